@@ -1,0 +1,1 @@
+//! Eligibility checks against the regulation (event.toml), one finding per fault.

@@ -1,0 +1,1 @@
+//! The event: `event.toml` (the regulation in machine form) and the built-in templates.

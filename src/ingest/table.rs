@@ -1,0 +1,139 @@
+//! Tables: what every readable file becomes, whatever its format.
+
+/// One cell value as read, before any interpretation by `forms`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    /// Nothing there.
+    Empty,
+    /// Text exactly as stored (not trimmed: padding matters for name normalization).
+    Text(String),
+    /// An integer (`.xls` RK numbers come back as integers).
+    Int(i64),
+    /// A number (`.xlsx` stores every number as a float; ID numbers typed as numbers land here
+    /// with their last digits already lost).
+    Float(f64),
+    /// A boolean.
+    Bool(bool),
+    /// A date-formatted cell, already converted from the file's epoch (1900 or 1904).
+    Date(jiff::civil::Date),
+    /// A date-time-formatted cell with a time part.
+    DateTime(jiff::civil::DateTime),
+    /// An error value such as `#N/A`.
+    Error(String),
+}
+
+impl Cell {
+    /// Whether the cell holds nothing (or only whitespace).
+    pub fn is_blank(&self) -> bool {
+        match self {
+            Cell::Empty => true,
+            Cell::Text(s) => s
+                .chars()
+                .all(|c| c.is_whitespace() || c == '\u{200b}' || c == '\u{feff}'),
+            _ => false,
+        }
+    }
+
+    /// The cell as text, the way a person reading the sheet would see it (numbers without a
+    /// trailing `.0`, dates as `YYYY-MM-DD`).
+    pub fn display(&self) -> String {
+        match self {
+            Cell::Empty => String::new(),
+            Cell::Text(s) => s.clone(),
+            Cell::Int(i) => i.to_string(),
+            Cell::Float(f) => {
+                if f.fract() == 0.0 && f.abs() < 1e15 {
+                    format!("{}", *f as i64)
+                } else {
+                    format!("{f}")
+                }
+            }
+            Cell::Bool(b) => if *b { "TRUE" } else { "FALSE" }.to_string(),
+            Cell::Date(d) => d.to_string(),
+            Cell::DateTime(dt) => dt.to_string(),
+            Cell::Error(e) => e.clone(),
+        }
+    }
+}
+
+/// A rectangular merged region, zero-based and inclusive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Merge {
+    /// First row.
+    pub first_row: u32,
+    /// First column.
+    pub first_col: u32,
+    /// Last row.
+    pub last_row: u32,
+    /// Last column.
+    pub last_col: u32,
+}
+
+/// One sheet (or a whole CSV file) as a grid of cells.
+///
+/// `rows[r][c]` is the cell at zero-based row `r`, column `c` of the sheet itself: row 0 is the
+/// sheet's row 1 even when the used range starts lower, so sources can name the real cell.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    /// The file's path relative to the event folder (`a.zip/北京/报名表.xlsx` for zip members).
+    pub file: String,
+    /// The sheet name; for CSV files the file's stem.
+    pub sheet: String,
+    /// The cells, row by row. Rows may have different lengths.
+    pub rows: Vec<Vec<Cell>>,
+    /// Merged regions (only the top-left cell holds the value).
+    pub merges: Vec<Merge>,
+    /// Whether the sheet is hidden in the workbook.
+    pub hidden: bool,
+}
+
+impl Table {
+    /// The cell at (row, col), `Cell::Empty` when outside the grid. Never panics.
+    pub fn get(&self, row: usize, col: usize) -> &Cell {
+        static EMPTY: Cell = Cell::Empty;
+        self.rows
+            .get(row)
+            .and_then(|r| r.get(col))
+            .unwrap_or(&EMPTY)
+    }
+
+    /// The number of rows.
+    pub fn height(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The width of the widest row.
+    pub fn width(&self) -> usize {
+        self.rows.iter().map(Vec::len).max().unwrap_or(0)
+    }
+}
+
+/// The format a file was recognised as, by its first bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Office Open XML workbook (.xlsx, .xlsm).
+    Xlsx,
+    /// Binary Excel 95/97-2003 (.xls), BIFF5 or BIFF8.
+    Xls,
+    /// OpenDocument spreadsheet.
+    Ods,
+    /// Delimited text.
+    Csv,
+    /// A zip archive that is not a workbook.
+    Zip,
+}
+
+/// A file read into tables.
+#[derive(Debug, Clone)]
+pub struct LoadedFile {
+    /// Path relative to the event folder, `/`-separated; zip members as `x.zip/member/path`.
+    pub path: String,
+    /// The format recognised.
+    pub format: Format,
+    /// Modification time in seconds since the Unix epoch (zip members: their stored time),
+    /// used only to order resubmissions.
+    pub modified: Option<i64>,
+    /// The tables (sheets) of the file, in workbook order.
+    pub tables: Vec<Table>,
+}

@@ -1,0 +1,1 @@
+//! Money: prizes and tax, accommodation, fees, grants; all in integer fen.

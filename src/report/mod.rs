@@ -1,0 +1,1 @@
+//! Workbooks bianpai writes, one module per workbook, sharing one style module.

@@ -1,0 +1,1 @@
+//! Scores, standings and FIDE C.07 tie-breaks, in exact arithmetic.

@@ -1,0 +1,165 @@
+//! The TRF data model (FIDE Tournament Report File, TRF-16 and TRF-26).
+//!
+//! Pure data: parsing lives in `trf::read`, writing in `trf::write`. Columns are documented in
+//! RULES.md §D. Every line of a file is kept in order so that reading then writing gives the
+//! same text back.
+
+use crate::model::{Colour, Points};
+
+/// A whole TRF file: every line in file order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Trf {
+    /// Lines in file order.
+    pub lines: Vec<Line>,
+}
+
+/// One line of a TRF file.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Line {
+    /// `001` player record.
+    Player(PlayerRecord),
+    /// `310` team record (TRF-26).
+    Team(TeamRecord),
+    /// `013` team record (TRF-16).
+    Team013(Team013Record),
+    /// Any other record (`012`, `042`, `XXR`, `162`, `352`, `330`, ...), kept with its code and
+    /// the raw text after the code. Typed accessors on [`Trf`] interpret the known ones.
+    Other {
+        /// The record code: the first three characters (`012`, `XXR`, `###`).
+        code: String,
+        /// The whole line as read (without line end).
+        raw: String,
+    },
+    /// An empty line.
+    Blank,
+}
+
+/// The result code of one round block (column 99 of round 1, +10 per round).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ResultCode {
+    /// `1`: won over the board.
+    Win,
+    /// `=` (also `½`): drawn over the board.
+    Draw,
+    /// `0`: lost over the board.
+    Loss,
+    /// `+`: forfeit win.
+    ForfeitWin,
+    /// `-`: forfeit loss.
+    ForfeitLoss,
+    /// `W`: win in a game of less than one move (not rated).
+    WinUnrated,
+    /// `D`: draw in a game of less than one move.
+    DrawUnrated,
+    /// `L`: loss in a game of less than one move.
+    LossUnrated,
+    /// `H`: half-point bye.
+    HalfBye,
+    /// `F`: full-point bye.
+    FullBye,
+    /// `U`: pairing-allocated bye.
+    Pab,
+    /// `Z`: zero-point bye, absence, rest round.
+    ZeroBye,
+    /// Blank result column: not paired, counts as `Z`.
+    Blank,
+}
+
+/// One round block of a `001` line: `OOOO C R`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoundEntry {
+    /// The opponent's starting rank; `None` for `0000` or blank.
+    pub opponent: Option<u16>,
+    /// The colour; `None` for `-` or blank.
+    pub colour: Option<Colour>,
+    /// The result code.
+    pub result: ResultCode,
+}
+
+/// A `001` player line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerRecord {
+    /// Starting rank (pairing number), columns 5-8.
+    pub start_no: u16,
+    /// Sex letter as written (column 10), e.g. `m`, `w`, `f`, `u` or space.
+    pub sex: char,
+    /// Title, columns 11-13, trimmed.
+    pub title: String,
+    /// Name, columns 15-47, trimmed.
+    pub name: String,
+    /// FIDE rating, columns 49-52; 0 when blank.
+    pub rating: u16,
+    /// Federation, columns 54-56, trimmed.
+    pub federation: String,
+    /// FIDE ID, columns 58-68, trimmed (kept as text: generators put other numbers there).
+    pub fide_id: String,
+    /// Birth date, columns 70-79, as written.
+    pub birth: String,
+    /// Points, columns 81-84; `None` when blank.
+    pub points: Option<Points>,
+    /// Rank, columns 86-89; `None` when blank.
+    pub rank: Option<u16>,
+    /// Round blocks from column 92, one per round, in round order.
+    pub rounds: Vec<RoundEntry>,
+}
+
+/// A `310` team line (TRF-26).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TeamRecord {
+    /// Team pairing number, columns 5-7.
+    pub number: u16,
+    /// Name, columns 9-40, trimmed.
+    pub name: String,
+    /// Nickname, columns 42-46, trimmed.
+    pub nickname: String,
+    /// Strength factor (mean rating), columns 48-53, as written and trimmed.
+    pub strength: String,
+    /// Match points, columns 55-60.
+    pub match_points: Option<Points>,
+    /// Game points, columns 62-67.
+    pub game_points: Option<Points>,
+    /// Rank, columns 69-71.
+    pub rank: Option<u16>,
+    /// Members' starting ranks in board order, columns 74-77, 79-82, ...
+    pub members: Vec<u16>,
+}
+
+/// A `013` team line (TRF-16).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Team013Record {
+    /// Team name, columns 5-36, trimmed.
+    pub name: String,
+    /// Members' starting ranks, columns 37-40, 42-45, ...
+    pub members: Vec<u16>,
+}
+
+/// Points per result symbol (record `162` for games, `362` for matches).
+/// Defaults: W 1.0, D 0.5, L 0, A 0, P = W, X = D (TRF-26).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScoreTable {
+    /// Win.
+    pub win: Points,
+    /// Draw.
+    pub draw: Points,
+    /// Loss.
+    pub loss: Points,
+    /// Absence (zero-point bye).
+    pub absent: Points,
+    /// Pairing-allocated bye.
+    pub pab: Points,
+    /// Half-point bye (X).
+    pub half_bye: Points,
+}
+
+impl Default for ScoreTable {
+    fn default() -> Self {
+        ScoreTable {
+            win: Points::WIN,
+            draw: Points::DRAW,
+            loss: Points::ZERO,
+            absent: Points::ZERO,
+            pab: Points::WIN,
+            half_bye: Points::DRAW,
+        }
+    }
+}

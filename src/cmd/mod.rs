@@ -1,6 +1,8 @@
 //! One file per subcommand; [`run`] dispatches.
 
-use crate::cli::{Cli, Command, TrfCommand};
+mod trf;
+
+use crate::cli::{Cli, Command};
 
 /// Runs a parsed command line and returns the exit status (0 done, 1 blocking findings).
 ///
@@ -12,10 +14,6 @@ pub fn run(cli: Cli) -> crate::Result<u8> {
         Command::Templates => Err(crate::Error::Usage("templates: not yet built".into())),
         Command::Init { .. } => Err(crate::Error::Usage("init: not yet built".into())),
         Command::Run(_) => Err(crate::Error::Usage("run: not yet built".into())),
-        Command::Trf { command } => match command {
-            TrfCommand::Pair { .. } | TrfCommand::Standings { .. } | TrfCommand::Export { .. } => {
-                Err(crate::Error::Usage("trf: not yet built".into()))
-            }
-        },
+        Command::Trf { command } => trf::run(command),
     }
 }

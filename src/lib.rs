@@ -21,6 +21,7 @@ pub mod money;
 pub mod normalize;
 pub mod pairing;
 pub mod report;
+pub mod rounds;
 pub mod scoring;
 pub mod trf;
 

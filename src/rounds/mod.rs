@@ -1,4 +1,7 @@
 //! Rounds: the round workbooks (`results/rNN.xlsx`) bianpai writes and the arbiter fills in, the
 //! result notation typed into them, and the line-up checks of team events.
 
+pub mod lineup;
+pub mod marker;
 pub mod notation;
+pub mod sheet;

@@ -104,7 +104,7 @@ fn canonical(text: &str) -> String {
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
             '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE63}' => '-',
             '\u{2236}' => ':',
-            '\u{FF0F}' | '\u{2044}' => '/',
+            '\u{2044}' => '/',
             _ => c,
         };
         if c.is_whitespace() || c == '\u{200B}' || c == '\u{FEFF}' {

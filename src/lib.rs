@@ -23,6 +23,7 @@ pub mod pairing;
 pub mod report;
 pub mod rounds;
 pub mod scoring;
+pub mod season;
 pub mod trf;
 
 /// The language of messages and workbook labels.

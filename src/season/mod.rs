@@ -2,3 +2,4 @@
 //! schedule, which rounds are paired and complete, match results and line-up checks.
 
 pub mod draw;
+pub mod matches;

@@ -20,6 +20,7 @@ pub mod model;
 pub mod money;
 pub mod normalize;
 pub mod pairing;
+pub mod pipeline;
 pub mod report;
 pub mod rounds;
 pub mod scoring;

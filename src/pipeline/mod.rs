@@ -1,0 +1,3 @@
+//! The `run` pipeline: everything `bianpai run <dir>` does, in the order the data flows.
+
+pub mod summary;

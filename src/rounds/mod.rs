@@ -5,3 +5,4 @@ pub mod lineup;
 pub mod marker;
 pub mod notation;
 pub mod sheet;
+pub mod write;

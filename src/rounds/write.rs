@@ -219,7 +219,7 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
         let dv = DataValidation::new()
             .allow_list_strings(choices)?
             .set_error_title(lang.pick("结果无效", "Invalid result"))?
-            .set_error_message(&format!(
+            .set_error_message(format!(
                 "{}{}",
                 lang.pick("请填写：", "Use one of: "),
                 choices.join(" ")

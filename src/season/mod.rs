@@ -3,3 +3,4 @@
 
 pub mod draw;
 pub mod matches;
+pub mod trf_build;

@@ -321,3 +321,6 @@ fn record_match(
         set(as_, hs, !b.home_colour, b.result.reversed());
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests;

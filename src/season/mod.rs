@@ -3,4 +3,5 @@
 
 pub mod draw;
 pub mod matches;
+pub mod tables;
 pub mod trf_build;

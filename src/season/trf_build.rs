@@ -113,7 +113,7 @@ pub fn team_event(
         }
     }
     let n_players = usize::from(next.saturating_sub(1));
-    let n_rounds = rounds.iter().map(|r| r.round).max().unwrap_or(0).max(0) as usize;
+    let n_rounds = rounds.iter().map(|r| r.round).max().unwrap_or(0) as usize;
     // Blocks per start number and round.
     let mut blocks: BTreeMap<u16, Vec<RoundEntry>> = BTreeMap::new();
     let blank = RoundEntry {

@@ -232,6 +232,7 @@ fn score_of_every_code() {
     };
     assert_eq!(
         p.score(&odd),
-        pts(6 * 4 + 100 + 2 * 2 + 1000 + 2 + 0 + 20 * 2)
+        // wins 4×6, pab, draws 2×2, half bye, losses 2×1, forfeit loss 0, absences 2×20
+        pts(6 * 4 + 100 + 2 * 2 + 1000 + 2 + 20 * 2)
     );
 }

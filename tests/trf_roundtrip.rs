@@ -62,3 +62,59 @@ fn every_reference_file_round_trips_with_crlf() {
         assert_eq!(bianpai::trf::write(&b), text, "{}", path.display());
     }
 }
+
+#[test]
+fn player_scores_match_columns_81_84() {
+    let mut checked = 0;
+    for path in trf_files(&reference()) {
+        let text = std::fs::read_to_string(&path).expect("reference file is UTF-8");
+        let trf = bianpai::trf::parse(&text).expect("reads");
+        let table = trf.game_scores();
+        for p in trf.players() {
+            assert_eq!(
+                Some(p.score(&table)),
+                p.points,
+                "{} player {}",
+                path.display(),
+                p.start_no
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 7000, "{checked}");
+}
+
+#[test]
+fn typed_views_of_reference_headers() {
+    let dir = reference();
+    let read = |rel: &str| {
+        let text = std::fs::read_to_string(dir.join(rel)).expect("reference file");
+        bianpai::trf::parse(&text).expect("reads")
+    };
+    let d = read("dutch/d-007p-05r-s88942.trf");
+    assert_eq!(d.rounds_planned(), 5);
+    assert_eq!(d.rounds_played(), 5);
+    assert_eq!(d.players().count(), 7);
+    assert_eq!(
+        d.initial_colour(),
+        Some(bianpai::model::Colour::Black),
+        "XXC black1"
+    );
+    assert_eq!(d.tournament_type(), Some("FIDE_DUTCH_2025"));
+
+    let t = read("tiebreaks/team-swiss/tsw-02-19t-5b-09r-std-2026.trf");
+    assert_eq!(t.rounds_planned(), 9);
+    assert_eq!(t.system_code(), Some("FIDE_TEAM_MP_GP"));
+    assert_eq!(t.teams().len(), 19);
+    assert_eq!(t.board_colours().len(), 5);
+    let pabs = t.team_pabs().expect("320 record");
+    assert_eq!(pabs.match_points, bianpai::model::Points::from_whole(1));
+    assert_eq!(pabs.game_points, bianpai::model::Points::from_whole(5));
+    assert_eq!(pabs.teams.len(), 9);
+    assert_eq!(pabs.teams.first(), Some(&Some(19)));
+    assert_eq!(
+        t.start_date(),
+        Some(jiff::civil::date(2026, 8, 14)),
+        "042 2026/08/14"
+    );
+}

@@ -1,0 +1,1 @@
+//! Chinese Xiangqi Association ranking chains (RULES §E).

@@ -8,6 +8,7 @@
 //! - [`trf_standings`]: `bianpai trf standings`.
 
 pub mod buchholz;
+pub mod builder;
 pub mod codes;
 pub mod cxa;
 pub mod direct;
@@ -20,6 +21,7 @@ pub mod tournament;
 pub mod trf_adapter;
 pub mod unplayed;
 
+pub use builder::{BuildError, IndividualBuilder, TeamBuilder};
 pub use codes::{Kind, TieBreak, UnknownCode, parse_list};
 pub use rational::Rational;
 pub use standings::{Row, Standings, Value, standings, to_tsv};
@@ -68,3 +70,6 @@ pub fn trf_standings(trf: &Trf, opts: &TrfStandingsOptions) -> Result<String, St
     )?;
     Ok(to_tsv(&standings(&t, &keys)))
 }
+
+#[cfg(test)]
+mod tests;

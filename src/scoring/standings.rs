@@ -84,15 +84,34 @@ pub struct Standings {
 
 /// Ranks `t` by `keys` in order. Put the primary score (`PTS`, `MPTS`) first.
 pub fn standings(t: &Tournament, keys: &[TieBreak]) -> Standings {
+    let decimals: Vec<usize> = keys.iter().map(TieBreak::decimals).collect();
+    let rows = rank_with(t, keys.len(), &decimals, |k, ranks| {
+        keys.get(k).map_or((Vec::new(), true), |key| {
+            (compute(t, key, ranks), key.higher_is_better())
+        })
+    });
+    Standings {
+        keys: keys.to_vec(),
+        rows,
+    }
+}
+
+/// The generic ranking loop: column `k` is computed by `column(k, ranks so far)`, which
+/// returns the values and whether higher is better; ties are broken column by column.
+pub(crate) fn rank_with(
+    t: &Tournament,
+    count: usize,
+    decimals: &[usize],
+    mut column: impl FnMut(usize, &[u32]) -> (Vec<Value>, bool),
+) -> Vec<Row> {
     let n = t.competitors.len();
     let start = |i: usize| t.competitors.get(i).map_or(0, |c| c.start_no);
     let mut ranks = vec![1u32; n];
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| start(i));
-    let mut columns: Vec<Vec<Value>> = Vec::with_capacity(keys.len());
-    for key in keys {
-        let vals = compute(t, key, &ranks);
-        let hb = key.higher_is_better();
+    let mut columns: Vec<Vec<Value>> = Vec::with_capacity(count);
+    for k in 0..count {
+        let (vals, hb) = column(k, &ranks);
         let get = |i: usize| vals.get(i).copied().unwrap_or(Value::Undefined);
         order.sort_by(|&a, &b| {
             ranks
@@ -119,7 +138,7 @@ pub fn standings(t: &Tournament, keys: &[TieBreak]) -> Standings {
         ranks = new_ranks;
         columns.push(vals);
     }
-    let rows = order
+    order
         .iter()
         .map(|&i| {
             let values: Vec<Value> = columns
@@ -128,8 +147,8 @@ pub fn standings(t: &Tournament, keys: &[TieBreak]) -> Standings {
                 .collect();
             let display = values
                 .iter()
-                .zip(keys)
-                .map(|(v, k)| v.display(k.decimals()))
+                .enumerate()
+                .map(|(k, v)| v.display(decimals.get(k).copied().unwrap_or(2)))
                 .collect();
             let comp = t.competitors.get(i);
             Row {
@@ -142,11 +161,7 @@ pub fn standings(t: &Tournament, keys: &[TieBreak]) -> Standings {
                 display,
             }
         })
-        .collect();
-    Standings {
-        keys: keys.to_vec(),
-        rows,
-    }
+        .collect()
 }
 
 fn nums(v: Vec<Rational>) -> Vec<Value> {

@@ -6,6 +6,7 @@
 
 pub mod berger;
 pub mod dutch;
+pub mod knockout;
 pub mod team_swiss;
 pub mod xiangqi_swiss;
 

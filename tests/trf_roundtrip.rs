@@ -118,3 +118,15 @@ fn typed_views_of_reference_headers() {
         "042 2026/08/14"
     );
 }
+
+#[test]
+fn canonical_layout_reads_back_to_the_same_model() {
+    for path in trf_files(&reference()) {
+        let text = std::fs::read_to_string(&path).expect("reference file is UTF-8");
+        let trf = bianpai::trf::parse(&text).expect("reads");
+        let canonical = bianpai::trf::write(&bianpai::trf::without_layout(&trf));
+        let back =
+            bianpai::trf::parse(&canonical).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(back, trf, "{}", path.display());
+    }
+}

@@ -1,5 +1,6 @@
 //! Fuzzes the TRF reader and writer: any text either fails with a `ParseError` or reads into a
-//! model that writes out and reads back to an equal model, whose text is a fixed point.
+//! model that writes out and reads back to an equal model, whose text is a fixed point, and
+//! whose canonical (layout-free) text reads back to an equal model as well.
 
 #![no_main]
 
@@ -15,6 +16,12 @@ fuzz_target!(|data: &[u8]| {
         };
         assert_eq!(again, trf, "model changed through write/read");
         assert_eq!(bianpai::trf::write(&again), out, "text is not a fixed point");
+        // The canonical layout must carry every value too.
+        let canonical = bianpai::trf::write(&bianpai::trf::without_layout(&trf));
+        match bianpai::trf::parse(&canonical) {
+            Ok(t) => assert_eq!(t, trf, "canonical layout lost a value\n{canonical:?}"),
+            Err(e) => panic!("canonical text does not read: {e}\n{canonical:?}"),
+        }
         // The accessors must not panic on anything that reads.
         let _ = (
             trf.rounds_planned(),

@@ -9,7 +9,8 @@ use super::{Cell, Limits, Merge, Unreadable};
 pub(crate) fn from_data(d: &Data) -> Cell {
     match d {
         Data::Empty => Cell::Empty,
-        Data::String(s) | Data::DateTimeIso(s) | Data::DurationIso(s) => text(s),
+        Data::String(s) | Data::DurationIso(s) => text(s),
+        Data::DateTimeIso(s) => iso(s),
         Data::Int(i) => Cell::Int(*i),
         Data::Float(f) => Cell::Float(*f),
         Data::Bool(b) => Cell::Bool(*b),
@@ -23,7 +24,8 @@ pub(crate) fn from_data_ref(d: &DataRef<'_>) -> Cell {
     match d {
         DataRef::Empty => Cell::Empty,
         DataRef::SharedString(s) => text(s),
-        DataRef::String(s) | DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => text(s),
+        DataRef::String(s) | DataRef::DurationIso(s) => text(s),
+        DataRef::DateTimeIso(s) => iso(s),
         DataRef::Int(i) => Cell::Int(*i),
         DataRef::Float(f) => Cell::Float(*f),
         DataRef::Bool(b) => Cell::Bool(*b),
@@ -37,6 +39,21 @@ fn text(s: &str) -> Cell {
         Cell::Empty
     } else {
         Cell::Text(s.to_string())
+    }
+}
+
+/// An ISO 8601 date or date-time (ODS `office:date-value`) as a date cell; anything else (a
+/// time of day, a zone) stays text.
+fn iso(s: &str) -> Cell {
+    if let Ok(d) = s.parse::<jiff::civil::Date>()
+        && s.len() <= 10
+    {
+        return Cell::Date(d);
+    }
+    match s.parse::<jiff::civil::DateTime>() {
+        Ok(dt) if dt.time() == jiff::civil::Time::midnight() => Cell::Date(dt.date()),
+        Ok(dt) => Cell::DateTime(dt),
+        Err(_) => text(s),
     }
 }
 
@@ -218,6 +235,20 @@ mod tests {
         // Excel's phantom 1900-02-29 is not a date.
         let phantom = ExcelDateTime::new(60.0, ExcelDateTimeType::DateTime, false);
         assert_eq!(from_datetime(&phantom), Cell::Float(60.0));
+    }
+
+    #[test]
+    fn iso_dates() {
+        assert_eq!(iso("1990-01-01"), Cell::Date(jiff::civil::date(1990, 1, 1)));
+        assert_eq!(
+            iso("1990-01-01T00:00:00"),
+            Cell::Date(jiff::civil::date(1990, 1, 1))
+        );
+        assert_eq!(
+            iso("2025-03-01T08:30:00"),
+            Cell::DateTime(jiff::civil::date(2025, 3, 1).at(8, 30, 0, 0))
+        );
+        assert_eq!(iso("PT8H"), Cell::Text("PT8H".into()));
     }
 
     #[test]

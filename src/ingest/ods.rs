@@ -112,10 +112,12 @@ fn scan(path: &str, xml: &[u8], limits: &Limits) -> Result<Scanned, Unreadable> 
         pos = end + 1;
         let tag = xml.get(start + 1..end).unwrap_or_default();
         let self_closing = tag.last() == Some(&b'/');
+        // The name ends at whitespace or at the `/` of `<x/>` (a closing tag starts with `/`).
         let name_end = tag
             .iter()
+            .skip(1)
             .position(|c| c.is_ascii_whitespace() || *c == b'/')
-            .unwrap_or(tag.len());
+            .map_or(tag.len(), |p| p + 1);
         let name = tag.get(..name_end).unwrap_or_default();
         match name {
             b"table:table" => {

@@ -476,6 +476,20 @@ fn limits_are_configurable_and_name_the_cell() {
     };
     let e = read_bytes("f.xlsx", &xlsx, &limits, 0).unwrap_err();
     assert_eq!(e.reason_en, "file too large (over 100 B)");
+    // Shared strings are copied into every cell: the file-wide text budget bounds the copies.
+    let xls = std::fs::read(fixtures().join("good/biff8.xls")).unwrap();
+    for (name, bytes) in [("f.xlsx", &xlsx), ("f.xls", &xls)] {
+        let limits = Limits {
+            max_text_bytes: 100,
+            ..Limits::default()
+        };
+        let e = read_bytes(name, bytes, &limits, 0).unwrap_err();
+        assert!(
+            e.reason_en.starts_with("too much content in the file"),
+            "{name}: {}",
+            e.reason_en
+        );
+    }
     let limits = Limits {
         max_zip_entries: 3,
         ..Limits::default()

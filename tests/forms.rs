@@ -884,3 +884,136 @@ fn blank_row_inside_the_table_does_not_lose_players() {
     );
     assert!(findings.all().is_empty(), "{:?}", summary(&findings));
 }
+
+#[test]
+fn officials_table_under_the_players() {
+    let rows = vec![
+        vec![t("参赛队：成都队"), E, E, t("填报日期：2025/06/30")],
+        vec![
+            t("序号"),
+            t("姓名"),
+            t("性别"),
+            t("出生日期"),
+            t("等级称号"),
+        ],
+        vec![
+            Cell::Int(1),
+            t("甲一"),
+            t("男"),
+            t("2001.1.2"),
+            t("国家大师"),
+        ],
+        vec![Cell::Int(2), t("乙二"), t("女"), t("2002.3.4"), E],
+        vec![],
+        vec![t("教练员名单")],
+        vec![t("序号"), t("姓名"), t("性别"), t("电话")],
+        vec![Cell::Int(1), t("丙三"), t("男"), Cell::Float(13800138000.0)],
+        vec![Cell::Int(2), t("丁四"), t("女"), t("139 0000 0000")],
+        vec![],
+        vec![t("填表人：戊五")],
+    ];
+    let (roster, findings) = run(&[file(
+        "cd.xlsx",
+        1,
+        vec![table("cd.xlsx", "报名", rows, vec![])],
+    )]);
+    let cd = team(&roster, "成都队");
+    assert_eq!(names(&cd.players), vec!["甲一", "乙二"]);
+    assert_eq!(
+        cd.players[0].title.as_ref().map(|x| x.value.as_str()),
+        Some("国家大师")
+    );
+    assert_eq!(
+        cd.fill_date.as_ref().map(|d| d.value),
+        Some(date(2025, 6, 30))
+    );
+    let coach = cd.coach.as_ref().unwrap();
+    assert_eq!(coach.display_name(), "丙三");
+    assert_eq!(
+        coach.phone.as_ref().map(|p| p.value.as_str()),
+        Some("13800138000")
+    );
+    assert_eq!(
+        coach.role.as_ref().map(|r| (r.value, r.source.to_string())),
+        Some((Role::Coach, "cd.xlsx!报名!A6".to_string()))
+    );
+    assert_eq!(names(&cd.staff), vec!["丁四"]);
+    assert_eq!(cd.staff[0].role(), Role::Coach);
+    assert_eq!(cd.sheets, vec!["报名".to_string(), "报名".to_string()]);
+    assert!(findings.all().is_empty(), "{:?}", summary(&findings));
+}
+
+mod robustness {
+    use super::*;
+    use proptest::prelude::*;
+
+    const WORDS: &[&str] = &[
+        "姓名",
+        "性别",
+        "出生日期",
+        "身份证号码",
+        "国际棋联ID",
+        "等级分",
+        "台次",
+        "参赛单位",
+        "身份",
+        "备注",
+        "序号",
+        "房型",
+        "入住日期",
+        "参赛单位（盖章）：北京队　领队：张三",
+        "领队",
+        "教练",
+        "签字",
+        "注：",
+        "例",
+        "王　浩",
+        "男",
+        "女",
+        "2001.5.3",
+        "2001年5月",
+        "01.05.03",
+        "11010519491231002X",
+        "110105491231002",
+        "4.10102E+17",
+        "替补1",
+        "2,315",
+        "",
+        "　",
+    ];
+
+    fn cell() -> impl Strategy<Value = Cell> {
+        prop_oneof![
+            Just(Cell::Empty),
+            (0..WORDS.len()).prop_map(|i| Cell::Text(WORDS[i].to_string())),
+            "\\PC{0,8}".prop_map(Cell::Text),
+            any::<i64>().prop_map(Cell::Int),
+            any::<f64>().prop_map(Cell::Float),
+            any::<bool>().prop_map(Cell::Bool),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// Whatever the cells and merges, reading and normalizing never panics, and every
+        /// submission keeps its rows' sources inside its own sheet.
+        #[test]
+        fn arbitrary_tables_never_panic(
+            rows in prop::collection::vec(prop::collection::vec(cell(), 0..10), 0..30),
+            merges in prop::collection::vec((0u32..40, 0u32..12, 0u32..40, 0u32..12), 0..4),
+        ) {
+            let merges = merges
+                .into_iter()
+                .map(|(a, b, c, d)| merge(a, b, a.saturating_add(c), b.saturating_add(d)))
+                .collect();
+            let tb = table("x.xlsx", "S", rows, merges);
+            let (roster, _) = run(&[file("x.xlsx", 1, vec![tb.clone()]), file("y.xlsx", 2, vec![Table { file: "y.xlsx".into(), ..tb }])]);
+            for team in &roster.teams {
+                for p in &team.players {
+                    let src = &p.name.as_ref().unwrap().source;
+                    prop_assert_eq!(src.sheet.as_deref(), Some("S"));
+                }
+            }
+        }
+    }
+}

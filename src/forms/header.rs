@@ -335,8 +335,13 @@ const HEADER_SCAN_ROWS: usize = 60;
 
 /// Finds the first row that names a name column and at least one other field.
 pub fn find_header(table: &Table) -> Option<Header> {
-    let limit = table.height().min(HEADER_SCAN_ROWS);
-    for row in 0..limit {
+    find_header_from(table, 0)
+}
+
+/// Finds the first header at or below row `from` (within the next rows searched).
+pub fn find_header_from(table: &Table, from: usize) -> Option<Header> {
+    let limit = table.height().min(from.saturating_add(HEADER_SCAN_ROWS));
+    for row in from..limit {
         let mut columns = row_fields(table, row);
         if !columns.contains_key(&Field::Name) || columns.len() < 2 {
             continue;

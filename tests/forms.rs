@@ -939,7 +939,7 @@ fn officials_table_under_the_players() {
     );
     assert_eq!(names(&cd.staff), vec!["丁四"]);
     assert_eq!(cd.staff[0].role(), Role::Coach);
-    assert_eq!(cd.sheets, vec!["报名".to_string(), "报名".to_string()]);
+    assert_eq!(cd.sheets, vec!["报名".to_string()]);
     assert!(findings.all().is_empty(), "{:?}", summary(&findings));
 }
 

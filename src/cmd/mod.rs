@@ -1,5 +1,6 @@
 //! One file per subcommand; [`run`] dispatches.
 
+mod run;
 mod trf;
 
 use crate::cli::{Cli, Command};
@@ -13,7 +14,7 @@ pub fn run(cli: Cli) -> crate::Result<u8> {
     match cli.command {
         Command::Templates => Err(crate::Error::Usage("templates: not yet built".into())),
         Command::Init { .. } => Err(crate::Error::Usage("init: not yet built".into())),
-        Command::Run(_) => Err(crate::Error::Usage("run: not yet built".into())),
+        Command::Run(args) => run::run(args),
         Command::Trf { command } => trf::run(command),
     }
 }

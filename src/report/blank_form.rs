@@ -1,0 +1,1 @@
+//! Blank entry form (filled in later).

@@ -30,6 +30,12 @@ pub struct Section {
     /// Birth dates allowed in this section, both ends inclusive.
     #[serde(default)]
     pub birth: Option<DateWindow>,
+    /// Minimum age in this section (full years on the limit's day).
+    #[serde(default)]
+    pub min_age: Option<AgeLimit>,
+    /// Maximum age in this section (full years on the limit's day, inclusive).
+    #[serde(default)]
+    pub max_age: Option<AgeLimit>,
     /// For pair sections: who makes up a pair.
     #[serde(default)]
     pub pair: Option<PairRule>,

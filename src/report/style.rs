@@ -46,6 +46,8 @@ pub struct Styles {
     pub title: Format,
     /// A line under the title (dates, venue): centred.
     pub subtitle: Format,
+    /// A heading inside a sheet (`填表说明`): bold, left-aligned, no border.
+    pub heading: Format,
     /// Column headers: bold, centred, grey fill, border, wrapped.
     pub header: Format,
     /// A label in front of an input cell (`参赛单位：`): bold, right-aligned, no border.
@@ -110,6 +112,7 @@ impl Styles {
                 .set_align(FormatAlign::Center)
                 .set_align(FormatAlign::VerticalCenter),
             subtitle: base.clone().set_align(FormatAlign::Center),
+            heading: base.clone().set_bold().set_align(FormatAlign::Left),
             header: cell
                 .clone()
                 .set_bold()

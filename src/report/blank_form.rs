@@ -1,1 +1,0 @@
-//! Blank entry form (filled in later).

@@ -64,7 +64,11 @@ pub(crate) fn pair_round(ctx: &Ctx) -> Option<(Vec<(usize, usize)>, Option<usize
     if n % 2 == 1 {
         // 3.4: eligible ([C2]) teams by lowest score, most matches played, largest TPN; the first
         // that leaves a legal pairing for everyone else (3.4.1).
-        let mut cands: Vec<usize> = all.iter().copied().filter(|&i| !ctx.teams[i].pab_barred).collect();
+        let mut cands: Vec<usize> = all
+            .iter()
+            .copied()
+            .filter(|&i| !ctx.teams[i].pab_barred)
+            .collect();
         cands.sort_by(|&a, &b| {
             let (ta, tb) = (&ctx.teams[a], &ctx.teams[b]);
             ta.primary
@@ -125,7 +129,9 @@ fn select_upfloaters(ctx: &Ctx, top: &[usize], lower: &[usize]) -> Option<Vec<us
         }
         seen += 1;
         let c7 = if ctx.float_rules {
-            set.iter().filter(|&&i| ctx.teams[i].floated_last_round).count()
+            set.iter()
+                .filter(|&&i| ctx.teams[i].floated_last_round)
+                .count()
         } else {
             0
         };
@@ -202,7 +208,7 @@ fn best_profile(
         return None;
     }
     let mut profile = vec![0; groups.len()];
-    for (x, m) in mate.iter().enumerate().take(nt) {
+    for m in mate.iter().take(nt) {
         if let Some(y) = *m
             && y >= nt
         {
@@ -226,7 +232,9 @@ fn enumerate_sets(
     }
     let members = &groups[g].1;
     let k = profile[g];
-    combinations(members, k, 0, chosen, &mut |c| enumerate_sets(groups, profile, g + 1, c, f))
+    combinations(members, k, 0, chosen, &mut |c| {
+        enumerate_sets(groups, profile, g + 1, c, f)
+    })
 }
 
 fn combinations(
@@ -257,7 +265,11 @@ fn combinations(
 /// own bracket with the parity minimum of upfloaters (0 or 1), everyone else still pairable.
 /// Vacuous when the whole scoregroup floated up.
 fn c6_complies(ctx: &Ctx, following: &[usize], set: &[usize], rest: &[usize]) -> bool {
-    let left: Vec<usize> = following.iter().copied().filter(|i| !set.contains(i)).collect();
+    let left: Vec<usize> = following
+        .iter()
+        .copied()
+        .filter(|i| !set.contains(i))
+        .collect();
     if left.is_empty() {
         return true;
     }
@@ -343,7 +355,10 @@ fn pair_bracket(ctx: &Ctx, bracket: &[usize], ups: &[usize]) -> Option<Vec<(usiz
         let mate = max_weight_matching(m, &edges);
         let mate: Option<Vec<usize>> = mate.into_iter().collect();
         let mate = mate?;
-        let total = (0..m).filter(|&a| a < mate[a]).map(|a| costs[a][mate[a]]).sum();
+        let total = (0..m)
+            .filter(|&a| a < mate[a])
+            .map(|a| costs[a][mate[a]])
+            .sum();
         Some((total, mate))
     };
     let (best, mut witness) = if any_cost {
@@ -359,7 +374,9 @@ fn pair_bracket(ctx: &Ctx, bracket: &[usize], ups: &[usize]) -> Option<Vec<(usiz
             let g = Graph::from_fn(m, |a, b| ok(a, b) && costs[a][b] == 0 && allowed(a, b));
             g.max_matching().into_iter().collect()
         } else {
-            solve(allowed).filter(|(t, _)| *t == best).map(|(_, mate)| mate)
+            solve(allowed)
+                .filter(|(t, _)| *t == best)
+                .map(|(_, mate)| mate)
         }
     };
     // 3.6.2: first the set of top members, smallest TPNs first ...

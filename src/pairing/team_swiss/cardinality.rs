@@ -30,11 +30,6 @@ impl Graph {
         Graph { n, adj }
     }
 
-    /// The number of vertices.
-    pub(crate) fn len(&self) -> usize {
-        self.n
-    }
-
     /// A maximum matching: `mate[v]` is `Some(partner)` or `None`.
     pub(crate) fn max_matching(&self) -> Vec<Option<usize>> {
         let mut m = Matcher::new(self);
@@ -51,6 +46,7 @@ impl Graph {
     }
 
     /// The size (number of pairs) of a maximum matching.
+    #[cfg(test)]
     pub(crate) fn max_matching_size(&self) -> usize {
         self.max_matching().iter().filter(|m| m.is_some()).count() / 2
     }
@@ -210,7 +206,8 @@ mod tests {
             return true;
         }
         let a = free.trailing_zeros() as usize;
-        (a + 1..n).any(|b| free & (1 << b) != 0 && e(a, b) && brute(n, e, free & !(1 << a) & !(1 << b)))
+        (a + 1..n)
+            .any(|b| free & (1 << b) != 0 && e(a, b) && brute(n, e, free & !(1 << a) & !(1 << b)))
     }
 
     #[test]
@@ -218,7 +215,9 @@ mod tests {
         // A fixed linear congruential sequence: reproducible without a dependency.
         let mut seed: u64 = 12345;
         let mut next = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) as u32
         };
         for _ in 0..400 {

@@ -62,7 +62,11 @@ pub(crate) fn allocate(
     }
     let (cf, co) = (f.colour_difference(), o.colour_difference());
     if cf != co {
-        let c = if cf < co { Colour::White } else { Colour::Black };
+        let c = if cf < co {
+            Colour::White
+        } else {
+            Colour::Black
+        };
         return (c, ColourRule::LowerDifference);
     }
     // 4.3.6 with GHR 3.4: histories hold played matches only, compared from the end.

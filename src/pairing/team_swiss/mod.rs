@@ -122,7 +122,9 @@ pub fn pair_teams(
     let mut sorted: Vec<&TeamEntry> = teams.iter().collect();
     sorted.sort_by_key(|t| t.tpn);
     if sorted.windows(2).any(|w| w[0].tpn == w[1].tpn) {
-        return Err(Error::BadInput("team_swiss: duplicate team pairing number".into()));
+        return Err(Error::BadInput(
+            "team_swiss: duplicate team pairing number".into(),
+        ));
     }
     let all_states = state::build(teams, round, opts);
     let mut states: Vec<state::TeamState> = sorted

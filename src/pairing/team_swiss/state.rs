@@ -64,9 +64,13 @@ pub(crate) fn build(teams: &[TeamEntry], round: u32, opts: &TeamSwissOptions) ->
     let last_round = opts.total_rounds.is_some_and(|t| round >= t);
     // Primary score of each team before each round, for the float test of the previous round.
     let before = |t: &TeamEntry, r: usize| -> Points {
-        let (mp, gp) = t.history.iter().take(r).fold((Points::ZERO, Points::ZERO), |a, h| {
-            (a.0 + h.match_points, a.1 + h.game_points)
-        });
+        let (mp, gp) = t
+            .history
+            .iter()
+            .take(r)
+            .fold((Points::ZERO, Points::ZERO), |a, h| {
+                (a.0 + h.match_points, a.1 + h.game_points)
+            });
         score(opts.primary, mp, gp)
     };
     let prev = (round as usize).saturating_sub(2);
@@ -89,7 +93,10 @@ pub(crate) fn build(teams: &[TeamEntry], round: u32, opts: &TeamSwissOptions) ->
                         colours.push(c);
                     }
                 }
-                if matches!(h.kind, RecordKind::Pab | RecordKind::ForfeitWin | RecordKind::FullBye) {
+                if matches!(
+                    h.kind,
+                    RecordKind::Pab | RecordKind::ForfeitWin | RecordKind::FullBye
+                ) {
                     pab_barred = true;
                 }
             }

@@ -324,7 +324,10 @@ impl State {
         }
         let len = self.blossomchilds[b].len() as isize;
         let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
-        let i = self.blossomchilds[b].iter().position(|&c| c == t).unwrap_or(0);
+        let i = self.blossomchilds[b]
+            .iter()
+            .position(|&c| c == t)
+            .unwrap_or(0);
         let mut j = i as isize;
         let (jstep, endptrick): (isize, usize) = if i & 1 == 1 {
             j -= len;
@@ -555,7 +558,9 @@ mod tests {
     fn optimal_on_random_graphs() {
         let mut seed: u64 = 99;
         let mut next = || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) as i64
         };
         for round in 0..3000 {
@@ -584,7 +589,11 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(total, brute(n, &w, (1u32 << n) - 1), "n={n} edges={edges:?}");
+            assert_eq!(
+                total,
+                brute(n, &w, (1u32 << n) - 1),
+                "n={n} edges={edges:?}"
+            );
         }
     }
 }

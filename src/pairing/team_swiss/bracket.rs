@@ -55,9 +55,12 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// The pairs of a round and its PAB, as indices into the context's teams.
+pub(crate) type RoundPairs = (Vec<(usize, usize)>, Option<usize>);
+
 /// Pairs the round: `(pairs, pab)` as indices into `ctx.teams`; `None` when no legal pairing
 /// exists (3.3.3: the Chief Arbiter decides).
-pub(crate) fn pair_round(ctx: &Ctx) -> Option<(Vec<(usize, usize)>, Option<usize>)> {
+pub(crate) fn pair_round(ctx: &Ctx) -> Option<RoundPairs> {
     let n = ctx.teams.len();
     let all: Vec<usize> = (0..n).collect();
     let mut pab = None;
@@ -274,7 +277,7 @@ fn c6_complies(ctx: &Ctx, following: &[usize], set: &[usize], rest: &[usize]) ->
         return true;
     }
     let others: Vec<usize> = rest.iter().copied().filter(|i| !left.contains(i)).collect();
-    if left.len() % 2 == 0 {
+    if left.len().is_multiple_of(2) {
         return ctx.perfect(&left) && ctx.perfect(&others);
     }
     // Odd: one upfloater from below. The heaviest perfect matching of `rest` that rewards pairs
@@ -305,6 +308,7 @@ fn c6_complies(ctx: &Ctx, following: &[usize], set: &[usize], rest: &[usize]) ->
 
 /// 3.6: the lexicographically first pairing of `bracket` (TPN order) among those with the best
 /// [C8], [C9], [C10]; `ups` are the bracket's upfloaters.
+#[allow(clippy::needless_range_loop)] // cost matrix filled by index pairs
 fn pair_bracket(ctx: &Ctx, bracket: &[usize], ups: &[usize]) -> Option<Vec<(usize, usize)>> {
     let m = bracket.len();
     let big_m = m as i64 + 1;

@@ -197,6 +197,7 @@ impl<'g> Matcher<'g> {
 }
 
 #[cfg(test)]
+#[allow(clippy::needless_range_loop)] // adjacency matrices indexed by vertex pairs
 mod tests {
     use super::*;
 

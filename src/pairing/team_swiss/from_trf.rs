@@ -261,7 +261,7 @@ fn board_one_colour(c: Colour, board: usize, seq: &[Colour]) -> Colour {
     let (first_board, this_board) = if seq.is_empty() {
         (
             Colour::White,
-            if board % 2 == 0 {
+            if board.is_multiple_of(2) {
                 Colour::White
             } else {
                 Colour::Black

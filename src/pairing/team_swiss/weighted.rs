@@ -536,6 +536,7 @@ impl State {
 }
 
 #[cfg(test)]
+#[allow(clippy::needless_range_loop)] // adjacency matrices indexed by vertex pairs
 mod tests {
     use super::*;
 

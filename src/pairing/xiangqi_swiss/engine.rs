@@ -123,7 +123,7 @@ pub(super) fn pair(
         }
     }
     let Some((level, bye, mut global)) = found else {
-        return Err(Error::NoLegalPairing { round: round });
+        return Err(Error::NoLegalPairing { round });
     };
     let mut order: Vec<usize> = (0..n).filter(|&v| Some(v) != bye).collect();
     order.sort_by(|&a, &b| field.rank(a, b));
@@ -142,7 +142,7 @@ pub(super) fn pair(
         start = end;
     }
     if !carry.is_empty() {
-        return Err(Error::NoLegalPairing { round: round });
+        return Err(Error::NoLegalPairing { round });
     }
     pairs.sort_by(|a, b| field.rank(a.0, b.0));
     let out = pairs

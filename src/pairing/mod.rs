@@ -4,7 +4,9 @@
 //! Every Swiss system exposes `pair(&Trf, ...) -> Result<Pairing, Error>` for the next round of
 //! the tournament in the TRF.
 
+pub mod check;
 pub mod dutch;
+pub mod matching;
 pub mod team_swiss;
 pub mod xiangqi_swiss;
 

@@ -357,10 +357,10 @@ fn reseeded_reading_orders_semi_finals_by_regular_season_place() {
 fn ranked_groups_are_checked() {
     let mut b = Bracket::a_league_reseeded();
     // Hand out rank 1 twice and rank 3 never.
-    if let Some(m) = b.matches.iter_mut().find(|m| m.id == "SF2") {
-        if let Source::Ranked { rank, .. } = &mut m.second {
-            *rank = 1;
-        }
+    if let Some(m) = b.matches.iter_mut().find(|m| m.id == "SF2")
+        && let Source::Ranked { rank, .. } = &mut m.second
+    {
+        *rank = 1;
     }
     match b.validate() {
         Err(Error::Bracket(m)) => assert!(m.contains("ranks [1, 1, 2, 4]"), "{m}"),

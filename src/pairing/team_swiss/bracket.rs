@@ -33,7 +33,12 @@ impl<'a> Ctx<'a> {
             .map(|a| {
                 teams
                     .iter()
-                    .map(|b| a.tpn != b.tpn && a.met.binary_search(&b.tpn).is_err())
+                    .map(|b| {
+                        // Symmetric even when the file's two sides of a match disagree.
+                        a.tpn != b.tpn
+                            && a.met.binary_search(&b.tpn).is_err()
+                            && b.met.binary_search(&a.tpn).is_err()
+                    })
                     .collect()
             })
             .collect();

@@ -169,8 +169,9 @@ pub fn pair_teams(
     })
 }
 
-/// Pairs the next round of the team tournament in `trf` with explicit options (the `192` code
-/// of the file is not applied on top; see [`read_trf`]).
+/// Pairs the next round of the team tournament in `trf`, starting from `opts`; the file's
+/// `192` code, round count (`142`/`XXR`) and initial colour (`152`) override them (see
+/// [`read_trf`]).
 ///
 /// # Errors
 ///

@@ -831,3 +831,42 @@ fn trf_file_with_a_forfeit_and_a_pab_pairs_round_two() {
     let p = bianpai::pairing::team_swiss::pair(&trf).unwrap();
     assert_eq!(p.to_bbp(), "3\n4 1\n5 2\n3 0\n");
 }
+
+#[test]
+fn c6_pass_fail_and_graded() {
+    // The FIDE reference engine probe case: pairing round 4 of 5 ([C7]/[C10] off). Team 1 (6 MP)
+    // is alone at the top; the following scoregroup {2,3,4,5,6} has 3 MP, and 3-6 have all met
+    // each other; 2 met 8, 9, 10. Below: 7 (0 MP), 8, 9, 10 (1 MP).
+    // Every single upfloater leaves 4 teams of that scoregroup that cannot all pair among
+    // themselves, so [C6] pass/fail fails for every set and the first, {2}, is taken: 1-2.
+    // Graded: {2} leaves {3,4,5,6} needing 4 upfloaters, {3} leaves {2,4,5,6} needing 2: 1-3.
+    let draw = |opp: u16, c: Colour| played(opp, c, 2.0, 2.0);
+    let win = |opp: u16, c: Colour| played(opp, c, 3.0, 1.0);
+    let loss = |opp: u16, c: Colour| played(opp, c, 1.0, 3.0);
+    let mut teams = vec![
+        team(1, vec![win(51, W), win(52, B), win(53, W)]),
+        team(2, vec![draw(8, B), draw(9, W), draw(10, B)]),
+        team(7, vec![loss(54, W), loss(55, B), loss(56, W)]),
+        team(8, vec![draw(2, W), loss(57, B), loss(58, W)]),
+        team(9, vec![draw(2, B), loss(59, W), loss(60, B)]),
+        team(10, vec![draw(2, W), loss(61, B), loss(62, W)]),
+    ];
+    for t in 3..=6u16 {
+        let others: Vec<u16> = (3..=6).filter(|&o| o != t).collect();
+        let cols = if t % 2 == 1 { [W, B, W] } else { [B, W, B] };
+        teams.push(team(
+            t,
+            others.iter().zip(cols).map(|(&o, c)| draw(o, c)).collect(),
+        ));
+    }
+    let has = |p: &TeamPairing, a, b| pairs(p).iter().any(|&x| x == (a, b) || x == (b, a));
+    let mut opts = TeamSwissOptions {
+        total_rounds: Some(5),
+        ..TeamSwissOptions::default()
+    };
+    let p = pair_teams(&teams, 4, &opts).unwrap();
+    assert!(has(&p, 1, 2), "{p:?}");
+    opts.c6_graded = true;
+    let p = pair_teams(&teams, 4, &opts).unwrap();
+    assert!(has(&p, 1, 3), "{p:?}");
+}

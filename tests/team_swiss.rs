@@ -706,7 +706,12 @@ fn pairable(teams: &[TeamEntry]) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 48,
+        // A recorded seed: the same random events on every run.
+        rng_seed: proptest::test_runner::RngSeed::Fixed(2026),
+        .. ProptestConfig::default()
+    })]
 
     /// Random events: results, forfeits and the colour type vary; every round either pairs
     /// legally or (only when brute force agrees) reports that no legal pairing exists.

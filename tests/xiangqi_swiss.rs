@@ -370,7 +370,12 @@ fn unit_free_pairing_exists(players: &[XqPlayer]) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 64,
+        // A recorded seed: the same random events on every run.
+        rng_seed: proptest::test_runner::RngSeed::Fixed(1949),
+        .. ProptestConfig::default()
+    })]
 
     #[test]
     fn random_events_keep_the_rules(

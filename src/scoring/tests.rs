@@ -268,6 +268,16 @@ fn sb_cut1_drops_the_smaller_product_among_the_lowest_opponents() {
 }
 
 #[test]
+fn rank_puts_the_scores_first() {
+    let t = a7();
+    let s = super::rank(&t, &parse_list("MP GP EDE").unwrap());
+    let codes: Vec<&str> = s.keys.iter().map(|k| k.text.as_str()).collect();
+    assert_eq!(codes, vec!["MPTS", "GPTS", "EDE"]);
+    assert_eq!(order(&s), vec![1, 2, 4, 3]);
+    assert_eq!((s.rows[0].primary, s.rows[0].secondary), (h(4.0), h(7.0)));
+}
+
+#[test]
 fn ranks_are_shared_and_skip() {
     let t = a7();
     let s = standings(&t, &parse_list("MPTS").unwrap());

@@ -179,3 +179,57 @@ fn trf16_team_records_give_the_same_standings() {
     .expect("standings");
     assert_eq!(got, expected, "{}", diff(&expected, &got));
 }
+
+fn standings_of(text: &str, list: &str) -> Result<String, String> {
+    let trf = bianpai::trf::parse(text).map_err(|e| e.to_string())?;
+    trf_standings(
+        &trf,
+        &TrfStandingsOptions {
+            tiebreaks: list.into(),
+            edition: None,
+            round_robin: None,
+        },
+    )
+}
+
+/// Damaged files give an error or a ranking, never a panic.
+#[test]
+fn damaged_files_do_not_panic() {
+    let ind = fs::read_to_string(root().join("individual/ind-02-011p-07r-std-tb2024.trf"))
+        .expect("corpus file");
+    // A player whose line is gone: the opponents' round blocks name an unknown start number.
+    let missing: String = ind
+        .lines()
+        .filter(|l| !l.starts_with("001    3 "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let err = standings_of(&missing, "PTS BH").unwrap_err();
+    assert!(err.contains("opponent 3"), "{err}");
+    // Unknown codes are refused by name.
+    let err = standings_of(&ind, "PTS XYZ").unwrap_err();
+    assert!(err.contains("XYZ"), "{err}");
+    assert!(standings_of(&ind, "").is_err());
+    // A team file without one of its 310 lines, a 330 naming unknown teams and a garbled 320.
+    let team = fs::read_to_string(root().join("team-swiss/tsw-02-19t-5b-09r-std-2026.trf"))
+        .expect("corpus file");
+    let mut dropped = false;
+    let damaged: String = team
+        .lines()
+        .filter(|l| {
+            if l.starts_with("310") && !dropped {
+                dropped = true;
+                return false;
+            }
+            true
+        })
+        .map(|l| format!("{l}\n"))
+        .chain(["330 +- 003 098 099\n".to_string(), "320 x\n".to_string()])
+        .collect();
+    let out = standings_of(
+        &damaged,
+        "MPTS GPTS EDE ESB:MG/C1 BH:MP/C1 BC TBR BBE EDEBT",
+    );
+    if let Ok(text) = out {
+        assert_eq!(text.lines().count(), 19, "header and 18 teams");
+    }
+}

@@ -146,8 +146,8 @@ impl TieBreak {
         };
         tb.kind = match name {
             "PTS" => Kind::Pts,
-            "MPTS" => Kind::Mpts,
-            "GPTS" => Kind::Gpts,
+            "MPTS" | "MP" => Kind::Mpts,
+            "GPTS" | "GP" => Kind::Gpts,
             "MPVGP" => Kind::MpVGp,
             "DE" => Kind::De,
             "EDE" => Kind::Ede(EdeVariant::Plain),

@@ -44,6 +44,23 @@ pub use tournament::{
 
 use crate::trf::Trf;
 
+/// The ranking the run pipeline prints: the primary score first (for teams MP and GP, or GP
+/// and MP), then `tie_breaks` in order. Scores already in `tie_breaks` are not repeated.
+pub fn rank(t: &Tournament, tie_breaks: &[TieBreak]) -> Standings {
+    if t.is_team {
+        return team_standings(t, tie_breaks);
+    }
+    let mut keys: Vec<TieBreak> = Vec::with_capacity(tie_breaks.len() + 1);
+    keys.extend(TieBreak::parse("PTS").ok());
+    keys.extend(
+        tie_breaks
+            .iter()
+            .filter(|k| !matches!(k.kind, Kind::Pts | Kind::Mpts | Kind::Gpts))
+            .cloned(),
+    );
+    standings(t, &keys)
+}
+
 /// Options of `bianpai trf standings`.
 #[derive(Debug, Clone, Default)]
 pub struct TrfStandingsOptions {

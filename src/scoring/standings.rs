@@ -38,6 +38,15 @@ impl Value {
         }
     }
 
+    /// The exact number (a place as a whole number); `None` when undefined.
+    pub fn as_rational(self) -> Option<Rational> {
+        match self {
+            Value::Num(r) => Some(r),
+            Value::Place(p) => Some(Rational::from_int(i64::from(p))),
+            Value::Undefined => None,
+        }
+    }
+
     fn cmp_for(self, other: Value, higher_better: bool) -> Ordering {
         let key = |v: Value| match v {
             Value::Num(r) => Some(r),

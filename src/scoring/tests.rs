@@ -268,6 +268,16 @@ fn sb_cut1_drops_the_smaller_product_among_the_lowest_opponents() {
 }
 
 #[test]
+fn rank_puts_the_scores_first() {
+    let t = a7();
+    let s = super::rank(&t, &parse_list("MP GP EDE").unwrap());
+    let codes: Vec<&str> = s.keys.iter().map(|k| k.text.as_str()).collect();
+    assert_eq!(codes, vec!["MPTS", "GPTS", "EDE"]);
+    assert_eq!(order(&s), vec![1, 2, 4, 3]);
+    assert_eq!((s.rows[0].primary, s.rows[0].secondary), (h(4.0), h(7.0)));
+}
+
+#[test]
 fn ranks_are_shared_and_skip() {
     let t = a7();
     let s = standings(&t, &parse_list("MPTS").unwrap());
@@ -337,4 +347,103 @@ fn ede_with_board_steps_decides_a_drawn_match() {
     let s = standings(&t, &parse_list("MPTS GPTS TBR").unwrap());
     assert_eq!(s.rows[0].values[2], Value::Place(1));
     assert_eq!(s.rows[1].values[2], Value::Place(2));
+}
+
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A random Swiss: `n` players, `rounds` rounds; each round pairs players in a rotating
+    /// order, with results, forfeits and byes drawn from `codes`.
+    fn random_swiss(n: usize, rounds: usize, codes: &[u8], edition: Edition) -> Tournament {
+        let entrants = (0..n)
+            .map(|i| {
+                (
+                    u32::try_from(i + 1).unwrap(),
+                    format!("P{i}"),
+                    Some(1500 + 10 * i as u16),
+                )
+            })
+            .collect();
+        let mut b = IndividualBuilder::new(entrants, rounds, Scoring::CHESS, false, edition);
+        let mut k = 0usize;
+        let mut next = || {
+            k += 1;
+            codes.get(k % codes.len().max(1)).copied().unwrap_or(0)
+        };
+        for r in 1..=rounds {
+            let order: Vec<usize> = (0..n).map(|i| (i * (r + 1) + r) % n).collect();
+            let mut seen = vec![false; n];
+            let order: Vec<usize> = order
+                .into_iter()
+                .filter(|&i| !std::mem::replace(&mut seen[i], true))
+                .collect();
+            let mut it = order.chunks(2);
+            for pair in &mut it {
+                match *pair {
+                    [a, c] => {
+                        let res = match next() % 8 {
+                            0 | 1 => GameResult::Win,
+                            2 | 3 => GameResult::Draw,
+                            4 | 5 => GameResult::Loss,
+                            6 => GameResult::ForfeitWin,
+                            _ => GameResult::DoubleForfeit,
+                        };
+                        b.game(r, a, c, res).unwrap();
+                    }
+                    [a] => {
+                        let (kind, p) = match next() % 4 {
+                            0 => (RoundResult::Pab, Points::WIN),
+                            1 => (RoundResult::HalfBye, Points::DRAW),
+                            2 => (RoundResult::ZeroBye, Points::ZERO),
+                            _ => (RoundResult::FullBye, Points::WIN),
+                        };
+                        b.bye(r, a, kind, p).unwrap();
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // Players left Absent in a round stay so: withdrawals.
+        b.build()
+    }
+
+    fn num(s: &Standings, start_no: u32, k: usize) -> Rational {
+        let row = s.rows.iter().find(|r| r.start_no == start_no).unwrap();
+        row.values[k].as_rational().unwrap_or_default()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn swiss_invariants(n in 2usize..24, rounds in 1usize..9, codes in proptest::collection::vec(any::<u8>(), 1..64)) {
+            let list = "PTS BH BH/C1 BH/M1 SB SB/C1 DE WIN WON BPG BWG PS REP ARO TPR KS TPN";
+            let keys = parse_list(list).unwrap();
+            let t24 = random_swiss(n, rounds, &codes, Edition::E2024);
+            let t26 = random_swiss(n, rounds, &codes, Edition::E2026);
+            let s24 = standings(&t24, &keys);
+            let s26 = standings(&t26, &keys);
+            prop_assert_eq!(s26.rows.len(), n);
+            // Ranks never go down, and the first is 1.
+            prop_assert_eq!(s26.rows[0].rank, 1);
+            for w in s26.rows.windows(2) {
+                prop_assert!(w[0].rank <= w[1].rank);
+                prop_assert!(num(&s26, w[0].start_no, 0) >= num(&s26, w[1].start_no, 0));
+            }
+            for c in &t26.competitors {
+                let s = c.start_no;
+                // Cuts only remove values; the 2026 dummy never exceeds the 2024 one.
+                prop_assert!(num(&s26, s, 2) <= num(&s26, s, 1));
+                prop_assert!(num(&s26, s, 3) <= num(&s26, s, 2));
+                prop_assert!(num(&s26, s, 1) <= num(&s24, s, 1));
+                prop_assert!(num(&s26, s, 5) <= num(&s26, s, 4));
+                // WON ≤ WIN, BWG ≤ BPG, BWG ≤ WON.
+                prop_assert!(num(&s26, s, 8) <= num(&s26, s, 7));
+                prop_assert!(num(&s26, s, 10) <= num(&s26, s, 9));
+                prop_assert!(num(&s26, s, 10) <= num(&s26, s, 8));
+            }
+        }
+    }
 }

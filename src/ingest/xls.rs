@@ -193,9 +193,16 @@ fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable>
     let mut collecting_sst = false;
     let mut sst_chars: Vec<u32> = Vec::new();
     let mut text_bytes = 0u64;
-    let finish = |extent: &Extent| {
-        if extent.area() > limits.max_cells {
+    // calamine holds every sheet's dense range at once: bound each and their sum.
+    let mut total_area = 0u64;
+    let mut finish = |extent: &mut Extent| {
+        let area = extent.area();
+        *extent = Extent::default();
+        total_area = total_area.saturating_add(area);
+        if area > limits.max_cells {
             Err(too_many_cells(path, sheet, limits))
+        } else if total_area > limits.max_file_cells {
+            Err(too_much_in_file(path, limits))
         } else {
             Ok(())
         }
@@ -216,12 +223,8 @@ fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable>
                 collecting_sst = true;
             }
             0x003C if collecting_sst => sst.push(data),
-            // BOF: a new substream (sheet) starts.
-            0x0809 => {
-                finish(&extent)?;
-                extent = Extent::default();
-            }
-            0x000A => finish(&extent)?,
+            // BOF and EOF: a substream (sheet) starts or ends.
+            0x0809 | 0x000A => finish(&mut extent)?,
             // Number, Label, RString, BoolErr, RK, LabelSst, Formula: row and column first.
             0x0203 | 0x0204 | 0x00D6 | 0x0205 | 0x027E | 0x0006 => {
                 if let (Some(r), Some(c)) = (u16_at(data, 0), u16_at(data, 2)) {
@@ -265,7 +268,7 @@ fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable>
             _ => {}
         }
     }
-    finish(&extent)
+    finish(&mut extent)
 }
 
 /// A reader over the SST record and its CONTINUE records as one byte sequence, except that

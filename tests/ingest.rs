@@ -264,6 +264,9 @@ fn gbk_zip_members_and_nested_zips() {
     let mo = file(&loaded, "天津队.zip/模.csv");
     assert_eq!(mo.tables[0].sheet, "模");
     assert_eq!(mo.tables[0].rows, csv_rows());
+    // The Info-ZIP Unicode Path field names the member, not its ASCII stand-in.
+    let unicode = file(&loaded, "unicode_path.zip/上海队.csv");
+    assert_eq!(unicode.tables[0].rows, csv_rows());
     let nested = file(&loaded, "nested.zip/inner.zip/内层/名单.csv");
     assert_eq!(nested.tables[0].rows, csv_rows());
 }
@@ -285,6 +288,7 @@ fn good_folder_order_ignored_and_no_findings() {
             "nested.zip/inner.zip/内层/名单.csv",
             "noext",
             "renamed_xlsx.xls",
+            "unicode_path.zip/上海队.csv",
             "unicode_text.txt",
             "utf8.csv",
             "utf8_bom.csv",

@@ -309,7 +309,7 @@ fn one_team_form() {
     assert_eq!(li.board.as_ref().map(|b| b.value), Some(Board::Main(2)));
 
     let ouyang = &bj.players[2];
-    // Birth date and sex: sex from the form, birth from the ID (no finding).
+    // Sex from the form, birth from the ID (a warning says the form left it out).
     let b = ouyang.birth.as_ref().unwrap();
     assert_eq!(
         (b.value.date, b.source.to_string(), b.derived.clone()),
@@ -362,11 +362,26 @@ fn one_team_form() {
     assert_eq!(
         summary(&findings),
         vec![
+            s3(
+                "person.birth-missing",
+                "欧阳·娜娜",
+                "北京/报名表.xlsx!报名表!E8"
+            ),
             s3("person.birth-missing", "陈晨", "北京/报名表.xlsx!报名表!E9"),
+            s3(
+                "person.birth-missing",
+                "马超",
+                "北京/报名表.xlsx!报名表!E12"
+            ),
             s3(
                 "person.fide-id-invalid",
                 "欧阳·娜娜",
                 "北京/报名表.xlsx!报名表!G8"
+            ),
+            s3(
+                "person.gender-missing",
+                "马超",
+                "北京/报名表.xlsx!报名表!D12"
             ),
             s3(
                 "person.id-birth-mismatch",
@@ -390,6 +405,13 @@ fn one_team_form() {
             .map(|f| f.severity)
     };
     assert_eq!(sev("person.birth-missing"), Some(Severity::Warning));
+    assert_eq!(sev("person.gender-missing"), Some(Severity::Warning));
+    let filled = findings
+        .all()
+        .iter()
+        .find(|f| f.code == "person.gender-missing")
+        .unwrap();
+    assert_eq!(filled.message_zh, "未填写性别；已按身份证号补为男");
     assert_eq!(sev("person.id-invalid"), Some(Severity::Error));
     let id_msg = findings
         .all()
@@ -549,31 +571,33 @@ fn duplicates_across_teams_and_resubmission() {
     let p = "北京/报名表(修改).xlsx!报名表!";
     let mut want = vec![
         s3("file.superseded", "", "北京/报名表.xlsx"),
+        s3("person.birth-missing", "欧阳·娜娜", &format!("{p}E8")),
         s3("person.birth-missing", "陈晨", &format!("{p}E9")),
+        s3("person.birth-missing", "马超", &format!("{p}E12")),
+        s3("person.gender-missing", "马超", &format!("{p}D12")),
         s3("person.fide-id-invalid", "欧阳·娜娜", &format!("{p}G8")),
         s3("person.id-birth-mismatch", "赵六", &format!("{p}E11")),
         s3("person.id-gender-mismatch", "赵六", &format!("{p}D11")),
         s3("person.id-invalid", "李明", &format!("{p}F7")),
         s3("person.name-missing", "", &format!("{p}C10")),
-        // 王浩 of 重庆队 has the ID of 北京's 王浩 (北京 comes first by unit key).
+        // 王浩 of 重庆队 has the ID of 北京's 王浩: both are reported.
+        s3("person.duplicate", "王浩", &format!("{p}C6")),
         s3("person.duplicate", "王浩", "汇总/团体赛.xlsx!Sheet1!C10"),
     ];
     want.sort();
     assert_eq!(summary(&findings), want);
-    let dup = findings
+    let dups: Vec<&str> = findings
         .all()
         .iter()
-        .find(|f| f.code == "person.duplicate")
-        .unwrap();
-    assert!(
-        dup.message_zh.contains("北京/报名表(修改).xlsx!报名表!C6"),
-        "{}",
-        dup.message_zh
-    );
-    assert!(
-        dup.message_zh.contains("北京棋院俱乐部"),
-        "{}",
-        dup.message_zh
+        .filter(|f| f.code == "person.duplicate")
+        .map(|f| f.message_zh.as_str())
+        .collect();
+    assert_eq!(
+        dups,
+        vec![
+            "王浩重复报名：又见于重庆队（汇总/团体赛.xlsx!Sheet1!C10）",
+            "王浩重复报名：又见于北京棋院俱乐部（北京/报名表(修改).xlsx!报名表!C6）",
+        ]
     );
     let sup = findings
         .all()
@@ -625,12 +649,14 @@ fn duplicate_in_one_team_by_name_and_birth() {
     );
     assert_eq!(
         summary(&findings),
-        vec![s3("person.duplicate", "黄飞", "gz.csv!gz!A4")]
+        vec![
+            s3("person.duplicate", "黄飞", "gz.csv!gz!A3"),
+            s3("person.duplicate", "黄飞", "gz.csv!gz!A4")
+        ]
     );
-    assert!(
-        findings.all()[0].message_zh.contains("同一队"),
-        "{}",
-        findings.all()[0].message_zh
+    assert_eq!(
+        findings.all()[0].message_zh,
+        "黄飞重复报名：又见于同一队（gz.csv!gz!A4）"
     );
 }
 
@@ -1015,5 +1041,244 @@ mod robustness {
                 }
             }
         }
+    }
+}
+
+/// The three sample event folders (`samples/`, generated with a test oracle in
+/// `samples/expected.json`): every team's people with their normalized values, and every
+/// finding of the codes this stage raises, at the oracle's cells.
+mod samples {
+    use super::*;
+    use bianpai::ingest::{Limits, load};
+    use bianpai::normalize::{parse_date_text, parse_id_text};
+    use std::collections::BTreeSet;
+    use std::path::Path;
+
+    const CODES: &[&str] = &[
+        "file.superseded",
+        "file.duplicate-team",
+        "person.name-missing",
+        "person.id-invalid",
+        "person.id-birth-mismatch",
+        "person.id-gender-mismatch",
+        "person.birth-missing",
+        "person.gender-missing",
+        "person.duplicate",
+        "person.fide-id-invalid",
+    ];
+
+    fn t_cell(s: &str) -> Cell {
+        Cell::Text(s.to_string())
+    }
+
+    fn oracle() -> serde_json::Value {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/expected.json");
+        let text = std::fs::read_to_string(path).unwrap();
+        serde_json::from_str(&text).unwrap()
+    }
+
+    fn s(v: &serde_json::Value, k: &str) -> String {
+        match v.get(k) {
+            Some(serde_json::Value::String(s)) => s.clone(),
+            Some(serde_json::Value::Number(n)) => n.to_string(),
+            _ => String::new(),
+        }
+    }
+
+    /// (team, name, role, sex, birth, id, board, fide, rating) as the oracle writes them.
+    fn person_row(team: &str, p: &Person) -> Vec<String> {
+        let role = match p.role() {
+            Role::Player => "运动员",
+            Role::Leader => "领队",
+            Role::Coach => "教练",
+            Role::Staff => "随队人员",
+        };
+        let board = p.board.as_ref().map(|b| match b.value {
+            Board::Main(n) => n.to_string(),
+            Board::Reserve(_) => "替补".to_string(),
+        });
+        vec![
+            team.to_string(),
+            p.display_name().to_string(),
+            role.to_string(),
+            p.sex
+                .as_ref()
+                .map(|x| x.value.zh().to_string())
+                .unwrap_or_default(),
+            p.birth
+                .as_ref()
+                .map(|b| b.value.date.to_string())
+                .unwrap_or_default(),
+            p.id.as_ref()
+                .map(|i| i.value.number.clone())
+                .unwrap_or_default(),
+            board.unwrap_or_default(),
+            p.fide_id
+                .as_ref()
+                .map(|f| f.value.to_string())
+                .unwrap_or_default(),
+            p.rating
+                .as_ref()
+                .map(|r| r.value.to_string())
+                .unwrap_or_default(),
+        ]
+    }
+
+    fn check(folder: &str) {
+        let all = oracle();
+        let want = &all[folder];
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("samples")
+            .join(folder);
+        let mut findings = Findings::new();
+        let loaded = load(&root, &Limits::default(), &mut findings);
+        let mut ours = Findings::new();
+        let subs = forms::read(&loaded.files, &mut ours);
+        let roster = build_roster(&subs, &mut ours);
+
+        let mut want_people = BTreeSet::new();
+        let mut want_dates = BTreeSet::new();
+        for t in want["teams"].as_array().unwrap() {
+            let team = s(t, "team");
+            want_dates.insert((team.clone(), s(t, "date")));
+            for p in t["people"].as_array().unwrap() {
+                let fields = [
+                    "name", "role", "sex", "birth", "id", "board", "fide", "rating",
+                ];
+                let mut row = vec![team.clone()];
+                row.extend(fields.iter().map(|f| s(p, f)));
+                if row[2] != "运动员" {
+                    // Officials are often named by a label only (`领队：张三`).
+                    row.truncate(3);
+                }
+                // Cells written wrong on purpose keep what the form says (or nothing).
+                let written = &p["written"];
+                if written.get("name").is_some() && s(written, "name").trim().is_empty() {
+                    continue;
+                }
+                if let Some(serde_json::Value::String(rid)) = written.get("rid") {
+                    if parse_id_text(rid).is_err() {
+                        row[5].clear();
+                    }
+                }
+                if let Some(serde_json::Value::String(b)) = written.get("birth") {
+                    if let Ok(d) = parse_date_text(b) {
+                        if d.precision == DatePrecision::Day {
+                            row[4] = d.date.to_string();
+                        }
+                    }
+                }
+                if let Some(serde_json::Value::String(x)) = written.get("sex") {
+                    if let Ok(Some(sx)) = bianpai::normalize::sex(&t_cell(x)) {
+                        row[3] = sx.zh().to_string();
+                    }
+                }
+                if let Some(serde_json::Value::String(b)) = written.get("board") {
+                    row[6] = b.clone();
+                }
+                if let Some(serde_json::Value::String(f)) = written.get("fide") {
+                    if bianpai::normalize::fide_id(&t_cell(f)).is_err() {
+                        row[7].clear();
+                    }
+                }
+                want_people.insert(row);
+            }
+        }
+        let mut got_people = BTreeSet::new();
+        for t in &roster.teams {
+            let everyone = t
+                .leader
+                .iter()
+                .chain(&t.coach)
+                .chain(&t.staff)
+                .chain(&t.players);
+            for p in everyone {
+                let mut row = person_row(&t.unit.value, p);
+                if p.role() != Role::Player {
+                    row.truncate(3);
+                }
+                got_people.insert(row);
+            }
+        }
+        let got_dates: BTreeSet<(String, String)> = roster
+            .teams
+            .iter()
+            .map(|t| {
+                let d = t
+                    .fill_date
+                    .as_ref()
+                    .map(|d| d.value.to_string())
+                    .unwrap_or_default();
+                (t.unit.value.clone(), d)
+            })
+            .collect();
+        // Some forms carry no date at all; every date read must be the true one.
+        let wrong: Vec<_> = got_dates
+            .iter()
+            .filter(|(_, d)| !d.is_empty())
+            .filter(|x| !want_dates.contains(*x))
+            .collect();
+        assert!(wrong.is_empty(), "{folder}: 填表日期 {wrong:?}");
+        assert!(got_dates.len() == want_dates.len());
+        let missing: Vec<String> = want_people
+            .difference(&got_people)
+            .map(|r| r.join("|"))
+            .collect();
+        let extra: Vec<String> = got_people
+            .difference(&want_people)
+            .map(|r| r.join("|"))
+            .collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{folder}\nmissing\n{}\nextra\n{}",
+            missing.join("\n"),
+            extra.join("\n")
+        );
+
+        let mut want_findings: BTreeSet<(String, String, String)> = want["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| CODES.contains(&s(f, "code").as_str()))
+            .map(|f| (s(f, "code"), s(f, "file"), s(f, "cell")))
+            .collect();
+        // Tables that are neither forms nor room requests (the quota table) are named.
+        for f in want["files"].as_array().unwrap() {
+            if s(f, "kind") == "quota-table" {
+                want_findings.insert(("file.unrecognized".into(), s(f, "path"), String::new()));
+            }
+        }
+        let got_findings: BTreeSet<(String, String, String)> = ours
+            .all()
+            .iter()
+            .map(|f| {
+                (
+                    f.code.to_string(),
+                    f.source.file.clone(),
+                    f.source.a1().unwrap_or_default(),
+                )
+            })
+            .collect();
+        let missing: Vec<_> = want_findings.difference(&got_findings).collect();
+        let extra: Vec<_> = got_findings.difference(&want_findings).collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{folder}\nmissing {missing:#?}\nextra {extra:#?}"
+        );
+    }
+
+    #[test]
+    fn a_league() {
+        check("cca-a-league-2023");
+    }
+
+    #[test]
+    fn b_league() {
+        check("cca-b-league-2025");
+    }
+
+    #[test]
+    fn amateur_king() {
+        check("cxa-amateur-king-2023");
     }
 }

@@ -202,8 +202,9 @@ pub fn build_roster(subs: &[Submission], findings: &mut Findings) -> Roster {
 /// - Room requests are attached to the team of their file, else to the team of their unit,
 ///   else kept in [`Roster::unattached_rooms`]. Registration lists land in
 ///   [`Roster::registrations`] without findings.
-/// - `person.duplicate` (error) for a player whose valid ID number, or normalized name and
-///   full birth date, was already seen in the roster; the message names the first source.
+/// - `person.duplicate` (error) for every occurrence of a player whose valid ID number, or
+///   normalized name and full birth date, appears more than once in the roster (one team or
+///   several); each message names the other occurrences' sources.
 ///
 /// Teams come out sorted by unit key. The result depends only on the input.
 pub fn build_roster_with(
@@ -343,9 +344,11 @@ fn attach_rooms(subs: &[Submission], system: DateSystem, roster: &mut Roster) {
     }
 }
 
+/// `person.duplicate` for every occurrence of a player entered more than once (same valid ID
+/// number, or same name key and full birth date), each naming the other occurrences.
 fn find_duplicates(roster: &Roster, findings: &mut Findings) {
-    // Key → (team, source of the first occurrence).
-    let mut seen: BTreeMap<String, (String, Source)> = BTreeMap::new();
+    // Every player with a name: (team, name, source, keys).
+    let mut players: Vec<(&str, &str, &Source, Vec<String>)> = Vec::new();
     for team in &roster.teams {
         for p in &team.players {
             let Some(name) = &p.name else { continue };
@@ -360,38 +363,53 @@ fn find_duplicates(roster: &Roster, findings: &mut Findings) {
             {
                 keys.push(format!("nb:{}:{}", name.value.key, b.value.date));
             }
-            let first = keys.iter().find_map(|k| seen.get(k).cloned());
-            match first {
-                Some((first_team, first_src)) => {
-                    let who = &name.value.display;
-                    let same = first_team == team.unit.value;
-                    let (zh_where, en_where) = if same {
-                        ("同一队".to_string(), "in the same team".to_string())
-                    } else {
-                        (
-                            format!("已在{first_team}"),
-                            format!("already in {first_team}"),
-                        )
-                    };
-                    findings.push(
-                        Finding::new(
-                            "person.duplicate",
-                            Severity::Error,
-                            name.source.clone(),
-                            format!("{who}重复报名：{zh_where}出现过（{first_src}）"),
-                            format!("{who} is entered twice: {en_where} ({first_src})"),
-                        )
-                        .team(team.unit.value.clone())
-                        .person(who.clone()),
-                    );
-                }
-                None => {
-                    for k in keys {
-                        seen.insert(k, (team.unit.value.clone(), name.source.clone()));
-                    }
-                }
+            players.push((&team.unit.value, &name.value.display, &name.source, keys));
+        }
+    }
+    let mut by_key: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, (_, _, _, keys)) in players.iter().enumerate() {
+        for k in keys {
+            by_key.entry(k.as_str()).or_default().push(i);
+        }
+    }
+    for (i, (team, who, source, keys)) in players.iter().enumerate() {
+        let mut others: Vec<usize> = keys
+            .iter()
+            .filter_map(|k| by_key.get(k.as_str()))
+            .flatten()
+            .copied()
+            .filter(|j| *j != i)
+            .collect();
+        others.sort_unstable();
+        others.dedup();
+        if others.is_empty() {
+            continue;
+        }
+        let mut zh = Vec::new();
+        let mut en = Vec::new();
+        for j in others {
+            let Some((other_team, _, other_src, _)) = players.get(j) else {
+                continue;
+            };
+            if other_team == team {
+                zh.push(format!("同一队（{other_src}）"));
+                en.push(format!("the same team ({other_src})"));
+            } else {
+                zh.push(format!("{other_team}（{other_src}）"));
+                en.push(format!("{other_team} ({other_src})"));
             }
         }
+        findings.push(
+            Finding::new(
+                "person.duplicate",
+                Severity::Error,
+                (*source).clone(),
+                format!("{who}重复报名：又见于{}", zh.join("、")),
+                format!("{who} is entered more than once: also in {}", en.join(", ")),
+            )
+            .team(*team)
+            .person(*who),
+        );
     }
 }
 

@@ -8,7 +8,8 @@ use crate::model::roster::{
 };
 
 use super::{
-    DateSystem, board, date, fide_id, id_number, name, rating, role, sex, text, unit_name,
+    DateSystem, board, date, fide_id, id_number, name, official_role, rating, role, sex, text,
+    unit_name,
 };
 
 /// What the person builder needs to name findings.
@@ -38,6 +39,14 @@ fn finding(
         f = f.person(p);
     }
     f
+}
+
+/// The cell of `field` in this row (where a missing value should have been), else `fallback`.
+fn field_source(sub: &Submission, row: &RawRow, field: Field, fallback: &Source) -> Source {
+    match sub.columns.get(&field) {
+        Some(c) => Source::cell(&sub.file, &sub.sheet, row.row, *c),
+        None => fallback.clone(),
+    }
 }
 
 fn sourced<T>(v: T, raw: &RawValue) -> Sourced<T> {
@@ -90,6 +99,25 @@ pub(crate) fn person_from_row(
             .and_then(|raw| role(&raw.cell).map(|r| sourced(r, raw))),
         ..Person::default()
     };
+    // Forms without a 身份 column write 领队/教练 into 组别, 台次, 序号 or 备注.
+    let mut role_column: Option<Field> = None;
+    if p.role.is_none() {
+        for f in [Field::Group, Field::Board, Field::Seq, Field::Remarks] {
+            if let Some((raw, r)) = row
+                .get(f)
+                .and_then(|raw| official_role(&raw.cell.display()).map(|r| (raw, r)))
+            {
+                p.role = Some(sourced(r, raw));
+                role_column = Some(f);
+                break;
+            }
+        }
+    }
+    match role_column {
+        Some(Field::Group) => p.group = None,
+        Some(Field::Remarks) => p.remarks = None,
+        _ => {}
+    }
 
     // ID number first: birth date and sex are checked against it.
     if let Some(raw) = row.get(Field::Id) {
@@ -177,6 +205,26 @@ pub(crate) fn person_from_row(
                 id_src.clone(),
                 Derivation::FromIdNumber,
             ));
+            // Filled in, but the form should carry it: a warning (the sample oracle wants it).
+            if ctx.require_birth_and_sex && player {
+                let (src, zh, en) = birth_problem.clone().unwrap_or_else(|| {
+                    let src = field_source(sub, row, Field::Birth, &name_v.source);
+                    (
+                        src,
+                        "未填写出生日期".to_string(),
+                        "no birth date".to_string(),
+                    )
+                });
+                out.push(finding(
+                    "person.birth-missing",
+                    Severity::Warning,
+                    &src,
+                    ctx,
+                    Some(who),
+                    format!("{zh}；已按身份证号补为{d}"),
+                    format!("{en}; taken from the ID number: {d}"),
+                ));
+            }
         }
         (Some(b), None) if b.value.precision == DatePrecision::Month && player => {
             out.push(finding(
@@ -196,11 +244,7 @@ pub(crate) fn person_from_row(
         (None, None) => {
             if ctx.require_birth_and_sex && player {
                 let (src, zh, en) = birth_problem.clone().unwrap_or_else(|| {
-                    let col = sub.columns.get(&Field::Birth).copied();
-                    let src = match col {
-                        Some(c) => Source::cell(&sub.file, &sub.sheet, row.row, c),
-                        None => name_v.source.clone(),
-                    };
+                    let src = field_source(sub, row, Field::Birth, &name_v.source);
                     (
                         src,
                         "未填写出生日期".to_string(),
@@ -255,6 +299,29 @@ pub(crate) fn person_from_row(
                 id_src.clone(),
                 Derivation::FromIdNumber,
             ));
+            if ctx.require_birth_and_sex && player {
+                let (src, zh, en) = match &sex_problem {
+                    Some((s, t)) => (
+                        s.clone(),
+                        format!("无法识别的性别“{t}”"),
+                        format!("unrecognised sex {t:?}"),
+                    ),
+                    None => (
+                        field_source(sub, row, Field::Sex, &name_v.source),
+                        "未填写性别".to_string(),
+                        "no sex given".to_string(),
+                    ),
+                };
+                out.push(finding(
+                    "person.gender-missing",
+                    Severity::Warning,
+                    &src,
+                    ctx,
+                    Some(who),
+                    format!("{zh}；已按身份证号补为{}", is.zh()),
+                    format!("{en}; taken from the ID number: {}", is.en()),
+                ));
+            }
         }
         (None, None) if ctx.require_birth_and_sex && player => {
             let (src, zh, en) = match &sex_problem {
@@ -264,10 +331,7 @@ pub(crate) fn person_from_row(
                     format!("unrecognised sex {t:?}"),
                 ),
                 None => {
-                    let src = match sub.columns.get(&Field::Sex) {
-                        Some(c) => Source::cell(&sub.file, &sub.sheet, row.row, *c),
-                        None => name_v.source.clone(),
-                    };
+                    let src = field_source(sub, row, Field::Sex, &name_v.source);
                     (src, "未填写性别".to_string(), "no sex given".to_string())
                 }
             };
@@ -312,7 +376,10 @@ pub(crate) fn person_from_row(
             )),
         }
     }
-    if let Some(raw) = row.get(Field::Board) {
+    if let Some(raw) = row
+        .get(Field::Board)
+        .filter(|_| role_column != Some(Field::Board))
+    {
         match board(&raw.cell) {
             Ok(v) => p.board = v.map(|v| sourced(v, raw)),
             Err(t) => out.push(finding(

@@ -47,7 +47,10 @@ pub struct Outcome {
 /// output that cannot be written.
 pub fn run(opts: &Options) -> Result<Outcome> {
     if !opts.dir.is_dir() {
-        return Err(Error::Usage(format!("{}: 不是文件夹 (not a folder)", opts.dir.display())));
+        return Err(Error::Usage(format!(
+            "{}: 不是文件夹 (not a folder)",
+            opts.dir.display()
+        )));
     }
     let event = crate::event::load(&opts.dir).map_err(|e| Error::Usage(e.to_string()))?;
     let mut findings = Findings::new();
@@ -58,7 +61,12 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         ..Summary::default()
     };
     for f in &loaded.files {
-        summary.files.push(FileEntry { path: f.path.clone(), kind: "unrecognized", team: None, note: None });
+        summary.files.push(FileEntry {
+            path: f.path.clone(),
+            kind: "unrecognized",
+            team: None,
+            note: None,
+        });
     }
     for i in &loaded.ignored {
         summary.files.push(FileEntry {
@@ -69,8 +77,16 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         });
     }
     crate::report::workbook::prepare_out_dir(&opts.out)?;
-    summary.findings = findings.sorted().iter().map(|f| FindingEntry::from_finding(f, opts.lang)).collect();
-    for f in findings.all().iter().filter(|f| f.code == "file.unreadable") {
+    summary.findings = findings
+        .sorted()
+        .iter()
+        .map(|f| FindingEntry::from_finding(f, opts.lang))
+        .collect();
+    for f in findings
+        .all()
+        .iter()
+        .filter(|f| f.code == "file.unreadable")
+    {
         summary.files.push(FileEntry {
             path: f.source.file.clone(),
             kind: "unreadable",
@@ -79,10 +95,14 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         });
     }
     summary.files.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(Outcome { blocking: findings.has_errors(), summary })
+    Ok(Outcome {
+        blocking: findings.has_errors(),
+        summary,
+    })
 }
 
 /// The output folder: `--out` if given, else `<dir>/out`.
 pub fn out_dir(dir: &Path, out: Option<&Path>) -> PathBuf {
-    out.map(Path::to_path_buf).unwrap_or_else(|| dir.join("out"))
+    out.map(Path::to_path_buf)
+        .unwrap_or_else(|| dir.join("out"))
 }

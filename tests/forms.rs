@@ -1156,30 +1156,29 @@ mod samples {
                 if written.get("name").is_some() && s(written, "name").trim().is_empty() {
                     continue;
                 }
-                if let Some(serde_json::Value::String(rid)) = written.get("rid") {
-                    if parse_id_text(rid).is_err() {
-                        row[5].clear();
-                    }
+                if let Some(serde_json::Value::String(rid)) = written.get("rid")
+                    && parse_id_text(rid).is_err()
+                {
+                    row[5].clear();
                 }
-                if let Some(serde_json::Value::String(b)) = written.get("birth") {
-                    if let Ok(d) = parse_date_text(b) {
-                        if d.precision == DatePrecision::Day {
-                            row[4] = d.date.to_string();
-                        }
-                    }
+                if let Some(serde_json::Value::String(b)) = written.get("birth")
+                    && let Ok(d) = parse_date_text(b)
+                    && d.precision == DatePrecision::Day
+                {
+                    row[4] = d.date.to_string();
                 }
-                if let Some(serde_json::Value::String(x)) = written.get("sex") {
-                    if let Ok(Some(sx)) = bianpai::normalize::sex(&t_cell(x)) {
-                        row[3] = sx.zh().to_string();
-                    }
+                if let Some(serde_json::Value::String(x)) = written.get("sex")
+                    && let Ok(Some(sx)) = bianpai::normalize::sex(&t_cell(x))
+                {
+                    row[3] = sx.zh().to_string();
                 }
                 if let Some(serde_json::Value::String(b)) = written.get("board") {
                     row[6] = b.clone();
                 }
-                if let Some(serde_json::Value::String(f)) = written.get("fide") {
-                    if bianpai::normalize::fide_id(&t_cell(f)).is_err() {
-                        row[7].clear();
-                    }
+                if let Some(serde_json::Value::String(f)) = written.get("fide")
+                    && bianpai::normalize::fide_id(&t_cell(f)).is_err()
+                {
+                    row[7].clear();
                 }
                 want_people.insert(row);
             }

@@ -1276,6 +1276,62 @@ mod samples {
         check("cca-b-league-2025");
     }
 
+    /// Every 食宿 sheet of the B-league sample reaches its team, whatever the date spelling
+    /// (date cells, `8月5日`, `2025.08.05`): the stay is 08-05 to 08-11 for everyone.
+    #[test]
+    fn b_league_rooms() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/cca-b-league-2025");
+        let mut findings = Findings::new();
+        let loaded = load(&root, &Limits::default(), &mut findings);
+        let subs = forms::read(&loaded.files, &mut findings);
+        let roster = build_roster(&subs, &mut findings);
+        assert!(roster.unattached_rooms.is_empty());
+        let counts: Vec<(&str, usize)> = roster
+            .teams
+            .iter()
+            .map(|t| (t.unit.value.as_str(), t.rooms.len()))
+            .collect();
+        assert_eq!(
+            counts,
+            vec![
+                ("内蒙古草原队", 0),
+                ("北京京西队", 10),
+                ("吉林长白山队", 7),
+                ("哈尔滨冰城队", 0),
+                ("大庆油田队", 0),
+                ("天津滨海队", 9),
+                ("安徽黄山队", 9),
+                ("山西晋阳队", 9),
+                ("广西八桂队", 9),
+                ("无锡太湖队", 10),
+                ("江西赣江队", 9),
+                ("河北燕赵队", 9),
+                ("河南中原队", 10),
+                ("福建海峡队", 10),
+                ("苏州姑苏队", 9),
+                ("辽宁沈阳队", 9),
+            ]
+        );
+        for t in &roster.teams {
+            for r in &t.rooms {
+                let stay = (
+                    r.check_in.as_ref().map(|d| d.value),
+                    r.check_out.as_ref().map(|d| d.value),
+                );
+                assert_eq!(
+                    stay,
+                    (Some(date(2025, 8, 5)), Some(date(2025, 8, 11))),
+                    "{}",
+                    t.unit.value
+                );
+                assert!(
+                    r.name.is_some() && r.hotel.is_some() && r.room_type.is_some(),
+                    "{r:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn amateur_king() {
         check("cxa-amateur-king-2023");

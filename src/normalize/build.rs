@@ -319,7 +319,6 @@ fn attach_rooms(subs: &[Submission], system: DateSystem, roster: &mut Roster) {
         .iter()
         .filter(|s| s.kind == SubmissionKind::RoomRequest)
     {
-        let rooms: Vec<_> = sub.rows.iter().map(|r| room_from_row(r, system)).collect();
         let key = sub
             .unit
             .as_ref()
@@ -337,7 +336,23 @@ fn attach_rooms(subs: &[Submission], system: DateSystem, roster: &mut Roster) {
             None if same_file.len() == 1 => same_file.first().copied(),
             None => None,
         };
-        match target.and_then(|i| roster.teams.get_mut(i)) {
+        // `8月5日` has no year: the year of the 填表日期 (the form's own, else the team's).
+        let fill = |d: &Option<crate::forms::RawValue>| {
+            d.as_ref()
+                .and_then(|raw| date(&raw.cell, system).ok().flatten())
+                .map(|b| b.date)
+        };
+        let team = target.and_then(|i| roster.teams.get_mut(i));
+        let filled = fill(&sub.fill_date).or_else(|| {
+            team.as_ref()
+                .and_then(|t| t.fill_date.as_ref().map(|d| d.value))
+        });
+        let rooms: Vec<_> = sub
+            .rows
+            .iter()
+            .map(|r| room_from_row(r, system, filled))
+            .collect();
+        match team {
             Some(t) => t.rooms.extend(rooms),
             None => roster.unattached_rooms.extend(rooms),
         }

@@ -396,6 +396,26 @@ pub(crate) fn person_from_row(
     Some(p)
 }
 
+/// `8月5日`, `8.5`, `08-05` in the year of `filled` (the next year if earlier than `filled`).
+fn month_day(text: &str, filled: jiff::civil::Date) -> Option<jiff::civil::Date> {
+    let t: String = unicode_normalization::UnicodeNormalization::nfkc(text)
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let t = t.trim_end_matches(['日', '号']);
+    let (m, d) = t
+        .split_once('月')
+        .or_else(|| t.split_once('.'))
+        .or_else(|| t.split_once('-'))
+        .or_else(|| t.split_once('/'))?;
+    let (m, d): (i8, i8) = (m.parse().ok()?, d.parse().ok()?);
+    let date = jiff::civil::Date::new(filled.year(), m, d).ok()?;
+    if date >= filled {
+        Some(date)
+    } else {
+        jiff::civil::Date::new(filled.year().checked_add(1)?, m, d).ok()
+    }
+}
+
 /// A person named only by a label (`领队：张三`).
 pub(crate) fn labelled_person(raw: &RawValue, r: Role) -> Option<Person> {
     let n = name(&raw.cell.display())?;
@@ -407,13 +427,19 @@ pub(crate) fn labelled_person(raw: &RawValue, r: Role) -> Option<Person> {
 }
 
 /// One row of a room-request table.
-pub(crate) fn room_from_row(row: &RawRow, system: DateSystem) -> RoomRequest {
+///
+/// Stay dates without a year (`8月5日`, `8.5`) take the year of `filled` (the 填表日期), or the
+/// next year when that would put the stay before the form was filled.
+pub(crate) fn room_from_row(
+    row: &RawRow,
+    system: DateSystem,
+    filled: Option<jiff::civil::Date>,
+) -> RoomRequest {
     let day = |f: Field| {
         let raw = row.get(f)?;
-        date(&raw.cell, system)
-            .ok()
-            .flatten()
-            .map(|b| sourced(b.date, raw))
+        let full = date(&raw.cell, system).ok().flatten().map(|b| b.date);
+        full.or_else(|| month_day(&raw.cell.display(), filled?))
+            .map(|d| sourced(d, raw))
     };
     RoomRequest {
         name: row
@@ -430,5 +456,27 @@ pub(crate) fn room_from_row(row: &RawRow, system: DateSystem) -> RoomRequest {
         check_in: day(Field::CheckIn),
         check_out: day(Field::CheckOut),
         roommate: text_field(row, Field::Roommate),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::month_day;
+    use jiff::civil::date;
+
+    #[test]
+    fn stay_dates_without_a_year() {
+        let filled = date(2025, 7, 1);
+        assert_eq!(month_day("8月5日", filled), Some(date(2025, 8, 5)));
+        assert_eq!(month_day(" 8 月 11 日", filled), Some(date(2025, 8, 11)));
+        assert_eq!(month_day("08.05", filled), Some(date(2025, 8, 5)));
+        assert_eq!(month_day("8-5", filled), Some(date(2025, 8, 5)));
+        // Filled in December for a January stay.
+        assert_eq!(
+            month_day("1月3日", date(2025, 12, 20)),
+            Some(date(2026, 1, 3))
+        );
+        assert_eq!(month_day("2月30日", filled), None);
+        assert_eq!(month_day("八月五日", filled), None);
     }
 }

@@ -429,6 +429,15 @@ fn one_team_form() {
         id_msg.message_en
     );
     assert_eq!(id_msg.team.as_deref(), Some("北京棋院俱乐部"));
+    let nameless = findings
+        .all()
+        .iter()
+        .find(|f| f.code == "person.name-missing")
+        .unwrap();
+    assert_eq!(
+        (nameless.message_zh.as_str(), nameless.severity),
+        ("第10行填了内容但没有姓名（台次替补1）", Severity::Error)
+    );
 }
 
 /// One summary sheet holding three teams in a 单位 column: merged unit cells, a blank cell

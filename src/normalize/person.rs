@@ -72,14 +72,26 @@ pub(crate) fn person_from_row(
     else {
         let col = sub.columns.get(&Field::Name).copied().unwrap_or(0);
         let src = Source::cell(&sub.file, &sub.sheet, row.row, col);
+        // What the row does say, so the team can tell who it is.
+        let hint = match (row.get(Field::Id), row.get(Field::Board)) {
+            (Some(id), _) => {
+                let id = id.cell.display();
+                (format!("（证件号码{id}）"), format!(" (ID number {id})"))
+            }
+            (None, Some(b)) => {
+                let b = b.cell.display();
+                (format!("（台次{b}）"), format!(" (board {b})"))
+            }
+            (None, None) => (String::new(), String::new()),
+        };
         out.push(finding(
             "person.name-missing",
             Severity::Error,
             &src,
             ctx,
             None,
-            format!("第{}行填了内容但没有姓名", row.row + 1),
-            format!("row {} has data but no name", row.row + 1),
+            format!("第{}行填了内容但没有姓名{}", row.row + 1, hint.0),
+            format!("row {} has data but no name{}", row.row + 1, hint.1),
         ));
         return None;
     };

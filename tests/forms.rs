@@ -986,3 +986,22 @@ mod robustness;
 // finding of the codes this stage raises, at the oracle's cells.
 #[path = "forms/samples.rs"]
 mod samples;
+
+#[test]
+fn an_undated_resubmission_is_ordered_by_file_time() {
+    let dated = beijing("a.xlsx", "2025-07-01");
+    let mut undated = beijing("b.xlsx", "");
+    // No 填表日期 cell value at all in the second form.
+    undated.rows[2] = vec![t("教练"), t("李　强")];
+    let files = [
+        file("a.xlsx", 100, vec![dated]),
+        file("b.xlsx", 200, vec![undated]),
+    ];
+    let (roster, _) = run(&files);
+    let bj = team(&roster, "北京棋院俱乐部");
+    assert_eq!((bj.file.as_str(), bj.fill_date.as_ref()), ("b.xlsx", None));
+    assert_eq!(
+        roster.superseded,
+        vec![("b.xlsx".to_string(), "a.xlsx".to_string())]
+    );
+}

@@ -196,7 +196,8 @@ pub fn build_roster(subs: &[Submission], findings: &mut Findings) -> Roster {
 /// - Every entry-form submission becomes a team; sheets of one file naming the same unit are
 ///   merged. A submission without a unit is named after its file or folder (see `unit_of`).
 /// - The same unit (by [`unit_key`]) in several files is a resubmission: the latest 填表日期
-///   wins, then the latest modification time, then the file later in path order. Each loser
+///   wins (when every form of the unit is dated), then the latest modification time, then the
+///   file later in path order. Each loser
 ///   gives `file.superseded` (warning); a loser with the same 填表日期 and different players
 ///   also gives `file.duplicate-team` (warning). Findings of superseded teams' rows are dropped.
 /// - Room requests are attached to the team of their file, else to the team of their unit,
@@ -235,18 +236,17 @@ pub fn build_roster_with(
         per_unit.entry(key).or_default().push(c);
     }
     for (_, mut cands) in per_unit {
-        cands.sort_by(|a, b| {
-            let ka = (
-                a.team.fill_date.as_ref().map(|d| d.value),
-                a.modified,
-                a.file_index,
-            );
-            let kb = (
-                b.team.fill_date.as_ref().map(|d| d.value),
-                b.modified,
-                b.file_index,
-            );
-            ka.cmp(&kb)
+        // Dates decide only when every form of the unit has one; an undated form is
+        // compared with the others by modification time (then path order).
+        let all_dated = cands.iter().all(|c| c.team.fill_date.is_some());
+        cands.sort_by_key(|c| {
+            let date = c
+                .team
+                .fill_date
+                .as_ref()
+                .map(|d| d.value)
+                .filter(|_| all_dated);
+            (date, c.modified, c.file_index)
         });
         let Some(winner) = cands.pop() else { continue };
         for loser in cands.iter().rev() {

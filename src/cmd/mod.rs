@@ -1,6 +1,7 @@
 //! One file per subcommand; [`run`] dispatches.
 
 mod init;
+mod run;
 mod templates;
 mod trf;
 
@@ -15,7 +16,7 @@ pub fn run(cli: Cli) -> crate::Result<u8> {
     match cli.command {
         Command::Templates => templates::run(),
         Command::Init { dir, template } => init::run(&dir, &template),
-        Command::Run(_) => Err(crate::Error::Usage("run: not yet built".into())),
+        Command::Run(args) => run::run(args),
         Command::Trf { command } => trf::run(command),
     }
 }

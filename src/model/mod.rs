@@ -7,6 +7,7 @@ mod colour;
 mod money;
 mod points;
 mod result;
+pub mod roster;
 mod sex;
 
 pub use colour::{ByColour, Colour};

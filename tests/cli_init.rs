@@ -45,6 +45,11 @@ fn init_every_template() {
         let dir = tmp.path().join("赛事").join(name);
         let out = init(&dir, name);
         assert_eq!(out.status.code(), Some(0), "{}", utf8(&out.stderr));
+        let stdout = utf8(&out.stdout);
+        assert!(
+            stdout.contains("默认值") && stdout.contains("tax"),
+            "{stdout}"
+        );
         let text = std::fs::read_to_string(dir.join("event.toml")).unwrap();
         let shipped = std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("templates/{name}.toml")),

@@ -408,3 +408,47 @@ fn gbk_file_is_read() {
         "2025年中国国际象棋乙级联赛"
     );
 }
+
+#[test]
+fn defaults_are_listed() {
+    assert_eq!(
+        tpl("cca-b-league-2025").defaults(),
+        vec![
+            "stages[swiss].pairing",
+            "stages[swiss].bye",
+            "scoring",
+            "boards.woman_on_men_board",
+            "tiebreaks[0]",
+            "tax",
+            "accommodation.standard_stay"
+        ]
+    );
+    assert_eq!(
+        tpl("cca-a-league-2023").defaults(),
+        vec![
+            "stages[regular].time_control",
+            "stages[finals].knockout.groups/places",
+            "stages[finals].knockout.tie_resolution",
+            "stages[finals].knockout.colours",
+            "scoring",
+            "team.leaders/coaches",
+            "boards.colours",
+            "tiebreaks[0]",
+            "tax",
+            "deadlines.entry.inclusive"
+        ]
+    );
+    assert_eq!(
+        tpl("cxa-amateur-king-2023").defaults(),
+        vec![
+            "stages[swiss].rounds",
+            "stages[swiss].pairing",
+            "stages[swiss].bye",
+            "tiebreaks[0]",
+            "sections[family].pair",
+            "team_ranking",
+            "tax",
+            "deadlines.entry.inclusive"
+        ]
+    );
+}

@@ -169,6 +169,10 @@ def person(sex: str, birth: dt.date, area: str, role: str = "运动员", name: s
              phone=new_phone(), key=PERSON_KEY[0], **kw)
 
 
+def surname_of(name: str) -> str:
+    return name[:2] if name[:2] in SURNAMES else name[0]
+
+
 def pad_name(name: str, style: str) -> str:
     """Pad a two-character name to the width of three, as forms do."""
     if len(name) != 2:
@@ -208,6 +212,8 @@ class Sheet:
     pos: dict = field(default_factory=dict)  # (person key, field) -> (r, c)
     header_row: int = -1
     text_cols: set = field(default_factory=set)
+    room_rows: list = field(default_factory=list)
+    epoch1904: bool = False
 
     def put(self, r: int, c: int, v) -> None:
         while len(self.rows) <= r:
@@ -282,6 +288,7 @@ class Team:
     date: dt.date | None = None
     phone: str = ""
     extra: list = field(default_factory=list)  # non-official companions (食宿)
+    dated: bool = False  # whether a form of this team shows its 填表日期
 
 
 def form_sheet(name: str, title: str, team: Team, people: list, cols: list, *, label: str = "merged",
@@ -342,6 +349,8 @@ def form_sheet(name: str, title: str, team: Team, people: list, cols: list, *, l
         r += 1
     r += 1
     d = team.date
+    if footer in ("sign-dated", "filldate", "filldate-text"):
+        team.dated = True
     if footer == "sign":
         sh.put(r, 0, "单位负责人签字：　　　　　　　　单位（公章）　　　　　　　　年　　月　　日")
         sh.merges.append((r, 0, r, ncol - 1))
@@ -392,6 +401,8 @@ def room_sheet(name: str, title: str, team: Team, rows: list, cols: list, header
             sh.pos[(row["_p"].key, "room")] = (header_row + 1 + i, 0)
     for c, (f, _) in enumerate(cols):
         sh.widths[c] = {"name": 12, "hotel": 20, "note": 20, "roommate": 12}.get(f, 11)
+    sh.room_rows = [{k: (display(v) if not isinstance(v, str) else v) for k, v in row.items() if k != "_p" and v}
+                    for row in rows]
     return sh
 
 
@@ -432,6 +443,9 @@ def core_patch(name: str, body: bytes) -> bytes:
 def xlsx_bytes(sheets: list, creator: str = "Administrator") -> bytes:
     wb = openpyxl.Workbook()
     wb.remove(wb.active)
+    if any(sh.epoch1904 for sh in sheets):
+        from openpyxl.utils.datetime import CALENDAR_MAC_1904
+        wb.epoch = CALENDAR_MAC_1904
     fixed = dt.datetime(2023, 5, 1, 9, 0, 0)
     wb.properties.creator = creator
     wb.properties.lastModifiedBy = creator
@@ -654,6 +668,16 @@ def odf_patch(name: str, body: bytes) -> bytes:
         s = re.sub(r"<meta:editing-duration>[^<]*</meta:editing-duration>",
                    "<meta:editing-duration>PT0S</meta:editing-duration>", s)
         return s.encode("utf-8")
+    if name == "styles.xml":
+        # LibreOffice writes the master pages (one per sheet) in hash-map order: sort them.
+        s = body.decode("utf-8")
+        pages = re.findall(r"<style:master-page .*?</style:master-page>", s, flags=re.S)
+        if len(pages) > 1:
+            start = s.index(pages[0])
+            end = max(s.index(p) + len(p) for p in pages)
+            if "".join(pages) == s[start:end]:
+                s = s[:start] + "".join(sorted(pages)) + s[end:]
+        return s.encode("utf-8")
     return body
 
 
@@ -818,6 +842,7 @@ class Folder:
         self.norms: list = []     # dicts: file, sheet, cell, written, expected
         self.checks: list = []    # (label, fmt, bytes, sheets)
         self.teams: list = []
+        self.rooms: list = []     # dicts: file, sheet, rows (room requests as written)
 
     def write(self, rel: str, data: bytes, kind: str, team: str = "", note: str = "") -> None:
         path = self.root / rel
@@ -833,6 +858,10 @@ class Folder:
              write: bool = True) -> bytes:
         data = render(fmt, sheets)
         self.checks.append((rel, fmt, data, sheets))
+        for s in sheets:
+            if s.room_rows:
+                self.rooms.append(dict(file=rel, sheet=s.name if fmt not in ("csv-gbk", "csv-utf8bom", "utf16-tab")
+                                       else "", rows=s.room_rows))
         if write:
             self.write(rel, data, kind, team, note)
         else:
@@ -1098,6 +1127,7 @@ def build_a() -> Folder:
     src = tj.players[1]
     dup.name, dup.sex, dup.birth, dup.rid, dup.fide, dup.rating = src.name, src.sex, src.birth, src.rid, src.fide, \
         src.rating
+    dup.unit, dup.note = tj.name, "商借（三方协议附后）"
     sh_tj = form_sheet("报名表", A_TITLE, tj, tj.players, CHESS_COLS, footer="sign-dated")
     sh_sd = form_sheet("Sheet1", A_TITLE, sd, sd.players, CHESS_COLS, label="adjacent", footer="sign")
     m1 = "天津海河队报名表.xlsx"
@@ -1110,7 +1140,8 @@ def build_a() -> Folder:
              f"same person (ID {src.rid}) also entered by 山东泉城队 (附件.zip/{m2}!{sh_sd.name}!"
              f"{a1(*sh_sd.pos[(dup.key, 'name')])})")
     fo.fault("person.duplicate", "附件.zip/" + m2, sh_sd, dup, "name", sd.name,
-             f"same person (ID {src.rid}) also entered by 天津海河队")
+             f"same person (ID {src.rid}) also entered by 天津海河队 (here as a loan from 天津海河队, noted in 备注, "
+             "so no person.loan-missing)")
 
     # --- 江苏钟山队: via WeChat, the template's example row left in, a wrong check character,
     #     sex written 女子/男子, one sex missing; a photo of the stamped form next to it.
@@ -1141,9 +1172,11 @@ def build_a() -> Folder:
 
     # --- 广东珠江队: five men (one too many); a truncated copy from a failed mail download.
     t = T["广东珠江队"]
+    t.players[1].w["name"] = " " + t.players[1].name + " "
     sh = form_sheet("报名表", A_TITLE, t, t.players, CHESS_COLS, footer="sign-dated")
     f = "广东珠江队报名表.xlsx"
     data = fo.book(f, "xlsx", [sh], "entry-form", t.name)
+    fo.norm(f, sh, t.players[1], "name", f"{t.players[1].name} (leading and trailing spaces dropped)")
     fo.fault("team.too-many-men", f, sh, t.players[4], "board", t.name,
              "5 men entered (boards 1, 2, 3, 替补, 替补); at most 4 (规程 九(一))")
     fo.write("邮件附件/广东珠江队报名表 (2).xlsx", data[: len(data) // 2], "unreadable", t.name,
@@ -1324,6 +1357,8 @@ def build_b() -> Folder:
         src.fide, src.rating
     dup.unit = tj.name
     dup.note = "商借"
+    tj.players[0].w["rating"] = str(tj.players[0].rating).translate(FULLWIDTH)
+    tj.players[4].w["rating"] = f"{tj.players[4].rating}分"
     sh_tj = form_sheet("报名表", B_TITLE, tj, tj.players, bcols, footer="filldate")
     rs_tj = room_sheet("食宿安排", room_title, tj, room_rows_chess(tj, "ibis", style="cn"), ROOM_COLS)
     f_tj = "2025乙级联赛报名表-天津.xlsx"
@@ -1334,6 +1369,8 @@ def build_b() -> Folder:
     f_hb = "河北燕赵队报名表.xls"
     fo.book(f_hb, "biff5", [sh_hb, rs_hb], "entry-form + room-request", hb.name,
             "BIFF5 (Excel 5.0/95), CODEPAGE 936, strings in GBK, stream \"Book\"")
+    fo.norm(f_tj, sh_tj, tj.players[0], "rating", f"{tj.players[0].rating} (full-width digits)")
+    fo.norm(f_tj, sh_tj, tj.players[4], "rating", f"{tj.players[4].rating}")
     fo.fault("person.duplicate", f_tj, sh_tj, src, "name", tj.name,
              f"same person (ID {src.rid}) also entered by 河北燕赵队 ({f_hb}!报名表!"
              f"{a1(*sh_hb.pos[(dup.key, 'name')])})")
@@ -1419,6 +1456,7 @@ def build_b() -> Folder:
     t.players = [m[0], m[1], m[3], m[2]] + m[4:]
     sh = form_sheet("报名表", B_TITLE, t, t.players, bcols, footer="sign-dated")
     rs = room_sheet("食宿", room_title, t, room_rows_chess(t, "ibis-long"), ROOM_COLS)
+    sh.epoch1904 = rs.epoch1904 = True
     inner_name = "安徽黄山队/2025乙级联赛报名表.xlsx"
     outer = "附件(3).zip"
     inner_zip = "安徽黄山队.zip"
@@ -1434,6 +1472,7 @@ def build_b() -> Folder:
     outer_b = zip_bytes([(inner_zip, inner),
                          ("安徽黄山队赛风赛纪承诺书.pdf", pdf_bytes("Anhui Huangshan team - pledge (scan)"))], "gbk")
     fo.write(outer, outer_b, "archive", note="made on Chinese Windows (GBK names) holding a Mac zip")
+    fo.norm(f, sh, m[0], "birth", f"{m[0].birth} (the workbook uses the 1904 date system, as Excel for Mac did)")
     fo.fault("team.board-order", f, sh, m[3], "board", t.name,
              "the men's reserve is listed before board 3 (rows 替补, 3): reserves must come last (规程 九(四))")
 
@@ -1449,7 +1488,8 @@ def build_b() -> Folder:
     fo.book(f, "xls", [sh, rs], "entry-form + room-request", t.name, "BIFF8 (Excel 97-2003)")
     fo.fault("person.id-gender-mismatch", f, sh, gm, "sex", t.name, "性别 女 but the ID (17th digit odd) says 男")
     fo.fault("person.id-invalid", f, sh, numid, "rid", t.name,
-             f"ID typed as a number: the cell holds {numid.w['rid'].v:.0f} (true ID {numid.rid})")
+             f"ID typed as a number: a number cell 1.{numid.rid[1:15]}E+17 (Excel kept 15 digits: "
+             f"{numid.rid[:15]}000; true ID {numid.rid})")
 
     # --- 江西赣江队: WeChat's folder, "新建 Microsoft Excel 工作表.xlsx"; a row without a name, a birth
     #     date missing, sex as M/F.
@@ -1543,7 +1583,7 @@ def xq_team(name: str, areas: list, counts: dict, families: int, date: dt.date) 
                        group="家庭双人组", unit=name + "象棋协会")
         csex = "男" if R.random() < 0.6 else "女"
         child = person(csex, rand_date(dt.date(2013, 1, 1), dt.date(2017, 12, 31)), R.choice(areas),
-                       group="家庭双人组", surname=adult.name[0], unit=name + "象棋协会")
+                       group="家庭双人组", surname=surname_of(adult.name), unit=name + "象棋协会")
         tag = f"家庭{k + 1}（{FAMILY_REL[(asex, csex)]}）"
         adult.note = child.note = tag
         adult.family = child.family = str(k + 1)
@@ -1633,7 +1673,7 @@ def build_c() -> Folder:
     gp.birth = dt.date(1958, 9, 9)
     if gp.sex != "男":
         USED_NAMES.discard(gp.name)
-        gp.name = new_name("男", 3, surname=gc.name[0])
+        gp.name = new_name("男", 3, surname=surname_of(gc.name))
     gp.sex = "男"
     gp.rid = new_id("410182", gp.birth, "男")
     gp.note = gc.note = "家庭2（祖孙）"
@@ -1730,7 +1770,7 @@ def build_c() -> Folder:
     fa, fc = grp(t, "家庭双人组")
     USED_NAMES.discard(fa.name)
     fa.sex = "男"
-    fa.name = new_name(fa.sex, 3, surname=R.choice([s for s in SURNAMES[:40] if s != fc.name[0]]))
+    fa.name = new_name(fa.sex, 3, surname=R.choice([s for s in SURNAMES[:40] if s != surname_of(fc.name)]))
     fa.birth = dt.date(1962, 4, 18)
     fa.rid = new_id("330102", fa.birth, "男")
     fa.note = fc.note = "外祖父与外孙" if fc.sex == "男" else "外祖父与外孙女"
@@ -1936,6 +1976,9 @@ NOTES = {
 - 少年组 birth-window faults and the family child's age use the regulation's dates: 公开组
   1963-01-01..2006-12-31, 少年组 2007-01-01..2011-12-31, child under 12 on 2023-12-23.
 - Extra people (超编人员) in the 食宿 sheets (河南省 2, 广东省 1, 北京市 1) pay their own rooms and meals.
+- A family child who is 12 or older is reported as `person.birth-out-of-range` (the 家庭双人组 age rule).
+- `报名系统导出.xls` repeats 湖北省's players as an HTML table; if a future reader accepts HTML tables, it
+  becomes a second 湖北省 submission without 填表日期 instead of `file.unreadable`.
 """,
 }
 
@@ -1971,7 +2014,7 @@ def truth_roster(fo: Folder) -> list:
                 if not d["written"]:
                     del d["written"]
             people.append(d)
-        teams.append(dict(team=t.name, date=t.date.isoformat() if t.date else None, people=people))
+        teams.append(dict(team=t.name, date=t.date.isoformat() if t.date and t.dated else None, people=people))
     return teams
 
 
@@ -1984,7 +2027,22 @@ def write_oracle(folders: list) -> None:
         parts.append(f"{len(fo.teams)} teams, {nplay} player entries (before resubmissions are dropped), "
                      f"plus a leader and a coach per team.\n\n")
         parts.append(NOTES[fo.name] + "\n")
-        parts.append("### Files\n\n")
+        parts.append("### Teams\n\n")
+        trows = []
+        for t in fo.teams:
+            used = [f["path"] for f in fo.files if t.name in f["team"].split(", ") and f["kind"].startswith("entry-form")
+                    and "superseded" not in f["kind"]]
+            men = sum(1 for p in t.players if p.sex == "男")
+            groups = {}
+            for p in t.players:
+                if p.group:
+                    groups[p.group] = groups.get(p.group, 0) + 1
+            detail = ", ".join(f"{g} {n}" for g, n in groups.items()) if groups else \
+                ", ".join(p.board for p in t.players)
+            trows.append([t.name, f"`{used[0]}`" if used else "", men, len(t.players) - men, detail,
+                          t.date.isoformat() if t.date and t.dated else "(none in the form)"])
+        parts.append(md_table(["team", "form used", "men", "women", "true boards / groups", "填表日期"], trows))
+        parts.append("\n### Files\n\n")
         parts.append(md_table(["path", "expected kind", "team", "note"],
                               [[f"`{f['path']}`", f["kind"], f["team"], f["note"]] for f in fo.files]))
         parts.append("\n### Planted faults (each must be reported once)\n\n")
@@ -2000,7 +2058,7 @@ def write_oracle(folders: list) -> None:
                               [[f"`{x['file']}`", x["sheet"], x["cell"], x["person"], x["written"], x["expected"]]
                                for x in fo.norms]))
         js[fo.name] = dict(template=fo.template, title=fo.title, files=fo.files, findings=fo.faults,
-                           edges=fo.edges, normalization=fo.norms, teams=truth_roster(fo))
+                           edges=fo.edges, normalization=fo.norms, teams=truth_roster(fo), rooms=fo.rooms)
     (HERE / "README.md").write_text("".join(parts), encoding="utf-8")
     (HERE / "expected.json").write_text(json.dumps(js, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
@@ -2147,6 +2205,29 @@ def verify(folders: list) -> None:
             if f["path"].endswith(".zip") and f["kind"] == "archive" and (fo.root / f["path"]).is_file():
                 data = (fo.root / f["path"]).read_bytes()
                 check_zip_names(f"{fo.name}/{f['path']}", data, problems)
+    # Every cell the oracle names exists in what was written, and holds something unless the fault
+    # is an empty cell.
+    empty_ok = {"person.name-missing", "person.birth-missing", "person.gender-missing", "person.fide-id-missing"}
+    for fo in folders:
+        written = {rel: sheets for rel, fmt, data, sheets in fo.checks}
+        for kind, items in (("fault", fo.faults), ("edge", fo.edges), ("norm", fo.norms)):
+            for x in items:
+                cell = x.get("cell") or ""
+                if not cell or ":" in cell:
+                    continue
+                sheets = written.get(x["file"])
+                if sheets is None:
+                    problems.append(f"oracle {kind} {x['file']}: no such workbook")
+                    continue
+                sh = sheets[0] if not x["sheet"] else next((s for s in sheets if s.name == x["sheet"]), None)
+                m = re.fullmatch(r"([A-Z]+)(\d+)", cell)
+                r = int(m.group(2)) - 1
+                c = openpyxl.utils.column_index_from_string(m.group(1)) - 1
+                v = sh.rows[r][c] if sh and r < len(sh.rows) and c < len(sh.rows[r]) else None
+                if (v is None or v == "") and x.get("code") not in empty_ok:
+                    problems.append(f"oracle {kind} {x['file']}!{x['sheet']}!{cell}: empty cell")
+                if v not in (None, "") and x.get("code") in empty_ok:
+                    problems.append(f"oracle {kind} {x['file']}!{x['sheet']}!{cell}: not empty")
     if problems:
         print("\n".join(problems[:80]), file=sys.stderr)
         raise SystemExit(f"verification failed: {len(problems)} problems")

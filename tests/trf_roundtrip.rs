@@ -118,3 +118,81 @@ fn typed_views_of_reference_headers() {
         "042 2026/08/14"
     );
 }
+
+#[test]
+fn canonical_layout_reads_back_to_the_same_model() {
+    for path in trf_files(&reference()) {
+        let text = std::fs::read_to_string(&path).expect("reference file is UTF-8");
+        let trf = bianpai::trf::parse(&text).expect("reads");
+        let canonical = bianpai::trf::write(&bianpai::trf::without_layout(&trf));
+        let back =
+            bianpai::trf::parse(&canonical).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(back, trf, "{}", path.display());
+    }
+}
+
+/// The `001` lines of `reference/dutch` cut to rounds 1..k-1 as that README describes, built by
+/// editing the model and letting the writer patch the lines.
+fn cut_players(trf: &bianpai::trf::Trf, k: usize) -> Vec<String> {
+    use bianpai::trf::{Line, ResultCode};
+    let table = trf.game_scores();
+    let mut out = Vec::new();
+    for line in &trf.lines {
+        let Line::Player(p) = line else { continue };
+        let mut p = p.clone();
+        let marker = p.rounds.get(k - 1).copied().filter(|e| {
+            e.opponent.is_none()
+                && matches!(
+                    e.result,
+                    ResultCode::HalfBye | ResultCode::ZeroBye | ResultCode::FullBye
+                )
+        });
+        p.rounds.truncate(k - 1);
+        p.points = Some(p.score(&table));
+        p.rank = None;
+        p.rounds.extend(marker);
+        let text = bianpai::trf::write(&bianpai::trf::Trf {
+            lines: vec![Line::Player(p)],
+        });
+        out.push(text.trim_end_matches('\n').to_string());
+    }
+    out
+}
+
+#[test]
+fn cut_lines_of_the_dutch_readme() {
+    let text = std::fs::read_to_string(reference().join("dutch/d-014p-05r-s68382.trf"))
+        .expect("reference file");
+    let trf = bianpai::trf::parse(&text).expect("reads");
+    let k1 = cut_players(&trf, 1);
+    // The README's example for k = 1.
+    assert_eq!(
+        k1.get(5).map(String::as_str),
+        Some(
+            "001    6      Test0006 Player0006               2257                             0.0       0000 - H"
+        )
+    );
+    // Players without a marker end with the score in columns 81-84.
+    assert!(k1.iter().filter(|l| l.chars().count() == 84).count() >= 10);
+    // k = 3: two blocks kept, scores recomputed, rank blank.
+    let k3 = cut_players(&trf, 3);
+    let first = k3.first().expect("player 1");
+    let original = trf.player(1).expect("player 1");
+    assert_eq!(
+        first.get(..80),
+        text.lines()
+            .find(|l| l.starts_with("001    1"))
+            .and_then(|l| l.get(..80))
+    );
+    assert_eq!(first.get(84..89), Some("     "));
+    let reread = bianpai::trf::parse(first).expect("reads");
+    let p = reread.player(1).expect("player 1");
+    assert_eq!(
+        p.rounds.as_slice(),
+        original.rounds.get(..2).expect("two rounds")
+    );
+    let whole = bianpai::trf::parse(&k3.join("\n")).expect("reads");
+    assert_eq!(whole.rounds_played(), 2);
+    let whole = bianpai::trf::parse(&k1.join("\n")).expect("reads");
+    assert_eq!(whole.rounds_played(), 0);
+}

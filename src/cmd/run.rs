@@ -12,7 +12,11 @@ use crate::{Error, Result};
 /// When the run cannot happen (exit status 2).
 pub fn run(args: RunArgs) -> Result<u8> {
     let out = pipeline::out_dir(&args.dir, args.out.as_deref());
-    let opts = Options { dir: args.dir.clone(), out, lang: args.lang };
+    let opts = Options {
+        dir: args.dir.clone(),
+        out,
+        lang: args.lang,
+    };
     if !args.json {
         eprintln!("{}", args.lang.pick("正在读取……", "reading ..."));
     }

@@ -43,6 +43,8 @@ pub use team::{
     TeamRules,
 };
 
+pub use crate::model::Sport;
+
 /// The file name of the event description inside an event folder.
 pub const EVENT_FILE: &str = "event.toml";
 
@@ -157,16 +159,6 @@ pub struct Meta {
     /// Clause of `fide_rated`.
     #[serde(default)]
     pub rated_clause: Option<String>,
-}
-
-/// The two sports bianpai serves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Sport {
-    /// 国际象棋
-    Chess,
-    /// 象棋
-    Xiangqi,
 }
 
 /// An organizer and its role.

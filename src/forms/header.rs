@@ -335,21 +335,31 @@ const HEADER_SCAN_ROWS: usize = 60;
 
 /// Finds the first row that names a name column and at least one other field.
 pub fn find_header(table: &Table) -> Option<Header> {
-    let limit = table.height().min(HEADER_SCAN_ROWS);
-    for row in 0..limit {
+    find_header_from(table, 0)
+}
+
+/// Finds the first header at or below row `from` (within the next rows searched).
+pub fn find_header_from(table: &Table, from: usize) -> Option<Header> {
+    let limit = table.height().min(from.saturating_add(HEADER_SCAN_ROWS));
+    for row in from..limit {
         let mut columns = row_fields(table, row);
         if !columns.contains_key(&Field::Name) || columns.len() < 2 {
             continue;
         }
         let mut data_start = row + 1;
-        // A two-row header (a merged group cell over sub-headers): the next row holds only
-        // field names.
+        // A two-row header (a merged group cell such as `证件` over `证件类型 | 证件号码`): the
+        // next row names at least one field, holds only text and nothing under the name.
         let next = row_fields(table, row + 1);
-        let next_texts = table
-            .rows
-            .get(row + 1)
-            .map_or(0, |r| r.iter().filter(|c| !c.is_blank()).count());
-        if !next.is_empty() && next.len() == next_texts && !next.contains_key(&Field::Name) {
+        let name_col = columns.get(&Field::Name).copied().unwrap_or(0);
+        let only_text = table.rows.get(row + 1).is_some_and(|r| {
+            r.iter()
+                .all(|c| c.is_blank() || matches!(c, crate::ingest::Cell::Text(_)))
+        });
+        if !next.is_empty()
+            && !next.contains_key(&Field::Name)
+            && only_text
+            && table.get(row + 1, name_col).is_blank()
+        {
             for (f, c) in next {
                 columns.entry(f).or_insert(c);
             }

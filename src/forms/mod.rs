@@ -18,7 +18,7 @@ mod rows;
 
 use std::collections::BTreeMap;
 
-pub use header::{Field, Header, field_of, find_header, header_key};
+pub use header::{Field, Header, field_of, find_header, find_header_from, header_key};
 pub use labels::{LabelKind, Labelled, TeamLabels, parse_labels};
 
 use crate::findings::{Finding, Findings, Severity, Source};
@@ -148,16 +148,79 @@ fn kind_of(table: &Table, header: &Header, labels: &TeamLabels, data: &[RawRow])
     SubmissionKind::EntryForm
 }
 
+/// The most further tables read under the first one in a sheet.
+const MAX_EXTRA_TABLES: usize = 8;
+
+/// The role a section title gives the table under it (`领队、教练员名单`), as a cell to inject
+/// into rows of a table without a 身份 column.
+fn section_role(table: &Table, from: usize, to: usize) -> Option<RawValue> {
+    for r in from..to {
+        for (c, cell) in table.rows.get(r)?.iter().enumerate() {
+            let Cell::Text(t) = cell else { continue };
+            let t = rows::compact(t);
+            let role = if t.contains("教练") && !t.contains("领队") {
+                "教练"
+            } else if t.contains("领队") && !t.contains("教练") {
+                "领队"
+            } else if t.contains("领队")
+                || t.contains("随队")
+                || t.contains("工作人员")
+                || t.contains("官员")
+            {
+                "随队人员"
+            } else {
+                continue;
+            };
+            return Some(RawValue {
+                cell: Cell::Text(role.to_string()),
+                source: Source::cell(&table.file, &table.sheet, r as u32, c as u32),
+            });
+        }
+    }
+    None
+}
+
+fn columns_of(header: &Header) -> BTreeMap<Field, u32> {
+    header
+        .columns
+        .iter()
+        .map(|(f, c)| (*f, u32::try_from(*c).unwrap_or(u32::MAX)))
+        .collect()
+}
+
 /// Reads one table; `None` when it has no header row with a name column.
+///
+/// Tables further down the same sheet (a 领队、教练 table under the players) become further
+/// submissions of the same unit; a section title above such a table gives its rows their role
+/// when it has no 身份 column.
 pub fn read_table(table: &Table) -> Option<Vec<Submission>> {
     let header = find_header(table)?;
     let merges = rows::Merges::new(table);
     let (data, end) = rows::read_rows(table, &merges, &header);
     let mut labels = TeamLabels::default();
     labels.scan(table, 0..header.row);
+    // Further tables, each with the rows above it (its section title).
+    let mut extra: Vec<(Header, Vec<RawRow>)> = Vec::new();
+    let mut cursor = end;
+    while extra.len() < MAX_EXTRA_TABLES {
+        let Some(h2) = find_header_from(table, cursor) else {
+            break;
+        };
+        labels.scan(table, cursor..h2.row);
+        let (mut rows2, end2) = rows::read_rows(table, &merges, &h2);
+        if let Some(role) =
+            section_role(table, cursor, h2.row).filter(|_| !h2.columns.contains_key(&Field::Role))
+        {
+            for r in &mut rows2 {
+                r.values.insert(Field::Role, role.clone());
+            }
+        }
+        cursor = end2.max(h2.data_start);
+        extra.push((h2, rows2));
+    }
     labels.scan(
         table,
-        end..end.saturating_add(FOOTER_ROWS).min(table.height()),
+        cursor..cursor.saturating_add(FOOTER_ROWS).min(table.height()),
     );
     let kind = kind_of(table, &header, &labels, &data);
     let base = Submission {
@@ -168,21 +231,36 @@ pub fn read_table(table: &Table) -> Option<Vec<Submission>> {
         sheet_index: 0,
         modified: None,
         header_row: header.row as u32,
-        columns: header
-            .columns
-            .iter()
-            .map(|(f, c)| (*f, u32::try_from(*c).unwrap_or(u32::MAX)))
-            .collect(),
+        columns: columns_of(&header),
         unit: labels.unit.clone(),
         leader: labels.leader.clone(),
         coach: labels.coach.clone(),
         fill_date: labels.fill_date.clone(),
         rows: Vec::new(),
     };
-    if kind == SubmissionKind::Registration || !header.columns.contains_key(&Field::TeamUnit) {
-        return Some(vec![Submission { rows: data, ..base }]);
+    let mut out = Vec::new();
+    for (h, rows) in std::iter::once((header, data)).chain(extra) {
+        let first = out.is_empty();
+        let sub = Submission {
+            kind: if first {
+                kind
+            } else {
+                kind_of(table, &h, &labels, &rows)
+            },
+            header_row: h.row as u32,
+            columns: columns_of(&h),
+            // Label officials are added once, with the first table.
+            leader: if first { base.leader.clone() } else { None },
+            coach: if first { base.coach.clone() } else { None },
+            ..base.clone()
+        };
+        if sub.kind == SubmissionKind::Registration || !h.columns.contains_key(&Field::TeamUnit) {
+            out.push(Submission { rows, ..sub });
+        } else {
+            out.extend(split_by_unit(sub, rows));
+        }
     }
-    Some(split_by_unit(base, data))
+    Some(out)
 }
 
 /// One submission per unit of the 单位 column, in order of first appearance. A blank unit cell

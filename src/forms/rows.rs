@@ -55,9 +55,19 @@ impl Merges {
     }
 }
 
-/// The value shown at (r, c) with the source of the cell holding it; `None` when blank.
-pub fn value_at(table: &Table, merges: &Merges, r: usize, c: usize) -> Option<RawValue> {
-    let (r0, c0) = merges.resolve(r, c);
+/// The value shown at (r, c) with the source of the cell holding it; `None` when blank. A
+/// merge reaching up above `top` (into the header or title) is not followed.
+pub fn value_at(
+    table: &Table,
+    merges: &Merges,
+    top: usize,
+    r: usize,
+    c: usize,
+) -> Option<RawValue> {
+    let (r0, c0) = match merges.resolve(r, c) {
+        (r0, _) if r0 < top => (r, c),
+        rc => rc,
+    };
     let cell = table.get(r0, c0);
     if cell.is_blank() {
         return None;
@@ -154,7 +164,7 @@ fn row_values(
     header
         .columns
         .iter()
-        .filter_map(|(f, &c)| value_at(table, merges, r, c).map(|v| (*f, v)))
+        .filter_map(|(f, &c)| value_at(table, merges, header.data_start, r, c).map(|v| (*f, v)))
         .collect()
 }
 

@@ -272,7 +272,9 @@ pub(crate) fn read_members(
 
 /// Lists members with decoded names, sorted by path bytes (then by position, for duplicates).
 fn list_members(archive: &mut ZipArchive<Cursor<&[u8]>>) -> Result<Vec<Member>, Reason> {
-    let mut raws: Vec<(Vec<u8>, bool, Option<Vec<u8>>, bool)> = Vec::with_capacity(archive.len());
+    // (raw name, UTF-8 flag, Unicode Path field, is a directory)
+    type Raw = (Vec<u8>, bool, Option<Vec<u8>>, bool);
+    let mut raws: Vec<Raw> = Vec::with_capacity(archive.len());
     for i in 0..archive.len() {
         let f = archive.by_index_raw(i).map_err(|e| broken(&e))?;
         let raw = f.name_raw().to_vec();

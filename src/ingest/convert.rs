@@ -3,13 +3,14 @@
 
 use calamine::{CellErrorType, Data, DataRef, Dimensions, ExcelDateTime};
 
-use super::{Cell, Limits, Merge, Unreadable};
+use super::{Budget, Cell, Limits, Merge, Unreadable};
 
 /// A calamine value as a cell.
 pub(crate) fn from_data(d: &Data) -> Cell {
     match d {
         Data::Empty => Cell::Empty,
-        Data::String(s) | Data::DateTimeIso(s) | Data::DurationIso(s) => text(s),
+        Data::String(s) | Data::DurationIso(s) => text(s),
+        Data::DateTimeIso(s) => iso(s),
         Data::Int(i) => Cell::Int(*i),
         Data::Float(f) => Cell::Float(*f),
         Data::Bool(b) => Cell::Bool(*b),
@@ -23,7 +24,8 @@ pub(crate) fn from_data_ref(d: &DataRef<'_>) -> Cell {
     match d {
         DataRef::Empty => Cell::Empty,
         DataRef::SharedString(s) => text(s),
-        DataRef::String(s) | DataRef::DateTimeIso(s) | DataRef::DurationIso(s) => text(s),
+        DataRef::String(s) | DataRef::DurationIso(s) => text(s),
+        DataRef::DateTimeIso(s) => iso(s),
         DataRef::Int(i) => Cell::Int(*i),
         DataRef::Float(f) => Cell::Float(*f),
         DataRef::Bool(b) => Cell::Bool(*b),
@@ -37,6 +39,21 @@ fn text(s: &str) -> Cell {
         Cell::Empty
     } else {
         Cell::Text(s.to_string())
+    }
+}
+
+/// An ISO 8601 date or date-time (ODS `office:date-value`) as a date cell; anything else (a
+/// time of day, a zone) stays text.
+fn iso(s: &str) -> Cell {
+    if let Ok(d) = s.parse::<jiff::civil::Date>()
+        && s.len() <= 10
+    {
+        return Cell::Date(d);
+    }
+    match s.parse::<jiff::civil::DateTime>() {
+        Ok(dt) if dt.time() == jiff::civil::Time::midnight() => Cell::Date(dt.date()),
+        Ok(dt) => Cell::DateTime(dt),
+        Err(_) => text(s),
     }
 }
 
@@ -89,18 +106,22 @@ pub(crate) fn merges(dims: &[Dimensions]) -> Vec<Merge> {
 
 /// Builds a grid cell by cell at absolute sheet positions, refusing anything beyond the limits
 /// before allocating for it. Rows are ragged: a row is only as long as its last non-empty cell.
+/// The file-wide budget is charged too, so many sheets (or many members) cannot add up to
+/// more than one file may hold.
 pub(crate) struct Grid<'a> {
     rows: Vec<Vec<Cell>>,
     slots: u64,
     limits: &'a Limits,
+    budget: &'a mut Budget,
 }
 
 impl<'a> Grid<'a> {
-    pub(crate) fn new(limits: &'a Limits) -> Grid<'a> {
+    pub(crate) fn new(limits: &'a Limits, budget: &'a mut Budget) -> Grid<'a> {
         Grid {
             rows: Vec::new(),
             slots: 0,
             limits,
+            budget,
         }
     }
 
@@ -130,9 +151,24 @@ impl<'a> Grid<'a> {
             None => c as u64 + 1,
         };
         // Empty rows cost a little too: count them so a sheet of scattered cells stays bounded.
-        self.slots = self.slots.saturating_add(grow_rows + grow_cols);
+        let grow = grow_rows + grow_cols;
+        self.slots = self.slots.saturating_add(grow);
         if self.slots > self.limits.max_cells {
             return Err(too_many_cells(path, sheet, self.limits));
+        }
+        let text = match &cell {
+            Cell::Text(s) | Cell::Error(s) => s.len() as u64,
+            _ => 0,
+        };
+        match (
+            self.budget.cells.checked_sub(grow),
+            self.budget.text.checked_sub(text),
+        ) {
+            (Some(cells), Some(left)) => {
+                self.budget.cells = cells;
+                self.budget.text = left;
+            }
+            _ => return Err(too_much_in_file(path, self.limits)),
         }
         if self.rows.len() < needed_rows {
             self.rows.resize_with(needed_rows, Vec::new);
@@ -182,6 +218,22 @@ pub(crate) fn check_position(
     Ok(())
 }
 
+pub(crate) fn too_much_in_file(path: &str, limits: &Limits) -> Unreadable {
+    Unreadable::new(
+        path,
+        format!(
+            "文件内容太多（所有工作表合计超过 {} 个单元格或 {} 文字）",
+            limits.max_file_cells,
+            super::limits::human(limits.max_text_bytes)
+        ),
+        format!(
+            "too much content in the file (over {} cells or {} of text in all sheets)",
+            limits.max_file_cells,
+            super::limits::human(limits.max_text_bytes)
+        ),
+    )
+}
+
 pub(crate) fn too_many_cells(path: &str, sheet: &str, limits: &Limits) -> Unreadable {
     Unreadable::new(
         path,
@@ -221,6 +273,20 @@ mod tests {
     }
 
     #[test]
+    fn iso_dates() {
+        assert_eq!(iso("1990-01-01"), Cell::Date(jiff::civil::date(1990, 1, 1)));
+        assert_eq!(
+            iso("1990-01-01T00:00:00"),
+            Cell::Date(jiff::civil::date(1990, 1, 1))
+        );
+        assert_eq!(
+            iso("2025-03-01T08:30:00"),
+            Cell::DateTime(jiff::civil::date(2025, 3, 1).at(8, 30, 0, 0))
+        );
+        assert_eq!(iso("PT8H"), Cell::Text("PT8H".into()));
+    }
+
+    #[test]
     fn grid_keeps_positions_and_limits() {
         let limits = Limits {
             max_rows: 10,
@@ -228,7 +294,8 @@ mod tests {
             max_cells: 30,
             ..Limits::default()
         };
-        let mut g = Grid::new(&limits);
+        let mut budget = Budget::new(&limits);
+        let mut g = Grid::new(&limits, &mut budget);
         g.put("f", "s", 2, 1, Cell::Int(7)).unwrap();
         g.put("f", "s", 0, 0, Cell::Empty).unwrap();
         assert!(g.put("f", "s", 10, 0, Cell::Int(1)).is_err());
@@ -238,5 +305,17 @@ mod tests {
             g.into_rows(),
             vec![vec![], vec![], vec![Cell::Empty, Cell::Int(7)]]
         );
+        // The file-wide text budget: a shared string copied into many cells.
+        let limits = Limits {
+            max_text_bytes: 10,
+            ..Limits::default()
+        };
+        let mut budget = Budget::new(&limits);
+        let mut g = Grid::new(&limits, &mut budget);
+        g.put("f", "s", 0, 0, Cell::Text("123456".into())).unwrap();
+        let e = g
+            .put("f", "s", 1, 0, Cell::Text("123456".into()))
+            .unwrap_err();
+        assert!(e.reason_en.starts_with("too much content in the file"));
     }
 }

@@ -19,6 +19,11 @@ pub struct Limits {
     pub max_depth: u32,
     /// Most cells one sheet may hold (the area of its used range for `.xls`).
     pub max_cells: u64,
+    /// Most cells one file may hold over all its sheets (and zip members).
+    pub max_file_cells: u64,
+    /// Most bytes of cell text one file may hold: shared strings are copied into every cell
+    /// that uses them, so a small file can otherwise ask for terabytes.
+    pub max_text_bytes: u64,
     /// Most rows in one sheet: a cell below this row makes the file unreadable.
     pub max_rows: u32,
     /// Most columns in one sheet: a cell right of this column makes the file unreadable.
@@ -38,6 +43,8 @@ impl Default for Limits {
             max_zip_entries: 10_000,
             max_depth: 4,
             max_cells: 1_000_000,
+            max_file_cells: 4_000_000,
+            max_text_bytes: 64 << 20,
             max_rows: 100_000,
             max_cols: 1_000,
             max_shared_strings_bytes: 32 << 20,

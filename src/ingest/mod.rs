@@ -114,7 +114,7 @@ pub fn read_bytes(
 /// unreadable members (for a zip) or the file itself.
 pub fn read_entry(path: &str, bytes: &[u8], limits: &Limits, depth: u32) -> ReadOutcome {
     let mut out = ReadOutcome::default();
-    let mut budget = Budget::new(limits.max_total_bytes);
+    let mut budget = Budget::new(limits);
     read_into(path, bytes, limits, depth, None, &mut budget, &mut out);
     out
 }
@@ -124,11 +124,19 @@ pub fn read_entry(path: &str, bytes: &[u8], limits: &Limits, depth: u32) -> Read
 #[derive(Debug)]
 pub(crate) struct Budget {
     left: u64,
+    /// Cells the file may still hold.
+    pub(crate) cells: u64,
+    /// Bytes of cell text the file may still hold.
+    pub(crate) text: u64,
 }
 
 impl Budget {
-    pub(crate) fn new(total: u64) -> Budget {
-        Budget { left: total }
+    pub(crate) fn new(limits: &Limits) -> Budget {
+        Budget {
+            left: limits.max_total_bytes,
+            cells: limits.max_file_cells,
+            text: limits.max_text_bytes,
+        }
     }
 
     /// Takes `n` bytes from the budget; false when it is exhausted.
@@ -202,7 +210,7 @@ pub(crate) fn read_into(
             archive::ZipKind::Broken(reason) => out.unreadable.push(reason.at(path)),
         },
         Kind::Cfb => {
-            let r = guarded(path, || xls::read(path, bytes, limits));
+            let r = guarded(path, || xls::read(path, bytes, limits, budget));
             match r {
                 Err(u) if u.reason_en == xls::NOT_A_WORKBOOK_EN => ignore_or_unreadable(
                     path,
@@ -217,7 +225,20 @@ pub(crate) fn read_into(
             }
         }
         Kind::Text => match text::read_text(path, bytes, &ext, limits) {
-            text::TextOutcome::Table(t) => single(Ok(vec![t]), Format::Csv, out),
+            text::TextOutcome::Table(t) => {
+                let cells: u64 = t.rows.iter().map(|r| r.len() as u64).sum();
+                if budget.cells < cells {
+                    budget.cells = 0;
+                    out.unreadable.push(Unreadable::new(
+                        path,
+                        "压缩包内的表格总共太大",
+                        "the tables in this archive are too large in total",
+                    ));
+                } else {
+                    budget.cells -= cells;
+                    single(Ok(vec![t]), Format::Csv, out);
+                }
+            }
             text::TextOutcome::NotTable(what) => ignore_or_unreadable(path, &ext, what, out),
             text::TextOutcome::Unreadable(u) => out.unreadable.push(u),
         },
@@ -290,7 +311,10 @@ mod tests {
 
     #[test]
     fn budget_runs_out() {
-        let mut b = Budget::new(10);
+        let mut b = Budget::new(&Limits {
+            max_total_bytes: 10,
+            ..Limits::default()
+        });
         assert!(b.take(6));
         assert!(!b.take(6));
         assert_eq!(b.left(), 0);

@@ -10,7 +10,7 @@ use std::io::{Cursor, Read};
 
 use calamine::{Ods, OdsError, Reader, SheetVisible};
 
-use super::convert::{Grid, check_position, from_data, too_many_cells};
+use super::convert::{Grid, check_position, from_data, too_many_cells, too_much_in_file};
 use super::{Budget, Limits, Merge, Table, Unreadable, archive};
 
 /// Reads every sheet of an ODS package.
@@ -39,7 +39,7 @@ pub(crate) fn read(
     for (name, hidden) in sheets {
         let range = wb.worksheet_range(&name).map_err(|e| error(path, &e))?;
         let (r0, c0) = range.start().unwrap_or((0, 0));
-        let mut grid = Grid::new(limits);
+        let mut grid = Grid::new(limits, budget);
         for (r, c, v) in range.used_cells() {
             let row = r0.saturating_add(u32::try_from(r).unwrap_or(u32::MAX));
             let col = c0.saturating_add(u32::try_from(c).unwrap_or(u32::MAX));
@@ -98,13 +98,18 @@ struct Scanned {
 }
 
 /// Walks the tags of `content.xml`, tracking the expanded position of every cell; refuses a
-/// non-empty cell beyond the limits, or sheets whose content extent exceeds the cell limit.
+/// non-empty cell beyond the limits, sheets whose content extent exceeds the cell limit, and
+/// content whose repetitions would copy more text than the file may hold (calamine copies a
+/// repeated cell's text into every repetition).
 fn scan(path: &str, xml: &[u8], limits: &Limits) -> Result<Scanned, Unreadable> {
     let mut out = Scanned::default();
     let mut sheet = String::new();
     let (mut row, mut col, mut row_repeat) = (0u64, 0u64, 1u64);
     let (mut max_row, mut max_col) = (0u64, 0u64);
     let mut pos = 0usize;
+    // The open cell's content start and repetition count, and the text copies so far.
+    let mut open_cell: Option<(usize, u64)> = None;
+    let mut text_copies = 0u64;
     while let Some(start) = find(xml, b'<', pos) {
         let Some(end) = find(xml, b'>', start) else {
             break;
@@ -112,10 +117,12 @@ fn scan(path: &str, xml: &[u8], limits: &Limits) -> Result<Scanned, Unreadable> 
         pos = end + 1;
         let tag = xml.get(start + 1..end).unwrap_or_default();
         let self_closing = tag.last() == Some(&b'/');
+        // The name ends at whitespace or at the `/` of `<x/>` (a closing tag starts with `/`).
         let name_end = tag
             .iter()
+            .skip(1)
             .position(|c| c.is_ascii_whitespace() || *c == b'/')
-            .unwrap_or(tag.len());
+            .map_or(tag.len(), |p| p + 1);
         let name = tag.get(..name_end).unwrap_or_default();
         match name {
             b"table:table" => {
@@ -130,6 +137,15 @@ fn scan(path: &str, xml: &[u8], limits: &Limits) -> Result<Scanned, Unreadable> 
                 }
             }
             b"/table:table-row" => row = row.saturating_add(row_repeat),
+            b"/table:table-cell" | b"/table:covered-table-cell" => {
+                if let Some((from, reps)) = open_cell.take() {
+                    let len = start.saturating_sub(from) as u64;
+                    text_copies = text_copies.saturating_add(len.saturating_mul(reps));
+                    if text_copies > limits.max_text_bytes {
+                        return Err(too_much_in_file(path, limits));
+                    }
+                }
+            }
             b"table:table-cell" | b"table:covered-table-cell" => {
                 let repeat = attr_num(tag, b"table:number-columns-repeated");
                 let has_content = !self_closing || attr(tag, b"office:value-type").is_some();
@@ -153,6 +169,9 @@ fn scan(path: &str, xml: &[u8], limits: &Limits) -> Result<Scanned, Unreadable> 
                         last_row: clamp(row.saturating_add(rows_spanned - 1)),
                         last_col: clamp(col.saturating_add(cols_spanned - 1)),
                     });
+                }
+                if !self_closing {
+                    open_cell = Some((end + 1, row_repeat.saturating_mul(repeat)));
                 }
                 col = col.saturating_add(repeat);
             }
@@ -229,6 +248,23 @@ mod tests {
             }]
         );
         assert_eq!(s.merges.keys().next().unwrap(), "&#x62A5;A&B");
+    }
+
+    #[test]
+    fn repeated_text_beyond_the_text_budget() {
+        let xml = br#"<table:table table:name="S"><table:table-row table:number-rows-repeated="100"><table:table-cell office:value-type="string" table:number-columns-repeated="100"><text:p>0123456789</text:p></table:table-cell></table:table-row></table:table>"#;
+        let limits = Limits {
+            max_text_bytes: 100_000,
+            ..Limits::default()
+        };
+        // 10,000 copies of a 30-byte cell body.
+        let e = scan("f.ods", xml, &limits).unwrap_err();
+        assert!(
+            e.reason_en.starts_with("too much content"),
+            "{}",
+            e.reason_en
+        );
+        assert!(scan("f.ods", xml, &Limits::default()).is_ok());
     }
 
     #[test]

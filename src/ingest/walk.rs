@@ -99,7 +99,7 @@ fn read_one(root: &Path, rel: &str, limits: &Limits, out: &mut ReadOutcome) {
         .ok()
         .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
         .and_then(|d| i64::try_from(d.as_secs()).ok());
-    let mut budget = Budget::new(limits.max_total_bytes);
+    let mut budget = Budget::new(limits);
     read_into(rel, &bytes, limits, 0, modified, &mut budget, out);
 }
 

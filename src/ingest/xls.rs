@@ -15,8 +15,8 @@ use std::io::{Cursor, Read};
 use calamine::{Reader, SheetType, SheetVisible, Xls, XlsError, XlsOptions};
 use encoding_rs::GBK;
 
-use super::convert::{Grid, check_position, from_data, merges, too_many_cells};
-use super::{Cell, Limits, Table, Unreadable};
+use super::convert::{Grid, check_position, from_data, merges, too_many_cells, too_much_in_file};
+use super::{Budget, Cell, Limits, Table, Unreadable};
 
 /// The English reason of a compound file that holds no workbook (a Word .doc, ...); the caller
 /// turns it into "ignored" unless the name says it should be a table.
@@ -37,11 +37,18 @@ enum Biff {
 ///
 /// [`Unreadable`] for encrypted (OOXML in CFB or FilePass), corrupt or oversized files, and
 /// for compound files without a workbook (reason [`NOT_A_WORKBOOK_EN`]).
-pub(crate) fn read(path: &str, bytes: &[u8], limits: &Limits) -> Result<Vec<Table>, Unreadable> {
+pub(crate) fn read(
+    path: &str,
+    bytes: &[u8],
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<Vec<Table>, Unreadable> {
     let (biff, stream) = workbook_stream(path, bytes, limits)?;
     prescan(path, &stream, limits)?;
     drop(stream);
-    let tables = read_with(path, bytes, limits, None)?;
+    // A reopen re-reads the same content: charge the budget once.
+    let before = (budget.cells, budget.text);
+    let tables = read_with(path, bytes, limits, budget, None)?;
     let texts = || {
         tables.iter().flat_map(|t| {
             std::iter::once(t.sheet.as_str()).chain(t.rows.iter().flatten().filter_map(
@@ -54,9 +61,13 @@ pub(crate) fn read(path: &str, bytes: &[u8], limits: &Limits) -> Result<Vec<Tabl
     };
     match biff {
         Biff::Biff8 if texts().any(|s| s.contains('\0')) => {
-            read_with(path, bytes, limits, Some(1200))
+            (budget.cells, budget.text) = before;
+            read_with(path, bytes, limits, budget, Some(1200))
         }
-        Biff::Biff5 if latin1_mojibake_of_gbk(texts()) => read_with(path, bytes, limits, Some(936)),
+        Biff::Biff5 if latin1_mojibake_of_gbk(texts()) => {
+            (budget.cells, budget.text) = before;
+            read_with(path, bytes, limits, budget, Some(936))
+        }
         _ => Ok(tables),
     }
 }
@@ -176,6 +187,12 @@ fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable>
     let sheet = "?";
     let mut extent = Extent::default();
     let mut at = 0usize;
+    // The shared string table (SST record and its CONTINUE records) and the character count
+    // of each string: calamine copies the string into every LabelSst cell that uses it.
+    let mut sst: Vec<&[u8]> = Vec::new();
+    let mut collecting_sst = false;
+    let mut sst_chars: Vec<u32> = Vec::new();
+    let mut text_bytes = 0u64;
     let finish = |extent: &Extent| {
         if extent.area() > limits.max_cells {
             Err(too_many_cells(path, sheet, limits))
@@ -189,7 +206,16 @@ fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable>
             break;
         };
         at = start + usize::from(len);
+        if collecting_sst && typ != 0x003C {
+            collecting_sst = false;
+            sst_chars = sst_char_counts(&sst);
+        }
         match typ {
+            0x00FC => {
+                sst = vec![data];
+                collecting_sst = true;
+            }
+            0x003C if collecting_sst => sst.push(data),
             // BOF: a new substream (sheet) starts.
             0x0809 => {
                 finish(&extent)?;
@@ -197,11 +223,25 @@ fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable>
             }
             0x000A => finish(&extent)?,
             // Number, Label, RString, BoolErr, RK, LabelSst, Formula: row and column first.
-            0x0203 | 0x0204 | 0x00D6 | 0x0205 | 0x027E | 0x00FD | 0x0006 => {
+            0x0203 | 0x0204 | 0x00D6 | 0x0205 | 0x027E | 0x0006 => {
                 if let (Some(r), Some(c)) = (u16_at(data, 0), u16_at(data, 2)) {
                     let (r, c) = (u32::from(r), u32::from(c));
                     check_position(path, sheet, r, c, limits)?;
                     extent.add(r, c);
+                }
+            }
+            // LabelSst also references a shared string: count its copy (UTF-8, ≤ 3 bytes a char).
+            0x00FD => {
+                if let (Some(r), Some(c)) = (u16_at(data, 0), u16_at(data, 2)) {
+                    let (r, c) = (u32::from(r), u32::from(c));
+                    check_position(path, sheet, r, c, limits)?;
+                    extent.add(r, c);
+                }
+                let isst = u32_at(data, 6).unwrap_or(0) as usize;
+                let chars = sst_chars.get(isst).copied().unwrap_or(0);
+                text_bytes = text_bytes.saturating_add(3 * u64::from(chars));
+                if text_bytes > limits.max_text_bytes {
+                    return Err(too_much_in_file(path, limits));
                 }
             }
             // MulRk: row, first column, ..., last column.
@@ -226,6 +266,110 @@ fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable>
         }
     }
     finish(&extent)
+}
+
+/// A reader over the SST record and its CONTINUE records as one byte sequence, except that
+/// character data resumes in a CONTINUE record after a new option byte ([MS-XLS] 2.4.58).
+struct SstCursor<'a> {
+    segs: &'a [&'a [u8]],
+    seg: usize,
+    pos: usize,
+}
+
+impl SstCursor<'_> {
+    fn current(&mut self) -> Option<&[u8]> {
+        while self.pos >= self.segs.get(self.seg)?.len() {
+            self.seg += 1;
+            self.pos = 0;
+        }
+        self.segs
+            .get(self.seg)
+            .map(|s| s.get(self.pos..).unwrap_or_default())
+    }
+
+    fn byte(&mut self) -> Option<u8> {
+        let b = *self.current()?.first()?;
+        self.pos += 1;
+        Some(b)
+    }
+
+    fn u16(&mut self) -> Option<u16> {
+        Some(u16::from_le_bytes([self.byte()?, self.byte()?]))
+    }
+
+    fn u32(&mut self) -> Option<u32> {
+        Some(u32::from_le_bytes([
+            self.byte()?,
+            self.byte()?,
+            self.byte()?,
+            self.byte()?,
+        ]))
+    }
+
+    fn skip(&mut self, mut n: u64) -> Option<()> {
+        while n > 0 {
+            let avail = self.current()?.len() as u64;
+            let step = avail.min(n);
+            self.pos += step as usize;
+            n -= step;
+        }
+        Some(())
+    }
+
+    /// Skips `cch` characters, one or two bytes each, switching width at record boundaries.
+    fn chars(&mut self, cch: u16, mut wide: bool) -> Option<()> {
+        let mut left = u64::from(cch);
+        loop {
+            let width = if wide { 2 } else { 1 };
+            let avail = self.segs.get(self.seg)?.len().saturating_sub(self.pos) as u64;
+            if avail >= left * width {
+                self.pos += (left * width) as usize;
+                return Some(());
+            }
+            left -= avail / width;
+            self.seg += 1;
+            self.pos = 0;
+            wide = self.segs.get(self.seg)?.first()? & 1 != 0;
+            self.pos = 1;
+        }
+    }
+}
+
+/// The character count of every string in the shared string table, as far as it parses.
+fn sst_char_counts(segs: &[&[u8]]) -> Vec<u32> {
+    let mut cur = SstCursor {
+        segs,
+        seg: 0,
+        pos: 0,
+    };
+    let mut out = Vec::new();
+    let Some(()) = cur.skip(4) else { return out };
+    let Some(unique) = cur.u32() else { return out };
+    for _ in 0..unique {
+        let Some(cch) = cur.u16() else { break };
+        let Some(flags) = cur.byte() else { break };
+        let runs = if flags & 0x08 != 0 {
+            cur.u16()
+        } else {
+            Some(0)
+        };
+        let ext = if flags & 0x04 != 0 {
+            cur.u32()
+        } else {
+            Some(0)
+        };
+        let (Some(runs), Some(ext)) = (runs, ext) else {
+            break;
+        };
+        out.push(u32::from(cch));
+        if cur.chars(cch, flags & 0x01 != 0).is_none()
+            || cur.skip(4 * u64::from(runs)).is_none()
+            || cur.skip(u64::from(ext)).is_none()
+        {
+            break;
+        }
+    }
+    out
 }
 
 /// Refuses a Dimensions record that would make calamine underflow or reserve beyond a BIFF8
@@ -263,6 +407,7 @@ fn read_with(
     path: &str,
     bytes: &[u8],
     limits: &Limits,
+    budget: &mut Budget,
     codepage: Option<u16>,
 ) -> Result<Vec<Table>, Unreadable> {
     let mut options = XlsOptions::default();
@@ -278,7 +423,7 @@ fn read_with(
     for (name, hidden) in sheets {
         let range = wb.worksheet_range(&name).map_err(|e| error(path, &e))?;
         let (r0, c0) = range.start().unwrap_or((0, 0));
-        let mut grid = Grid::new(limits);
+        let mut grid = Grid::new(limits, budget);
         for (r, c, v) in range.used_cells() {
             let row = r0.saturating_add(u32::try_from(r).unwrap_or(u32::MAX));
             let col = c0.saturating_add(u32::try_from(c).unwrap_or(u32::MAX));
@@ -320,6 +465,22 @@ mod tests {
         assert!(latin1_mojibake_of_gbk([latin1.as_str(), "ABC"].into_iter()));
         assert!(!latin1_mojibake_of_gbk(["报名表"].into_iter()));
         assert!(!latin1_mojibake_of_gbk(["ABC"].into_iter()));
+    }
+
+    #[test]
+    fn shared_string_lengths_across_continue_records() {
+        // Two strings: "ab" (compressed) and 3 wide chars split across a CONTINUE record
+        // (which restarts with an option byte, here compressed).
+        let sst: &[u8] = &[
+            2, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, b'a', b'b', 3, 0, 1, 0x4E, 0x4E,
+        ];
+        let cont: &[u8] = &[0, b'x', b'y'];
+        assert_eq!(sst_char_counts(&[sst, cont]), [2, 3]);
+        // Rich text runs and an extension block are skipped.
+        let rich: &[u8] = &[
+            1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0x0C, 1, 0, 2, 0, 0, 0, b'z', 1, 2, 3, 4, 9, 9,
+        ];
+        assert_eq!(sst_char_counts(&[rich]), [1]);
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub(crate) fn read(
         .collect();
     let mut tables = Vec::with_capacity(sheets.len());
     for (name, hidden) in sheets {
-        let rows = read_sheet(path, &name, &mut wb, limits)?;
+        let rows = read_sheet(path, &name, &mut wb, limits, budget)?;
         let merged = wb
             .merge_cells_by_sheet_name(&name)
             .map_err(|e| error(path, &e))?;
@@ -55,11 +55,12 @@ fn read_sheet(
     name: &str,
     wb: &mut Xlsx<Cursor<&[u8]>>,
     limits: &Limits,
+    budget: &mut Budget,
 ) -> Result<Vec<Vec<super::Cell>>, Unreadable> {
     let mut reader = wb
         .worksheet_cells_reader(name)
         .map_err(|e| error(path, &e))?;
-    let mut grid = Grid::new(limits);
+    let mut grid = Grid::new(limits, budget);
     while let Some(cell) = reader.next_cell().map_err(|e| error(path, &e))? {
         let (row, col) = cell.get_position();
         grid.put(path, name, row, col, from_data_ref(cell.get_value()))?;

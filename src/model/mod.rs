@@ -9,9 +9,11 @@ mod points;
 mod result;
 pub mod roster;
 mod sex;
+mod sport;
 
 pub use colour::{ByColour, Colour};
 pub use money::{Fen, ParseFenError};
 pub use points::{ParsePointsError, Points};
 pub use result::{BoardOutcome, GameResult};
 pub use sex::{ParseSexError, Sex};
+pub use sport::Sport;

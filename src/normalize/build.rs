@@ -19,26 +19,75 @@ struct Candidate {
     modified: Option<i64>,
 }
 
-fn file_stem(path: &str) -> String {
-    let name = path.rsplit('/').next().unwrap_or(path);
-    match name.rsplit_once('.') {
-        Some((stem, _)) if !stem.is_empty() => stem.to_string(),
-        _ => name.to_string(),
+/// Words of file and folder names that say nothing about the unit.
+const GENERIC_NAME_PARTS: &[&str] = &[
+    "报名表",
+    "报名单",
+    "报名",
+    "参赛表",
+    "名单",
+    "汇总",
+    "修改版",
+    "修改",
+    "最终版",
+    "终版",
+    "更新",
+    "副本",
+    "新版",
+    "表格",
+    "表",
+    "copy",
+    "final",
+    "new",
+];
+
+/// A unit name guessed from a path component: extension, bracketed notes, digits,
+/// punctuation and generic words removed (`北京队报名表(修改)2.xlsx` → `北京队`).
+fn unit_from_name(component: &str) -> Option<String> {
+    let stem = match component.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() && ext.len() <= 4 => stem,
+        _ => component,
+    };
+    let mut s = String::new();
+    let mut depth = 0u32;
+    for c in stem.chars() {
+        match c {
+            '(' | '（' | '[' | '【' => depth = depth.saturating_add(1),
+            ')' | '）' | ']' | '】' => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            c if c.is_ascii_digit() || c.is_ascii_punctuation() => {}
+            c => s.push(c),
+        }
     }
+    for word in GENERIC_NAME_PARTS {
+        s = s.replace(word, "");
+    }
+    // `2025年` left a lone 年 behind.
+    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let s = s.trim_start_matches('年').trim().to_string();
+    (!s.is_empty()).then_some(s)
 }
 
-/// The unit of a submission: its label or 单位 cell, else the file name (keyed by the path so
-/// two unnamed forms never merge).
+/// The unit of a submission: its label or 单位 cell; else the file name, else the folder
+/// (teams often send `北京/报名表.xlsx`), else the file stem. The source is then the sheet.
 fn unit_of(sub: &Submission) -> (Sourced<String>, String) {
-    if let Some(raw) = &sub.unit
-        && let Some(u) = unit_name(&raw.cell.display())
+    if let Some((u, raw)) = sub
+        .unit
+        .as_ref()
+        .and_then(|raw| unit_name(&raw.cell.display()).map(|u| (u, raw)))
     {
         let key = unit_key(&u);
         return (Sourced::new(u, raw.source.clone()), key);
     }
+    let mut parts = sub.file.rsplit('/');
+    let file = parts.next().unwrap_or(&sub.file);
+    let guess = unit_from_name(file)
+        .or_else(|| parts.next().and_then(unit_from_name))
+        .unwrap_or_else(|| file.to_string());
+    let key = unit_key(&guess);
     (
-        Sourced::new(file_stem(&sub.file), Source::sheet(&sub.file, &sub.sheet)),
-        format!("\u{0}{}", sub.file),
+        Sourced::new(guess, Source::sheet(&sub.file, &sub.sheet)),
+        key,
     )
 }
 
@@ -106,7 +155,11 @@ fn build_candidate(sub: &Submission, system: DateSystem) -> Candidate {
 /// Merges a second sheet of the same unit in the same file.
 fn merge_into(into: &mut Candidate, other: Candidate) {
     let t = other.team;
-    into.team.sheets.extend(t.sheets);
+    for sheet in t.sheets {
+        if !into.team.sheets.contains(&sheet) {
+            into.team.sheets.push(sheet);
+        }
+    }
     into.team.players.extend(t.players);
     for p in t.leader.into_iter().chain(t.coach).chain(t.staff) {
         add_person(&mut into.team, p);
@@ -141,7 +194,7 @@ pub fn build_roster(subs: &[Submission], findings: &mut Findings) -> Roster {
 /// Builds the roster from the submissions of [`crate::forms::read`].
 ///
 /// - Every entry-form submission becomes a team; sheets of one file naming the same unit are
-///   merged. A submission without a unit is named after its file and never merged.
+///   merged. A submission without a unit is named after its file or folder (see `unit_of`).
 /// - The same unit (by [`unit_key`]) in several files is a resubmission: the latest 填表日期
 ///   wins, then the latest modification time, then the file later in path order. Each loser
 ///   gives `file.superseded` (warning); a loser with the same 填表日期 and different players
@@ -339,5 +392,24 @@ fn find_duplicates(roster: &Roster, findings: &mut Findings) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unit_from_name;
+
+    #[test]
+    fn unit_names_from_paths() {
+        let got = |s: &str| unit_from_name(s);
+        assert_eq!(got("北京队报名表(修改)2.xlsx").as_deref(), Some("北京队"));
+        assert_eq!(
+            got("2025年乙级联赛报名表-上海.xlsx").as_deref(),
+            Some("乙级联赛上海")
+        );
+        assert_eq!(got("报名表.xlsx"), None);
+        assert_eq!(got("报名表（最终版）.xls"), None);
+        assert_eq!(got("北京"), Some("北京".to_string()));
+        assert_eq!(got("team list.csv").as_deref(), Some("team list"));
     }
 }

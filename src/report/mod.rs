@@ -2,6 +2,7 @@
 
 pub mod blank_form;
 pub mod labels;
+pub mod roster;
 pub mod style;
 pub mod tables;
 pub mod workbook;

@@ -92,6 +92,48 @@ fn build(event_title: &str, sheets: &[SheetDoc], lang: Lang) -> Result<Workbook,
     Ok(wb)
 }
 
+/// A sheet name Excel accepts, unique among `used` (case-insensitively, as Excel compares):
+/// the characters `[]:*?/\\` become `_`, leading/trailing apostrophes are dropped, the name is
+/// cut to 31 characters, and a clash gets a `(2)`, `(3)`, ... suffix.
+///
+/// ```
+/// use bianpai::report::tables::sheet_name;
+/// assert_eq!(sheet_name("北京/天津队", &[]), "北京_天津队");
+/// assert_eq!(sheet_name("甲", &["甲".to_string()]), "甲(2)");
+/// assert_eq!(sheet_name("", &[]), "Sheet");
+/// ```
+pub fn sheet_name(wanted: &str, used: &[String]) -> String {
+    let clean: String = wanted
+        .chars()
+        .map(|c| {
+            if matches!(c, '[' | ']' | ':' | '*' | '?' | '/' | '\\') || c.is_control() {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let clean = clean.trim().trim_matches('\'').to_string();
+    let base: String = if clean.is_empty() {
+        "Sheet".to_string()
+    } else {
+        clean.chars().take(31).collect()
+    };
+    let taken = |n: &str| used.iter().any(|u| u.to_lowercase() == n.to_lowercase());
+    if !taken(&base) {
+        return base;
+    }
+    for i in 2u32.. {
+        let suffix = format!("({i})");
+        let keep = 31usize.saturating_sub(suffix.chars().count());
+        let candidate: String = base.chars().take(keep).chain(suffix.chars()).collect();
+        if !taken(&candidate) {
+            return candidate;
+        }
+    }
+    base
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,15 +3,7 @@
 
 use crate::model::GameResult;
 
-/// Which game the notation belongs to: chess results are `1-0`, xiangqi results `2-0`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Sport {
-    /// 国际象棋: win 1, draw ½.
-    Chess,
-    /// 象棋: win 2, draw 1 (CXA rules art. 13).
-    Xiangqi,
-}
+pub use crate::model::Sport;
 
 /// The text is not a result notation bianpai knows.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -1,5 +1,8 @@
 //! The tie-break code grammar (RULES §A.6, TRF-26 records 202/212):
-//! `ACRONYM[:MP|:GP|:MM|:MG|:GM|:GG][/Cn|/Mn|/Ln][/P][/F][/R][/S][/V2024|/V2026]`.
+//! `ACRONYM[:MP|:GP|:MM|:MG|:GM|:GG][/Cn|/Mn|/Ln][/P][/R][/S][/V2024|/V2026]`.
+//!
+//! Not supported (rejected as unknown): FB and `/F` (Fore Buchholz), AOB, PTP, APRO, APPO,
+//! SSSC, STD and self-defined `OTHER_` codes.
 //!
 //! The code text is kept as written: it is the column header of `trf standings`.
 
@@ -217,7 +220,6 @@ impl TieBreak {
                 "P" if rest.is_empty() => tb.forfeits_played = true,
                 "S" if rest.is_empty() => tb.force_swiss = true,
                 "R" if rest.is_empty() => tb.reverse = true,
-                "F" if rest.is_empty() => {} // Fore Buchholz: not supported, see report.
                 "V" => {
                     tb.edition = Some(match rest {
                         "2024" | "1" => Edition::E2024,

@@ -6,6 +6,17 @@
 //! - [`standings()`]: the ranking engine, [`team_standings`] for team events;
 //! - [`cxa`]: 对手分 / 累进分 chains for xiangqi Swiss events;
 //! - [`trf_standings`]: `bianpai trf standings`.
+//!
+//! Where C.07 leaves a choice (RULES §H.4), the reference calculator TieBreakServer decides,
+//! since its output is the test oracle:
+//! - TPR: p = rating points ÷ games over the board, rounded half up to hundredths;
+//! - PS-C1 drops the round-1 term whatever happened in round 1;
+//! - `/P`: forfeits count as games played for BH/SB/ESB/DE (round robins always, 15.2);
+//! - DE 6.3 (Swiss, not all met): a competitor is placed first if its mini-score beats every
+//!   rival's mini-score plus a win for each game the rival has not played inside the group;
+//!   then the next, and so on; the rest go round again on their own;
+//! - EDE: primary score, then secondary, then the art. 12 steps for exactly two teams, each
+//!   step repeated until it separates no more; a new tied group goes back to the primary score.
 
 pub mod buchholz;
 pub mod builder;

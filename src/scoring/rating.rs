@@ -122,4 +122,46 @@ mod tests {
         // RULES §A.5: ARO 2400 with 5.5/9: p = 0.61, TPR 2480.
         assert_eq!(2400 + dp(Rational::new(11 * 50, 9).round_half_up()), 2480);
     }
+
+    #[test]
+    fn aro_and_tpr_by_hand() {
+        use crate::model::GameResult::{Draw, Loss, Win};
+        use crate::scoring::builder::IndividualBuilder;
+        use crate::scoring::tournament::{Edition, Scoring};
+        let entrants = [2450, 2400, 2501, 2300, 2000]
+            .iter()
+            .zip(1u32..)
+            .map(|(&r, i)| (i, format!("P{i}"), Some(r)))
+            .collect();
+        let mut b = IndividualBuilder::new(entrants, 3, Scoring::CHESS, false, Edition::E2026);
+        b.game(1, 0, 1, Win).unwrap();
+        b.game(2, 2, 0, Draw).unwrap();
+        b.game(3, 0, 3, Draw).unwrap();
+        b.game(1, 2, 4, Loss).unwrap();
+        let t = b.build();
+        // Player 1 met 2400, 2501, 2300: ARO 7201 / 3 = 2400.33 → 2400; 2/3 → p 0.67, dp 125.
+        let aro = compute(&t, Which::Aro, None, 0, 0);
+        let tpr = compute(&t, Which::Tpr, None, 0, 0);
+        assert_eq!(aro[0], Some(Rational::from_int(2400)));
+        assert_eq!(tpr[0], Some(Rational::from_int(2525)));
+        // ARO/C1 drops the lowest rating: (2400 + 2501) / 2 = 2450.5 → 2451.
+        assert_eq!(
+            compute(&t, Which::Aro, None, 1, 0)[0],
+            Some(Rational::from_int(2451))
+        );
+        // Player 5 (index 4) played once and won against 2501: ARO 2501, TPR 2501 + 800.
+        assert_eq!(tpr[4], Some(Rational::from_int(3301)));
+        // An unrated player makes the rating tie-breaks undefined for everyone (10 preamble).
+        let mut u = t.clone();
+        u.competitors[3].rating = None;
+        assert!(
+            compute(&u, Which::Aro, None, 0, 0)
+                .iter()
+                .all(Option::is_none)
+        );
+        assert_eq!(
+            compute(&u, Which::Aro, Some(1400), 0, 0)[0],
+            Some(Rational::from_int(2100))
+        );
+    }
 }

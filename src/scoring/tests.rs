@@ -275,3 +275,66 @@ fn ranks_are_shared_and_skip() {
     assert_eq!(ranks, vec![1, 1, 3, 4]);
     assert_eq!(order(&s), vec![1, 2, 4, 3]);
 }
+
+/// A and B tie on MP (4) and GP (7) and drew their match 2-2, A winning board 1 and losing
+/// board 2; C and D tie on 2 MP / 5 GP after a 2-2 of four draws.
+fn edet_event() -> Tournament {
+    use Colour::{Black as B, White as W};
+    use GameResult::{Draw as D, Loss as L, Win as X};
+    let mut b = TeamBuilder::new(
+        (1..=4u32).map(|i| (i, format!("T{i}"))).collect(),
+        3,
+        4,
+        Scoring::CHESS,
+        Scoring::TWO_ONE_ZERO,
+        true,
+        Edition::E2026,
+    );
+    let cols = [W, B, W, B];
+    b.team_match(1, 0, 1, &cols, &[X, L, D, D]).unwrap();
+    b.team_match(1, 2, 3, &cols, &[D, D, D, D]).unwrap();
+    b.team_match(2, 0, 2, &cols, &[X, X, D, D]).unwrap();
+    b.team_match(2, 1, 3, &cols, &[X, X, D, D]).unwrap();
+    b.team_match(3, 0, 3, &cols, &[D, D, D, D]).unwrap();
+    b.team_match(3, 1, 2, &cols, &[D, D, D, D]).unwrap();
+    b.build()
+}
+
+#[test]
+fn ede_with_board_steps_decides_a_drawn_match() {
+    let t = edet_event();
+    let places = |list: &str| -> Vec<(u32, u32, Value)> {
+        let s = standings(&t, &parse_list(list).unwrap());
+        s.rows
+            .iter()
+            .map(|r| (r.start_no, r.rank, *r.values.last().unwrap()))
+            .collect()
+    };
+    // EDE alone: the match was drawn on MP and GP, nothing separates A and B.
+    assert_eq!(
+        places("MPTS GPTS EDE"),
+        vec![
+            (1, 1, Value::Place(0)),
+            (2, 1, Value::Place(0)),
+            (3, 3, Value::Place(0)),
+            (4, 3, Value::Place(0))
+        ]
+    );
+    // EDET: board 1 of the mutual match (A won it); C-D stay level.
+    let sep = vec![
+        (1, 1, Value::Place(1)),
+        (2, 2, Value::Place(2)),
+        (3, 3, Value::Place(0)),
+        (4, 3, Value::Place(0)),
+    ];
+    assert_eq!(places("MPTS GPTS EDET"), sep);
+    // EDEB: boards 1-3 equal (1.5 each), boards 1-2 equal (1 each), board 1 alone: A.
+    assert_eq!(places("MPTS GPTS EDEB"), sep);
+    // Stand-alone board tie-breaks over all matches: BC 16 < 17, TBR 2.5 > 1.5.
+    let s = standings(&t, &parse_list("MPTS GPTS BC TBR").unwrap());
+    assert_eq!(s.rows[0].display, vec!["4.0", "7.0", "16.0", "0"]);
+    assert_eq!(s.rows[1].display, vec!["4.0", "7.0", "17.0", "0"]);
+    let s = standings(&t, &parse_list("MPTS GPTS TBR").unwrap());
+    assert_eq!(s.rows[0].values[2], Value::Place(1));
+    assert_eq!(s.rows[1].values[2], Value::Place(2));
+}

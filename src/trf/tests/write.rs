@@ -133,3 +133,34 @@ fn whole_file_with_odd_lines() {
     let t = parse("012 T\n   \n").expect("reads");
     assert_eq!(parse(&write(&t)).expect("reads"), t);
 }
+
+#[test]
+fn points_too_wide_for_one_decimal_use_compact_forms() {
+    for (raw, shown) in [
+        ("999½", "999½"),
+        ("1000", "1000"),
+        ("-99½", "-99½"),
+        (" 0,5", " 0.5"),
+    ] {
+        let line = format!(
+            "001    1      A                                 2000                            {raw}    1"
+        );
+        let mut p = one_player(&line);
+        p.layout = Layout::default();
+        let text = written(Line::Player(p.clone()));
+        assert!(text.contains(&format!(" {shown}    1")), "{text:?}");
+        assert_eq!(one_player(text.trim_end()), p);
+    }
+    let t = ok("310   1 X                                             99999½ 123456");
+    let Some(Line::Team(team)) = t.lines.first().cloned() else {
+        panic!("team line");
+    };
+    assert_eq!(team.match_points, Some(Points::from_halves(199_999)));
+    let canonical = TeamRecord {
+        layout: Layout::default(),
+        ..team.clone()
+    };
+    let text = written(Line::Team(canonical));
+    assert!(text.ends_with("99999½ 123456\n"), "{text:?}");
+    assert_eq!(ok(&text).lines, vec![Line::Team(team)]);
+}

@@ -216,6 +216,8 @@ class Sheet:
     epoch1904: bool = False
 
     def put(self, r: int, c: int, v) -> None:
+        if v == "":
+            v = None
         while len(self.rows) <= r:
             self.rows.append([])
         row = self.rows[r]
@@ -1032,6 +1034,9 @@ def build_a() -> Folder:
             fo.norm(f, sh, p, "name", f"{p.name}")
     fo.edge(f, sh, edge14, "birth", t.name, "born 2009-06-04: exactly 14 on 2023-06-04, allowed")
     fo.write("~$北京华清队报名表(1).xlsx", lock_file_bytes("lenovo"), "ignored", note="Excel lock file")
+    fo.write(".~lock.杭州钱塘队报名表.ods#",
+             "lenovo,DESKTOP-7K2M9Q/lenovo,DESKTOP-7K2M9Q,01.05.2023 09:00,file:///C:/Users/lenovo/AppData/Local/"
+             "Packages/;\n".encode("utf-8"), "ignored", note="LibreOffice lock file (hidden)")
 
     # --- 上海浦江队: first version with a repeated board, then a corrected resubmission.
     t = T["上海浦江队"]
@@ -1688,6 +1693,12 @@ def build_c() -> Folder:
     fo.edge(f, sh, gp, "birth", t.name, "grandfather born 1958 in the 家庭双人组: the 1963 window applies to the "
                                          "official groups only")
     fo.write("~$河南省代表队报名表.xlsx", lock_file_bytes("hnxq"), "ignored", note="Excel lock file")
+    fo.write("河南省代表队报名表 - 副本.xlsx", (fo.root / f).read_bytes(), "entry-form (identical copy)", t.name,
+             "Windows “- 副本” copy, byte-identical")
+    fo.fault("file.duplicate-team", "河南省代表队报名表 - 副本.xlsx", None, None, None, t.name,
+             f"byte-identical copy of “{f}” (same 填表日期): the delegation's people must appear once; "
+             "a warning naming both files (file.superseded is also acceptable if the implementation treats "
+             "it as a resubmission)", severity="warning")
     fo.write("河南省报名表盖章页.jpg", bytes.fromhex(JPEG_HEX), "ignored", t.name, "photo of the stamped page")
 
     # --- 广东省: BIFF8 .xls; a 2008-born boy entered in 公开组男子 (belongs in 少年组).

@@ -934,6 +934,12 @@ def chess_team(name: str, areas: list, *, men=("1", "2", "3", "替补"), women=(
     return t
 
 
+def woman_on_board_3(t: Team) -> None:
+    """Rows in the usual order 1, 2, 3, 替补, 4, 5, 替补 when board 3 is a woman's."""
+    p = t.players
+    t.players = [p[0], p[1], p[3], p[2], p[4], p[5], p[6]]
+
+
 def pad_all(people: list, style: str) -> None:
     """Write every two-character name of these people padded to three."""
     for p in people:
@@ -999,10 +1005,9 @@ def build_a() -> Folder:
     ]
     T = {}
     for name, areas in spec:
-        if name == "深圳南山队":
+        if name in ("深圳南山队", "杭州钱塘队"):
             t = chess_team(name, areas, men=("1", "2", "替补"), women=("3", "4", "5", "替补"))
-        elif name == "杭州钱塘队":
-            t = chess_team(name, areas, men=("1", "2", "替补"), women=("3", "4", "5", "替补"))
+            woman_on_board_3(t)
         elif name == "广东珠江队":
             t = chess_team(name, areas, men=("1", "2", "3", "替补", "替补"))
         else:
@@ -1298,6 +1303,7 @@ def build_b() -> Folder:
     for name, areas in spec:
         if name == "北京京西队":
             t = chess_team(name, areas, men=("1", "2", "替补"), women=("3", "4", "5", "替补"), born=born)
+            woman_on_board_3(t)
         elif name == "吉林长白山队":
             t = chess_team(name, areas, women=("4",), born=born)
         elif name == "无锡太湖队":
@@ -1946,13 +1952,49 @@ Conventions:
   choice the table says so.
 - Files marked `entry-form (superseded)` are older submissions of a team that sent a corrected form:
   only `file.superseded` is expected for them, none of their cell faults.
+
+## Where each kind of mess is
+
+A = `cca-a-league-2023/`, B = `cca-b-league-2025/`, C = `cxa-amateur-king-2023/`.
+
+| mess | where |
+|---|---|
+| merged title row, label row `参赛单位（盖章）：XX   领队：YY   教练：ZZ   联系电话：…` | most forms, e.g. A `北京华清队报名表(1).xlsx` |
+| label and value in adjacent cells | A `深圳南山队报名表.xls`, A `附件.zip/山东泉城队报名表（最终版）.xls`, B `福建海峡队报名表.xls`, C `广东省报名表.xls`, C `附件.zip/山东省报名表.xls` |
+| header in row 4 under a note row; columns in another order | A `新建 Microsoft Excel 工作表.xlsx`, C `浙江省象棋协会报名表.xlsx`; B `微信文件/新建 Microsoft Excel 工作表.xlsx` (证件号码 before 出生年月) |
+| leaders and coaches as rows (身份 column) | A `新建 Microsoft Excel 工作表.xlsx`, B `黑龙江省参赛队报名汇总.csv`, C `浙江省象棋协会报名表.xlsx` |
+| synonym headers | A `上海浦江队/…` (台序, 运动员姓名, 性 别, 出生年月, 身份证号, FIDE ID, 国际等级分, 所属单位), B `微信文件/新建 …` (姓 名, 性 别, 证件号码, 出生年月), C `北京市报名表.xlsx` (证件号码, 等级称号), C `浙江省…` (参赛组别, 技术等级, 手机) |
+| two-character names padded | two spaces A `北京华清队报名表(1).xlsx`; U+3000 B `北京京西队报名表.xlsx` and every leader/coach in label rows; one space C `北京市报名表.xlsx`; leading and trailing spaces A `广东珠江队报名表.xlsx` |
+| minority names with a middle dot | A `浙江西湖队报名表.xlsx`, C `北京市报名表.xlsx` |
+| ratings `２５３１` (full-width), `2,582`, `2xxx分` | B `2025乙级联赛报名表-天津.xlsx`, A `成都锦江队报名表.csv`, B `2025乙级联赛报名表-天津.xlsx` |
+| ID typed as a number | A `成都锦江队报名表.csv` (`5.10107E+17`), B `福建海峡队报名表.xls` (number cell) |
+| wrong check character / lowercase x / 15-digit ID | A `江苏钟山队…`, C `上海市报名表.ods` / A `浙江西湖队报名表.xlsx` / A `北京华清队报名表(1).xlsx`, C `四川省代表队报名表.csv` |
+| birth dates as `1998.05.03`, `1998年5月3日`, number `19980503`, month only | A `新建 Microsoft Excel 工作表.xlsx` (all four), B `河北燕赵队报名表.xls`, C `辽宁省报名表.csv`, C `四川省代表队报名表.csv` (`1965年2月`) |
+| date cells in formats `yyyy-mm-dd`, `yyyy"年"m"月"d"日"`, `yyyy/m/d`; the 1904 date system | everywhere; 1904: B `附件(3).zip/安徽黄山队.zip/…` |
+| sex as 男子/女子, M/F | A `江苏钟山队…`, B `微信文件/新建 …` |
+| signature footer (blank date or dated), 填表日期 row | every form |
+| the template's example row / pre-numbered empty rows | A `江苏钟山队…`, C `福建省报名表.xlsx` / A `浙江西湖队报名表.xlsx` |
+| corrected resubmission / identical copy | A `上海浦江队/`, B `辽宁沈阳队报名表(更正).xlsx` / C `河南省代表队报名表 - 副本.xlsx` |
+| same person in two teams / same name, another person | A 天津海河队 + 山东泉城队, B 天津滨海队 + 河北燕赵队, C 北京市 + 河北省 / B 广西八桂队 + 北京京西队 |
+| two teams in one CSV (参赛单位 column) / one sheet per team | B `黑龙江省参赛队报名汇总.csv` / B `江苏省报名表（两队）.xlsx` |
+| .xls BIFF8 | A `深圳南山队报名表.xls`, A and C in `附件.zip`, B `福建海峡队报名表.xls`, C `广东省报名表.xls`; BIFF8 under a .xlsx name: B `广西八桂队报名表.xlsx` |
+| .xls BIFF5 (Excel 5.0/95, CODEPAGE 936, GBK strings, stream `Book`) | B `河北燕赵队报名表.xls`, C `河北省报名表.xls` |
+| .ods | A `杭州钱塘队报名表.ods`, B `吉林长白山队报名表.ods`, C `上海市报名表.ods` |
+| CSV GBK without BOM / CSV UTF-8 with BOM / UTF-16LE tab-separated “Unicode 文本” | A `成都锦江队报名表.csv`, C `四川省代表队报名表.csv` / B `黑龙江省参赛队报名汇总.csv`, C `辽宁省报名表.csv` / B `内蒙古草原队报名表.txt`, C `湖北省报名表.txt` |
+| zip from Chinese Windows (CP936 names, UTF-8 flag clear) | A `附件.zip`, C `附件.zip`, B `附件(3).zip` |
+| nested zip; zip from a Mac with `__MACOSX/` and `.DS_Store` | B `附件(3).zip/安徽黄山队.zip` |
+| unreadable: truncated xlsx / 0 bytes / HTML saved as .xls | A `邮件附件/广东珠江队报名表 (2).xlsx` / B `报名表(2).xlsx` / C `报名系统导出.xls` |
+| unrelated files (.pdf, .jpg, .docx) | A `上海浦江队/营业执照复印件.pdf`, A `微信文件/…/mmexport….jpg`, B `赛风赛纪承诺书（天津滨海队）.docx`, C `规程及附件/总决赛报名表.docx`, C `河南省报名表盖章页.jpg` |
+| Excel lock file `~$…`, LibreOffice lock file `.~lock.…#`, `Thumbs.db` | A, B, C / A / A, B, C |
+| 食宿 (room request) sheets; a separate room workbook | B most forms, C 河南省, 广东省, 北京市 / B `河南中原队住宿预订.xlsx` |
+| registration list / quota table | A `注册名单/2023年度注册棋手名单.xlsx` / C `名额分配/2023全国业余棋王赛总决赛名额分配表.xlsx` |
 """
 
 NOTES = {
     "cca-a-league-2023": """Interpretations:
 
 - 深圳南山队 and 杭州钱塘队 enter a woman on men's board 3: the team has 3 men (1, 2, 替补) and 4 women
-  (3, 4, 5, 替补). The woman on a men's board takes a men's place, so `team.too-many-women` is **not**
+  (3, 4, 5, 替补), listed in the usual row order 1, 2, 3, 替补, 4, 5, 替补. The woman on a men's board takes a men's place, so `team.too-many-women` is **not**
   expected for them; only the rating rule applies (2320: fault; 2350: allowed).
 - The registration list `注册名单/2023年度注册棋手名单.xlsx` has a title row, the header in row 2, and
   12 registered players who are in no team. Units are written as the team names.

@@ -18,7 +18,6 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
-import os
 import random
 import re
 import shutil
@@ -1014,7 +1013,6 @@ def build_a() -> Folder:
             t = chess_team(name, areas)
         T[name] = t
         fo.teams.append(t)
-    start = dt.date(2023, 6, 4)
     dates = [dt.date(2023, 4, 26) + dt.timedelta(days=i * 1) for i in range(12)]
     for t, d in zip(fo.teams, dates):
         t.date = d
@@ -2309,7 +2307,6 @@ def check_zip_names(label: str, data: bytes, problems: list) -> None:
 
 
 def main() -> None:
-    only = sys.argv[1:]
     builders = [build_a, build_b, build_c]
     folders = []
     for b in builders:

@@ -1273,7 +1273,11 @@ def build_a() -> Folder:
              f"registered with 江苏钟山队 (注册名单/2023年度注册棋手名单.xlsx!注册名单!B"
              f"{sh.pos[(loaned.key, 'name')][0] + 1}), entered by 湖北江城队, no loan agreement noted (规程 四(三))")
     fo.write("Thumbs.db", thumbs_db_bytes(), "ignored", note="Windows thumbnail cache")
+    BUILT[fo.name] = fo
     return fo
+
+
+BUILT: dict = {}
 
 
 # --------------------------------------------------------------------------------------------
@@ -1549,10 +1553,21 @@ def build_b() -> Folder:
     USED_NAMES.discard(twin.name)
     bjp = T["北京京西队"].players[0]
     twin.name = bjp.name
+    # ... and a woman who plays in the A-league sample (stand-in for the same year's A-league).
+    a_team = [x for x in BUILT["cca-a-league-2023"].teams if x.name == "浙江西湖队"][0]
+    a_p = a_team.players[4]
+    ex = t.players[4]
+    USED_NAMES.discard(ex.name)
+    ex.name, ex.sex, ex.birth, ex.rid, ex.fide, ex.rating = a_p.name, a_p.sex, a_p.birth, a_p.rid, a_p.fide, \
+        a_p.rating
     sh = form_sheet("报名表", B_TITLE, t, t.players, bcols, footer="sign-dated")
     rs = room_sheet("食宿", room_title, t, room_rows_chess(t, "nov"), ROOM_COLS)
     f = "广西八桂队报名表.xlsx"
     fo.book(f, "xls", [sh, rs], "entry-form + room-request", t.name, "BIFF8 content under a .xlsx name")
+    fo.fault("person.in-excluded-event", f, sh, ex, "name", t.name,
+             f"also a player of 浙江西湖队 in ../cca-a-league-2023 (浙江西湖队报名表.xlsx, ID {ex.rid}); A-league "
+             "players may not enter the B-league (规程 七(三)). Expected when event.toml names "
+             "../cca-a-league-2023 as the excluded event")
     fo.edge(f, sh, twin, "name", t.name,
             f"same name as 北京京西队's board 1 ({bj_file}!{bj_sheet.name}!{fo._cell(bj_sheet, bjp, 'name')}) but "
             "another ID and birth date: not a duplicate")
@@ -2003,6 +2018,9 @@ NOTES = {
 - No registration list is in this folder: the run should say once that registration could not be
   checked. `person.loan-missing` comes from the form itself (注册单位 column differs from the team and
   备注 has no 商借 note).
+- The B-league's excluded event (规程 七(三): A-league units and players) is represented by the A-league
+  sample: this folder's event.toml should name `../cca-a-league-2023` as the excluded event; one
+  广西八桂队 player is a 浙江西湖队 player there.
 - 北京京西队 has a woman at exactly 2350 on board 3 (3 men + 4 women, as in the A-league sample).
 - 哈尔滨冰城队 and 大庆油田队 come in one CSV with a 参赛单位 column, sent by the provincial association
   (`报送单位（盖章）：黑龙江省棋牌协会`); leaders and coaches are rows with 身份 领队/教练.

@@ -1,0 +1,1 @@
+//! Checks a round's pairing against the absolute rules (to be written).

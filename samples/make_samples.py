@@ -1649,7 +1649,8 @@ def build_c() -> Folder:
     fo = Folder("cxa-amateur-king-2023", "cxa-amateur-king-2023", "2023 全国业余棋王赛总决赛（象棋）")
     T1 = dict(公开男=4, 公开女=2, 少年男=2, 少年女=1)
     spec = [
-        ("河南省", ["410102", "410105", "410182"], dict(公开男=5, 公开女=3, 少年男=2, 少年女=1), 2, 1, "象棋之乡 荥阳市 +2（组别不限）"),
+        ("河南省", ["410102", "410105", "410182"], dict(公开男=5, 公开女=3, 少年男=2, 少年女=1), 2, 1,
+         "象棋之乡 荥阳市 +2（组别不限）"),
         ("广东省", ["440106", "440104", "440303"], T1, 1, 1, ""),
         ("四川省", ["510104", "510107", "510703"], T1, 2, 1, ""),
         ("北京市", ["110108", "110105", "110106"], T1, 1, 1, ""),
@@ -1901,25 +1902,28 @@ def build_c() -> Folder:
     # --- The quota table (名额分配表) the organizers keep, and the blank form they sent out.
     qs = Sheet("名额分配")
     qs.put(0, 0, "2023年全国业余棋王赛总决赛各代表队名额分配表")
-    qs.merges.append((0, 0, 0, 11))
+    qs.merges.append((0, 0, 0, 15))
     hdr = ["序号", "代表队", "预选赛有效站数", "分区赛", "赛区参赛人数", "公开组男子", "公开组女子", "少年组男子",
-           "少年组女子", "少年组（男女合计）", "家庭组（人）", "额外名额说明"]
+           "少年组女子", "少年组（男女合计）", "家庭组（人）", "全国象棋之乡（个）", "全国象棋特色学校（个）",
+           "承办4站以上县级预选赛的地级市（个）", "承办4站以上乡级预选赛的县级市（个）", "额外名额说明"]
+    hosts = {"河南省": (1, 0, 0, 0), "浙江省": (0, 0, 1, 0), "山东省": (0, 1, 0, 0)}
     for c, h in enumerate(hdr):
         qs.put(1, c, h)
     qs.header_row = 1
     for i, (name, areas, counts, fam, tr, extra) in enumerate(spec):
+        h = [Num(x) if x else None for x in hosts.get(name, (0, 0, 0, 0))]
         if tr == 1:
-            row = [Num(i + 1), name, Num(15 + R.randrange(0, 6)), "1", Num(1500 + R.randrange(0, 900)),
-                   Num(4), Num(2), Num(2), Num(1), None, Num(4), extra or None]
+            row = [Num(i + 1), name, Num(15 + R.randrange(0, 6)), Num(1), Num(1500 + R.randrange(0, 900)),
+                   Num(4), Num(2), Num(2), Num(1), None, Num(4)] + h + [extra or None]
         else:
-            row = [Num(i + 1), name, Num(10 + R.randrange(0, 5)), "1", Num(1000 + R.randrange(0, 450)),
-                   Num(2), Num(1), None, None, Num(2), Num(2), extra or None]
+            row = [Num(i + 1), name, Num(10 + R.randrange(0, 5)), Num(1), Num(1000 + R.randrange(0, 450)),
+                   Num(2), Num(1), None, None, Num(2), Num(2)] + h + [extra or None]
         for c, v in enumerate(row):
             qs.put(2 + i, c, v)
     n = len(spec)
     qs.put(3 + n, 0, "注：家庭组名额按人数计（每个家庭2人）；象棋之乡、特色学校及承办4站以上的地市额外名额均并入本省代表队。")
-    qs.merges.append((3 + n, 0, 3 + n, 11))
-    qs.widths = {1: 10, 11: 40}
+    qs.merges.append((3 + n, 0, 3 + n, 15))
+    qs.widths = {1: 10, 15: 40}
     fo.book("名额分配/2023全国业余棋王赛总决赛名额分配表.xlsx", "xlsx", [qs], "quota-table")
     fo.write("规程及附件/总决赛报名表.docx",
              docx_bytes(["附件一：2023年全国业余棋王赛总决赛报名表", "参赛单位（盖章）：　　　　领队：　　　　教练：",
@@ -2038,6 +2042,9 @@ NOTES = {
   quota counts **persons** (2 per family); every delegation here stays within it under either reading
   (tier 1 ≤ 2 families, tier 2 ≤ 1). Extra places: 河南省 +2 any group (象棋之乡 荥阳市), 浙江省 +1 any
   group (杭州市), 山东省 +1 少年组 (特色学校).
+- The quota table gives each delegation's qualifying season (stations, regional finals, players: the
+  tier follows from event.toml's `quotas.tiers`) and the number of hosts behind each extra place
+  (columns 全国象棋之乡 / 全国象棋特色学校 / 地级市 / 县级市, matching `quotas.extras`).
 - Tiers: 河南省, 广东省, 四川省, 北京市, 浙江省, 山东省 are tier 1; 上海市, 江苏省, 湖北省, 河北省, 福建省,
   辽宁省 tier 2.
 - Family pairs are adjacent rows of group 家庭双人组 with the same 备注 tag (`家庭1（父子）`, ...) or

@@ -874,15 +874,14 @@ class Folder:
         return a1(r, c)
 
     def fault(self, code: str, file: str, sh: Sheet | None, p: P | None, f: str | None, team: str, what: str,
-              severity: str = "error", cell: str | None = None) -> None:
-        self.faults.append(dict(
+              severity: str = "error", cell: str | None = None, other: str = "") -> None:
+        self.faults.append(dict(other=other,
             code=code, severity=severity, team=team, person=p.name if p else "", file=file,
-            sheet=(sh.name if sh and not file.endswith((".csv", ".txt")) else ""),
+            sheet=sheet_label(file, sh),
             cell=cell or (self._cell(sh, p, f) if (sh and p and f) else ""), what=what))
 
     def edge(self, file: str, sh: Sheet, p: P, f: str, team: str, what: str) -> None:
-        self.edges.append(dict(team=team, person=p.name, file=file,
-                               sheet=(sh.name if not file.endswith((".csv", ".txt")) else ""),
+        self.edges.append(dict(team=team, person=p.name, file=file, sheet=sheet_label(file, sh),
                                cell=self._cell(sh, p, f), what=what))
 
     def norm(self, file: str, sh: Sheet, p: P, f: str, expected: str) -> None:
@@ -890,8 +889,16 @@ class Folder:
         v = sh.rows[r][c]
         shown = display(v) if not isinstance(v, str) else v
         kind = ("date cell" if isinstance(v, D) else "number cell" if isinstance(v, Num) else "text")
-        self.norms.append(dict(file=file, sheet=(sh.name if not file.endswith((".csv", ".txt")) else ""),
+        self.norms.append(dict(file=file, sheet=sheet_label(file, sh),
                                cell=a1(r, c), written=f"{shown!r} ({kind})", expected=expected, person=p.name))
+
+
+def sheet_label(file: str, sh: Sheet | None) -> str:
+    """The sheet as the oracle names it: a CSV or text file has one sheet named after the file stem
+    (as Excel shows it)."""
+    if file.endswith((".csv", ".txt")):
+        return file.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return sh.name if sh else ""
 
 
 def render(fmt: str, sheets: list) -> bytes:
@@ -1144,15 +1151,13 @@ def build_a() -> Folder:
     b2 = fo.book("附件.zip/" + m2, "xls", [sh_sd], "entry-form", sd.name, "zip member, GBK name", write=False)
     zb = zip_bytes([(m1, b1), (m2, b2)], "gbk")
     fo.write("附件.zip", zb, "archive", note="made on Chinese Windows: member names in CP936, UTF-8 flag clear")
-    fo.fault("person.duplicate", "附件.zip/" + m1, sh_tj, src, "name", tj.name,
-             f"same person (ID {src.rid}) also entered by 山东泉城队 (附件.zip/{m2}!{sh_sd.name}!"
-             f"{a1(*sh_sd.pos[(dup.key, 'name')])})")
     fo.fault("person.duplicate", "附件.zip/" + m2, sh_sd, dup, "name", sd.name,
-             f"same person (ID {src.rid}) also entered by 天津海河队 (here as a loan from 天津海河队, noted in 备注, "
-             "so no person.loan-missing)")
+             f"same person (ID {src.rid}) already entered by 天津海河队 (附件.zip/{m1}!{sh_tj.name}!"
+             f"{a1(*sh_tj.pos[(src.key, 'name')])}); entered here as a loan from 天津海河队 (备注), so no "
+             "person.loan-missing", other=f"附件.zip/{m1}!{sh_tj.name}!{a1(*sh_tj.pos[(src.key, 'name')])}")
 
     # --- 江苏钟山队: via WeChat, the template's example row left in, a wrong check character,
-    #     sex written 女子/男子, one sex missing; a photo of the stamped form next to it.
+    #     sex written 女子/男子, one sex left empty (the ID gives it); a photo of the stamped form next to it.
     t = T["江苏钟山队"]
     bad = t.players[2]
     good_ck = bad.rid[-1]
@@ -1168,9 +1173,7 @@ def build_a() -> Folder:
     fo.book(f, "xlsx", [sh], "entry-form", t.name)
     fo.fault("person.id-invalid", f, sh, bad, "rid", t.name,
              f"check character {wrong} is wrong (should be {good_ck})")
-    fo.fault("person.gender-missing", f, sh, nosex, "sex", t.name,
-             f"性别 empty (the ID says {nosex.sex}); warning or error as the implementation grades it",
-             severity="warning")
+    fo.norm(f, sh, nosex, "sex", f"{nosex.sex} (性别 empty: taken from the ID's 17th digit, no finding)")
     fo.norm(f, sh, t.players[4], "sex", "女")
     fo.norm(f, sh, t.players[0], "sex", "男")
     fo.edges.append(dict(team=t.name, person="张三", file=f, sheet=sh.name, cell=f"A{sh.header_row + 2}",
@@ -1190,7 +1193,7 @@ def build_a() -> Folder:
     fo.write("邮件附件/广东珠江队报名表 (2).xlsx", data[: len(data) // 2], "unreadable", t.name,
              "truncated download (half of the file)")
     fo.fault("file.unreadable", "邮件附件/广东珠江队报名表 (2).xlsx", None, None, None, "",
-             "truncated xlsx (no end of central directory); the run goes on", severity="warning")
+             "truncated xlsx (no end of central directory); the run goes on")
 
     # --- 湖北江城队: board 1 written twice, board 2 missing; a birth date that contradicts the ID;
     #     a player registered with another unit and no loan note.
@@ -1384,12 +1387,10 @@ def build_b() -> Folder:
             "BIFF5 (Excel 5.0/95), CODEPAGE 936, strings in GBK, stream \"Book\"")
     fo.norm(f_tj, sh_tj, tj.players[0], "rating", f"{tj.players[0].rating} (full-width digits)")
     fo.norm(f_tj, sh_tj, tj.players[4], "rating", f"{tj.players[4].rating}")
-    fo.fault("person.duplicate", f_tj, sh_tj, src, "name", tj.name,
-             f"same person (ID {src.rid}) also entered by 河北燕赵队 ({f_hb}!报名表!"
-             f"{a1(*sh_hb.pos[(dup.key, 'name')])})")
     fo.fault("person.duplicate", f_hb, sh_hb, dup, "name", hb.name,
-             f"same person (ID {src.rid}) also entered by 天津滨海队 (a loan to 河北 noted, but he is still "
-             "entered by 天津)")
+             f"same person (ID {src.rid}) already entered by 天津滨海队 ({f_tj}!{sh_tj.name}!"
+             f"{a1(*sh_tj.pos[(src.key, 'name')])}); a loan from 天津 is noted, but 天津 still enters him",
+             other=f"{f_tj}!{sh_tj.name}!{a1(*sh_tj.pos[(src.key, 'name')])}")
     fo.write("赛风赛纪承诺书（天津滨海队）.docx",
              docx_bytes(["赛风赛纪承诺书", "本队全体人员承诺遵守《中国国际象棋协会纪律准则和处罚规定（2024版）》。",
                          "参赛单位（盖章）：天津滨海队", "2025年7月1日"]), "ignored", tj.name, "Word document")
@@ -1415,7 +1416,7 @@ def build_b() -> Folder:
     fo.book(f, "utf16-tab", [sh], "entry-form", t.name, "Excel “Unicode 文本” export")
     fo.fault("person.fide-id-invalid", f, sh, badf, "fide", t.name,
              f"国际棋联ID {badf.w['fide']!r} has a letter O instead of a digit")
-    fo.edges.append(dict(team=t.name, person="", file=f, sheet="", cell=f"A{len(sh.rows) - 1}",
+    fo.edges.append(dict(team=t.name, person="", file=f, sheet=sheet_label(f, None), cell=f"A{len(sh.rows) - 1}",
                          what="填表日期 2025-07-07, the deadline day itself: not late"))
 
     # --- 辽宁沈阳队: a first form with a wrong check character, then a corrected one with a 食宿 sheet.
@@ -1437,12 +1438,16 @@ def build_b() -> Folder:
              f"填表日期 2025-06-28 replaced by “{f2}” (2025-07-03); the wrong check character in "
              f"{a1(*sh1.pos[(bad.key, 'rid')])} of the old file must NOT be reported", severity="warning")
 
-    # --- 吉林长白山队: .ods with only one woman: board 5 cannot be fielded.
+    # --- 吉林长白山队: .ods with only one woman: board 5 cannot be fielded; a player without sex or ID.
     t = T["吉林长白山队"]
+    nosid = t.players[2]
+    nosid.w["sex"] = None
+    nosid.w["rid"] = None
     sh = form_sheet("报名表", B_TITLE, t, t.players, bcols, footer="sign-dated", date_style="iso")
     rs = room_sheet("食宿", room_title, t, room_rows_chess(t, "ibis"), ROOM_COLS)
     f = "吉林长白山队报名表.ods"
     fo.book(f, "ods", [sh, rs], "entry-form + room-request", t.name)
+    fo.fault("person.gender-missing", f, sh, nosid, "sex", t.name, "性别 and 身份证号码 both empty: no sex at all")
     fo.fault("team.too-few-players", f, sh, t.players[-1], "board", t.name,
              "one woman only (board 4): board 5 cannot be fielded (规程 八(一), 九(四))")
 
@@ -1511,6 +1516,9 @@ def build_b() -> Folder:
     noname.w["name"] = None
     nobirth = t.players[5]
     nobirth.w["birth"] = None
+    nobid = t.players[1]
+    nobid.w["birth"] = None
+    nobid.w["rid"] = None
     for p in t.players:
         if p is not noname:
             p.w["sex"] = "M" if p.sex == "男" else "F"
@@ -1523,8 +1531,9 @@ def build_b() -> Folder:
     fo.book(f, "xlsx", [sh, rs], "entry-form + room-request", t.name)
     fo.fault("person.name-missing", f, sh, noname, "name", t.name,
              f"row {sh.pos[(noname.key, 'name')][0] + 1} (台次 替补, ID {noname.rid}) has no name")
-    fo.fault("person.birth-missing", f, sh, nobirth, "birth", t.name,
-             f"出生年月 empty (the ID gives {nobirth.birth}); a warning", severity="warning")
+    fo.norm(f, sh, nobirth, "birth", f"{nobirth.birth} (出生年月 empty: taken from the ID, no finding)")
+    fo.fault("person.birth-missing", f, sh, nobid, "birth", t.name,
+             "出生年月 and 证件号码 both empty: no birth date at all")
     fo.norm(f, sh, t.players[0], "sex", "男 (from M)")
     fo.norm(f, sh, t.players[4], "sex", "女 (from F)")
 
@@ -1573,7 +1582,7 @@ def build_b() -> Folder:
             "another ID and birth date: not a duplicate")
 
     fo.write("报名表(2).xlsx", b"", "unreadable", note="0 bytes (failed download)")
-    fo.fault("file.unreadable", "报名表(2).xlsx", None, None, None, "", "empty file (0 bytes)", severity="warning")
+    fo.fault("file.unreadable", "报名表(2).xlsx", None, None, None, "", "empty file (0 bytes)")
     fo.write("Thumbs.db", thumbs_db_bytes(), "ignored", note="Windows thumbnail cache")
     return fo
 
@@ -1715,10 +1724,10 @@ def build_c() -> Folder:
     fo.write("~$河南省代表队报名表.xlsx", lock_file_bytes("hnxq"), "ignored", note="Excel lock file")
     fo.write("河南省代表队报名表 - 副本.xlsx", (fo.root / f).read_bytes(), "entry-form (identical copy)", t.name,
              "Windows “- 副本” copy, byte-identical")
-    fo.fault("file.duplicate-team", "河南省代表队报名表 - 副本.xlsx", None, None, None, t.name,
-             f"byte-identical copy of “{f}” (same 填表日期): the delegation's people must appear once; "
-             "a warning naming both files (file.superseded is also acceptable if the implementation treats "
-             "it as a resubmission)", severity="warning")
+    fo.fault("file.superseded", "河南省代表队报名表 - 副本.xlsx", None, None, None, t.name,
+             f"byte-identical copy of “{f}” (same 填表日期, same people): one of the two is superseded (which one "
+             "follows the modification time, then path order; not file.duplicate-team, whose players differ); "
+             "the delegation's people appear once", severity="warning")
     fo.write("河南省报名表盖章页.jpg", bytes.fromhex(JPEG_HEX), "ignored", t.name, "photo of the stamped page")
 
     # --- 广东省: BIFF8 .xls; a 2008-born boy entered in 公开组男子 (belongs in 少年组).
@@ -1856,7 +1865,7 @@ def build_c() -> Folder:
     fo.write("报名系统导出.xls", "\r\n".join(html).encode("utf-8"), "unreadable", t.name,
              "HTML table saved as .xls by a web system")
     fo.fault("file.unreadable", "报名系统导出.xls", None, None, None, "",
-             "an HTML page named .xls (not a workbook); the run goes on", severity="warning")
+             "an HTML page named .xls (not a workbook); the run goes on")
 
     # --- 河北省: BIFF5 .xls (Excel 95, GBK); one woman also entered by 北京市.
     t = T["河北省"]
@@ -1866,10 +1875,9 @@ def build_c() -> Folder:
     f = "河北省报名表.xls"
     fo.book(f, "biff5", [sh], "entry-form", t.name, "BIFF5 (Excel 5.0/95), CODEPAGE 936")
     fo.fault("person.duplicate", f, sh, dup, "name", t.name,
-             f"same person (ID {dup.rid}) also entered by 北京市 ({bj_file}!{bj_sheet.name}!"
-             f"{fo._cell(bj_sheet, bj_dup, 'name')})")
-    fo.fault("person.duplicate", bj_file, bj_sheet, bj_dup, "name", "北京市",
-             "same person also entered by 河北省")
+             f"same person (ID {dup.rid}) already entered by 北京市 ({bj_file}!{bj_sheet.name}!"
+             f"{fo._cell(bj_sheet, bj_dup, 'name')})",
+             other=f"{bj_file}!{bj_sheet.name}!{fo._cell(bj_sheet, bj_dup, 'name')}")
 
     # --- 福建省: via WeChat; the family child is already 12.
     t = T["福建省"]
@@ -1955,6 +1963,9 @@ The script re-reads every workbook it wrote (openpyxl, xlrd, and LibreOffice for
 and compares every cell with what it meant to write, and checks the zip member names byte by byte.
 `event.toml` in each folder comes from the template and is not touched by the script.
 
+`compare_findings.py <folder> <run.json>` compares the findings of `bianpai run <folder> --json`
+with this oracle (missing, different severity, extra).
+
 This file is the **test oracle**: for each folder, every file and what it is, every planted fault
 with the finding code of SPEC §8 it must raise (file, sheet, cell), the edge cases that must raise
 nothing, and the normalization cases. `expected.json` holds the same data plus the true roster of
@@ -1963,8 +1974,10 @@ every team (canonical values; `written` lists the cells written differently on p
 Conventions:
 
 - Paths are relative to the event folder; a zip member is `a.zip/member` (nested: `a.zip/b.zip/m`).
-- Cells are A1 notation. For CSV and text files the sheet is empty and the cell is line/field in the
-  same notation (line 7, field 3 = `C7`).
+- Cells are A1 notation. A CSV or text file has one sheet named after the file stem (as Excel shows
+  it) and the cell is line/field in the same notation (line 7, field 3 = `C7`).
+- `person.duplicate` is one fault per pair, reported at the later row in path order; `other` in
+  expected.json (and the message) names the earlier one.
 - Severity: `error` blocks (exit 1); `warning` does not. Where the grading is the implementation's
   choice the table says so.
 - Files marked `entry-form (superseded)` are older submissions of a team that sent a corrected form:
@@ -2295,12 +2308,13 @@ def verify(folders: list) -> None:
                 if sheets is None:
                     problems.append(f"oracle {kind} {x['file']}: no such workbook")
                     continue
-                sh = sheets[0] if not x["sheet"] else next((s for s in sheets if s.name == x["sheet"]), None)
+                sh = sheets[0] if x["file"].endswith((".csv", ".txt")) else \
+                    next((s for s in sheets if s.name == x["sheet"]), None)
                 m = re.fullmatch(r"([A-Z]+)(\d+)", cell)
                 r = int(m.group(2)) - 1
                 c = openpyxl.utils.column_index_from_string(m.group(1)) - 1
                 v = sh.rows[r][c] if sh and r < len(sh.rows) and c < len(sh.rows[r]) else None
-                if (v is None or v == "") and x.get("code") not in empty_ok:
+                if (v is None or v == "") and x.get("code") not in empty_ok and "empty:" not in x.get("expected", ""):
                     problems.append(f"oracle {kind} {x['file']}!{x['sheet']}!{cell}: empty cell")
                 if v not in (None, "") and x.get("code") in empty_ok:
                     problems.append(f"oracle {kind} {x['file']}!{x['sheet']}!{cell}: not empty")

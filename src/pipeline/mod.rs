@@ -85,6 +85,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     }
     let subs = crate::forms::read(&others, &mut findings);
     let roster = crate::normalize::build_roster(&subs, &mut findings);
+    crate::eligibility::check(&event, &roster, &mut findings);
     file_kinds(&others, &subs, &roster, opts.lang, &mut summary.files);
     for i in &loaded.ignored {
         summary.files.push(FileEntry {
@@ -142,6 +143,19 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         }
     }
 
+    let sorted = findings.sorted();
+    let elig_path = opts.out.join("eligibility.xlsx");
+    crate::report::eligibility::write_eligibility(&elig_path, &title, &roster, &sorted, opts.lang)?;
+    summary.outputs.push(display_path(&opts.dir, &elig_path));
+    for p in crate::report::eligibility::write_team_packets(
+        &opts.out.join("teams"),
+        &title,
+        &roster,
+        &sorted,
+        opts.lang,
+    )? {
+        summary.outputs.push(display_path(&opts.dir, &p));
+    }
     summary.findings = findings
         .sorted()
         .iter()

@@ -1,6 +1,7 @@
 //! Workbooks bianpai writes, one module per workbook, sharing one style module.
 
 pub mod blank_form;
+pub mod eligibility;
 pub mod labels;
 pub mod roster;
 pub mod style;

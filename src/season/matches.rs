@@ -179,6 +179,17 @@ pub fn read_round(
         }
         by_match.entry(k).or_default().push(r);
     }
+    // A round nobody has typed into yet is one finding, not one per board.
+    let untouched = rows.iter().all(|r| r.result == ResultCell::Missing);
+    if untouched && !rows.is_empty() {
+        findings.push(Finding::new(
+            "result.missing",
+            Severity::Warning,
+            Source::sheet(&sheet.file, &sheet.sheet),
+            format!("第{round}轮尚未录入成绩"),
+            format!("round {round}: no results entered yet"),
+        ));
+    }
     let mut matches = Vec::new();
     let mut complete = true;
     let mut seen_pairs = Vec::new();
@@ -237,6 +248,7 @@ pub fn read_round(
                     home_colour: r.home_colour.unwrap_or(expected_colour),
                     result: *g,
                 }),
+                ResultCell::Missing if untouched => m.complete = false,
                 ResultCell::Missing => {
                     m.complete = false;
                     findings.push(Finding::new(

@@ -1,0 +1,273 @@
+//! Checks of individual players: minimum age, birth windows (overall and per group), FIDE ID,
+//! ineligible titles, and registration with its loan rule.
+
+use crate::event::{Event, Section, age_on};
+use crate::findings::{Finding, Findings, Severity, Source};
+use crate::model::roster::{Person, Roster, Team};
+use crate::normalize::unit_key;
+
+fn src_of(p: &Person, team: &Team) -> Source {
+    p.name
+        .as_ref()
+        .map(|n| n.source.clone())
+        .unwrap_or_else(|| Source::file(&team.file))
+}
+
+fn finding(
+    code: &'static str,
+    team: &Team,
+    p: &Person,
+    source: Source,
+    zh: String,
+    en: String,
+    clause: Option<&String>,
+) -> Finding {
+    let mut f = Finding::new(code, Severity::Error, source, zh, en)
+        .team(&team.unit.value)
+        .person(p.display_name());
+    if let Some(c) = clause {
+        f = f.clause(c.clone());
+    }
+    f
+}
+
+/// The section a player's 组别 names (by name or id, spaces ignored).
+pub fn section_of<'a>(event: &'a Event, p: &Person) -> Option<&'a Section> {
+    let g: String = p
+        .group
+        .as_ref()?
+        .value
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    event
+        .sections
+        .iter()
+        .find(|s| s.name == g || s.id == g || s.group.as_deref() == Some(g.as_str()))
+}
+
+/// Runs the person checks.
+pub fn check(event: &Event, roster: &Roster, findings: &mut Findings) {
+    let el = &event.eligibility;
+    for team in &roster.teams {
+        for p in &team.players {
+            let birth = p.birth.as_ref().map(|b| (b.value.date, b.source.clone()));
+            if let (Some(limit), Some((date, source))) = (&el.min_age, &birth) {
+                let day = event.age_day(limit);
+                let age = age_on(*date, day);
+                if age < i32::try_from(limit.years).unwrap_or(i32::MAX) {
+                    findings.push(finding(
+                        "person.too-young",
+                        team,
+                        p,
+                        source.clone(),
+                        format!(
+                            "{}出生于{date}，{day}时{age}岁，未满{}岁",
+                            p.display_name(),
+                            limit.years
+                        ),
+                        format!(
+                            "{} born {date} is {age} on {day}, under {}",
+                            p.display_name(),
+                            limit.years
+                        ),
+                        limit.clause.as_ref(),
+                    ));
+                }
+            }
+            // A group's own window (少年组, 家庭双人组 children) replaces the overall one.
+            let own_window =
+                section_of(event, p).is_some_and(|s| s.birth.is_some() || s.pair.is_some());
+            if let (false, Some(w), Some((date, source))) = (own_window, &el.birth, &birth)
+                && (*date < w.from || *date > w.to)
+            {
+                findings.push(finding(
+                    "person.birth-out-of-range",
+                    team,
+                    p,
+                    source.clone(),
+                    format!("出生日期{date}不在{}至{}之间", w.from, w.to),
+                    format!("birth date {date} is outside {} to {}", w.from, w.to),
+                    w.clause.as_ref(),
+                ));
+            } else if let (Some(sec), Some((date, source))) = (section_of(event, p), &birth)
+                && let Some(w) = &sec.birth
+                && (*date < w.from || *date > w.to)
+            {
+                let sex = p.sex.as_ref().map(|s| s.value);
+                let fits = event
+                    .sections
+                    .iter()
+                    .filter(|s| s.sex.is_none() || s.sex == sex)
+                    .find(|s| {
+                        s.birth
+                            .as_ref()
+                            .is_some_and(|b| *date >= b.from && *date <= b.to)
+                    });
+                let hint_zh = fits
+                    .map(|s| format!("，应报{}", s.name))
+                    .unwrap_or_default();
+                let hint_en = fits.map(|s| format!("; {} fits", s.id)).unwrap_or_default();
+                findings.push(finding(
+                    "person.birth-out-of-range",
+                    team,
+                    p,
+                    source.clone(),
+                    format!(
+                        "出生日期{date}不符合{}（{}至{}）{hint_zh}",
+                        sec.name, w.from, w.to
+                    ),
+                    format!(
+                        "birth date {date} does not fit {} ({} to {}){hint_en}",
+                        sec.id, w.from, w.to
+                    ),
+                    w.clause.as_ref().or(sec.clause.as_ref()),
+                ));
+            }
+            // 家庭双人组: the child of a pair must be under the age limit on the first day.
+            if let (Some(sec), Some((date, source))) = (section_of(event, p), &birth)
+                && let Some(rule) = &sec.pair
+            {
+                let day = event.dates.start;
+                let age = age_on(*date, day);
+                let child = age < i32::try_from(rule.adult_min_age).unwrap_or(i32::MAX);
+                if child && age >= i32::try_from(rule.child_age_below).unwrap_or(i32::MAX) {
+                    findings.push(finding(
+                        "person.birth-out-of-range",
+                        team,
+                        p,
+                        source.clone(),
+                        format!(
+                            "{}的儿童{}出生于{date}，{day}时{age}岁，须未满{}岁",
+                            sec.name,
+                            p.display_name(),
+                            rule.child_age_below
+                        ),
+                        format!(
+                            "{} child {} born {date} is {age} on {day}, must be under {}",
+                            sec.id,
+                            p.display_name(),
+                            rule.child_age_below
+                        ),
+                        sec.clause.as_ref(),
+                    ));
+                }
+            }
+            if let Some(req) = &el.fide_id
+                && req.required
+                && p.fide_id.is_none()
+            {
+                findings.push(finding(
+                    "person.fide-id-missing",
+                    team,
+                    p,
+                    src_of(p, team),
+                    format!("{}没有填写国际棋联ID", p.display_name()),
+                    format!("{} has no FIDE ID", p.display_name()),
+                    req.clause.as_ref(),
+                ));
+            }
+            if let (Some(rule), Some(title)) = (&el.titles, &p.title)
+                && rule
+                    .ineligible
+                    .iter()
+                    .any(|t| title.value.contains(t.as_str()))
+            {
+                findings.push(finding(
+                    "person.title-ineligible",
+                    team,
+                    p,
+                    title.source.clone(),
+                    format!(
+                        "{}具有“{}”称号，不符合参赛条件",
+                        p.display_name(),
+                        title.value
+                    ),
+                    format!(
+                        "{} holds the title {:?}, which the regulation excludes",
+                        p.display_name(),
+                        title.value
+                    ),
+                    rule.clause.as_ref(),
+                ));
+            }
+        }
+    }
+    registration(event, roster, findings);
+}
+
+/// `person.not-registered` and `person.loan-missing` against a registration list found in the
+/// folder; without one, a single warning that registration could not be checked.
+fn registration(event: &Event, roster: &Roster, findings: &mut Findings) {
+    let Some(reg) = &event.eligibility.registration else {
+        return;
+    };
+    if roster.registrations.is_empty() {
+        let mut f = Finding::new(
+            "person.not-registered",
+            Severity::Warning,
+            Source::default(),
+            format!("文件夹中没有注册名单，未能核查{}年度注册", reg.year),
+            format!(
+                "no registration list in the folder: {} registration was not checked",
+                reg.year
+            ),
+        );
+        if let Some(c) = &reg.clause {
+            f = f.clause(c.clone());
+        }
+        findings.push(f);
+        return;
+    }
+    for team in &roster.teams {
+        for p in &team.players {
+            let key = p.name.as_ref().map(|n| n.value.key.clone());
+            let found = roster.registrations.iter().find(|r| {
+                let same_id = matches!((&r.id, &p.id), (Some(a), Some(b)) if a.value.number == b.value.number);
+                let same_fide = matches!((&r.fide_id, &p.fide_id), (Some(a), Some(b)) if a.value == b.value);
+                let same_name = key.is_some() && r.name.as_ref().map(|n| n.value.key.clone()) == key;
+                same_id || same_fide || (same_name && r.id.is_none() && r.fide_id.is_none())
+                    || (same_name && p.id.is_none() && p.fide_id.is_none())
+            });
+            match found {
+                None => findings.push(finding(
+                    "person.not-registered",
+                    team,
+                    p,
+                    src_of(p, team),
+                    format!("{}不在{}年度注册名单中", p.display_name(), reg.year),
+                    format!(
+                        "{} is not in the {} registration list",
+                        p.display_name(),
+                        reg.year
+                    ),
+                    reg.clause.as_ref(),
+                )),
+                Some(r) => {
+                    let Some(loan) = &event.eligibility.loan else {
+                        continue;
+                    };
+                    let Some(unit) = &r.registered_unit else {
+                        continue;
+                    };
+                    let noted = p.remarks.as_ref().is_some_and(|m| {
+                        m.value.contains("商借")
+                            || m.value.contains("借用")
+                            || m.value.contains("租借")
+                    });
+                    if unit_key(&unit.value) != team.unit_key && !noted {
+                        findings.push(finding(
+                            "person.loan-missing",
+                            team,
+                            p,
+                            src_of(p, team),
+                            format!("{}注册单位为{}（{}），由{}报名，未注明商借协议", p.display_name(), unit.value, unit.source, team.unit.value),
+                            format!("{} is registered with {} ({}) but entered by {} without a loan agreement", p.display_name(), unit.value, unit.source, team.unit.value),
+                            loan.clause.as_ref(),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}

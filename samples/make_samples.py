@@ -18,7 +18,6 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
-import os
 import random
 import re
 import shutil
@@ -216,6 +215,8 @@ class Sheet:
     epoch1904: bool = False
 
     def put(self, r: int, c: int, v) -> None:
+        if v == "":
+            v = None
         while len(self.rows) <= r:
             self.rows.append([])
         row = self.rows[r]
@@ -932,6 +933,12 @@ def chess_team(name: str, areas: list, *, men=("1", "2", "3", "替补"), women=(
     return t
 
 
+def woman_on_board_3(t: Team) -> None:
+    """Rows in the usual order 1, 2, 3, 替补, 4, 5, 替补 when board 3 is a woman's."""
+    p = t.players
+    t.players = [p[0], p[1], p[3], p[2], p[4], p[5], p[6]]
+
+
 def pad_all(people: list, style: str) -> None:
     """Write every two-character name of these people padded to three."""
     for p in people:
@@ -997,17 +1004,15 @@ def build_a() -> Folder:
     ]
     T = {}
     for name, areas in spec:
-        if name == "深圳南山队":
+        if name in ("深圳南山队", "杭州钱塘队"):
             t = chess_team(name, areas, men=("1", "2", "替补"), women=("3", "4", "5", "替补"))
-        elif name == "杭州钱塘队":
-            t = chess_team(name, areas, men=("1", "2", "替补"), women=("3", "4", "5", "替补"))
+            woman_on_board_3(t)
         elif name == "广东珠江队":
             t = chess_team(name, areas, men=("1", "2", "3", "替补", "替补"))
         else:
             t = chess_team(name, areas)
         T[name] = t
         fo.teams.append(t)
-    start = dt.date(2023, 6, 4)
     dates = [dt.date(2023, 4, 26) + dt.timedelta(days=i * 1) for i in range(12)]
     for t, d in zip(fo.teams, dates):
         t.date = d
@@ -1032,6 +1037,9 @@ def build_a() -> Folder:
             fo.norm(f, sh, p, "name", f"{p.name}")
     fo.edge(f, sh, edge14, "birth", t.name, "born 2009-06-04: exactly 14 on 2023-06-04, allowed")
     fo.write("~$北京华清队报名表(1).xlsx", lock_file_bytes("lenovo"), "ignored", note="Excel lock file")
+    fo.write(".~lock.杭州钱塘队报名表.ods#",
+             "lenovo,DESKTOP-7K2M9Q/lenovo,DESKTOP-7K2M9Q,01.05.2023 09:00,file:///C:/Users/lenovo/AppData/Local/"
+             "Packages/;\n".encode("utf-8"), "ignored", note="LibreOffice lock file (hidden)")
 
     # --- 上海浦江队: first version with a repeated board, then a corrected resubmission.
     t = T["上海浦江队"]
@@ -1265,7 +1273,11 @@ def build_a() -> Folder:
              f"registered with 江苏钟山队 (注册名单/2023年度注册棋手名单.xlsx!注册名单!B"
              f"{sh.pos[(loaned.key, 'name')][0] + 1}), entered by 湖北江城队, no loan agreement noted (规程 四(三))")
     fo.write("Thumbs.db", thumbs_db_bytes(), "ignored", note="Windows thumbnail cache")
+    BUILT[fo.name] = fo
     return fo
+
+
+BUILT: dict = {}
 
 
 # --------------------------------------------------------------------------------------------
@@ -1293,6 +1305,7 @@ def build_b() -> Folder:
     for name, areas in spec:
         if name == "北京京西队":
             t = chess_team(name, areas, men=("1", "2", "替补"), women=("3", "4", "5", "替补"), born=born)
+            woman_on_board_3(t)
         elif name == "吉林长白山队":
             t = chess_team(name, areas, women=("4",), born=born)
         elif name == "无锡太湖队":
@@ -1540,10 +1553,21 @@ def build_b() -> Folder:
     USED_NAMES.discard(twin.name)
     bjp = T["北京京西队"].players[0]
     twin.name = bjp.name
+    # ... and a woman who plays in the A-league sample (stand-in for the same year's A-league).
+    a_team = [x for x in BUILT["cca-a-league-2023"].teams if x.name == "浙江西湖队"][0]
+    a_p = a_team.players[4]
+    ex = t.players[4]
+    USED_NAMES.discard(ex.name)
+    ex.name, ex.sex, ex.birth, ex.rid, ex.fide, ex.rating = a_p.name, a_p.sex, a_p.birth, a_p.rid, a_p.fide, \
+        a_p.rating
     sh = form_sheet("报名表", B_TITLE, t, t.players, bcols, footer="sign-dated")
     rs = room_sheet("食宿", room_title, t, room_rows_chess(t, "nov"), ROOM_COLS)
     f = "广西八桂队报名表.xlsx"
     fo.book(f, "xls", [sh, rs], "entry-form + room-request", t.name, "BIFF8 content under a .xlsx name")
+    fo.fault("person.in-excluded-event", f, sh, ex, "name", t.name,
+             f"also a player of 浙江西湖队 in ../cca-a-league-2023 (浙江西湖队报名表.xlsx, ID {ex.rid}); A-league "
+             "players may not enter the B-league (规程 七(三)). Expected when event.toml names "
+             "../cca-a-league-2023 as the excluded event")
     fo.edge(f, sh, twin, "name", t.name,
             f"same name as 北京京西队's board 1 ({bj_file}!{bj_sheet.name}!{fo._cell(bj_sheet, bjp, 'name')}) but "
             "another ID and birth date: not a duplicate")
@@ -1625,7 +1649,8 @@ def build_c() -> Folder:
     fo = Folder("cxa-amateur-king-2023", "cxa-amateur-king-2023", "2023 全国业余棋王赛总决赛（象棋）")
     T1 = dict(公开男=4, 公开女=2, 少年男=2, 少年女=1)
     spec = [
-        ("河南省", ["410102", "410105", "410182"], dict(公开男=5, 公开女=3, 少年男=2, 少年女=1), 2, 1, "象棋之乡 荥阳市 +2（组别不限）"),
+        ("河南省", ["410102", "410105", "410182"], dict(公开男=5, 公开女=3, 少年男=2, 少年女=1), 2, 1,
+         "象棋之乡 荥阳市 +2（组别不限）"),
         ("广东省", ["440106", "440104", "440303"], T1, 1, 1, ""),
         ("四川省", ["510104", "510107", "510703"], T1, 2, 1, ""),
         ("北京市", ["110108", "110105", "110106"], T1, 1, 1, ""),
@@ -1688,6 +1713,12 @@ def build_c() -> Folder:
     fo.edge(f, sh, gp, "birth", t.name, "grandfather born 1958 in the 家庭双人组: the 1963 window applies to the "
                                          "official groups only")
     fo.write("~$河南省代表队报名表.xlsx", lock_file_bytes("hnxq"), "ignored", note="Excel lock file")
+    fo.write("河南省代表队报名表 - 副本.xlsx", (fo.root / f).read_bytes(), "entry-form (identical copy)", t.name,
+             "Windows “- 副本” copy, byte-identical")
+    fo.fault("file.duplicate-team", "河南省代表队报名表 - 副本.xlsx", None, None, None, t.name,
+             f"byte-identical copy of “{f}” (same 填表日期): the delegation's people must appear once; "
+             "a warning naming both files (file.superseded is also acceptable if the implementation treats "
+             "it as a resubmission)", severity="warning")
     fo.write("河南省报名表盖章页.jpg", bytes.fromhex(JPEG_HEX), "ignored", t.name, "photo of the stamped page")
 
     # --- 广东省: BIFF8 .xls; a 2008-born boy entered in 公开组男子 (belongs in 少年组).
@@ -1871,25 +1902,28 @@ def build_c() -> Folder:
     # --- The quota table (名额分配表) the organizers keep, and the blank form they sent out.
     qs = Sheet("名额分配")
     qs.put(0, 0, "2023年全国业余棋王赛总决赛各代表队名额分配表")
-    qs.merges.append((0, 0, 0, 11))
+    qs.merges.append((0, 0, 0, 15))
     hdr = ["序号", "代表队", "预选赛有效站数", "分区赛", "赛区参赛人数", "公开组男子", "公开组女子", "少年组男子",
-           "少年组女子", "少年组（男女合计）", "家庭组（人）", "额外名额说明"]
+           "少年组女子", "少年组（男女合计）", "家庭组（人）", "全国象棋之乡（个）", "全国象棋特色学校（个）",
+           "承办4站以上县级预选赛的地级市（个）", "承办4站以上乡级预选赛的县级市（个）", "额外名额说明"]
+    hosts = {"河南省": (1, 0, 0, 0), "浙江省": (0, 0, 1, 0), "山东省": (0, 1, 0, 0)}
     for c, h in enumerate(hdr):
         qs.put(1, c, h)
     qs.header_row = 1
     for i, (name, areas, counts, fam, tr, extra) in enumerate(spec):
+        h = [Num(x) if x else None for x in hosts.get(name, (0, 0, 0, 0))]
         if tr == 1:
-            row = [Num(i + 1), name, Num(15 + R.randrange(0, 6)), "1", Num(1500 + R.randrange(0, 900)),
-                   Num(4), Num(2), Num(2), Num(1), None, Num(4), extra or None]
+            row = [Num(i + 1), name, Num(15 + R.randrange(0, 6)), Num(1), Num(1500 + R.randrange(0, 900)),
+                   Num(4), Num(2), Num(2), Num(1), None, Num(4)] + h + [extra or None]
         else:
-            row = [Num(i + 1), name, Num(10 + R.randrange(0, 5)), "1", Num(1000 + R.randrange(0, 450)),
-                   Num(2), Num(1), None, None, Num(2), Num(2), extra or None]
+            row = [Num(i + 1), name, Num(10 + R.randrange(0, 5)), Num(1), Num(1000 + R.randrange(0, 450)),
+                   Num(2), Num(1), None, None, Num(2), Num(2)] + h + [extra or None]
         for c, v in enumerate(row):
             qs.put(2 + i, c, v)
     n = len(spec)
     qs.put(3 + n, 0, "注：家庭组名额按人数计（每个家庭2人）；象棋之乡、特色学校及承办4站以上的地市额外名额均并入本省代表队。")
-    qs.merges.append((3 + n, 0, 3 + n, 11))
-    qs.widths = {1: 10, 11: 40}
+    qs.merges.append((3 + n, 0, 3 + n, 15))
+    qs.widths = {1: 10, 15: 40}
     fo.book("名额分配/2023全国业余棋王赛总决赛名额分配表.xlsx", "xlsx", [qs], "quota-table")
     fo.write("规程及附件/总决赛报名表.docx",
              docx_bytes(["附件一：2023年全国业余棋王赛总决赛报名表", "参赛单位（盖章）：　　　　领队：　　　　教练：",
@@ -1935,13 +1969,49 @@ Conventions:
   choice the table says so.
 - Files marked `entry-form (superseded)` are older submissions of a team that sent a corrected form:
   only `file.superseded` is expected for them, none of their cell faults.
+
+## Where each kind of mess is
+
+A = `cca-a-league-2023/`, B = `cca-b-league-2025/`, C = `cxa-amateur-king-2023/`.
+
+| mess | where |
+|---|---|
+| merged title row, label row `参赛单位（盖章）：XX   领队：YY   教练：ZZ   联系电话：…` | most forms, e.g. A `北京华清队报名表(1).xlsx` |
+| label and value in adjacent cells | A `深圳南山队报名表.xls`, A `附件.zip/山东泉城队报名表（最终版）.xls`, B `福建海峡队报名表.xls`, C `广东省报名表.xls`, C `附件.zip/山东省报名表.xls` |
+| header in row 4 under a note row; columns in another order | A `新建 Microsoft Excel 工作表.xlsx`, C `浙江省象棋协会报名表.xlsx`; B `微信文件/新建 Microsoft Excel 工作表.xlsx` (证件号码 before 出生年月) |
+| leaders and coaches as rows (身份 column) | A `新建 Microsoft Excel 工作表.xlsx`, B `黑龙江省参赛队报名汇总.csv`, C `浙江省象棋协会报名表.xlsx` |
+| synonym headers | A `上海浦江队/…` (台序, 运动员姓名, 性 别, 出生年月, 身份证号, FIDE ID, 国际等级分, 所属单位), B `微信文件/新建 …` (姓 名, 性 别, 证件号码, 出生年月), C `北京市报名表.xlsx` (证件号码, 等级称号), C `浙江省…` (参赛组别, 技术等级, 手机) |
+| two-character names padded | two spaces A `北京华清队报名表(1).xlsx`; U+3000 B `北京京西队报名表.xlsx` and every leader/coach in label rows; one space C `北京市报名表.xlsx`; leading and trailing spaces A `广东珠江队报名表.xlsx` |
+| minority names with a middle dot | A `浙江西湖队报名表.xlsx`, C `北京市报名表.xlsx` |
+| ratings `２５３１` (full-width), `2,582`, `2xxx分` | B `2025乙级联赛报名表-天津.xlsx`, A `成都锦江队报名表.csv`, B `2025乙级联赛报名表-天津.xlsx` |
+| ID typed as a number | A `成都锦江队报名表.csv` (`5.10107E+17`), B `福建海峡队报名表.xls` (number cell) |
+| wrong check character / lowercase x / 15-digit ID | A `江苏钟山队…`, C `上海市报名表.ods` / A `浙江西湖队报名表.xlsx` / A `北京华清队报名表(1).xlsx`, C `四川省代表队报名表.csv` |
+| birth dates as `1998.05.03`, `1998年5月3日`, number `19980503`, month only | A `新建 Microsoft Excel 工作表.xlsx` (all four), B `河北燕赵队报名表.xls`, C `辽宁省报名表.csv`, C `四川省代表队报名表.csv` (`1965年2月`) |
+| date cells in formats `yyyy-mm-dd`, `yyyy"年"m"月"d"日"`, `yyyy/m/d`; the 1904 date system | everywhere; 1904: B `附件(3).zip/安徽黄山队.zip/…` |
+| sex as 男子/女子, M/F | A `江苏钟山队…`, B `微信文件/新建 …` |
+| signature footer (blank date or dated), 填表日期 row | every form |
+| the template's example row / pre-numbered empty rows | A `江苏钟山队…`, C `福建省报名表.xlsx` / A `浙江西湖队报名表.xlsx` |
+| corrected resubmission / identical copy | A `上海浦江队/`, B `辽宁沈阳队报名表(更正).xlsx` / C `河南省代表队报名表 - 副本.xlsx` |
+| same person in two teams / same name, another person | A 天津海河队 + 山东泉城队, B 天津滨海队 + 河北燕赵队, C 北京市 + 河北省 / B 广西八桂队 + 北京京西队 |
+| two teams in one CSV (参赛单位 column) / one sheet per team | B `黑龙江省参赛队报名汇总.csv` / B `江苏省报名表（两队）.xlsx` |
+| .xls BIFF8 | A `深圳南山队报名表.xls`, A and C in `附件.zip`, B `福建海峡队报名表.xls`, C `广东省报名表.xls`; BIFF8 under a .xlsx name: B `广西八桂队报名表.xlsx` |
+| .xls BIFF5 (Excel 5.0/95, CODEPAGE 936, GBK strings, stream `Book`) | B `河北燕赵队报名表.xls`, C `河北省报名表.xls` |
+| .ods | A `杭州钱塘队报名表.ods`, B `吉林长白山队报名表.ods`, C `上海市报名表.ods` |
+| CSV GBK without BOM / CSV UTF-8 with BOM / UTF-16LE tab-separated “Unicode 文本” | A `成都锦江队报名表.csv`, C `四川省代表队报名表.csv` / B `黑龙江省参赛队报名汇总.csv`, C `辽宁省报名表.csv` / B `内蒙古草原队报名表.txt`, C `湖北省报名表.txt` |
+| zip from Chinese Windows (CP936 names, UTF-8 flag clear) | A `附件.zip`, C `附件.zip`, B `附件(3).zip` |
+| nested zip; zip from a Mac with `__MACOSX/` and `.DS_Store` | B `附件(3).zip/安徽黄山队.zip` |
+| unreadable: truncated xlsx / 0 bytes / HTML saved as .xls | A `邮件附件/广东珠江队报名表 (2).xlsx` / B `报名表(2).xlsx` / C `报名系统导出.xls` |
+| unrelated files (.pdf, .jpg, .docx) | A `上海浦江队/营业执照复印件.pdf`, A `微信文件/…/mmexport….jpg`, B `赛风赛纪承诺书（天津滨海队）.docx`, C `规程及附件/总决赛报名表.docx`, C `河南省报名表盖章页.jpg` |
+| Excel lock file `~$…`, LibreOffice lock file `.~lock.…#`, `Thumbs.db` | A, B, C / A / A, B, C |
+| 食宿 (room request) sheets; a separate room workbook | B most forms, C 河南省, 广东省, 北京市 / B `河南中原队住宿预订.xlsx` |
+| registration list / quota table | A `注册名单/2023年度注册棋手名单.xlsx` / C `名额分配/2023全国业余棋王赛总决赛名额分配表.xlsx` |
 """
 
 NOTES = {
     "cca-a-league-2023": """Interpretations:
 
 - 深圳南山队 and 杭州钱塘队 enter a woman on men's board 3: the team has 3 men (1, 2, 替补) and 4 women
-  (3, 4, 5, 替补). The woman on a men's board takes a men's place, so `team.too-many-women` is **not**
+  (3, 4, 5, 替补), listed in the usual row order 1, 2, 3, 替补, 4, 5, 替补. The woman on a men's board takes a men's place, so `team.too-many-women` is **not**
   expected for them; only the rating rule applies (2320: fault; 2350: allowed).
 - The registration list `注册名单/2023年度注册棋手名单.xlsx` has a title row, the header in row 2, and
   12 registered players who are in no team. Units are written as the team names.
@@ -1952,6 +2022,9 @@ NOTES = {
 - No registration list is in this folder: the run should say once that registration could not be
   checked. `person.loan-missing` comes from the form itself (注册单位 column differs from the team and
   备注 has no 商借 note).
+- The B-league's excluded event (规程 七(三): A-league units and players) is represented by the A-league
+  sample: this folder's event.toml should name `../cca-a-league-2023` as the excluded event; one
+  广西八桂队 player is a 浙江西湖队 player there.
 - 北京京西队 has a woman at exactly 2350 on board 3 (3 men + 4 women, as in the A-league sample).
 - 哈尔滨冰城队 and 大庆油田队 come in one CSV with a 参赛单位 column, sent by the provincial association
   (`报送单位（盖章）：黑龙江省棋牌协会`); leaders and coaches are rows with 身份 领队/教练.
@@ -1969,6 +2042,9 @@ NOTES = {
   quota counts **persons** (2 per family); every delegation here stays within it under either reading
   (tier 1 ≤ 2 families, tier 2 ≤ 1). Extra places: 河南省 +2 any group (象棋之乡 荥阳市), 浙江省 +1 any
   group (杭州市), 山东省 +1 少年组 (特色学校).
+- The quota table gives each delegation's qualifying season (stations, regional finals, players: the
+  tier follows from event.toml's `quotas.tiers`) and the number of hosts behind each extra place
+  (columns 全国象棋之乡 / 全国象棋特色学校 / 地级市 / 县级市, matching `quotas.extras`).
 - Tiers: 河南省, 广东省, 四川省, 北京市, 浙江省, 山东省 are tier 1; 上海市, 江苏省, 湖北省, 河北省, 福建省,
   辽宁省 tier 2.
 - Family pairs are adjacent rows of group 家庭双人组 with the same 备注 tag (`家庭1（父子）`, ...) or
@@ -2256,7 +2332,6 @@ def check_zip_names(label: str, data: bytes, problems: list) -> None:
 
 
 def main() -> None:
-    only = sys.argv[1:]
     builders = [build_a, build_b, build_c]
     folders = []
     for b in builders:

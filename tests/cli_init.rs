@@ -45,6 +45,11 @@ fn init_every_template() {
         let dir = tmp.path().join("赛事").join(name);
         let out = init(&dir, name);
         assert_eq!(out.status.code(), Some(0), "{}", utf8(&out.stderr));
+        let stdout = utf8(&out.stdout);
+        assert!(
+            stdout.contains("默认值") && stdout.contains("tax"),
+            "{stdout}"
+        );
         let text = std::fs::read_to_string(dir.join("event.toml")).unwrap();
         let shipped = std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("templates/{name}.toml")),
@@ -171,4 +176,106 @@ fn malformed_event_toml_names_key_and_line() {
         "{msg}"
     );
     assert!(msg.contains("早于开始"), "{msg}");
+}
+
+/// The blank form, filled in by a team (openpyxl, `tests/fixtures/event/make_filled_form.py`),
+/// reads back through the same ingest and form reader as every other entry form: the labelled
+/// cells above the table, the players under the example row, and the 食宿 sheet.
+#[test]
+fn filled_blank_form_reads_back() {
+    use bianpai::findings::Findings;
+    use bianpai::forms::{self, Field, SubmissionKind};
+    use bianpai::ingest::{self, Cell, Limits};
+
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/event/filled-b-league.xlsx"
+        ),
+        tmp.path().join("北京京西报名表.xlsx"),
+    )
+    .unwrap();
+    let mut findings = Findings::new();
+    let loaded = ingest::load(tmp.path(), &Limits::default(), &mut findings);
+    let subs = forms::read(&loaded.files, &mut findings);
+    let text = |c: &Cell| c.display();
+
+    let entry = subs
+        .iter()
+        .find(|s| s.kind == SubmissionKind::EntryForm)
+        .expect("an entry form");
+    assert_eq!(entry.sheet, "报名表");
+    assert_eq!(entry.header_row, 6);
+    assert_eq!(
+        entry.unit.as_ref().map(|v| text(&v.cell)).as_deref(),
+        Some("北京京西国际象棋俱乐部")
+    );
+    assert_eq!(
+        entry.leader.as_ref().map(|v| text(&v.cell)).as_deref(),
+        Some("赵立群")
+    );
+    assert_eq!(
+        entry.coach.as_ref().map(|v| text(&v.cell)).as_deref(),
+        Some("钱小川")
+    );
+    assert_eq!(
+        entry.fill_date.as_ref().map(|v| v.cell.clone()),
+        Some(Cell::Date(jiff::civil::date(2025, 7, 1)))
+    );
+    let names: Vec<String> = entry
+        .rows
+        .iter()
+        .filter_map(|r| r.get(Field::Name).map(|v| text(&v.cell)))
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            "孙一鸣",
+            "李二石",
+            "周三木",
+            "吴四海",
+            "郑五月",
+            "王六一",
+            "冯七夕"
+        ]
+    );
+    let first = &entry.rows[0];
+    assert_eq!(first.row, 8);
+    assert_eq!(
+        first.get(Field::Id).map(|v| v.cell.clone()),
+        Some(Cell::Text("110101199803140030".into()))
+    );
+    assert_eq!(
+        entry.rows[3]
+            .get(Field::Board)
+            .map(|v| text(&v.cell))
+            .as_deref(),
+        Some("替补")
+    );
+    assert_eq!(
+        first
+            .get(Field::Id)
+            .map(|v| v.source.to_string())
+            .as_deref(),
+        Some("北京京西报名表.xlsx!报名表!F9")
+    );
+
+    let rooms = subs
+        .iter()
+        .find(|s| s.kind == SubmissionKind::RoomRequest)
+        .expect("a room request");
+    let people: Vec<String> = rooms
+        .rows
+        .iter()
+        .filter_map(|r| r.get(Field::Name).map(|v| text(&v.cell)))
+        .collect();
+    assert_eq!(people, vec!["孙一鸣", "李二石", "赵立群"]);
+    assert_eq!(
+        rooms.rows[2]
+            .get(Field::Hotel)
+            .map(|v| text(&v.cell))
+            .as_deref(),
+        Some("宜必思")
+    );
 }

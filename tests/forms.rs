@@ -309,7 +309,7 @@ fn one_team_form() {
     assert_eq!(li.board.as_ref().map(|b| b.value), Some(Board::Main(2)));
 
     let ouyang = &bj.players[2];
-    // Birth date and sex: sex from the form, birth from the ID (no finding).
+    // Sex from the form, birth from the ID (a warning says the form left it out).
     let b = ouyang.birth.as_ref().unwrap();
     assert_eq!(
         (b.value.date, b.source.to_string(), b.derived.clone()),
@@ -362,11 +362,26 @@ fn one_team_form() {
     assert_eq!(
         summary(&findings),
         vec![
+            s3(
+                "person.birth-missing",
+                "欧阳·娜娜",
+                "北京/报名表.xlsx!报名表!E8"
+            ),
             s3("person.birth-missing", "陈晨", "北京/报名表.xlsx!报名表!E9"),
+            s3(
+                "person.birth-missing",
+                "马超",
+                "北京/报名表.xlsx!报名表!E12"
+            ),
             s3(
                 "person.fide-id-invalid",
                 "欧阳·娜娜",
                 "北京/报名表.xlsx!报名表!G8"
+            ),
+            s3(
+                "person.gender-missing",
+                "马超",
+                "北京/报名表.xlsx!报名表!D12"
             ),
             s3(
                 "person.id-birth-mismatch",
@@ -390,6 +405,13 @@ fn one_team_form() {
             .map(|f| f.severity)
     };
     assert_eq!(sev("person.birth-missing"), Some(Severity::Warning));
+    assert_eq!(sev("person.gender-missing"), Some(Severity::Warning));
+    let filled = findings
+        .all()
+        .iter()
+        .find(|f| f.code == "person.gender-missing")
+        .unwrap();
+    assert_eq!(filled.message_zh, "未填写性别；已按身份证号补为男");
     assert_eq!(sev("person.id-invalid"), Some(Severity::Error));
     let id_msg = findings
         .all()
@@ -407,6 +429,15 @@ fn one_team_form() {
         id_msg.message_en
     );
     assert_eq!(id_msg.team.as_deref(), Some("北京棋院俱乐部"));
+    let nameless = findings
+        .all()
+        .iter()
+        .find(|f| f.code == "person.name-missing")
+        .unwrap();
+    assert_eq!(
+        (nameless.message_zh.as_str(), nameless.severity),
+        ("第10行填了内容但没有姓名（台次替补1）", Severity::Error)
+    );
 }
 
 /// One summary sheet holding three teams in a 单位 column: merged unit cells, a blank cell
@@ -549,31 +580,33 @@ fn duplicates_across_teams_and_resubmission() {
     let p = "北京/报名表(修改).xlsx!报名表!";
     let mut want = vec![
         s3("file.superseded", "", "北京/报名表.xlsx"),
+        s3("person.birth-missing", "欧阳·娜娜", &format!("{p}E8")),
         s3("person.birth-missing", "陈晨", &format!("{p}E9")),
+        s3("person.birth-missing", "马超", &format!("{p}E12")),
+        s3("person.gender-missing", "马超", &format!("{p}D12")),
         s3("person.fide-id-invalid", "欧阳·娜娜", &format!("{p}G8")),
         s3("person.id-birth-mismatch", "赵六", &format!("{p}E11")),
         s3("person.id-gender-mismatch", "赵六", &format!("{p}D11")),
         s3("person.id-invalid", "李明", &format!("{p}F7")),
         s3("person.name-missing", "", &format!("{p}C10")),
-        // 王浩 of 重庆队 has the ID of 北京's 王浩 (北京 comes first by unit key).
+        // 王浩 of 重庆队 has the ID of 北京's 王浩: both are reported.
+        s3("person.duplicate", "王浩", &format!("{p}C6")),
         s3("person.duplicate", "王浩", "汇总/团体赛.xlsx!Sheet1!C10"),
     ];
     want.sort();
     assert_eq!(summary(&findings), want);
-    let dup = findings
+    let dups: Vec<&str> = findings
         .all()
         .iter()
-        .find(|f| f.code == "person.duplicate")
-        .unwrap();
-    assert!(
-        dup.message_zh.contains("北京/报名表(修改).xlsx!报名表!C6"),
-        "{}",
-        dup.message_zh
-    );
-    assert!(
-        dup.message_zh.contains("北京棋院俱乐部"),
-        "{}",
-        dup.message_zh
+        .filter(|f| f.code == "person.duplicate")
+        .map(|f| f.message_zh.as_str())
+        .collect();
+    assert_eq!(
+        dups,
+        vec![
+            "王浩重复报名：又见于重庆队（汇总/团体赛.xlsx!Sheet1!C10）",
+            "王浩重复报名：又见于北京棋院俱乐部（北京/报名表(修改).xlsx!报名表!C6）",
+        ]
     );
     let sup = findings
         .all()
@@ -625,12 +658,14 @@ fn duplicate_in_one_team_by_name_and_birth() {
     );
     assert_eq!(
         summary(&findings),
-        vec![s3("person.duplicate", "黄飞", "gz.csv!gz!A4")]
+        vec![
+            s3("person.duplicate", "黄飞", "gz.csv!gz!A3"),
+            s3("person.duplicate", "黄飞", "gz.csv!gz!A4")
+        ]
     );
-    assert!(
-        findings.all()[0].message_zh.contains("同一队"),
-        "{}",
-        findings.all()[0].message_zh
+    assert_eq!(
+        findings.all()[0].message_zh,
+        "黄飞重复报名：又见于同一队（gz.csv!gz!A4）"
     );
 }
 
@@ -943,77 +978,30 @@ fn officials_table_under_the_players() {
     assert!(findings.all().is_empty(), "{:?}", summary(&findings));
 }
 
-mod robustness {
-    use super::*;
-    use proptest::prelude::*;
+#[path = "forms/robustness.rs"]
+mod robustness;
 
-    const WORDS: &[&str] = &[
-        "姓名",
-        "性别",
-        "出生日期",
-        "身份证号码",
-        "国际棋联ID",
-        "等级分",
-        "台次",
-        "参赛单位",
-        "身份",
-        "备注",
-        "序号",
-        "房型",
-        "入住日期",
-        "参赛单位（盖章）：北京队　领队：张三",
-        "领队",
-        "教练",
-        "签字",
-        "注：",
-        "例",
-        "王　浩",
-        "男",
-        "女",
-        "2001.5.3",
-        "2001年5月",
-        "01.05.03",
-        "11010519491231002X",
-        "110105491231002",
-        "4.10102E+17",
-        "替补1",
-        "2,315",
-        "",
-        "　",
+// The three sample event folders (`samples/`, generated with a test oracle in
+// `samples/expected.json`): every team's people with their normalized values, and every
+// finding of the codes this stage raises, at the oracle's cells.
+#[path = "forms/samples.rs"]
+mod samples;
+
+#[test]
+fn an_undated_resubmission_is_ordered_by_file_time() {
+    let dated = beijing("a.xlsx", "2025-07-01");
+    let mut undated = beijing("b.xlsx", "");
+    // No 填表日期 cell value at all in the second form.
+    undated.rows[2] = vec![t("教练"), t("李　强")];
+    let files = [
+        file("a.xlsx", 100, vec![dated]),
+        file("b.xlsx", 200, vec![undated]),
     ];
-
-    fn cell() -> impl Strategy<Value = Cell> {
-        prop_oneof![
-            Just(Cell::Empty),
-            (0..WORDS.len()).prop_map(|i| Cell::Text(WORDS[i].to_string())),
-            "\\PC{0,8}".prop_map(Cell::Text),
-            any::<i64>().prop_map(Cell::Int),
-            any::<f64>().prop_map(Cell::Float),
-            any::<bool>().prop_map(Cell::Bool),
-        ]
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
-        /// Whatever the cells and merges, reading and normalizing never panics, and every
-        /// submission keeps its rows' sources inside its own sheet.
-        #[test]
-        fn arbitrary_tables_never_panic(
-            rows in prop::collection::vec(prop::collection::vec(cell(), 0..10), 0..30),
-            merges in prop::collection::vec((0u32..40, 0u32..12, 0u32..40, 0u32..12), 0..4),
-        ) {
-            let merges = merges
-                .into_iter()
-                .map(|(a, b, c, d)| merge(a, b, a.saturating_add(c), b.saturating_add(d)))
-                .collect();
-            let tb = table("x.xlsx", "S", rows, merges);
-            let (roster, _) = run(&[file("x.xlsx", 1, vec![tb.clone()]), file("y.xlsx", 2, vec![Table { file: "y.xlsx".into(), ..tb }])]);
-            for team in &roster.teams {
-                for p in &team.players {
-                    let src = &p.name.as_ref().unwrap().source;
-                    prop_assert_eq!(src.sheet.as_deref(), Some("S"));
-                }
-            }
-        }
-    }
+    let (roster, _) = run(&files);
+    let bj = team(&roster, "北京棋院俱乐部");
+    assert_eq!((bj.file.as_str(), bj.fill_date.as_ref()), ("b.xlsx", None));
+    assert_eq!(
+        roster.superseded,
+        vec![("b.xlsx".to_string(), "a.xlsx".to_string())]
+    );
 }

@@ -264,6 +264,9 @@ fn gbk_zip_members_and_nested_zips() {
     let mo = file(&loaded, "天津队.zip/模.csv");
     assert_eq!(mo.tables[0].sheet, "模");
     assert_eq!(mo.tables[0].rows, csv_rows());
+    // The Info-ZIP Unicode Path field names the member, not its ASCII stand-in.
+    let unicode = file(&loaded, "unicode_path.zip/上海队.csv");
+    assert_eq!(unicode.tables[0].rows, csv_rows());
     let nested = file(&loaded, "nested.zip/inner.zip/内层/名单.csv");
     assert_eq!(nested.tables[0].rows, csv_rows());
 }
@@ -285,6 +288,7 @@ fn good_folder_order_ignored_and_no_findings() {
             "nested.zip/inner.zip/内层/名单.csv",
             "noext",
             "renamed_xlsx.xls",
+            "unicode_path.zip/上海队.csv",
             "unicode_text.txt",
             "utf8.csv",
             "utf8_bom.csv",
@@ -342,6 +346,7 @@ fn hostile_folder_names_every_bad_file_and_reads_the_good_ones() {
         "empty.xlsx",
         "encrypted.xlsx",
         "encrypted_named.xls",
+        "far_cell.xls",
         "far_cell.xlsx",
         "huge_sst.xlsx",
         "random.csv",
@@ -351,6 +356,7 @@ fn hostile_folder_names_every_bad_file_and_reads_the_good_ones() {
         "random_cfb.xls",
         "random_pk.xlsx",
         "rar.zip",
+        "repeat_bomb.ods",
         "traversal.zip/../evil.csv",
         "traversal.zip//abs.csv",
         "traversal.zip/C:/win.csv",
@@ -378,6 +384,8 @@ fn hostile_folder_names_every_bad_file_and_reads_the_good_ones() {
     assert!(reason("encrypted_named.xls").contains("密码保护"));
     assert!(reason("web.xls").contains("另存为 .xlsx"));
     assert!(reason("far_cell.xlsx").contains("XFD1048576"));
+    assert!(reason("far_cell.xls").contains("工作表“报名表”单元格太多"));
+    assert!(reason("repeat_bomb.ods").contains("工作表“Sheet1”在 ALL1000000 有内容"));
     assert!(reason("huge_sst.xlsx").contains("xl/sharedstrings.xml"));
     assert!(reason("bomb.zip/big.csv").contains("压缩炸弹"));
     assert!(reason("deep.zip/level1.zip/level2.zip/level3.zip/level4.zip").contains("嵌套太深"));

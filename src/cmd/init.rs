@@ -41,6 +41,15 @@ pub fn run(dir: &Path, template: &str) -> crate::Result<u8> {
     event::load(&toml_path)?;
     println!("已创建 (created) {}", toml_path.display());
     println!("已创建 (created) {}", form.display());
-    println!("请按规程核对 event.toml 中标有“默认值”的条目，然后把报名表发给各队。");
+    let defaults = ev.defaults();
+    if defaults.is_empty() {
+        println!("请按规程核对 event.toml，然后把报名表发给各队。");
+    } else {
+        println!(
+            "以下条目是规程未规定的默认值，请在 event.toml 中确认 (template defaults to confirm): {}",
+            defaults.join(", ")
+        );
+        println!("确认后把报名表发给各队。");
+    }
     Ok(0)
 }

@@ -189,6 +189,10 @@ pub struct Knockout {
     /// The slots relegated.
     #[serde(default)]
     pub relegated: Vec<Slot>,
+    /// The renumbering of `groups` and the order of places the regulation leaves implicit are
+    /// template readings (the bracket annex was not published with the text).
+    #[serde(default)]
+    pub bracket_default: bool,
     /// How a match level on match points is decided, in order (`game-points`, `playoff`).
     pub tie_resolution: Vec<String>,
     /// `tie_resolution` is a template default.

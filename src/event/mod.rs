@@ -317,6 +317,85 @@ impl Event {
         limit.on.unwrap_or(self.dates.start)
     }
 
+    /// The keys whose values are template defaults (`default = true`): facts the regulation
+    /// leaves open, which the organizer should confirm. In document order, e.g.
+    /// `stages[swiss].pairing`, `scoring`, `tiebreaks[0]`, `tax`.
+    pub fn defaults(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for st in &self.stages {
+            let p = format!("stages[{}]", st.id);
+            if st.is_default {
+                out.push(format!("{p}.rounds"));
+            }
+            if st.time_control.as_ref().is_some_and(|t| t.is_default) {
+                out.push(format!("{p}.time_control"));
+            }
+            if st.pairing.as_ref().is_some_and(|t| t.is_default) {
+                out.push(format!("{p}.pairing"));
+            }
+            if st.bye.as_ref().is_some_and(|t| t.is_default) {
+                out.push(format!("{p}.bye"));
+            }
+            if let Some(k) = &st.knockout {
+                if k.bracket_default {
+                    out.push(format!("{p}.knockout.groups/places"));
+                }
+                if k.tie_resolution_default {
+                    out.push(format!("{p}.knockout.tie_resolution"));
+                }
+                if k.colours_default {
+                    out.push(format!("{p}.knockout.colours"));
+                }
+            }
+        }
+        if self.scoring.is_default {
+            out.push("scoring".into());
+        }
+        if self.team.as_ref().is_some_and(|t| t.staff_default) {
+            out.push("team.leaders/coaches".into());
+        }
+        if let Some(b) = &self.boards {
+            if b.woman_on_men_board.as_ref().is_some_and(|w| w.is_default) {
+                out.push("boards.woman_on_men_board".into());
+            }
+            if b.colours.as_ref().is_some_and(|c| c.is_default) {
+                out.push("boards.colours".into());
+            }
+        }
+        for (i, t) in self.tiebreaks.iter().enumerate() {
+            if t.is_default {
+                out.push(format!("tiebreaks[{i}]"));
+            }
+        }
+        for s in &self.sections {
+            if s.pair.as_ref().is_some_and(|p| p.is_default) {
+                out.push(format!("sections[{}].pair", s.id));
+            }
+        }
+        if self.team_ranking.as_ref().is_some_and(|t| t.is_default) {
+            out.push("team_ranking".into());
+        }
+        if self.tax.as_ref().is_some_and(|t| t.is_default) {
+            out.push("tax".into());
+        }
+        if self
+            .deadlines
+            .entry
+            .as_ref()
+            .is_some_and(|d| d.inclusive_default)
+        {
+            out.push("deadlines.entry.inclusive".into());
+        }
+        let stay = self
+            .accommodation
+            .as_ref()
+            .and_then(|a| a.standard_stay.as_ref());
+        if stay.is_some_and(|s| s.is_default) {
+            out.push("accommodation.standard_stay".into());
+        }
+        out
+    }
+
     /// Whether this is a team event (a section of teams).
     pub fn is_team_event(&self) -> bool {
         self.sections.iter().any(|s| s.entrant == Entrant::Team)

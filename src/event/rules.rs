@@ -220,6 +220,9 @@ pub struct Deadline {
     pub date: Date,
     /// Whether the date itself is still in time.
     pub inclusive: bool,
+    /// `inclusive` is a template reading of the regulation's wording (`5月12日前`).
+    #[serde(default)]
+    pub inclusive_default: bool,
     /// A late entry is invalid (逾期报名无效) rather than merely late.
     #[serde(default)]
     pub late_invalid: bool,

@@ -110,6 +110,9 @@ pub struct PairRule {
     pub adult_min_age: u32,
     /// The child must be younger than this (full years at the event start).
     pub child_age_below: u32,
+    /// The ages are a template reading of the regulation (`12岁以下`, `成年人`).
+    #[serde(default, rename = "default")]
+    pub is_default: bool,
     /// Both must belong to the same family (the xiangqi rule: three generations).
     #[serde(default)]
     pub same_family: bool,

@@ -327,3 +327,128 @@ fn error_display() {
         "{e}"
     );
 }
+
+#[test]
+fn references_are_checked() {
+    let a = templates::find("cca-a-league-2023").unwrap().text;
+    let x = templates::find("cxa-amateur-king-2023").unwrap().text;
+    let b = templates::find("cca-b-league-2025").unwrap().text;
+
+    let t = x.replacen("ranking = \"junior-men\"", "ranking = \"junior-boys\"", 1);
+    let (key, line, msg) = err(&t);
+    assert_eq!(key, "prizes.lists[2].ranking");
+    assert_eq!(line, line_of(&t, "junior-boys"));
+    assert!(msg.contains("junior-boys"), "{msg}");
+
+    let t = x.replacen("id = \"junior-women\"", "id = \"junior-men\"", 1);
+    let (key, _, msg) = err(&t);
+    assert_eq!(key, "sections[3].id");
+    assert!(msg.contains("重复"), "{msg}");
+
+    let t = x.replacen(
+        "{ sections = [\"family\"], count = 4 }",
+        "{ sections = [\"familly\"], count = 4 }",
+        1,
+    );
+    let (key, _, _) = err(&t);
+    assert_eq!(key, "quotas.tiers[0].places[4].sections[0]");
+
+    let t = b.replacen("room = \"twin\"", "room = \"double\"", 1);
+    let (key, _, _) = err(&t);
+    assert_eq!(key, "accommodation.standard_stay.room");
+
+    let t = b.replacen("men_main = 3", "men_main = 4", 1);
+    let (key, line, msg) = err(&t);
+    assert_eq!(key, "team.men_main");
+    assert_eq!(line, line_of(&t, "men_main = 4"));
+    assert!(msg.contains("男子台次数 3"), "{msg}");
+
+    let t = a.replacen("[stages.knockout]\n", "[stages.knockout_]\n", 1);
+    let (key, _, msg) = err(&t);
+    assert_eq!(key, "stages[1].knockout");
+    assert!(
+        msg.contains("缺少必填的键") && msg.contains("seeds_from"),
+        "{msg}"
+    );
+
+    let t = a.replacen("places = [7, 8]", "places = [5, 8]", 1);
+    let (key, _, msg) = err(&t);
+    assert_eq!(key, "stages[1].knockout.places[3].places[0]");
+    assert!(msg.contains("第 5 名重复"), "{msg}");
+
+    let t = b.replacen(
+        "game = { win = 1, draw = 0.5, loss = 0 }",
+        "game = { win = 1, draw = 0.25, loss = 0 }",
+        1,
+    );
+    let (key, _, msg) = err(&t);
+    assert_eq!(key, "scoring.game.draw");
+    assert!(msg.contains("0.5 的整数倍"), "{msg}");
+
+    let t = b.replacen(
+        "sex = \"女\" },\n]\nreserves",
+        "sex = \"X\" },\n]\nreserves",
+        1,
+    );
+    assert_ne!(t, b);
+    let (key, _, msg) = err(&t);
+    assert_eq!(key, "boards.boards[4].sex");
+    assert!(msg.contains("性别应为"), "{msg}");
+}
+
+#[test]
+fn gbk_file_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = templates::find("cca-b-league-2025").unwrap().text;
+    let (gbk, _, unmappable) = encoding_rs::GBK.encode(text);
+    assert!(!unmappable);
+    std::fs::write(dir.path().join(EVENT_FILE), &gbk).unwrap();
+    assert_eq!(
+        load(dir.path()).unwrap().event.name,
+        "2025年中国国际象棋乙级联赛"
+    );
+}
+
+#[test]
+fn defaults_are_listed() {
+    assert_eq!(
+        tpl("cca-b-league-2025").defaults(),
+        vec![
+            "stages[swiss].pairing",
+            "stages[swiss].bye",
+            "scoring",
+            "boards.woman_on_men_board",
+            "tiebreaks[0]",
+            "tax",
+            "accommodation.standard_stay"
+        ]
+    );
+    assert_eq!(
+        tpl("cca-a-league-2023").defaults(),
+        vec![
+            "stages[regular].time_control",
+            "stages[finals].knockout.groups/places",
+            "stages[finals].knockout.tie_resolution",
+            "stages[finals].knockout.colours",
+            "scoring",
+            "team.leaders/coaches",
+            "boards.colours",
+            "tiebreaks[0]",
+            "tax",
+            "deadlines.entry.inclusive"
+        ]
+    );
+    assert_eq!(
+        tpl("cxa-amateur-king-2023").defaults(),
+        vec![
+            "stages[swiss].rounds",
+            "stages[swiss].pairing",
+            "stages[swiss].bye",
+            "tiebreaks[0]",
+            "sections[family].pair",
+            "team_ranking",
+            "tax",
+            "deadlines.entry.inclusive"
+        ]
+    );
+}

@@ -180,6 +180,40 @@ impl TeamLabels {
         }
     }
 
+    /// Takes the date of a signature row (`单位（公章）　2023年4月26日`) as the 填表日期 when no
+    /// label gave one.
+    pub fn scan_signature_date(&mut self, table: &Table, rows: impl Iterator<Item = usize>) {
+        static DATE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
+            regex::Regex::new(r"(?:19|20)[0-9]{2}\s*年\s*[0-9]{1,2}\s*月\s*[0-9]{1,2}\s*日").ok()
+        });
+        const SIGNATURE: [&str; 6] = ["盖章", "公章", "签字", "签名", "填表", "负责人"];
+        for r in rows {
+            if self.fill_date.is_some() {
+                return;
+            }
+            let Some(cells) = table.rows.get(r) else {
+                continue;
+            };
+            let signed = cells
+                .iter()
+                .any(|c| matches!(c, Cell::Text(t) if SIGNATURE.iter().any(|w| t.contains(w))));
+            if !signed {
+                continue;
+            }
+            for (c, cell) in cells.iter().enumerate() {
+                let Cell::Text(t) = cell else { continue };
+                let t: String = t.nfkc().collect();
+                if let Some(m) = DATE.as_ref().and_then(|re| re.find(&t)) {
+                    self.fill_date = Some(RawValue {
+                        cell: Cell::Text(m.as_str().to_string()),
+                        source: Source::cell(&table.file, &table.sheet, r as u32, c as u32),
+                    });
+                    return;
+                }
+            }
+        }
+    }
+
     /// Reads the labels of `rows` (first found wins for each kind).
     pub fn scan(&mut self, table: &Table, rows: impl Iterator<Item = usize>) {
         for r in rows {

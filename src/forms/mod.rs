@@ -218,10 +218,9 @@ pub fn read_table(table: &Table) -> Option<Vec<Submission>> {
         cursor = end2.max(h2.data_start);
         extra.push((h2, rows2));
     }
-    labels.scan(
-        table,
-        cursor..cursor.saturating_add(FOOTER_ROWS).min(table.height()),
-    );
+    let footer = cursor..cursor.saturating_add(FOOTER_ROWS).min(table.height());
+    labels.scan(table, footer.clone());
+    labels.scan_signature_date(table, footer);
     let kind = kind_of(table, &header, &labels, &data);
     let base = Submission {
         kind,

@@ -110,6 +110,7 @@ fn scan(path: &str, xml: &[u8], limits: &Limits) -> Result<Scanned, Unreadable> 
     // The open cell's content start and repetition count, and the text copies so far.
     let mut open_cell: Option<(usize, u64)> = None;
     let mut text_copies = 0u64;
+    let (mut any_content, mut total_area) = (false, 0u64);
     while let Some(start) = find(xml, b'<', pos) {
         let Some(end) = find(xml, b'>', start) else {
             break;
@@ -128,6 +129,14 @@ fn scan(path: &str, xml: &[u8], limits: &Limits) -> Result<Scanned, Unreadable> 
             b"table:table" => {
                 sheet = attr(tag, b"table:name").map(unescape).unwrap_or_default();
                 (row, max_row, max_col) = (0, 0, 0);
+                any_content = false;
+            }
+            // calamine holds every sheet at once: the sum of the extents is bounded too.
+            b"/table:table" if any_content => {
+                total_area = total_area.saturating_add((max_row + 1).saturating_mul(max_col + 1));
+                if total_area > limits.max_file_cells {
+                    return Err(too_much_in_file(path, limits));
+                }
             }
             b"table:table-row" => {
                 col = 0;
@@ -154,6 +163,7 @@ fn scan(path: &str, xml: &[u8], limits: &Limits) -> Result<Scanned, Unreadable> 
                     let last_col = col.saturating_add(repeat - 1);
                     let (r32, c32) = (clamp(last_row), clamp(last_col));
                     check_position(path, &sheet, r32, c32, limits)?;
+                    any_content = true;
                     max_row = max_row.max(last_row);
                     max_col = max_col.max(last_col);
                     if (max_row + 1).saturating_mul(max_col + 1) > limits.max_cells {

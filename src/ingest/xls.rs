@@ -10,6 +10,7 @@
 //! 1200. A BIFF5 file without a CodePage record comes back as Latin-1 mojibake of GBK: reopen
 //! with 936.
 
+use std::collections::BTreeMap;
 use std::io::{Cursor, Read};
 
 use calamine::{Reader, SheetType, SheetVisible, Xls, XlsError, XlsOptions};
@@ -44,7 +45,7 @@ pub(crate) fn read(
     budget: &mut Budget,
 ) -> Result<Vec<Table>, Unreadable> {
     let (biff, stream) = workbook_stream(path, bytes, limits)?;
-    prescan(path, &stream, limits)?;
+    prescan(path, &stream, biff, limits)?;
     drop(stream);
     // A reopen re-reads the same content: charge the budget once.
     let before = (budget.cells, budget.text);
@@ -183,8 +184,10 @@ fn u32_at(d: &[u8], at: usize) -> Option<u32> {
 
 /// Walks the BIFF records of the workbook stream and refuses what calamine would turn into a
 /// huge allocation or an integer overflow.
-fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable> {
-    let sheet = "?";
+fn prescan(path: &str, stream: &[u8], biff: Biff, limits: &Limits) -> Result<(), Unreadable> {
+    // Sheet names by the stream offset of their BOF (BoundSheet records), for messages.
+    let mut names: BTreeMap<usize, String> = BTreeMap::new();
+    let mut sheet = String::from("?");
     let mut extent = Extent::default();
     let mut at = 0usize;
     // The shared string table (SST record and its CONTINUE records) and the character count
@@ -193,9 +196,16 @@ fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable>
     let mut collecting_sst = false;
     let mut sst_chars: Vec<u32> = Vec::new();
     let mut text_bytes = 0u64;
-    let finish = |extent: &Extent| {
-        if extent.area() > limits.max_cells {
+    // calamine holds every sheet's dense range at once: bound each and their sum.
+    let mut total_area = 0u64;
+    let mut finish = |extent: &mut Extent, sheet: &str| {
+        let area = extent.area();
+        *extent = Extent::default();
+        total_area = total_area.saturating_add(area);
+        if area > limits.max_cells {
             Err(too_many_cells(path, sheet, limits))
+        } else if total_area > limits.max_file_cells {
+            Err(too_much_in_file(path, limits))
         } else {
             Ok(())
         }
@@ -205,6 +215,7 @@ fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable>
         let Some(data) = stream.get(start..start + usize::from(len)) else {
             break;
         };
+        let record_at = at;
         at = start + usize::from(len);
         if collecting_sst && typ != 0x003C {
             collecting_sst = false;
@@ -216,17 +227,23 @@ fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable>
                 collecting_sst = true;
             }
             0x003C if collecting_sst => sst.push(data),
-            // BOF: a new substream (sheet) starts.
-            0x0809 => {
-                finish(&extent)?;
-                extent = Extent::default();
+            // BOF and EOF: a substream (sheet) starts or ends.
+            0x0809 | 0x000A => {
+                finish(&mut extent, &sheet)?;
+                if typ == 0x0809 {
+                    sheet = names.get(&record_at).cloned().unwrap_or_else(|| "?".into());
+                }
             }
-            0x000A => finish(&extent)?,
+            0x0085 => {
+                if let (Some(pos), Some(name)) = (u32_at(data, 0), bound_sheet_name(data, biff)) {
+                    names.insert(pos as usize, name);
+                }
+            }
             // Number, Label, RString, BoolErr, RK, LabelSst, Formula: row and column first.
             0x0203 | 0x0204 | 0x00D6 | 0x0205 | 0x027E | 0x0006 => {
                 if let (Some(r), Some(c)) = (u16_at(data, 0), u16_at(data, 2)) {
                     let (r, c) = (u32::from(r), u32::from(c));
-                    check_position(path, sheet, r, c, limits)?;
+                    check_position(path, &sheet, r, c, limits)?;
                     extent.add(r, c);
                 }
             }
@@ -234,7 +251,7 @@ fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable>
             0x00FD => {
                 if let (Some(r), Some(c)) = (u16_at(data, 0), u16_at(data, 2)) {
                     let (r, c) = (u32::from(r), u32::from(c));
-                    check_position(path, sheet, r, c, limits)?;
+                    check_position(path, &sheet, r, c, limits)?;
                     extent.add(r, c);
                 }
                 let isst = u32_at(data, 6).unwrap_or(0) as usize;
@@ -256,7 +273,7 @@ fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable>
                 if c1 < c0 || c1 == u16::MAX {
                     return Err(corrupt(path, "MulRk"));
                 }
-                check_position(path, sheet, r.into(), c1.into(), limits)?;
+                check_position(path, &sheet, r.into(), c1.into(), limits)?;
                 extent.add(r.into(), c0.into());
                 extent.add(r.into(), c1.into());
             }
@@ -265,7 +282,36 @@ fn prescan(path: &str, stream: &[u8], limits: &Limits) -> Result<(), Unreadable>
             _ => {}
         }
     }
-    finish(&extent)
+    finish(&mut extent, &sheet)
+}
+
+/// The sheet name of a BoundSheet record: BIFF8 a short Unicode string, BIFF5 code-page
+/// bytes (GBK, the common case here; only used in messages).
+fn bound_sheet_name(d: &[u8], biff: Biff) -> Option<String> {
+    let cch = usize::from(*d.get(6)?);
+    match biff {
+        Biff::Biff8 => {
+            let wide = d.get(7)? & 1 != 0;
+            let body = d.get(8..)?;
+            if wide {
+                let units: Vec<u16> = body
+                    .chunks_exact(2)
+                    .take(cch)
+                    .filter_map(|p| match p {
+                        [a, b] => Some(u16::from_le_bytes([*a, *b])),
+                        _ => None,
+                    })
+                    .collect();
+                Some(String::from_utf16_lossy(&units))
+            } else {
+                Some(body.iter().take(cch).map(|&b| char::from(b)).collect())
+            }
+        }
+        Biff::Biff5 => {
+            let body = d.get(7..7 + cch)?;
+            Some(GBK.decode_without_bom_handling(body).0.into_owned())
+        }
+    }
 }
 
 /// A reader over the SST record and its CONTINUE records as one byte sequence, except that
@@ -499,14 +545,14 @@ mod tests {
             0x0203,
             &[0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
         ));
-        assert!(prescan("f.xls", &s, &limits).is_err());
+        assert!(prescan("f.xls", &s, Biff::Biff8, &limits).is_err());
         // MulRk whose last column is before its first.
         let s = rec(0x00BD, &[0, 0, 5, 0, 1, 2, 3, 4, 5, 6, 2, 0]);
-        assert!(prescan("f.xls", &s, &limits).is_err());
+        assert!(prescan("f.xls", &s, Biff::Biff8, &limits).is_err());
         // Dimensions whose last row is before its first.
         let s = rec(0x0200, &[10, 0, 0, 0, 5, 0, 0, 0, 0, 0, 3, 0, 0, 0]);
-        assert!(prescan("f.xls", &s, &limits).is_err());
+        assert!(prescan("f.xls", &s, Biff::Biff8, &limits).is_err());
         let ok = rec(0x0200, &[0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 3, 0, 0, 0]);
-        assert!(prescan("f.xls", &ok, &limits).is_ok());
+        assert!(prescan("f.xls", &ok, Biff::Biff8, &limits).is_ok());
     }
 }

@@ -196,14 +196,16 @@ pub fn build_roster(subs: &[Submission], findings: &mut Findings) -> Roster {
 /// - Every entry-form submission becomes a team; sheets of one file naming the same unit are
 ///   merged. A submission without a unit is named after its file or folder (see `unit_of`).
 /// - The same unit (by [`unit_key`]) in several files is a resubmission: the latest 填表日期
-///   wins, then the latest modification time, then the file later in path order. Each loser
+///   wins (when every form of the unit is dated), then the latest modification time, then the
+///   file later in path order. Each loser
 ///   gives `file.superseded` (warning); a loser with the same 填表日期 and different players
 ///   also gives `file.duplicate-team` (warning). Findings of superseded teams' rows are dropped.
 /// - Room requests are attached to the team of their file, else to the team of their unit,
 ///   else kept in [`Roster::unattached_rooms`]. Registration lists land in
 ///   [`Roster::registrations`] without findings.
-/// - `person.duplicate` (error) for a player whose valid ID number, or normalized name and
-///   full birth date, was already seen in the roster; the message names the first source.
+/// - `person.duplicate` (error) for every occurrence of a player whose valid ID number, or
+///   normalized name and full birth date, appears more than once in the roster (one team or
+///   several); each message names the other occurrences' sources.
 ///
 /// Teams come out sorted by unit key. The result depends only on the input.
 pub fn build_roster_with(
@@ -234,18 +236,17 @@ pub fn build_roster_with(
         per_unit.entry(key).or_default().push(c);
     }
     for (_, mut cands) in per_unit {
-        cands.sort_by(|a, b| {
-            let ka = (
-                a.team.fill_date.as_ref().map(|d| d.value),
-                a.modified,
-                a.file_index,
-            );
-            let kb = (
-                b.team.fill_date.as_ref().map(|d| d.value),
-                b.modified,
-                b.file_index,
-            );
-            ka.cmp(&kb)
+        // Dates decide only when every form of the unit has one; an undated form is
+        // compared with the others by modification time (then path order).
+        let all_dated = cands.iter().all(|c| c.team.fill_date.is_some());
+        cands.sort_by_key(|c| {
+            let date = c
+                .team
+                .fill_date
+                .as_ref()
+                .map(|d| d.value)
+                .filter(|_| all_dated);
+            (date, c.modified, c.file_index)
         });
         let Some(winner) = cands.pop() else { continue };
         for loser in cands.iter().rev() {
@@ -318,7 +319,6 @@ fn attach_rooms(subs: &[Submission], system: DateSystem, roster: &mut Roster) {
         .iter()
         .filter(|s| s.kind == SubmissionKind::RoomRequest)
     {
-        let rooms: Vec<_> = sub.rows.iter().map(|r| room_from_row(r, system)).collect();
         let key = sub
             .unit
             .as_ref()
@@ -336,16 +336,34 @@ fn attach_rooms(subs: &[Submission], system: DateSystem, roster: &mut Roster) {
             None if same_file.len() == 1 => same_file.first().copied(),
             None => None,
         };
-        match target.and_then(|i| roster.teams.get_mut(i)) {
+        // `8月5日` has no year: the year of the 填表日期 (the form's own, else the team's).
+        let fill = |d: &Option<crate::forms::RawValue>| {
+            d.as_ref()
+                .and_then(|raw| date(&raw.cell, system).ok().flatten())
+                .map(|b| b.date)
+        };
+        let team = target.and_then(|i| roster.teams.get_mut(i));
+        let filled = fill(&sub.fill_date).or_else(|| {
+            team.as_ref()
+                .and_then(|t| t.fill_date.as_ref().map(|d| d.value))
+        });
+        let rooms: Vec<_> = sub
+            .rows
+            .iter()
+            .map(|r| room_from_row(r, system, filled))
+            .collect();
+        match team {
             Some(t) => t.rooms.extend(rooms),
             None => roster.unattached_rooms.extend(rooms),
         }
     }
 }
 
+/// `person.duplicate` for every occurrence of a player entered more than once (same valid ID
+/// number, or same name key and full birth date), each naming the other occurrences.
 fn find_duplicates(roster: &Roster, findings: &mut Findings) {
-    // Key → (team, source of the first occurrence).
-    let mut seen: BTreeMap<String, (String, Source)> = BTreeMap::new();
+    // Every player with a name: (team, name, source, keys).
+    let mut players: Vec<(&str, &str, &Source, Vec<String>)> = Vec::new();
     for team in &roster.teams {
         for p in &team.players {
             let Some(name) = &p.name else { continue };
@@ -360,38 +378,53 @@ fn find_duplicates(roster: &Roster, findings: &mut Findings) {
             {
                 keys.push(format!("nb:{}:{}", name.value.key, b.value.date));
             }
-            let first = keys.iter().find_map(|k| seen.get(k).cloned());
-            match first {
-                Some((first_team, first_src)) => {
-                    let who = &name.value.display;
-                    let same = first_team == team.unit.value;
-                    let (zh_where, en_where) = if same {
-                        ("同一队".to_string(), "in the same team".to_string())
-                    } else {
-                        (
-                            format!("已在{first_team}"),
-                            format!("already in {first_team}"),
-                        )
-                    };
-                    findings.push(
-                        Finding::new(
-                            "person.duplicate",
-                            Severity::Error,
-                            name.source.clone(),
-                            format!("{who}重复报名：{zh_where}出现过（{first_src}）"),
-                            format!("{who} is entered twice: {en_where} ({first_src})"),
-                        )
-                        .team(team.unit.value.clone())
-                        .person(who.clone()),
-                    );
-                }
-                None => {
-                    for k in keys {
-                        seen.insert(k, (team.unit.value.clone(), name.source.clone()));
-                    }
-                }
+            players.push((&team.unit.value, &name.value.display, &name.source, keys));
+        }
+    }
+    let mut by_key: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, (_, _, _, keys)) in players.iter().enumerate() {
+        for k in keys {
+            by_key.entry(k.as_str()).or_default().push(i);
+        }
+    }
+    for (i, (team, who, source, keys)) in players.iter().enumerate() {
+        let mut others: Vec<usize> = keys
+            .iter()
+            .filter_map(|k| by_key.get(k.as_str()))
+            .flatten()
+            .copied()
+            .filter(|j| *j != i)
+            .collect();
+        others.sort_unstable();
+        others.dedup();
+        if others.is_empty() {
+            continue;
+        }
+        let mut zh = Vec::new();
+        let mut en = Vec::new();
+        for j in others {
+            let Some((other_team, _, other_src, _)) = players.get(j) else {
+                continue;
+            };
+            if other_team == team {
+                zh.push(format!("同一队（{other_src}）"));
+                en.push(format!("the same team ({other_src})"));
+            } else {
+                zh.push(format!("{other_team}（{other_src}）"));
+                en.push(format!("{other_team} ({other_src})"));
             }
         }
+        findings.push(
+            Finding::new(
+                "person.duplicate",
+                Severity::Error,
+                (*source).clone(),
+                format!("{who}重复报名：又见于{}", zh.join("、")),
+                format!("{who} is entered more than once: also in {}", en.join(", ")),
+            )
+            .team(*team)
+            .person(*who),
+        );
     }
 }
 

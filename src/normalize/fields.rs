@@ -220,6 +220,25 @@ pub fn role(cell: &Cell) -> Option<Role> {
     )
 }
 
+/// A role written where a column of another meaning was (`领队` in 组别): only the exact
+/// words of officials count, so a group or remark is never taken for a role.
+///
+/// ```
+/// use bianpai::model::roster::Role;
+/// use bianpai::normalize::official_role;
+/// assert_eq!(official_role(" 领队 "), Some(Role::Leader));
+/// assert_eq!(official_role("公开组男子"), None);
+/// ```
+pub fn official_role(text: &str) -> Option<Role> {
+    let t: String = text.nfkc().filter(|c| !c.is_whitespace()).collect();
+    match t.as_str() {
+        "领队" | "领队兼教练" => Some(Role::Leader),
+        "教练" | "教练员" | "主教练" | "助理教练" => Some(Role::Coach),
+        "随队人员" | "工作人员" | "队医" | "随队" => Some(Role::Staff),
+        _ => None,
+    }
+}
+
 /// A unit (team) name: NFKC, `（盖章）`/`(公章)`/`盖章`, underscores and trailing colons dropped,
 /// surrounding whitespace trimmed; `队`/`俱乐部` kept as written. `None` when nothing is left.
 ///

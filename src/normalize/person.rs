@@ -8,7 +8,8 @@ use crate::model::roster::{
 };
 
 use super::{
-    DateSystem, board, date, fide_id, id_number, name, rating, role, sex, text, unit_name,
+    DateSystem, board, date, fide_id, id_number, name, official_role, rating, role, sex, text,
+    unit_name,
 };
 
 /// What the person builder needs to name findings.
@@ -40,6 +41,14 @@ fn finding(
     f
 }
 
+/// The cell of `field` in this row (where a missing value should have been), else `fallback`.
+fn field_source(sub: &Submission, row: &RawRow, field: Field, fallback: &Source) -> Source {
+    match sub.columns.get(&field) {
+        Some(c) => Source::cell(&sub.file, &sub.sheet, row.row, *c),
+        None => fallback.clone(),
+    }
+}
+
 fn sourced<T>(v: T, raw: &RawValue) -> Sourced<T> {
     Sourced::new(v, raw.source.clone())
 }
@@ -63,14 +72,26 @@ pub(crate) fn person_from_row(
     else {
         let col = sub.columns.get(&Field::Name).copied().unwrap_or(0);
         let src = Source::cell(&sub.file, &sub.sheet, row.row, col);
+        // What the row does say, so the team can tell who it is.
+        let hint = match (row.get(Field::Id), row.get(Field::Board)) {
+            (Some(id), _) => {
+                let id = id.cell.display();
+                (format!("（证件号码{id}）"), format!(" (ID number {id})"))
+            }
+            (None, Some(b)) => {
+                let b = b.cell.display();
+                (format!("（台次{b}）"), format!(" (board {b})"))
+            }
+            (None, None) => (String::new(), String::new()),
+        };
         out.push(finding(
             "person.name-missing",
             Severity::Error,
             &src,
             ctx,
             None,
-            format!("第{}行填了内容但没有姓名", row.row + 1),
-            format!("row {} has data but no name", row.row + 1),
+            format!("第{}行填了内容但没有姓名{}", row.row + 1, hint.0),
+            format!("row {} has data but no name{}", row.row + 1, hint.1),
         ));
         return None;
     };
@@ -90,6 +111,25 @@ pub(crate) fn person_from_row(
             .and_then(|raw| role(&raw.cell).map(|r| sourced(r, raw))),
         ..Person::default()
     };
+    // Forms without a 身份 column write 领队/教练 into 组别, 台次, 序号 or 备注.
+    let mut role_column: Option<Field> = None;
+    if p.role.is_none() {
+        for f in [Field::Group, Field::Board, Field::Seq, Field::Remarks] {
+            if let Some((raw, r)) = row
+                .get(f)
+                .and_then(|raw| official_role(&raw.cell.display()).map(|r| (raw, r)))
+            {
+                p.role = Some(sourced(r, raw));
+                role_column = Some(f);
+                break;
+            }
+        }
+    }
+    match role_column {
+        Some(Field::Group) => p.group = None,
+        Some(Field::Remarks) => p.remarks = None,
+        _ => {}
+    }
 
     // ID number first: birth date and sex are checked against it.
     if let Some(raw) = row.get(Field::Id) {
@@ -177,6 +217,26 @@ pub(crate) fn person_from_row(
                 id_src.clone(),
                 Derivation::FromIdNumber,
             ));
+            // Filled in, but the form should carry it: a warning (the sample oracle wants it).
+            if ctx.require_birth_and_sex && player {
+                let (src, zh, en) = birth_problem.clone().unwrap_or_else(|| {
+                    let src = field_source(sub, row, Field::Birth, &name_v.source);
+                    (
+                        src,
+                        "未填写出生日期".to_string(),
+                        "no birth date".to_string(),
+                    )
+                });
+                out.push(finding(
+                    "person.birth-missing",
+                    Severity::Warning,
+                    &src,
+                    ctx,
+                    Some(who),
+                    format!("{zh}；已按身份证号补为{d}"),
+                    format!("{en}; taken from the ID number: {d}"),
+                ));
+            }
         }
         (Some(b), None) if b.value.precision == DatePrecision::Month && player => {
             out.push(finding(
@@ -196,11 +256,7 @@ pub(crate) fn person_from_row(
         (None, None) => {
             if ctx.require_birth_and_sex && player {
                 let (src, zh, en) = birth_problem.clone().unwrap_or_else(|| {
-                    let col = sub.columns.get(&Field::Birth).copied();
-                    let src = match col {
-                        Some(c) => Source::cell(&sub.file, &sub.sheet, row.row, c),
-                        None => name_v.source.clone(),
-                    };
+                    let src = field_source(sub, row, Field::Birth, &name_v.source);
                     (
                         src,
                         "未填写出生日期".to_string(),
@@ -255,6 +311,29 @@ pub(crate) fn person_from_row(
                 id_src.clone(),
                 Derivation::FromIdNumber,
             ));
+            if ctx.require_birth_and_sex && player {
+                let (src, zh, en) = match &sex_problem {
+                    Some((s, t)) => (
+                        s.clone(),
+                        format!("无法识别的性别“{t}”"),
+                        format!("unrecognised sex {t:?}"),
+                    ),
+                    None => (
+                        field_source(sub, row, Field::Sex, &name_v.source),
+                        "未填写性别".to_string(),
+                        "no sex given".to_string(),
+                    ),
+                };
+                out.push(finding(
+                    "person.gender-missing",
+                    Severity::Warning,
+                    &src,
+                    ctx,
+                    Some(who),
+                    format!("{zh}；已按身份证号补为{}", is.zh()),
+                    format!("{en}; taken from the ID number: {}", is.en()),
+                ));
+            }
         }
         (None, None) if ctx.require_birth_and_sex && player => {
             let (src, zh, en) = match &sex_problem {
@@ -264,10 +343,7 @@ pub(crate) fn person_from_row(
                     format!("unrecognised sex {t:?}"),
                 ),
                 None => {
-                    let src = match sub.columns.get(&Field::Sex) {
-                        Some(c) => Source::cell(&sub.file, &sub.sheet, row.row, *c),
-                        None => name_v.source.clone(),
-                    };
+                    let src = field_source(sub, row, Field::Sex, &name_v.source);
                     (src, "未填写性别".to_string(), "no sex given".to_string())
                 }
             };
@@ -312,7 +388,10 @@ pub(crate) fn person_from_row(
             )),
         }
     }
-    if let Some(raw) = row.get(Field::Board) {
+    if let Some(raw) = row
+        .get(Field::Board)
+        .filter(|_| role_column != Some(Field::Board))
+    {
         match board(&raw.cell) {
             Ok(v) => p.board = v.map(|v| sourced(v, raw)),
             Err(t) => out.push(finding(
@@ -329,6 +408,26 @@ pub(crate) fn person_from_row(
     Some(p)
 }
 
+/// `8月5日`, `8.5`, `08-05` in the year of `filled` (the next year if earlier than `filled`).
+fn month_day(text: &str, filled: jiff::civil::Date) -> Option<jiff::civil::Date> {
+    let t: String = unicode_normalization::UnicodeNormalization::nfkc(text)
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let t = t.trim_end_matches(['日', '号']);
+    let (m, d) = t
+        .split_once('月')
+        .or_else(|| t.split_once('.'))
+        .or_else(|| t.split_once('-'))
+        .or_else(|| t.split_once('/'))?;
+    let (m, d): (i8, i8) = (m.parse().ok()?, d.parse().ok()?);
+    let date = jiff::civil::Date::new(filled.year(), m, d).ok()?;
+    if date >= filled {
+        Some(date)
+    } else {
+        jiff::civil::Date::new(filled.year().checked_add(1)?, m, d).ok()
+    }
+}
+
 /// A person named only by a label (`领队：张三`).
 pub(crate) fn labelled_person(raw: &RawValue, r: Role) -> Option<Person> {
     let n = name(&raw.cell.display())?;
@@ -340,13 +439,19 @@ pub(crate) fn labelled_person(raw: &RawValue, r: Role) -> Option<Person> {
 }
 
 /// One row of a room-request table.
-pub(crate) fn room_from_row(row: &RawRow, system: DateSystem) -> RoomRequest {
+///
+/// Stay dates without a year (`8月5日`, `8.5`) take the year of `filled` (the 填表日期), or the
+/// next year when that would put the stay before the form was filled.
+pub(crate) fn room_from_row(
+    row: &RawRow,
+    system: DateSystem,
+    filled: Option<jiff::civil::Date>,
+) -> RoomRequest {
     let day = |f: Field| {
         let raw = row.get(f)?;
-        date(&raw.cell, system)
-            .ok()
-            .flatten()
-            .map(|b| sourced(b.date, raw))
+        let full = date(&raw.cell, system).ok().flatten().map(|b| b.date);
+        full.or_else(|| month_day(&raw.cell.display(), filled?))
+            .map(|d| sourced(d, raw))
     };
     RoomRequest {
         name: row
@@ -363,5 +468,27 @@ pub(crate) fn room_from_row(row: &RawRow, system: DateSystem) -> RoomRequest {
         check_in: day(Field::CheckIn),
         check_out: day(Field::CheckOut),
         roommate: text_field(row, Field::Roommate),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::month_day;
+    use jiff::civil::date;
+
+    #[test]
+    fn stay_dates_without_a_year() {
+        let filled = date(2025, 7, 1);
+        assert_eq!(month_day("8月5日", filled), Some(date(2025, 8, 5)));
+        assert_eq!(month_day(" 8 月 11 日", filled), Some(date(2025, 8, 11)));
+        assert_eq!(month_day("08.05", filled), Some(date(2025, 8, 5)));
+        assert_eq!(month_day("8-5", filled), Some(date(2025, 8, 5)));
+        // Filled in December for a January stay.
+        assert_eq!(
+            month_day("1月3日", date(2025, 12, 20)),
+            Some(date(2026, 1, 3))
+        );
+        assert_eq!(month_day("2月30日", filled), None);
+        assert_eq!(month_day("八月五日", filled), None);
     }
 }

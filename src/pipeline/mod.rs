@@ -65,18 +65,22 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     let sport = event.event.sport;
     let mut rounds = Vec::new();
     let mut others = Vec::new();
-    for f in loaded.files {
-        match crate::rounds::sheet::read(&f, sport, &mut findings) {
+    for f in &loaded.files {
+        match crate::rounds::sheet::read(f, sport, &mut findings) {
             Some(sheet) => {
                 summary.files.push(FileEntry {
                     path: f.path.clone(),
-                    kind: "round-workbook",
+                    kind: if sheet.marker.stage == crate::season::league::DRAW_STAGE {
+                        "draw"
+                    } else {
+                        "round-workbook"
+                    },
                     team: None,
                     note: None,
                 });
                 rounds.push(sheet);
             }
-            None => others.push(f),
+            None => others.push(f.clone()),
         }
     }
     let subs = crate::forms::read(&others, &mut findings);
@@ -113,6 +117,30 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     let roster_path = opts.out.join("roster.xlsx");
     crate::report::roster::write_roster(&roster_path, &title, &roster, opts.lang)?;
     summary.outputs.push(display_path(&opts.dir, &roster_path));
+
+    // The competition itself, as far as the folder's state allows.
+    let rr_stage = event
+        .stages
+        .iter()
+        .find(|s| s.system == crate::event::System::RoundRobin);
+    if let (Some(stage), true) = (rr_stage, event.is_team_event()) {
+        let inp = crate::season::league::Input {
+            event: &event,
+            stage,
+            roster: &roster,
+            sheets: &rounds,
+            files: &loaded.files,
+            dir: &opts.dir,
+            out: &opts.out,
+            lang: opts.lang,
+        };
+        let league = crate::season::league::run(&inp, &mut findings)?;
+        summary.rounds = league.rounds;
+        summary.standings = league.standings;
+        for p in &league.written {
+            summary.outputs.push(display_path(&opts.dir, p));
+        }
+    }
 
     summary.findings = findings
         .sorted()

@@ -13,6 +13,7 @@ use super::style::{ColumnWidths, Styles};
 use super::workbook::{
     SheetLayout, new_workbook, save_atomic, setup_sheet, write_header_row, write_text,
 };
+use crate::rounds::marker::Marker;
 use crate::{Error, Lang};
 
 /// One table of the workbook: headers and rows of display text.
@@ -45,24 +46,52 @@ pub struct SheetDoc {
 ///
 /// [`Error::Io`] naming `path` when it cannot be written.
 pub fn write(path: &Path, event_title: &str, sheets: &[SheetDoc], lang: Lang) -> Result<(), Error> {
-    let mut wb =
-        build(event_title, sheets, lang).map_err(|e| Error::io(path, std::io::Error::other(e)))?;
+    write_with_marker(path, event_title, sheets, lang, None)
+}
+
+/// Like [`write`], with a hidden marker sheet so that bianpai recognises the file when it reads
+/// the folder again (the draw workbook). A file that exists is never overwritten when a marker
+/// is given: it belongs to the arbiter from then on.
+///
+/// # Errors
+///
+/// [`Error::Io`] naming `path` when it cannot be written.
+pub fn write_with_marker(
+    path: &Path,
+    event_title: &str,
+    sheets: &[SheetDoc],
+    lang: Lang,
+    marker: Option<&Marker>,
+) -> Result<(), Error> {
+    if marker.is_some() && path.exists() {
+        return Ok(());
+    }
+    let mut wb = build(event_title, sheets, lang, marker)
+        .map_err(|e| Error::io(path, std::io::Error::other(e)))?;
     save_atomic(&mut wb, path)
 }
 
-fn build(event_title: &str, sheets: &[SheetDoc], lang: Lang) -> Result<Workbook, XlsxError> {
+fn build(
+    event_title: &str,
+    sheets: &[SheetDoc],
+    lang: Lang,
+    marker: Option<&Marker>,
+) -> Result<Workbook, XlsxError> {
     let mut wb = new_workbook(event_title)?;
     let styles = Styles::new();
+    let mut used: Vec<String> = Vec::new();
     for s in sheets {
         let ws = wb.add_worksheet();
         let mut widths = ColumnWidths::new();
         let title = format!("{event_title} {}", s.title);
         let columns = u16::try_from(s.table.headers.len().max(1)).unwrap_or(u16::MAX);
+        let name = sheet_name(&s.name, &used);
+        used.push(name.clone());
         setup_sheet(
             ws,
             &styles,
             &SheetLayout {
-                name: &s.name,
+                name: &name,
                 title: &title,
                 columns,
                 frozen_rows: 2,
@@ -88,6 +117,9 @@ fn build(event_title: &str, sheets: &[SheetDoc], lang: Lang) -> Result<Workbook,
     if sheets.is_empty() {
         let ws = wb.add_worksheet();
         ws.write_string(0, 0, lang.pick("尚无成绩", "no results yet"))?;
+    }
+    if let Some(m) = marker {
+        crate::rounds::write::add_marker_sheet(&mut wb, m)?;
     }
     Ok(wb)
 }

@@ -14,8 +14,11 @@ use std::path::{Path, PathBuf};
 
 use rust_xlsxwriter::{DocProperties, ExcelDateTime, Format, Workbook, Worksheet, XlsxError};
 
+use jiff::civil::Date;
+
 use super::style::{ColumnWidths, Styles, base_format};
 use crate::Error;
+use crate::model::{Fen, Points};
 
 /// Default row height in pixels for 宋体 11 (ECOSYSTEM §2).
 const DEFAULT_ROW_PX: u32 = 18;
@@ -148,6 +151,93 @@ pub fn write_text(
         w.note(col, text);
     }
     Ok(())
+}
+
+/// Writes an amount of money as a number of yuan (shown with the `money` format's two decimals)
+/// and notes its width.
+///
+/// Excel stores numbers as binary floating point, so this is the one place a [`Fen`] becomes a
+/// float: for display only, exact for any amount below 2^53 fen. Sums and tax are computed in
+/// [`Fen`] before writing; a workbook never recalculates them.
+///
+/// # Errors
+///
+/// Returns the writer's error for a cell outside Excel's limits.
+pub fn write_money(
+    ws: &mut Worksheet,
+    row: u32,
+    col: u16,
+    amount: Fen,
+    format: &Format,
+    widths: Option<&mut ColumnWidths>,
+) -> Result<(), XlsxError> {
+    // i64 → f64 is exact below 2^53; ÷100 then rounds to the nearest double of the yuan value,
+    // which Excel's 0.00 format prints back exactly.
+    #[allow(clippy::cast_precision_loss)]
+    let yuan = amount.0 as f64 / 100.0;
+    ws.write_number_with_format(row, col, yuan, format)?;
+    if let Some(w) = widths {
+        // Thousands separators: one comma per three digits.
+        let s = amount.to_string();
+        w.note_width(col, s.len() + s.len() / 4);
+    }
+    Ok(())
+}
+
+/// Writes a score as a number (one decimal with the `points` format) and notes its width.
+///
+/// # Errors
+///
+/// Returns the writer's error for a cell outside Excel's limits.
+pub fn write_points(
+    ws: &mut Worksheet,
+    row: u32,
+    col: u16,
+    points: Points,
+    format: &Format,
+    widths: Option<&mut ColumnWidths>,
+) -> Result<(), XlsxError> {
+    // Half-points are exact in binary floating point.
+    ws.write_number_with_format(row, col, f64::from(points.halves()) / 2.0, format)?;
+    if let Some(w) = widths {
+        w.note(col, &points.to_string());
+    }
+    Ok(())
+}
+
+/// Writes a date as an Excel date (shown with the `date` format, `yyyy-mm-dd`) and notes its
+/// width.
+///
+/// # Errors
+///
+/// Returns the writer's error for a date Excel cannot hold (before 1899-12-31) or a cell outside
+/// Excel's limits.
+pub fn write_date(
+    ws: &mut Worksheet,
+    row: u32,
+    col: u16,
+    date: Date,
+    format: &Format,
+    widths: Option<&mut ColumnWidths>,
+) -> Result<(), XlsxError> {
+    ws.write_datetime_with_format(row, col, excel_date(date)?, format)?;
+    if let Some(w) = widths {
+        w.note_width(col, 10);
+    }
+    Ok(())
+}
+
+/// The Excel date of a civil date.
+///
+/// # Errors
+///
+/// [`XlsxError::DateTimeRangeError`] for a date Excel cannot hold (before 1899-12-31, after 9999).
+pub fn excel_date(d: Date) -> Result<ExcelDateTime, XlsxError> {
+    let bad = || XlsxError::DateTimeRangeError(d.to_string());
+    let y = u16::try_from(d.year()).map_err(|_| bad())?;
+    let m = u8::try_from(d.month()).map_err(|_| bad())?;
+    let day = u8::try_from(d.day()).map_err(|_| bad())?;
+    ExcelDateTime::from_ymd(y, m, day)
 }
 
 /// Whether a spreadsheet would read `text` as the start of a formula.

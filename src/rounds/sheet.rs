@@ -149,11 +149,15 @@ fn find_header<const N: usize>(
         let mut ok = true;
         for (i, (zh, en)) in labels.iter().enumerate() {
             // Individual sheets label the sides 白方 (红方) / 黑方; accept 红方 for xiangqi.
-            let pos = row.iter().position(|h| {
-                h == zh
-                    || h.eq_ignore_ascii_case(&squash(en))
-                    || h.starts_with(zh)
-                    || (*zh == "白方" && h.starts_with("红方"))
+            // An exact label first: 主队 must not match 主队棋手.
+            let exact = row
+                .iter()
+                .position(|h| h == zh || h.eq_ignore_ascii_case(&squash(en)));
+            let pos = exact.or_else(|| {
+                row.iter().position(|h| {
+                    (h.starts_with(zh) && !labels.iter().any(|(z, _)| z != zh && h == z))
+                        || (*zh == "白方" && h.starts_with("红方"))
+                })
             });
             match pos {
                 Some(c) => cols[i] = c,

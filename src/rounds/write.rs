@@ -228,17 +228,27 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
         ws.add_data_validation(2, result_col, last, result_col, &dv)?;
     }
     if with_marker {
-        let ms = wb.add_worksheet();
-        ms.set_name(marker::SHEET)?;
-        ms.write_string(0, 0, marker::MAGIC)?;
-        for (i, (k, v)) in doc.marker.rows().iter().enumerate() {
-            let r = 1 + u32::try_from(i).unwrap_or(0);
-            ms.write_string(r, 0, *k)?;
-            ms.write_string(r, 1, v)?;
-        }
-        ms.set_hidden(true);
+        add_marker_sheet(&mut wb, doc.marker)?;
     }
     Ok(wb)
+}
+
+/// Adds the hidden marker sheet by which bianpai recognises its own workbooks.
+///
+/// # Errors
+///
+/// The writer's error (it cannot fail with the fixed sheet name).
+pub fn add_marker_sheet(wb: &mut Workbook, m: &Marker) -> Result<(), XlsxError> {
+    let ms = wb.add_worksheet();
+    ms.set_name(marker::SHEET)?;
+    ms.write_string(0, 0, marker::MAGIC)?;
+    for (i, (k, v)) in m.rows().iter().enumerate() {
+        let r = 1 + u32::try_from(i).unwrap_or(0);
+        ms.write_string(r, 0, *k)?;
+        ms.write_string(r, 1, v)?;
+    }
+    ms.set_hidden(true);
+    Ok(())
 }
 
 #[cfg(test)]

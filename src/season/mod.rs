@@ -2,6 +2,8 @@
 //! schedule, which rounds are paired and complete, match results and line-up checks.
 
 pub mod draw;
+pub mod league;
 pub mod matches;
 pub mod tables;
+pub mod teams;
 pub mod trf_build;

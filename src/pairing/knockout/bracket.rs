@@ -6,7 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Where a participant of a match, a place or a relegation comes from.
 ///
-/// In TOML: `{ seed = 1 }`, `{ winner = "QF1" }`, `{ loser = "QF1" }`.
+/// In TOML: `{ seed = 1 }`, `{ winner = "QF1" }`, `{ loser = "QF1" }`,
+/// `{ ranked = { among = [{ winner = "QF1" }, { winner = "QF2" }], rank = 1 } }`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Source {
@@ -16,6 +17,14 @@ pub enum Source {
     Winner(String),
     /// The loser of the match with this id.
     Loser(String),
+    /// The `rank`-th best regular-season place (lowest seed) among these teams: re-seeding, e.g.
+    /// "the quarter-final winners become semi-final seeds 1-4 by regular-season place".
+    Ranked {
+        /// The group (seeds, winners or losers; not nested groups).
+        among: Vec<Source>,
+        /// 1 = the best placed of the group.
+        rank: u16,
+    },
 }
 
 /// One match of the bracket: two teams over a fixed number of rounds.
@@ -128,10 +137,37 @@ impl Bracket {
         }
     }
 
+    /// The A-league finals read the other way: quarter-final winners re-seeded 1-4 and losers
+    /// 5-8 **by regular-season place**, then semis 1-4 and 2-3, places 5-8 as 5-8 and 6-7.
+    /// Everything else as [`Bracket::a_league`].
+    pub fn a_league_reseeded() -> Bracket {
+        let qf = ["QF1", "QF2", "QF3", "QF4"];
+        let winners: Vec<Source> = qf.iter().map(|id| w(id)).collect();
+        let losers: Vec<Source> = qf.iter().map(|id| l(id)).collect();
+        let r = |among: &Vec<Source>, rank: u16| Source::Ranked {
+            among: among.clone(),
+            rank,
+        };
+        let mut b = Bracket::a_league();
+        for m in &mut b.matches {
+            let (first, second) = match m.id.as_str() {
+                "SF1" => (r(&winners, 1), r(&winners, 4)),
+                "SF2" => (r(&winners, 2), r(&winners, 3)),
+                "P5-8" => (r(&losers, 1), r(&losers, 4)),
+                "P6-7" => (r(&losers, 2), r(&losers, 3)),
+                _ => continue,
+            };
+            m.first = first;
+            m.second = second;
+        }
+        b
+    }
+
     /// Checks that the bracket is usable: ids unique, rounds ≥ 1, sources refer to seeds in
     /// range or to earlier matches, every seed and every match's winner and loser goes to
-    /// exactly one later match or place group (so each team ends with exactly one place), and
-    /// the places cover 1..=seeds once each.
+    /// exactly one later match or place group (so each team ends with exactly one place; a
+    /// [`Source::Ranked`] group uses each member once and must hand out ranks 1..=size once
+    /// each), and the places cover 1..=seeds once each.
     ///
     /// # Errors
     ///
@@ -141,21 +177,11 @@ impl Bracket {
         if self.seeds < 2 {
             return bad(format!("needs at least 2 seeds, not {}", self.seeds));
         }
-        let mut known: BTreeSet<&str> = BTreeSet::new();
-        // How often each outcome is consumed by a later match or a place group.
-        let mut uses: BTreeMap<Source, usize> = BTreeMap::new();
-        let check_source = |src: &Source, known: &BTreeSet<&str>, at: &str| -> Result<(), Error> {
-            match src {
-                Source::Seed(n) if (1..=self.seeds).contains(n) => Ok(()),
-                Source::Seed(n) => Err(Error::Bracket(format!(
-                    "{at}: seed {n} is outside 1..={}",
-                    self.seeds
-                ))),
-                Source::Winner(id) | Source::Loser(id) if known.contains(id.as_str()) => Ok(()),
-                Source::Winner(id) | Source::Loser(id) => Err(Error::Bracket(format!(
-                    "{at}: match {id:?} is not defined before it"
-                ))),
-            }
+        let mut check = Checker {
+            seeds: self.seeds,
+            known: BTreeSet::new(),
+            uses: BTreeMap::new(),
+            groups: BTreeMap::new(),
         };
         for m in &self.matches {
             if m.rounds == 0 {
@@ -165,18 +191,16 @@ impl Bracket {
                 return bad(format!("match {:?} pairs a team with itself", m.id));
             }
             for src in [&m.first, &m.second] {
-                check_source(src, &known, &format!("match {:?}", m.id))?;
-                *uses.entry(src.clone()).or_default() += 1;
+                check.consume(src, &format!("match {:?}", m.id))?;
             }
-            if !known.insert(m.id.as_str()) {
+            if !check.known.insert(m.id.as_str()) {
                 return bad(format!("match id {:?} is used twice", m.id));
             }
         }
         let mut covered = vec![false; usize::from(self.seeds)];
         for p in &self.places {
             for (k, src) in p.teams.iter().enumerate() {
-                check_source(src, &known, &format!("place {}", p.first_place))?;
-                *uses.entry(src.clone()).or_default() += 1;
+                check.consume(src, &format!("place {}", p.first_place))?;
                 let place = usize::from(p.first_place) + k;
                 match covered.get_mut(place.wrapping_sub(1)) {
                     Some(slot) if !*slot => *slot = true,
@@ -189,18 +213,98 @@ impl Bracket {
             return bad(format!("place {} is never given", i + 1));
         }
         for src in &self.relegated {
-            check_source(src, &known, "relegation")?;
+            check.refers(src, "relegation")?;
+        }
+        check.finish(&self.matches)
+    }
+}
+
+/// Bookkeeping of [`Bracket::validate`].
+struct Checker<'a> {
+    seeds: u16,
+    /// Match ids defined so far.
+    known: BTreeSet<&'a str>,
+    /// How often each plain outcome is consumed by a match, a place group or a ranked group.
+    uses: BTreeMap<Source, usize>,
+    /// Ranks handed out per ranked group (members sorted).
+    groups: BTreeMap<Vec<Source>, Vec<u16>>,
+}
+
+impl Checker<'_> {
+    /// Checks that a plain source exists at this point; ranked groups are checked member-wise.
+    fn refers(&self, src: &Source, at: &str) -> Result<(), Error> {
+        match src {
+            Source::Seed(n) if (1..=self.seeds).contains(n) => Ok(()),
+            Source::Seed(n) => Err(Error::Bracket(format!(
+                "{at}: seed {n} is outside 1..={}",
+                self.seeds
+            ))),
+            Source::Winner(id) | Source::Loser(id) if self.known.contains(id.as_str()) => Ok(()),
+            Source::Winner(id) | Source::Loser(id) => Err(Error::Bracket(format!(
+                "{at}: match {id:?} is not defined before it"
+            ))),
+            Source::Ranked { among, rank } => {
+                if among.is_empty() || !(1..=among.len()).contains(&usize::from(*rank)) {
+                    return Err(Error::Bracket(format!(
+                        "{at}: rank {rank} among {} teams",
+                        among.len()
+                    )));
+                }
+                for m in among {
+                    if matches!(m, Source::Ranked { .. }) {
+                        return Err(Error::Bracket(format!("{at}: ranked groups cannot nest")));
+                    }
+                    self.refers(m, at)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Checks a source and counts its use.
+    fn consume(&mut self, src: &Source, at: &str) -> Result<(), Error> {
+        self.refers(src, at)?;
+        match src {
+            Source::Ranked { among, rank } => {
+                let mut key = among.clone();
+                key.sort();
+                let ranks = self.groups.entry(key).or_default();
+                if ranks.is_empty() {
+                    // The group takes each member once, however many ranks it hands out.
+                    for m in among {
+                        *self.uses.entry(m.clone()).or_default() += 1;
+                    }
+                }
+                ranks.push(*rank);
+            }
+            plain => *self.uses.entry(plain.clone()).or_default() += 1,
+        }
+        Ok(())
+    }
+
+    /// Every outcome used exactly once; every ranked group hands out each rank once.
+    fn finish(&self, matches: &[MatchDef]) -> Result<(), Error> {
+        for (members, ranks) in &self.groups {
+            let mut sorted = ranks.clone();
+            sorted.sort_unstable();
+            let want: Vec<u16> = (1..=u16::try_from(members.len()).unwrap_or(u16::MAX)).collect();
+            if sorted != want {
+                return Err(Error::Bracket(format!(
+                    "ranked group {members:?} hands out ranks {sorted:?}, not 1..={}",
+                    members.len()
+                )));
+            }
         }
         let outcomes = (1..=self.seeds).map(Source::Seed).chain(
-            self.matches
+            matches
                 .iter()
                 .flat_map(|m| [Source::Winner(m.id.clone()), Source::Loser(m.id.clone())]),
         );
         for src in outcomes {
-            match uses.get(&src).copied().unwrap_or(0) {
+            match self.uses.get(&src).copied().unwrap_or(0) {
                 1 => {}
-                0 => return bad(format!("{src:?} goes to no match or place")),
-                n => return bad(format!("{src:?} is used {n} times")),
+                0 => return Err(Error::Bracket(format!("{src:?} goes to no match or place"))),
+                n => return Err(Error::Bracket(format!("{src:?} is used {n} times"))),
             }
         }
         Ok(())

@@ -184,6 +184,23 @@ impl Outcome {
     }
 }
 
+/// The seed a source stands for, once known.
+fn resolve(src: &Source, done: &BTreeMap<&str, MatchOutcome>) -> Option<u16> {
+    match src {
+        Source::Seed(n) => Some(*n),
+        Source::Winner(id) => done.get(id.as_str()).and_then(MatchOutcome::winner),
+        Source::Loser(id) => done.get(id.as_str()).and_then(MatchOutcome::loser),
+        Source::Ranked { among, rank } => {
+            let mut teams = among
+                .iter()
+                .map(|s| resolve(s, done))
+                .collect::<Option<Vec<u16>>>()?;
+            teams.sort_unstable();
+            teams.get(usize::from(*rank).checked_sub(1)?).copied()
+        }
+    }
+}
+
 /// Decides one match whose teams are known.
 fn decide_match(planned: u8, result: Option<&MatchResult>) -> (SidePoints, SidePoints, Decision) {
     let rounds = result.map_or(&[][..], |r| r.rounds.as_slice());
@@ -239,11 +256,6 @@ pub fn decide(
         return Err(Error::UnknownMatch(id.clone()));
     }
     let mut done: BTreeMap<&str, MatchOutcome> = BTreeMap::new();
-    let resolve = |src: &Source, done: &BTreeMap<&str, MatchOutcome>| match src {
-        Source::Seed(n) => Some(*n),
-        Source::Winner(id) => done.get(id.as_str()).and_then(MatchOutcome::winner),
-        Source::Loser(id) => done.get(id.as_str()).and_then(MatchOutcome::loser),
-    };
     let mut matches = Vec::new();
     for m in &bracket.matches {
         let first = resolve(&m.first, &done);

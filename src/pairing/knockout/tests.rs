@@ -325,3 +325,58 @@ fn brackets_read_from_toml() {
     assert_eq!(o.places, vec![Some(4), Some(2), Some(1), Some(3)]);
     assert!(o.relegated.is_empty());
 }
+
+#[test]
+fn reseeded_reading_orders_semi_finals_by_regular_season_place() {
+    assert_eq!(Bracket::a_league_reseeded().validate(), Ok(()));
+    // QF winners of the worked example: 1, 7, 6, 4 → re-seeded 1, 4, 6, 7: SF1 1-7, SF2 4-6.
+    // Losers 8, 2, 3, 5 → 2, 3, 5, 8: P5-8 2-8, P6-7 3-5.
+    let o = decide(&Bracket::a_league_reseeded(), &quarter_finals()).expect("valid");
+    let teams = |id: &str| {
+        let m = find(&o, id);
+        (m.first, m.second)
+    };
+    assert_eq!(teams("SF1"), (Some(1), Some(7)));
+    assert_eq!(teams("SF2"), (Some(4), Some(6)));
+    assert_eq!(teams("P5-8"), (Some(2), Some(8)));
+    assert_eq!(teams("P6-7"), (Some(3), Some(5)));
+    // With the slot reading the same results give 1-4 and 7-6.
+    let slot = outcome(&quarter_finals());
+    assert_eq!(
+        (find(&slot, "SF1").second, find(&slot, "SF2").first),
+        (Some(4), Some(7))
+    );
+    // One quarter-final open: no ranked semi-final team is known yet.
+    let mut r = quarter_finals();
+    r.remove("QF3");
+    let o = decide(&Bracket::a_league_reseeded(), &r).expect("valid");
+    assert_eq!(find(&o, "SF1").first, None);
+}
+
+#[test]
+fn ranked_groups_are_checked() {
+    let mut b = Bracket::a_league_reseeded();
+    // Hand out rank 1 twice and rank 3 never.
+    if let Some(m) = b.matches.iter_mut().find(|m| m.id == "SF2")
+        && let Source::Ranked { rank, .. } = &mut m.second
+    {
+        *rank = 1;
+    }
+    match b.validate() {
+        Err(Error::Bracket(m)) => assert!(m.contains("ranks [1, 1, 2, 4]"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    let mut b = Bracket::a_league_reseeded();
+    if let Some(m) = b.matches.iter_mut().find(|m| m.id == "SF2") {
+        m.first = Source::Ranked {
+            among: vec![],
+            rank: 1,
+        };
+    }
+    assert!(b.validate().is_err());
+    // The TOML form of a ranked source.
+    let text = toml::to_string(&Bracket::a_league_reseeded()).expect("serializes");
+    assert!(text.contains("ranked"), "{text}");
+    let back: Bracket = toml::from_str(&text).expect("deserializes");
+    assert_eq!(back, Bracket::a_league_reseeded());
+}

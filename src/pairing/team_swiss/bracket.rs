@@ -24,16 +24,28 @@ pub(crate) struct Ctx<'a> {
     /// [C7] and [C10] apply (not one of the last two rounds).
     pub float_rules: bool,
     pub kind: ColourPreferenceType,
+    /// [C6] graded instead of pass/fail.
+    pub c6_graded: bool,
 }
 
 impl<'a> Ctx<'a> {
-    pub fn new(teams: &'a [TeamState], float_rules: bool, kind: ColourPreferenceType) -> Self {
+    pub fn new(
+        teams: &'a [TeamState],
+        float_rules: bool,
+        kind: ColourPreferenceType,
+        c6_graded: bool,
+    ) -> Self {
         let compatible = teams
             .iter()
             .map(|a| {
                 teams
                     .iter()
-                    .map(|b| a.tpn != b.tpn && a.met.binary_search(&b.tpn).is_err())
+                    .map(|b| {
+                        // Symmetric even when the file's two sides of a match disagree.
+                        a.tpn != b.tpn
+                            && a.met.binary_search(&b.tpn).is_err()
+                            && b.met.binary_search(&a.tpn).is_err()
+                    })
                     .collect()
             })
             .collect();
@@ -42,6 +54,7 @@ impl<'a> Ctx<'a> {
             compatible,
             float_rules,
             kind,
+            c6_graded,
         }
     }
 
@@ -144,7 +157,7 @@ fn select_upfloaters(ctx: &Ctx, top: &[usize], lower: &[usize]) -> Option<Vec<us
         {
             return seen < SET_BUDGET;
         }
-        let c6 = usize::from(!c6_complies(ctx, &groups[0].1, set, &rest));
+        let c6 = c6_value(ctx, &groups[0].1, set, &rest);
         if best.as_ref().is_none_or(|(k, _)| (c6, c7) < *k) {
             best = Some(((c6, c7), set.to_vec()));
         }
@@ -264,24 +277,27 @@ fn combinations(
     true
 }
 
-/// [C6], pass/fail: what is left of the following scoregroup `following` can be paired in its
-/// own bracket with the parity minimum of upfloaters (0 or 1), everyone else still pairable.
-/// Vacuous when the whole scoregroup floated up.
-fn c6_complies(ctx: &Ctx, following: &[usize], set: &[usize], rest: &[usize]) -> bool {
+/// [C6]: how far the set misses: what is left of the following scoregroup `following` should
+/// be pairable in its own bracket with the parity minimum of upfloaters (0 or 1), everyone else
+/// still pairable. Pass/fail (the default, the FIDE reference engine's reading) gives 0 or 1;
+/// graded gives the number of upfloaters that bracket will need beyond the minimum. Vacuous
+/// (0) when the whole scoregroup floated up.
+fn c6_value(ctx: &Ctx, following: &[usize], set: &[usize], rest: &[usize]) -> usize {
     let left: Vec<usize> = following
         .iter()
         .copied()
         .filter(|i| !set.contains(i))
         .collect();
     if left.is_empty() {
-        return true;
+        return 0;
     }
+    let minimum = left.len() % 2;
     let others: Vec<usize> = rest.iter().copied().filter(|i| !left.contains(i)).collect();
-    if left.len().is_multiple_of(2) {
-        return ctx.perfect(&left) && ctx.perfect(&others);
+    if minimum == 0 && ctx.perfect(&left) && ctx.perfect(&others) {
+        return 0;
     }
-    // Odd: one upfloater from below. The heaviest perfect matching of `rest` that rewards pairs
-    // inside `left` tells whether all but one of `left` can be paired among themselves.
+    // The heaviest perfect matching of `rest` rewarding pairs inside `left` gives the fewest
+    // members of `left` that must meet teams from below.
     let mut edges = Vec::new();
     let big = rest.len() as i64 + 2;
     for x in 0..rest.len() {
@@ -294,7 +310,7 @@ fn c6_complies(ctx: &Ctx, following: &[usize], set: &[usize], rest: &[usize]) ->
     }
     let mate = max_weight_matching(rest.len(), &edges);
     if mate.iter().any(Option::is_none) {
-        return false;
+        return left.len();
     }
     let inside_pairs = mate
         .iter()
@@ -303,7 +319,13 @@ fn c6_complies(ctx: &Ctx, following: &[usize], set: &[usize], rest: &[usize]) ->
             m.is_some_and(|y| x < y && left.contains(&rest[x]) && left.contains(&rest[y]))
         })
         .count();
-    left.len() - 2 * inside_pairs == 1
+    let needed = left.len() - 2 * inside_pairs;
+    let excess = needed.saturating_sub(minimum);
+    if ctx.c6_graded {
+        excess
+    } else {
+        usize::from(excess > 0)
+    }
 }
 
 /// 3.6: the lexicographically first pairing of `bracket` (TPN order) among those with the best
@@ -372,6 +394,13 @@ fn pair_bracket(ctx: &Ctx, bracket: &[usize], ups: &[usize]) -> Option<Vec<(usiz
         let mate: Option<Vec<usize>> = g.max_matching().into_iter().collect();
         (0, mate?)
     };
+    // Fast path: the fold (first half against second half) is the first identifier there is;
+    // when it is legal and as good as the best, it is the answer (round 1, quiet brackets).
+    let half = m / 2;
+    let fold_ok = (0..half).all(|t| ok(t, t + half));
+    if fold_ok && (0..half).map(|t| costs[t][t + half]).sum::<i64>() == best {
+        return Some((0..half).map(|t| (bracket[t], bracket[t + half])).collect());
+    }
     // The oracle: a pairing as good as the best that respects the constraints, if any.
     let oracle = |allowed: &dyn Fn(usize, usize) -> bool| -> Option<Vec<usize>> {
         if best == 0 {
@@ -399,14 +428,24 @@ fn pair_bracket(ctx: &Ctx, bracket: &[usize], ups: &[usize]) -> Option<Vec<(usiz
             && partner[a].is_none_or(|p| p == b)
             && partner[b].is_none_or(|p| p == a)
     };
+    let mut tops = 0;
     for v in 0..m {
+        if tops == half {
+            // Every top member is known: the rest are bottom members.
+            role[v] = Role::Bottom;
+            continue;
+        }
         if witness[v] > v {
             role[v] = Role::Top;
+            tops += 1;
             continue;
         }
         role[v] = Role::Top;
         match oracle(&|a, b| fits(&role, &partner, a, b)) {
-            Some(w) => witness = w,
+            Some(w) => {
+                witness = w;
+                tops += 1;
+            }
             None => role[v] = Role::Bottom,
         }
     }

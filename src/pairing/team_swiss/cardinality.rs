@@ -304,6 +304,17 @@ impl Dynamic {
     }
 
     fn augment(&mut self, root: usize) -> bool {
+        // Most repairs end at a free neighbour of the root: take it before a full search, whose
+        // blossom bookkeeping costs O(n) per contraction on these dense graphs.
+        let direct = self.adj[root]
+            .iter()
+            .map(|&w| w as usize)
+            .find(|&w| self.alive[w] && w != root && self.mate[w] == NONE);
+        if let Some(w) = direct {
+            self.mate[root] = w;
+            self.mate[w] = root;
+            return true;
+        }
         let n = self.mate.len();
         self.used.iter_mut().for_each(|x| *x = false);
         self.parent.iter_mut().for_each(|x| *x = NONE);

@@ -12,7 +12,8 @@
 //!
 //! Readings chosen where the text is open (RULES §B.3, each configurable or documented):
 //! forfeited matches are not "played" ([`TeamSwissOptions::forfeit_counts_as_played`]); [C6] is
-//! pass/fail (the following scoregroup reaches its parity minimum of upfloaters); "comply with"
+//! pass/fail (the following scoregroup reaches its parity minimum of upfloaters), or graded
+//! ([`TeamSwissOptions::c6_graded`]); "comply with"
 //! [C7]-[C10] means "as far as possible"; bracket members are top/bottom by TPN alone (3.6.1);
 //! a PAB is not a float.
 
@@ -134,7 +135,7 @@ pub fn pair_teams(
         .collect();
     states.sort_by_key(|s| s.tpn);
     let float_rules = opts.total_rounds.is_none_or(|t| round + 1 < t);
-    let ctx = bracket::Ctx::new(&states, float_rules, opts.colour_preference);
+    let ctx = bracket::Ctx::new(&states, float_rules, opts.colour_preference, opts.c6_graded);
     let (pairs, pab) = bracket::pair_round(&ctx).ok_or(Error::NoLegalPairing { round })?;
     let mut out: Vec<(usize, TeamPair)> = pairs
         .into_iter()
@@ -169,8 +170,9 @@ pub fn pair_teams(
     })
 }
 
-/// Pairs the next round of the team tournament in `trf` with explicit options (the `192` code
-/// of the file is not applied on top; see [`read_trf`]).
+/// Pairs the next round of the team tournament in `trf`, starting from `opts`; the file's
+/// `192` code, round count (`142`/`XXR`) and initial colour (`152`) override them (see
+/// [`read_trf`]).
 ///
 /// # Errors
 ///

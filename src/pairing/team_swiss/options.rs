@@ -40,6 +40,10 @@ pub struct TeamSwissOptions {
     /// floats and 3.4.3. Default `false`: GHR 3.5 lets an unplayed pair meet again (RULES §B.3
     /// open readings; the FIDE reference engine reads it the same way).
     pub forfeit_counts_as_played: bool,
+    /// [C6] graded (fewest upfloaters needed by the following scoregroup) instead of pass/fail
+    /// (it reaches its parity minimum or not). Default `false`, the FIDE reference engine's
+    /// reading; the 2024 text was graded (RULES §B.3 open readings).
+    pub c6_graded: bool,
     /// The number of rounds of the event: [C7] and [C10] do not apply in the last two, and
     /// Type B has no mild preference at CD 0 in the last. `None`: never the last rounds.
     pub total_rounds: Option<u32>,
@@ -57,6 +61,7 @@ impl Default for TeamSwissOptions {
             primary: ScoreKind::MatchPoints,
             secondary: Some(ScoreKind::GamePoints),
             forfeit_counts_as_played: false,
+            c6_graded: false,
             total_rounds: None,
             initial_colour: Colour::White,
             pab_value: None,
@@ -105,6 +110,7 @@ impl TeamSwissOptions {
                 initial_colour: self.initial_colour,
                 pab_value: self.pab_value,
                 forfeit_counts_as_played: self.forfeit_counts_as_played,
+                c6_graded: self.c6_graded,
                 ..TeamSwissOptions::default()
             };
             return true;

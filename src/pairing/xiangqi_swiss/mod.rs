@@ -13,7 +13,8 @@
 //! 5. **Same unit** (同队不相遇; the team of `310`/`013`, else the federation of `001`): never
 //!    paired while any legal pairing exists. When none does, same-unit games are allowed first
 //!    inside the lowest score group only, then in the two lowest groups, and so on
-//!    ([`UnitRelaxation`] reports the level used).
+//!    ([`UnitRelaxation`] reports the level used). Avoiding same-unit games outranks the bye
+//!    order: the bye moves up the list of rule 4 before any same-unit game is allowed.
 //! 6. **Score groups** are paired from the top. A bracket is the score group plus the players
 //!    floated down from above (placed first); they are paired first, top half against bottom
 //!    half by pairing number, and only the players that cannot be paired inside it float to the

@@ -18,7 +18,7 @@ use std::path::Path;
 
 use rust_xlsxwriter::{
     DataValidation, DataValidationErrorStyle, DataValidationRule, ExcelDateTime, Format,
-    ProtectionOptions, Workbook, Worksheet, XlsxError,
+    IgnoreError, ProtectionOptions, Workbook, Worksheet, XlsxError,
 };
 
 use super::style::{ColumnWidths, Styles, display_width, excel_width};
@@ -326,6 +326,19 @@ fn entry_sheet(ws: &mut Worksheet, ev: &Event, styles: &Styles) -> Result<(), Xl
         }
     }
     validations(ws, ev, &cols, first, last_row)?;
+    // IDs and phone numbers are text on purpose: hide Excel's "number stored as text" triangles.
+    for (i, c) in cols.iter().enumerate() {
+        if matches!(c, Column::IdNumber | Column::FideId | Column::Phone) {
+            let col = u16::try_from(i).unwrap_or(0);
+            ws.ignore_error_range(
+                example_row,
+                col,
+                last_row,
+                col,
+                IgnoreError::NumberStoredAsText,
+            )?;
+        }
+    }
     widths.apply(ws)?;
 
     // Instructions under the table.

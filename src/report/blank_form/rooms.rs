@@ -1,14 +1,13 @@
 //! The 食宿 sheet of the blank form: one row per person needing a room.
 
 use rust_xlsxwriter::{
-    DataValidation, DataValidationErrorStyle, DataValidationRule, ExcelDateTime, Worksheet,
-    XlsxError,
+    DataValidation, DataValidationErrorStyle, DataValidationRule, Worksheet, XlsxError,
 };
 
 use super::{EXAMPLE_MARK, instructions, label_input, list_validation, protection, wrapped_height};
 use crate::event::Event;
 use crate::report::style::{ColumnWidths, Styles, excel_width};
-use crate::report::workbook::{SheetLayout, setup_sheet, write_header_row, write_text};
+use crate::report::workbook::{SheetLayout, excel_date, setup_sheet, write_header_row, write_text};
 
 /// Headers of the room-request table.
 pub const ROOM_HEADERS: [&str; 9] = [
@@ -41,13 +40,6 @@ fn rows(ev: &Event) -> u32 {
         Some(n) if n > 0 => n,
         _ => 40,
     }
-}
-
-fn date_cell(d: jiff::civil::Date) -> Result<ExcelDateTime, XlsxError> {
-    let y = u16::try_from(d.year()).map_err(|_| XlsxError::DateTimeRangeError(d.to_string()))?;
-    let m = u8::try_from(d.month()).map_err(|_| XlsxError::DateTimeRangeError(d.to_string()))?;
-    let dd = u8::try_from(d.day()).map_err(|_| XlsxError::DateTimeRangeError(d.to_string()))?;
-    ExcelDateTime::from_ymd(y, m, dd)
 }
 
 /// Writes the 食宿 sheet.
@@ -167,8 +159,8 @@ pub(crate) fn sheet(ws: &mut Worksheet, ev: &Event, styles: &Styles) -> Result<(
         .unwrap_or(departure);
     let dates = DataValidation::new()
         .allow_date(DataValidationRule::Between(
-            date_cell(from)?,
-            date_cell(to)?,
+            excel_date(from)?,
+            excel_date(to)?,
         ))
         .set_error_style(DataValidationErrorStyle::Warning)
         .set_error_title("请核对")?

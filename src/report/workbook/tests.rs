@@ -3,6 +3,7 @@ use std::io::{Cursor, Read};
 use calamine::{Data, Reader, Xlsx};
 
 use super::*;
+use crate::model::{Fen, Points};
 use crate::report::style::{ColumnWidths, Styles, excel_width};
 
 /// A small workbook written through the helpers: title, header, a formula-like text, an ID.
@@ -211,4 +212,31 @@ fn prepare_out_dir_refuses_a_foreign_folder() {
     fs::create_dir(&empty).unwrap();
     prepare_out_dir(&empty).unwrap();
     assert_eq!(list(&empty), vec![OUT_MARKER.to_string()]);
+}
+
+#[test]
+fn money_points_and_dates_read_back_as_numbers() {
+    let styles = Styles::new();
+    let mut wb = new_workbook("t").unwrap();
+    let ws = wb.add_worksheet();
+    let mut widths = ColumnWidths::new();
+    write_money(ws, 0, 0, Fen(123_456_789), &styles.money, Some(&mut widths)).unwrap();
+    write_money(ws, 1, 0, Fen(5), &styles.money, None).unwrap();
+    write_points(ws, 0, 1, Points::from_halves(7), &styles.points, None).unwrap();
+    let d = jiff::civil::date(2023, 6, 4);
+    write_date(ws, 0, 2, d, &styles.date, Some(&mut widths)).unwrap();
+    assert!(excel_date(jiff::civil::date(1800, 1, 1)).is_err());
+    // "1234567.89" is 10 characters, plus 2 separators.
+    assert_eq!(widths.width(0), Some(excel_width(12)));
+    let bytes = wb.save_to_buffer().unwrap();
+    let mut xl: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).unwrap();
+    let r = xl.worksheet_range("Sheet1").unwrap();
+    assert_eq!(r.get_value((0, 0)), Some(&Data::Float(1_234_567.89)));
+    assert_eq!(r.get_value((1, 0)), Some(&Data::Float(0.05)));
+    assert_eq!(r.get_value((0, 1)), Some(&Data::Float(3.5)));
+    match r.get_value((0, 2)) {
+        // 2023-06-04 is Excel serial 45081 (2023-01-01 = 44927, + 154 days).
+        Some(Data::DateTime(dt)) => assert_eq!(dt.as_f64(), 45081.0),
+        other => panic!("{other:?}"),
+    }
 }

@@ -2,6 +2,7 @@
 
 mod access;
 mod errors;
+mod props;
 mod read;
 mod write;
 

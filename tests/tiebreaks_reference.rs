@@ -233,3 +233,38 @@ fn damaged_files_do_not_panic() {
         assert_eq!(text.lines().count(), 19, "header and 18 teams");
     }
 }
+
+/// `bianpai trf standings` prints the reference table; `--edition` and `--swiss` are honoured.
+#[test]
+fn cli_prints_the_reference_table() {
+    let dir = root().join("de-first");
+    let trf = dir.join("ind-07-024p-07r-std-tb2026.trf");
+    let expected = fs::read_to_string(dir.join("ind-07-024p-07r-std-tb2026.tsv")).unwrap();
+    let run = |extra: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_bianpai"))
+            .args(["trf", "standings"])
+            .arg(&trf)
+            .args(["--tiebreaks", "PTS DE BH/C1 BH SB"])
+            .args(extra)
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(run(&["--swiss"]), expected);
+    // 2024 rules give the dummy the full own score: player 4's BH/C1 is 27.5, not 26.0.
+    let old = run(&["--swiss", "--edition", "2024"]);
+    assert_ne!(old, expected);
+    assert!(old.contains("2\t4\t5.5\t0\t27.5\t29.0\t20.50\n"), "{old}");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_bianpai"))
+        .args(["trf", "standings"])
+        .arg(&trf)
+        .args(["--tiebreaks", "PTS NOPE"])
+        .output()
+        .expect("runs");
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -5,8 +5,10 @@
 //! the tournament in the TRF.
 
 pub mod berger;
+pub mod check;
 pub mod dutch;
 pub mod knockout;
+pub mod matching;
 pub mod team_swiss;
 pub mod xiangqi_swiss;
 

@@ -1,0 +1,195 @@
+//! The FIDE Swiss Team Pairing System, C.04.6 (effective 1 Feb 2026), as condensed in RULES §B.3.
+//!
+//! - [`pair_teams`] pairs one round from plain match histories ([`TeamEntry`]); it is what the
+//!   run pipeline calls.
+//! - [`pair_trf`] / [`pair`] build those histories from a TRF-26 team file (records 001, 310 or
+//!   013, 162, 192, 320, 330, 352, 362; see [`from_trf`]) and pair its next round.
+//! - [`board_colours`] turns a team colour into board colours (`352`, RULES §B.4).
+//!
+//! Inside: [`state`](self) derives scores, colour preferences (1.7) and floats (1.5); the bracket
+//! module runs art. 3 (PAB, upfloaters, lexicographic bracket pairing) on top of two matching
+//! solvers that know nothing about chess; the colour module applies art. 4.
+//!
+//! Readings chosen where the text is open (RULES §B.3, each configurable or documented):
+//! forfeited matches are not "played" ([`TeamSwissOptions::forfeit_counts_as_played`]); [C6] is
+//! pass/fail (the following scoregroup reaches its parity minimum of upfloaters), or graded
+//! ([`TeamSwissOptions::c6_graded`]); "comply with"
+//! [C7]-[C10] means "as far as possible"; bracket members are top/bottom by TPN alone (3.6.1);
+//! a PAB is not a float.
+
+mod bracket;
+pub(crate) mod cardinality;
+mod colour;
+pub mod from_trf;
+mod options;
+mod state;
+pub(crate) mod weighted;
+
+pub use colour::{ColourRule, board_colours, parse_board_sequence};
+pub use from_trf::{TrfTeams, read_trf};
+pub use options::{ColourPreferenceType, ScoreKind, TeamSwissOptions};
+
+use super::{Error, Pairing};
+use crate::model::{Colour, Points};
+use crate::trf::Trf;
+
+/// What happened to a team in one past round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordKind {
+    /// A match with at least one board played over the board.
+    Played,
+    /// The team won the match by forfeit (TRF `330`, or every board `+`).
+    ForfeitWin,
+    /// The team lost the match by forfeit.
+    ForfeitLoss,
+    /// Neither team appeared.
+    DoubleForfeit,
+    /// The pairing-allocated bye.
+    Pab,
+    /// A (deprecated) full-point bye: blocks the PAB like a forfeit win ([C2]).
+    FullBye,
+    /// Not paired: absent, withdrawn, a half- or zero-point bye.
+    NotPaired,
+}
+
+/// One past round of a team.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchRecord {
+    /// The opposing team's TPN, for matches (played or forfeited).
+    pub opponent: Option<u16>,
+    /// The team's board-1 colour as scheduled (1.6.1), for matches.
+    pub colour: Option<Colour>,
+    /// What kind of round it was.
+    pub kind: RecordKind,
+    /// Match points scored in the round.
+    pub match_points: Points,
+    /// Game points scored in the round.
+    pub game_points: Points,
+}
+
+/// A team with its history, as the engine's input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamEntry {
+    /// Tournament pairing number (1.1).
+    pub tpn: u16,
+    /// Rounds 1, 2, ... already played, in order.
+    pub history: Vec<MatchRecord>,
+    /// Whether the team is to be paired this round (`false`: withdrawn or known absent).
+    pub available: bool,
+}
+
+/// One pair of a round, as art. 4 coloured it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TeamPair {
+    /// The team with White on board 1 (listed first).
+    pub white: u16,
+    /// The team with Black on board 1.
+    pub black: u16,
+    /// The pair's first team of 4.2 (higher score, then smaller TPN): it is not always White.
+    pub first_team: u16,
+    /// The art. 4.3 rule that decided the colours.
+    pub rule: ColourRule,
+}
+
+/// The pairing of one round of a team Swiss.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TeamPairing {
+    /// The pairs, ordered by their first teams (score, then TPN).
+    pub pairs: Vec<TeamPair>,
+    /// The team receiving the PAB.
+    pub bye: Option<u16>,
+}
+
+impl From<TeamPairing> for Pairing {
+    fn from(p: TeamPairing) -> Pairing {
+        Pairing {
+            pairs: p.pairs.iter().map(|x| (x.white, x.black)).collect(),
+            bye: p.bye,
+        }
+    }
+}
+
+/// Pairs round `round` (1-based) of a team Swiss from the teams' histories.
+///
+/// # Errors
+///
+/// [`Error::BadInput`] for duplicate TPNs; [`Error::NoLegalPairing`] when no pairing satisfies
+/// [C1]/[C2] (3.3.3: the Chief Arbiter decides).
+pub fn pair_teams(
+    teams: &[TeamEntry],
+    round: u32,
+    opts: &TeamSwissOptions,
+) -> Result<TeamPairing, Error> {
+    let mut sorted: Vec<&TeamEntry> = teams.iter().collect();
+    sorted.sort_by_key(|t| t.tpn);
+    if sorted.windows(2).any(|w| w[0].tpn == w[1].tpn) {
+        return Err(Error::BadInput(
+            "team_swiss: duplicate team pairing number".into(),
+        ));
+    }
+    let all_states = state::build(teams, round, opts);
+    let mut states: Vec<state::TeamState> = sorted
+        .iter()
+        .filter(|t| t.available)
+        .filter_map(|t| all_states.iter().find(|s| s.tpn == t.tpn).cloned())
+        .collect();
+    states.sort_by_key(|s| s.tpn);
+    let float_rules = opts.total_rounds.is_none_or(|t| round + 1 < t);
+    let ctx = bracket::Ctx::new(&states, float_rules, opts.colour_preference, opts.c6_graded);
+    let (pairs, pab) = bracket::pair_round(&ctx).ok_or(Error::NoLegalPairing { round })?;
+    let mut out: Vec<(usize, TeamPair)> = pairs
+        .into_iter()
+        .map(|(a, b)| {
+            let (f, o) = if colour::first_team_order(&states[a], &states[b]).is_le() {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let (c, rule) = colour::allocate(
+                &states[f],
+                &states[o],
+                opts.colour_preference,
+                opts.initial_colour,
+            );
+            let (w, bl) = if c == Colour::White { (f, o) } else { (o, f) };
+            (
+                f,
+                TeamPair {
+                    white: states[w].tpn,
+                    black: states[bl].tpn,
+                    first_team: states[f].tpn,
+                    rule,
+                },
+            )
+        })
+        .collect();
+    out.sort_by(|x, y| colour::first_team_order(&states[x.0], &states[y.0]));
+    Ok(TeamPairing {
+        pairs: out.into_iter().map(|x| x.1).collect(),
+        bye: pab.map(|i| states[i].tpn),
+    })
+}
+
+/// Pairs the next round of the team tournament in `trf`, starting from `opts`; the file's
+/// `192` code, round count (`142`/`XXR`) and initial colour (`152`) override them (see
+/// [`read_trf`]).
+///
+/// # Errors
+///
+/// [`Error::BadInput`] when the file holds no teams or contradictory team data;
+/// [`Error::NoLegalPairing`] when the round cannot be paired.
+pub fn pair_trf(trf: &Trf, opts: &TeamSwissOptions) -> Result<TeamPairing, Error> {
+    let teams = read_trf(trf, opts)?;
+    pair_teams(&teams.teams, teams.next_round, &teams.options)
+}
+
+/// Pairs the next round of the team tournament in `trf`, with the options its records give
+/// (`192`, `142`, `152`, `320`) over the defaults.
+///
+/// # Errors
+///
+/// [`Error::BadInput`] when the file holds no teams; [`Error::NoLegalPairing`] when no pairing
+/// satisfies the absolute criteria.
+pub fn pair(trf: &Trf) -> Result<Pairing, Error> {
+    pair_trf(trf, &TeamSwissOptions::default()).map(Pairing::from)
+}

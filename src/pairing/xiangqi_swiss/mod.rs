@@ -1,0 +1,147 @@
+//! The xiangqi (象棋) Swiss of Chinese Xiangqi Association practice (RULES §E, S13): 积分编排制.
+//!
+//! No rule text for the pairing itself was found, so this engine implements the practice the
+//! Chinese programs offer, with every choice written down here:
+//!
+//! 1. **Scoring** 2/1/0 (`162 W 2.0 D 1.0`); the bye scores as a win.
+//! 2. **Pairing numbers** ([`pairing_order`]): rating descending, then name (Unicode order),
+//!    then start number.
+//! 3. **Absolute**: no rematch (a forfeited game is not a meeting, GHR 3.5).
+//! 4. **The bye** to the player with the fewest byes, then the lowest score, then the largest
+//!    pairing number (so: the lowest-scoring player who has not had one), among those that leave
+//!    the rest pairable.
+//! 5. **Same unit** (同队不相遇; the team of `310`/`013`, else the federation of `001`): never
+//!    paired while any legal pairing exists. When none does, same-unit games are allowed first
+//!    inside the lowest score group only, then in the two lowest groups, and so on
+//!    ([`UnitRelaxation`] reports the level used). Avoiding same-unit games outranks the bye
+//!    order: the bye moves up the list of rule 4 before any same-unit game is allowed.
+//! 6. **Score groups** are paired from the top. A bracket is the score group plus the players
+//!    floated down from above (placed first); they are paired first, top half against bottom
+//!    half by pairing number, and only the players that cannot be paired inside it float to the
+//!    next group (fewest floaters, each meeting the next score down).
+//! 7. **Sides** (红/黑): no one plays more than `max_same_side_in_row` games in a row on one
+//!    side when a pairing avoids it; this outranks the top-half/bottom-half order, never the
+//!    score groups. Each player in the top half takes, among the allowed opponents, the first
+//!    with no side conflict in the order: ideal partner, then the nearest bottom-half players
+//!    (lower one first on a tie), then the players below it in its own half.
+//! 8. **Side allocation**: a forced side first; else the player with more Blacks than Reds gets
+//!    Red; else both alternate from the most recent round their sides differed; else the
+//!    higher-ranked player alternates; in round 1 the higher-ranked player of board 1, 3, 5, ...
+//!    gets the initial side (Red unless `152` says otherwise), of board 2, 4, ... the other.
+//!
+//! Every step is deterministic: ties always fall back to the pairing number.
+
+mod engine;
+pub mod from_trf;
+
+pub use engine::{UnitRelaxation, XiangqiPairing};
+pub use from_trf::read_trf;
+
+use super::{Error, Pairing};
+use crate::model::{Colour, Points};
+use crate::trf::Trf;
+
+/// What happened to a player in one past round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum XqRoundKind {
+    /// A game played over the board.
+    Played,
+    /// Won by forfeit: not a meeting, no side.
+    ForfeitWin,
+    /// Lost by forfeit.
+    ForfeitLoss,
+    /// The pairing-allocated bye.
+    Bye,
+    /// Not paired (absent, requested bye, withdrawn).
+    Absent,
+}
+
+/// One past round of a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct XqRound {
+    /// The opponent's id, for games (played or forfeited).
+    pub opponent: Option<u16>,
+    /// The side played (`White` = 红 Red, moves first).
+    pub side: Option<Colour>,
+    /// What kind of round it was.
+    pub kind: XqRoundKind,
+    /// Points scored (2/1/0 games, a bye as a win).
+    pub points: Points,
+}
+
+/// A player as the engine's input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct XqPlayer {
+    /// Identity (the TRF start number).
+    pub id: u16,
+    /// Name, for the pairing order.
+    pub name: String,
+    /// Rating (0 = unrated), for the pairing order.
+    pub rating: u16,
+    /// The unit (team, delegation); empty = none, never in conflict.
+    pub unit: String,
+    /// Rounds 1, 2, ... already played.
+    pub history: Vec<XqRound>,
+    /// Whether the player is paired this round.
+    pub available: bool,
+}
+
+/// Options of the xiangqi Swiss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct XiangqiSwissOptions {
+    /// 同队不相遇: keep players of one unit apart (default `true`).
+    pub avoid_same_unit: bool,
+    /// 禁3先/后: at most this many games in a row on one side where avoidable (default 2).
+    pub max_same_side_in_row: usize,
+    /// The side of the higher-ranked player on board 1 of round 1 (default Red).
+    pub initial_side: Colour,
+}
+
+impl Default for XiangqiSwissOptions {
+    fn default() -> Self {
+        XiangqiSwissOptions {
+            avoid_same_unit: true,
+            max_same_side_in_row: 2,
+            initial_side: Colour::White,
+        }
+    }
+}
+
+/// The pairing numbers: players' ids in pairing order (rating descending, then name, then id).
+pub fn pairing_order(players: &[XqPlayer]) -> Vec<u16> {
+    let mut v: Vec<&XqPlayer> = players.iter().collect();
+    v.sort_by(|a, b| {
+        b.rating
+            .cmp(&a.rating)
+            .then_with(|| a.name.cmp(&b.name))
+            .then(a.id.cmp(&b.id))
+    });
+    v.into_iter().map(|p| p.id).collect()
+}
+
+/// Pairs round `round` of a xiangqi Swiss.
+///
+/// # Errors
+///
+/// [`Error::BadInput`] for duplicate ids; [`Error::NoLegalPairing`] when even with every
+/// same-unit game allowed no pairing avoids a rematch.
+pub fn pair_players(
+    players: &[XqPlayer],
+    round: u32,
+    opts: &XiangqiSwissOptions,
+) -> Result<XiangqiPairing, Error> {
+    engine::pair(players, round, opts)
+}
+
+/// Pairs the next round of the xiangqi Swiss in `trf` with default options.
+///
+/// # Errors
+///
+/// As [`pair_players`].
+pub fn pair(trf: &Trf) -> Result<Pairing, Error> {
+    let (players, round, opts) = read_trf(trf, &XiangqiSwissOptions::default());
+    pair_players(&players, round, &opts).map(|p| Pairing {
+        pairs: p.pairs,
+        bye: p.bye,
+    })
+}

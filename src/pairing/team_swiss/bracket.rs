@@ -195,7 +195,7 @@ fn quick_profile(
     groups: &[(crate::model::Points, Vec<usize>)],
 ) -> Option<Vec<usize>> {
     let mut profile = vec![0; groups.len()];
-    if top.len() % 2 == 0 {
+    if top.len().is_multiple_of(2) {
         return (ctx.perfect(top) && ctx.perfect(lower)).then_some(profile);
     }
     for (g, (_, members)) in groups.iter().enumerate() {

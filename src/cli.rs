@@ -75,9 +75,13 @@ pub enum TrfCommand {
         /// Rules edition; default from the start date (record 042).
         #[arg(long)]
         edition: Option<u16>,
-        /// Treat the event as a round robin (pre-set pairings); default from record 092.
-        #[arg(long)]
+        /// Treat the event as a round robin (pre-set pairings, TieBreakServer `-p`); default
+        /// from record 092.
+        #[arg(long, conflicts_with = "swiss")]
         round_robin: bool,
+        /// Treat the event as a Swiss (TieBreakServer `-s`); default from record 092.
+        #[arg(long)]
+        swiss: bool,
     },
     /// Write the event's FIDE report.
     Export {

@@ -20,8 +20,11 @@ pub mod model;
 pub mod money;
 pub mod normalize;
 pub mod pairing;
+pub mod pipeline;
 pub mod report;
+pub mod rounds;
 pub mod scoring;
+pub mod season;
 pub mod trf;
 
 /// The language of messages and workbook labels.

@@ -1,8 +1,126 @@
+//! Arbitrary tables through `forms::read` and `normalize::build_roster`: never a panic.
+//!
+//! The bytes are read as a program that builds cells: a tag byte picks the cell kind, and
+//! text comes either from a vocabulary of header names, labels and typical values (so the
+//! fuzzer reaches the header, label and row logic quickly) or from raw bytes.
 #![no_main]
 
+use bianpai::findings::Findings;
+use bianpai::ingest::{Cell, Format, LoadedFile, Merge, Table};
 use libfuzzer_sys::fuzz_target;
 
-// Placeholder: the owning module replaces this body with a call into its parser.
+const WORDS: &[&str] = &[
+    "姓名", "姓 名", "性别", "出生日期", "出生年月", "身份证号码", "国际棋联ID", "等级分", "台次",
+    "注册单位", "参赛单位", "单位", "组别", "身份", "备注", "序号", "酒店", "房型", "入住日期",
+    "离店日期", "同住人", "参赛单位（盖章）：北京队　领队：张三", "领队", "教练：", "填表日期：2025.7.1",
+    "签字", "注：", "例", "张三（示例）", "王　浩", "欧阳•娜娜", "男", "女", "F", "2001.5.3",
+    "2001年5月", "01.05.03", "20010503", "11010519491231002X", "110105491231002", "4.10102E+17",
+    "替补1", "第一台", "2,315", "2315分", "领队", "运动员", "2025年度注册棋手名单", "", "　",
+];
+
+struct Bytes<'a>(&'a [u8]);
+
+impl Bytes<'_> {
+    fn byte(&mut self) -> Option<u8> {
+        let (b, rest) = self.0.split_first()?;
+        self.0 = rest;
+        Some(*b)
+    }
+
+    fn take(&mut self, n: usize) -> &[u8] {
+        let n = n.min(self.0.len());
+        let (a, rest) = self.0.split_at(n);
+        self.0 = rest;
+        a
+    }
+}
+
+fn cell(b: &mut Bytes<'_>) -> Option<Cell> {
+    let tag = b.byte()?;
+    Some(match tag % 9 {
+        0 => Cell::Empty,
+        1..=3 => Cell::Text(WORDS[usize::from(b.byte()?) % WORDS.len()].to_string()),
+        4 => {
+            let n = usize::from(b.byte()? % 24);
+            Cell::Text(String::from_utf8_lossy(b.take(n)).into_owned())
+        }
+        5 => {
+            let raw = b.take(8);
+            let mut a = [0u8; 8];
+            a[..raw.len()].copy_from_slice(raw);
+            Cell::Int(i64::from_le_bytes(a))
+        }
+        6 => {
+            let raw = b.take(8);
+            let mut a = [0u8; 8];
+            a[..raw.len()].copy_from_slice(raw);
+            Cell::Float(f64::from_le_bytes(a))
+        }
+        7 => Cell::Error("#N/A".into()),
+        _ => Cell::Bool(tag & 0x10 != 0),
+    })
+}
+
+fn table(b: &mut Bytes<'_>, name: &str) -> Table {
+    let width = usize::from(b.byte().unwrap_or(4) % 12) + 1;
+    let mut rows = Vec::new();
+    let mut row = Vec::new();
+    while rows.len() < 200 {
+        // 0xFF ends the table, leaving the rest for merges.
+        if b.0.first() == Some(&0xFF) {
+            b.byte();
+            break;
+        }
+        let Some(c) = cell(b) else { break };
+        row.push(c);
+        if row.len() == width {
+            rows.push(std::mem::take(&mut row));
+        }
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    let mut merges = Vec::new();
+    while merges.len() < 16 {
+        let (Some(a), Some(c), Some(h), Some(w)) = (b.byte(), b.byte(), b.byte(), b.byte()) else {
+            break;
+        };
+        let (a, c) = (u32::from(a), u32::from(c));
+        merges.push(Merge {
+            first_row: a,
+            first_col: c,
+            last_row: a + u32::from(h),
+            last_col: c + u32::from(w),
+        });
+    }
+    Table {
+        file: "fuzz.xlsx".into(),
+        sheet: name.into(),
+        rows,
+        merges,
+        hidden: false,
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
-    let _ = data;
+    let mut b = Bytes(data);
+    let first = table(&mut b, "Sheet1");
+    let second = table(&mut b, "食宿");
+    let files = vec![
+        LoadedFile {
+            path: "fuzz.xlsx".into(),
+            format: Format::Xlsx,
+            modified: Some(1),
+            tables: vec![first.clone(), second],
+        },
+        LoadedFile {
+            path: "again.xlsx".into(),
+            format: Format::Xlsx,
+            modified: Some(2),
+            tables: vec![Table { file: "again.xlsx".into(), ..first }],
+        },
+    ];
+    let mut findings = Findings::new();
+    let subs = bianpai::forms::read(&files, &mut findings);
+    let _ = bianpai::normalize::build_roster(&subs, &mut findings);
 });

@@ -1,8 +1,14 @@
 #![no_main]
 
+use bianpai::rounds::notation::{parse, Sport};
 use libfuzzer_sys::fuzz_target;
 
-// Placeholder: the owning module replaces this body with a call into its parser.
 fuzz_target!(|data: &[u8]| {
-    let _ = data;
+    let text = String::from_utf8_lossy(data);
+    for sport in [Sport::Chess, Sport::Xiangqi] {
+        if let Ok(r) = parse(&text, sport) {
+            // What parses must print back to a notation that parses to the same result.
+            assert_eq!(parse(bianpai::rounds::notation::format(r, sport), sport), Ok(r));
+        }
+    }
 });

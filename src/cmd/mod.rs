@@ -1,5 +1,8 @@
 //! One file per subcommand; [`run`] dispatches.
 
+mod init;
+mod run;
+mod templates;
 mod trf;
 
 use crate::cli::{Cli, Command};
@@ -11,9 +14,9 @@ use crate::cli::{Cli, Command};
 /// Returns an error when the command could not run at all (exit status 2).
 pub fn run(cli: Cli) -> crate::Result<u8> {
     match cli.command {
-        Command::Templates => Err(crate::Error::Usage("templates: not yet built".into())),
-        Command::Init { .. } => Err(crate::Error::Usage("init: not yet built".into())),
-        Command::Run(_) => Err(crate::Error::Usage("run: not yet built".into())),
+        Command::Templates => templates::run(),
+        Command::Init { dir, template } => init::run(&dir, &template),
+        Command::Run(args) => run::run(args),
         Command::Trf { command } => trf::run(command),
     }
 }

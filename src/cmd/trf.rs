@@ -29,12 +29,19 @@ pub fn run(cmd: TrfCommand) -> Result<u8> {
             tiebreaks,
             edition,
             round_robin,
+            swiss,
         } => {
             let trf = read(&file)?;
             let opts = crate::scoring::TrfStandingsOptions {
                 tiebreaks,
                 edition,
-                round_robin: round_robin.then_some(true),
+                round_robin: if round_robin {
+                    Some(true)
+                } else if swiss {
+                    Some(false)
+                } else {
+                    None
+                },
             };
             let out = crate::scoring::trf_standings(&trf, &opts)
                 .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;

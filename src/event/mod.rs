@@ -1,1 +1,515 @@
 //! The event: `event.toml` (the regulation in machine form) and the built-in templates.
+//!
+//! Every fact a regulation fixes is a field here, with the clause it comes from, so that later
+//! stages only read it: dates and venue, sections and their birth windows, the format of each
+//! stage (round robin, Swiss, knockout bracket), scoring, board rules, team composition,
+//! eligibility, tie-breaks, prizes, tax, grants, fees, hotels, quotas, deadlines and appeals.
+//! Values a regulation leaves open carry `default = true` (and a comment in the template).
+//!
+//! [`load`] reads and validates a file; a problem is an [`EventError`] naming the key and line.
+
+mod de;
+mod error;
+mod format;
+mod money;
+mod quotas;
+mod rules;
+mod section;
+mod team;
+pub mod templates;
+mod validate;
+
+use std::path::{Path, PathBuf};
+
+use jiff::civil::Date;
+use serde::Deserialize;
+
+pub use error::{EventError, KeyPart, KeyPath};
+pub use format::{
+    Bye, Knockout, KnockoutMatch, Pairing, PlaceRule, SeedGroup, Slot, Stage, System, TimeControl,
+};
+pub use money::{
+    Accommodation, Covered, Fee, Grant, Honour, Hotel, Meal, Meals, Per, PrizeList, Prizes,
+    Recipient, Room, Stay, Tax,
+};
+pub use quotas::{QuotaExtra, QuotaPlaces, QuotaTier, Quotas};
+pub use rules::{
+    Appeals, Deadline, Deadlines, Draw, Eligibility, ExcludedEvent, Loan, Ranking, Registration,
+    Requirement, TeamRanking, Tiebreaks, TitleRule, Withdrawal,
+};
+pub use section::{AgeLimit, DateWindow, Entrant, PairRule, Section, age_on};
+pub use team::{
+    Board, BoardRules, ColourRule, Primary, RatingThreshold, ReserveRule, ScoreTriple, Scoring,
+    TeamRules,
+};
+
+pub use crate::model::Sport;
+
+/// The file name of the event description inside an event folder.
+pub const EVENT_FILE: &str = "event.toml";
+
+/// Everything the regulation fixes, as read from `event.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Event {
+    /// The template this file was made from.
+    #[serde(default)]
+    pub template: Option<String>,
+    /// Names, sport, regulation.
+    pub event: Meta,
+    /// Organizers (主办, 承办, 协办, 执行).
+    #[serde(default)]
+    pub organizers: Vec<Organizer>,
+    /// Dates of the whole event.
+    pub dates: Dates,
+    /// Where it is held.
+    pub venue: Venue,
+    /// Which units may take part.
+    #[serde(default)]
+    pub participants: Option<Participants>,
+    /// Sections (组别).
+    pub sections: Vec<Section>,
+    /// Stages and their formats.
+    pub stages: Vec<Stage>,
+    /// Scoring.
+    pub scoring: Scoring,
+    /// Team or delegation composition.
+    #[serde(default)]
+    pub team: Option<TeamRules>,
+    /// Board rules (team events).
+    #[serde(default)]
+    pub boards: Option<BoardRules>,
+    /// Who may play.
+    #[serde(default)]
+    pub eligibility: Eligibility,
+    /// Tie-break orders.
+    #[serde(default)]
+    pub tiebreaks: Vec<Tiebreaks>,
+    /// Team ranking from individual places.
+    #[serde(default)]
+    pub team_ranking: Option<TeamRanking>,
+    /// Places ranked, promotion, relegation.
+    #[serde(default)]
+    pub ranking: Option<Ranking>,
+    /// The draw of team numbers.
+    #[serde(default)]
+    pub draw: Draw,
+    /// Prizes.
+    #[serde(default)]
+    pub prizes: Prizes,
+    /// Tax on individual prizes.
+    #[serde(default)]
+    pub tax: Option<Tax>,
+    /// Grants to teams.
+    #[serde(default)]
+    pub grants: Vec<Grant>,
+    /// Fees teams pay.
+    #[serde(default)]
+    pub fees: Vec<Fee>,
+    /// Board and lodging.
+    #[serde(default)]
+    pub accommodation: Option<Accommodation>,
+    /// Places per delegation.
+    #[serde(default)]
+    pub quotas: Option<Quotas>,
+    /// Deadlines.
+    #[serde(default)]
+    pub deadlines: Deadlines,
+    /// Appeals.
+    #[serde(default)]
+    pub appeals: Option<Appeals>,
+    /// Contacts.
+    #[serde(default)]
+    pub contacts: Vec<Contact>,
+    /// Rules stated in words that no check reads (transfers of a place, disqualification, ...).
+    #[serde(default)]
+    pub notes: Vec<Note>,
+}
+
+/// Names, sport and regulation.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meta {
+    /// Full name (`2025年中国国际象棋乙级联赛`).
+    pub name: String,
+    /// Short name for headers.
+    pub short_name: String,
+    /// Chess or xiangqi.
+    pub sport: Sport,
+    /// Title of the regulation (`2025年中国国际象棋乙级联赛竞赛规程`).
+    pub regulation: String,
+    /// Who issued it.
+    #[serde(default)]
+    pub issued_by: Option<String>,
+    /// When.
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub issued: Option<Date>,
+    /// Competition items (竞赛项目: `团体赛`, `个人赛`).
+    #[serde(default)]
+    pub items: Vec<String>,
+    /// The rules book applied (`国际象棋裁判手册2020版`).
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// Clause of `rules`.
+    #[serde(default)]
+    pub rules_clause: Option<String>,
+    /// Games are FIDE rated.
+    #[serde(default)]
+    pub fide_rated: bool,
+    /// Clause of `fide_rated`.
+    #[serde(default)]
+    pub rated_clause: Option<String>,
+}
+
+/// An organizer and its role.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Organizer {
+    /// Role (`主办`, `承办`, `协办`, `执行`).
+    pub role: String,
+    /// Name.
+    pub name: String,
+    /// Clause (`规程 一`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// Dates of the whole event.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Dates {
+    /// Arrival day (报到).
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub arrival: Option<Date>,
+    /// First day.
+    #[serde(deserialize_with = "de::date")]
+    pub start: Date,
+    /// Last day.
+    #[serde(deserialize_with = "de::date")]
+    pub end: Date,
+    /// Departure day (离会).
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub departure: Option<Date>,
+    /// When on the departure day (`下午离会`).
+    #[serde(default)]
+    pub departure_note: Option<String>,
+    /// Clause (`规程 四`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// Where the event is held.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Venue {
+    /// City (`黑龙江大庆`).
+    pub city: String,
+    /// Venue (`大庆昊方诺富特酒店`).
+    #[serde(default)]
+    pub venue: Option<String>,
+    /// Street address.
+    #[serde(default)]
+    pub address: Option<String>,
+    /// Phone of the venue.
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// Clause.
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// Which units may take part.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Participants {
+    /// Who, as the regulation says.
+    pub description: String,
+    /// Number of teams, when fixed.
+    #[serde(default)]
+    pub teams: Option<u32>,
+    /// Clause (`规程 三`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// A contact person or address.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Contact {
+    /// Role (`报名`, `承办单位`).
+    pub role: String,
+    /// Name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Phone.
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// E-mail.
+    #[serde(default)]
+    pub email: Option<String>,
+    /// Postal address.
+    #[serde(default)]
+    pub address: Option<String>,
+    /// Postcode.
+    #[serde(default)]
+    pub postcode: Option<String>,
+    /// Clause.
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// A rule stated in words.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Note {
+    /// Clause (`规程 四(五)`).
+    pub clause: String,
+    /// The rule.
+    pub text: String,
+}
+
+impl Event {
+    /// The section with this id.
+    pub fn section(&self, id: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.id == id)
+    }
+
+    /// The stage with this id.
+    pub fn stage(&self, id: &str) -> Option<&Stage> {
+        self.stages.iter().find(|s| s.id == id)
+    }
+
+    /// The stages that play a section, in order.
+    pub fn stages_of<'a>(&'a self, section_id: &'a str) -> impl Iterator<Item = &'a Stage> + 'a {
+        self.stages.iter().filter(move |s| s.plays(section_id))
+    }
+
+    /// The tie-break order for a stage and section: the first entry naming both, else one naming
+    /// the stage, else one naming the section, else one naming neither.
+    pub fn tiebreaks_for(&self, stage: &str, section: &str) -> Option<&Tiebreaks> {
+        let stage_ok = |t: &&Tiebreaks| t.stage.as_deref().is_none_or(|s| s == stage);
+        let section_ok =
+            |t: &&Tiebreaks| t.sections.is_empty() || t.sections.iter().any(|s| s == section);
+        let mut cands: Vec<&Tiebreaks> = self
+            .tiebreaks
+            .iter()
+            .filter(stage_ok)
+            .filter(section_ok)
+            .collect();
+        // Most specific first: a named stage and named sections beat the catch-alls.
+        cands.sort_by_key(|t| (t.stage.is_none(), t.sections.is_empty()));
+        cands.first().copied()
+    }
+
+    /// The distinct 组别 labels of the sections, in order of first appearance.
+    pub fn groups(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for g in self.sections.iter().filter_map(|s| s.group.as_deref()) {
+            if !out.contains(&g) {
+                out.push(g);
+            }
+        }
+        out
+    }
+
+    /// The day ages are measured on for `limit` (its own date, else the event's first day).
+    pub fn age_day(&self, limit: &AgeLimit) -> Date {
+        limit.on.unwrap_or(self.dates.start)
+    }
+
+    /// The keys whose values are template defaults (`default = true`): facts the regulation
+    /// leaves open, which the organizer should confirm. In document order, e.g.
+    /// `stages[swiss].pairing`, `scoring`, `tiebreaks[0]`, `tax`.
+    pub fn defaults(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for st in &self.stages {
+            let p = format!("stages[{}]", st.id);
+            if st.is_default {
+                out.push(format!("{p}.rounds"));
+            }
+            if st.time_control.as_ref().is_some_and(|t| t.is_default) {
+                out.push(format!("{p}.time_control"));
+            }
+            if st.pairing.as_ref().is_some_and(|t| t.is_default) {
+                out.push(format!("{p}.pairing"));
+            }
+            if st.bye.as_ref().is_some_and(|t| t.is_default) {
+                out.push(format!("{p}.bye"));
+            }
+            if let Some(k) = &st.knockout {
+                if k.bracket_default {
+                    out.push(format!("{p}.knockout.groups/places"));
+                }
+                if k.tie_resolution_default {
+                    out.push(format!("{p}.knockout.tie_resolution"));
+                }
+                if k.colours_default {
+                    out.push(format!("{p}.knockout.colours"));
+                }
+            }
+        }
+        if self.scoring.is_default {
+            out.push("scoring".into());
+        }
+        if self.team.as_ref().is_some_and(|t| t.staff_default) {
+            out.push("team.leaders/coaches".into());
+        }
+        if let Some(b) = &self.boards {
+            if b.woman_on_men_board.as_ref().is_some_and(|w| w.is_default) {
+                out.push("boards.woman_on_men_board".into());
+            }
+            if b.colours.as_ref().is_some_and(|c| c.is_default) {
+                out.push("boards.colours".into());
+            }
+        }
+        for (i, t) in self.tiebreaks.iter().enumerate() {
+            if t.is_default {
+                out.push(format!("tiebreaks[{i}]"));
+            }
+        }
+        for s in &self.sections {
+            if s.pair.as_ref().is_some_and(|p| p.is_default) {
+                out.push(format!("sections[{}].pair", s.id));
+            }
+        }
+        if self.team_ranking.as_ref().is_some_and(|t| t.is_default) {
+            out.push("team_ranking".into());
+        }
+        if self.tax.as_ref().is_some_and(|t| t.is_default) {
+            out.push("tax".into());
+        }
+        if self
+            .deadlines
+            .entry
+            .as_ref()
+            .is_some_and(|d| d.inclusive_default)
+        {
+            out.push("deadlines.entry.inclusive".into());
+        }
+        let stay = self
+            .accommodation
+            .as_ref()
+            .and_then(|a| a.standard_stay.as_ref());
+        if stay.is_some_and(|s| s.is_default) {
+            out.push("accommodation.standard_stay".into());
+        }
+        out
+    }
+
+    /// Whether this is a team event (a section of teams).
+    pub fn is_team_event(&self) -> bool {
+        self.sections.iter().any(|s| s.entrant == Entrant::Team)
+    }
+}
+
+/// Reads `event.toml` from an event folder, or the given file.
+///
+/// # Errors
+///
+/// [`EventError::Io`] when the file cannot be read; [`EventError::Invalid`] naming the key and
+/// line for a syntax error, a value of the wrong type, an unknown or missing key, or a value
+/// contradicting another (a window ending before it starts, a reference to a section that does
+/// not exist, ...).
+pub fn load(dir_or_file: &Path) -> Result<Event, EventError> {
+    let path: PathBuf = if dir_or_file.is_dir() {
+        dir_or_file.join(EVENT_FILE)
+    } else {
+        dir_or_file.to_path_buf()
+    };
+    let bytes = std::fs::read(&path).map_err(|source| EventError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let bytes = e.into_bytes();
+            // A GBK-saved file (Notepad on Chinese Windows) is read as such rather than refused.
+            let (t, _, bad) = encoding_rs::GBK.decode(&bytes);
+            if bad {
+                return Err(EventError::Invalid {
+                    path,
+                    key: String::new(),
+                    line: 0,
+                    column: 0,
+                    message: "文件不是 UTF-8 编码的文本 (the file is not UTF-8 text)".into(),
+                });
+            }
+            t.into_owned()
+        }
+    };
+    parse(&text, &path)
+}
+
+/// Parses and validates the text of an `event.toml`; `path` only names it in errors.
+///
+/// # Errors
+///
+/// As [`load`], without the I/O case.
+pub fn parse(text: &str, path: &Path) -> Result<Event, EventError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let invalid = |offset: Option<usize>, key: String, message: String| {
+        let (line, column) = offset.map_or((0, 0), |o| error::line_col(text, o));
+        EventError::Invalid {
+            path: path.to_path_buf(),
+            key,
+            line,
+            column,
+            message,
+        }
+    };
+    let doc = match toml::de::DeTable::parse(text) {
+        Ok(d) => d,
+        Err(e) => {
+            let offset = e.span().map(|s| s.start);
+            return Err(invalid(
+                offset,
+                String::new(),
+                format!("TOML 语法错误 (syntax error): {}", e.message()),
+            ));
+        }
+    };
+    let event: Event = match toml::from_str(text) {
+        Ok(ev) => ev,
+        Err(e) => {
+            let offset = e.span().map(|s| s.start);
+            let key = offset
+                .map(|o| error::path_at(doc.get_ref(), o).to_string())
+                .unwrap_or_default();
+            return Err(invalid(offset, key, explain(e.message())));
+        }
+    };
+    if let Err(problem) = validate::check(&event) {
+        let span = error::span_of(doc.get_ref(), &problem.path);
+        return Err(invalid(
+            span.map(|s| s.start),
+            problem.path.to_string(),
+            problem.message,
+        ));
+    }
+    Ok(event)
+}
+
+/// Puts a Chinese lead in front of serde's English message.
+fn explain(msg: &str) -> String {
+    let zh = if msg.starts_with("unknown field") {
+        "未知的键（可能拼写错误）"
+    } else if msg.starts_with("missing field") {
+        "缺少必填的键"
+    } else if msg.starts_with("invalid type") {
+        "值的类型不对"
+    } else if msg.starts_with("unknown variant") {
+        "不认识的取值"
+    } else {
+        "值不正确"
+    };
+    if msg.chars().next().is_some_and(|c| !c.is_ascii()) {
+        // Our own adapters already wrote Chinese and English.
+        msg.trim_end().to_string()
+    } else {
+        format!("{zh} ({})", msg.trim_end())
+    }
+}
+
+#[cfg(test)]
+mod tests;

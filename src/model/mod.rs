@@ -7,10 +7,13 @@ mod colour;
 mod money;
 mod points;
 mod result;
+pub mod roster;
 mod sex;
+mod sport;
 
 pub use colour::{ByColour, Colour};
 pub use money::{Fen, ParseFenError};
 pub use points::{ParsePointsError, Points};
 pub use result::{BoardOutcome, GameResult};
 pub use sex::{ParseSexError, Sex};
+pub use sport::Sport;

@@ -1,2 +1,21 @@
 //! Normalize: raw form values → typed values (names, sexes, dates, resident ID numbers, FIDE IDs,
-//! ratings, boards, unit names), with a finding for each value that cannot be normalized.
+//! ratings, boards, unit names), with a finding for each value that cannot be normalized, and
+//! [`build_roster`], which turns the submissions of [`crate::forms::read`] into the
+//! [`crate::model::roster::Roster`].
+//!
+//! Each value function takes a [`crate::ingest::Cell`] (or text) and returns the typed value,
+//! `None` for a blank cell, or an error describing the value as written; the roster builder
+//! turns errors into findings with the cell's source.
+
+mod build;
+mod date;
+mod fields;
+mod id;
+mod name;
+mod person;
+
+pub use build::{build_roster, build_roster_with};
+pub use date::{DateError, DateSystem, date, excel_serial, parse_date_text};
+pub use fields::{board, fide_id, official_role, rating, role, sex, text, unit_key, unit_name};
+pub use id::{IdError, ParsedId, id_check_char, id_number, parse_id_text, upgrade_15};
+pub use name::{MIDDLE_DOT, clean_name, is_han, name, name_key};

@@ -4,7 +4,11 @@
 //! Every Swiss system exposes `pair(&Trf, ...) -> Result<Pairing, Error>` for the next round of
 //! the tournament in the TRF.
 
+pub mod berger;
+pub mod check;
 pub mod dutch;
+pub mod knockout;
+pub mod matching;
 pub mod team_swiss;
 pub mod xiangqi_swiss;
 

@@ -1,1 +1,8 @@
 //! Workbooks bianpai writes, one module per workbook, sharing one style module.
+
+pub mod blank_form;
+pub mod labels;
+pub mod roster;
+pub mod style;
+pub mod tables;
+pub mod workbook;

@@ -1,6 +1,65 @@
-//! Scores, standings and FIDE C.07 tie-breaks, in exact arithmetic.
+//! Scores, standings and FIDE C.07 tie-breaks (2024-08 and 2026-03 editions), in exact
+//! arithmetic, and the Chinese Xiangqi Association ranking chains.
+//!
+//! - [`tournament`]: the scoring model (competitors with typed per-round results);
+//! - [`codes`]: the tie-break code grammar;
+//! - [`standings()`]: the ranking engine, [`team_standings`] for team events;
+//! - [`cxa`]: 对手分 / 累进分 chains for xiangqi Swiss events;
+//! - [`trf_standings`]: `bianpai trf standings`.
+//!
+//! Where C.07 leaves a choice (RULES §H.4), the reference calculator TieBreakServer decides,
+//! since its output is the test oracle:
+//! - TPR: p = rating points ÷ games over the board, rounded half up to hundredths;
+//! - PS-C1 drops the round-1 term whatever happened in round 1;
+//! - `/P`: forfeits count as games played for BH/SB/ESB/DE (round robins always, 15.2);
+//! - DE 6.3 (Swiss, not all met): a competitor is placed first if its mini-score beats every
+//!   rival's mini-score plus a win for each game the rival has not played inside the group;
+//!   then the next, and so on; the rest go round again on their own;
+//! - EDE: primary score, then secondary, then the art. 12 steps for exactly two teams, each
+//!   step repeated until it separates no more; a new tied group goes back to the primary score.
+
+pub mod buchholz;
+pub mod builder;
+pub mod codes;
+pub mod cxa;
+pub mod direct;
+pub mod individual;
+pub mod rating;
+pub mod rational;
+pub mod standings;
+pub mod team;
+pub mod tournament;
+pub mod trf_adapter;
+pub mod unplayed;
+
+pub use builder::{BuildError, IndividualBuilder, TeamBuilder};
+pub use codes::{Kind, TieBreak, UnknownCode, parse_list};
+pub use rational::Rational;
+pub use standings::{Row, Standings, Value, standings, to_tsv};
+pub use team::team_standings;
+pub use tournament::{
+    BoardGame, BoardResult, Competitor, Edition, Outcome, Round, RoundResult, ScoreKind, Scoring,
+    Tournament,
+};
 
 use crate::trf::Trf;
+
+/// The ranking the run pipeline prints: the primary score first (for teams MP and GP, or GP
+/// and MP), then `tie_breaks` in order. Scores already in `tie_breaks` are not repeated.
+pub fn rank(t: &Tournament, tie_breaks: &[TieBreak]) -> Standings {
+    if t.is_team {
+        return team_standings(t, tie_breaks);
+    }
+    let mut keys: Vec<TieBreak> = Vec::with_capacity(tie_breaks.len() + 1);
+    keys.extend(TieBreak::parse("PTS").ok());
+    keys.extend(
+        tie_breaks
+            .iter()
+            .filter(|k| !matches!(k.kind, Kind::Pts | Kind::Mpts | Kind::Gpts))
+            .cloned(),
+    );
+    standings(t, &keys)
+}
 
 /// Options of `bianpai trf standings`.
 #[derive(Debug, Clone, Default)]
@@ -9,7 +68,7 @@ pub struct TrfStandingsOptions {
     pub tiebreaks: String,
     /// Rules edition (2024 or 2026); `None` = from record 042.
     pub edition: Option<u16>,
-    /// Round robin (pre-set pairings) instead of Swiss; `None` = from record 092.
+    /// Round robin (pre-set pairings, `true`) or Swiss (`false`); `None` = from record 092.
     pub round_robin: Option<bool>,
 }
 
@@ -17,8 +76,28 @@ pub struct TrfStandingsOptions {
 ///
 /// # Errors
 ///
-/// A message when the tie-break list names an unknown code or the file cannot be scored.
+/// A message when the tie-break list names an unknown code, the edition is not 2024 or 2026,
+/// or the file names players that are not in it.
 pub fn trf_standings(trf: &Trf, opts: &TrfStandingsOptions) -> Result<String, String> {
-    let _ = (trf, opts);
-    Err("tie-breaks not yet built".into())
+    let keys = parse_list(&opts.tiebreaks).map_err(|e| e.to_string())?;
+    if keys.is_empty() {
+        return Err("empty tie-break list / 破同分规则为空".into());
+    }
+    let edition = match opts.edition {
+        None => None,
+        Some(2024) => Some(Edition::E2024),
+        Some(2026) => Some(Edition::E2026),
+        Some(y) => return Err(format!("unknown edition {y} (2024 or 2026) / 未知版本 {y}")),
+    };
+    let t = trf_adapter::tournament_from_trf(
+        trf,
+        trf_adapter::AdapterOptions {
+            edition,
+            round_robin: opts.round_robin,
+        },
+    )?;
+    Ok(to_tsv(&standings(&t, &keys)))
 }
+
+#[cfg(test)]
+mod tests;

@@ -53,3 +53,28 @@ pub fn parse(text: &str) -> Result<Trf, ParseError> {
 pub fn write(trf: &Trf) -> String {
     write::write(trf)
 }
+
+/// A copy of `trf` without the read layouts, so that [`write`] uses the canonical layout of
+/// RULES.md §D for every record (e.g. to normalise a file from another program).
+pub fn without_layout(trf: &Trf) -> Trf {
+    let lines = trf
+        .lines
+        .iter()
+        .map(|l| match l {
+            Line::Player(p) => Line::Player(PlayerRecord {
+                layout: Layout::default(),
+                ..p.clone()
+            }),
+            Line::Team(t) => Line::Team(TeamRecord {
+                layout: Layout::default(),
+                ..t.clone()
+            }),
+            Line::Team013(t) => Line::Team013(Team013Record {
+                layout: Layout::default(),
+                ..t.clone()
+            }),
+            other => other.clone(),
+        })
+        .collect();
+    Trf { lines }
+}

@@ -48,7 +48,8 @@ pub(crate) fn split_lines(text: &str) -> Vec<&str> {
 
 /// Reads a whole file. See [`super::parse`].
 pub(crate) fn parse(text: &str) -> Result<Trf, ParseError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // All leading marks, so that a file starting with two reads the same after a rewrite.
+    let text = text.trim_start_matches('\u{feff}');
     let mut lines = Vec::new();
     for (i, raw) in split_lines(text).into_iter().enumerate() {
         lines.push(parse_line(raw, i + 1)?);

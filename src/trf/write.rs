@@ -40,9 +40,25 @@ fn opt_num(n: Option<u16>) -> String {
     n.map(|n| n.to_string()).unwrap_or_default()
 }
 
-/// Points with one decimal, or blanks for `None`.
-fn opt_points(p: Option<Points>) -> String {
-    p.map(|p| p.fmt_decimals(1)).unwrap_or_default()
+/// Points with one decimal (`5.5`), or blanks for `None`. When that is wider than the field,
+/// the compact forms `1000` and `999½` that the reader also accepts are used instead.
+fn opt_points(p: Option<Points>, width: usize) -> String {
+    let Some(p) = p else {
+        return String::new();
+    };
+    let full = p.fmt_decimals(1);
+    if full.chars().count() <= width {
+        return full;
+    }
+    let whole = p.fmt_decimals(0);
+    if p.halves() % 2 == 0 {
+        whole
+    } else if p.halves() == -1 {
+        "-½".to_string()
+    } else {
+        // fmt_decimals(0) drops the half: 1999 halves → "999".
+        format!("{whole}½")
+    }
 }
 
 /// Writes field `$field` when there is no original or it differs from the original's.
@@ -91,7 +107,7 @@ pub(crate) fn player(p: &PlayerRecord) -> String {
     patch!(buf, o, p, fide_id, 58, 68, true, |v: &String| v.clone());
     patch!(buf, o, p, birth, 70, 79, false, |v: &String| v.clone());
     patch!(buf, o, p, points, 81, 84, true, |v: &Option<Points>| {
-        opt_points(*v)
+        opt_points(*v, 4)
     });
     patch!(buf, o, p, rank, 86, 89, true, |v: &Option<u16>| opt_num(*v));
     let old_rounds = o.map_or(&[][..], |o| o.rounds.as_slice());
@@ -151,10 +167,14 @@ pub(crate) fn team310(t: &TeamRecord) -> String {
     patch!(buf, o, t, strength, 48, 53, true, |v: &String| v.clone());
     patch!(buf, o, t, match_points, 55, 60, true, |v: &Option<
         Points,
-    >| opt_points(*v));
+    >| opt_points(
+        *v, 6
+    ));
     patch!(buf, o, t, game_points, 62, 67, true, |v: &Option<
         Points,
-    >| opt_points(*v));
+    >| opt_points(
+        *v, 6
+    ));
     patch!(buf, o, t, rank, 69, 71, true, |v: &Option<u16>| opt_num(*v));
     members(
         &mut buf,

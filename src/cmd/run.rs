@@ -1,0 +1,32 @@
+//! `bianpai run <dir> [--json] [--lang en] [--out <dir>]`.
+
+use crate::cli::RunArgs;
+use crate::pipeline::{self, Options};
+use crate::{Error, Result};
+
+/// Runs the pipeline and prints the summary: JSON on stdout with `--json`, else the terminal
+/// report on stdout. Returns 1 when there are blocking findings.
+///
+/// # Errors
+///
+/// When the run cannot happen (exit status 2).
+pub fn run(args: RunArgs) -> Result<u8> {
+    let out = pipeline::out_dir(&args.dir, args.out.as_deref());
+    let opts = Options {
+        dir: args.dir.clone(),
+        out,
+        lang: args.lang,
+    };
+    if !args.json {
+        eprintln!("{}", args.lang.pick("正在读取……", "reading ..."));
+    }
+    let outcome = pipeline::run(&opts)?;
+    if args.json {
+        let text = serde_json::to_string_pretty(&outcome.summary)
+            .map_err(|e| Error::Usage(format!("JSON: {e}")))?;
+        println!("{text}");
+    } else {
+        print!("{}", pipeline::print::render(&outcome.summary, args.lang));
+    }
+    Ok(u8::from(outcome.blocking))
+}

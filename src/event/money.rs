@@ -1,0 +1,345 @@
+//! Money the regulation fixes: prizes, tax, grants, fees, board and lodging. Amounts are written
+//! in yuan in `event.toml` (`yuan = 430`, `"1234.50"`) and held as integer [`Fen`].
+
+use jiff::civil::Date;
+use serde::Deserialize;
+
+use super::de;
+use crate::model::Fen;
+
+/// Prizes (奖励).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prizes {
+    /// The total the regulation states (合计), to reconcile with the lists.
+    #[serde(default, rename = "total_yuan", deserialize_with = "de::opt_yuan")]
+    pub total: Option<Fen>,
+    /// Amounts are before tax (税前).
+    #[serde(default)]
+    pub pre_tax: bool,
+    /// Clause (`规程 十一(二)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+    /// One list per ranking.
+    #[serde(default)]
+    pub lists: Vec<PrizeList>,
+    /// Honours that go with places (全国业余棋王).
+    #[serde(default)]
+    pub honours: Vec<Honour>,
+}
+
+impl Prizes {
+    /// Sum of every amount of every list.
+    pub fn listed_total(&self) -> Fen {
+        self.lists
+            .iter()
+            .flat_map(|l| l.amounts.iter().copied())
+            .sum()
+    }
+
+    /// The list for a ranking (section id or team ranking id).
+    pub fn list(&self, ranking: &str) -> Option<&PrizeList> {
+        self.lists.iter().find(|l| l.ranking == ranking)
+    }
+}
+
+/// The prizes of one ranking.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrizeList {
+    /// The ranking: a section id, or a team ranking id.
+    pub ranking: String,
+    /// Who is paid: a person (taxed) or a unit (not taxed).
+    pub recipient: Recipient,
+    /// Places ranked (录取名次); may exceed the paid places.
+    pub places: u32,
+    /// Amount of place 1, 2, ... (in yuan in the file).
+    #[serde(rename = "amounts_yuan", deserialize_with = "de::yuan_list")]
+    pub amounts: Vec<Fen>,
+    /// Clause (`规程 十一(二)1`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+impl PrizeList {
+    /// The amount for `place` (1-based), zero for unpaid places.
+    pub fn amount(&self, place: u32) -> Fen {
+        place
+            .checked_sub(1)
+            .and_then(|i| usize::try_from(i).ok())
+            .and_then(|i| self.amounts.get(i).copied())
+            .unwrap_or(Fen::ZERO)
+    }
+}
+
+/// Who receives a prize.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Recipient {
+    /// A person: individual income tax is withheld.
+    Individual,
+    /// A unit (team, club, association): no tax withheld.
+    Unit,
+}
+
+/// A title or honour given with a place.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Honour {
+    /// Rankings (section ids) concerned.
+    pub rankings: Vec<String>,
+    /// The place.
+    pub place: u32,
+    /// The honour.
+    pub title: String,
+    /// Clause (`规程 十一(三)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// Income tax withheld on individual prizes.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tax {
+    /// Rate in percent.
+    pub rate_percent: u32,
+    /// The tax category (`偶然所得`).
+    pub kind: String,
+    /// Who is taxed.
+    pub applies_to: Recipient,
+    /// A template default, not the regulation's.
+    #[serde(default, rename = "default")]
+    pub is_default: bool,
+    /// Clause.
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+impl Tax {
+    /// Tax on a gross amount, rounded to the fen (half away from zero).
+    pub fn on(&self, gross: Fen) -> Fen {
+        gross.mul_ratio(i64::from(self.rate_percent), 100)
+    }
+}
+
+/// What an amount is counted per.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Per {
+    /// Per team.
+    Team,
+    /// Per player.
+    Player,
+    /// Per person (players and staff).
+    Person,
+}
+
+/// A grant paid to teams (竞赛费拨款).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Grant {
+    /// Name (`竞赛费`).
+    pub name: String,
+    /// Paid per.
+    pub per: Per,
+    /// Amount (in yuan in the file).
+    #[serde(rename = "yuan", deserialize_with = "de::yuan")]
+    pub amount: Fen,
+    /// Who pays.
+    #[serde(default)]
+    pub payer: Option<String>,
+    /// Clause (`规程 十三(一)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// A fee teams pay (参赛费).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fee {
+    /// Name (`参赛费`).
+    pub name: String,
+    /// Charged per.
+    pub per: Per,
+    /// Amount (in yuan in the file).
+    #[serde(rename = "yuan", deserialize_with = "de::yuan")]
+    pub amount: Fen,
+    /// What it includes (`比赛期间的意外伤害保险费`).
+    #[serde(default)]
+    pub includes: Option<String>,
+    /// Account it is paid to.
+    #[serde(default)]
+    pub payee: Option<String>,
+    /// Bank of the account.
+    #[serde(default)]
+    pub bank: Option<String>,
+    /// Clause (`规程 十三(二)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// Board and lodging (食宿).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Accommodation {
+    /// Who pays by default: `team` (经费自理) or `organizer`.
+    pub paid_by: String,
+    /// Clause (`规程 十一(二)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+    /// The stay assumed for a person without a room request.
+    #[serde(default)]
+    pub standard_stay: Option<Stay>,
+    /// The period the organizers pay for official members.
+    #[serde(default)]
+    pub covered: Option<Covered>,
+    /// Hotels and their rooms.
+    #[serde(default)]
+    pub hotels: Vec<Hotel>,
+    /// Meals charged separately.
+    #[serde(default)]
+    pub meals: Option<Meals>,
+    /// Insurance note (`自行购买意外伤害险`).
+    #[serde(default)]
+    pub insurance: Option<String>,
+    /// Clause of the insurance note.
+    #[serde(default)]
+    pub insurance_clause: Option<String>,
+}
+
+impl Accommodation {
+    /// The hotel with this id.
+    pub fn hotel(&self, id: &str) -> Option<&Hotel> {
+        self.hotels.iter().find(|h| h.id == id)
+    }
+}
+
+/// The default stay.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stay {
+    /// Days (人天 per person).
+    pub days: u32,
+    /// Hotel id.
+    pub hotel: String,
+    /// Room id in that hotel.
+    pub room: String,
+    /// Check-in day; None = the event's arrival day.
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub check_in: Option<Date>,
+    /// Hotel and room are a template default (the regulation gives only the days).
+    #[serde(default, rename = "default")]
+    pub is_default: bool,
+    /// Clause (`规程 十三(三)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// The organizers pay board and lodging of official members from one meal to another.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Covered {
+    /// First day.
+    #[serde(deserialize_with = "de::date")]
+    pub from: Date,
+    /// First meal covered on the first day.
+    pub from_meal: Meal,
+    /// Last day.
+    #[serde(deserialize_with = "de::date")]
+    pub to: Date,
+    /// Last meal covered on the last day.
+    pub to_meal: Meal,
+    /// Roles covered (`leader`, `coach`, `player`), players only within the quota.
+    pub roles: Vec<String>,
+    /// Clause (`规程 十三(一)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// A meal of the day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Meal {
+    /// 早餐
+    Breakfast,
+    /// 午餐
+    Lunch,
+    /// 晚餐
+    Dinner,
+}
+
+/// A hotel.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hotel {
+    /// Identifier (`novotel`).
+    pub id: String,
+    /// Full name.
+    pub name: String,
+    /// Short name used in dropdowns (`诺富特`).
+    #[serde(default)]
+    pub short: Option<String>,
+    /// Rooms offered.
+    pub rooms: Vec<Room>,
+    /// Clause (`规程 十三(三)1`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+impl Hotel {
+    /// The short name if any, else the name.
+    pub fn label(&self) -> &str {
+        self.short.as_deref().unwrap_or(&self.name)
+    }
+
+    /// The room with this id.
+    pub fn room(&self, id: &str) -> Option<&Room> {
+        self.rooms.iter().find(|r| r.id == id)
+    }
+}
+
+/// A room type with its rate per person per day.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Room {
+    /// Identifier (`twin`, `single`).
+    pub id: String,
+    /// Name as printed (`双人间`).
+    pub name: String,
+    /// Persons per room.
+    pub persons: u32,
+    /// Rate per person per day (in yuan in the file).
+    #[serde(rename = "rate_yuan", deserialize_with = "de::yuan")]
+    pub rate: Fen,
+    /// What the rate includes (`食宿`, `含早餐`).
+    #[serde(default)]
+    pub includes: Option<String>,
+    /// The room's total for the standard stay as the regulation prints it, to reconcile.
+    #[serde(
+        default,
+        rename = "stated_room_total_yuan",
+        deserialize_with = "de::opt_yuan"
+    )]
+    pub stated_room_total: Option<Fen>,
+    /// Only for people beyond those the organizers cover (超编人员).
+    #[serde(default)]
+    pub extra_only: bool,
+}
+
+/// Meals charged per person per day.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meals {
+    /// Rate per person per day (in yuan in the file).
+    #[serde(rename = "rate_yuan", deserialize_with = "de::yuan")]
+    pub rate: Fen,
+    /// Kind (`自助餐`).
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// Only for people beyond those covered.
+    #[serde(default)]
+    pub extra_only: bool,
+    /// Clause.
+    #[serde(default)]
+    pub clause: Option<String>,
+}

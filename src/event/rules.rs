@@ -1,0 +1,283 @@
+//! Eligibility, ranking, tie-breaks, draw, deadlines and appeals.
+
+use jiff::civil::Date;
+use serde::Deserialize;
+
+use super::de;
+use super::section::{AgeLimit, DateWindow};
+use crate::model::Fen;
+
+/// Who may play (参赛资格).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Eligibility {
+    /// Players must be registered for the year.
+    #[serde(default)]
+    pub registration: Option<Registration>,
+    /// Loaned players (商借) and the document they need.
+    #[serde(default)]
+    pub loan: Option<Loan>,
+    /// A FIDE ID is required.
+    #[serde(default)]
+    pub fide_id: Option<Requirement>,
+    /// Minimum age.
+    #[serde(default)]
+    pub min_age: Option<AgeLimit>,
+    /// Birth window for every official section together.
+    #[serde(default)]
+    pub birth: Option<DateWindow>,
+    /// Events whose units and players may not enter this one.
+    #[serde(default)]
+    pub excluded: Vec<ExcludedEvent>,
+    /// Titles that make a player ineligible.
+    #[serde(default)]
+    pub titles: Option<TitleRule>,
+}
+
+/// Annual registration of players.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Registration {
+    /// Registration year.
+    pub year: i16,
+    /// The registering body.
+    pub body: String,
+    /// Clause (`规程 四(一)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// Loaned players.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Loan {
+    /// The document a loaned player needs (`三方商借协议`, `商借函`).
+    pub document: String,
+    /// Clause (`规程 四(三)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// A plain requirement with its clause.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Requirement {
+    /// Whether it is required.
+    pub required: bool,
+    /// How to satisfy it (`发邮件至 chessid@163.com 申请`).
+    #[serde(default)]
+    pub how: Option<String>,
+    /// Clause (`规程 七(二)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// Another event whose units and/or players may not enter.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExcludedEvent {
+    /// The event's name.
+    pub event: String,
+    /// Units are excluded.
+    #[serde(default)]
+    pub units: bool,
+    /// Players are excluded.
+    #[serde(default)]
+    pub players: bool,
+    /// That event's folder or roster file, relative to this event folder, for the check; empty
+    /// until the organizer fills it in.
+    #[serde(default)]
+    pub roster: Option<String>,
+    /// Clause (`规程 四(四)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// Titles (称号/技术等级) that make a player ineligible.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TitleRule {
+    /// Titles that exclude (exact names, after normalization).
+    pub ineligible: Vec<String>,
+    /// Titles that look alike but do not exclude (`棋协大师` is an amateur level).
+    #[serde(default)]
+    pub eligible: Vec<String>,
+    /// Clause.
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// A tie-break order for some sections or a stage.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tiebreaks {
+    /// The stage it applies to (stage id); None = every stage.
+    #[serde(default)]
+    pub stage: Option<String>,
+    /// The sections it applies to; empty = every section.
+    #[serde(default)]
+    pub sections: Vec<String>,
+    /// Primary score first, then the tie-breaks, as codes (`MPTS`, `GPTS`, `EDE`, `EMGSB/C1`,
+    /// `BH`, `WIN`, `BWG`, `BPG`, `PS`, and for xiangqi `DROP-LAST` / `DROP-FIRST`: compare the
+    /// scores without the last / first rounds, RULES §E).
+    pub order: Vec<String>,
+    /// Chinese names for the columns, one per code (`场分`, `局分`, `直胜`, ...).
+    #[serde(default)]
+    pub names: Vec<String>,
+    /// A template default, not the regulation's.
+    #[serde(default, rename = "default")]
+    pub is_default: bool,
+    /// Clause (`规程 九(六)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// A team ranking made from individual results (xiangqi: sum of the best 4 places).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamRanking {
+    /// Identifier used by prize lists (`delegations`).
+    pub id: String,
+    /// Name as printed (`团体`).
+    pub name: String,
+    /// `best-rank-sum`: the sum of the places of the best `count` players, lower first.
+    pub method: String,
+    /// Players counted.
+    pub count: u32,
+    /// Sections whose places count (empty = the official sections).
+    #[serde(default)]
+    pub sections: Vec<String>,
+    /// A delegation with fewer counted players: `entrants-plus-one` counts each missing place
+    /// as the section's number of entrants + 1.
+    pub missing: String,
+    /// How ties are broken, in order.
+    pub ties: Vec<String>,
+    /// `missing` and `ties` are template defaults.
+    #[serde(default, rename = "default")]
+    pub is_default: bool,
+    /// Places ranked.
+    #[serde(default)]
+    pub places: Option<u32>,
+    /// Clause (`规程 八(三)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// Places ranked, promotion and relegation of a team event.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ranking {
+    /// Places ranked (录取名次).
+    pub places: u32,
+    /// Teams promoted.
+    #[serde(default)]
+    pub promoted: u32,
+    /// Where they go.
+    #[serde(default)]
+    pub promoted_to: Option<String>,
+    /// Every place is decided (总决赛将分出所有名次).
+    #[serde(default)]
+    pub all_places: bool,
+    /// Clause (`规程 十一`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// The draw (抽签) that gives the teams their numbers.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Draw {
+    /// Team names in the order of the public draw (number 1 first); empty until it is held, then
+    /// bianpai draws with `seed` and records the draw in `results/draw.xlsx`.
+    #[serde(default)]
+    pub public_numbers: Vec<String>,
+    /// Seed of bianpai's own draw.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Clause.
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// Entry and withdrawal deadlines.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deadlines {
+    /// Entry deadline.
+    #[serde(default)]
+    pub entry: Option<Deadline>,
+    /// Withdrawal notice.
+    #[serde(default)]
+    pub withdrawal: Option<Withdrawal>,
+}
+
+/// A date by which something must arrive.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deadline {
+    /// The date.
+    #[serde(deserialize_with = "de::date")]
+    pub date: Date,
+    /// Whether the date itself is still in time.
+    pub inclusive: bool,
+    /// `inclusive` is a template reading of the regulation's wording (`5月12日前`).
+    #[serde(default)]
+    pub inclusive_default: bool,
+    /// A late entry is invalid (逾期报名无效) rather than merely late.
+    #[serde(default)]
+    pub late_invalid: bool,
+    /// Where and how to submit.
+    #[serde(default)]
+    pub submit: Option<String>,
+    /// Documents to attach.
+    #[serde(default)]
+    pub documents: Vec<String>,
+    /// Clause (`规程 十(三)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+impl Deadline {
+    /// Whether something dated `d` is in time.
+    pub fn in_time(&self, d: Date) -> bool {
+        if self.inclusive {
+            d <= self.date
+        } else {
+            d < self.date
+        }
+    }
+}
+
+/// Withdrawal after entry.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Withdrawal {
+    /// Written notice at least this many days before the event.
+    pub days_before: u32,
+    /// What a no-show or walk-out costs.
+    #[serde(default)]
+    pub penalty: Option<String>,
+    /// Clause (`规程 十二(三)`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}
+
+/// Appeals (申诉).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Appeals {
+    /// Hours after the round within which an appeal must be lodged.
+    pub within_hours: u32,
+    /// Deposit per appeal, in yuan in the file; kept if the appeal is rejected.
+    #[serde(rename = "deposit_yuan", deserialize_with = "de::yuan")]
+    pub deposit: Fen,
+    /// Must be in writing.
+    #[serde(default)]
+    pub written: bool,
+    /// The body that hears appeals.
+    #[serde(default)]
+    pub body: Option<String>,
+    /// Clause (`规程 八(二)3`).
+    #[serde(default)]
+    pub clause: Option<String>,
+}

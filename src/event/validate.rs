@@ -1,0 +1,577 @@
+//! Cross-field checks of a parsed `event.toml`: facts that are each well-typed but contradict
+//! one another (a window ending before it starts, a prize list for a section that does not
+//! exist, a bracket slot naming an unknown match). The first problem is reported with its key
+//! path, which [`super::parse`] turns into a line.
+
+use std::collections::BTreeSet;
+
+use super::error::KeyPath;
+use super::{Entrant, Event, Knockout, Slot, System};
+use crate::model::Sex;
+
+/// A contradiction found in the event, at a key.
+#[derive(Debug, Clone)]
+pub(crate) struct Problem {
+    pub path: KeyPath,
+    pub message: String,
+}
+
+type Check = Result<(), Problem>;
+
+fn fail(path: KeyPath, zh: &str, en: &str) -> Check {
+    Err(Problem {
+        path,
+        message: format!("{zh} ({en})"),
+    })
+}
+
+fn root(k: &str) -> KeyPath {
+    KeyPath::root().key(k)
+}
+
+/// Runs every check in document order.
+pub(crate) fn check(ev: &Event) -> Check {
+    dates(ev)?;
+    sections(ev)?;
+    stages(ev)?;
+    scoring_and_boards(ev)?;
+    rankings(ev)?;
+    money(ev)?;
+    quotas(ev)?;
+    Ok(())
+}
+
+fn dates(ev: &Event) -> Check {
+    let d = &ev.dates;
+    if d.end < d.start {
+        return fail(
+            root("dates").key("end"),
+            &format!("结束日期 {} 早于开始日期 {}", d.end, d.start),
+            "the end precedes the start",
+        );
+    }
+    if let Some(a) = d.arrival
+        && a > d.start
+    {
+        return fail(
+            root("dates").key("arrival"),
+            &format!("报到日期 {a} 晚于开始日期 {}", d.start),
+            "arrival after the start",
+        );
+    }
+    if let Some(x) = d.departure
+        && x < d.end
+    {
+        return fail(
+            root("dates").key("departure"),
+            &format!("离会日期 {x} 早于结束日期 {}", d.end),
+            "departure before the end",
+        );
+    }
+    if let Some(w) = &ev.eligibility.birth
+        && w.to < w.from
+    {
+        return fail(
+            root("eligibility").key("birth").key("to"),
+            &format!("出生日期区间的结束 {} 早于开始 {}", w.to, w.from),
+            "the window's end precedes its start",
+        );
+    }
+    if let Some(c) = ev.accommodation.as_ref().and_then(|a| a.covered.as_ref())
+        && (c.to, c.to_meal) < (c.from, c.from_meal)
+    {
+        return fail(
+            root("accommodation").key("covered").key("to"),
+            "承担食宿的结束早于开始",
+            "the covered period ends before it starts",
+        );
+    }
+    Ok(())
+}
+
+fn unique<'a>(items: impl Iterator<Item = &'a str>, path: impl Fn(usize) -> KeyPath) -> Check {
+    let mut seen = BTreeSet::new();
+    for (i, id) in items.enumerate() {
+        if id.trim().is_empty() {
+            return fail(path(i), "标识不能为空", "an id must not be empty");
+        }
+        if !seen.insert(id) {
+            return fail(path(i), &format!("标识 {id:?} 重复"), "duplicate id");
+        }
+    }
+    Ok(())
+}
+
+fn section_exists(ev: &Event, id: &str, path: KeyPath) -> Check {
+    if ev.section(id).is_some() {
+        Ok(())
+    } else {
+        fail(
+            path,
+            &format!("没有标识为 {id:?} 的组别（sections 中未定义）"),
+            "no section with this id",
+        )
+    }
+}
+
+fn sections(ev: &Event) -> Check {
+    if ev.sections.is_empty() {
+        return fail(root("sections"), "至少要有一个组别", "at least one section");
+    }
+    unique(ev.sections.iter().map(|s| s.id.as_str()), |i| {
+        root("sections").index(i).key("id")
+    })?;
+    for (i, s) in ev.sections.iter().enumerate() {
+        let p = root("sections").index(i);
+        if let Some(w) = &s.birth
+            && w.to < w.from
+        {
+            return fail(
+                p.key("birth").key("to"),
+                &format!("出生日期区间的结束 {} 早于开始 {}", w.to, w.from),
+                "the window's end precedes its start",
+            );
+        }
+        if s.pair.is_some() && s.entrant != Entrant::Pair {
+            return fail(
+                p.key("pair"),
+                "只有双人组（entrant = \"pair\"）可以有 pair 规则",
+                "a pair rule needs entrant = \"pair\"",
+            );
+        }
+        if let Some(pr) = &s.pair
+            && pr.child_age_below > pr.adult_min_age
+        {
+            return fail(
+                p.key("pair").key("child_age_below"),
+                "儿童年龄上限高于成人年龄下限",
+                "the child's age limit exceeds the adult's",
+            );
+        }
+    }
+    Ok(())
+}
+
+fn stages(ev: &Event) -> Check {
+    if ev.stages.is_empty() {
+        return fail(root("stages"), "至少要有一个赛段", "at least one stage");
+    }
+    unique(ev.stages.iter().map(|s| s.id.as_str()), |i| {
+        root("stages").index(i).key("id")
+    })?;
+    for (i, st) in ev.stages.iter().enumerate() {
+        let p = root("stages").index(i);
+        for (j, sec) in st.sections.iter().enumerate() {
+            section_exists(ev, sec, p.key("sections").index(j))?;
+        }
+        let start = st.start.unwrap_or(ev.dates.start);
+        let end = st.end.unwrap_or(ev.dates.end);
+        if end < start {
+            return fail(
+                p.key("end"),
+                &format!("赛段结束日期 {end} 早于开始日期 {start}"),
+                "the stage ends before it starts",
+            );
+        }
+        match st.system {
+            System::Knockout => match &st.knockout {
+                Some(k) => knockout(ev, k, &p.key("knockout"))?,
+                None => {
+                    return fail(
+                        p.key("system"),
+                        "淘汰赛赛段需要 [stages.knockout] 对阵表",
+                        "a knockout stage needs a bracket",
+                    );
+                }
+            },
+            _ => {
+                if st.rounds.unwrap_or(0) == 0 {
+                    return fail(
+                        p.key("system"),
+                        "循环赛和瑞士制赛段需要轮数 rounds",
+                        "round robin and Swiss stages need rounds",
+                    );
+                }
+            }
+        }
+        if st.round_dates.len() > usize::try_from(st.rounds.unwrap_or(0)).unwrap_or(usize::MAX) {
+            return fail(
+                p.key("round_dates"),
+                "轮次日期多于轮数",
+                "more round dates than rounds",
+            );
+        }
+    }
+    Ok(())
+}
+
+fn knockout(ev: &Event, k: &Knockout, p: &KeyPath) -> Check {
+    if ev.stage(&k.seeds_from).is_none() {
+        return fail(
+            p.key("seeds_from"),
+            &format!("没有标识为 {:?} 的赛段", k.seeds_from),
+            "no stage with this id",
+        );
+    }
+    unique(k.matches.iter().map(|m| m.id.as_str()), |i| {
+        p.key("matches").index(i).key("id")
+    })?;
+    unique(k.groups.iter().map(|g| g.id.as_str()), |i| {
+        p.key("groups").index(i).key("id")
+    })?;
+    // A slot may only name matches and groups defined before it is used, so the bracket can be
+    // played in order.
+    let mut done: BTreeSet<&str> = BTreeSet::new();
+    let mut groups: BTreeSet<&str> = BTreeSet::new();
+    let slot_ok = |s: &Slot, done: &BTreeSet<&str>, groups: &BTreeSet<&str>| match s {
+        Slot::Seed(_) => true,
+        Slot::Winner(m) | Slot::Loser(m) => done.contains(m.as_str()),
+        Slot::Group(g, _) => groups.contains(g.as_str()),
+    };
+    let bad_slot = |path: KeyPath, s: &Slot| {
+        fail(
+            path,
+            &format!("对阵位置 {s} 引用了尚未定义的场次或分组"),
+            "the slot names a match or group not defined before it",
+        )
+    };
+    // Groups may draw on any match of an earlier phase; process groups and matches by phase.
+    let mut phases: Vec<u32> = k.matches.iter().map(|m| m.phase).collect();
+    phases.sort_unstable();
+    phases.dedup();
+    let mut pending_groups: Vec<usize> = (0..k.groups.len()).collect();
+    for phase in phases {
+        // Groups whose members are all known become available.
+        pending_groups.retain(|&gi| {
+            let ready = k
+                .groups
+                .get(gi)
+                .is_some_and(|g| g.members.iter().all(|m| slot_ok(m, &done, &groups)));
+            if ready && let Some(g) = k.groups.get(gi) {
+                groups.insert(g.id.as_str());
+            }
+            !ready
+        });
+        for (i, m) in k
+            .matches
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.phase == phase)
+        {
+            let mp = p.key("matches").index(i);
+            if m.rounds == 0 {
+                return fail(mp.key("rounds"), "对抗轮数须大于 0", "rounds must be > 0");
+            }
+            if !slot_ok(&m.home, &done, &groups) {
+                return bad_slot(mp.key("home"), &m.home);
+            }
+            if !slot_ok(&m.away, &done, &groups) {
+                return bad_slot(mp.key("away"), &m.away);
+            }
+        }
+        for m in k.matches.iter().filter(|m| m.phase == phase) {
+            done.insert(m.id.as_str());
+        }
+    }
+    pending_groups.retain(|&gi| {
+        let ready = k
+            .groups
+            .get(gi)
+            .is_some_and(|g| g.members.iter().all(|m| slot_ok(m, &done, &groups)));
+        if ready && let Some(g) = k.groups.get(gi) {
+            groups.insert(g.id.as_str());
+        }
+        !ready
+    });
+    if let Some(&gi) = pending_groups.first() {
+        return fail(
+            p.key("groups").index(gi).key("members"),
+            "分组成员引用了不存在的场次",
+            "a group member names an unknown match",
+        );
+    }
+    let mut placed = BTreeSet::new();
+    for (i, pr) in k.places.iter().enumerate() {
+        let pp = p.key("places").index(i);
+        if pr.places.len() != pr.teams.len() {
+            return fail(
+                pp.key("teams"),
+                "名次个数与队伍个数不一致",
+                "as many teams as places",
+            );
+        }
+        for (j, t) in pr.teams.iter().enumerate() {
+            if !slot_ok(t, &done, &groups) {
+                return bad_slot(pp.key("teams").index(j), t);
+            }
+        }
+        for (j, pl) in pr.places.iter().enumerate() {
+            if !placed.insert(*pl) {
+                return fail(
+                    pp.key("places").index(j),
+                    &format!("第 {pl} 名重复"),
+                    "a place given twice",
+                );
+            }
+        }
+    }
+    for (i, t) in k.relegated.iter().enumerate() {
+        if !slot_ok(t, &done, &groups) {
+            return bad_slot(p.key("relegated").index(i), t);
+        }
+    }
+    if k.tie_resolution.is_empty() {
+        return fail(
+            p.key("tie_resolution"),
+            "需要说明平局时如何决出胜者",
+            "say how a level match is decided",
+        );
+    }
+    Ok(())
+}
+
+fn scoring_and_boards(ev: &Event) -> Check {
+    let g = &ev.scoring.game;
+    if !(g.win >= g.draw && g.draw >= g.loss) {
+        return fail(
+            root("scoring").key("game"),
+            "应满足 胜 ≥ 和 ≥ 负",
+            "win ≥ draw ≥ loss",
+        );
+    }
+    if ev.is_team_event() && ev.scoring.team_match.is_none() {
+        return fail(
+            root("scoring"),
+            "团体赛需要 [scoring.match] 场分",
+            "a team event needs match points",
+        );
+    }
+    let Some(b) = &ev.boards else {
+        return Ok(());
+    };
+    let p = root("boards");
+    for (i, board) in b.boards.iter().enumerate() {
+        if usize::try_from(board.number).ok() != Some(i + 1) {
+            return fail(
+                p.key("boards").index(i).key("number"),
+                &format!("台次应从 1 起连续编号，此处应为 {}", i + 1),
+                "boards are numbered 1, 2, 3, ...",
+            );
+        }
+    }
+    for (i, r) in b.reserves.iter().enumerate() {
+        for (j, n) in r.boards.iter().enumerate() {
+            let ok = b.boards.iter().any(|x| x.number == *n && x.sex == r.sex);
+            if !ok {
+                return fail(
+                    p.key("reserves").index(i).key("boards").index(j),
+                    &format!("第 {n} 台不是{}子台次", r.sex.zh()),
+                    "the reserve's board is not one of its sex",
+                );
+            }
+        }
+    }
+    if let Some(c) = &b.colours {
+        let ok = c.first_named.chars().count() == b.boards.len()
+            && c.first_named.chars().all(|ch| ch == 'W' || ch == 'B');
+        if !ok {
+            return fail(
+                p.key("colours").key("first_named"),
+                &format!("应为每台一个 W 或 B，共 {} 个字母", b.boards.len()),
+                "one W or B per board",
+            );
+        }
+    }
+    if let Some(t) = &ev.team {
+        let count = |sex: Sex| {
+            u32::try_from(b.boards.iter().filter(|x| x.sex == sex).count()).unwrap_or(u32::MAX)
+        };
+        if let Some(m) = t.men_main
+            && m != count(Sex::Male)
+        {
+            return fail(
+                root("team").key("men_main"),
+                &format!("男子主力 {m} 人与男子台次数 {} 不符", count(Sex::Male)),
+                "main men must match the men's boards",
+            );
+        }
+        if let Some(w) = t.women_main
+            && w != count(Sex::Female)
+        {
+            return fail(
+                root("team").key("women_main"),
+                &format!("女子主力 {w} 人与女子台次数 {} 不符", count(Sex::Female)),
+                "main women must match the women's boards",
+            );
+        }
+    }
+    Ok(())
+}
+
+fn ranking_exists(ev: &Event, id: &str, path: KeyPath) -> Check {
+    let team = ev.team_ranking.as_ref().is_some_and(|t| t.id == id);
+    if team || ev.section(id).is_some() {
+        Ok(())
+    } else {
+        fail(
+            path,
+            &format!("没有标识为 {id:?} 的组别或团体排名"),
+            "no section or team ranking with this id",
+        )
+    }
+}
+
+fn rankings(ev: &Event) -> Check {
+    for (i, t) in ev.tiebreaks.iter().enumerate() {
+        let p = root("tiebreaks").index(i);
+        if let Some(s) = &t.stage
+            && ev.stage(s).is_none()
+        {
+            return fail(
+                p.key("stage"),
+                &format!("没有标识为 {s:?} 的赛段"),
+                "no such stage",
+            );
+        }
+        for (j, s) in t.sections.iter().enumerate() {
+            section_exists(ev, s, p.key("sections").index(j))?;
+        }
+        if t.order.is_empty() {
+            return fail(p.key("order"), "排名顺序不能为空", "the order is empty");
+        }
+        if !t.names.is_empty() && t.names.len() != t.order.len() {
+            return fail(
+                p.key("names"),
+                "names 的个数须与 order 相同",
+                "one name per code",
+            );
+        }
+    }
+    if let Some(tr) = &ev.team_ranking {
+        let p = root("team_ranking");
+        for (j, s) in tr.sections.iter().enumerate() {
+            section_exists(ev, s, p.key("sections").index(j))?;
+        }
+        if tr.count == 0 {
+            return fail(p.key("count"), "计入人数须大于 0", "count must be > 0");
+        }
+    }
+    if !ev.draw.public_numbers.is_empty() {
+        unique(ev.draw.public_numbers.iter().map(String::as_str), |i| {
+            root("draw").key("public_numbers").index(i)
+        })?;
+    }
+    Ok(())
+}
+
+fn money(ev: &Event) -> Check {
+    for (i, l) in ev.prizes.lists.iter().enumerate() {
+        let p = root("prizes").key("lists").index(i);
+        ranking_exists(ev, &l.ranking, p.key("ranking"))?;
+        if l.amounts.len() > usize::try_from(l.places).unwrap_or(usize::MAX) {
+            return fail(
+                p.key("amounts_yuan"),
+                &format!("奖金名次多于录取名次 {}", l.places),
+                "more prizes than places ranked",
+            );
+        }
+    }
+    for (i, h) in ev.prizes.honours.iter().enumerate() {
+        for (j, r) in h.rankings.iter().enumerate() {
+            ranking_exists(
+                ev,
+                r,
+                root("prizes")
+                    .key("honours")
+                    .index(i)
+                    .key("rankings")
+                    .index(j),
+            )?;
+        }
+    }
+    if let Some(t) = &ev.tax
+        && t.rate_percent > 100
+    {
+        return fail(
+            root("tax").key("rate_percent"),
+            "税率不能超过 100%",
+            "rate above 100%",
+        );
+    }
+    let Some(acc) = &ev.accommodation else {
+        return Ok(());
+    };
+    let p = root("accommodation");
+    unique(acc.hotels.iter().map(|h| h.id.as_str()), |i| {
+        p.key("hotels").index(i).key("id")
+    })?;
+    for (i, h) in acc.hotels.iter().enumerate() {
+        let hp = p.key("hotels").index(i);
+        unique(h.rooms.iter().map(|r| r.id.as_str()), |j| {
+            hp.key("rooms").index(j).key("id")
+        })?;
+        for (j, r) in h.rooms.iter().enumerate() {
+            let rp = hp.key("rooms").index(j);
+            if r.persons == 0 {
+                return fail(rp.key("persons"), "每间人数须大于 0", "persons must be > 0");
+            }
+            if let (Some(stated), Some(stay)) = (r.stated_room_total, &acc.standard_stay) {
+                let computed = r.rate * i64::from(r.persons) * i64::from(stay.days);
+                if computed != stated {
+                    return fail(
+                        rp.key("stated_room_total_yuan"),
+                        &format!(
+                            "每间合计 {stated} 元与 {} 元 × {} 人 × {} 天 = {computed} 元不符",
+                            r.rate, r.persons, stay.days
+                        ),
+                        "the stated room total does not match rate × persons × days",
+                    );
+                }
+            }
+        }
+    }
+    if let Some(s) = &acc.standard_stay {
+        let ok = acc
+            .hotel(&s.hotel)
+            .is_some_and(|h| h.room(&s.room).is_some());
+        if !ok {
+            return fail(
+                p.key("standard_stay").key("room"),
+                &format!("没有酒店 {:?} 的房型 {:?}", s.hotel, s.room),
+                "no such hotel and room",
+            );
+        }
+    }
+    Ok(())
+}
+
+fn quotas(ev: &Event) -> Check {
+    let Some(q) = &ev.quotas else {
+        return Ok(());
+    };
+    for (i, t) in q.tiers.iter().enumerate() {
+        for (j, pl) in t.places.iter().enumerate() {
+            for (k, s) in pl.sections.iter().enumerate() {
+                let path = root("quotas")
+                    .key("tiers")
+                    .index(i)
+                    .key("places")
+                    .index(j)
+                    .key("sections")
+                    .index(k);
+                section_exists(ev, s, path)?;
+            }
+        }
+    }
+    for (i, x) in q.extras.iter().enumerate() {
+        for (k, s) in x.sections.iter().enumerate() {
+            let path = root("quotas")
+                .key("extras")
+                .index(i)
+                .key("sections")
+                .index(k);
+            section_exists(ev, s, path)?;
+        }
+    }
+    Ok(())
+}

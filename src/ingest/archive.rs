@@ -1,0 +1,378 @@
+//! Zip containers: telling workbook packages from plain archives, bounding every decompression,
+//! and reading plain archives member by member in memory (SPEC §2: never extracted to disk).
+//!
+//! Declared sizes are never trusted: every member goes through `Read::take(limit + 1)`, and a
+//! budget shared by all nesting levels stops a zip of many large members.
+
+use std::io::{self, Cursor, Read};
+
+use zip::ZipArchive;
+use zip::read::ZipFile;
+
+use super::limits::human;
+use super::names::{RawName, decode_member_names, sanitize_member_path};
+use super::sniff::What;
+use super::{Budget, Ignored, Limits, ReadOutcome, Unreadable, read_into};
+
+/// A reason without a path yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Reason {
+    zh: String,
+    en: String,
+}
+
+impl Reason {
+    pub(crate) fn new(zh: impl Into<String>, en: impl Into<String>) -> Reason {
+        Reason {
+            zh: zh.into(),
+            en: en.into(),
+        }
+    }
+
+    /// The reason attached to a file.
+    pub(crate) fn at(self, path: &str) -> Unreadable {
+        Unreadable::new(path, self.zh, self.en)
+    }
+}
+
+/// What a zip container holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ZipKind {
+    /// An Office Open XML workbook.
+    Xlsx,
+    /// An OpenDocument spreadsheet.
+    Ods,
+    /// A zip-based document that is not a workbook (docx, pptx, odt, xlsb).
+    Other(What),
+    /// A plain archive of files.
+    Plain,
+    /// Not a readable zip at all.
+    Broken(Reason),
+}
+
+fn broken(e: &zip::result::ZipError) -> Reason {
+    Reason::new(
+        format!("zip 结构损坏或文件不完整（{e}）"),
+        format!("corrupt or truncated zip structure ({e})"),
+    )
+}
+
+/// Classifies a zip container by its entry names (and the ODF `mimetype` entry).
+pub(crate) fn classify(bytes: &[u8]) -> ZipKind {
+    let mut archive = match ZipArchive::new(Cursor::new(bytes)) {
+        Ok(a) => a,
+        Err(e) => return ZipKind::Broken(broken(&e)),
+    };
+    let has = |archive: &ZipArchive<Cursor<&[u8]>>, name: &str| {
+        archive
+            .file_names_raw()
+            .any(|n| n.eq_ignore_ascii_case(name.as_bytes()))
+    };
+    if has(&archive, "[Content_Types].xml") {
+        if has(&archive, "xl/workbook.xml") {
+            return ZipKind::Xlsx;
+        }
+        if has(&archive, "xl/workbook.bin") {
+            return ZipKind::Other(What::new(
+                "Excel 二进制工作簿（.xlsb，不支持）：请另存为 .xlsx",
+                "an Excel binary workbook (.xlsb, not supported): save it as .xlsx",
+            ));
+        }
+        if has(&archive, "word/document.xml") {
+            return ZipKind::Other(What::new("Word 文档", "a Word document"));
+        }
+        if has(&archive, "ppt/presentation.xml") {
+            return ZipKind::Other(What::new("演示文稿", "a presentation"));
+        }
+    }
+    if let Ok(mut f) = archive.by_name("mimetype") {
+        let mut head = Vec::new();
+        if f.by_ref().take(128).read_to_end(&mut head).is_ok() {
+            if head.starts_with(b"application/vnd.oasis.opendocument.spreadsheet") {
+                return ZipKind::Ods;
+            }
+            if head.starts_with(b"application/vnd.oasis.opendocument") {
+                return ZipKind::Other(What::new("OpenDocument 文档", "an OpenDocument document"));
+            }
+        }
+    }
+    ZipKind::Plain
+}
+
+/// Measures every entry of a workbook package before calamine opens it: entry count, each
+/// entry's decompressed size (through `take`), the shared-strings size, the total budget.
+///
+/// # Errors
+///
+/// The first limit exceeded, or a corrupt or encrypted entry.
+pub(crate) fn check_package(
+    path: &str,
+    bytes: &[u8],
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<(), Unreadable> {
+    let mut archive = ZipArchive::new(Cursor::new(bytes)).map_err(|e| broken(&e).at(path))?;
+    if archive.len() > limits.max_zip_entries {
+        return Err(too_many_entries(path, archive.len(), limits));
+    }
+    for i in 0..archive.len() {
+        let file = archive.by_index(i).map_err(|e| member_error(&e).at(path))?;
+        let name = String::from_utf8_lossy(file.name_raw()).to_ascii_lowercase();
+        let cap = if name.contains("sharedstrings") {
+            limits.max_shared_strings_bytes.min(limits.max_member_bytes)
+        } else {
+            limits.max_member_bytes
+        };
+        let n = measure(file, cap, budget).map_err(|r| r.at(path))?;
+        if n > cap {
+            return Err(Unreadable::new(
+                path,
+                format!(
+                    "工作簿内部文件 {name} 解压后超过 {}（疑似压缩炸弹）",
+                    human(cap)
+                ),
+                format!(
+                    "workbook part {name} inflates beyond {} (a decompression bomb?)",
+                    human(cap)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Decompresses one entry into nothing, counting at most `cap + 1` bytes.
+fn measure<R: Read>(file: ZipFile<'_, R>, cap: u64, budget: &mut Budget) -> Result<u64, Reason> {
+    let mut limited = file.take(cap.saturating_add(1).min(budget.left().saturating_add(1)));
+    let n = io::copy(&mut limited, &mut io::sink()).map_err(|e| {
+        Reason::new(
+            format!("zip 内容损坏（{e}）"),
+            format!("corrupt zip data ({e})"),
+        )
+    })?;
+    if !budget.take(n) {
+        return Err(over_budget());
+    }
+    Ok(n)
+}
+
+fn over_budget() -> Reason {
+    Reason::new(
+        "解压后的总大小超过上限（疑似压缩炸弹）",
+        "the total decompressed size exceeds the limit (a decompression bomb?)",
+    )
+}
+
+fn member_error(e: &zip::result::ZipError) -> Reason {
+    let text = e.to_string();
+    if text.to_ascii_lowercase().contains("password") {
+        Reason::new(
+            "压缩包成员有密码保护",
+            "the zip member is password-protected",
+        )
+    } else {
+        Reason::new(
+            format!("无法解压（{text}）"),
+            format!("cannot decompress ({text})"),
+        )
+    }
+}
+
+fn too_many_entries(path: &str, n: usize, limits: &Limits) -> Unreadable {
+    Unreadable::new(
+        path,
+        format!("zip 内文件太多（{n} 个，上限 {}）", limits.max_zip_entries),
+        format!(
+            "too many entries in the zip ({n}, limit {})",
+            limits.max_zip_entries
+        ),
+    )
+}
+
+/// One member to read, with its decoded, sanitized path.
+struct Member {
+    index: usize,
+    /// `None` when the name climbs out of the archive.
+    safe: Option<String>,
+    decoded: String,
+    dir: bool,
+}
+
+/// Reads a plain archive: every member in path order, recursively for nested zips, each bad
+/// member reported on its own while the others are read.
+pub(crate) fn read_members(
+    path: &str,
+    bytes: &[u8],
+    limits: &Limits,
+    depth: u32,
+    budget: &mut Budget,
+    out: &mut ReadOutcome,
+) {
+    if depth >= limits.max_depth {
+        out.unreadable.push(Unreadable::new(
+            path,
+            format!("压缩包嵌套太深（超过 {} 层）", limits.max_depth),
+            format!("zips nested too deep (over {} levels)", limits.max_depth),
+        ));
+        return;
+    }
+    let mut archive = match ZipArchive::new(Cursor::new(bytes)) {
+        Ok(a) => a,
+        Err(e) => return out.unreadable.push(broken(&e).at(path)),
+    };
+    if archive.len() > limits.max_zip_entries {
+        return out
+            .unreadable
+            .push(too_many_entries(path, archive.len(), limits));
+    }
+    let members = match list_members(&mut archive) {
+        Ok(m) => m,
+        Err(r) => return out.unreadable.push(r.at(path)),
+    };
+    for m in members {
+        if m.dir {
+            continue;
+        }
+        let Some(safe) = m.safe else {
+            out.unreadable.push(Unreadable::new(
+                &format!("{path}/{}", m.decoded),
+                "压缩包成员路径不安全（含 ../、绝对路径或盘符），未读取",
+                "unsafe member path in the zip (../, absolute or drive letter): not read",
+            ));
+            continue;
+        };
+        if safe.split('/').any(super::walk::always_skipped) {
+            continue;
+        }
+        let member_path = format!("{path}/{safe}");
+        if super::extension(&safe) == "toml" {
+            out.ignored.push(Ignored {
+                path: member_path,
+                reason_zh: "配置文件（.toml），不作为报名材料读取".into(),
+                reason_en: "a configuration file (.toml), not read as an entry".into(),
+            });
+            continue;
+        }
+        match read_member(&mut archive, m.index, limits, budget) {
+            Ok((data, modified)) => {
+                read_into(
+                    &member_path,
+                    &data,
+                    limits,
+                    depth + 1,
+                    modified,
+                    budget,
+                    out,
+                );
+            }
+            Err(r) => out.unreadable.push(r.at(&member_path)),
+        }
+    }
+}
+
+/// Lists members with decoded names, sorted by path bytes (then by position, for duplicates).
+fn list_members(archive: &mut ZipArchive<Cursor<&[u8]>>) -> Result<Vec<Member>, Reason> {
+    // (raw name, UTF-8 flag, Unicode Path field, is a directory)
+    type Raw = (Vec<u8>, bool, Option<Vec<u8>>, bool);
+    let mut raws: Vec<Raw> = Vec::with_capacity(archive.len());
+    for i in 0..archive.len() {
+        let f = archive.by_index_raw(i).map_err(|e| broken(&e))?;
+        let raw = f.name_raw().to_vec();
+        let flag = f.flags().as_u16() & 0x0800 != 0;
+        let unicode = f.extra_data_fields().find_map(|x| match x {
+            zip::ExtraField::UnicodePath(u) => u.clone().unwrap_valid(&raw).ok().map(Vec::from),
+            _ => None,
+        });
+        let dir = raw.ends_with(b"/") || raw.ends_with(b"\\");
+        raws.push((raw, flag, unicode, dir));
+    }
+    let names: Vec<RawName<'_>> = raws
+        .iter()
+        .map(|(bytes, utf8_flag, unicode, _)| RawName {
+            bytes,
+            utf8_flag: *utf8_flag,
+            unicode_path: unicode.as_deref(),
+        })
+        .collect();
+    let decoded = decode_member_names(&names);
+    let mut members: Vec<Member> = decoded
+        .into_iter()
+        .zip(&raws)
+        .enumerate()
+        .map(|(index, (decoded, raw))| Member {
+            index,
+            safe: sanitize_member_path(&decoded),
+            decoded,
+            dir: raw.3,
+        })
+        .collect();
+    members.sort_by(|a, b| {
+        let key = |m: &Member| m.safe.clone().unwrap_or_else(|| m.decoded.clone());
+        key(a)
+            .as_bytes()
+            .cmp(key(b).as_bytes())
+            .then(a.index.cmp(&b.index))
+    });
+    Ok(members)
+}
+
+/// Decompresses one member into memory, bounded by the member limit and the budget.
+fn read_member(
+    archive: &mut ZipArchive<Cursor<&[u8]>>,
+    index: usize,
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<(Vec<u8>, Option<i64>), Reason> {
+    let encrypted = archive
+        .by_index_raw(index)
+        .map(|f| f.encrypted())
+        .map_err(|e| member_error(&e))?;
+    if encrypted {
+        return Err(Reason::new(
+            "压缩包成员有密码保护",
+            "the zip member is password-protected",
+        ));
+    }
+    let file = archive.by_index(index).map_err(|e| member_error(&e))?;
+    let modified = file.last_modified().and_then(zip_time);
+    let cap = limits.max_member_bytes;
+    let mut data = Vec::new();
+    file.take(cap.saturating_add(1).min(budget.left().saturating_add(1)))
+        .read_to_end(&mut data)
+        .map_err(|e| {
+            Reason::new(
+                format!("zip 内容损坏（{e}）"),
+                format!("corrupt zip data ({e})"),
+            )
+        })?;
+    let n = data.len() as u64;
+    if n > cap {
+        return Err(Reason::new(
+            format!("解压后超过 {}（疑似压缩炸弹）", human(cap)),
+            format!("inflates beyond {} (a decompression bomb?)", human(cap)),
+        ));
+    }
+    if !budget.take(n) {
+        return Err(over_budget());
+    }
+    Ok((data, modified))
+}
+
+/// A zip timestamp (local time without zone) as seconds since the epoch, read as UTC: only
+/// used to order resubmissions, so a constant offset does not matter.
+fn zip_time(t: zip::DateTime) -> Option<i64> {
+    let dt = jiff::civil::DateTime::new(
+        i16::try_from(t.year()).ok()?,
+        i8::try_from(t.month()).ok()?,
+        i8::try_from(t.day()).ok()?,
+        i8::try_from(t.hour()).ok()?,
+        i8::try_from(t.minute()).ok()?,
+        i8::try_from(t.second()).ok()?,
+        0,
+    )
+    .ok()?;
+    jiff::tz::Offset::UTC
+        .to_timestamp(dt)
+        .ok()
+        .map(|t| t.as_second())
+}

@@ -1,0 +1,285 @@
+//! OpenDocument spreadsheets through calamine, after a scan of `content.xml` that bounds the
+//! grid and finds the merged regions (calamine does not expose ODS merges).
+//!
+//! calamine parses every sheet when the file is opened and expands `number-*-repeated`
+//! attributes up to its own cap of 100 million cells (about 3 GB), so the scan measures the
+//! expanded extent of non-empty cells first and refuses the file beyond our limits.
+
+use std::collections::BTreeMap;
+use std::io::{Cursor, Read};
+
+use calamine::{Ods, OdsError, Reader, SheetVisible};
+
+use super::convert::{Grid, check_position, from_data, too_many_cells, too_much_in_file};
+use super::{Budget, Limits, Merge, Table, Unreadable, archive};
+
+/// Reads every sheet of an ODS package.
+///
+/// # Errors
+///
+/// [`Unreadable`] for an encrypted, corrupt or oversized spreadsheet.
+pub(crate) fn read(
+    path: &str,
+    bytes: &[u8],
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<Vec<Table>, Unreadable> {
+    archive::check_package(path, bytes, limits, budget)?;
+    let content = content_xml(path, bytes, limits)?;
+    let scanned = scan(path, &content, limits)?;
+    drop(content);
+    let mut wb: Ods<_> =
+        calamine::open_workbook_from_rs(Cursor::new(bytes)).map_err(|e| error(path, &e))?;
+    let sheets: Vec<(String, bool)> = wb
+        .sheets_metadata()
+        .iter()
+        .map(|s| (s.name.clone(), s.visible != SheetVisible::Visible))
+        .collect();
+    let mut tables = Vec::with_capacity(sheets.len());
+    for (name, hidden) in sheets {
+        let range = wb.worksheet_range(&name).map_err(|e| error(path, &e))?;
+        let (r0, c0) = range.start().unwrap_or((0, 0));
+        let mut grid = Grid::new(limits, budget);
+        for (r, c, v) in range.used_cells() {
+            let row = r0.saturating_add(u32::try_from(r).unwrap_or(u32::MAX));
+            let col = c0.saturating_add(u32::try_from(c).unwrap_or(u32::MAX));
+            grid.put(path, &name, row, col, from_data(v))?;
+        }
+        let mut merges = scanned.merges.get(&name).cloned().unwrap_or_default();
+        merges.sort_by_key(|m| (m.first_row, m.first_col, m.last_row, m.last_col));
+        tables.push(Table {
+            file: path.to_string(),
+            sheet: name,
+            rows: grid.into_rows(),
+            merges,
+            hidden,
+        });
+    }
+    Ok(tables)
+}
+
+fn error(path: &str, e: &OdsError) -> Unreadable {
+    match e {
+        OdsError::Password => Unreadable::new(
+            path,
+            "文件有密码保护，请去掉密码后重新发送",
+            "the spreadsheet is password-protected: remove the password and send it again",
+        ),
+        e => Unreadable::new(
+            path,
+            format!("ods 文件损坏（{e}）"),
+            format!("corrupt ods file ({e})"),
+        ),
+    }
+}
+
+fn content_xml(path: &str, bytes: &[u8], limits: &Limits) -> Result<Vec<u8>, Unreadable> {
+    let corrupt = || {
+        Unreadable::new(
+            path,
+            "ods 文件缺少 content.xml",
+            "ods file without content.xml",
+        )
+    };
+    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|_| corrupt())?;
+    let file = zip.by_name("content.xml").map_err(|_| corrupt())?;
+    let mut buf = Vec::new();
+    file.take(limits.max_member_bytes)
+        .read_to_end(&mut buf)
+        .map_err(|_| corrupt())?;
+    Ok(buf)
+}
+
+/// What the scan of `content.xml` found.
+#[derive(Debug, Default)]
+struct Scanned {
+    /// Merged regions by sheet name.
+    merges: BTreeMap<String, Vec<Merge>>,
+}
+
+/// Walks the tags of `content.xml`, tracking the expanded position of every cell; refuses a
+/// non-empty cell beyond the limits, sheets whose content extent exceeds the cell limit, and
+/// content whose repetitions would copy more text than the file may hold (calamine copies a
+/// repeated cell's text into every repetition).
+fn scan(path: &str, xml: &[u8], limits: &Limits) -> Result<Scanned, Unreadable> {
+    let mut out = Scanned::default();
+    let mut sheet = String::new();
+    let (mut row, mut col, mut row_repeat) = (0u64, 0u64, 1u64);
+    let (mut max_row, mut max_col) = (0u64, 0u64);
+    let mut pos = 0usize;
+    // The open cell's content start and repetition count, and the text copies so far.
+    let mut open_cell: Option<(usize, u64)> = None;
+    let mut text_copies = 0u64;
+    let (mut any_content, mut total_area) = (false, 0u64);
+    while let Some(start) = find(xml, b'<', pos) {
+        let Some(end) = find(xml, b'>', start) else {
+            break;
+        };
+        pos = end + 1;
+        let tag = xml.get(start + 1..end).unwrap_or_default();
+        let self_closing = tag.last() == Some(&b'/');
+        // The name ends at whitespace or at the `/` of `<x/>` (a closing tag starts with `/`).
+        let name_end = tag
+            .iter()
+            .skip(1)
+            .position(|c| c.is_ascii_whitespace() || *c == b'/')
+            .map_or(tag.len(), |p| p + 1);
+        let name = tag.get(..name_end).unwrap_or_default();
+        match name {
+            b"table:table" => {
+                sheet = attr(tag, b"table:name").map(unescape).unwrap_or_default();
+                (row, max_row, max_col) = (0, 0, 0);
+                any_content = false;
+            }
+            // calamine holds every sheet at once: the sum of the extents is bounded too.
+            b"/table:table" if any_content => {
+                total_area = total_area.saturating_add((max_row + 1).saturating_mul(max_col + 1));
+                if total_area > limits.max_file_cells {
+                    return Err(too_much_in_file(path, limits));
+                }
+            }
+            b"table:table-row" => {
+                col = 0;
+                row_repeat = attr_num(tag, b"table:number-rows-repeated");
+                if self_closing {
+                    row = row.saturating_add(row_repeat);
+                }
+            }
+            b"/table:table-row" => row = row.saturating_add(row_repeat),
+            b"/table:table-cell" | b"/table:covered-table-cell" => {
+                if let Some((from, reps)) = open_cell.take() {
+                    let len = start.saturating_sub(from) as u64;
+                    text_copies = text_copies.saturating_add(len.saturating_mul(reps));
+                    if text_copies > limits.max_text_bytes {
+                        return Err(too_much_in_file(path, limits));
+                    }
+                }
+            }
+            b"table:table-cell" | b"table:covered-table-cell" => {
+                let repeat = attr_num(tag, b"table:number-columns-repeated");
+                let has_content = !self_closing || attr(tag, b"office:value-type").is_some();
+                if has_content {
+                    let last_row = row.saturating_add(row_repeat - 1);
+                    let last_col = col.saturating_add(repeat - 1);
+                    let (r32, c32) = (clamp(last_row), clamp(last_col));
+                    check_position(path, &sheet, r32, c32, limits)?;
+                    any_content = true;
+                    max_row = max_row.max(last_row);
+                    max_col = max_col.max(last_col);
+                    if (max_row + 1).saturating_mul(max_col + 1) > limits.max_cells {
+                        return Err(too_many_cells(path, &sheet, limits));
+                    }
+                }
+                let rows_spanned = attr_num(tag, b"table:number-rows-spanned");
+                let cols_spanned = attr_num(tag, b"table:number-columns-spanned");
+                if rows_spanned > 1 || cols_spanned > 1 {
+                    out.merges.entry(sheet.clone()).or_default().push(Merge {
+                        first_row: clamp(row),
+                        first_col: clamp(col),
+                        last_row: clamp(row.saturating_add(rows_spanned - 1)),
+                        last_col: clamp(col.saturating_add(cols_spanned - 1)),
+                    });
+                }
+                if !self_closing {
+                    open_cell = Some((end + 1, row_repeat.saturating_mul(repeat)));
+                }
+                col = col.saturating_add(repeat);
+            }
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+fn clamp(v: u64) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
+}
+
+fn find(hay: &[u8], needle: u8, from: usize) -> Option<usize> {
+    hay.get(from..)?
+        .iter()
+        .position(|&c| c == needle)
+        .map(|p| p + from)
+}
+
+/// The value of attribute `name` in a tag's bytes.
+fn attr<'a>(tag: &'a [u8], name: &[u8]) -> Option<&'a [u8]> {
+    let mut from = 0;
+    while let Some(p) = tag.get(from..)?.windows(name.len()).position(|w| w == name) {
+        let at = from + p;
+        from = at + 1;
+        // A whole attribute name: preceded by whitespace, followed by `="`.
+        let before_ok = at > 0 && tag.get(at - 1).is_some_and(u8::is_ascii_whitespace);
+        let rest = tag.get(at + name.len()..)?;
+        if before_ok && rest.starts_with(b"=\"") {
+            let value = rest.get(2..)?;
+            let close = value.iter().position(|&c| c == b'"')?;
+            return value.get(..close);
+        }
+    }
+    None
+}
+
+/// A positive count attribute, 1 when absent or malformed.
+fn attr_num(tag: &[u8], name: &[u8]) -> u64 {
+    attr(tag, name)
+        .and_then(|v| std::str::from_utf8(v).ok())
+        .and_then(|s| s.parse::<u64>().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or(1)
+}
+
+fn unescape(v: &[u8]) -> String {
+    String::from_utf8_lossy(v)
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&amp;", "&")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const XML: &[u8] = br#"<office:body><table:table table:name="&#x62A5;A&amp;B"><table:table-row><table:table-cell table:number-columns-spanned="3" office:value-type="string"><text:p>T</text:p></table:table-cell><table:covered-table-cell table:number-columns-repeated="2"/></table:table-row><table:table-row table:number-rows-repeated="1000000"><table:table-cell table:number-columns-repeated="1024"/></table:table-row></table:table></office:body>"#;
+
+    #[test]
+    fn merges_and_empty_repeats() {
+        let s = scan("f.ods", XML, &Limits::default()).unwrap();
+        let m = s.merges.values().next().unwrap();
+        assert_eq!(
+            m,
+            &vec![Merge {
+                first_row: 0,
+                first_col: 0,
+                last_row: 0,
+                last_col: 2
+            }]
+        );
+        assert_eq!(s.merges.keys().next().unwrap(), "&#x62A5;A&B");
+    }
+
+    #[test]
+    fn repeated_text_beyond_the_text_budget() {
+        let xml = br#"<table:table table:name="S"><table:table-row table:number-rows-repeated="100"><table:table-cell office:value-type="string" table:number-columns-repeated="100"><text:p>0123456789</text:p></table:table-cell></table:table-row></table:table>"#;
+        let limits = Limits {
+            max_text_bytes: 100_000,
+            ..Limits::default()
+        };
+        // 10,000 copies of a 30-byte cell body.
+        let e = scan("f.ods", xml, &limits).unwrap_err();
+        assert!(
+            e.reason_en.starts_with("too much content"),
+            "{}",
+            e.reason_en
+        );
+        assert!(scan("f.ods", xml, &Limits::default()).is_ok());
+    }
+
+    #[test]
+    fn repeated_content_beyond_limits() {
+        let xml = br#"<table:table table:name="S"><table:table-row table:number-rows-repeated="200000"><table:table-cell office:value-type="float" table:number-columns-repeated="100"><text:p>1</text:p></table:table-cell></table:table-row></table:table>"#;
+        assert!(scan("f.ods", xml, &Limits::default()).is_err());
+    }
+}

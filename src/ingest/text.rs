@@ -1,0 +1,319 @@
+//! Delimited text: encoding detection (ECOSYSTEM §3), delimiter detection and CSV parsing.
+//!
+//! Chinese CSV files come as Excel "CSV UTF-8" (BOM), plain "CSV (逗号分隔)" (GBK, no BOM),
+//! "Unicode 文本" (UTF-16LE with BOM, tab-separated) and from web systems (UTF-8). Decoding
+//! never fails: the worst case is replacement characters, which forms will show.
+
+use encoding_rs::{BIG5, Encoding, GB18030, GBK, UTF_8, UTF_16BE, UTF_16LE};
+
+use super::sniff::What;
+use super::{Cell, Limits, Table, Unreadable};
+
+/// The field separator of a delimited text file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delimiter {
+    /// `,` (Excel "CSV").
+    Comma,
+    /// Tab (Excel "Unicode 文本", "文本文件(制表符分隔)").
+    Tab,
+    /// `;` (CSV written with a European locale).
+    Semicolon,
+}
+
+impl Delimiter {
+    fn byte(self) -> u8 {
+        match self {
+            Delimiter::Comma => b',',
+            Delimiter::Tab => b'\t',
+            Delimiter::Semicolon => b';',
+        }
+    }
+}
+
+/// Decodes text of unknown encoding: BOM (UTF-8, UTF-16LE/BE), UTF-16 without BOM (by its NUL
+/// bytes), valid UTF-8, else the best of GBK/GB18030, Big5 and UTF-8 by `chardetng`
+/// (default GB18030). Returns the text without BOM and the encoding used.
+pub fn decode_text(bytes: &[u8]) -> (String, &'static Encoding) {
+    if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
+        let body = bytes.get(bom_len..).unwrap_or_default();
+        let (text, _) = enc.decode_without_bom_handling(body);
+        return (text.into_owned(), enc);
+    }
+    if let Some(enc) = utf16_without_bom(bytes) {
+        let (text, _) = enc.decode_without_bom_handling(bytes);
+        return (text.into_owned(), enc);
+    }
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return (s.to_string(), UTF_8);
+    }
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(bytes, true);
+    // tld None: `Some(b"cn")` forces GBK even for Big5 input (ECOSYSTEM §3).
+    let guess = detector.guess(None, chardetng::Utf8Detection::Allow);
+    let enc = if guess == BIG5 || guess == UTF_8 || guess == GBK || guess == GB18030 {
+        guess
+    } else {
+        GB18030
+    };
+    let (text, _) = enc.decode_without_bom_handling(bytes);
+    (text.into_owned(), enc)
+}
+
+/// UTF-16 without a BOM, recognised by NUL bytes: ASCII characters (digits, tabs, line ends)
+/// have a NUL high byte, CJK characters almost never have a NUL byte at all. `chardetng` never
+/// answers UTF-16, so this is our own heuristic.
+pub(crate) fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
+    let sample = bytes.get(..4096).unwrap_or(bytes);
+    let pairs = sample.len() / 2;
+    if pairs < 2 {
+        return None;
+    }
+    let (mut even, mut odd) = (0usize, 0usize);
+    for pair in sample.chunks_exact(2) {
+        if let [a, b] = pair {
+            even += usize::from(*a == 0);
+            odd += usize::from(*b == 0);
+        }
+    }
+    let enc = if odd * 10 >= pairs && odd > 3 * even {
+        UTF_16LE
+    } else if even * 10 >= pairs && even > 3 * odd {
+        UTF_16BE
+    } else {
+        return None;
+    };
+    // Valid UTF-16 only: unpaired surrogates mean binary data with NULs.
+    // Text has (almost) no control characters besides tab and line ends.
+    let (text, _, had_errors) = enc.decode(sample.get(..pairs * 2).unwrap_or(sample));
+    let controls = text
+        .chars()
+        .filter(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+        .count();
+    (!had_errors && controls * 100 <= pairs).then_some(enc)
+}
+
+/// The delimiter used by most of the first lines (quotes respected), `None` when no line has
+/// any. Ties prefer tab, then comma, then semicolon.
+pub fn detect_delimiter(text: &str) -> Option<Delimiter> {
+    delimiter_votes(text).map(|(d, _, _)| d)
+}
+
+/// The winning delimiter with the number of sampled lines containing it and the number of
+/// non-blank lines sampled.
+fn delimiter_votes(text: &str) -> Option<(Delimiter, usize, usize)> {
+    let candidates = [Delimiter::Tab, Delimiter::Comma, Delimiter::Semicolon];
+    let mut lines_with = [0usize; 3];
+    let mut sampled = 0usize;
+    for line in text.lines().filter(|l| !l.trim().is_empty()).take(50) {
+        sampled += 1;
+        let mut counts = [0usize; 3];
+        let mut quoted = false;
+        for ch in line.chars() {
+            match ch {
+                '"' => quoted = !quoted,
+                '\t' if !quoted => counts[0] += 1,
+                ',' if !quoted => counts[1] += 1,
+                ';' if !quoted => counts[2] += 1,
+                _ => {}
+            }
+        }
+        for (n, c) in lines_with.iter_mut().zip(counts) {
+            *n += usize::from(c > 0);
+        }
+    }
+    let mut best: Option<(Delimiter, usize)> = None;
+    for (d, n) in candidates.into_iter().zip(lines_with) {
+        if n > 0 && best.is_none_or(|(_, m)| n > m) {
+            best = Some((d, n));
+        }
+    }
+    best.map(|(d, n)| (d, n, sampled))
+}
+
+/// Reads delimited text of unknown encoding and delimiter into one table named after the file.
+///
+/// # Errors
+///
+/// [`Unreadable`] when the table exceeds the row, column or cell limits, or the CSV structure
+/// is broken beyond recovery.
+pub fn read_csv(path: &str, bytes: &[u8], limits: &Limits) -> Result<Table, Unreadable> {
+    let (text, _) = decode_text(bytes);
+    let delimiter = detect_delimiter(&text).unwrap_or(Delimiter::Comma);
+    parse(path, &text, delimiter, limits)
+}
+
+fn parse(
+    path: &str,
+    text: &str,
+    delimiter: Delimiter,
+    limits: &Limits,
+) -> Result<Table, Unreadable> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(delimiter.byte())
+        .from_reader(text.as_bytes());
+    let mut rows: Vec<Vec<Cell>> = Vec::new();
+    let mut cells: u64 = 0;
+    let mut record = csv::StringRecord::new();
+    loop {
+        match reader.read_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {}
+            Err(e) => {
+                let line = e.position().map_or(0, csv::Position::line);
+                return Err(Unreadable::new(
+                    path,
+                    format!("CSV 第 {line} 行格式错误"),
+                    format!("CSV syntax error on line {line}"),
+                ));
+            }
+        }
+        if rows.len() >= limits.max_rows as usize {
+            return Err(too_big(path, limits));
+        }
+        if record.len() > limits.max_cols as usize {
+            return Err(too_big(path, limits));
+        }
+        let mut row: Vec<Cell> = record
+            .iter()
+            .map(|f| {
+                if f.is_empty() {
+                    Cell::Empty
+                } else {
+                    Cell::Text(f.to_string())
+                }
+            })
+            .collect();
+        while row.last() == Some(&Cell::Empty) {
+            row.pop();
+        }
+        cells = cells.saturating_add(row.len() as u64);
+        if cells > limits.max_cells {
+            return Err(too_big(path, limits));
+        }
+        rows.push(row);
+    }
+    while rows.last().is_some_and(Vec::is_empty) {
+        rows.pop();
+    }
+    Ok(Table {
+        file: path.to_string(),
+        sheet: super::stem(path),
+        rows,
+        merges: Vec::new(),
+        hidden: false,
+    })
+}
+
+fn too_big(path: &str, limits: &Limits) -> Unreadable {
+    Unreadable::new(
+        path,
+        format!(
+            "表格太大（超过 {} 行、{} 列或 {} 个单元格）",
+            limits.max_rows, limits.max_cols, limits.max_cells
+        ),
+        format!(
+            "the table is too large (over {} rows, {} columns or {} cells)",
+            limits.max_rows, limits.max_cols, limits.max_cells
+        ),
+    )
+}
+
+/// What a text file turned out to be.
+pub(crate) enum TextOutcome {
+    /// A delimited table.
+    Table(Table),
+    /// Text that is not a table (prose, JSON, ...).
+    NotTable(What),
+    /// A table that could not be read.
+    Unreadable(Unreadable),
+}
+
+/// Reads a text file: always a table when named `.csv`/`.tsv`; under other names that teams
+/// use for exported tables (`.txt` from "Unicode 文本", `.xls` from web systems, no extension)
+/// only when most lines carry the delimiter.
+pub(crate) fn read_text(path: &str, bytes: &[u8], ext: &str, limits: &Limits) -> TextOutcome {
+    let (text, _) = decode_text(bytes);
+    let votes = delimiter_votes(&text);
+    let tabular = matches!(ext, "csv" | "tsv")
+        || (matches!(ext, "txt" | "text" | "dat" | "xls" | "et" | "")
+            && votes.is_some_and(|(_, with, sampled)| with * 2 >= sampled));
+    if !tabular {
+        return TextOutcome::NotTable(What::new(
+            "文本文件（不是逗号或制表符分隔的表格）",
+            "a text file (not a comma- or tab-separated table)",
+        ));
+    }
+    let delimiter = votes.map_or(Delimiter::Comma, |(d, _, _)| d);
+    match parse(path, &text, delimiter, limits) {
+        Ok(t) => TextOutcome::Table(t),
+        Err(u) => TextOutcome::Unreadable(u),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encodings() {
+        let (t, e) = decode_text("\u{feff}姓名,性别".as_bytes());
+        assert_eq!((t.as_str(), e), ("姓名,性别", UTF_8));
+        let (gbk, _, _) = GBK.encode("姓名,性别\n王浩,男\n欧阳·娜娜,女\n");
+        let (t, e) = decode_text(&gbk);
+        assert_eq!(t, "姓名,性别\n王浩,男\n欧阳·娜娜,女\n");
+        assert!(e == GBK || e == GB18030, "{}", e.name());
+        let le: Vec<u8> = "姓名\t性别\r\n王浩\t男\r\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let (t, e) = decode_text(&le);
+        assert_eq!((t.as_str(), e), ("姓名\t性别\r\n王浩\t男\r\n", UTF_16LE));
+        let be: Vec<u8> = "a\tb\r\n1\t2\r\n"
+            .encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .collect();
+        assert_eq!(decode_text(&be).1, UTF_16BE);
+    }
+
+    #[test]
+    fn delimiters() {
+        assert_eq!(detect_delimiter("a,b\n1,2"), Some(Delimiter::Comma));
+        assert_eq!(detect_delimiter("a\tb,c\n1\t2"), Some(Delimiter::Tab));
+        assert_eq!(detect_delimiter("a;b\n1;2"), Some(Delimiter::Semicolon));
+        assert_eq!(
+            detect_delimiter("\"x,y\";b\n1;2"),
+            Some(Delimiter::Semicolon)
+        );
+        assert_eq!(detect_delimiter("just words"), None);
+    }
+
+    #[test]
+    fn csv_keeps_padding_and_quotes() {
+        let t = read_csv(
+            "a/名单.csv",
+            " 王 浩 ,\"欧阳,娜娜\",,\n\n".as_bytes(),
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(t.sheet, "名单");
+        assert_eq!(
+            t.rows,
+            vec![vec![
+                Cell::Text(" 王 浩 ".into()),
+                Cell::Text("欧阳,娜娜".into())
+            ]]
+        );
+    }
+
+    #[test]
+    fn csv_limits() {
+        let limits = Limits {
+            max_rows: 2,
+            ..Limits::default()
+        };
+        assert!(read_csv("x.csv", b"a\nb\nc\n", &limits).is_err());
+        assert!(read_csv("x.csv", b"a\nb\n", &limits).is_ok());
+    }
+}

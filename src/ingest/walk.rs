@@ -1,0 +1,219 @@
+//! Walking the event folder (SPEC §2): what is skipped, what is listed as ignored, and the
+//! deterministic order in which files are read.
+
+use std::fs;
+use std::path::Path;
+
+use crate::findings::{Finding, Findings, Severity, Source};
+
+use super::{Budget, Ignored, Limits, Loaded, ReadOutcome, Unreadable, read_into};
+
+/// Folders deeper than this are not walked (a guard against pathological trees).
+const MAX_DIR_DEPTH: usize = 32;
+
+/// Names skipped silently anywhere (folder or zip): hidden files and folders, Office lock
+/// files, macOS resource forks, Windows thumbnails and folder settings.
+pub(crate) fn always_skipped(name: &str) -> bool {
+    name.starts_with('.')
+        || name.starts_with("~$")
+        || name == "__MACOSX"
+        || name.eq_ignore_ascii_case("Thumbs.db")
+        || name.eq_ignore_ascii_case("desktop.ini")
+}
+
+/// Reads every file of the event folder into tables.
+///
+/// Skipped silently: `out/` (at the top), `event.toml` (at the top, read by `event`), hidden
+/// files and folders, `~$*` lock files, `__MACOSX/`, `Thumbs.db`, `desktop.ini`. Listed as
+/// ignored: symbolic links (never followed), files that are not tables, other `.toml` files,
+/// files beyond [`Limits::max_files`]. Everything unreadable becomes a `file.unreadable`
+/// finding (error) naming the file, and the walk goes on. Files are read in the byte order of
+/// their relative paths; zip members follow their archive in the same order.
+pub fn load(root: &Path, limits: &Limits, findings: &mut Findings) -> Loaded {
+    let mut files = Vec::new();
+    let mut ignored = Vec::new();
+    let mut unreadable = Vec::new();
+    collect(root, "", 0, &mut files, &mut ignored, &mut unreadable);
+    files.sort_by(|a: &String, b: &String| a.as_bytes().cmp(b.as_bytes()));
+
+    let mut loaded = Loaded::default();
+    let mut outcome = ReadOutcome::default();
+    for (n, rel) in files.iter().enumerate() {
+        if n >= limits.max_files {
+            ignored.push(Ignored {
+                path: rel.clone(),
+                reason_zh: format!("文件夹中文件太多（上限 {} 个），未读取", limits.max_files),
+                reason_en: format!(
+                    "too many files in the folder (limit {}): not read",
+                    limits.max_files
+                ),
+            });
+            continue;
+        }
+        read_one(root, rel, limits, &mut outcome);
+    }
+    loaded.files = outcome.files;
+    ignored.extend(outcome.ignored);
+    unreadable.extend(outcome.unreadable);
+    ignored.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
+    loaded.ignored = ignored;
+    unreadable.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
+    for u in unreadable {
+        findings.push(Finding::new(
+            "file.unreadable",
+            Severity::Error,
+            Source::file(&u.path),
+            format!("无法读取 {}：{}", u.path, u.reason_zh),
+            format!("cannot read {}: {}", u.path, u.reason_en),
+        ));
+    }
+    loaded
+}
+
+/// Reads one file from disk, bounded by the file-size limit before reading.
+fn read_one(root: &Path, rel: &str, limits: &Limits, out: &mut ReadOutcome) {
+    let full = root.join(rel);
+    let meta = match fs::metadata(&full) {
+        Ok(m) => m,
+        Err(e) => return out.unreadable.push(io_error(rel, &e)),
+    };
+    if meta.len() > limits.max_file_bytes {
+        return out.unreadable.push(Unreadable::new(
+            rel,
+            format!(
+                "文件太大（超过 {}）",
+                super::limits::human(limits.max_file_bytes)
+            ),
+            format!(
+                "file too large (over {})",
+                super::limits::human(limits.max_file_bytes)
+            ),
+        ));
+    }
+    let bytes = match fs::read(&full) {
+        Ok(b) => b,
+        Err(e) => return out.unreadable.push(io_error(rel, &e)),
+    };
+    let modified = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .and_then(|d| i64::try_from(d.as_secs()).ok());
+    let mut budget = Budget::new(limits);
+    read_into(rel, &bytes, limits, 0, modified, &mut budget, out);
+}
+
+fn io_error(rel: &str, e: &std::io::Error) -> Unreadable {
+    if e.kind() == std::io::ErrorKind::PermissionDenied {
+        Unreadable::new(
+            rel,
+            "没有读取权限",
+            "permission denied (the file cannot be read)",
+        )
+    } else {
+        Unreadable::new(
+            rel,
+            format!("读取失败（{e}）"),
+            format!("read failed ({e})"),
+        )
+    }
+}
+
+/// Collects relative paths of regular files under `dir` (`rel` is its path relative to the
+/// root, "" for the root itself).
+fn collect(
+    dir: &Path,
+    rel: &str,
+    depth: usize,
+    files: &mut Vec<String>,
+    ignored: &mut Vec<Ignored>,
+    unreadable: &mut Vec<Unreadable>,
+) {
+    let entries = match fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            let shown = if rel.is_empty() { "." } else { rel };
+            unreadable.push(io_error(shown, &e));
+            return;
+        }
+    };
+    let mut names: Vec<(String, std::path::PathBuf)> = Vec::new();
+    for entry in entries {
+        match entry {
+            Ok(e) => names.push((e.file_name().to_string_lossy().into_owned(), e.path())),
+            Err(e) => {
+                let shown = if rel.is_empty() { "." } else { rel };
+                unreadable.push(io_error(shown, &e));
+            }
+        }
+    }
+    names.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    for (name, full) in names {
+        let child = if rel.is_empty() {
+            name.clone()
+        } else {
+            format!("{rel}/{name}")
+        };
+        if always_skipped(&name) || (rel.is_empty() && (name == "out" || name == "event.toml")) {
+            continue;
+        }
+        let meta = match fs::symlink_metadata(&full) {
+            Ok(m) => m,
+            Err(e) => {
+                unreadable.push(io_error(&child, &e));
+                continue;
+            }
+        };
+        let ft = meta.file_type();
+        if ft.is_symlink() {
+            ignored.push(Ignored {
+                path: child,
+                reason_zh: "符号链接，不跟随".into(),
+                reason_en: "a symbolic link (not followed)".into(),
+            });
+        } else if ft.is_dir() {
+            if depth + 1 >= MAX_DIR_DEPTH {
+                ignored.push(Ignored {
+                    path: child,
+                    reason_zh: format!("文件夹层级太深（超过 {MAX_DIR_DEPTH} 层），未读取"),
+                    reason_en: format!("folders nested too deep (over {MAX_DIR_DEPTH}): not read"),
+                });
+            } else {
+                collect(&full, &child, depth + 1, files, ignored, unreadable);
+            }
+        } else if !ft.is_file() {
+            ignored.push(Ignored {
+                path: child,
+                reason_zh: "不是普通文件".into(),
+                reason_en: "not a regular file".into(),
+            });
+        } else if super::extension(&name) == "toml" {
+            ignored.push(Ignored {
+                path: child,
+                reason_zh: "配置文件（.toml），不作为报名材料读取".into(),
+                reason_en: "a configuration file (.toml), not read as an entry".into(),
+            });
+        } else {
+            files.push(child);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skipped_names() {
+        for n in [
+            ".git",
+            "~$报名表.xlsx",
+            "__MACOSX",
+            "thumbs.db",
+            "Desktop.ini",
+        ] {
+            assert!(always_skipped(n), "{n}");
+        }
+        assert!(!always_skipped("报名表.xlsx"));
+    }
+}

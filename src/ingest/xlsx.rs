@@ -1,0 +1,84 @@
+//! `.xlsx`/`.xlsm` through calamine, after the package was measured, cell by cell with the
+//! streaming reader.
+//!
+//! `worksheet_range` is never called here: a 6 KB xlsx with cells A1 and XFD1048576 makes it
+//! allocate 512 GB and abort the process (ECOSYSTEM §1). The streaming reader lets us stop at
+//! the first cell beyond the limits.
+
+use std::io::Cursor;
+
+use calamine::{Reader, SheetType, SheetVisible, Xlsx, XlsxError};
+
+use super::convert::{Grid, from_data_ref, merges};
+use super::{Budget, Limits, Table, Unreadable, archive};
+
+/// Reads every worksheet of an xlsx package.
+///
+/// # Errors
+///
+/// [`Unreadable`] for an encrypted, corrupt or oversized workbook, naming the limit or the
+/// cell that exceeded it.
+pub(crate) fn read(
+    path: &str,
+    bytes: &[u8],
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<Vec<Table>, Unreadable> {
+    archive::check_package(path, bytes, limits, budget)?;
+    let mut wb: Xlsx<_> =
+        calamine::open_workbook_from_rs(Cursor::new(bytes)).map_err(|e| error(path, &e))?;
+    let sheets: Vec<(String, bool)> = wb
+        .sheets_metadata()
+        .iter()
+        .filter(|s| s.typ == SheetType::WorkSheet)
+        .map(|s| (s.name.clone(), s.visible != SheetVisible::Visible))
+        .collect();
+    let mut tables = Vec::with_capacity(sheets.len());
+    for (name, hidden) in sheets {
+        let rows = read_sheet(path, &name, &mut wb, limits, budget)?;
+        let merged = wb
+            .merge_cells_by_sheet_name(&name)
+            .map_err(|e| error(path, &e))?;
+        tables.push(Table {
+            file: path.to_string(),
+            sheet: name,
+            rows,
+            merges: merges(&merged),
+            hidden,
+        });
+    }
+    Ok(tables)
+}
+
+fn read_sheet(
+    path: &str,
+    name: &str,
+    wb: &mut Xlsx<Cursor<&[u8]>>,
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<Vec<Vec<super::Cell>>, Unreadable> {
+    let mut reader = wb
+        .worksheet_cells_reader(name)
+        .map_err(|e| error(path, &e))?;
+    let mut grid = Grid::new(limits, budget);
+    while let Some(cell) = reader.next_cell().map_err(|e| error(path, &e))? {
+        let (row, col) = cell.get_position();
+        grid.put(path, name, row, col, from_data_ref(cell.get_value()))?;
+    }
+    Ok(grid.into_rows())
+}
+
+fn error(path: &str, e: &XlsxError) -> Unreadable {
+    match e {
+        XlsxError::Password => Unreadable::new(
+            path,
+            "文件有密码保护，请去掉密码后重新发送",
+            "the workbook is password-protected: remove the password and send it again",
+        ),
+        e => Unreadable::new(
+            path,
+            format!("xlsx 文件损坏（{e}）"),
+            format!("corrupt xlsx file ({e})"),
+        ),
+    }
+}

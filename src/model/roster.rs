@@ -1,0 +1,363 @@
+//! The roster: every team and person read from the entry forms, normalized, with the source
+//! cell of every value.
+//!
+//! Built only by [`crate::normalize::build_roster`]; later stages (eligibility, pairing, costs)
+//! read it. Every field of a [`Person`] is optional because forms are: a missing value is data
+//! (and usually a finding), not an error.
+
+use std::fmt;
+
+use crate::findings::Source;
+use crate::model::Sex;
+
+/// How a value was obtained when it was not simply read from its own cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Derivation {
+    /// Computed from the person's resident ID number (the source names the ID cell).
+    FromIdNumber,
+    /// An old 15-digit ID number upgraded to 18 digits; holds the number as written.
+    UpgradedFrom15(String),
+}
+
+impl Derivation {
+    /// The note shown next to the source in the roster (Chinese).
+    pub fn zh(&self) -> String {
+        match self {
+            Derivation::FromIdNumber => "由身份证号推算".to_string(),
+            Derivation::UpgradedFrom15(old) => format!("由15位号码{old}升位"),
+        }
+    }
+
+    /// The note in English.
+    pub fn en(&self) -> String {
+        match self {
+            Derivation::FromIdNumber => "derived from the ID number".to_string(),
+            Derivation::UpgradedFrom15(old) => format!("upgraded from the 15-digit number {old}"),
+        }
+    }
+}
+
+/// A value with the place it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sourced<T> {
+    /// The normalized value.
+    pub value: T,
+    /// The cell (or sheet, or file) it was read from.
+    pub source: Source,
+    /// Set when the value was derived rather than read as written.
+    pub derived: Option<Derivation>,
+}
+
+impl<T> Sourced<T> {
+    /// A value read from `source` as written.
+    pub fn new(value: T, source: Source) -> Sourced<T> {
+        Sourced {
+            value,
+            source,
+            derived: None,
+        }
+    }
+
+    /// A value derived from `source`.
+    pub fn derived(value: T, source: Source, how: Derivation) -> Sourced<T> {
+        Sourced {
+            value,
+            source,
+            derived: Some(how),
+        }
+    }
+}
+
+/// A person's name: the cleaned display form and the key names are compared on.
+///
+/// Built by [`crate::normalize::name`]; `display` keeps the writing of the form (minus padding),
+/// `key` folds case and middle dots so `欧阳·娜娜` and `欧阳娜娜` match.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PersonName {
+    /// The name as shown: NFKC, padding removed, middle dots unified to U+00B7.
+    pub display: String,
+    /// The comparison key.
+    pub key: String,
+}
+
+impl fmt::Display for PersonName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.display)
+    }
+}
+
+/// How much of a date the form gave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DatePrecision {
+    /// Year, month and day.
+    Day,
+    /// Year and month only (`2001年5月`); the day is stored as 1.
+    Month,
+}
+
+/// A birth date, possibly known to the month only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct BirthDate {
+    /// The date (day 1 when only the month is known).
+    pub date: jiff::civil::Date,
+    /// Whether the day is known.
+    pub precision: DatePrecision,
+}
+
+impl fmt::Display for BirthDate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.precision {
+            DatePrecision::Day => write!(f, "{}", self.date),
+            DatePrecision::Month => {
+                write!(f, "{:04}-{:02}", self.date.year(), self.date.month())
+            }
+        }
+    }
+}
+
+/// The kind of identity document a number was recognised as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum IdKind {
+    /// 居民身份证, 18 characters with a valid GB 11643 check character.
+    Citizen,
+    /// An old 15-digit 居民身份证 number, upgraded to 18 (the number holds the 18-digit form).
+    UpgradedFrom15,
+    /// 港澳台居民居住证: 18 characters, address code 81/82/83, GB 11643 check.
+    HmtResidence,
+    /// 外国人永久居留身份证 (2023 edition): 18 characters starting with 9, GB 11643 check.
+    ForeignPermanent,
+    /// A passport number (Chinese `E` + 8 characters, or a foreign one when labelled).
+    Passport,
+    /// Another document recognised by its shape (Hong Kong, Macau or Taiwan ID, home return
+    /// permit); no check character is verified.
+    Other,
+}
+
+impl IdKind {
+    /// Whether the number carries a GB 11643 birth date and sex digit.
+    pub fn has_birth_and_sex(self) -> bool {
+        matches!(
+            self,
+            IdKind::Citizen
+                | IdKind::UpgradedFrom15
+                | IdKind::HmtResidence
+                | IdKind::ForeignPermanent
+        )
+    }
+
+    /// The Chinese name of the document.
+    pub fn zh(self) -> &'static str {
+        match self {
+            IdKind::Citizen => "居民身份证",
+            IdKind::UpgradedFrom15 => "居民身份证(15位升18位)",
+            IdKind::HmtResidence => "港澳台居民居住证",
+            IdKind::ForeignPermanent => "外国人永久居留身份证",
+            IdKind::Passport => "护照",
+            IdKind::Other => "其他证件",
+        }
+    }
+}
+
+/// A normalized identity document number.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct IdNumber {
+    /// What it was recognised as.
+    pub kind: IdKind,
+    /// The number: ASCII, upper case, no spaces; 18 characters for the GB 11643 kinds.
+    pub number: String,
+}
+
+impl IdNumber {
+    /// The birth date encoded in positions 7-14, for the GB 11643 kinds.
+    pub fn birth_date(&self) -> Option<jiff::civil::Date> {
+        if !self.kind.has_birth_and_sex() {
+            return None;
+        }
+        let y: i16 = self.number.get(6..10)?.parse().ok()?;
+        let m: i8 = self.number.get(10..12)?.parse().ok()?;
+        let d: i8 = self.number.get(12..14)?.parse().ok()?;
+        jiff::civil::Date::new(y, m, d).ok()
+    }
+
+    /// The sex encoded in position 17 (odd = male), for the GB 11643 kinds.
+    pub fn sex(&self) -> Option<Sex> {
+        if !self.kind.has_birth_and_sex() {
+            return None;
+        }
+        let digit = self.number.as_bytes().get(16)?;
+        let v = digit.checked_sub(b'0').filter(|v| *v <= 9)?;
+        Some(if v % 2 == 1 { Sex::Male } else { Sex::Female })
+    }
+}
+
+impl fmt::Display for IdNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.number)
+    }
+}
+
+/// A board as declared at entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Board {
+    /// Main board number, 1-based.
+    Main(u16),
+    /// A reserve (替补), with its order when the form numbers reserves (`替补1`).
+    Reserve(Option<u16>),
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Board::Main(n) => write!(f, "{n}"),
+            Board::Reserve(None) => f.write_str("替补"),
+            Board::Reserve(Some(n)) => write!(f, "替补{n}"),
+        }
+    }
+}
+
+/// What a person is in the delegation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Role {
+    /// 运动员 / 棋手.
+    Player,
+    /// 领队.
+    Leader,
+    /// 教练 / 教练员.
+    Coach,
+    /// 随队人员 and anyone else (队医, 工作人员, 家长).
+    Staff,
+}
+
+impl Role {
+    /// The Chinese label.
+    pub fn zh(self) -> &'static str {
+        match self {
+            Role::Player => "运动员",
+            Role::Leader => "领队",
+            Role::Coach => "教练",
+            Role::Staff => "随队人员",
+        }
+    }
+}
+
+/// One person of a team, every value with its source.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Person {
+    /// 姓名.
+    pub name: Option<Sourced<PersonName>>,
+    /// 性别.
+    pub sex: Option<Sourced<Sex>>,
+    /// 出生日期.
+    pub birth: Option<Sourced<BirthDate>>,
+    /// 身份证号 or other document.
+    pub id: Option<Sourced<IdNumber>>,
+    /// 国际棋联ID.
+    pub fide_id: Option<Sourced<u64>>,
+    /// 等级分; `None` when unrated.
+    pub rating: Option<Sourced<u32>>,
+    /// 台次.
+    pub board: Option<Sourced<Board>>,
+    /// 组别, as written.
+    pub group: Option<Sourced<String>>,
+    /// 注册单位.
+    pub registered_unit: Option<Sourced<String>>,
+    /// 称号 / 技术等级, as written.
+    pub title: Option<Sourced<String>>,
+    /// 联系电话.
+    pub phone: Option<Sourced<String>>,
+    /// 备注.
+    pub remarks: Option<Sourced<String>>,
+    /// 身份 / 职务; absent means player.
+    pub role: Option<Sourced<Role>>,
+}
+
+impl Person {
+    /// The role, player when the form does not say.
+    pub fn role(&self) -> Role {
+        self.role.as_ref().map_or(Role::Player, |r| r.value)
+    }
+
+    /// The display name, or `""`.
+    pub fn display_name(&self) -> &str {
+        self.name.as_ref().map_or("", |n| n.value.display.as_str())
+    }
+}
+
+/// One row of a 食宿 (room request) sheet.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RoomRequest {
+    /// 姓名.
+    pub name: Option<Sourced<PersonName>>,
+    /// 身份 (领队, 运动员...).
+    pub role: Option<Sourced<Role>>,
+    /// 性别.
+    pub sex: Option<Sourced<Sex>>,
+    /// 酒店, as written.
+    pub hotel: Option<Sourced<String>>,
+    /// 房型 (标准间, 单人间...), as written.
+    pub room_type: Option<Sourced<String>>,
+    /// 入住日期.
+    pub check_in: Option<Sourced<jiff::civil::Date>>,
+    /// 离店日期.
+    pub check_out: Option<Sourced<jiff::civil::Date>>,
+    /// 同住人, as written.
+    pub roommate: Option<Sourced<String>>,
+}
+
+/// One team (参赛单位) as entered.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Team {
+    /// The unit name, normalized (`（盖章）` dropped).
+    pub unit: Sourced<String>,
+    /// The key teams are matched on (see [`crate::normalize::unit_key`]).
+    pub unit_key: String,
+    /// 领队.
+    pub leader: Option<Person>,
+    /// 教练.
+    pub coach: Option<Person>,
+    /// Further leaders, coaches and 随队人员.
+    pub staff: Vec<Person>,
+    /// The players in entry order.
+    pub players: Vec<Person>,
+    /// 填表日期.
+    pub fill_date: Option<Sourced<jiff::civil::Date>>,
+    /// The file the team was read from.
+    pub file: String,
+    /// The sheets it was read from, in workbook order.
+    pub sheets: Vec<String>,
+    /// Room requests of the delegation.
+    pub rooms: Vec<RoomRequest>,
+}
+
+/// Every team of the event, after resubmissions were resolved.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Roster {
+    /// Teams in order of unit key.
+    pub teams: Vec<Team>,
+    /// `(used file, superseded file)` pairs.
+    pub superseded: Vec<(String, String)>,
+    /// People of registration lists (注册名单), for the registration check.
+    pub registrations: Vec<Person>,
+    /// Room requests that could not be attached to a team.
+    pub unattached_rooms: Vec<RoomRequest>,
+}
+
+impl Roster {
+    /// Number of people in all teams (players and officials).
+    pub fn people(&self) -> usize {
+        self.teams
+            .iter()
+            .map(|t| {
+                t.players.len()
+                    + t.staff.len()
+                    + usize::from(t.leader.is_some())
+                    + usize::from(t.coach.is_some())
+            })
+            .sum()
+    }
+
+    /// Number of players in all teams.
+    pub fn players(&self) -> usize {
+        self.teams.iter().map(|t| t.players.len()).sum()
+    }
+}

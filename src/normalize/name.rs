@@ -1,0 +1,207 @@
+//! Person names: padding, full-width forms, zero-width characters and middle dots.
+
+use unicode_normalization::UnicodeNormalization;
+
+use crate::model::roster::PersonName;
+
+/// The middle dot used in minority and foreign names, as in GBK A1A4 and public-security
+/// systems.
+pub const MIDDLE_DOT: char = '\u{00B7}';
+
+/// Whether `c` is a Han character (CJK unified ideographs, extensions, compatibility
+/// ideographs, 〇).
+pub fn is_han(c: char) -> bool {
+    matches!(c as u32,
+        0x3007
+        | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF
+        | 0xF900..=0xFAFF
+        | 0x20000..=0x2A6DF
+        | 0x2A700..=0x2EBEF
+        | 0x30000..=0x3134F)
+}
+
+fn is_zero_width(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}'
+    )
+}
+
+/// Dot-like characters that always mean the name separator (NFKC leaves them alone).
+fn is_bullet(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00B7}' | '\u{2022}' | '\u{30FB}' | '\u{2027}' | '\u{2219}' | '\u{22C5}' | '\u{FF65}'
+    )
+}
+
+/// Characters next to which whitespace is padding, not a word break.
+fn glues(c: char) -> bool {
+    is_han(c) || c == MIDDLE_DOT || c == '.'
+}
+
+/// Cleans a name as written into its display form.
+///
+/// NFKC (full-width letters, U+3000 and U+00A0 become ASCII), zero-width characters removed,
+/// dot-like characters (`•`, `・`, `‧`, and `.` between two Han characters) become U+00B7,
+/// whitespace between Han characters (or next to a middle dot) and at both ends removed, other
+/// whitespace runs become one space. Idempotent.
+///
+/// ```
+/// use bianpai::normalize::clean_name;
+/// assert_eq!(clean_name("王　　浩"), "王浩");
+/// assert_eq!(clean_name(" 王 浩 "), "王浩");
+/// assert_eq!(clean_name("欧阳•娜娜"), "欧阳·娜娜");
+/// assert_eq!(clean_name("买买提.艾力"), "买买提·艾力");
+/// assert_eq!(clean_name("  Li   Lei "), "Li Lei");
+/// assert_eq!(clean_name("ＷＡＮＧ Ｈａｏ"), "WANG Hao");
+/// ```
+pub fn clean_name(raw: &str) -> String {
+    // Zero-width characters go first so NFKC sees what they separated.
+    let chars: Vec<char> = raw
+        .chars()
+        .filter(|c| !is_zero_width(*c))
+        .nfkc()
+        .map(|c| if is_bullet(c) { MIDDLE_DOT } else { c })
+        .collect();
+    // Whitespace runs: dropped when glued on both sides (or at an end), else one space.
+    let mut spaced: Vec<char> = Vec::with_capacity(chars.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            let start = i;
+            while i < chars.len() && chars[i].is_whitespace() {
+                i += 1;
+            }
+            let before = start.checked_sub(1).and_then(|b| chars.get(b)).copied();
+            let after = chars.get(i).copied();
+            if let (Some(b), Some(a)) = (before, after)
+                && !(glues(b) && glues(a))
+            {
+                spaced.push(' ');
+            }
+            continue;
+        }
+        spaced.push(c);
+        i += 1;
+    }
+    // `.` between two Han characters is a middle dot typed on an ASCII keyboard.
+    let mut out = String::with_capacity(spaced.len() * 3);
+    for (k, &c) in spaced.iter().enumerate() {
+        let mut c = c;
+        if c == '.' {
+            let prev = out.chars().next_back();
+            let next = spaced.get(k + 1).copied();
+            if prev.is_some_and(|p| is_han(p) || p == MIDDLE_DOT)
+                && next.is_some_and(|n| is_han(n) || n == MIDDLE_DOT || n == '.')
+            {
+                c = MIDDLE_DOT;
+            }
+        }
+        if c == MIDDLE_DOT && out.ends_with(MIDDLE_DOT) {
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The comparison key of a cleaned name: lower case, middle dots removed.
+///
+/// ```
+/// use bianpai::normalize::{clean_name, name_key};
+/// assert_eq!(name_key(&clean_name("欧阳·娜娜")), name_key(&clean_name("欧阳娜娜")));
+/// assert_eq!(name_key("Li Lei"), "li lei");
+/// ```
+pub fn name_key(cleaned: &str) -> String {
+    cleaned
+        .chars()
+        .filter(|c| *c != MIDDLE_DOT)
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// A name as written → display form and key; `None` when nothing is left.
+///
+/// ```
+/// use bianpai::normalize::name;
+/// let n = name("王\u{200B}　浩").unwrap();
+/// assert_eq!((n.display.as_str(), n.key.as_str()), ("王浩", "王浩"));
+/// assert!(name(" \u{3000} ").is_none());
+/// ```
+pub fn name(raw: &str) -> Option<PersonName> {
+    let display = clean_name(raw);
+    if display.is_empty() {
+        return None;
+    }
+    let key = name_key(&display);
+    Some(PersonName { display, key })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn padding_and_forms() {
+        assert_eq!(clean_name("王  浩"), "王浩");
+        assert_eq!(clean_name("王\u{3000}浩"), "王浩");
+        assert_eq!(clean_name("\u{00A0}王\u{00A0}浩\u{00A0}"), "王浩");
+        assert_eq!(clean_name("王\u{200B}浩"), "王浩");
+        assert_eq!(clean_name("\u{FEFF}李明"), "李明");
+        assert_eq!(clean_name("张\n三"), "张三");
+        assert_eq!(clean_name("⽅明"), "方明");
+    }
+
+    #[test]
+    fn middle_dots() {
+        for raw in [
+            "欧阳·娜娜",
+            "欧阳•娜娜",
+            "欧阳・娜娜",
+            "欧阳‧娜娜",
+            "欧阳.娜娜",
+            "欧阳．娜娜",
+            "欧阳･娜娜",
+            "欧阳 · 娜娜",
+            "欧阳··娜娜",
+            "欧阳. 娜娜",
+        ] {
+            assert_eq!(clean_name(raw), "欧阳·娜娜", "{raw:?}");
+        }
+        // A dot in a Latin name stays a dot.
+        assert_eq!(clean_name("J. Smith"), "J. Smith");
+    }
+
+    #[test]
+    fn latin_names_keep_single_spaces() {
+        assert_eq!(clean_name("Li  Lei"), "Li Lei");
+        assert_eq!(clean_name("Ｌｉ　Ｌｅｉ"), "Li Lei");
+        assert_eq!(clean_name("王 Lei"), "王 Lei");
+        assert_eq!(name_key("Li Lei"), name_key("LI LEI"));
+    }
+
+    #[test]
+    fn empty_names() {
+        assert_eq!(name(""), None);
+        assert_eq!(name("\u{200B}\u{3000}"), None);
+    }
+
+    proptest! {
+        #[test]
+        fn clean_is_idempotent(s in "[ 王浩欧阳娜·•.．　\u{200B}\u{00A0}a-zA-Z]{0,12}") {
+            let once = clean_name(&s);
+            prop_assert_eq!(clean_name(&once), once.clone());
+            prop_assert_eq!(name_key(&name_key(&once)), name_key(&once));
+        }
+
+        #[test]
+        fn clean_is_idempotent_any(s in "\\PC{0,16}") {
+            let once = clean_name(&s);
+            prop_assert_eq!(clean_name(&once), once);
+        }
+    }
+}

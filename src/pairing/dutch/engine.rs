@@ -1,0 +1,407 @@
+//! The bracket procedure: pair score brackets from the top, each with one maximum-weight
+//! matching over all players still unpaired (so C4, completion, holds in every bracket), then fix
+//! the bracket's pairs one decision at a time in the order of the rule text: which MDPs are
+//! paired (C7 through their scores), their opponents (S2 order), the exchanges between S1 and S2
+//! (fewest, then smallest BSN differences), and finally each S1 player's opponent (transposition
+//! order). Each decision nudges the low "ordering" bits of a few edges and re-solves, so the
+//! outcome is the first candidate the rule text's own generation order would accept, as in
+//! bbpPairings.
+
+use crate::pairing::Error;
+use crate::pairing::matching::{Matcher, Wide};
+
+use super::state::{Field, Tournament};
+use super::weights::{ByeInfo, Layout, edge_weight};
+
+/// Pairs the present players. Returns each player's partner (dense index) or `None`.
+pub fn pair<const N: usize>(
+    t: &Tournament,
+    field: &Field,
+    sorted: &[usize],
+) -> Result<Vec<Option<usize>>, Error> {
+    let lay = Layout::new(t, field, sorted);
+    let st = |v: usize| &field.states[sorted[v]];
+    let score = |v: usize| st(v).score;
+    let n = sorted.len();
+    let odd = n % 2 == 1;
+    let max_w = lay.max_weight::<N>();
+    let s = lay.size_bits;
+    let no_bye = ByeInfo::default();
+    let mut m = Matcher::<Wide<N>>::new(n);
+    let top = score(0);
+
+    // The first matching: is any pairing possible, and on which score does the PAB fall (C5)?
+    for a in 0..n {
+        for b in 0..a {
+            let w = if odd {
+                if lay.compatible(field, st(a), st(b)) {
+                    let x = 1 + u64::from(!st(a).bye_eligible) + u64::from(!st(b).bye_eligible);
+                    let sum = u64::from(lay.shift_of(score(a)) + lay.shift_of(score(b)));
+                    Wide::<N>::from_u64(x)
+                        .wrapping_shl(lay.groups_shift)
+                        .wrapping_add(Wide::from_u64(sum))
+                        .wrapping_shl(s)
+                        .add_u64(u64::from(score(a) >= top))
+                } else {
+                    Wide::ZERO
+                }
+            } else {
+                edge_weight(&lay, field, st(b), st(a), false, false, &no_bye)
+            };
+            m.set_weight(a, b, w);
+        }
+    }
+    let mut bye = ByeInfo::default();
+    {
+        let first = m.compute().to_vec();
+        let mut unmatched = (0..n).filter(|&v| first[v] == v);
+        let single = unmatched.next();
+        if unmatched.next().is_some() || single.is_some_and(|v| !st(v).bye_eligible) {
+            return Err(Error::NoLegalPairing {
+                round: t.played_rounds as u32 + 1,
+            });
+        }
+        if odd {
+            bye.score = single.map_or(0, score);
+            bye.single_downfloater = bye.score >= top
+                && (0..n)
+                    .take_while(|&v| score(v) >= top)
+                    .all(|v| score(first[v]) >= top);
+            let mut counts: Vec<u32> = (0..n)
+                .filter(|&v| score(v) == bye.score)
+                .map(|v| st(v).played_games)
+                .collect();
+            counts.sort_unstable_by(|a, b| b.cmp(a));
+            for (rank, c) in counts.into_iter().enumerate() {
+                bye.unplayed_rank.insert(c, rank as u64);
+            }
+            for a in 0..n {
+                for b in 0..a {
+                    m.set_weight(
+                        a,
+                        b,
+                        edge_weight(&lay, field, st(b), st(a), false, false, &bye),
+                    );
+                }
+            }
+        }
+    }
+
+    let mut partner: Vec<Option<usize>> = vec![None; field.states.len()];
+    // Vertices of the current bracket followed by the next score group.
+    let mut by_index: Vec<usize> = (0..n).take_while(|&v| score(v) >= top).collect();
+    let mut next_group = by_index.len();
+    let mut matched = vec![false; n];
+    let mut group_begin = 0usize; // MDPs in the current bracket
+    let mut group_begin_vertex = 0usize;
+    let mut guard = 0;
+    let mut base: Vec<Vec<Wide<N>>> = Vec::new();
+
+    while by_index.len() > 1 || next_group != n {
+        guard += 1;
+        if guard > 2 * n + 4 {
+            return Err(Error::NoLegalPairing {
+                round: t.played_rounds as u32 + 1,
+            });
+        }
+        let next_begin = by_index.len();
+        let next_begin_vertex = group_begin_vertex + (next_begin - group_begin);
+        let group_start = next_group;
+        while next_group < n && score(next_group) >= score(group_start) {
+            by_index.push(next_group);
+            next_group += 1;
+        }
+        let len = by_index.len();
+        // Base weights, indexed [larger][smaller] by position in `by_index`.
+        base.clear();
+        base.resize(len, Vec::new());
+        for larger in group_begin..len {
+            let row = &mut base[larger];
+            row.clear();
+            for smaller in 0..larger {
+                row.push(edge_weight(
+                    &lay,
+                    field,
+                    st(by_index[smaller]),
+                    st(by_index[larger]),
+                    larger < next_begin,
+                    larger >= next_begin,
+                    &bye,
+                ));
+            }
+        }
+        for (larger, row) in base.iter().enumerate() {
+            for (smaller, w) in row.iter().enumerate() {
+                m.set_weight(by_index[larger], by_index[smaller], *w);
+            }
+        }
+        let in_bracket = |x: usize| x >= group_begin_vertex && x < next_begin_vertex;
+        // bbp's `edgeWeightComputer`: fewest exchanges, then smallest BSN differences.
+        let remainder_weight =
+            |base: &Vec<Vec<Wide<N>>>, smaller: usize, larger: usize, sri: usize, pairs: usize| {
+                let r = base[larger][smaller];
+                if r.is_zero() {
+                    return r;
+                }
+                let addend = Wide::<N>::from_u64(u64::from(sri < pairs))
+                    .wrapping_shl(2 * s)
+                    .sub_u64(sri as u64)
+                    .wrapping_shl(1);
+                r.wrapping_add(addend)
+            };
+
+        let mut stable = m.compute().to_vec();
+
+        // Which MDPs are paired in this bracket.
+        let mut md_score = 0;
+        let mut remaining = 0usize;
+        let mut remaining_matched = 0usize;
+        for pi in 0..group_begin {
+            let ps = score(by_index[pi]);
+            if pi == 0 || ps < md_score {
+                md_score = ps;
+                remaining = 0;
+                remaining_matched = 0;
+                let mut q = pi;
+                while q < len && score(by_index[q]) >= md_score {
+                    remaining += 1;
+                    if in_bracket(stable[by_index[q]]) {
+                        remaining_matched += 1;
+                    }
+                    q += 1;
+                }
+            }
+            if remaining_matched == 0 {
+                continue;
+            }
+            let pv = by_index[pi];
+            if remaining <= remaining_matched {
+                matched[pv] = true;
+                continue;
+            }
+            remaining -= 1;
+            if !in_bracket(stable[pv]) {
+                for oi in group_begin..next_begin {
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        m.set_weight(pv, by_index[oi], w.add_u64(1));
+                    }
+                }
+                stable = m.compute().to_vec();
+            }
+            if in_bracket(stable[pv]) {
+                matched[pv] = true;
+                remaining_matched -= 1;
+                for oi in group_begin..next_begin {
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        m.set_weight(
+                            pv,
+                            by_index[oi],
+                            w.add_u64((next_begin - group_begin) as u64 + 1),
+                        );
+                    }
+                }
+            }
+        }
+
+        // Their opponents.
+        for pi in 0..group_begin {
+            let pv = by_index[pi];
+            if !matched[pv] {
+                continue;
+            }
+            let mut addend = len as u64;
+            for oi in (group_begin..next_begin).rev() {
+                let ov = by_index[oi];
+                if matched[ov] {
+                    continue;
+                }
+                let w = base[oi][pi];
+                if !w.is_zero() {
+                    m.set_weight(pv, ov, w.add_u64(addend));
+                    addend += 1;
+                }
+            }
+            stable = m.compute().to_vec();
+            let mv = stable[pv];
+            matched[mv] = true;
+            finalize(&mut m, pv, mv, max_w);
+        }
+
+        // The remainder (residents not paired with an MDP) and its S1 size.
+        let mut remainder: Vec<usize> = Vec::new();
+        let mut pairs = 0usize;
+        for (pi, &pv) in by_index
+            .iter()
+            .enumerate()
+            .take(next_begin)
+            .skip(group_begin)
+        {
+            if stable[pv] < group_begin_vertex {
+                continue;
+            }
+            remainder.push(pi);
+            if stable[pv] < pv {
+                pairs += 1;
+            }
+        }
+        let first_end = pairs; // position in `remainder` of the first S2 player
+        for (oi_pos, &oi) in remainder.iter().enumerate() {
+            let ov = by_index[oi];
+            for (sri, &pi) in remainder.iter().enumerate().take(oi_pos) {
+                m.set_weight(
+                    by_index[pi],
+                    ov,
+                    remainder_weight(&base, pi, oi, sri, pairs),
+                );
+            }
+        }
+        stable = m.compute().to_vec();
+        let first_end_idx = remainder.get(first_end).copied().unwrap_or(usize::MAX);
+        let s1_player = |stable: &[usize], v: usize| stable[v] > v && stable[v] < next_begin_vertex;
+        let mut exchanges = 0usize;
+        for &pi in &remainder {
+            if pi >= first_end_idx {
+                break;
+            }
+            if !s1_player(&stable, by_index[pi]) {
+                exchanges += 1;
+            }
+        }
+
+        // Exchange the lowest S1 players possible.
+        let mut left = exchanges;
+        let mut pos = first_end;
+        while pos > 0 && left > 0 {
+            pos -= 1;
+            let pi = remainder[pos];
+            let pv = by_index[pi];
+            if s1_player(&stable, pv) {
+                for &oi in &remainder[pos + 1..] {
+                    let w = remainder_weight(&base, pi, oi, pos, pairs);
+                    if !w.is_zero() {
+                        m.set_weight(pv, by_index[oi], w.sub_u64(1));
+                    }
+                }
+                stable = m.compute().to_vec();
+            }
+            let exchange = !s1_player(&stable, pv);
+            if exchange {
+                left -= 1;
+            }
+            for &oi in &remainder[pos + 1..] {
+                if exchange {
+                    base[oi][pi] = Wide::ZERO;
+                }
+                let w = remainder_weight(&base, pi, oi, pos, pairs);
+                m.set_weight(pv, by_index[oi], w);
+            }
+        }
+
+        // Exchange the highest S2 players possible.
+        let mut left = exchanges;
+        let mut pos = first_end;
+        while pos < remainder.len() && left > 1 {
+            let pi = remainder[pos];
+            let pv = by_index[pi];
+            let already = s1_player(&stable, pv);
+            if !already {
+                for &oi in &remainder[pos + 1..] {
+                    let w = remainder_weight(&base, pi, oi, pos, pairs);
+                    if !w.is_zero() {
+                        m.set_weight(pv, by_index[oi], w.add_u64(1));
+                    }
+                }
+                stable = m.compute().to_vec();
+            }
+            if s1_player(&stable, pv) {
+                left -= 1;
+                for &oi in &remainder[..pos] {
+                    base[pi][oi] = Wide::ZERO;
+                    m.set_weight(pv, by_index[oi], Wide::ZERO);
+                }
+                for oi in next_begin..len {
+                    base[oi][pi] = Wide::ZERO;
+                    m.set_weight(pv, by_index[oi], Wide::ZERO);
+                }
+            }
+            if !already {
+                for &oi in &remainder[pos + 1..] {
+                    let w = remainder_weight(&base, pi, oi, pos, pairs);
+                    m.set_weight(pv, by_index[oi], w);
+                }
+            }
+            pos += 1;
+        }
+
+        // Fix who is in S1, and restore the base weights.
+        for a in 0..remainder.len() {
+            let pi = remainder[a];
+            let pv = by_index[pi];
+            for &oi in &remainder[a + 1..] {
+                let ov = by_index[oi];
+                if !s1_player(&stable, pv) || s1_player(&stable, ov) {
+                    base[oi][pi] = Wide::ZERO;
+                }
+                m.set_weight(pv, ov, base[oi][pi]);
+            }
+        }
+
+        // Each S1 player's opponent, highest S2 player first.
+        for &pi in &remainder {
+            let pv = by_index[pi];
+            if !s1_player(&stable, pv) {
+                continue;
+            }
+            let mut addend = 0u64;
+            for &oi in remainder.iter().rev() {
+                let ov = by_index[oi];
+                if oi <= pi || matched[ov] {
+                    continue;
+                }
+                let w = base[oi][pi];
+                if !w.is_zero() {
+                    m.set_weight(pv, ov, w.add_u64(addend));
+                }
+                addend += 1;
+            }
+            stable = m.compute().to_vec();
+            let mv = stable[pv];
+            matched[pv] = true;
+            matched[mv] = true;
+            finalize(&mut m, pv, mv, max_w);
+        }
+
+        // The next bracket: this bracket's unpaired players, then the next score group.
+        let mut new_index = Vec::new();
+        group_begin = 0;
+        let next_score = (group_start < n).then(|| score(group_start));
+        bye.single_downfloater = odd && next_score.is_some_and(|ns| bye.score >= ns);
+        for (pi, &pv) in by_index.iter().enumerate() {
+            if pi < next_begin && matched[pv] {
+                let mv = stable[pv];
+                partner[sorted[pv]] = Some(sorted[mv]);
+                partner[sorted[mv]] = Some(sorted[pv]);
+            } else {
+                new_index.push(pv);
+                if pi < next_begin {
+                    group_begin += 1;
+                }
+                if bye.single_downfloater && next_score.is_some_and(|ns| score(stable[pv]) < ns) {
+                    bye.single_downfloater = false;
+                }
+            }
+        }
+        by_index = new_index;
+        group_begin_vertex = next_begin_vertex;
+    }
+    Ok(partner)
+}
+
+/// Makes `{a, b}` the only edge at either vertex.
+fn finalize<const N: usize>(m: &mut Matcher<Wide<N>>, a: usize, b: usize, w: Wide<N>) {
+    m.isolate_except(a, b);
+    m.isolate_except(b, a);
+    m.set_weight(a, b, w);
+}

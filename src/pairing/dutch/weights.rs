@@ -1,0 +1,251 @@
+//! The criteria layer: every Dutch criterion (C.04.3 2026, C1-C21) packed into one lexicographic
+//! edge weight, highest criterion in the highest bits, so that a maximum-weight matching is the
+//! pairing the rules ask for. The layout is bbpPairings' (`computeEdgeWeight`): a field of
+//! `size_bits` bits counts pairs, a field of `groups_shift` bits holds one sub-field per score
+//! group (the lowest group at bit 0), so "maximise the scores" compares score groups from the top.
+
+use std::collections::BTreeMap;
+
+use crate::pairing::matching::Wide;
+
+use super::state::{Field, Float, State, Tournament};
+
+/// Bits needed to write `n` (0 for 0).
+pub fn bits(n: usize) -> u32 {
+    usize::BITS - n.leading_zeros()
+}
+
+/// Per-round constants of the weight layout.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    /// Bits of a pair-count field: enough for the largest score group.
+    pub size_bits: u32,
+    /// Total bits of a per-score-group field.
+    pub groups_shift: u32,
+    /// Bit offset of each score's sub-field.
+    pub shift: BTreeMap<i32, u32>,
+    /// Rounds already played.
+    pub played_rounds: usize,
+    /// Whether this is the last round (topscorers exist; C3 relaxes for them).
+    pub last_round: bool,
+    /// Topscorers score more than this (half of the maximum possible score).
+    pub top_threshold: i32,
+}
+
+impl Layout {
+    /// The layout for the players `sorted` (by score, descending).
+    pub fn new(t: &Tournament, field: &Field, sorted: &[usize]) -> Layout {
+        let mut shift = BTreeMap::new();
+        let mut total = 0;
+        let mut largest = 0;
+        let mut run = 0usize;
+        for (i, &p) in sorted.iter().enumerate().rev() {
+            run += 1;
+            let s = field.states[p].score;
+            let next_higher = i == 0 || field.states[sorted[i - 1]].score > s;
+            if next_higher {
+                shift.insert(s, total);
+                largest = largest.max(run);
+                total += bits(run);
+                run = 0;
+            }
+        }
+        let pr = t.played_rounds;
+        Layout {
+            size_bits: bits(largest),
+            groups_shift: total,
+            shift,
+            played_rounds: pr,
+            last_round: t.total_rounds > 0 && pr + 1 >= t.total_rounds,
+            top_threshold: (pr as i32 * t.points.win.max(t.points.draw)) >> 1,
+        }
+    }
+
+    /// The offset of the sub-field of score `s`.
+    pub fn shift_of(&self, s: i32) -> u32 {
+        self.shift.get(&s).copied().unwrap_or(0)
+    }
+
+    /// The number of bits below the top field of an edge weight.
+    pub fn body_bits(&self) -> u32 {
+        let s = self.size_bits;
+        let g = self.groups_shift;
+        let mut t = s + g + s + g + 2 * s + 4 * s;
+        if self.played_rounds >= 1 {
+            t += 2 * s + 2 * g;
+        }
+        if self.played_rounds >= 2 {
+            t += 2 * s + 2 * g;
+        }
+        t + 3 * s + 1
+    }
+
+    /// An upper bound of every edge weight: all ones up to two bits above the body.
+    pub fn max_weight<const N: usize>(&self) -> Wide<N> {
+        Wide::<N>::from_u64(1)
+            .wrapping_shl(self.body_bits() + 2)
+            .sub_u64(1)
+    }
+
+    /// Whether the two may meet at all: C1 (no rematch) and C3 (non-topscorers with the same
+    /// absolute colour preference must not meet).
+    pub fn compatible(&self, field: &Field, a: &State, b: &State) -> bool {
+        !field.have_met(a.id, b.id)
+            && (!a.absolute()
+                || !b.absolute()
+                || a.pref != b.pref
+                || (self.last_round
+                    && (a.score > self.top_threshold || b.score > self.top_threshold)))
+    }
+}
+
+/// What the bracket knows about the PAB (C5, C9).
+#[derive(Debug, Clone, Default)]
+pub struct ByeInfo {
+    /// The score of the PAB receiver, as fixed by the first matching.
+    pub score: i32,
+    /// C9 applies: the bracket downfloats exactly one player, who gets the PAB.
+    pub single_downfloater: bool,
+    /// Rank of each played-games count among the players on the PAB score, more games first.
+    pub unplayed_rank: BTreeMap<u32, u64>,
+}
+
+impl ByeInfo {
+    fn candidate(&self, p: &State) -> bool {
+        p.bye_eligible && p.score <= self.score
+    }
+}
+
+/// Appends a field: shift left by `width` and add `v`.
+#[inline]
+fn push<const N: usize>(w: Wide<N>, width: u32, v: Wide<N>) -> Wide<N> {
+    w.wrapping_shl(width).wrapping_add(v)
+}
+
+#[inline]
+fn one<const N: usize>(b: bool) -> Wide<N> {
+    Wide::from_u64(u64::from(b))
+}
+
+/// The colour fields (C10-C13), seen from `player` (the lower of the two) against `opp`.
+fn colour_fields<const N: usize>(
+    mut w: Wide<N>,
+    player: &State,
+    opp: &State,
+    mask: bool,
+    s: u32,
+) -> Wide<N> {
+    let same = player.pref == opp.pref;
+    // C10: topscorers must not end with |CD| > 2.
+    w = push(
+        w,
+        s,
+        one(mask && (!player.absolute_imbalance() || !opp.absolute_imbalance() || !same)),
+    );
+    // C11: nor get the same colour three times in a row.
+    let c11 = !player.absolute()
+        || !opp.absolute()
+        || !same
+        || if player.imbalance == opp.imbalance {
+            player.repeated.is_none() || player.repeated != opp.repeated
+        } else {
+            let lesser = if player.imbalance > opp.imbalance {
+                opp
+            } else {
+                player
+            };
+            lesser.repeated != player.pref.map(|c| !c)
+        };
+    w = push(w, s, one(mask && c11));
+    // C12: colour preferences granted.
+    let compatible_prefs = !same || player.pref.is_none() || opp.pref.is_none();
+    w = push(w, s, one(mask && compatible_prefs));
+    // C13: strong colour preferences granted.
+    let c13 = (!player.strong && !player.absolute())
+        || (!opp.strong && !opp.absolute())
+        || (player.absolute() && opp.absolute())
+        || !same;
+    push(w, s, one(mask && c13))
+}
+
+/// The base weight of the edge between `higher` and `lower` (who comes later in the order).
+/// `in_current`: `lower` belongs to the bracket being paired; `in_next`: to the next one. Zero
+/// when the two may not meet.
+#[allow(clippy::too_many_arguments)] // the criteria need every one of these
+pub fn edge_weight<const N: usize>(
+    lay: &Layout,
+    field: &Field,
+    higher: &State,
+    lower: &State,
+    in_current: bool,
+    in_next: bool,
+    bye: &ByeInfo,
+) -> Wide<N> {
+    if !lay.compatible(field, higher, lower) {
+        return Wide::ZERO;
+    }
+    let s = lay.size_bits;
+    let g = lay.groups_shift;
+    let hs = higher.score;
+    let ls = lower.score;
+    let bit_h = Wide::<N>::from_u64(1).wrapping_shl(lay.shift_of(hs));
+    // C2, C4, C5: completion and PAB eligibility.
+    let mut w = Wide::<N>::from_u64(
+        1 + u64::from(!bye.candidate(higher)) + u64::from(!bye.candidate(lower)),
+    );
+    // C6: pairs in the current bracket; C7: their scores.
+    w = push(w, s, one(in_current));
+    w = push(w, g, if in_current { bit_h } else { Wide::ZERO });
+    // C8: the same for the next bracket.
+    w = push(w, s, one(in_next));
+    w = push(w, g, if in_next { bit_h } else { Wide::ZERO });
+    // C9: the PAB receiver's unplayed games.
+    w = w.wrapping_shl(2 * s);
+    if bye.single_downfloater {
+        let rank = |p: &State| bye.unplayed_rank.get(&p.played_games).copied().unwrap_or(0);
+        if hs == bye.score {
+            w = w.add_u64(rank(higher));
+        }
+        if ls == bye.score {
+            w = w.add_u64(rank(lower));
+        }
+    }
+    // C10-C13.
+    w = colour_fields(w, lower, higher, in_current, s);
+    let cur = in_current;
+    let lower_not_above = hs <= ls;
+    if lay.played_rounds >= 1 {
+        // C14: downfloaters repeated from the previous round; C15: upfloaters.
+        let mut f = u64::from(lower.float[1] == Float::Down);
+        f += u64::from(lower_not_above && higher.float[1] == Float::Down);
+        w = push(w, s, if cur { Wide::from_u64(f) } else { Wide::ZERO });
+        w = push(w, s, one(cur && !(hs > ls && lower.float[1] == Float::Up)));
+    }
+    if lay.played_rounds >= 2 {
+        // C16, C17: the same, two rounds before.
+        let mut f = u64::from(lower.float[2] == Float::Down);
+        f += u64::from(lower_not_above && higher.float[2] == Float::Down);
+        w = push(w, s, if cur { Wide::from_u64(f) } else { Wide::ZERO });
+        w = push(w, s, one(cur && !(hs > ls && lower.float[2] == Float::Up)));
+    }
+    for back in [1usize, 2] {
+        if lay.played_rounds < back {
+            continue;
+        }
+        // C18/C20: scores of repeated downfloaters; C19/C21: of repeated upfloaters' opponents.
+        let mut v = Wide::<N>::ZERO;
+        if cur {
+            if lower.float[back] == Float::Down {
+                v = v.wrapping_add(Wide::from_u64(1).wrapping_shl(lay.shift_of(ls)));
+            }
+            if higher.float[back] == Float::Down {
+                v = v.wrapping_add(bit_h);
+            }
+        }
+        w = push(w, g, v);
+        let up = cur && !(lower.float[back] == Float::Up && hs > ls);
+        w = push(w, g, if up { bit_h } else { Wide::ZERO });
+    }
+    // Room for the bracket procedure's ordering preferences (transpositions and exchanges).
+    w.wrapping_shl(3 * s + 1)
+}

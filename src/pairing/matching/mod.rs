@@ -1,0 +1,62 @@
+//! Maximum-weight matching in a general graph (Edmonds' blossom algorithm with a primal-dual
+//! method, O(n³)), over dense vertex indices and integer weights of any width. Knows no chess.
+//!
+//! The pairing systems pack every criterion into one lexicographic edge weight (the approach of
+//! bbpPairings), so the weight type is generic: `u64`, `u128` or [`Wide`] limbs.
+
+mod blossom;
+mod wide;
+
+pub use blossom::Matcher;
+pub use wide::Wide;
+
+/// An unsigned integer edge weight. Arithmetic may wrap; the solver only forms non-negative
+/// values when the caller's weights leave a few spare top bits (duals reach twice the largest
+/// weight).
+pub trait Weight: Copy + Ord + Eq + Default + std::fmt::Debug {
+    /// Zero; an edge of weight zero is no edge.
+    const ZERO: Self;
+    /// `self + o`.
+    fn add(self, o: Self) -> Self;
+    /// `self - o` (callers guarantee `self >= o`).
+    fn sub(self, o: Self) -> Self;
+    /// `self / 2`, rounding down.
+    fn half(self) -> Self;
+    /// `self * 2`.
+    fn double(self) -> Self;
+}
+
+impl Weight for u64 {
+    const ZERO: Self = 0;
+    fn add(self, o: Self) -> Self {
+        self.wrapping_add(o)
+    }
+    fn sub(self, o: Self) -> Self {
+        self.wrapping_sub(o)
+    }
+    fn half(self) -> Self {
+        self >> 1
+    }
+    fn double(self) -> Self {
+        self << 1
+    }
+}
+
+impl Weight for u128 {
+    const ZERO: Self = 0;
+    fn add(self, o: Self) -> Self {
+        self.wrapping_add(o)
+    }
+    fn sub(self, o: Self) -> Self {
+        self.wrapping_sub(o)
+    }
+    fn half(self) -> Self {
+        self >> 1
+    }
+    fn double(self) -> Self {
+        self << 1
+    }
+}
+
+#[cfg(test)]
+mod tests;

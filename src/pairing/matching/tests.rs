@@ -1,0 +1,106 @@
+//! Blossom solver tests: hand cases and a brute-force oracle on small random graphs.
+
+use super::*;
+
+/// The best total weight over all matchings, by exhaustive search.
+fn brute(n: usize, w: &[Vec<u64>], used: &mut Vec<bool>) -> u64 {
+    let Some(v) = (0..n).find(|&v| !used[v]) else {
+        return 0;
+    };
+    used[v] = true;
+    // v unmatched
+    let mut best = brute(n, w, used);
+    for u in v + 1..n {
+        if !used[u] && w[v][u] > 0 {
+            used[u] = true;
+            best = best.max(w[v][u] + brute(n, w, used));
+            used[u] = false;
+        }
+    }
+    used[v] = false;
+    best
+}
+
+#[test]
+fn odd_cycle_needs_a_blossom() {
+    // Triangle 0-1-2 with a pendant 3 on 2: best is 0-1 + 2-3.
+    let mut m = Matcher::<u64>::new(4);
+    m.set_weight(0, 1, 6);
+    m.set_weight(1, 2, 6);
+    m.set_weight(0, 2, 6);
+    m.set_weight(2, 3, 1);
+    assert_eq!(m.compute(), &[1, 0, 3, 2]);
+}
+
+#[test]
+fn forced_pairs_stay_paired() {
+    let mut m = Matcher::<u64>::new(5);
+    m.set_weight(0, 4, 9);
+    m.set_weight(1, 2, 3);
+    m.set_weight(2, 3, 4);
+    assert_eq!(m.compute(), &[4, 1, 3, 2, 0]);
+}
+
+#[test]
+#[allow(clippy::needless_range_loop)] // a weight matrix reads clearest by index
+fn matches_brute_force_on_random_graphs() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for round in 0..3000 {
+        let n = 2 + (next() % 9) as usize;
+        let mut w = vec![vec![0u64; n]; n];
+        let mut m = Matcher::<u64>::new(n);
+        let dense = next() % 3;
+        for a in 0..n {
+            for b in a + 1..n {
+                if next() % 3 <= dense {
+                    let x = 1 + next() % if round % 2 == 0 { 5 } else { 1000 };
+                    w[a][b] = x;
+                    w[b][a] = x;
+                    m.set_weight(a, b, x);
+                }
+            }
+        }
+        let mates = m.compute().to_vec();
+        let mut total = 0;
+        for v in 0..n {
+            let u = mates[v];
+            assert_eq!(mates[u], v, "not symmetric");
+            if u > v {
+                assert!(w[v][u] > 0, "non-edge used");
+                total += w[v][u];
+            }
+        }
+        assert_eq!(
+            total,
+            brute(n, &w, &mut vec![false; n]),
+            "round {round}: {w:?}"
+        );
+    }
+}
+
+#[test]
+fn wide_weights_agree_with_u64() {
+    let mut m = Matcher::<Wide<3>>::new(6);
+    let mut s = Matcher::<u64>::new(6);
+    let ws = [
+        (0, 1, 7),
+        (1, 2, 9),
+        (2, 3, 7),
+        (3, 4, 9),
+        (4, 5, 7),
+        (5, 0, 9),
+        (0, 3, 3),
+    ];
+    for (a, b, x) in ws {
+        // The same weights shifted far up must give the same matching.
+        m.set_weight(a, b, Wide::from_u64(x).wrapping_shl(150));
+        s.set_weight(a, b, x);
+    }
+    assert_eq!(m.compute().to_vec(), s.compute().to_vec());
+}

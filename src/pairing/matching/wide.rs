@@ -1,0 +1,203 @@
+//! `Wide<N>`: a fixed-width unsigned integer of `N` 64-bit limbs with wrapping arithmetic.
+//!
+//! Pairing systems pack many criteria into one lexicographic edge weight; with many score groups
+//! the weight needs hundreds of bits. Arithmetic wraps modulo 2^(64·N) like machine integers, so a
+//! caller may add a "negative" addend (a wrapped subtraction) as long as the true result is not
+//! negative.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+use super::Weight;
+
+/// An unsigned integer of `N` little-endian 64-bit limbs.
+///
+/// ```
+/// use bianpai::pairing::matching::Wide;
+/// let a = Wide::<2>::from_u64(1).wrapping_shl(100);
+/// assert!(a > Wide::from_u64(u64::MAX));
+/// assert_eq!(a.wrapping_sub(a), Wide::<2>::ZERO);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wide<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Wide<N> {
+    /// Zero.
+    pub const ZERO: Self = Wide([0; N]);
+
+    /// The value `v`.
+    pub fn from_u64(v: u64) -> Self {
+        let mut w = Self::ZERO;
+        if let Some(l) = w.0.first_mut() {
+            *l = v;
+        }
+        w
+    }
+
+    /// `self + o`, wrapping.
+    #[inline]
+    pub fn wrapping_add(self, o: Self) -> Self {
+        let mut r = Self::ZERO;
+        let mut carry = false;
+        for i in 0..N {
+            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
+            r.0[i] = s2;
+            carry = c1 || c2;
+        }
+        r
+    }
+
+    /// `self - o`, wrapping.
+    #[inline]
+    pub fn wrapping_sub(self, o: Self) -> Self {
+        let mut r = Self::ZERO;
+        let mut borrow = false;
+        for i in 0..N {
+            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
+            let (s2, b2) = s1.overflowing_sub(u64::from(borrow));
+            r.0[i] = s2;
+            borrow = b1 || b2;
+        }
+        r
+    }
+
+    /// `self + v`, wrapping.
+    #[inline]
+    pub fn add_u64(self, v: u64) -> Self {
+        self.wrapping_add(Self::from_u64(v))
+    }
+
+    /// `self - v`, wrapping.
+    #[inline]
+    pub fn sub_u64(self, v: u64) -> Self {
+        self.wrapping_sub(Self::from_u64(v))
+    }
+
+    /// `self << s`; bits shifted past the top are lost.
+    pub fn wrapping_shl(self, s: u32) -> Self {
+        let limbs = (s / 64) as usize;
+        let bits = s % 64;
+        let mut r = Self::ZERO;
+        for i in (limbs..N).rev() {
+            let src = i - limbs;
+            let mut v = self.0[src] << bits;
+            if bits > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - bits);
+            }
+            r.0[i] = v;
+        }
+        r
+    }
+
+    /// `self >> 1`.
+    #[inline]
+    pub fn shr1(self) -> Self {
+        let mut r = Self::ZERO;
+        for i in 0..N {
+            let hi = if i + 1 < N { self.0[i + 1] << 63 } else { 0 };
+            r.0[i] = (self.0[i] >> 1) | hi;
+        }
+        r
+    }
+
+    /// Whether the value is zero.
+    #[inline]
+    pub fn is_zero(&self) -> bool {
+        self.0.iter().all(|&l| l == 0)
+    }
+
+    /// The number of significant bits.
+    pub fn bits(&self) -> u32 {
+        for i in (0..N).rev() {
+            if self.0[i] != 0 {
+                return i as u32 * 64 + (64 - self.0[i].leading_zeros());
+            }
+        }
+        0
+    }
+}
+
+impl<const N: usize> Default for Wide<N> {
+    fn default() -> Self {
+        Self::ZERO
+    }
+}
+
+impl<const N: usize> Ord for Wide<N> {
+    #[inline]
+    fn cmp(&self, o: &Self) -> Ordering {
+        for i in (0..N).rev() {
+            match self.0[i].cmp(&o.0[i]) {
+                Ordering::Equal => {}
+                x => return x,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl<const N: usize> PartialOrd for Wide<N> {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+impl<const N: usize> fmt::Debug for Wide<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "0x")?;
+        let mut started = false;
+        for i in (0..N).rev() {
+            if started {
+                write!(f, "{:016x}", self.0[i])?;
+            } else if self.0[i] != 0 || i == 0 {
+                write!(f, "{:x}", self.0[i])?;
+                started = true;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<const N: usize> Weight for Wide<N> {
+    const ZERO: Self = Wide([0; N]);
+    #[inline]
+    fn add(self, o: Self) -> Self {
+        Wide::wrapping_add(self, o)
+    }
+    #[inline]
+    fn sub(self, o: Self) -> Self {
+        Wide::wrapping_sub(self, o)
+    }
+    #[inline]
+    fn half(self) -> Self {
+        self.shr1()
+    }
+    #[inline]
+    fn double(self) -> Self {
+        self.wrapping_shl(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn carries_and_borrows_cross_limbs() {
+        let a = Wide::<3>([u64::MAX, u64::MAX, 0]);
+        let b = a.add_u64(1);
+        assert_eq!(b, Wide([0, 0, 1]));
+        assert_eq!(b.sub_u64(1), a);
+        assert_eq!(Wide::<3>::from_u64(5).wrapping_shl(130), Wide([0, 0, 20]));
+        assert_eq!(
+            Wide::<3>::from_u64(3).wrapping_shl(63),
+            Wide([1 << 63, 1, 0])
+        );
+        assert_eq!(Wide::<3>([0, 1, 0]).shr1(), Wide([1 << 63, 0, 0]));
+        assert_eq!(Wide::<3>([0, 1, 0]).bits(), 65);
+        // Wrapping subtraction then addition gives the true result back.
+        let x = Wide::<2>::from_u64(100).wrapping_shl(70);
+        assert_eq!(x.wrapping_add(Wide::ZERO.sub_u64(7)).add_u64(7), x);
+    }
+}

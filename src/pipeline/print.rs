@@ -1,0 +1,101 @@
+//! The terminal report of a run (without `--json`): what was read, what is wrong, what was
+//! written. Plain lines, errors first, so an arbiter sees at once what blocks the event.
+
+use std::fmt::Write as _;
+
+use super::summary::Summary;
+use crate::Lang;
+use crate::findings::Severity;
+
+/// How many findings are listed one by one before the rest is summarised.
+pub const MAX_LISTED: usize = 200;
+
+/// The report as text.
+pub fn render(s: &Summary, lang: Lang) -> String {
+    let mut out = String::new();
+    let errors = s
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .count();
+    let warnings = s.findings.len() - errors;
+    let count = |kind: &str| s.files.iter().filter(|f| f.kind == kind).count();
+    match lang {
+        Lang::Zh => {
+            let _ = writeln!(out, "{}（{}）", s.event, s.template);
+            let _ = writeln!(
+                out,
+                "文件 {} 个：报名表 {}，成绩表 {}，无法读取 {}，已忽略 {}",
+                s.files.len(),
+                count("entry-form"),
+                count("round-workbook"),
+                count("unreadable"),
+                count("ignored") + count("unrecognized")
+            );
+            let _ = writeln!(
+                out,
+                "参赛队 {}，人员 {}，棋手 {}",
+                s.teams, s.people, s.players
+            );
+            if s.rounds.planned > 0 {
+                let _ = writeln!(
+                    out,
+                    "轮次：共 {} 轮，已编排 {} 轮，已完成 {} 轮",
+                    s.rounds.planned, s.rounds.paired, s.rounds.complete
+                );
+            }
+            let _ = writeln!(out, "问题：错误 {errors} 条，警告 {warnings} 条");
+        }
+        Lang::En => {
+            let _ = writeln!(out, "{} ({})", s.event, s.template);
+            let _ = writeln!(
+                out,
+                "{} files: {} entry forms, {} round workbooks, {} unreadable, {} ignored",
+                s.files.len(),
+                count("entry-form"),
+                count("round-workbook"),
+                count("unreadable"),
+                count("ignored") + count("unrecognized")
+            );
+            let _ = writeln!(
+                out,
+                "{} teams, {} people, {} players",
+                s.teams, s.people, s.players
+            );
+            if s.rounds.planned > 0 {
+                let _ = writeln!(
+                    out,
+                    "rounds: {} planned, {} paired, {} complete",
+                    s.rounds.planned, s.rounds.paired, s.rounds.complete
+                );
+            }
+            let _ = writeln!(out, "findings: {errors} errors, {warnings} warnings");
+        }
+    }
+    for f in s.findings.iter().take(MAX_LISTED) {
+        let sev = match (f.severity, lang) {
+            (Severity::Error, Lang::Zh) => "错误",
+            (Severity::Warning, Lang::Zh) => "警告",
+            (Severity::Error, Lang::En) => "error",
+            (Severity::Warning, Lang::En) => "warning",
+        };
+        let _ = writeln!(out, "  [{sev}] {} {}: {}", f.code, f.source, f.message);
+    }
+    if s.findings.len() > MAX_LISTED {
+        let _ = writeln!(
+            out,
+            "  {}",
+            lang.pick(
+                "……其余问题见 out/eligibility.xlsx",
+                "... the rest are in out/eligibility.xlsx"
+            )
+        );
+    }
+    if !s.outputs.is_empty() {
+        let _ = writeln!(out, "{}", lang.pick("已写入：", "written:"));
+        for o in &s.outputs {
+            let _ = writeln!(out, "  {o}");
+        }
+    }
+    out
+}

@@ -1,0 +1,67 @@
+//! Names of scores and tie-breaks as printed in workbook headers (SPEC §5: tie-break columns are
+//! named by the regulation's order, in Chinese by default).
+
+use crate::Lang;
+
+/// The column label of a tie-break code (`MPTS`, `BH:MP/C1`, `ESB:MG`, ...). Modifiers are kept
+/// in the label so two variants never print the same header.
+///
+/// ```
+/// use bianpai::report::labels::tiebreak_label;
+/// use bianpai::Lang;
+/// assert_eq!(tiebreak_label("MPTS", Lang::Zh), "场分");
+/// assert_eq!(tiebreak_label("BH:MP/C1", Lang::Zh), "对手场分(去1)");
+/// assert_eq!(tiebreak_label("EDE", Lang::En), "Direct encounter");
+/// ```
+pub fn tiebreak_label(code: &str, lang: Lang) -> String {
+    let (base, mods) = match code.split_once('/') {
+        Some((b, m)) => (b, Some(m)),
+        None => (code, None),
+    };
+    let upper = base.to_ascii_uppercase();
+    let (zh, en): (&str, &str) = match upper.as_str() {
+        "PTS" => ("积分", "Points"),
+        "MPTS" | "MP" => ("场分", "Match points"),
+        "GPTS" | "GP" => ("局分", "Game points"),
+        "MPVGP" => ("次要分", "Secondary score"),
+        "DE" => ("直胜", "Direct encounter"),
+        "EDE" | "EDET" | "EDEB" | "EDEBT" | "EDEBB" => ("直胜", "Direct encounter"),
+        "ESB:MG" | "EMGSB" => ("对手场分×局分", "Team SB (MP×GP)"),
+        "ESB:MM" | "EMMSB" => ("对手场分×场分", "Team SB (MP×MP)"),
+        "ESB:GM" | "EGMSB" => ("对手局分×场分", "Team SB (GP×MP)"),
+        "ESB:GG" | "EGGSB" => ("对手局分×局分", "Team SB (GP×GP)"),
+        "BH" => ("对手分", "Buchholz"),
+        "BH:MP" => ("对手场分", "Buchholz (MP)"),
+        "BH:GP" => ("对手局分", "Buchholz (GP)"),
+        "SB" => ("索伯分", "Sonneborn-Berger"),
+        "BC" => ("台次分", "Board count"),
+        "TBR" => ("逐台比较", "Top board result"),
+        "BBE" => ("去底台比较", "Bottom board elimination"),
+        "WIN" => ("胜局", "Wins"),
+        "WON" => ("实胜局", "Games won"),
+        "BPG" => ("后手局", "Games with Black"),
+        "BWG" => ("后胜局", "Wins with Black"),
+        "PS" => ("累进分", "Progressive score"),
+        "ARO" => ("对手平均等级分", "Avg. rating of opponents"),
+        "TPR" => ("等级分表现", "Performance rating"),
+        _ => (base, base),
+    };
+    let mut s = lang.pick(zh, en).to_string();
+    if let Some(m) = mods {
+        for part in m.split('/') {
+            let p = part.to_ascii_uppercase();
+            let extra = match (p.as_str(), lang) {
+                ("C1", Lang::Zh) => "去1".to_string(),
+                ("C2", Lang::Zh) => "去2".to_string(),
+                ("M1", Lang::Zh) => "中位1".to_string(),
+                ("M2", Lang::Zh) => "中位2".to_string(),
+                ("P", Lang::Zh) => "弃权计入".to_string(),
+                _ => p.clone(),
+            };
+            s.push('(');
+            s.push_str(&extra);
+            s.push(')');
+        }
+    }
+    s
+}

@@ -1,0 +1,203 @@
+//! `out/roster.xlsx` (报名汇总): every person, normalized, with the source of their row; a sheet
+//! per team with its players in board order; a sheet of officials (领队/教练/随队人员).
+
+use std::path::Path;
+
+use super::tables::{SheetDoc, TextTable, write};
+use crate::model::roster::{Board, Person, Role, Roster, Sourced, Team};
+use crate::{Error, Lang};
+
+const HEADERS: [(&str, &str); 14] = [
+    ("序号", "No."),
+    ("单位", "Unit"),
+    ("身份", "Role"),
+    ("姓名", "Name"),
+    ("性别", "Sex"),
+    ("出生日期", "Birth date"),
+    ("身份证号码", "ID number"),
+    ("国际棋联ID", "FIDE ID"),
+    ("等级分", "Rating"),
+    ("台次", "Board"),
+    ("组别", "Group"),
+    ("注册单位", "Registered unit"),
+    ("称号/等级", "Title"),
+    ("来源", "Source"),
+];
+
+fn opt<T>(v: &Option<Sourced<T>>, f: impl Fn(&T) -> String) -> String {
+    v.as_ref().map(|s| f(&s.value)).unwrap_or_default()
+}
+
+/// The 来源 cell: the name cell's `file!sheet!cell`, plus a note for each derived value.
+fn source_of(p: &Person, lang: Lang) -> String {
+    let mut s = p
+        .name
+        .as_ref()
+        .map(|n| n.source.to_string())
+        .or_else(|| p.id.as_ref().map(|i| i.source.to_string()))
+        .unwrap_or_default();
+    let mut notes = Vec::new();
+    let mut note =
+        |label_zh: &str, label_en: &str, d: Option<&crate::model::roster::Derivation>| {
+            if let Some(d) = d {
+                notes.push(match lang {
+                    Lang::Zh => format!("{label_zh}{}", d.zh()),
+                    Lang::En => format!("{label_en} {}", d.en()),
+                });
+            }
+        };
+    note(
+        "出生日期",
+        "birth date",
+        p.birth.as_ref().and_then(|b| b.derived.as_ref()),
+    );
+    note(
+        "性别",
+        "sex",
+        p.sex.as_ref().and_then(|b| b.derived.as_ref()),
+    );
+    note(
+        "身份证号",
+        "ID",
+        p.id.as_ref().and_then(|b| b.derived.as_ref()),
+    );
+    if !notes.is_empty() {
+        s.push_str(" (");
+        s.push_str(&notes.join(lang.pick("；", "; ")));
+        s.push(')');
+    }
+    s
+}
+
+fn role_label(r: Role, lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => r.zh(),
+        Lang::En => match r {
+            Role::Player => "player",
+            Role::Leader => "leader",
+            Role::Coach => "coach",
+            Role::Staff => "staff",
+        },
+    }
+}
+
+fn person_row(no: usize, team: &Team, p: &Person, lang: Lang) -> Vec<String> {
+    vec![
+        no.to_string(),
+        team.unit.value.clone(),
+        role_label(p.role(), lang).to_string(),
+        p.display_name().to_string(),
+        opt(&p.sex, |s| lang.pick(s.zh(), s.en()).to_string()),
+        opt(&p.birth, |b| b.to_string()),
+        opt(&p.id, |i| i.number.clone()),
+        opt(&p.fide_id, |i| i.to_string()),
+        opt(&p.rating, |r| r.to_string()),
+        opt(&p.board, |b| match (b, lang) {
+            (Board::Reserve(_), Lang::En) => "reserve".to_string(),
+            _ => b.to_string(),
+        }),
+        opt(&p.group, Clone::clone),
+        opt(&p.registered_unit, Clone::clone),
+        opt(&p.title, Clone::clone),
+        source_of(p, lang),
+    ]
+}
+
+/// Players of a team in board order: main boards ascending, then reserves, then players without
+/// a board, each group in entry order.
+pub fn board_order(team: &Team) -> Vec<&Person> {
+    let mut v: Vec<(usize, &Person)> = team.players.iter().enumerate().collect();
+    v.sort_by_key(|(i, p)| {
+        let b = p.board.as_ref().map(|b| b.value);
+        let rank = match b {
+            Some(Board::Main(n)) => (0, u32::from(n)),
+            Some(Board::Reserve(n)) => (1, n.map(u32::from).unwrap_or(0)),
+            None => (2, 0),
+        };
+        (rank, *i)
+    });
+    v.into_iter().map(|(_, p)| p).collect()
+}
+
+fn officials(team: &Team) -> Vec<&Person> {
+    team.leader
+        .iter()
+        .chain(team.coach.iter())
+        .chain(team.staff.iter())
+        .collect()
+}
+
+/// The sheets of the roster workbook.
+pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
+    let headers: Vec<String> = HEADERS
+        .iter()
+        .map(|(z, e)| lang.pick(z, e).to_string())
+        .collect();
+    let centred = vec![0, 2, 4, 5, 8, 9];
+    let mut all = Vec::new();
+    let mut per_team = Vec::new();
+    let mut staff = Vec::new();
+    for t in &roster.teams {
+        let mut rows = Vec::new();
+        for p in board_order(t) {
+            all.push(person_row(all.len() + 1, t, p, lang));
+            rows.push(person_row(rows.len() + 1, t, p, lang));
+        }
+        for p in officials(t) {
+            all.push(person_row(all.len() + 1, t, p, lang));
+            staff.push(person_row(staff.len() + 1, t, p, lang));
+        }
+        per_team.push(SheetDoc {
+            name: t.unit.value.clone(),
+            title: format!(
+                "{} {}",
+                t.unit.value,
+                lang.pick("报名名单（按台次）", "entry in board order")
+            ),
+            table: TextTable {
+                headers: headers.clone(),
+                rows,
+                centred: centred.clone(),
+            },
+            landscape: true,
+        });
+    }
+    let mut out = vec![SheetDoc {
+        name: lang.pick("报名汇总", "All entries").to_string(),
+        title: lang.pick("报名汇总", "all entries").to_string(),
+        table: TextTable {
+            headers: headers.clone(),
+            rows: all,
+            centred: centred.clone(),
+        },
+        landscape: true,
+    }];
+    out.extend(per_team);
+    out.push(SheetDoc {
+        name: lang.pick("领队教练", "Officials").to_string(),
+        title: lang
+            .pick("领队、教练及随队人员", "leaders, coaches and staff")
+            .to_string(),
+        table: TextTable {
+            headers,
+            rows: staff,
+            centred,
+        },
+        landscape: true,
+    });
+    out
+}
+
+/// Writes `roster.xlsx`.
+///
+/// # Errors
+///
+/// [`Error::Io`] naming the path when it cannot be written.
+pub fn write_roster(
+    path: &Path,
+    event_title: &str,
+    roster: &Roster,
+    lang: Lang,
+) -> Result<(), Error> {
+    write(path, event_title, &sheets(roster, lang), lang)
+}

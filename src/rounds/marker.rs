@@ -1,0 +1,57 @@
+//! The marker bianpai writes into every round workbook (a hidden sheet named `bianpai`), by which
+//! the run recognises the file again whatever it is renamed to (SPEC §2).
+
+use crate::ingest::{Cell, Table};
+
+/// The first cell of the marker sheet.
+pub const MAGIC: &str = "bianpai-round-workbook";
+/// The name of the hidden marker sheet.
+pub const SHEET: &str = "bianpai";
+
+/// What a round workbook says about itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Marker {
+    /// The event name, as in event.toml.
+    pub event: String,
+    /// The stage or section: `regular`, `finals`, or a section name such as `公开组男子`.
+    pub stage: String,
+    /// The round number within the stage, from 1.
+    pub round: u32,
+}
+
+impl Marker {
+    /// The key/value rows written into the marker sheet, after [`MAGIC`].
+    pub fn rows(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("version", "1".to_string()),
+            ("event", self.event.clone()),
+            ("stage", self.stage.clone()),
+            ("round", self.round.to_string()),
+        ]
+    }
+
+    /// Reads the marker from a table, if it is a marker sheet.
+    pub fn from_table(t: &Table) -> Option<Marker> {
+        if t.sheet != SHEET || !matches!(t.get(0, 0), Cell::Text(s) if s.trim() == MAGIC) {
+            return None;
+        }
+        let mut event = None;
+        let mut stage = None;
+        let mut round = None;
+        for r in 1..t.height().min(64) {
+            let key = t.get(r, 0).display();
+            let value = t.get(r, 1).display();
+            match key.trim() {
+                "event" => event = Some(value.trim().to_string()),
+                "stage" => stage = Some(value.trim().to_string()),
+                "round" => round = value.trim().parse::<u32>().ok(),
+                _ => {}
+            }
+        }
+        Some(Marker {
+            event: event?,
+            stage: stage?,
+            round: round?,
+        })
+    }
+}

@@ -1,0 +1,273 @@
+//! Round workbooks read back: the rows of `results/rNN.xlsx` as the arbiter left them.
+//!
+//! Reading never fails: a cell that cannot be understood becomes a finding naming the cell, and
+//! the row keeps what could be read.
+
+use super::marker::{self, Marker};
+use super::notation::{self, Sport};
+use crate::findings::{Finding, Findings, Severity, Source};
+use crate::ingest::{LoadedFile, Table};
+use crate::model::{Colour, GameResult};
+
+/// The result cell of one row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResultCell {
+    /// Nothing typed yet.
+    Missing,
+    /// Something that is not a result (kept for the message).
+    Invalid(String),
+    /// A valid result from the left-hand side.
+    Valid(GameResult),
+}
+
+impl ResultCell {
+    /// The result, if valid.
+    pub fn valid(&self) -> Option<GameResult> {
+        match self {
+            ResultCell::Valid(r) => Some(*r),
+            _ => None,
+        }
+    }
+}
+
+/// Column labels of a team round workbook, Chinese and English.
+pub const TEAM_HEADERS: [(&str, &str); 8] = [
+    ("场次", "Match"),
+    ("台次", "Board"),
+    ("主队", "Home team"),
+    ("主队棋手", "Home player"),
+    ("执色", "Colour"),
+    ("结果", "Result"),
+    ("客队棋手", "Away player"),
+    ("客队", "Away team"),
+];
+
+/// Column labels of an individual round workbook, Chinese and English.
+pub const INDIVIDUAL_HEADERS: [(&str, &str); 4] = [
+    ("台号", "Board"),
+    ("白方", "White"),
+    ("结果", "Result"),
+    ("黑方", "Black"),
+];
+
+/// One board of a team match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamBoardRow {
+    /// Zero-based sheet row, for findings.
+    pub row: u32,
+    /// 场次: the match number within the round.
+    pub match_no: Option<u32>,
+    /// 台次: the board number.
+    pub board: Option<u32>,
+    /// 主队: the first-named team.
+    pub home_team: String,
+    /// 主队棋手: the home team's player on this board, as typed.
+    pub home_player: String,
+    /// 执色: the home player's colour.
+    pub home_colour: Option<Colour>,
+    /// 结果, from the home player's side.
+    pub result: ResultCell,
+    /// 客队棋手.
+    pub away_player: String,
+    /// 客队.
+    pub away_team: String,
+}
+
+/// One game of an individual round (or a bye row).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndividualRow {
+    /// Zero-based sheet row, for findings.
+    pub row: u32,
+    /// 台号.
+    pub board: Option<u32>,
+    /// White (red) player, as typed.
+    pub left: String,
+    /// Result from the left player's side; a bye row has `Missing` and an empty right side.
+    pub result: ResultCell,
+    /// Black player, as typed; empty or 轮空 for a bye.
+    pub right: String,
+}
+
+/// The rows of a round workbook.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rows {
+    /// A team event round.
+    Team(Vec<TeamBoardRow>),
+    /// An individual event round.
+    Individual(Vec<IndividualRow>),
+}
+
+/// A round workbook as read back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundSheet {
+    /// What the workbook says it is.
+    pub marker: Marker,
+    /// The file, relative to the event folder.
+    pub file: String,
+    /// The sheet holding the rows.
+    pub sheet: String,
+    /// The rows.
+    pub rows: Rows,
+}
+
+/// The word written in the right-hand column of a bye row.
+pub const BYE_WORDS: [&str; 4] = ["轮空", "BYE", "bye", "Bye"];
+
+/// Recognises a round workbook among the loaded files and reads its rows; `None` when the file is
+/// not a round workbook. Invalid result cells become `result.invalid` findings.
+pub fn read(file: &LoadedFile, sport: Sport, findings: &mut Findings) -> Option<RoundSheet> {
+    let marker = file.tables.iter().find_map(Marker::from_table)?;
+    let table = file.tables.iter().find(|t| t.sheet != marker::SHEET)?;
+    let rows = match find_header(table, &TEAM_HEADERS) {
+        Some((hr, cols)) => Rows::Team(read_team(table, hr, &cols, sport, findings)),
+        None => match find_header(table, &INDIVIDUAL_HEADERS) {
+            Some((hr, cols)) => {
+                Rows::Individual(read_individual(table, hr, &cols, sport, findings))
+            }
+            None => Rows::Team(Vec::new()),
+        },
+    };
+    Some(RoundSheet {
+        marker,
+        file: table.file.clone(),
+        sheet: table.sheet.clone(),
+        rows,
+    })
+}
+
+/// Finds the header row: the first row holding every label (Chinese or English, spaces ignored);
+/// returns the row and each label's column.
+fn find_header<const N: usize>(
+    t: &Table,
+    labels: &[(&str, &str); N],
+) -> Option<(usize, [usize; N])> {
+    for r in 0..t.height().min(20) {
+        let row: Vec<String> = (0..t.width())
+            .map(|c| squash(&t.get(r, c).display()))
+            .collect();
+        let mut cols = [0usize; N];
+        let mut ok = true;
+        for (i, (zh, en)) in labels.iter().enumerate() {
+            // Individual sheets label the sides 白方 (红方) / 黑方; accept 红方 for xiangqi.
+            // An exact label first: 主队 must not match 主队棋手.
+            let exact = row
+                .iter()
+                .position(|h| h == zh || h.eq_ignore_ascii_case(&squash(en)));
+            let pos = exact.or_else(|| {
+                row.iter().position(|h| {
+                    (h.starts_with(zh) && !labels.iter().any(|(z, _)| z != zh && h == z))
+                        || (*zh == "白方" && h.starts_with("红方"))
+                })
+            });
+            match pos {
+                Some(c) => cols[i] = c,
+                None => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok {
+            return Some((r, cols));
+        }
+    }
+    None
+}
+
+fn squash(s: &str) -> String {
+    s.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+fn text(t: &Table, r: usize, c: usize) -> String {
+    t.get(r, c).display().trim().to_string()
+}
+
+fn number(t: &Table, r: usize, c: usize) -> Option<u32> {
+    text(t, r, c).parse().ok()
+}
+
+fn result_cell(t: &Table, r: usize, c: usize, sport: Sport, findings: &mut Findings) -> ResultCell {
+    let raw = text(t, r, c);
+    if raw.is_empty() {
+        return ResultCell::Missing;
+    }
+    match notation::parse(&raw, sport) {
+        Ok(g) => ResultCell::Valid(g),
+        Err(_) => {
+            let choices = notation::choices(sport).join(" ");
+            findings.push(Finding::new(
+                "result.invalid",
+                Severity::Error,
+                Source::cell(&t.file, &t.sheet, r as u32, c as u32),
+                format!("无法识别的结果“{raw}”，请填写：{choices}"),
+                format!("unrecognised result {raw:?}; use one of: {choices}"),
+            ));
+            ResultCell::Invalid(raw)
+        }
+    }
+}
+
+fn read_team(
+    t: &Table,
+    hr: usize,
+    cols: &[usize; 8],
+    sport: Sport,
+    findings: &mut Findings,
+) -> Vec<TeamBoardRow> {
+    let mut out = Vec::new();
+    for r in hr + 1..t.height() {
+        let home_team = text(t, r, cols[2]);
+        let away_team = text(t, r, cols[7]);
+        if home_team.is_empty() && away_team.is_empty() {
+            continue;
+        }
+        let colour = match text(t, r, cols[4]).as_str() {
+            "白" | "W" | "w" | "White" | "white" | "红" | "Red" => Some(Colour::White),
+            "黑" | "B" | "b" | "Black" | "black" => Some(Colour::Black),
+            _ => None,
+        };
+        out.push(TeamBoardRow {
+            row: r as u32,
+            match_no: number(t, r, cols[0]),
+            board: number(t, r, cols[1]),
+            home_team,
+            home_player: text(t, r, cols[3]),
+            home_colour: colour,
+            result: result_cell(t, r, cols[5], sport, findings),
+            away_player: text(t, r, cols[6]),
+            away_team,
+        });
+    }
+    out
+}
+
+fn read_individual(
+    t: &Table,
+    hr: usize,
+    cols: &[usize; 4],
+    sport: Sport,
+    findings: &mut Findings,
+) -> Vec<IndividualRow> {
+    let mut out = Vec::new();
+    for r in hr + 1..t.height() {
+        let left = text(t, r, cols[1]);
+        let right = text(t, r, cols[3]);
+        if left.is_empty() && right.is_empty() {
+            continue;
+        }
+        let is_bye = right.is_empty() || BYE_WORDS.contains(&right.as_str());
+        let result = if is_bye {
+            ResultCell::Missing
+        } else {
+            result_cell(t, r, cols[2], sport, findings)
+        };
+        out.push(IndividualRow {
+            row: r as u32,
+            board: number(t, r, cols[0]),
+            left,
+            result,
+            right,
+        });
+    }
+    out
+}

@@ -1,0 +1,378 @@
+//! Writing round workbooks: `results/rNN.xlsx` (the arbiter's file, written once and never
+//! overwritten) and the printable copy `out/pairings-rNN.xlsx`.
+
+use std::path::Path;
+
+use rust_xlsxwriter::{DataValidation, Workbook, XlsxError};
+
+use super::marker::{self, Marker};
+use super::notation::{self, Sport};
+use super::sheet::{INDIVIDUAL_HEADERS, TEAM_HEADERS};
+use crate::model::{Colour, GameResult};
+use crate::report::style::{ColumnWidths, Styles};
+use crate::report::workbook::{
+    SheetLayout, new_workbook, save_atomic, setup_sheet, write_header_row, write_text,
+};
+use crate::{Error, Lang};
+
+/// One board row of a team round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamLine {
+    /// 场次.
+    pub match_no: u32,
+    /// 台次.
+    pub board: u32,
+    /// 主队.
+    pub home_team: String,
+    /// 主队棋手 (pre-filled default line-up; empty when the team has nobody for the board).
+    pub home_player: String,
+    /// The home player's colour.
+    pub home_colour: Colour,
+    /// The result, when known (the printable copy after results are in).
+    pub result: Option<GameResult>,
+    /// 客队棋手.
+    pub away_player: String,
+    /// 客队.
+    pub away_team: String,
+}
+
+/// One game (or bye) of an individual round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndividualLine {
+    /// 台号.
+    pub board: u32,
+    /// White (red) player, with unit.
+    pub left: String,
+    /// The result, when known.
+    pub result: Option<GameResult>,
+    /// Black player; `None` for the bye row.
+    pub right: Option<String>,
+}
+
+/// The rows of a round to write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lines {
+    /// Team event.
+    Team(Vec<TeamLine>),
+    /// Individual event.
+    Individual(Vec<IndividualLine>),
+}
+
+/// What a round workbook shows besides its rows.
+#[derive(Debug, Clone)]
+pub struct RoundDoc<'a> {
+    /// The event's full name, for the title.
+    pub event_title: &'a str,
+    /// The marker written into the hidden sheet.
+    pub marker: &'a Marker,
+    /// A label of the stage for titles (`第3轮`, `总决赛 第1轮`, `公开组男子 第2轮`).
+    pub round_label: &'a str,
+    /// Chess or xiangqi (notation and colour words).
+    pub sport: Sport,
+    /// Labels' language.
+    pub lang: Lang,
+}
+
+/// Writes `results/rNN.xlsx` unless it exists. Returns whether it was written.
+///
+/// # Errors
+///
+/// [`Error::Io`] naming the path when it cannot be written.
+pub fn write_new(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result<bool, Error> {
+    if path.exists() {
+        return Ok(false);
+    }
+    let mut wb = build(doc, lines, true).map_err(|e| Error::io(path, std::io::Error::other(e)))?;
+    save_atomic(&mut wb, path)?;
+    Ok(true)
+}
+
+/// Writes the printable copy (overwritten each run; it lives in `out/`).
+///
+/// # Errors
+///
+/// [`Error::Io`] naming the path when it cannot be written.
+pub fn write_printable(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result<(), Error> {
+    let mut wb = build(doc, lines, false).map_err(|e| Error::io(path, std::io::Error::other(e)))?;
+    save_atomic(&mut wb, path)
+}
+
+fn colour_word(c: Colour, sport: Sport, lang: Lang) -> &'static str {
+    match (c, sport, lang) {
+        (Colour::White, Sport::Chess, Lang::Zh) => "白",
+        (Colour::White, Sport::Xiangqi, Lang::Zh) => "红",
+        (Colour::Black, _, Lang::Zh) => "黑",
+        (Colour::White, Sport::Chess, Lang::En) => "White",
+        (Colour::White, Sport::Xiangqi, Lang::En) => "Red",
+        (Colour::Black, _, Lang::En) => "Black",
+    }
+}
+
+fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workbook, XlsxError> {
+    let title = format!("{} {}", doc.event_title, doc.round_label);
+    let mut wb = new_workbook(&title)?;
+    let styles = Styles::new();
+    let mut widths = ColumnWidths::new();
+    let lang = doc.lang;
+    let sheet_name = match lang {
+        Lang::Zh => format!("第{}轮", doc.marker.round),
+        Lang::En => format!("Round {}", doc.marker.round),
+    };
+    let ws = wb.add_worksheet();
+    let sub = lang.pick("对阵及成绩登记表", "pairings and results");
+    let full_title = format!("{title} {sub}");
+    let (headers, n_rows): (Vec<String>, usize) = match lines {
+        Lines::Team(v) => (
+            TEAM_HEADERS
+                .iter()
+                .map(|(zh, en)| lang.pick(zh, en).to_string())
+                .collect(),
+            v.len(),
+        ),
+        Lines::Individual(v) => {
+            let mut h: Vec<String> = INDIVIDUAL_HEADERS
+                .iter()
+                .map(|(zh, en)| lang.pick(zh, en).to_string())
+                .collect();
+            if doc.sport == Sport::Xiangqi {
+                h[1] = lang.pick("红方", "Red").to_string();
+            }
+            (h, v.len())
+        }
+    };
+    let columns = u16::try_from(headers.len()).unwrap_or(1);
+    setup_sheet(
+        ws,
+        &styles,
+        &SheetLayout {
+            name: &sheet_name,
+            title: &full_title,
+            columns,
+            frozen_rows: 2,
+            landscape: matches!(lines, Lines::Team(_)),
+        },
+    )?;
+    let hdr: Vec<&str> = headers.iter().map(String::as_str).collect();
+    write_header_row(ws, 1, &hdr, &styles, &mut widths)?;
+    let result_col: u16 = match lines {
+        Lines::Team(_) => 5,
+        Lines::Individual(_) => 2,
+    };
+    match lines {
+        Lines::Team(v) => {
+            for (i, l) in v.iter().enumerate() {
+                let r = 2 + u32::try_from(i).unwrap_or(u32::MAX - 2);
+                ws.write_number_with_format(r, 0, f64::from(l.match_no), &styles.center)?;
+                ws.write_number_with_format(r, 1, f64::from(l.board), &styles.center)?;
+                write_text(ws, r, 2, &l.home_team, &styles.body, Some(&mut widths))?;
+                write_text(ws, r, 3, &l.home_player, &styles.input, Some(&mut widths))?;
+                write_text(
+                    ws,
+                    r,
+                    4,
+                    colour_word(l.home_colour, doc.sport, lang),
+                    &styles.center,
+                    Some(&mut widths),
+                )?;
+                let res = l
+                    .result
+                    .map(|g| notation::format(g, doc.sport))
+                    .unwrap_or("");
+                write_text(ws, r, 5, res, &styles.result_input, Some(&mut widths))?;
+                write_text(ws, r, 6, &l.away_player, &styles.input, Some(&mut widths))?;
+                write_text(ws, r, 7, &l.away_team, &styles.body, Some(&mut widths))?;
+            }
+        }
+        Lines::Individual(v) => {
+            for (i, l) in v.iter().enumerate() {
+                let r = 2 + u32::try_from(i).unwrap_or(u32::MAX - 2);
+                ws.write_number_with_format(r, 0, f64::from(l.board), &styles.center)?;
+                write_text(ws, r, 1, &l.left, &styles.body, Some(&mut widths))?;
+                match &l.right {
+                    Some(right) => {
+                        let res = l
+                            .result
+                            .map(|g| notation::format(g, doc.sport))
+                            .unwrap_or("");
+                        write_text(ws, r, 2, res, &styles.result_input, Some(&mut widths))?;
+                        write_text(ws, r, 3, right, &styles.body, Some(&mut widths))?;
+                    }
+                    None => {
+                        write_text(ws, r, 2, "", &styles.center, Some(&mut widths))?;
+                        write_text(
+                            ws,
+                            r,
+                            3,
+                            lang.pick("轮空", "BYE"),
+                            &styles.body,
+                            Some(&mut widths),
+                        )?;
+                    }
+                }
+            }
+        }
+    }
+    widths.note(result_col, "结果结果");
+    widths.apply(ws)?;
+    if n_rows > 0 {
+        let choices = notation::choices(doc.sport);
+        let dv = DataValidation::new()
+            .allow_list_strings(choices)?
+            .set_error_title(lang.pick("结果无效", "Invalid result"))?
+            .set_error_message(format!(
+                "{}{}",
+                lang.pick("请填写：", "Use one of: "),
+                choices.join(" ")
+            ))?;
+        let last = 2 + u32::try_from(n_rows).unwrap_or(1) - 1;
+        ws.add_data_validation(2, result_col, last, result_col, &dv)?;
+    }
+    if with_marker {
+        add_marker_sheet(&mut wb, doc.marker)?;
+    }
+    Ok(wb)
+}
+
+/// Adds the hidden marker sheet by which bianpai recognises its own workbooks.
+///
+/// # Errors
+///
+/// The writer's error (it cannot fail with the fixed sheet name).
+pub fn add_marker_sheet(wb: &mut Workbook, m: &Marker) -> Result<(), XlsxError> {
+    let ms = wb.add_worksheet();
+    ms.set_name(marker::SHEET)?;
+    ms.write_string(0, 0, marker::MAGIC)?;
+    for (i, (k, v)) in m.rows().iter().enumerate() {
+        let r = 1 + u32::try_from(i).unwrap_or(0);
+        ms.write_string(r, 0, *k)?;
+        ms.write_string(r, 1, v)?;
+    }
+    ms.set_hidden(true);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::findings::Findings;
+    use crate::ingest::{Cell, Format, LoadedFile, Table};
+    use crate::rounds::sheet::{self, ResultCell, Rows};
+
+    /// Test-only reader: calamine straight into tables (the real path goes through `ingest`).
+    fn load(path: &Path) -> LoadedFile {
+        use calamine::{Data, Reader, Xlsx, open_workbook};
+        let mut wb: Xlsx<_> = open_workbook(path).expect("open");
+        let mut tables = Vec::new();
+        for name in wb.sheet_names() {
+            let range = wb.worksheet_range(&name).expect("range");
+            let mut rows = Vec::new();
+            for r in 0..range.end().map(|e| e.0 + 1).unwrap_or(0) {
+                let mut row = Vec::new();
+                for c in 0..range.end().map(|e| e.1 + 1).unwrap_or(0) {
+                    row.push(match range.get_value((r, c)) {
+                        Some(Data::String(s)) => Cell::Text(s.clone()),
+                        Some(Data::Float(f)) => Cell::Float(*f),
+                        Some(Data::Int(i)) => Cell::Int(*i),
+                        _ => Cell::Empty,
+                    });
+                }
+                rows.push(row);
+            }
+            tables.push(Table {
+                file: "results/r01.xlsx".into(),
+                sheet: name.clone(),
+                rows,
+                merges: vec![],
+                hidden: false,
+            });
+        }
+        LoadedFile {
+            path: "results/r01.xlsx".into(),
+            format: Format::Xlsx,
+            modified: None,
+            tables,
+        }
+    }
+
+    #[test]
+    fn team_round_written_once_and_read_back() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("r01.xlsx");
+        let marker = Marker {
+            event: "2023 甲级联赛".into(),
+            stage: "regular".into(),
+            round: 1,
+        };
+        let doc = RoundDoc {
+            event_title: "2023 甲级联赛",
+            marker: &marker,
+            round_label: "第1轮",
+            sport: Sport::Chess,
+            lang: Lang::Zh,
+        };
+        let line = |board: u32, colour| TeamLine {
+            match_no: 1,
+            board,
+            home_team: "北京队".into(),
+            home_player: format!("甲{board}"),
+            home_colour: colour,
+            result: None,
+            away_player: format!("乙{board}"),
+            away_team: "上海队".into(),
+        };
+        let lines = Lines::Team(vec![line(1, Colour::White), line(2, Colour::Black)]);
+        assert!(write_new(&path, &doc, &lines).expect("write"));
+        let first = std::fs::read(&path).expect("read");
+        // Never overwritten, whatever is asked.
+        assert!(!write_new(&path, &doc, &Lines::Team(vec![])).expect("second"));
+        assert_eq!(std::fs::read(&path).expect("read"), first);
+        let mut f = Findings::new();
+        let s = sheet::read(&load(&path), Sport::Chess, &mut f).expect("recognised");
+        assert_eq!(s.marker, marker);
+        assert_eq!(s.sheet, "第1轮");
+        let Rows::Team(rows) = s.rows else {
+            panic!("team rows")
+        };
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[1].home_player, "甲2");
+        assert_eq!(rows[1].home_colour, Some(Colour::Black));
+        assert_eq!(rows[1].result, ResultCell::Missing);
+        assert_eq!(rows[1].row, 3);
+        assert!(f.all().is_empty());
+    }
+
+    #[test]
+    fn same_input_same_bytes() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let marker = Marker {
+            event: "E".into(),
+            stage: "公开组男子".into(),
+            round: 2,
+        };
+        let doc = RoundDoc {
+            event_title: "E",
+            marker: &marker,
+            round_label: "第2轮",
+            sport: Sport::Xiangqi,
+            lang: Lang::Zh,
+        };
+        let lines = Lines::Individual(vec![
+            IndividualLine {
+                board: 1,
+                left: "王浩（河南）".into(),
+                result: Some(GameResult::Win),
+                right: Some("李明（广东）".into()),
+            },
+            IndividualLine {
+                board: 2,
+                left: "张三（四川）".into(),
+                result: None,
+                right: None,
+            },
+        ]);
+        let (a, b) = (dir.path().join("a.xlsx"), dir.path().join("b.xlsx"));
+        write_printable(&a, &doc, &lines).expect("a");
+        write_printable(&b, &doc, &lines).expect("b");
+        assert_eq!(std::fs::read(a).expect("a"), std::fs::read(b).expect("b"));
+    }
+}

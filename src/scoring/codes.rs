@@ -1,0 +1,313 @@
+//! The tie-break code grammar (RULES §A.6, TRF-26 records 202/212):
+//! `ACRONYM[:MP|:GP|:MM|:MG|:GM|:GG][/Cn|/Mn|/Ln][/P][/R][/S][/V2024|/V2026]`.
+//!
+//! Not supported (rejected as unknown): FB and `/F` (Fore Buchholz), AOB, PTP, APRO, APPO,
+//! SSSC, STD and self-defined `OTHER_` codes.
+//!
+//! The code text is kept as written: it is the column header of `trf standings`.
+
+use std::fmt;
+
+use super::tournament::{Edition, ScoreKind};
+
+/// Which tie-break.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Points (individuals) or the primary score.
+    Pts,
+    /// Match points.
+    Mpts,
+    /// Game points.
+    Gpts,
+    /// The non-primary score (13.1).
+    MpVGp,
+    /// Direct encounter (6).
+    De,
+    /// Extended direct encounter (13.3) and its art. 12 combinations.
+    Ede(EdeVariant),
+    /// Buchholz (8.1).
+    Bh,
+    /// Sonneborn-Berger (9.1), also the extended team forms (13.2) when the score pair is set.
+    Sb,
+    /// Koya (9.2).
+    Ks,
+    /// Progressive score (7.5).
+    Ps,
+    /// Rounds with a win's points (7.1).
+    Win,
+    /// Games won over the board (7.2).
+    Won,
+    /// Games played with Black (7.3).
+    Bpg,
+    /// Games won with Black (7.4).
+    Bwg,
+    /// Rounds one elected to play (7.6).
+    Rep,
+    /// Average rating of opponents (10.1).
+    Aro,
+    /// Tournament performance rating (10.2).
+    Tpr,
+    /// The competitor's own rating (10.6).
+    Rtng,
+    /// Pairing number, ascending (7.8).
+    Tpn,
+    /// Board count (12.1), lower is better.
+    Bc,
+    /// Top-board result (12.2).
+    Tbr,
+    /// Board elimination (12.3).
+    Bbe,
+}
+
+/// The art. 12 knock-out tie-breaks appended to EDE (13.3.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EdeVariant {
+    /// EDE alone.
+    Plain,
+    /// EDE + BC.
+    C,
+    /// EDE + TBR.
+    T,
+    /// EDE + BBE.
+    B,
+    /// EDE + BC + TBR.
+    Bt,
+    /// EDE + BC + BBE.
+    Bb,
+}
+
+/// A parsed tie-break code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TieBreak {
+    /// The code as written (the column header).
+    pub text: String,
+    /// Which tie-break.
+    pub kind: Kind,
+    /// The opponent-side score (`BH:MP`, first letter of `ESB:MG`); `None` = primary.
+    pub score: Option<ScoreKind>,
+    /// The own-side score of an extended SB (second letter of `ESB:MG`).
+    pub own_score: Option<ScoreKind>,
+    /// Cut the lowest `n` values (`/Cn`, 14.1-14.2).
+    pub cut_low: usize,
+    /// Cut the highest `n` values (with `/Mn`, 14.3-14.4).
+    pub cut_high: usize,
+    /// `/P`: forfeits count as played.
+    pub forfeits_played: bool,
+    /// `/S`: Swiss rules even in a round robin.
+    pub force_swiss: bool,
+    /// `/R`: reverse order.
+    pub reverse: bool,
+    /// `/Ln`: Koya limit shift in half-points.
+    pub limit_shift: i32,
+    /// `/V2024` or `/V2026`: edition override for this tie-break.
+    pub edition: Option<Edition>,
+}
+
+/// A code that is not in the grammar.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown tie-break code {0:?} / 无法识别的破同分规则代码 {0:?}")]
+pub struct UnknownCode(pub String);
+
+fn score_letter(c: char) -> Option<ScoreKind> {
+    match c {
+        'M' => Some(ScoreKind::Match),
+        'G' => Some(ScoreKind::Game),
+        _ => None,
+    }
+}
+
+impl TieBreak {
+    /// Parses one code (case-insensitive).
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownCode`] when the acronym or an option is not recognised.
+    pub fn parse(text: &str) -> Result<TieBreak, UnknownCode> {
+        let err = || UnknownCode(text.to_string());
+        let up = text.trim().to_ascii_uppercase();
+        let mut parts = up.split('/');
+        let head = parts.next().ok_or_else(err)?;
+        let (name, suffix) = match head.split_once(':') {
+            Some((n, s)) => (n, Some(s)),
+            None => (head, None),
+        };
+        let mut tb = TieBreak {
+            text: text.trim().to_string(),
+            kind: Kind::Pts,
+            score: None,
+            own_score: None,
+            cut_low: 0,
+            cut_high: 0,
+            forfeits_played: false,
+            force_swiss: false,
+            reverse: false,
+            limit_shift: 0,
+            edition: None,
+        };
+        tb.kind = match name {
+            "PTS" => Kind::Pts,
+            "MPTS" | "MP" => Kind::Mpts,
+            "GPTS" | "GP" => Kind::Gpts,
+            "MPVGP" => Kind::MpVGp,
+            "DE" => Kind::De,
+            "EDE" => Kind::Ede(EdeVariant::Plain),
+            "EDEC" => Kind::Ede(EdeVariant::C),
+            "EDET" => Kind::Ede(EdeVariant::T),
+            "EDEB" => Kind::Ede(EdeVariant::B),
+            "EDEBT" => Kind::Ede(EdeVariant::Bt),
+            "EDEBB" => Kind::Ede(EdeVariant::Bb),
+            "BH" => Kind::Bh,
+            "SB" => Kind::Sb,
+            "ESB" => Kind::Sb,
+            "KS" => Kind::Ks,
+            "PS" => Kind::Ps,
+            "WIN" => Kind::Win,
+            "WON" => Kind::Won,
+            "BPG" => Kind::Bpg,
+            "BWG" => Kind::Bwg,
+            "REP" | "GE" => Kind::Rep,
+            "ARO" => Kind::Aro,
+            "TPR" => Kind::Tpr,
+            "RTNG" | "RTG" => Kind::Rtng,
+            "TPN" | "SNO" => Kind::Tpn,
+            "BC" => Kind::Bc,
+            "TBR" => Kind::Tbr,
+            "BBE" => Kind::Bbe,
+            n if n.len() == 5 && n.starts_with('E') && n.ends_with("SB") => {
+                let mut cs = n.chars().skip(1);
+                tb.score = cs.next().and_then(score_letter);
+                tb.own_score = cs.next().and_then(score_letter);
+                if tb.score.is_none() || tb.own_score.is_none() {
+                    return Err(err());
+                }
+                Kind::Sb
+            }
+            _ => return Err(err()),
+        };
+        if let Some(s) = suffix {
+            let letters: Vec<char> = s.trim_end_matches('P').chars().collect();
+            match letters.as_slice() {
+                [a] => tb.score = Some(score_letter(*a).ok_or_else(err)?),
+                [a, b] => {
+                    tb.score = Some(score_letter(*a).ok_or_else(err)?);
+                    tb.own_score = Some(score_letter(*b).ok_or_else(err)?);
+                }
+                _ => return Err(err()),
+            }
+            // `BH:MP` names one score; `ESB:MG` two. `SB:MP` uses MP on both sides.
+        }
+        if name == "ESB" && tb.own_score.is_none() {
+            return Err(err());
+        }
+        for opt in parts {
+            let (letter, rest) = opt.split_at(opt.len().min(1));
+            let num = || rest.parse::<usize>().map_err(|_| err());
+            match letter {
+                "C" => tb.cut_low = num()?,
+                "M" => {
+                    let n = num()?;
+                    tb.cut_low = n;
+                    tb.cut_high = n;
+                }
+                "L" => {
+                    let (neg, digits) = match rest.strip_prefix('-') {
+                        Some(d) => (true, d),
+                        None => (false, rest.strip_prefix('+').unwrap_or(rest)),
+                    };
+                    let n: i32 = digits.parse().map_err(|_| err())?;
+                    tb.limit_shift = if neg { -n } else { n };
+                }
+                "P" if rest.is_empty() => tb.forfeits_played = true,
+                "S" if rest.is_empty() => tb.force_swiss = true,
+                "R" if rest.is_empty() => tb.reverse = true,
+                "V" => {
+                    tb.edition = Some(match rest {
+                        "2024" | "1" => Edition::E2024,
+                        "2026" | "2" | "" => Edition::E2026,
+                        _ => return Err(err()),
+                    })
+                }
+                _ => return Err(err()),
+            }
+        }
+        Ok(tb)
+    }
+
+    /// Whether a higher value ranks higher (BC, TPN and the place-valued ones rank low first).
+    pub fn higher_is_better(&self) -> bool {
+        let base = !matches!(
+            self.kind,
+            Kind::Bc | Kind::Tpn | Kind::De | Kind::Ede(_) | Kind::Tbr | Kind::Bbe
+        );
+        base != self.reverse
+    }
+
+    /// Decimals printed (as the reference calculator prints them).
+    pub fn decimals(&self) -> usize {
+        match self.kind {
+            Kind::Pts | Kind::Mpts | Kind::Gpts | Kind::MpVGp | Kind::Bh | Kind::Ps => 1,
+            Kind::Bc | Kind::Ks => 1,
+            Kind::Sb => 2,
+            _ => 0,
+        }
+    }
+}
+
+impl fmt::Display for TieBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// Parses a list separated by spaces or commas (`"PTS BH/C1 SB"`, `"EDET/P,EMGSB/C1/P"`).
+///
+/// # Errors
+///
+/// [`UnknownCode`] for the first unknown code.
+pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, UnknownCode> {
+    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|s| !s.is_empty())
+        .map(TieBreak::parse)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_grammar() {
+        let t = TieBreak::parse("BH:MP/C1").unwrap();
+        assert_eq!(
+            (t.kind, t.score, t.cut_low),
+            (Kind::Bh, Some(ScoreKind::Match), 1)
+        );
+        let t = TieBreak::parse("ESB:MG/C1").unwrap();
+        assert_eq!(
+            (t.kind, t.score, t.own_score, t.cut_low),
+            (Kind::Sb, Some(ScoreKind::Match), Some(ScoreKind::Game), 1)
+        );
+        let t = TieBreak::parse("EMGSB/C1/P").unwrap();
+        assert_eq!(
+            (t.score, t.own_score, t.forfeits_played),
+            (Some(ScoreKind::Match), Some(ScoreKind::Game), true)
+        );
+        let t = TieBreak::parse("BH/M1").unwrap();
+        assert_eq!((t.cut_low, t.cut_high), (1, 1));
+        assert_eq!(
+            TieBreak::parse("EDET/P").unwrap().kind,
+            Kind::Ede(EdeVariant::T)
+        );
+        assert!(!TieBreak::parse("bc").unwrap().higher_is_better());
+        assert_eq!(TieBreak::parse("BH/C1").unwrap().text, "BH/C1");
+        assert!(TieBreak::parse("XYZ").is_err());
+        assert!(TieBreak::parse("BH/Q").is_err());
+        assert!(TieBreak::parse("ESB").is_err());
+        assert_eq!(
+            parse_list("EDET/P,EMGSB/C1/P, BH:MP/C1/P,MPvGP")
+                .unwrap()
+                .len(),
+            4
+        );
+    }
+}

@@ -1,0 +1,167 @@
+//! Rating-based tie-breaks (C.07 art. 10): ARO, TPR, RTNG, with the FIDE table 8.1.1 (dp).
+//!
+//! Only games played over the board count (15.2 keeps forfeits unplayed here even in round
+//! robins). If any competitor is unrated the tie-breaks are undefined for everyone (10
+//! preamble), unless the regulations gave a value for unrated players.
+
+use super::rational::Rational;
+use super::tournament::{Outcome, RoundResult, Tournament};
+
+/// dp for p = 1.00, 0.99, …, 0.50 (FIDE Rating Regulations table 8.1.1).
+const DP_HIGH: [i64; 51] = [
+    800, 677, 589, 538, 501, 470, 444, 422, 401, 383, 366, 351, 336, 322, 309, 296, 284, 273, 262,
+    251, 240, 230, 220, 211, 202, 193, 184, 175, 166, 158, 149, 141, 133, 125, 117, 110, 102, 95,
+    87, 80, 72, 65, 57, 50, 43, 36, 29, 21, 14, 7, 0,
+];
+
+/// dp for a percentage score `p100` (0..=100); for p < 0.50, dp(p) = −dp(1 − p).
+pub fn dp(p100: i64) -> i64 {
+    let p = p100.clamp(0, 100);
+    if p >= 50 {
+        DP_HIGH
+            .get(usize::try_from(100 - p).unwrap_or(0))
+            .copied()
+            .unwrap_or(0)
+    } else {
+        -DP_HIGH
+            .get(usize::try_from(p).unwrap_or(0))
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+/// Which rating tie-break.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Which {
+    /// 10.1 average rating of opponents.
+    Aro,
+    /// 10.2 tournament performance rating.
+    Tpr,
+    /// 10.6 own rating.
+    Rtng,
+}
+
+/// Values per competitor; `None` = undefined (unrated players, or no rated game).
+pub fn compute(
+    t: &Tournament,
+    which: Which,
+    unrated: Option<u16>,
+    cut_low: usize,
+    cut_high: usize,
+) -> Vec<Option<Rational>> {
+    let rating_of = |c: usize| {
+        t.competitors
+            .get(c)
+            .and_then(|x| x.rating)
+            .or(unrated)
+            .map(i64::from)
+    };
+    let all_rated = (0..t.competitors.len()).all(|c| rating_of(c).is_some());
+    t.competitors
+        .iter()
+        .enumerate()
+        .map(|(c, comp)| {
+            if !all_rated {
+                return None;
+            }
+            if which == Which::Rtng {
+                return rating_of(c).map(Rational::from_int);
+            }
+            // (rating, rating points ×2) of each game played over the board.
+            let mut games: Vec<(i64, i64)> = comp
+                .rounds
+                .iter()
+                .filter_map(|r| match r.result {
+                    RoundResult::Played {
+                        opponent, outcome, ..
+                    } => {
+                        let halves = match outcome {
+                            Outcome::Win => 2,
+                            Outcome::Draw => 1,
+                            Outcome::Loss => 0,
+                        };
+                        rating_of(opponent).map(|rt| (rt, halves))
+                    }
+                    _ => None,
+                })
+                .collect();
+            games.sort_by_key(|g| g.0);
+            let low = cut_low.min(games.len());
+            let high = cut_high.min(games.len() - low);
+            let kept = games.get(low..games.len() - high).unwrap_or(&[]);
+            if kept.is_empty() {
+                return None;
+            }
+            let n = i64::try_from(kept.len()).unwrap_or(1);
+            let sum: i64 = kept.iter().map(|g| g.0).sum();
+            let aro = Rational::new(sum, n).round_half_up();
+            match which {
+                Which::Aro => Some(Rational::from_int(aro)),
+                _ => {
+                    let halves: i64 = kept.iter().map(|g| g.1).sum();
+                    // p in hundredths, rounded half up: (halves/2)/n*100.
+                    let p100 = Rational::new(halves * 50, n).round_half_up();
+                    Some(Rational::from_int(aro + dp(p100)))
+                }
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dp_table() {
+        assert_eq!(dp(100), 800);
+        assert_eq!(dp(61), 80);
+        assert_eq!(dp(50), 0);
+        assert_eq!(dp(39), -80);
+        assert_eq!(dp(0), -800);
+        // RULES §A.5: ARO 2400 with 5.5/9: p = 0.61, TPR 2480.
+        assert_eq!(2400 + dp(Rational::new(11 * 50, 9).round_half_up()), 2480);
+    }
+
+    #[test]
+    fn aro_and_tpr_by_hand() {
+        use crate::model::GameResult::{Draw, Loss, Win};
+        use crate::scoring::builder::IndividualBuilder;
+        use crate::scoring::tournament::{Edition, Scoring};
+        let entrants = [2450, 2400, 2501, 2300, 2000]
+            .iter()
+            .zip(1u32..)
+            .map(|(&r, i)| (i, format!("P{i}"), Some(r)))
+            .collect();
+        let mut b = IndividualBuilder::new(entrants, 3, Scoring::CHESS, false, Edition::E2026);
+        b.game(1, 0, 1, Win).unwrap();
+        b.game(2, 2, 0, Draw).unwrap();
+        b.game(3, 0, 3, Draw).unwrap();
+        b.game(1, 2, 4, Loss).unwrap();
+        let t = b.build();
+        // Player 1 met 2400, 2501, 2300: ARO 7201 / 3 = 2400.33 → 2400; 2/3 → p 0.67, dp 125.
+        let aro = compute(&t, Which::Aro, None, 0, 0);
+        let tpr = compute(&t, Which::Tpr, None, 0, 0);
+        assert_eq!(aro[0], Some(Rational::from_int(2400)));
+        assert_eq!(tpr[0], Some(Rational::from_int(2525)));
+        // ARO/C1 drops the lowest rating: (2400 + 2501) / 2 = 2450.5 → 2451.
+        assert_eq!(
+            compute(&t, Which::Aro, None, 1, 0)[0],
+            Some(Rational::from_int(2451))
+        );
+        // Player 5 (index 4) played once and won against 2501: ARO 2501, TPR 2501 + 800.
+        assert_eq!(tpr[4], Some(Rational::from_int(3301)));
+        // An unrated player makes the rating tie-breaks undefined for everyone (10 preamble).
+        let mut u = t.clone();
+        u.competitors[3].rating = None;
+        assert!(
+            compute(&u, Which::Aro, None, 0, 0)
+                .iter()
+                .all(Option::is_none)
+        );
+        assert_eq!(
+            compute(&u, Which::Aro, Some(1400), 0, 0)[0],
+            Some(Rational::from_int(2100))
+        );
+    }
+}

@@ -1,0 +1,723 @@
+//! A team round robin (the A-league regular season) carried through its rounds: the draw, the
+//! Berger schedule, one round workbook at a time, results read back, standings after every
+//! complete round, the schedule and standings workbooks, and the TRF report.
+//!
+//! Round N's workbook is written once round N-1 is complete (round 1 at once); an existing
+//! workbook is the arbiter's and is only read.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::draw;
+use super::matches::{self, Context, RoundResults, Scoring};
+use super::tables::{self, TeamName};
+use super::teams;
+use super::trf_build::{self, ExportHeader};
+use crate::event::{Event, Stage};
+use crate::findings::{Finding, Findings, Severity, Source};
+use crate::ingest::LoadedFile;
+use crate::model::roster::Roster;
+use crate::model::{Colour, Points};
+use crate::pipeline::summary::{RoundCounts, StandingEntry, points_number};
+use crate::report::tables::{SheetDoc, TextTable};
+use crate::rounds::marker::Marker;
+use crate::rounds::sheet::{RoundSheet, Rows};
+use crate::rounds::write::{Lines, RoundDoc, TeamLine};
+use crate::scoring;
+use crate::{Error, Lang, Result};
+
+/// The stage of the draw workbook's marker.
+pub const DRAW_STAGE: &str = "draw";
+
+/// Everything a league run reads.
+pub struct Input<'a> {
+    /// The event.
+    pub event: &'a Event,
+    /// The round-robin stage.
+    pub stage: &'a Stage,
+    /// The roster.
+    pub roster: &'a Roster,
+    /// Round workbooks found in the folder (any stage; this one picks its own).
+    pub sheets: &'a [RoundSheet],
+    /// All loaded files (to find the draw workbook).
+    pub files: &'a [LoadedFile],
+    /// The event folder.
+    pub dir: &'a Path,
+    /// The output folder.
+    pub out: &'a Path,
+    /// Language.
+    pub lang: Lang,
+}
+
+/// What the league run produced.
+#[derive(Debug, Clone, Default)]
+pub struct Output {
+    /// Round counts of the stage.
+    pub rounds: RoundCounts,
+    /// The current ranking.
+    pub standings: Vec<StandingEntry>,
+    /// Files written (absolute paths).
+    pub written: Vec<PathBuf>,
+    /// Final places of the stage by team name, once every round is complete.
+    pub final_places: Option<Vec<(u32, String)>>,
+}
+
+/// The event's game and match scoring.
+pub fn scoring_of(event: &Event) -> Scoring {
+    let g = &event.scoring.game;
+    let m = event.scoring.team_match.as_ref();
+    Scoring {
+        game_win: g.win,
+        game_draw: g.draw,
+        match_win: m.map_or(Points::from_whole(2), |m| m.win),
+        match_draw: m.map_or(Points::from_whole(1), |m| m.draw),
+    }
+}
+
+/// Reads the team numbers from the draw workbook, if there is one.
+fn read_draw(files: &[LoadedFile]) -> Option<(String, Vec<String>)> {
+    for f in files {
+        let Some(marker) = f.tables.iter().find_map(Marker::from_table) else {
+            continue;
+        };
+        if marker.stage != DRAW_STAGE {
+            continue;
+        }
+        let t = f
+            .tables
+            .iter()
+            .find(|t| t.sheet != crate::rounds::marker::SHEET)?;
+        let mut numbered: Vec<(u32, String)> = Vec::new();
+        for r in 2..t.height() {
+            let no = t.get(r, 0).display().trim().parse::<u32>().ok();
+            let name = t.get(r, 1).display().trim().to_string();
+            if let (Some(no), false) = (no, name.is_empty()) {
+                numbered.push((no, name));
+            }
+        }
+        numbered.sort();
+        return Some((
+            f.path.clone(),
+            numbered.into_iter().map(|(_, n)| n).collect(),
+        ));
+    }
+    None
+}
+
+/// Team numbers: the typed public draw, else the draw workbook, else a new seeded draw (written
+/// to `results/draw.xlsx`). Teams of the roster missing from a recorded draw are appended in name
+/// order (with a finding); names of the draw not in the roster are dropped (with a finding).
+fn numbers(
+    inp: &Input<'_>,
+    findings: &mut Findings,
+    written: &mut Vec<PathBuf>,
+) -> Result<Vec<String>> {
+    let units: Vec<String> = inp
+        .roster
+        .teams
+        .iter()
+        .map(|t| t.unit.value.clone())
+        .collect();
+    let (source, recorded) = if !inp.event.draw.public_numbers.is_empty() {
+        (
+            "event.toml".to_string(),
+            inp.event.draw.public_numbers.clone(),
+        )
+    } else if let Some((path, v)) = read_draw(inp.files) {
+        (path, v)
+    } else {
+        let seed = inp
+            .event
+            .draw
+            .seed
+            .unwrap_or_else(|| draw::seed_from(&[&inp.event.event.name]));
+        let names: Vec<&str> = units.iter().map(String::as_str).collect();
+        let drawn = draw::draw(&names, seed);
+        let path = inp.dir.join("results").join("draw.xlsx");
+        if !path.exists() {
+            write_draw(&path, inp, &drawn, seed)?;
+            written.push(path);
+        }
+        return Ok(drawn);
+    };
+    let key = crate::normalize::unit_key;
+    let mut out: Vec<String> = Vec::new();
+    for name in &recorded {
+        match units.iter().find(|u| key(u) == key(name)) {
+            Some(u) => out.push(u.clone()),
+            None => findings.push(Finding::new(
+                "result.pairing-changed",
+                Severity::Error,
+                Source::file(&source),
+                format!("抽签中的“{name}”不是参赛队"),
+                format!("{name:?} in the draw is not a team of the event"),
+            )),
+        }
+    }
+    let mut missing: Vec<&String> = units.iter().filter(|u| !out.contains(u)).collect();
+    missing.sort();
+    for u in missing {
+        findings.push(Finding::new(
+            "result.pairing-changed",
+            Severity::Error,
+            Source::file(&source),
+            format!("{u}不在抽签序号中，已排在最后"),
+            format!("{u} is not in the draw; numbered last"),
+        ));
+        out.push(u.clone());
+    }
+    Ok(out)
+}
+
+fn write_draw(path: &Path, inp: &Input<'_>, drawn: &[String], seed: u64) -> Result<()> {
+    let lang = inp.lang;
+    let table = TextTable {
+        headers: vec![
+            lang.pick("序号", "No.").to_string(),
+            lang.pick("队名", "Team").to_string(),
+        ],
+        rows: drawn
+            .iter()
+            .enumerate()
+            .map(|(i, n)| vec![(i + 1).to_string(), n.clone()])
+            .collect(),
+        centred: vec![0],
+    };
+    let sheet = SheetDoc {
+        name: lang.pick("抽签", "Draw").to_string(),
+        title: format!("{} (seed {seed})", lang.pick("抽签序号", "draw")),
+        table,
+        landscape: false,
+    };
+    let marker = Marker {
+        event: inp.event.event.name.clone(),
+        stage: DRAW_STAGE.into(),
+        round: 0,
+    };
+    crate::report::tables::write_with_marker(
+        path,
+        &inp.event.event.name,
+        &[sheet],
+        lang,
+        Some(&marker),
+    )
+}
+
+/// Runs the round-robin stage.
+///
+/// # Errors
+///
+/// [`Error::Io`] when a workbook cannot be written.
+pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
+    let mut out = Output::default();
+    let Some(rules) = inp.event.boards.as_ref() else {
+        return Err(Error::Usage(
+            "event.toml: 团体赛缺少 [boards] (a team event needs [boards])".into(),
+        ));
+    };
+    if inp.roster.teams.len() < 2 {
+        return Ok(out);
+    }
+    let numbers = numbers(inp, findings, &mut out.written)?;
+    let n = u16::try_from(numbers.len()).unwrap_or(u16::MAX);
+    let schedule: Vec<Vec<(u32, u32)>> = crate::pairing::berger::schedule(n)
+        .map_err(|e| Error::Usage(e.to_string()))?
+        .into_iter()
+        .map(|r| {
+            r.pairs
+                .into_iter()
+                .map(|(a, b)| (u32::from(a), u32::from(b)))
+                .collect()
+        })
+        .collect();
+    let planned = inp
+        .stage
+        .rounds
+        .unwrap_or(schedule.len() as u32)
+        .min(schedule.len() as u32);
+    let names: Vec<TeamName> = numbers
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (i as u32 + 1, u.clone()))
+        .collect();
+    let groups = teams::board_groups(rules);
+    let colours = teams::board_colours(rules);
+    let boards = colours.len() as u32;
+    let infos = teams::infos(inp.roster, &numbers, &groups);
+    let group_defs: Vec<_> = groups.iter().map(|(g, _)| g.clone()).collect();
+    let scoring = scoring_of(inp.event);
+    let key_fn = |s: &str| teams::key(s);
+    let cx = Context {
+        teams: &infos,
+        groups: &group_defs,
+        boards,
+        colours: &colours,
+        key: &key_fn,
+        lineup_clause: rules.clause.as_deref().unwrap_or(""),
+    };
+    let sport = inp.event.event.sport;
+    let mut results: Vec<RoundResults> = Vec::new();
+    let mut paired = 0;
+    for r in 1..=planned {
+        let expected = schedule.get(r as usize - 1).cloned().unwrap_or_default();
+        let sheet = inp
+            .sheets
+            .iter()
+            .find(|s| s.marker.stage == inp.stage.id && s.marker.round == r);
+        let lines = match sheet {
+            Some(sheet) => {
+                paired = r;
+                let rr = matches::read_round(sheet, &expected, &cx, findings);
+                let complete = rr.complete;
+                let lines = lines_of(sheet, &colours);
+                results.push(rr);
+                write_printable(inp, r, sport, &lines, &mut out)?;
+                if !complete {
+                    break;
+                }
+                continue;
+            }
+            None => default_lines(inp.roster, &numbers, &expected, &colours, boards),
+        };
+        // Round r may be paired: the previous one is complete.
+        let path = inp.dir.join("results").join(format!("r{r:02}.xlsx"));
+        let marker = Marker {
+            event: inp.event.event.name.clone(),
+            stage: inp.stage.id.clone(),
+            round: r,
+        };
+        let label = round_label(inp.stage, r, inp.lang);
+        let doc = RoundDoc {
+            event_title: &inp.event.event.name,
+            marker: &marker,
+            round_label: &label,
+            sport,
+            lang: inp.lang,
+        };
+        if crate::rounds::write::write_new(&path, &doc, &lines)? {
+            out.written.push(path);
+        }
+        paired = r;
+        write_printable(inp, r, sport, &lines, &mut out)?;
+        break;
+    }
+    let complete: Vec<RoundResults> = results.iter().filter(|r| r.complete).cloned().collect();
+    out.rounds = RoundCounts {
+        planned,
+        paired,
+        complete: complete.len() as u32,
+    };
+
+    // Standings over the complete rounds.
+    let standings = standings(
+        inp.event,
+        &inp.stage.id,
+        &names,
+        &complete,
+        &scoring,
+        planned,
+        boards as usize,
+        &colours,
+    );
+    let mut places: BTreeMap<u32, u32> = BTreeMap::new();
+    let tb_codes: Vec<String> = standings
+        .as_ref()
+        .map(|s| s.keys.iter().map(|k| k.to_string()).collect())
+        .unwrap_or_default();
+    if let Some(st) = &standings {
+        for row in &st.rows {
+            let number = row.start_no;
+            places.insert(number, row.rank);
+            let mut tiebreaks = serde_json::Map::new();
+            for (code, text) in tb_codes.iter().zip(&row.display).skip(2) {
+                tiebreaks.insert(code.clone(), json_value(text));
+            }
+            out.standings.push(StandingEntry {
+                rank: row.rank,
+                name: names
+                    .iter()
+                    .find(|t| t.0 == number)
+                    .map(|t| t.1.clone())
+                    .unwrap_or_default(),
+                section: None,
+                points: points_number(row.primary),
+                game_points: Some(points_number(row.secondary)),
+                tiebreaks,
+            });
+        }
+        if complete.len() as u32 == planned {
+            out.final_places = Some(
+                st.rows
+                    .iter()
+                    .map(|r| {
+                        (
+                            r.rank,
+                            names
+                                .iter()
+                                .find(|t| t.0 == r.start_no)
+                                .map(|t| t.1.clone())
+                                .unwrap_or_default(),
+                        )
+                    })
+                    .collect(),
+            );
+        }
+    }
+
+    // Workbooks.
+    let lang = inp.lang;
+    let sched_path = inp.out.join("schedule.xlsx");
+    crate::report::tables::write(
+        &sched_path,
+        &inp.event.event.name,
+        &[
+            SheetDoc {
+                name: lang.pick("按轮次", "By round").into(),
+                title: lang.pick("赛程（按轮次）", "schedule by round").into(),
+                table: tables::schedule_by_round(&schedule[..planned as usize], &names, lang),
+                landscape: false,
+            },
+            SheetDoc {
+                name: lang.pick("按队", "By team").into(),
+                title: lang.pick("赛程（按队）", "schedule by team").into(),
+                table: tables::schedule_by_team(&schedule[..planned as usize], &names, lang),
+                landscape: true,
+            },
+        ],
+        lang,
+    )?;
+    out.written.push(sched_path);
+    let player_names: BTreeMap<(u32, String), String> = numbers
+        .iter()
+        .enumerate()
+        .filter_map(|(i, u)| {
+            inp.roster
+                .teams
+                .iter()
+                .find(|t| &t.unit.value == u)
+                .map(|t| (i as u32 + 1, t))
+        })
+        .flat_map(|(no, t)| {
+            t.players.iter().filter_map(move |p| {
+                p.name
+                    .as_ref()
+                    .map(|n| ((no, n.value.key.clone()), n.value.display.clone()))
+            })
+        })
+        .collect();
+    let mut sheets = Vec::new();
+    if let Some(st) = &standings {
+        sheets.push(SheetDoc {
+            name: lang.pick("排名", "Ranking").into(),
+            title: match lang {
+                Lang::Zh => format!("第{}轮后排名", complete.len()),
+                Lang::En => format!("ranking after round {}", complete.len()),
+            },
+            table: ranking_table(st, &names, inp.event, &inp.stage.id, lang),
+            landscape: false,
+        });
+    }
+    sheets.push(SheetDoc {
+        name: lang.pick("交叉表", "Crosstable").into(),
+        title: lang.pick("交叉表", "crosstable").into(),
+        table: tables::crosstable(&names, &complete, &scoring, &places, lang),
+        landscape: true,
+    });
+    sheets.push(SheetDoc {
+        name: lang.pick("台次成绩", "By board").into(),
+        title: lang.pick("台次成绩", "results by board").into(),
+        table: tables::board_results(&names, &player_names, &complete, &scoring, lang),
+        landscape: false,
+    });
+    let st_path = inp.out.join("standings.xlsx");
+    crate::report::tables::write(&st_path, &inp.event.event.name, &sheets, lang)?;
+    out.written.push(st_path);
+
+    // TRF report of the complete rounds.
+    if !complete.is_empty() {
+        let export: Vec<_> = numbers
+            .iter()
+            .enumerate()
+            .filter_map(|(i, u)| {
+                inp.roster
+                    .teams
+                    .iter()
+                    .find(|t| &t.unit.value == u)
+                    .map(|t| teams::export_team(i as u32 + 1, t))
+            })
+            .collect();
+        let head = header(
+            inp.event,
+            inp.stage,
+            planned,
+            true,
+            colours.clone(),
+            scoring,
+        );
+        let trf = trf_build::team_event(&head, &export, &complete, &[]);
+        let path = inp.out.join(format!("{}.trf", trf_file_stem(inp.event)));
+        crate::report::workbook::write_atomic(&path, crate::trf::write(&trf).as_bytes())?;
+        out.written.push(path);
+    }
+    Ok(out)
+}
+
+/// The ASCII file stem of the TRF report: the template name, else `event`.
+pub fn trf_file_stem(event: &Event) -> String {
+    event
+        .template
+        .clone()
+        .filter(|t| t.is_ascii() && !t.is_empty())
+        .unwrap_or_else(|| "event".into())
+}
+
+/// The TRF header facts of a stage.
+pub fn header(
+    event: &Event,
+    stage: &Stage,
+    rounds: u32,
+    round_robin: bool,
+    colours: Vec<Colour>,
+    scoring: Scoring,
+) -> ExportHeader {
+    ExportHeader {
+        name: event.event.name.clone(),
+        city: stage
+            .city
+            .clone()
+            .unwrap_or_else(|| event.venue.city.clone()),
+        start: stage.start.or(Some(event.dates.start)),
+        end: stage.end.or(Some(event.dates.end)),
+        rounds,
+        round_robin,
+        colours,
+        scoring,
+        pab: (
+            scoring.match_draw,
+            scoring.game_draw * i32::try_from(boards_len(event)).unwrap_or(0),
+        ),
+    }
+}
+
+fn boards_len(event: &Event) -> usize {
+    event.boards.as_ref().map_or(0, |b| b.count())
+}
+
+fn json_value(text: &str) -> serde_json::Value {
+    text.parse::<i64>()
+        .map(serde_json::Value::from)
+        .or_else(|_| text.parse::<f64>().map(serde_json::Value::from))
+        .unwrap_or_else(|_| serde_json::Value::from(text))
+}
+
+fn round_label(stage: &Stage, r: u32, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{} 第{r}轮", stage.name),
+        Lang::En => format!("{} round {r}", stage.id),
+    }
+}
+
+fn write_printable(
+    inp: &Input<'_>,
+    r: u32,
+    sport: crate::model::Sport,
+    lines: &Lines,
+    out: &mut Output,
+) -> Result<()> {
+    let marker = Marker {
+        event: inp.event.event.name.clone(),
+        stage: inp.stage.id.clone(),
+        round: r,
+    };
+    let label = round_label(inp.stage, r, inp.lang);
+    let doc = RoundDoc {
+        event_title: &inp.event.event.name,
+        marker: &marker,
+        round_label: &label,
+        sport,
+        lang: inp.lang,
+    };
+    let path = inp.out.join(format!("pairings-r{r:02}.xlsx"));
+    crate::rounds::write::write_printable(&path, &doc, lines)?;
+    out.written.push(path);
+    Ok(())
+}
+
+/// The rows of a new round: every match of the schedule with the default line-ups.
+fn default_lines(
+    roster: &Roster,
+    numbers: &[String],
+    pairs: &[(u32, u32)],
+    colours: &[Colour],
+    boards: u32,
+) -> Lines {
+    let lineup = |no: u32| -> Vec<String> {
+        numbers
+            .get(no as usize - 1)
+            .and_then(|u| roster.teams.iter().find(|t| &t.unit.value == u))
+            .map(|t| teams::default_lineup(t, boards))
+            .unwrap_or_default()
+    };
+    let mut lines = Vec::new();
+    for (mi, &(h, a)) in pairs.iter().enumerate() {
+        let (hl, al) = (lineup(h), lineup(a));
+        for b in 1..=boards {
+            let i = b as usize - 1;
+            lines.push(TeamLine {
+                match_no: mi as u32 + 1,
+                board: b,
+                home_team: numbers.get(h as usize - 1).cloned().unwrap_or_default(),
+                home_player: hl.get(i).cloned().unwrap_or_default(),
+                home_colour: colours.get(i).copied().unwrap_or(Colour::White),
+                result: None,
+                away_player: al.get(i).cloned().unwrap_or_default(),
+                away_team: numbers.get(a as usize - 1).cloned().unwrap_or_default(),
+            });
+        }
+    }
+    Lines::Team(lines)
+}
+
+/// The rows of a round workbook as the arbiter left them (results where valid), for the
+/// printable copy.
+fn lines_of(sheet: &RoundSheet, colours: &[Colour]) -> Lines {
+    let Rows::Team(rows) = &sheet.rows else {
+        return Lines::Team(Vec::new());
+    };
+    let lines = rows
+        .iter()
+        .map(|r| {
+            let board = r.board.unwrap_or(0);
+            let expected = board
+                .checked_sub(1)
+                .and_then(|i| colours.get(i as usize))
+                .copied();
+            TeamLine {
+                match_no: r.match_no.unwrap_or(0),
+                board,
+                home_team: r.home_team.clone(),
+                home_player: r.home_player.clone(),
+                home_colour: r.home_colour.or(expected).unwrap_or(Colour::White),
+                result: r.result.valid(),
+                away_player: r.away_player.clone(),
+                away_team: r.away_team.clone(),
+            }
+        })
+        .collect();
+    Lines::Team(lines)
+}
+
+/// The C.07 standings of a team stage over its complete rounds.
+#[allow(clippy::too_many_arguments)]
+pub fn standings(
+    event: &Event,
+    stage: &str,
+    names: &[TeamName],
+    complete: &[RoundResults],
+    s: &Scoring,
+    rounds: u32,
+    boards: usize,
+    colours: &[Colour],
+) -> Option<scoring::Standings> {
+    let list = event
+        .tiebreaks_for(stage, "team")
+        .map(|t| t.order.join(" "))
+        .unwrap_or_else(|| "MPTS GPTS EDE EMGSB BC".into());
+    let keys = scoring::parse_list(&list).ok()?;
+    let edition = if event.dates.start >= jiff::civil::date(2026, 3, 1) {
+        scoring::Edition::E2026
+    } else {
+        scoring::Edition::E2024
+    };
+    let game = scoring::Scoring {
+        win: s.game_win,
+        draw: s.game_draw,
+        loss: Points::ZERO,
+    };
+    let team = scoring::Scoring {
+        win: s.match_win,
+        draw: s.match_draw,
+        loss: Points::ZERO,
+    };
+    let mut b = scoring::TeamBuilder::new(
+        names.to_vec(),
+        rounds as usize,
+        boards,
+        game,
+        team,
+        true,
+        edition,
+    );
+    for rr in complete {
+        let ri = rr.round as usize - 1;
+        for m in &rr.matches {
+            let (h, a) = (m.home as usize - 1, m.away as usize - 1);
+            let mut boards_sorted = m.boards.clone();
+            boards_sorted.sort_by_key(|b| b.board);
+            let results: Vec<_> = boards_sorted.iter().map(|b| b.result).collect();
+            let cols: Vec<Colour> = boards_sorted.iter().map(|b| b.home_colour).collect();
+            let cols = if cols.is_empty() {
+                colours.to_vec()
+            } else {
+                cols
+            };
+            if m.is_forfeited() {
+                let (hp, ap) = m.game_points(s);
+                let (w, l) = if hp >= ap { (h, a) } else { (a, h) };
+                let _ = b.forfeited_match(ri, w, l);
+            } else {
+                let _ = b.team_match(ri, h, a, &cols, &results);
+            }
+        }
+    }
+    let t = b.build();
+    Some(scoring::standings(&t, &keys))
+}
+
+fn ranking_table(
+    st: &scoring::Standings,
+    names: &[TeamName],
+    event: &Event,
+    stage: &str,
+    lang: Lang,
+) -> TextTable {
+    let labels: Vec<String> = match event.tiebreaks_for(stage, "team") {
+        Some(t) if t.names.len() == st.keys.len() && lang == Lang::Zh => t.names.clone(),
+        _ => st
+            .keys
+            .iter()
+            .map(|k| crate::report::labels::tiebreak_label(&k.to_string(), lang))
+            .collect(),
+    };
+    let mut headers = vec![
+        lang.pick("名次", "Place").to_string(),
+        lang.pick("序号", "No.").to_string(),
+        lang.pick("队名", "Team").to_string(),
+    ];
+    headers.extend(labels);
+    let rows = st
+        .rows
+        .iter()
+        .map(|r| {
+            let mut v = vec![
+                r.rank.to_string(),
+                r.start_no.to_string(),
+                names
+                    .iter()
+                    .find(|t| t.0 == r.start_no)
+                    .map(|t| t.1.clone())
+                    .unwrap_or_default(),
+            ];
+            v.extend(r.display.iter().cloned());
+            v
+        })
+        .collect();
+    let n = headers.len();
+    let mut centred = vec![0, 1];
+    centred.extend(3..n);
+    TextTable {
+        headers,
+        rows,
+        centred,
+    }
+}

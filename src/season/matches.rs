@@ -1,0 +1,475 @@
+//! Team matches read from a round workbook: board results, game and match points, and the
+//! findings of a round (missing or invalid results, a pairing changed by hand, line-up faults).
+
+use std::collections::BTreeMap;
+
+use crate::findings::{Finding, Findings, Severity, Source};
+use crate::model::{Colour, GameResult, Points};
+use crate::rounds::lineup::{self, BoardGroup, Member};
+use crate::rounds::sheet::{ResultCell, RoundSheet, Rows, TeamBoardRow};
+
+/// Points per game result and per match result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scoring {
+    /// A won game (1 in chess, 2 in xiangqi).
+    pub game_win: Points,
+    /// A drawn game.
+    pub game_draw: Points,
+    /// A won match (2 by default).
+    pub match_win: Points,
+    /// A drawn match (1 by default).
+    pub match_draw: Points,
+}
+
+impl Default for Scoring {
+    fn default() -> Self {
+        Scoring {
+            game_win: Points::from_whole(1),
+            game_draw: Points::from_halves(1),
+            match_win: Points::from_whole(2),
+            match_draw: Points::from_whole(1),
+        }
+    }
+}
+
+impl Scoring {
+    /// The points a game result gives its side. Forfeit wins count as wins; a double forfeit
+    /// gives nothing to either side.
+    pub fn game(&self, r: GameResult) -> Points {
+        match r {
+            GameResult::Win | GameResult::ForfeitWin => self.game_win,
+            GameResult::Draw => self.game_draw,
+            GameResult::Loss | GameResult::ForfeitLoss | GameResult::DoubleForfeit => Points::ZERO,
+        }
+    }
+}
+
+/// A team of the event as the round reader needs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamInfo {
+    /// The team's number in the draw (1-based).
+    pub number: u32,
+    /// The team's name as written in workbooks.
+    pub name: String,
+    /// Registered members for the line-up check.
+    pub members: Vec<Member>,
+}
+
+/// One board of a played match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardGame {
+    /// Board number (1-based).
+    pub board: u32,
+    /// Home player's name key, `None` for an empty board.
+    pub home_player: Option<String>,
+    /// Away player's name key, `None` for an empty board.
+    pub away_player: Option<String>,
+    /// The home player's colour.
+    pub home_colour: Colour,
+    /// The result from the home side.
+    pub result: GameResult,
+}
+
+/// A match with its boards (complete when every board has a valid result).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchResult {
+    /// The round.
+    pub round: u32,
+    /// Home (first-named) team number.
+    pub home: u32,
+    /// Away team number.
+    pub away: u32,
+    /// Board games with valid results.
+    pub boards: Vec<BoardGame>,
+    /// Whether every board has a valid result.
+    pub complete: bool,
+}
+
+impl MatchResult {
+    /// Game points of (home, away).
+    pub fn game_points(&self, s: &Scoring) -> (Points, Points) {
+        let home = self.boards.iter().map(|b| s.game(b.result)).sum();
+        let away = self
+            .boards
+            .iter()
+            .map(|b| s.game(b.result.reversed()))
+            .sum();
+        (home, away)
+    }
+
+    /// Match points of (home, away): the side with more game points wins.
+    pub fn match_points(&self, s: &Scoring) -> (Points, Points) {
+        let (h, a) = self.game_points(s);
+        match h.cmp(&a) {
+            std::cmp::Ordering::Greater => (s.match_win, Points::ZERO),
+            std::cmp::Ordering::Less => (Points::ZERO, s.match_win),
+            std::cmp::Ordering::Equal => (s.match_draw, s.match_draw),
+        }
+    }
+
+    /// Whether the whole match was forfeited (every board a forfeit, none played).
+    pub fn is_forfeited(&self) -> bool {
+        !self.boards.is_empty()
+            && self.boards.iter().all(|b| {
+                matches!(
+                    b.result,
+                    GameResult::ForfeitWin | GameResult::ForfeitLoss | GameResult::DoubleForfeit
+                )
+            })
+    }
+}
+
+/// A round read back: its matches and whether it is complete.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundResults {
+    /// The round number.
+    pub round: u32,
+    /// The matches in sheet order.
+    pub matches: Vec<MatchResult>,
+    /// Whether every board of every match has a valid result.
+    pub complete: bool,
+}
+
+/// Everything the reader needs besides the sheet.
+pub struct Context<'a> {
+    /// The teams.
+    pub teams: &'a [TeamInfo],
+    /// Board groups for the line-up check.
+    pub groups: &'a [BoardGroup],
+    /// Boards per match.
+    pub boards: u32,
+    /// The home team's colour on each board (`WBWBW`).
+    pub colours: &'a [Colour],
+    /// The name key function (the same normalization as the roster's).
+    pub key: &'a dyn Fn(&str) -> String,
+    /// The regulation clause of the board rules, cited by line-up findings.
+    pub lineup_clause: &'a str,
+}
+
+/// Reads a team round workbook against the expected pairing `(home, away)` of that round.
+pub fn read_round(
+    sheet: &RoundSheet,
+    expected: &[(u32, u32)],
+    cx: &Context<'_>,
+    findings: &mut Findings,
+) -> RoundResults {
+    let round = sheet.marker.round;
+    let Rows::Team(rows) = &sheet.rows else {
+        return RoundResults {
+            round,
+            matches: Vec::new(),
+            complete: false,
+        };
+    };
+    let src = |row: u32, col: u32| Source::cell(&sheet.file, &sheet.sheet, row, col);
+    let team_no = |name: &str| -> Option<u32> {
+        let k = (cx.key)(name);
+        cx.teams
+            .iter()
+            .find(|t| (cx.key)(&t.name) == k)
+            .map(|t| t.number)
+    };
+    // Group rows into matches by (home team, away team) in sheet order.
+    let mut order: Vec<(String, String)> = Vec::new();
+    let mut by_match: BTreeMap<(String, String), Vec<&TeamBoardRow>> = BTreeMap::new();
+    for r in rows {
+        let k = (r.home_team.clone(), r.away_team.clone());
+        if !by_match.contains_key(&k) {
+            order.push(k.clone());
+        }
+        by_match.entry(k).or_default().push(r);
+    }
+    let mut matches = Vec::new();
+    let mut complete = true;
+    let mut seen_pairs = Vec::new();
+    for k in order {
+        let Some(rs) = by_match.get(&k) else { continue };
+        let first_row = rs.first().map(|r| r.row).unwrap_or(0);
+        let (Some(home), Some(away)) = (team_no(&k.0), team_no(&k.1)) else {
+            findings.push(Finding::new(
+                "result.pairing-changed",
+                Severity::Error,
+                src(first_row, 2),
+                format!("第{round}轮：队名“{}”或“{}”不是参赛队", k.0, k.1),
+                format!(
+                    "round {round}: {:?} or {:?} is not a team of the event",
+                    k.0, k.1
+                ),
+            ));
+            complete = false;
+            continue;
+        };
+        if !expected.contains(&(home, away)) {
+            findings.push(Finding::new(
+                "result.pairing-changed",
+                Severity::Warning,
+                src(first_row, 2),
+                format!("第{round}轮：对阵 {} – {} 与编排不同（以成绩表为准）", k.0, k.1),
+                format!("round {round}: the match {} – {} differs from the pairing (the workbook is used)", k.0, k.1),
+            ));
+        }
+        seen_pairs.push((home, away));
+        let mut m = MatchResult {
+            round,
+            home,
+            away,
+            boards: Vec::new(),
+            complete: true,
+        };
+        let mut home_lineup = BTreeMap::new();
+        let mut away_lineup = BTreeMap::new();
+        for r in rs {
+            let board = r.board.unwrap_or(0);
+            let hp = (!r.home_player.is_empty()).then(|| (cx.key)(&r.home_player));
+            let ap = (!r.away_player.is_empty()).then(|| (cx.key)(&r.away_player));
+            home_lineup.insert(board, hp.clone());
+            away_lineup.insert(board, ap.clone());
+            let expected_colour = board
+                .checked_sub(1)
+                .and_then(|i| cx.colours.get(i as usize))
+                .copied()
+                .unwrap_or(Colour::White);
+            match &r.result {
+                ResultCell::Valid(g) => m.boards.push(BoardGame {
+                    board,
+                    home_player: hp,
+                    away_player: ap,
+                    home_colour: r.home_colour.unwrap_or(expected_colour),
+                    result: *g,
+                }),
+                ResultCell::Missing => {
+                    m.complete = false;
+                    findings.push(Finding::new(
+                        "result.missing",
+                        Severity::Warning,
+                        src(r.row, 5),
+                        format!("第{round}轮 {} – {} 第{board}台：尚无结果", k.0, k.1),
+                        format!(
+                            "round {round}, {} – {} board {board}: no result yet",
+                            k.0, k.1
+                        ),
+                    ));
+                }
+                ResultCell::Invalid(_) => m.complete = false,
+            }
+        }
+        for (team, lineup_map, col) in [(home, &home_lineup, 3u32), (away, &away_lineup, 6u32)] {
+            let Some(info) = cx.teams.iter().find(|t| t.number == team) else {
+                continue;
+            };
+            for issue in lineup::check(cx.groups, &info.members, lineup_map) {
+                let row = rs
+                    .iter()
+                    .find(|r| r.board == Some(issue.board()))
+                    .map(|r| r.row)
+                    .unwrap_or(first_row);
+                findings.push(
+                    lineup_finding(&issue, round, &info.name, src(row, col))
+                        .clause(cx.lineup_clause),
+                );
+            }
+        }
+        complete &= m.complete;
+        matches.push(m);
+    }
+    for &(h, a) in expected {
+        if !seen_pairs.contains(&(h, a)) && !seen_pairs.contains(&(a, h)) {
+            complete = false;
+        }
+    }
+    RoundResults {
+        round,
+        matches,
+        complete,
+    }
+}
+
+fn lineup_finding(issue: &lineup::Issue, round: u32, team: &str, source: Source) -> Finding {
+    let board = issue.board();
+    let (zh, en) = match issue {
+        lineup::Issue::UnknownPlayer { .. } => {
+            ("不是本队报名棋手", "is not a registered member of the team")
+        }
+        lineup::Issue::WrongGroup { .. } => {
+            ("不符合台次性别规定", "is on a board of the other sex group")
+        }
+        lineup::Issue::ReserveBoard { .. } => (
+            "替补只能在本组最后一台上场",
+            "a reserve may only play the last board of its group",
+        ),
+        lineup::Issue::Order { .. } => (
+            "未按报名台次顺序上场",
+            "main players are not in entry order",
+        ),
+        lineup::Issue::Repeated { .. } => {
+            ("同一棋手出现在两个台次", "the same player is on two boards")
+        }
+    };
+    Finding::new(
+        issue.code(),
+        Severity::Error,
+        source,
+        format!("第{round}轮 {team} 第{board}台：{zh}"),
+        format!("round {round}, {team} board {board}: {en}"),
+    )
+    .team(team)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rounds::marker::Marker;
+
+    fn row(
+        r: u32,
+        board: u32,
+        home: &str,
+        hp: &str,
+        res: ResultCell,
+        ap: &str,
+        away: &str,
+    ) -> TeamBoardRow {
+        TeamBoardRow {
+            row: r,
+            match_no: Some(1),
+            board: Some(board),
+            home_team: home.into(),
+            home_player: hp.into(),
+            home_colour: None,
+            result: res,
+            away_player: ap.into(),
+            away_team: away.into(),
+        }
+    }
+
+    fn team(number: u32, name: &str, players: &[&str]) -> TeamInfo {
+        let members = players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Member {
+                key: p.to_string(),
+                group: usize::from(i >= 2),
+                main_order: Some(i % 2),
+            })
+            .collect();
+        TeamInfo {
+            number,
+            name: name.into(),
+            members,
+        }
+    }
+
+    #[test]
+    fn a_match_with_a_forfeit_and_a_missing_result() {
+        use GameResult::*;
+        let v = ResultCell::Valid;
+        let sheet = RoundSheet {
+            marker: Marker {
+                event: "E".into(),
+                stage: "regular".into(),
+                round: 3,
+            },
+            file: "results/r03.xlsx".into(),
+            sheet: "第3轮".into(),
+            rows: Rows::Team(vec![
+                row(2, 1, "甲队", "A1", v(Win), "B1", "乙队"),
+                row(3, 2, "甲队", "A2", v(Draw), "B2", "乙队"),
+                row(4, 3, "甲队", "A3", v(ForfeitLoss), "", "乙队"),
+                row(5, 4, "甲队", "A4", ResultCell::Missing, "B4", "乙队"),
+            ]),
+        };
+        let teams = [
+            team(1, "甲队", &["A1", "A2", "A3", "A4"]),
+            team(2, "乙队", &["B1", "B2", "B3", "B4"]),
+        ];
+        let groups = [
+            BoardGroup {
+                first_board: 1,
+                last_board: 2,
+            },
+            BoardGroup {
+                first_board: 3,
+                last_board: 4,
+            },
+        ];
+        let key = |s: &str| s.trim().to_string();
+        let cx = Context {
+            teams: &teams,
+            groups: &groups,
+            boards: 4,
+            colours: &[Colour::White, Colour::Black, Colour::White, Colour::Black],
+            key: &key,
+            lineup_clause: "规程 五(三)",
+        };
+        let mut f = Findings::new();
+        let rr = read_round(&sheet, &[(1, 2)], &cx, &mut f);
+        assert!(!rr.complete);
+        let m = &rr.matches[0];
+        assert_eq!((m.home, m.away, m.complete), (1, 2, false));
+        let s = Scoring::default();
+        // 1 + ½ + 0 (forfeit loss) = 1.5 for 甲; 0 + ½ + 1 = 1.5 for 乙.
+        assert_eq!(
+            m.game_points(&s),
+            (Points::from_halves(3), Points::from_halves(3))
+        );
+        assert_eq!(
+            m.match_points(&s),
+            (Points::from_whole(1), Points::from_whole(1))
+        );
+        assert_eq!(m.boards[1].home_colour, Colour::Black);
+        let codes: Vec<_> = f
+            .all()
+            .iter()
+            .map(|x| (x.code, x.source.to_string()))
+            .collect();
+        // 乙队 left board 3 empty while B4 (a main player of group 2, order 1) plays board 4: a gap.
+        assert_eq!(
+            codes,
+            vec![
+                ("result.missing", "results/r03.xlsx!第3轮!F6".to_string()),
+                ("lineup.order", "results/r03.xlsx!第3轮!G6".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_changed_pairing_is_reported_and_used() {
+        let sheet = RoundSheet {
+            marker: Marker {
+                event: "E".into(),
+                stage: "regular".into(),
+                round: 1,
+            },
+            file: "r.xlsx".into(),
+            sheet: "S".into(),
+            rows: Rows::Team(vec![row(
+                2,
+                1,
+                "乙队",
+                "B1",
+                ResultCell::Valid(GameResult::Win),
+                "A1",
+                "甲队",
+            )]),
+        };
+        let teams = [team(1, "甲队", &["A1"]), team(2, "乙队", &["B1"])];
+        let key = |s: &str| s.to_string();
+        let cx = Context {
+            teams: &teams,
+            groups: &[BoardGroup {
+                first_board: 1,
+                last_board: 1,
+            }],
+            boards: 1,
+            colours: &[Colour::White],
+            key: &key,
+            lineup_clause: "",
+        };
+        let mut f = Findings::new();
+        let rr = read_round(&sheet, &[(1, 2)], &cx, &mut f);
+        assert_eq!((rr.matches[0].home, rr.matches[0].away), (2, 1));
+        assert!(rr.complete);
+        assert_eq!(f.all()[0].code, "result.pairing-changed");
+        assert_eq!(f.all()[0].severity, Severity::Warning);
+    }
+}

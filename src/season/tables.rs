@@ -1,0 +1,311 @@
+//! The display tables of a team season: the schedule by round and by team, the round-robin
+//! crosstable (match scores like `3.5:1.5`) and each player's results by board (台次成绩).
+//! Pure functions from results to [`TextTable`]s; the workbooks only lay them out.
+
+use std::collections::BTreeMap;
+
+use super::matches::{RoundResults, Scoring};
+use crate::Lang;
+use crate::model::Points;
+use crate::report::tables::TextTable;
+
+/// A team's number and display name.
+pub type TeamName = (u32, String);
+
+fn name_of(teams: &[TeamName], n: u32) -> String {
+    teams
+        .iter()
+        .find(|t| t.0 == n)
+        .map(|t| t.1.clone())
+        .unwrap_or_else(|| format!("#{n}"))
+}
+
+/// The schedule by round: one row per match, `轮次 | 场次 | 主队 | 客队` (first-named team first).
+pub fn schedule_by_round(
+    schedule: &[Vec<(u32, u32)>],
+    teams: &[TeamName],
+    lang: Lang,
+) -> TextTable {
+    let mut rows = Vec::new();
+    for (ri, round) in schedule.iter().enumerate() {
+        for (mi, (h, a)) in round.iter().enumerate() {
+            rows.push(vec![
+                (ri + 1).to_string(),
+                (mi + 1).to_string(),
+                name_of(teams, *h),
+                name_of(teams, *a),
+            ]);
+        }
+    }
+    TextTable {
+        headers: [
+            ("轮次", "Round"),
+            ("场次", "Match"),
+            ("主队", "Home"),
+            ("客队", "Away"),
+        ]
+        .iter()
+        .map(|(z, e)| lang.pick(z, e).to_string())
+        .collect(),
+        rows,
+        centred: vec![0, 1],
+    }
+}
+
+/// The schedule by team: one row per team in number order, one column per round holding the
+/// opponent and whether the team is named first (主) or second (客).
+pub fn schedule_by_team(schedule: &[Vec<(u32, u32)>], teams: &[TeamName], lang: Lang) -> TextTable {
+    let mut headers = vec![
+        lang.pick("序号", "No.").to_string(),
+        lang.pick("队名", "Team").to_string(),
+    ];
+    headers.extend((1..=schedule.len()).map(|r| match lang {
+        Lang::Zh => format!("第{r}轮"),
+        Lang::En => format!("R{r}"),
+    }));
+    let mut sorted: Vec<&TeamName> = teams.iter().collect();
+    sorted.sort_by_key(|t| t.0);
+    let rows = sorted
+        .iter()
+        .map(|(n, name)| {
+            let mut row = vec![n.to_string(), name.clone()];
+            for round in schedule {
+                let cell = round
+                    .iter()
+                    .find_map(|&(h, a)| {
+                        if h == *n {
+                            Some(format!("{}（{}）", name_of(teams, a), lang.pick("主", "H")))
+                        } else if a == *n {
+                            Some(format!("{}（{}）", name_of(teams, h), lang.pick("客", "A")))
+                        } else {
+                            None
+                        }
+                    })
+                    .unwrap_or_else(|| lang.pick("轮空", "rest").to_string());
+                row.push(cell);
+            }
+            row
+        })
+        .collect();
+    TextTable {
+        headers,
+        rows,
+        centred: vec![0],
+    }
+}
+
+/// Game points each team scored against each opponent, summed over their matches.
+fn pair_scores(rounds: &[RoundResults], s: &Scoring) -> BTreeMap<(u32, u32), (Points, Points)> {
+    let mut out: BTreeMap<(u32, u32), (Points, Points)> = BTreeMap::new();
+    for rr in rounds {
+        for m in rr.matches.iter().filter(|m| m.complete) {
+            let (h, a) = m.game_points(s);
+            let e = out.entry((m.home, m.away)).or_default();
+            e.0 += h;
+            e.1 += a;
+            let e = out.entry((m.away, m.home)).or_default();
+            e.0 += a;
+            e.1 += h;
+        }
+    }
+    out
+}
+
+/// The round-robin crosstable: teams in number order, the cell of row i and column j the game
+/// score of i against j (`3.5:1.5`), then match points, game points and the place.
+pub fn crosstable(
+    teams: &[TeamName],
+    rounds: &[RoundResults],
+    s: &Scoring,
+    places: &BTreeMap<u32, u32>,
+    lang: Lang,
+) -> TextTable {
+    let mut sorted: Vec<&TeamName> = teams.iter().collect();
+    sorted.sort_by_key(|t| t.0);
+    let scores = pair_scores(rounds, s);
+    let mut mp: BTreeMap<u32, Points> = BTreeMap::new();
+    let mut gp: BTreeMap<u32, Points> = BTreeMap::new();
+    for rr in rounds {
+        for m in rr.matches.iter().filter(|m| m.complete) {
+            let (hm, am) = m.match_points(s);
+            let (hg, ag) = m.game_points(s);
+            *mp.entry(m.home).or_default() += hm;
+            *mp.entry(m.away).or_default() += am;
+            *gp.entry(m.home).or_default() += hg;
+            *gp.entry(m.away).or_default() += ag;
+        }
+    }
+    let mut headers = vec![
+        lang.pick("序号", "No.").to_string(),
+        lang.pick("队名", "Team").to_string(),
+    ];
+    headers.extend(sorted.iter().map(|t| t.0.to_string()));
+    headers.extend(
+        [
+            lang.pick("场分", "MP"),
+            lang.pick("局分", "GP"),
+            lang.pick("名次", "Place"),
+        ]
+        .map(str::to_string),
+    );
+    let n = sorted.len();
+    let rows = sorted
+        .iter()
+        .map(|(i, name)| {
+            let mut row = vec![i.to_string(), name.clone()];
+            for (j, _) in &sorted {
+                row.push(if i == j {
+                    "×".to_string()
+                } else {
+                    scores
+                        .get(&(*i, *j))
+                        .map(|(a, b)| format!("{a}:{b}"))
+                        .unwrap_or_default()
+                });
+            }
+            row.push(mp.get(i).copied().unwrap_or_default().to_string());
+            row.push(gp.get(i).copied().unwrap_or_default().to_string());
+            row.push(places.get(i).map(u32::to_string).unwrap_or_default());
+            row
+        })
+        .collect();
+    let mut centred: Vec<usize> = (2..n + 5).collect();
+    centred.insert(0, 0);
+    TextTable {
+        headers,
+        rows,
+        centred,
+    }
+}
+
+/// 台次成绩: one row per player who played, by team number and board, with games, points and
+/// the score as a percentage (whole percent, rounded half up).
+pub fn board_results(
+    teams: &[TeamName],
+    names: &BTreeMap<(u32, String), String>,
+    rounds: &[RoundResults],
+    s: &Scoring,
+    lang: Lang,
+) -> TextTable {
+    // (team, board, player key) → (games, points)
+    let mut acc: BTreeMap<(u32, u32, String), (u32, Points)> = BTreeMap::new();
+    for rr in rounds {
+        for m in rr.matches.iter().filter(|m| m.complete) {
+            for b in &m.boards {
+                if let Some(k) = &b.home_player {
+                    let e = acc.entry((m.home, b.board, k.clone())).or_default();
+                    e.0 += 1;
+                    e.1 += s.game(b.result);
+                }
+                if let Some(k) = &b.away_player {
+                    let e = acc.entry((m.away, b.board, k.clone())).or_default();
+                    e.0 += 1;
+                    e.1 += s.game(b.result.reversed());
+                }
+            }
+        }
+    }
+    let rows = acc
+        .iter()
+        .map(|((team, board, key), (games, pts))| {
+            let max = s
+                .game_win
+                .halves()
+                .saturating_mul(i32::try_from(*games).unwrap_or(i32::MAX));
+            let pct = if max > 0 {
+                (i64::from(pts.halves()) * 200 + i64::from(max)) / (2 * i64::from(max))
+            } else {
+                0
+            };
+            vec![
+                name_of(teams, *team),
+                board.to_string(),
+                names
+                    .get(&(*team, key.clone()))
+                    .cloned()
+                    .unwrap_or_else(|| key.clone()),
+                games.to_string(),
+                pts.to_string(),
+                format!("{pct}%"),
+            ]
+        })
+        .collect();
+    TextTable {
+        headers: [
+            ("队名", "Team"),
+            ("台次", "Board"),
+            ("棋手", "Player"),
+            ("局数", "Games"),
+            ("得分", "Points"),
+            ("得分率", "Score %"),
+        ]
+        .iter()
+        .map(|(z, e)| lang.pick(z, e).to_string())
+        .collect(),
+        rows,
+        centred: vec![1, 3, 4, 5],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::season::trf_build::tests::example_rounds;
+
+    fn names() -> Vec<TeamName> {
+        vec![
+            (1, "A".into()),
+            (2, "B".into()),
+            (3, "C".into()),
+            (4, "D".into()),
+        ]
+    }
+
+    #[test]
+    fn crosstable_of_the_worked_example() {
+        let places = BTreeMap::from([(1, 2), (2, 1), (3, 4), (4, 3)]);
+        let t = crosstable(
+            &names(),
+            &example_rounds(),
+            &Scoring::default(),
+            &places,
+            Lang::Zh,
+        );
+        // RULES.md §A.7: A beat D 2.5-1.5, lost to B 1.5-2.5, beat C 3-1.
+        assert_eq!(
+            t.rows[0],
+            [
+                "1", "A", "×", "1.5:2.5", "3.0:1.0", "2.5:1.5", "4.0", "7.0", "2"
+            ]
+        );
+        assert_eq!(
+            t.rows[2],
+            [
+                "3", "C", "1.0:3.0", "2.0:2.0", "×", "1.0:3.0", "1.0", "4.0", "4"
+            ]
+        );
+    }
+
+    #[test]
+    fn board_results_percentages() {
+        let t = board_results(
+            &names(),
+            &BTreeMap::new(),
+            &example_rounds(),
+            &Scoring::default(),
+            Lang::Zh,
+        );
+        // A1 played 3 games on board 1: 1 + 0 + 1 = 2 points, 67%.
+        assert_eq!(t.rows[0], ["A", "1", "A1", "3", "2.0", "67%"]);
+    }
+
+    #[test]
+    fn schedule_tables() {
+        let sched = vec![vec![(1, 4), (2, 3)], vec![(4, 3), (1, 2)]];
+        let t = schedule_by_team(&sched, &names(), Lang::Zh);
+        assert_eq!(t.rows[0], ["1", "A", "D（主）", "B（主）"]);
+        assert_eq!(t.rows[3], ["4", "D", "A（客）", "C（主）"]);
+        let r = schedule_by_round(&sched, &names(), Lang::Zh);
+        assert_eq!(r.rows[3], ["2", "2", "A", "B"]);
+    }
+}

@@ -1,0 +1,326 @@
+//! Builds the TRF-26 model of a team event from its rounds: the FIDE report (`<event>.trf`) and
+//! the common input of the pairing engines and the tie-break calculator, so that standings in the
+//! workbooks and `bianpai trf standings` on the exported file are one computation.
+//!
+//! Layout (RULES.md §D, reference/tiebreaks/README.md): headers 012-142, 162 game points, 192 for
+//! Swiss events, 352 board colours, 362 match points, one 001 line per player (teams in number
+//! order, members in entry order) with every board game, 310 per team with its members in entry
+//! order, 330 for forfeited matches, 320 for team PABs.
+
+use std::collections::BTreeMap;
+
+use super::matches::{MatchResult, RoundResults, Scoring};
+use crate::model::{Colour, GameResult, Points, Sex};
+use crate::trf::{Layout, Line, PlayerRecord, ResultCode, RoundEntry, TeamRecord, Trf};
+
+/// A player as exported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportPlayer {
+    /// The name key used in round workbooks.
+    pub key: String,
+    /// The name as it should appear in the file.
+    pub name: String,
+    /// Sex, if known.
+    pub sex: Option<Sex>,
+    /// FIDE rating, 0 if unrated.
+    pub rating: u16,
+    /// FIDE ID, empty if none.
+    pub fide_id: String,
+    /// Birth date, if known.
+    pub birth: Option<jiff::civil::Date>,
+}
+
+/// A team as exported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportTeam {
+    /// Team number (draw or pairing number).
+    pub number: u32,
+    /// Name.
+    pub name: String,
+    /// Members in entry (board) order.
+    pub players: Vec<ExportPlayer>,
+}
+
+/// The facts of the event the headers need.
+#[derive(Debug, Clone)]
+pub struct ExportHeader {
+    /// 012.
+    pub name: String,
+    /// 022.
+    pub city: String,
+    /// 042.
+    pub start: Option<jiff::civil::Date>,
+    /// 052.
+    pub end: Option<jiff::civil::Date>,
+    /// 142: rounds of the stage.
+    pub rounds: u32,
+    /// Whether pairings are pre-set (round robin) or Swiss.
+    pub round_robin: bool,
+    /// 352: the first-named team's colour per board.
+    pub colours: Vec<Colour>,
+    /// Game and match points.
+    pub scoring: Scoring,
+    /// Match points and game points of a team PAB (record 320).
+    pub pab: (Points, Points),
+}
+
+fn date(d: Option<jiff::civil::Date>) -> String {
+    d.map(|d| format!("{:04}/{:02}/{:02}", d.year(), d.month(), d.day()))
+        .unwrap_or_default()
+}
+
+fn other(code: &str, value: &str) -> Line {
+    Line::Other {
+        code: code.to_string(),
+        raw: format!("{code} {value}"),
+    }
+}
+
+/// `162`/`362` layout: symbol in columns 6, 15, 24, value in the 4 columns after it.
+fn score_line(code: &str, win: Points, draw: Points) -> Line {
+    let w = win.fmt_decimals(1);
+    let d = draw.fmt_decimals(1);
+    other(code, &format!(" W {w:>4}    D {d:>4}    L  0.0"))
+}
+
+fn code_of(r: GameResult) -> ResultCode {
+    match r {
+        GameResult::Win => ResultCode::Win,
+        GameResult::Draw => ResultCode::Draw,
+        GameResult::Loss => ResultCode::Loss,
+        GameResult::ForfeitWin => ResultCode::ForfeitWin,
+        GameResult::ForfeitLoss | GameResult::DoubleForfeit => ResultCode::ForfeitLoss,
+    }
+}
+
+/// Builds the TRF of a team event from its complete or partial rounds and team PABs
+/// (`(round, team number)`).
+pub fn team_event(
+    head: &ExportHeader,
+    teams: &[ExportTeam],
+    rounds: &[RoundResults],
+    pabs: &[(u32, u32)],
+) -> Trf {
+    let mut teams: Vec<&ExportTeam> = teams.iter().collect();
+    teams.sort_by_key(|t| t.number);
+    // Start numbers: teams in number order, members in entry order.
+    let mut start: BTreeMap<(u32, &str), u16> = BTreeMap::new();
+    let mut next: u16 = 1;
+    for t in &teams {
+        for p in &t.players {
+            start.insert((t.number, p.key.as_str()), next);
+            next = next.saturating_add(1);
+        }
+    }
+    let n_players = usize::from(next.saturating_sub(1));
+    let n_rounds = rounds.iter().map(|r| r.round).max().unwrap_or(0) as usize;
+    // Blocks per start number and round.
+    let mut blocks: BTreeMap<u16, Vec<RoundEntry>> = BTreeMap::new();
+    let blank = RoundEntry {
+        opponent: None,
+        colour: None,
+        result: ResultCode::Blank,
+    };
+    for &s in start.values() {
+        blocks.insert(s, vec![blank; n_rounds]);
+    }
+    let mut forfeited = Vec::new();
+    for rr in rounds {
+        let Some(ri) = (rr.round as usize).checked_sub(1) else {
+            continue;
+        };
+        for m in &rr.matches {
+            record_match(m, ri, &start, &mut blocks);
+            if m.is_forfeited() {
+                forfeited.push(m.clone());
+            }
+        }
+    }
+    for &(round, team) in pabs {
+        let Some(ri) = (round as usize).checked_sub(1) else {
+            continue;
+        };
+        let Some(t) = teams.iter().find(|t| t.number == team) else {
+            continue;
+        };
+        for p in t.players.iter().take(head.colours.len()) {
+            if let Some(b) = start
+                .get(&(team, p.key.as_str()))
+                .and_then(|s| blocks.get_mut(s))
+                .and_then(|v| v.get_mut(ri))
+            {
+                *b = RoundEntry {
+                    opponent: None,
+                    colour: None,
+                    result: ResultCode::Pab,
+                };
+            }
+        }
+    }
+    let mut lines = vec![
+        other("012", &head.name),
+        other("022", &head.city),
+        other("032", "CHN"),
+        other("042", &date(head.start)),
+        other("052", &date(head.end)),
+        other("062", &n_players.to_string()),
+        other(
+            "072",
+            &teams
+                .iter()
+                .flat_map(|t| &t.players)
+                .filter(|p| p.rating > 0)
+                .count()
+                .to_string(),
+        ),
+        other("082", &teams.len().to_string()),
+        other(
+            "092",
+            if head.round_robin {
+                "Team Round Robin (Berger)"
+            } else {
+                "Team Swiss System"
+            },
+        ),
+        other("142", &head.rounds.to_string()),
+        score_line("162", head.scoring.game_win, head.scoring.game_draw),
+    ];
+    if !head.round_robin {
+        lines.push(other("192", "FIDE_TEAM_TYPEA_MP_GP"));
+    }
+    let seq: String = head
+        .colours
+        .iter()
+        .map(|c| if *c == Colour::White { 'W' } else { 'B' })
+        .collect();
+    lines.push(other("352", &seq));
+    lines.push(score_line(
+        "362",
+        head.scoring.match_win,
+        head.scoring.match_draw,
+    ));
+    let game_table = crate::trf::ScoreTable {
+        win: head.scoring.game_win,
+        draw: head.scoring.game_draw,
+        pab: head.scoring.game_win,
+        half_bye: head.scoring.game_draw,
+        ..Default::default()
+    };
+    for t in &teams {
+        for p in &t.players {
+            let Some(&s) = start.get(&(t.number, p.key.as_str())) else {
+                continue;
+            };
+            let rounds = blocks.remove(&s).unwrap_or_default();
+            let mut rec = PlayerRecord {
+                start_no: s,
+                sex: match p.sex {
+                    Some(Sex::Male) => 'm',
+                    Some(Sex::Female) => 'w',
+                    None => ' ',
+                },
+                title: String::new(),
+                name: p.name.clone(),
+                rating: p.rating,
+                federation: "CHN".into(),
+                fide_id: p.fide_id.clone(),
+                birth: date(p.birth),
+                points: None,
+                rank: None,
+                rounds,
+                layout: Layout(None),
+            };
+            rec.points = Some(rec.score(&game_table));
+            lines.push(Line::Player(rec));
+        }
+    }
+    for t in &teams {
+        let members = t
+            .players
+            .iter()
+            .filter_map(|p| start.get(&(t.number, p.key.as_str())).copied())
+            .collect();
+        lines.push(Line::Team(TeamRecord {
+            number: u16::try_from(t.number).unwrap_or(u16::MAX),
+            name: t.name.clone(),
+            nickname: String::new(),
+            strength: String::new(),
+            match_points: None,
+            game_points: None,
+            rank: None,
+            members,
+            layout: Layout(None),
+        }));
+    }
+    for m in &forfeited {
+        let (h, a) = m.game_points(&head.scoring);
+        let sign = match h.cmp(&a) {
+            std::cmp::Ordering::Greater => "+-",
+            std::cmp::Ordering::Less => "-+",
+            std::cmp::Ordering::Equal => "--",
+        };
+        lines.push(other(
+            "330",
+            &format!("{sign} {:03} {:03} {:03}", m.round, m.home, m.away),
+        ));
+    }
+    if !pabs.is_empty() {
+        let mut per_round = vec![0u32; head.rounds as usize];
+        for &(r, t) in pabs {
+            if let Some(x) = (r as usize)
+                .checked_sub(1)
+                .and_then(|i| per_round.get_mut(i))
+            {
+                *x = t;
+            }
+        }
+        let teams_txt: Vec<String> = per_round.iter().map(|t| format!("{t:03}")).collect();
+        lines.push(other(
+            "320",
+            &format!(
+                "{:>4} {:>4} {}",
+                head.pab.0.fmt_decimals(1),
+                head.pab.1.fmt_decimals(1),
+                teams_txt.join(" ")
+            ),
+        ));
+    }
+    Trf { lines }
+}
+
+fn record_match(
+    m: &MatchResult,
+    ri: usize,
+    start: &BTreeMap<(u32, &str), u16>,
+    blocks: &mut BTreeMap<u16, Vec<RoundEntry>>,
+) {
+    for b in &m.boards {
+        let hs = b
+            .home_player
+            .as_deref()
+            .and_then(|k| start.get(&(m.home, k)))
+            .copied();
+        let as_ = b
+            .away_player
+            .as_deref()
+            .and_then(|k| start.get(&(m.away, k)))
+            .copied();
+        let mut set = |who: Option<u16>, opp: Option<u16>, colour: Colour, r: GameResult| {
+            if let Some(e) = who
+                .and_then(|s| blocks.get_mut(&s))
+                .and_then(|v| v.get_mut(ri))
+            {
+                *e = RoundEntry {
+                    opponent: opp,
+                    colour: Some(colour),
+                    result: code_of(r),
+                };
+            }
+        };
+        set(hs, as_, b.home_colour, b.result);
+        set(as_, hs, !b.home_colour, b.result.reversed());
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,0 +1,77 @@
+//! Property tests of the Dutch engine: random tournaments played round after round, every round's
+//! pairing checked against the absolute rules by `pairing::check`.
+
+use bianpai::model::Colour;
+use bianpai::pairing::check::{Violation, check};
+use bianpai::pairing::dutch::{pair_tournament, sim};
+use proptest::prelude::*;
+
+/// Plays a whole tournament; returns the first round whose pairing broke a rule.
+fn play(n: u16, rounds: usize, seed: u64, draws: u64, absent: u64) -> Result<(), String> {
+    let mut rng = sim::Rng::new(seed);
+    let initial = if seed.is_multiple_of(2) {
+        Colour::White
+    } else {
+        Colour::Black
+    };
+    let mut t = sim::new_tournament(n, rounds, initial);
+    for round in 1..=rounds {
+        sim::mark_absences(&mut t, absent, &mut rng);
+        let pairing = match pair_tournament(&t) {
+            Ok(p) => p,
+            // Late rounds of tiny fields can run out of legal pairings (everyone has met).
+            Err(_) if round as u16 >= n.saturating_sub(2) => return Ok(()),
+            Err(e) => return Err(format!("round {round}: {e}")),
+        };
+        let v: Vec<Violation> = check(&t, &pairing);
+        if !v.is_empty() {
+            return Err(format!("round {round}: {v:?} in {pairing:?}"));
+        }
+        // Deterministic: the same input gives the same pairing.
+        if pair_tournament(&t).ok().as_ref() != Some(&pairing) {
+            return Err(format!("round {round}: not deterministic"));
+        }
+        sim::record(&mut t, &pairing, draws, &mut rng);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_tournaments_keep_the_absolute_rules(
+        n in 4u16..30,
+        rounds in 3usize..8,
+        seed in any::<u64>(),
+        draws in 0u64..60,
+        absent in 0u64..15,
+    ) {
+        prop_assert_eq!(play(n, rounds, seed, draws, absent), Ok(()));
+    }
+}
+
+#[test]
+fn checker_rejects_a_rematch_and_a_second_bye() {
+    let mut rng = sim::Rng::new(7);
+    let mut t = sim::new_tournament(5, 5, Colour::White);
+    let p = pair_tournament(&t).unwrap();
+    assert!(check(&t, &p).is_empty());
+    sim::record(&mut t, &p, 0, &mut rng);
+    // Replaying round 1 as round 2 repeats every game and the bye.
+    let v = check(&t, &p);
+    let bye = p.bye.unwrap();
+    assert!(v.contains(&Violation::ByeNotEligible(bye)), "{v:?}");
+    let (w, b) = p.pairs[0];
+    assert!(v.contains(&Violation::Rematch(w, b)), "{v:?}");
+}
+
+#[test]
+fn one_round_of_a_simulated_field_is_exact() {
+    // Round 1 of 6 players, initial colour White: 1-4, 5-2, 3-6 (top half against bottom half,
+    // colours alternating from the initial colour down the boards).
+    let t = sim::new_tournament(6, 5, Colour::White);
+    let p = pair_tournament(&t).unwrap();
+    assert_eq!(p.pairs, vec![(1, 4), (5, 2), (3, 6)]);
+    assert_eq!(p.bye, None);
+}

@@ -8,22 +8,20 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::draw;
 use super::matches::{self, Context, RoundResults, Scoring};
 use super::tables::{self, TeamName};
 use super::teams;
 use super::trf_build::{self, ExportHeader};
 use crate::event::{Event, Stage};
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::Findings;
 use crate::ingest::LoadedFile;
 use crate::model::roster::Roster;
 use crate::model::{Colour, Points};
 use crate::pipeline::summary::{RoundCounts, StandingEntry, points_number};
-use crate::report::tables::{SheetDoc, TextTable};
+use crate::report::tables::SheetDoc;
 use crate::rounds::marker::Marker;
 use crate::rounds::sheet::{RoundSheet, Rows};
 use crate::rounds::write::{Lines, RoundDoc, TeamLine};
-use crate::scoring;
 use crate::{Error, Lang, Result};
 
 /// The stage of the draw workbook's marker.
@@ -75,135 +73,6 @@ pub fn scoring_of(event: &Event) -> Scoring {
     }
 }
 
-/// Reads the team numbers from the draw workbook, if there is one.
-fn read_draw(files: &[LoadedFile]) -> Option<(String, Vec<String>)> {
-    for f in files {
-        let Some(marker) = f.tables.iter().find_map(Marker::from_table) else {
-            continue;
-        };
-        if marker.stage != DRAW_STAGE {
-            continue;
-        }
-        let t = f
-            .tables
-            .iter()
-            .find(|t| t.sheet != crate::rounds::marker::SHEET)?;
-        let mut numbered: Vec<(u32, String)> = Vec::new();
-        for r in 2..t.height() {
-            let no = t.get(r, 0).display().trim().parse::<u32>().ok();
-            let name = t.get(r, 1).display().trim().to_string();
-            if let (Some(no), false) = (no, name.is_empty()) {
-                numbered.push((no, name));
-            }
-        }
-        numbered.sort();
-        return Some((
-            f.path.clone(),
-            numbered.into_iter().map(|(_, n)| n).collect(),
-        ));
-    }
-    None
-}
-
-/// Team numbers: the typed public draw, else the draw workbook, else a new seeded draw (written
-/// to `results/draw.xlsx`). Teams of the roster missing from a recorded draw are appended in name
-/// order (with a finding); names of the draw not in the roster are dropped (with a finding).
-fn numbers(
-    inp: &Input<'_>,
-    findings: &mut Findings,
-    written: &mut Vec<PathBuf>,
-) -> Result<Vec<String>> {
-    let units: Vec<String> = inp
-        .roster
-        .teams
-        .iter()
-        .map(|t| t.unit.value.clone())
-        .collect();
-    let (source, recorded) = if !inp.event.draw.public_numbers.is_empty() {
-        (
-            "event.toml".to_string(),
-            inp.event.draw.public_numbers.clone(),
-        )
-    } else if let Some((path, v)) = read_draw(inp.files) {
-        (path, v)
-    } else {
-        let seed = inp
-            .event
-            .draw
-            .seed
-            .unwrap_or_else(|| draw::seed_from(&[&inp.event.event.name]));
-        let names: Vec<&str> = units.iter().map(String::as_str).collect();
-        let drawn = draw::draw(&names, seed);
-        let path = inp.dir.join("results").join("draw.xlsx");
-        if !path.exists() {
-            write_draw(&path, inp, &drawn, seed)?;
-            written.push(path);
-        }
-        return Ok(drawn);
-    };
-    let key = crate::normalize::unit_key;
-    let mut out: Vec<String> = Vec::new();
-    for name in &recorded {
-        match units.iter().find(|u| key(u) == key(name)) {
-            Some(u) => out.push(u.clone()),
-            None => findings.push(Finding::new(
-                "result.pairing-changed",
-                Severity::Error,
-                Source::file(&source),
-                format!("抽签中的“{name}”不是参赛队"),
-                format!("{name:?} in the draw is not a team of the event"),
-            )),
-        }
-    }
-    let mut missing: Vec<&String> = units.iter().filter(|u| !out.contains(u)).collect();
-    missing.sort();
-    for u in missing {
-        findings.push(Finding::new(
-            "result.pairing-changed",
-            Severity::Error,
-            Source::file(&source),
-            format!("{u}不在抽签序号中，已排在最后"),
-            format!("{u} is not in the draw; numbered last"),
-        ));
-        out.push(u.clone());
-    }
-    Ok(out)
-}
-
-fn write_draw(path: &Path, inp: &Input<'_>, drawn: &[String], seed: u64) -> Result<()> {
-    let lang = inp.lang;
-    let table = TextTable {
-        headers: vec![
-            lang.pick("序号", "No.").to_string(),
-            lang.pick("队名", "Team").to_string(),
-        ],
-        rows: drawn
-            .iter()
-            .enumerate()
-            .map(|(i, n)| vec![(i + 1).to_string(), n.clone()])
-            .collect(),
-        centred: vec![0],
-    };
-    let sheet = SheetDoc {
-        name: lang.pick("抽签", "Draw").to_string(),
-        title: format!("{} (seed {seed})", lang.pick("抽签序号", "draw")),
-        table,
-        landscape: false,
-    };
-    let marker = Marker {
-        event: inp.event.event.name.clone(),
-        stage: DRAW_STAGE.into(),
-        round: 0,
-    };
-    crate::report::tables::write_with_marker(
-        path,
-        &inp.event.event.name,
-        &[sheet],
-        lang,
-        Some(&marker),
-    )
-}
-
 /// Runs the round-robin stage.
 ///
 /// # Errors
@@ -219,7 +88,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
     if inp.roster.teams.len() < 2 {
         return Ok(out);
     }
-    let numbers = numbers(inp, findings, &mut out.written)?;
+    let numbers = super::numbers::numbers(inp, findings, &mut out.written)?;
     let n = u16::try_from(numbers.len()).unwrap_or(u16::MAX);
     let schedule: Vec<Vec<(u32, u32)>> = crate::pairing::berger::schedule(n)
         .map_err(|e| Error::Usage(e.to_string()))?
@@ -313,7 +182,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
     };
 
     // Standings over the complete rounds.
-    let standings = standings(
+    let standings = super::team_standings::standings(
         inp.event,
         &inp.stage.id,
         &names,
@@ -417,7 +286,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
                 Lang::Zh => format!("第{}轮后排名", complete.len()),
                 Lang::En => format!("ranking after round {}", complete.len()),
             },
-            table: ranking_table(st, &names, inp.event, &inp.stage.id, lang),
+            table: super::team_standings::ranking_table(st, &names, inp.event, &inp.stage.id, lang),
             landscape: false,
         });
     }
@@ -647,119 +516,4 @@ pub(super) fn lines_of(sheet: &RoundSheet, colours: &[Colour]) -> Lines {
         })
         .collect();
     Lines::Team(lines)
-}
-
-/// The C.07 standings of a team stage over its complete rounds.
-#[allow(clippy::too_many_arguments)]
-pub fn standings(
-    event: &Event,
-    stage: &str,
-    names: &[TeamName],
-    complete: &[RoundResults],
-    s: &Scoring,
-    rounds: u32,
-    boards: usize,
-    colours: &[Colour],
-) -> Option<scoring::Standings> {
-    let list = event
-        .tiebreaks_for(stage, "team")
-        .map(|t| t.order.join(" "))
-        .unwrap_or_else(|| "MPTS GPTS EDE EMGSB BC".into());
-    let keys = scoring::parse_list(&list).ok()?;
-    let edition = if event.dates.start >= jiff::civil::date(2026, 3, 1) {
-        scoring::Edition::E2026
-    } else {
-        scoring::Edition::E2024
-    };
-    let game = scoring::Scoring {
-        win: s.game_win,
-        draw: s.game_draw,
-        loss: Points::ZERO,
-    };
-    let team = scoring::Scoring {
-        win: s.match_win,
-        draw: s.match_draw,
-        loss: Points::ZERO,
-    };
-    let mut b = scoring::TeamBuilder::new(
-        names.to_vec(),
-        rounds as usize,
-        boards,
-        game,
-        team,
-        true,
-        edition,
-    );
-    for rr in complete {
-        let ri = rr.round as usize - 1;
-        for m in &rr.matches {
-            let (h, a) = (m.home as usize - 1, m.away as usize - 1);
-            let mut boards_sorted = m.boards.clone();
-            boards_sorted.sort_by_key(|b| b.board);
-            let results: Vec<_> = boards_sorted.iter().map(|b| b.result).collect();
-            let cols: Vec<Colour> = boards_sorted.iter().map(|b| b.home_colour).collect();
-            let cols = if cols.is_empty() {
-                colours.to_vec()
-            } else {
-                cols
-            };
-            if m.is_forfeited() {
-                let (hp, ap) = m.game_points(s);
-                let (w, l) = if hp >= ap { (h, a) } else { (a, h) };
-                let _ = b.forfeited_match(ri, w, l);
-            } else {
-                let _ = b.team_match(ri, h, a, &cols, &results);
-            }
-        }
-    }
-    let t = b.build();
-    Some(scoring::standings(&t, &keys))
-}
-
-fn ranking_table(
-    st: &scoring::Standings,
-    names: &[TeamName],
-    event: &Event,
-    stage: &str,
-    lang: Lang,
-) -> TextTable {
-    let labels: Vec<String> = match event.tiebreaks_for(stage, "team") {
-        Some(t) if t.names.len() == st.keys.len() && lang == Lang::Zh => t.names.clone(),
-        _ => st
-            .keys
-            .iter()
-            .map(|k| crate::report::labels::tiebreak_label(&k.to_string(), lang))
-            .collect(),
-    };
-    let mut headers = vec![
-        lang.pick("名次", "Place").to_string(),
-        lang.pick("序号", "No.").to_string(),
-        lang.pick("队名", "Team").to_string(),
-    ];
-    headers.extend(labels);
-    let rows = st
-        .rows
-        .iter()
-        .map(|r| {
-            let mut v = vec![
-                r.rank.to_string(),
-                r.start_no.to_string(),
-                names
-                    .iter()
-                    .find(|t| t.0 == r.start_no)
-                    .map(|t| t.1.clone())
-                    .unwrap_or_default(),
-            ];
-            v.extend(r.display.iter().cloned());
-            v
-        })
-        .collect();
-    let n = headers.len();
-    let mut centred = vec![0, 1];
-    centred.extend(3..n);
-    TextTable {
-        headers,
-        rows,
-        centred,
-    }
 }

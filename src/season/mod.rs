@@ -5,6 +5,8 @@ pub mod draw;
 pub mod finals;
 pub mod league;
 pub mod matches;
+pub mod numbers;
 pub mod tables;
+pub mod team_standings;
 pub mod teams;
 pub mod trf_build;

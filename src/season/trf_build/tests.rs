@@ -116,3 +116,24 @@ fn example_exports_every_board_game() {
         Ok(text.clone())
     );
 }
+
+#[test]
+fn example_standings_from_the_export_match_rules_a7() {
+    let trf = team_event(&example_header(), &example_teams(), &example_rounds(), &[]);
+    let text = crate::trf::write(&trf);
+    let parsed = crate::trf::parse(&text).expect("parse");
+    let opts = crate::scoring::TrfStandingsOptions {
+        tiebreaks: "MPTS GPTS ESB:MM ESB:MG ESB:GM ESB:GG BC".into(),
+        edition: None,
+        round_robin: Some(true),
+    };
+    let tsv = crate::scoring::trf_standings(&parsed, &opts).expect("standings");
+    // RULES.md §A.7: A 4 7.0 8 16.5 21 38.0 16.5; B 4 6.5 12 18 24.5 38.5 15;
+    // D 3 6.5 6 17 14.5 35.5 16; C 1 4.0 4 15 6.5 26.5 12.5.
+    let expected = "Rank\tStartNo\tMPTS\tGPTS\tESB:MM\tESB:MG\tESB:GM\tESB:GG\tBC\n\
+                    1\t1\t4.0\t7.0\t8.00\t16.50\t21.00\t38.00\t16.5\n\
+                    2\t2\t4.0\t6.5\t12.00\t18.00\t24.50\t38.50\t15.0\n\
+                    3\t4\t3.0\t6.5\t6.00\t17.00\t14.50\t35.50\t16.0\n\
+                    4\t3\t1.0\t4.0\t4.00\t15.00\t6.50\t26.50\t12.5\n";
+    assert_eq!(tsv, expected);
+}

@@ -1,0 +1,127 @@
+//! Team standings of a stage with the event's tie-break list (FIDE C.07 through `scoring`), and
+//! the 排名 table of the standings workbook.
+
+use super::matches::{RoundResults, Scoring};
+use super::tables::TeamName;
+use crate::Lang;
+use crate::event::Event;
+use crate::model::{Colour, Points};
+use crate::report::tables::TextTable;
+use crate::scoring;
+
+/// The C.07 standings of a team stage over its complete rounds.
+#[allow(clippy::too_many_arguments)]
+pub fn standings(
+    event: &Event,
+    stage: &str,
+    names: &[TeamName],
+    complete: &[RoundResults],
+    s: &Scoring,
+    rounds: u32,
+    boards: usize,
+    colours: &[Colour],
+) -> Option<scoring::Standings> {
+    let list = event
+        .tiebreaks_for(stage, "team")
+        .map(|t| t.order.join(" "))
+        .unwrap_or_else(|| "MPTS GPTS EDE EMGSB BC".into());
+    let keys = scoring::parse_list(&list).ok()?;
+    let edition = if event.dates.start >= jiff::civil::date(2026, 3, 1) {
+        scoring::Edition::E2026
+    } else {
+        scoring::Edition::E2024
+    };
+    let game = scoring::Scoring {
+        win: s.game_win,
+        draw: s.game_draw,
+        loss: Points::ZERO,
+    };
+    let team = scoring::Scoring {
+        win: s.match_win,
+        draw: s.match_draw,
+        loss: Points::ZERO,
+    };
+    let mut b = scoring::TeamBuilder::new(
+        names.to_vec(),
+        rounds as usize,
+        boards,
+        game,
+        team,
+        true,
+        edition,
+    );
+    for rr in complete {
+        let ri = rr.round as usize - 1;
+        for m in &rr.matches {
+            let (h, a) = (m.home as usize - 1, m.away as usize - 1);
+            let mut boards_sorted = m.boards.clone();
+            boards_sorted.sort_by_key(|b| b.board);
+            let results: Vec<_> = boards_sorted.iter().map(|b| b.result).collect();
+            let cols: Vec<Colour> = boards_sorted.iter().map(|b| b.home_colour).collect();
+            let cols = if cols.is_empty() {
+                colours.to_vec()
+            } else {
+                cols
+            };
+            if m.is_forfeited() {
+                let (hp, ap) = m.game_points(s);
+                let (w, l) = if hp >= ap { (h, a) } else { (a, h) };
+                let _ = b.forfeited_match(ri, w, l);
+            } else {
+                let _ = b.team_match(ri, h, a, &cols, &results);
+            }
+        }
+    }
+    let t = b.build();
+    Some(scoring::standings(&t, &keys))
+}
+
+/// The 排名 table: place, number, team, then every column of the list (named as event.toml
+/// names them in Chinese).
+pub fn ranking_table(
+    st: &scoring::Standings,
+    names: &[TeamName],
+    event: &Event,
+    stage: &str,
+    lang: Lang,
+) -> TextTable {
+    let labels: Vec<String> = match event.tiebreaks_for(stage, "team") {
+        Some(t) if t.names.len() == st.keys.len() && lang == Lang::Zh => t.names.clone(),
+        _ => st
+            .keys
+            .iter()
+            .map(|k| crate::report::labels::tiebreak_label(&k.to_string(), lang))
+            .collect(),
+    };
+    let mut headers = vec![
+        lang.pick("名次", "Place").to_string(),
+        lang.pick("序号", "No.").to_string(),
+        lang.pick("队名", "Team").to_string(),
+    ];
+    headers.extend(labels);
+    let rows = st
+        .rows
+        .iter()
+        .map(|r| {
+            let mut v = vec![
+                r.rank.to_string(),
+                r.start_no.to_string(),
+                names
+                    .iter()
+                    .find(|t| t.0 == r.start_no)
+                    .map(|t| t.1.clone())
+                    .unwrap_or_default(),
+            ];
+            v.extend(r.display.iter().cloned());
+            v
+        })
+        .collect();
+    let n = headers.len();
+    let mut centred = vec![0, 1];
+    centred.extend(3..n);
+    TextTable {
+        headers,
+        rows,
+        centred,
+    }
+}

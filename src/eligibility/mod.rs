@@ -5,6 +5,7 @@
 //! - [`people`]: age, birth windows, FIDE IDs, titles, registration and loans;
 //! - [`teams`]: composition, board order, women on men's boards, the entry deadline.
 
+pub mod excluded;
 pub mod people;
 pub mod teams;
 

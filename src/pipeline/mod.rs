@@ -86,6 +86,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     let subs = crate::forms::read(&others, &mut findings);
     let roster = crate::normalize::build_roster(&subs, &mut findings);
     crate::eligibility::check(&event, &roster, &mut findings);
+    crate::eligibility::excluded::check_all(&event, &opts.dir, &roster, &mut findings);
     file_kinds(&others, &subs, &roster, opts.lang, &mut summary.files);
     for i in &loaded.ignored {
         summary.files.push(FileEntry {

@@ -1,0 +1,100 @@
+//! Players and units of an excluded event (the A-league's for the B-league and back):
+//! `person.in-excluded-event` and `team.in-excluded-event`, against the other event's folder or
+//! roster file named in event.toml (`[[eligibility.excluded]] roster = "../cca-a-league-2023"`).
+
+use std::path::Path;
+
+use crate::event::{Event, ExcludedEvent};
+use crate::findings::{Finding, Findings, Severity, Source};
+use crate::model::roster::Roster;
+
+/// Reads the roster of another event folder (or a single roster file) the same way `run` reads
+/// its own; its findings are not ours and are dropped.
+pub fn other_roster(dir: &Path, rel: &str) -> Option<Roster> {
+    let path = dir.join(rel);
+    let mut scratch = Findings::new();
+    let limits = crate::ingest::Limits::default();
+    let files = if path.is_dir() {
+        crate::ingest::load(&path, &limits, &mut scratch).files
+    } else {
+        let bytes = std::fs::read(&path).ok()?;
+        crate::ingest::read_bytes(rel, &bytes, &limits, 0).ok()?
+    };
+    let subs = crate::forms::read(&files, &mut scratch);
+    Some(crate::normalize::build_roster(&subs, &mut scratch))
+}
+
+/// Checks our roster against the roster of one excluded event.
+pub fn check(ex: &ExcludedEvent, ours: &Roster, theirs: &Roster, findings: &mut Findings) {
+    let clause = ex.clause.clone();
+    for team in &ours.teams {
+        if ex.units && theirs.teams.iter().any(|t| t.unit_key == team.unit_key) {
+            let mut f = Finding::new(
+                "team.in-excluded-event",
+                Severity::Error,
+                Source::file(&team.file),
+                format!("{}也是{}的参赛单位", team.unit.value, ex.event),
+                format!("{} is also a unit of {}", team.unit.value, ex.event),
+            )
+            .team(&team.unit.value);
+            if let Some(c) = &clause {
+                f = f.clause(c.clone());
+            }
+            findings.push(f);
+        }
+        if !ex.players {
+            continue;
+        }
+        for p in &team.players {
+            let hit = theirs.teams.iter().find_map(|t| {
+                t.players
+                    .iter()
+                    .find(|q| {
+                        matches!((&p.id, &q.id), (Some(a), Some(b)) if a.value.number == b.value.number)
+                            || matches!((&p.fide_id, &q.fide_id), (Some(a), Some(b)) if a.value == b.value)
+                    })
+                    .map(|_| t.unit.value.clone())
+            });
+            if let Some(unit) = hit {
+                let src = p
+                    .name
+                    .as_ref()
+                    .map(|n| n.source.clone())
+                    .unwrap_or_else(|| Source::file(&team.file));
+                let mut f = Finding::new(
+                    "person.in-excluded-event",
+                    Severity::Error,
+                    src,
+                    format!("{}也是{}{}的运动员", p.display_name(), ex.event, unit),
+                    format!("{} also plays for {unit} in {}", p.display_name(), ex.event),
+                )
+                .team(&team.unit.value)
+                .person(p.display_name());
+                if let Some(c) = &clause {
+                    f = f.clause(c.clone());
+                }
+                findings.push(f);
+            }
+        }
+    }
+}
+
+/// Runs the check for every excluded event of `event` that names a roster.
+pub fn check_all(event: &Event, dir: &Path, ours: &Roster, findings: &mut Findings) {
+    for ex in &event.eligibility.excluded {
+        let Some(rel) = &ex.roster else { continue };
+        match other_roster(dir, rel) {
+            Some(theirs) => check(ex, ours, &theirs, findings),
+            None => findings.push(Finding::new(
+                "person.in-excluded-event",
+                Severity::Warning,
+                Source::file("event.toml"),
+                format!("无法读取{}的名单“{rel}”，未能核查", ex.event),
+                format!(
+                    "could not read the roster {rel:?} of {}; not checked",
+                    ex.event
+                ),
+            )),
+        }
+    }
+}

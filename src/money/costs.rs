@@ -197,10 +197,12 @@ pub fn statement(
         }
         for ((side, _, _, _, rate), (item, by_nights)) in a.map {
             let quantity: i64 = by_nights.iter().map(|(n, k)| n * k).sum();
-            let detail = by_nights
+            // Most people first: `8人×6天，1人×4天`.
+            let mut groups: Vec<(i64, i64)> = by_nights.iter().map(|(n, k)| (*k, *n)).collect();
+            groups.sort_by(|a, b| b.cmp(a));
+            let detail = groups
                 .iter()
-                .rev()
-                .map(|(n, k)| format!("{k}人×{n}天"))
+                .map(|(k, n)| format!("{k}人×{n}天"))
                 .collect::<Vec<_>>()
                 .join("，");
             lines.push(Line {

@@ -7,6 +7,7 @@
 //!
 //! Every rate, amount and date comes from `event.toml`; nothing here knows a regulation.
 
+mod booking;
 pub mod costs;
 pub mod prizes;
 pub mod rooms;

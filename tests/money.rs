@@ -444,3 +444,24 @@ fn run_writes_costs_and_prizes_workbooks() {
     assert_eq!(r.get((2, 6)), Some(&Data::Float(0.0)));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn unattached_requests_are_reported_unless_they_repeat_attached_ones() {
+    let ev = event("cca-b-league-2025");
+    let mut team = b_team("甲队");
+    team.rooms = all_twin_requests(&team);
+    let copy = team.rooms[0].clone();
+    let stranger = request(30, "路人丁", Sex::Male, "诺富特", "双人间", B_STAY);
+    let roster = Roster {
+        teams: vec![team],
+        unattached_rooms: vec![copy, stranger],
+        ..Roster::default()
+    };
+    let mut f = Findings::new();
+    let st = money::statements(&ev, &roster, &[], &mut f);
+    assert_eq!(codes(&f), vec!["room.no-team", "room.twin-alone"]);
+    assert_eq!(f.all()[0].person.as_deref(), Some("路人丁"));
+    assert_eq!(f.all()[0].source.to_string(), "t.xlsx!食宿!B31");
+    // 2,800 + 9 × 6 × 430 + the odd woman's empty bed 6 × 430.
+    assert_eq!(st[0].0.balance(), Fen::from_yuan(2800 + 23_220 + 2580));
+}

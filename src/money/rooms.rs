@@ -20,7 +20,8 @@
 //! - `room.twin-alone`: one person in a shared room;
 //! - `room.twin-mixed`: a shared room holds people of different sex who are not marked as one
 //!   family (the same non-empty 备注 on both entries, or a roommate cell naming a relation);
-//! - `room.no-team`: a request that could not be attached to any team.
+//! - `room.no-team`: a request that could not be attached to any team (requests of a superseded
+//!   form, or repeating a name already attached, are dropped silently).
 
 use jiff::civil::Date;
 
@@ -431,8 +432,21 @@ fn apply_request(
 
 /// `room.no-team` for every request that could not be attached to a team.
 pub fn unattached(roster: &Roster, findings: &mut Findings) {
+    // Requests of a superseded form or an identical copy repeat rows already attached to a team.
+    let attached: Vec<&str> = roster
+        .teams
+        .iter()
+        .flat_map(|t| t.rooms.iter())
+        .filter_map(|r| r.name.as_ref().map(|n| n.value.key.as_str()))
+        .collect();
     for r in &roster.unattached_rooms {
-        if is_blank(r) {
+        let file = r.name.as_ref().map(|n| n.source.file.as_str());
+        let superseded = file.is_some_and(|f| roster.superseded.iter().any(|(_, old)| old == f));
+        let repeated = r
+            .name
+            .as_ref()
+            .is_some_and(|n| attached.contains(&n.value.key.as_str()));
+        if is_blank(r) || superseded || repeated {
             continue;
         }
         let who = r

@@ -140,8 +140,8 @@ fn nights_sheet(
             Some(&mut w),
         )?;
         write_date(ws, row, 2, night, &s.date, Some(&mut w))?;
-        write_text(ws, row, 3, &rooms.to_string(), &s.center, Some(&mut w))?;
-        write_text(ws, row, 4, &persons.to_string(), &s.center, Some(&mut w))?;
+        write_count(ws, row, 3, i64::from(rooms), s, &mut w)?;
+        write_count(ws, row, 4, i64::from(persons), s, &mut w)?;
     }
     w.apply(ws)
 }
@@ -179,7 +179,7 @@ pub fn statement_sheet(
             write_text(ws, row, 0, side.zh(), &s.center, Some(&mut w))?;
             write_text(ws, row, 1, &l.item, &s.body, Some(&mut w))?;
             write_text(ws, row, 2, &l.detail, &s.body, Some(&mut w))?;
-            write_text(ws, row, 3, &l.quantity.to_string(), &s.center, Some(&mut w))?;
+            write_count(ws, row, 3, l.quantity, s, &mut w)?;
             write_text(ws, row, 4, l.unit, &s.center, Some(&mut w))?;
             write_money(ws, row, 5, l.rate, &s.money, Some(&mut w))?;
             write_money(ws, row, 6, l.amount, &s.money, Some(&mut w))?;
@@ -212,4 +212,20 @@ pub fn statement_sheet(
         Some(&mut w),
     )?;
     w.apply(ws)
+}
+
+/// Writes a count as a whole number (Excel sums it) and notes its width.
+fn write_count(
+    ws: &mut Worksheet,
+    row: u32,
+    col: u16,
+    n: i64,
+    s: &Styles,
+    w: &mut ColumnWidths,
+) -> Result<(), XlsxError> {
+    // Counts of people, days and rooms are far below 2^31, exact as f64.
+    let v = f64::from(i32::try_from(n).unwrap_or(i32::MAX));
+    ws.write_number_with_format(row, col, v, &s.integer)?;
+    w.note(col, &n.to_string());
+    Ok(())
 }

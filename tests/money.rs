@@ -465,3 +465,57 @@ fn unattached_requests_are_reported_unless_they_repeat_attached_ones() {
     // 2,800 + 9 × 6 × 430 + the odd woman's empty bed 6 × 430.
     assert_eq!(st[0].0.balance(), Fen::from_yuan(2800 + 23_220 + 2580));
 }
+
+/// The B-league sample end to end: 北京京西队 asks for 8 twin beds and 2 singles at 诺富特 for
+/// 08-05..08-11 and enters 7 players (samples/expected.json): 7 × 400 + 8 × 6 × 430 + 2 × 6 × 660
+/// = 2,800 + 20,640 + 7,920 = 31,360. 内蒙古草原队 sends no 食宿 sheet: the standard stay for 9
+/// people, 2,800 + 9 × 6 × 430 = 26,020.
+#[test]
+fn b_league_sample_costs_workbook() {
+    use calamine::{Data, Reader};
+    let dir = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/samples/cca-b-league-2025"
+    ));
+    let out = std::env::temp_dir().join(format!("bianpai-money-b-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let opts = bianpai::pipeline::Options {
+        dir: dir.to_path_buf(),
+        out: out.clone(),
+        lang: bianpai::Lang::Zh,
+    };
+    let outcome = bianpai::pipeline::run(&opts).unwrap();
+    let cost = |t: &str| {
+        outcome
+            .summary
+            .costs
+            .iter()
+            .find(|c| c.team == t)
+            .map(|c| c.owes_fen)
+    };
+    assert_eq!(cost("北京京西队"), Some(3_136_000));
+    assert_eq!(cost("内蒙古草原队"), Some(2_602_000));
+    assert!(
+        !outcome
+            .summary
+            .findings
+            .iter()
+            .any(|f| f.code.starts_with("room."))
+    );
+    let mut xl: calamine::Xlsx<_> = calamine::open_workbook(out.join("costs.xlsx")).unwrap();
+    let sheet = xl.worksheet_range("北京京西队").unwrap();
+    let rows: Vec<Vec<Data>> = sheet.rows().map(<[Data]>::to_vec).collect();
+    let find = |item: &str| {
+        rows.iter()
+            .find(|r| r.get(1) == Some(&Data::String(item.into())))
+            .cloned()
+    };
+    let twin = find("食宿 诺富特 双人间").unwrap();
+    assert_eq!(twin[2], Data::String("8人×6天".into()));
+    assert_eq!(
+        (twin[3].clone(), twin[5].clone(), twin[6].clone()),
+        (Data::Float(48.0), Data::Float(430.0), Data::Float(20_640.0))
+    );
+    assert_eq!(find("结算：应缴").unwrap()[6], Data::Float(31_360.0));
+    let _ = std::fs::remove_dir_all(&out);
+}

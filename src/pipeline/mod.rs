@@ -144,6 +144,15 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         }
     }
 
+    // Money: costs come from the roster and event.toml alone; prizes need the final rankings,
+    // which the league and Swiss stages supply (none are passed yet, so no prize is paid).
+    let money = crate::money::run(&event, &roster, &[], &opts.out, opts.lang, &mut findings)?;
+    summary.prizes = money.prizes;
+    summary.costs = money.costs;
+    for p in &money.written {
+        summary.outputs.push(display_path(&opts.dir, p));
+    }
+
     let sorted = findings.sorted();
     let elig_path = opts.out.join("eligibility.xlsx");
     crate::report::eligibility::write_eligibility(&elig_path, &title, &roster, &sorted, opts.lang)?;

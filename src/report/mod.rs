@@ -1,8 +1,10 @@
 //! Workbooks bianpai writes, one module per workbook, sharing one style module.
 
 pub mod blank_form;
+pub mod costs;
 pub mod eligibility;
 pub mod labels;
+pub mod prizes;
 pub mod roster;
 pub mod style;
 pub mod tables;

@@ -1,0 +1,186 @@
+//! Filling rooms: named roommates share a room, the rest fill rooms by hotel, room type and sex
+//! in order (requested stays first); `room.twin-alone` and `room.twin-mixed` are raised here.
+
+use crate::event::Accommodation;
+use crate::findings::Findings;
+use crate::model::Sex;
+use crate::normalize::{clean_name, name_key};
+
+use super::rooms::{BookedRoom, Lodging, TeamLodging, warn};
+
+/// Rooms are filled by hotel, room, sex, and whether the stay was requested.
+type FillKey = (usize, usize, Option<Sex>, bool);
+
+/// Words in a roommate cell that mark a relative.
+const FAMILY_WORDS: [&str; 12] = [
+    "父", "母", "子", "女儿", "夫", "妻", "爷", "奶", "外公", "外婆", "家属", "家庭",
+];
+
+/// Groups the people into rooms: named roommates first, then by hotel, room type and sex.
+pub(super) fn form_rooms(
+    acc: &Accommodation,
+    tl: &mut TeamLodging,
+    roommates: &[Option<String>],
+    remarks: &[Option<String>],
+    unit: &str,
+    findings: &mut Findings,
+) {
+    let n = tl.people.len();
+    let mut room_of: Vec<Option<usize>> = vec![None; n];
+    let capacity = |l: &Lodging| {
+        acc.hotels
+            .get(l.hotel)
+            .and_then(|h| h.rooms.get(l.room))
+            .map_or(1, |r| r.persons.max(1) as usize)
+    };
+    let mut rooms: Vec<Vec<usize>> = Vec::new();
+    // Named roommates.
+    for i in 0..n {
+        if room_of.get(i).copied().flatten().is_some() {
+            continue;
+        }
+        let Some(me) = tl.people.get(i) else { continue };
+        if capacity(me) < 2 {
+            continue;
+        }
+        let Some(mate) = roommates.get(i).cloned().flatten() else {
+            continue;
+        };
+        let key = name_key(&clean_name(&mate));
+        let j = (0..n).find(|&j| {
+            j != i
+                && room_of.get(j).copied().flatten().is_none()
+                && tl.people.get(j).is_some_and(|o| {
+                    o.hotel == me.hotel
+                        && o.room == me.room
+                        && !key.is_empty()
+                        && name_key(&clean_name(&o.name)) == key
+                })
+        });
+        if let Some(j) = j {
+            let r = rooms.len();
+            rooms.push(vec![i, j]);
+            if let Some(x) = room_of.get_mut(i) {
+                *x = Some(r);
+            }
+            if let Some(x) = room_of.get_mut(j) {
+                *x = Some(r);
+            }
+        }
+    }
+    // The rest, requested stays first, by hotel, room and sex, in order.
+    let mut rest: Vec<usize> = (0..n)
+        .filter(|&i| room_of.get(i).copied().flatten().is_none())
+        .collect();
+    rest.sort_by_key(|&i| {
+        let l = tl.people.get(i);
+        (
+            l.map(|l| !l.requested),
+            l.map(|l| (l.hotel, l.room, l.sex)),
+            i,
+        )
+    });
+    let mut open: Option<(usize, FillKey)> = None;
+    for i in rest {
+        let Some(l) = tl.people.get(i) else { continue };
+        let cap = capacity(l);
+        let key = (l.hotel, l.room, l.sex, l.requested);
+        let fits = open.as_ref().and_then(|(r, k)| {
+            (k == &key && rooms.get(*r).is_some_and(|v| v.len() < cap)).then_some(*r)
+        });
+        let r = match fits {
+            Some(r) => r,
+            None => {
+                rooms.push(Vec::new());
+                let r = rooms.len() - 1;
+                open = Some((r, key));
+                r
+            }
+        };
+        if let Some(v) = rooms.get_mut(r) {
+            v.push(i);
+        }
+        if let Some(x) = room_of.get_mut(i) {
+            *x = Some(r);
+        }
+    }
+    for (r, occ) in rooms.iter().enumerate() {
+        let Some(first) = occ.first().and_then(|&i| tl.people.get(i)).cloned() else {
+            continue;
+        };
+        let cap = capacity(&first);
+        let room_name = acc
+            .hotels
+            .get(first.hotel)
+            .and_then(|h| h.rooms.get(first.room))
+            .map(|r| r.name.clone())
+            .unwrap_or_default();
+        let check_in = occ
+            .iter()
+            .filter_map(|&i| tl.people.get(i))
+            .map(|l| l.check_in)
+            .min()
+            .unwrap_or(first.check_in);
+        let check_out = occ
+            .iter()
+            .filter_map(|&i| tl.people.get(i))
+            .map(|l| l.check_out)
+            .max()
+            .unwrap_or(first.check_out);
+        if cap >= 2 && occ.len() == 1 && first.requested {
+            findings.push(warn(
+                "room.twin-alone",
+                first.source.clone().unwrap_or_default(),
+                unit,
+                &first.name,
+                format!("{}只有一人入住，按整间收费", room_name),
+                format!("one person in a {room_name} (shared room); the whole room is charged"),
+            ));
+        }
+        if let [a, b, ..] = occ.as_slice() {
+            let (pa, pb) = (tl.people.get(*a), tl.people.get(*b));
+            if let (Some(pa), Some(pb)) = (pa, pb) {
+                let mixed = matches!((pa.sex, pb.sex), (Some(x), Some(y)) if x != y);
+                let family = |i: usize| {
+                    roommates
+                        .get(i)
+                        .cloned()
+                        .flatten()
+                        .is_some_and(|m| FAMILY_WORDS.iter().any(|w| m.contains(w)))
+                };
+                let same_remark = matches!(
+                    (remarks.get(*a).cloned().flatten(), remarks.get(*b).cloned().flatten()),
+                    (Some(x), Some(y)) if !x.trim().is_empty() && x == y
+                );
+                if mixed && !family(*a) && !family(*b) && !same_remark {
+                    let src = pb
+                        .source
+                        .clone()
+                        .or_else(|| pa.source.clone())
+                        .unwrap_or_default();
+                    findings.push(warn(
+                        "room.twin-mixed",
+                        src,
+                        unit,
+                        &pb.name,
+                        format!("{}与{}性别不同且未注明家属关系，同住一间{}", pa.name, pb.name, room_name),
+                        format!("{} and {} share a {room_name} but differ in sex and are not marked as family", pa.name, pb.name),
+                    ));
+                }
+            }
+        }
+        for &i in occ {
+            if let Some(l) = tl.people.get_mut(i) {
+                l.room_no = r;
+                l.alone = cap >= 2 && occ.len() == 1 && l.requested;
+            }
+        }
+        tl.rooms.push(BookedRoom {
+            hotel: first.hotel,
+            room: first.room,
+            occupants: occ.clone(),
+            check_in,
+            check_out,
+        });
+    }
+}

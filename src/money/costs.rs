@@ -1,0 +1,281 @@
+//! Team statements: fees, board and lodging, meals, grants and unit prizes, line by line.
+//!
+//! Who pays board and lodging: with `accommodation.covered`, the organizers pay official members'
+//! nights inside the covered period (the organizer's cost, valued at the published rates; those
+//! lines do not enter the team's balance); every other night, and every extra person, is paid by
+//! the team. Without `covered`, `paid_by = "organizer"` makes every night the organizer's and
+//! anything else the team's. A night is one day of the per-person-per-day rate; meals (when
+//! `accommodation.meals` is set) are charged per night the same way, only to extra people when
+//! `meals.extra_only`. A person alone in a shared room they asked for also pays the empty beds
+//! (the hotel charges the room: the regulation's room totals are rate × persons × days).
+
+use std::collections::BTreeMap;
+
+use crate::event::{Event, Per};
+use crate::model::Fen;
+use crate::model::roster::Team;
+
+use super::prizes::Payout;
+use super::rooms::{TeamLodging, days_between};
+
+/// Which side of the balance a line is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Side {
+    /// The team pays the organizers.
+    Owes,
+    /// The team receives (grant, prize).
+    Receives,
+    /// The organizers bear it (covered board and lodging); outside the team's balance.
+    Organizer,
+}
+
+impl Side {
+    /// The Chinese label.
+    pub fn zh(self) -> &'static str {
+        match self {
+            Side::Owes => "应缴",
+            Side::Receives => "应收",
+            Side::Organizer => "组委会承担",
+        }
+    }
+}
+
+/// One line of a statement: quantity × rate = amount.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// Side of the balance.
+    pub side: Side,
+    /// What (`参赛费`, `住宿 诺富特 双人间`).
+    pub item: String,
+    /// How the quantity is made up (`9人×6天`).
+    pub detail: String,
+    /// Quantity (players, person-days, teams).
+    pub quantity: i64,
+    /// Unit of the quantity (`人`, `人天`, `队`).
+    pub unit: &'static str,
+    /// Rate.
+    pub rate: Fen,
+    /// Amount = quantity × rate.
+    pub amount: Fen,
+    /// Regulation clause.
+    pub clause: Option<String>,
+}
+
+/// A team's statement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Statement {
+    /// The unit.
+    pub team: String,
+    /// Its lines, fees first.
+    pub lines: Vec<Line>,
+}
+
+impl Statement {
+    /// Sum of the lines on one side.
+    pub fn total(&self, side: Side) -> Fen {
+        self.lines
+            .iter()
+            .filter(|l| l.side == side)
+            .map(|l| l.amount)
+            .sum()
+    }
+
+    /// What the team owes minus what it receives (negative: it receives).
+    pub fn balance(&self) -> Fen {
+        self.total(Side::Owes) - self.total(Side::Receives)
+    }
+}
+
+fn count(per: Per, team: &Team) -> (i64, &'static str) {
+    let players = i64::try_from(team.players.len()).unwrap_or(i64::MAX);
+    let people = players
+        + i64::try_from(team.staff.len()).unwrap_or(0)
+        + i64::from(team.leader.is_some())
+        + i64::from(team.coach.is_some());
+    match per {
+        Per::Team => (1, "队"),
+        Per::Player => (players, "人"),
+        Per::Person => (people, "人"),
+    }
+}
+
+/// A line's key: side, hotel, room, kind (0 lodging, 1 empty beds, 2 meals), rate.
+type LineKey = (Side, usize, usize, u8, Fen);
+
+/// Accumulates person-days per line: the item and, per number of nights, how many people.
+#[derive(Default)]
+struct Acc {
+    map: BTreeMap<LineKey, (String, BTreeMap<i64, i64>)>,
+}
+
+impl Acc {
+    /// `nights` nights of one person on line (side, hotel, room, kind) at `rate`.
+    fn add(&mut self, key: LineKey, item: &str, nights: i64) {
+        if nights <= 0 {
+            return;
+        }
+        let e = self
+            .map
+            .entry(key)
+            .or_insert_with(|| (item.to_string(), BTreeMap::new()));
+        *e.1.entry(nights).or_insert(0) += 1;
+    }
+}
+
+/// The statement of one team.
+///
+/// `payouts` are every prize paid; the team's unit prizes (matched on the unit key) are lines it
+/// receives. Individual prizes are paid to people and are not on the team's statement.
+pub fn statement(
+    event: &Event,
+    team: &Team,
+    lodging: &TeamLodging,
+    payouts: &[Payout],
+) -> Statement {
+    let mut lines = Vec::new();
+    for f in &event.fees {
+        let (q, unit) = count(f.per, team);
+        lines.push(Line {
+            side: Side::Owes,
+            item: f.name.clone(),
+            detail: String::new(),
+            quantity: q,
+            unit,
+            rate: f.amount,
+            amount: f.amount * q,
+            clause: f.clause.clone(),
+        });
+    }
+    if let Some(acc) = &event.accommodation {
+        let covered = acc.covered.as_ref();
+        let mut a = Acc::default();
+        for l in &lodging.people {
+            let Some(hotel) = acc.hotels.get(l.hotel) else {
+                continue;
+            };
+            let Some(room) = hotel.rooms.get(l.room) else {
+                continue;
+            };
+            let nights = l.nights().max(0);
+            // Nights inside the covered window, for official members.
+            let cov = match covered {
+                Some(c) if l.official && super::rooms::role_covered(&c.roles, l.role) => {
+                    let from = l.check_in.max(c.from);
+                    let to = l.check_out.min(c.to);
+                    days_between(from, to).clamp(0, nights)
+                }
+                Some(_) => 0,
+                None if acc.paid_by == "organizer" => nights,
+                None => 0,
+            };
+            let own = nights - cov;
+            let label = format!("{} {}", hotel.label(), room.name);
+            let item = format!("食宿 {label}");
+            a.add((Side::Organizer, l.hotel, l.room, 0, room.rate), &item, cov);
+            a.add((Side::Owes, l.hotel, l.room, 0, room.rate), &item, own);
+            if l.alone {
+                let empty = i64::from(room.persons.saturating_sub(1));
+                let item = format!("{label} 单人入住空床");
+                for _ in 0..empty {
+                    a.add((Side::Organizer, l.hotel, l.room, 1, room.rate), &item, cov);
+                    a.add((Side::Owes, l.hotel, l.room, 1, room.rate), &item, own);
+                }
+            }
+            if let Some(m) = &acc.meals {
+                let item = format!(
+                    "用餐{}",
+                    m.kind
+                        .as_deref()
+                        .map(|k| format!("（{k}）"))
+                        .unwrap_or_default()
+                );
+                a.add((Side::Organizer, usize::MAX, 0, 2, m.rate), &item, cov);
+                if !(m.extra_only && l.official && covered.is_none()) {
+                    a.add((Side::Owes, usize::MAX, 0, 2, m.rate), &item, own);
+                }
+            }
+        }
+        for ((side, _, _, _, rate), (item, by_nights)) in a.map {
+            let quantity: i64 = by_nights.iter().map(|(n, k)| n * k).sum();
+            // Most people first: `8人×6天，1人×4天`.
+            let mut groups: Vec<(i64, i64)> = by_nights.iter().map(|(n, k)| (*k, *n)).collect();
+            groups.sort_by(|a, b| b.cmp(a));
+            let detail = groups
+                .iter()
+                .map(|(k, n)| format!("{k}人×{n}天"))
+                .collect::<Vec<_>>()
+                .join("，");
+            lines.push(Line {
+                side,
+                item,
+                detail,
+                quantity,
+                unit: "人天",
+                rate,
+                amount: rate * quantity,
+                clause: acc.clause.clone(),
+            });
+        }
+    }
+    for g in &event.grants {
+        let (q, unit) = count(g.per, team);
+        lines.push(Line {
+            side: Side::Receives,
+            item: g.name.clone(),
+            detail: g.payer.clone().unwrap_or_default(),
+            quantity: q,
+            unit,
+            rate: g.amount,
+            amount: g.amount * q,
+            clause: g.clause.clone(),
+        });
+    }
+    let key = &team.unit_key;
+    for p in payouts
+        .iter()
+        .filter(|p| p.is_unit && &crate::normalize::unit_key(&p.team) == key)
+    {
+        lines.push(Line {
+            side: Side::Receives,
+            item: format!("奖金 {} 第{}名", p.list_name, p.place),
+            detail: String::new(),
+            quantity: 1,
+            unit: "项",
+            rate: p.gross,
+            amount: p.gross,
+            clause: p.clause.clone(),
+        });
+    }
+    Statement {
+        team: team.unit.value.clone(),
+        lines,
+    }
+}
+
+/// Rooms needed per night: (hotel index, room index, night) → (rooms, persons).
+pub fn rooms_per_night(
+    lodgings: &[TeamLodging],
+) -> BTreeMap<(usize, usize, jiff::civil::Date), (u32, u32)> {
+    let mut out = BTreeMap::new();
+    for tl in lodgings {
+        for r in &tl.rooms {
+            let mut d = r.check_in;
+            while d < r.check_out {
+                let persons = r
+                    .occupants
+                    .iter()
+                    .filter_map(|&i| tl.people.get(i))
+                    .filter(|l| l.check_in <= d && d < l.check_out)
+                    .count();
+                let e = out.entry((r.hotel, r.room, d)).or_insert((0u32, 0u32));
+                e.0 += 1;
+                e.1 += u32::try_from(persons).unwrap_or(u32::MAX);
+                match d.tomorrow() {
+                    Ok(n) => d = n,
+                    Err(_) => break,
+                }
+            }
+        }
+    }
+    out
+}

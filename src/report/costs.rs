@@ -1,0 +1,231 @@
+//! `out/costs.xlsx`: 汇总 (each team's balance and the organizer's cost; rooms needed per hotel,
+//! room type and night, for the booking) and one statement sheet per team (every line with
+//! quantity, rate and amount, and the balance). [`statement_sheet`] also serves the team packets.
+
+use std::path::Path;
+
+use rust_xlsxwriter::{Worksheet, XlsxError};
+
+use super::style::{ColumnWidths, Styles};
+use super::tables::sheet_name;
+use super::workbook::{
+    SheetLayout, new_workbook, save_atomic, setup_sheet, write_date, write_header_row, write_money,
+    write_text,
+};
+use crate::Error;
+use crate::event::Event;
+use crate::model::Fen;
+use crate::money::costs::rooms_per_night;
+use crate::money::{Side, Statement, TeamLodging};
+
+const LINE_HEADERS: [&str; 7] = ["类别", "项目", "明细", "数量", "单位", "单价", "金额"];
+const SUMMARY_HEADERS: [&str; 5] = ["单位", "应缴", "应收", "结算（正数为应缴）", "组委会承担"];
+const NIGHT_HEADERS: [&str; 5] = ["酒店", "房型", "日期（入住晚）", "房间数", "人数"];
+
+/// Writes `costs.xlsx`: 汇总, 用房 and one sheet per team.
+///
+/// # Errors
+///
+/// [`Error::Io`] naming `path` when the workbook cannot be built or written.
+pub fn write_costs(
+    path: &Path,
+    event: &Event,
+    statements: &[(Statement, TeamLodging)],
+) -> Result<(), Error> {
+    let xe = |e: XlsxError| Error::io(path, std::io::Error::other(e));
+    let title = &event.event.name;
+    let mut wb = new_workbook(title).map_err(xe)?;
+    let styles = Styles::new();
+    summary_sheet(wb.add_worksheet(), &styles, title, statements).map_err(xe)?;
+    nights_sheet(wb.add_worksheet(), &styles, event, statements).map_err(xe)?;
+    let mut used = vec!["汇总".to_string(), "用房".to_string()];
+    for (st, _) in statements {
+        let name = sheet_name(&st.team, &used);
+        statement_sheet(wb.add_worksheet(), &styles, title, &name, st).map_err(xe)?;
+        used.push(name);
+    }
+    save_atomic(&mut wb, path)
+}
+
+fn summary_sheet(
+    ws: &mut Worksheet,
+    s: &Styles,
+    title: &str,
+    statements: &[(Statement, TeamLodging)],
+) -> Result<(), XlsxError> {
+    let t = format!("{title} 费用汇总");
+    setup_sheet(
+        ws,
+        s,
+        &SheetLayout {
+            name: "汇总",
+            title: &t,
+            columns: 5,
+            frozen_rows: 2,
+            landscape: false,
+        },
+    )?;
+    let mut w = ColumnWidths::new();
+    write_header_row(ws, 1, &SUMMARY_HEADERS, s, &mut w)?;
+    let mut row = 2u32;
+    let mut tot = [Fen::ZERO; 4];
+    for (st, _) in statements {
+        let v = [
+            st.total(Side::Owes),
+            st.total(Side::Receives),
+            st.balance(),
+            st.total(Side::Organizer),
+        ];
+        write_text(ws, row, 0, &st.team, &s.body, Some(&mut w))?;
+        for (i, a) in v.iter().enumerate() {
+            let col = u16::try_from(i + 1).unwrap_or(u16::MAX);
+            write_money(ws, row, col, *a, &s.money, Some(&mut w))?;
+            if let Some(t) = tot.get_mut(i) {
+                *t += *a;
+            }
+        }
+        row += 1;
+    }
+    write_text(ws, row, 0, "合计", &s.header, Some(&mut w))?;
+    for (i, a) in tot.iter().enumerate() {
+        let col = u16::try_from(i + 1).unwrap_or(u16::MAX);
+        write_money(ws, row, col, *a, &s.money, Some(&mut w))?;
+    }
+    w.apply(ws)
+}
+
+fn nights_sheet(
+    ws: &mut Worksheet,
+    s: &Styles,
+    event: &Event,
+    statements: &[(Statement, TeamLodging)],
+) -> Result<(), XlsxError> {
+    let t = format!("{} 每晚用房", event.event.name);
+    setup_sheet(
+        ws,
+        s,
+        &SheetLayout {
+            name: "用房",
+            title: &t,
+            columns: 5,
+            frozen_rows: 2,
+            landscape: false,
+        },
+    )?;
+    let mut w = ColumnWidths::new();
+    write_header_row(ws, 1, &NIGHT_HEADERS, s, &mut w)?;
+    let lodgings: Vec<TeamLodging> = statements.iter().map(|(_, l)| l.clone()).collect();
+    let hotels = event
+        .accommodation
+        .as_ref()
+        .map(|a| a.hotels.as_slice())
+        .unwrap_or(&[]);
+    for (row, ((h, r, night), (rooms, persons))) in (2u32..).zip(rooms_per_night(&lodgings)) {
+        let hotel = hotels.get(h);
+        let room = hotel.and_then(|x| x.rooms.get(r));
+        write_text(
+            ws,
+            row,
+            0,
+            hotel.map_or("", |x| x.label()),
+            &s.body,
+            Some(&mut w),
+        )?;
+        write_text(
+            ws,
+            row,
+            1,
+            room.map_or("", |x| x.name.as_str()),
+            &s.body,
+            Some(&mut w),
+        )?;
+        write_date(ws, row, 2, night, &s.date, Some(&mut w))?;
+        write_count(ws, row, 3, i64::from(rooms), s, &mut w)?;
+        write_count(ws, row, 4, i64::from(persons), s, &mut w)?;
+    }
+    w.apply(ws)
+}
+
+/// Writes one team's statement on `ws` (named `name`): its lines by side, the totals and the
+/// balance. Used for `costs.xlsx` and for the team packets.
+///
+/// # Errors
+///
+/// Returns the writer's error for an invalid sheet name or a cell outside Excel's limits.
+pub fn statement_sheet(
+    ws: &mut Worksheet,
+    s: &Styles,
+    title: &str,
+    name: &str,
+    st: &Statement,
+) -> Result<(), XlsxError> {
+    let t = format!("{title} 费用结算单 {}", st.team);
+    setup_sheet(
+        ws,
+        s,
+        &SheetLayout {
+            name,
+            title: &t,
+            columns: 7,
+            frozen_rows: 2,
+            landscape: true,
+        },
+    )?;
+    let mut w = ColumnWidths::new();
+    write_header_row(ws, 1, &LINE_HEADERS, s, &mut w)?;
+    let mut row = 2u32;
+    for side in [Side::Owes, Side::Receives, Side::Organizer] {
+        for l in st.lines.iter().filter(|l| l.side == side) {
+            write_text(ws, row, 0, side.zh(), &s.center, Some(&mut w))?;
+            write_text(ws, row, 1, &l.item, &s.body, Some(&mut w))?;
+            write_text(ws, row, 2, &l.detail, &s.body, Some(&mut w))?;
+            write_count(ws, row, 3, l.quantity, s, &mut w)?;
+            write_text(ws, row, 4, l.unit, &s.center, Some(&mut w))?;
+            write_money(ws, row, 5, l.rate, &s.money, Some(&mut w))?;
+            write_money(ws, row, 6, l.amount, &s.money, Some(&mut w))?;
+            row += 1;
+        }
+    }
+    row += 1;
+    for (label, amount) in [
+        ("应缴合计", st.total(Side::Owes)),
+        ("应收合计", st.total(Side::Receives)),
+        ("组委会承担合计（不计入结算）", st.total(Side::Organizer)),
+    ] {
+        write_text(ws, row, 1, label, &s.body, Some(&mut w))?;
+        write_money(ws, row, 6, amount, &s.money, Some(&mut w))?;
+        row += 1;
+    }
+    let b = st.balance();
+    let label = if b >= Fen::ZERO {
+        "结算：应缴"
+    } else {
+        "结算：应收"
+    };
+    write_text(ws, row, 1, label, &s.header, Some(&mut w))?;
+    write_money(
+        ws,
+        row,
+        6,
+        if b >= Fen::ZERO { b } else { -b },
+        &s.money,
+        Some(&mut w),
+    )?;
+    w.apply(ws)
+}
+
+/// Writes a count as a whole number (Excel sums it) and notes its width.
+fn write_count(
+    ws: &mut Worksheet,
+    row: u32,
+    col: u16,
+    n: i64,
+    s: &Styles,
+    w: &mut ColumnWidths,
+) -> Result<(), XlsxError> {
+    // Counts of people, days and rooms are far below 2^31, exact as f64.
+    let v = f64::from(i32::try_from(n).unwrap_or(i32::MAX));
+    ws.write_number_with_format(row, col, v, &s.integer)?;
+    w.note(col, &n.to_string());
+    Ok(())
+}

@@ -1,0 +1,521 @@
+//! Money: prizes with tax, room requests, team statements, and the workbooks, with amounts
+//! computed by hand from the templates' rates.
+
+use bianpai::event::{Event, templates};
+use bianpai::findings::{Findings, Source};
+use bianpai::model::roster::{Person, Role, RoomRequest, Roster, Sourced, Team};
+use bianpai::model::{Fen, Sex};
+use bianpai::money::{self, FinalRanking, RankedEntry, Side};
+use jiff::civil::{Date, date};
+
+fn event(name: &str) -> Event {
+    templates::find(name).unwrap().event().unwrap()
+}
+
+fn src(row: u32, col: u32) -> Source {
+    Source::cell("t.xlsx", "食宿", row, col)
+}
+
+fn person(name: &str, sex: Sex, role: Role) -> Person {
+    Person {
+        name: Some(Sourced::new(
+            bianpai::normalize::name(name).unwrap(),
+            src(0, 1),
+        )),
+        sex: Some(Sourced::new(sex, src(0, 2))),
+        role: Some(Sourced::new(role, src(0, 3))),
+        ..Person::default()
+    }
+}
+
+fn request(
+    row: u32,
+    name: &str,
+    sex: Sex,
+    hotel: &str,
+    room: &str,
+    stay: (Date, Date),
+) -> RoomRequest {
+    RoomRequest {
+        name: Some(Sourced::new(
+            bianpai::normalize::name(name).unwrap(),
+            src(row, 1),
+        )),
+        sex: Some(Sourced::new(sex, src(row, 2))),
+        hotel: Some(Sourced::new(hotel.to_string(), src(row, 4))),
+        room_type: Some(Sourced::new(room.to_string(), src(row, 5))),
+        check_in: Some(Sourced::new(stay.0, src(row, 6))),
+        check_out: Some(Sourced::new(stay.1, src(row, 7))),
+        ..RoomRequest::default()
+    }
+}
+
+fn mate(mut r: RoomRequest, m: &str) -> RoomRequest {
+    r.roommate = Some(Sourced::new(m.to_string(), src(0, 8)));
+    r
+}
+
+/// 7 players (4 men, 3 women), a male leader and a male coach.
+fn b_team(unit: &str) -> Team {
+    Team {
+        unit: Sourced::new(unit.to_string(), Source::file("t.xlsx")),
+        unit_key: bianpai::normalize::unit_key(unit),
+        leader: Some(person("领队甲", Sex::Male, Role::Leader)),
+        coach: Some(person("教练乙", Sex::Male, Role::Coach)),
+        staff: Vec::new(),
+        players: ["男一", "男二", "男三", "男四"]
+            .iter()
+            .map(|n| person(n, Sex::Male, Role::Player))
+            .chain(
+                ["女一", "女二", "女三"]
+                    .iter()
+                    .map(|n| person(n, Sex::Female, Role::Player)),
+            )
+            .collect(),
+        fill_date: None,
+        file: "t.xlsx".into(),
+        sheets: vec![],
+        rooms: vec![],
+    }
+}
+
+const B_STAY: (Date, Date) = (date(2025, 8, 5), date(2025, 8, 11));
+
+fn all_twin_requests(team: &Team) -> Vec<RoomRequest> {
+    let mut v = Vec::new();
+    let people: Vec<&Person> = team
+        .leader
+        .iter()
+        .chain(team.coach.iter())
+        .chain(team.players.iter())
+        .collect();
+    for (i, p) in people.iter().enumerate() {
+        let sex = p.sex.as_ref().unwrap().value;
+        v.push(request(
+            i as u32 + 2,
+            p.display_name(),
+            sex,
+            "诺富特",
+            "双人间",
+            B_STAY,
+        ));
+    }
+    v
+}
+
+fn codes(f: &Findings) -> Vec<&'static str> {
+    f.all().iter().map(|f| f.code).collect()
+}
+
+fn line<'a>(st: &'a money::Statement, item: &str) -> &'a money::Line {
+    st.lines
+        .iter()
+        .find(|l| l.item.contains(item))
+        .unwrap_or_else(|| panic!("no line {item}: {st:#?}"))
+}
+
+#[test]
+fn b_league_standard_stay_for_a_team_without_requests() {
+    let ev = event("cca-b-league-2025");
+    let team = b_team("甲队");
+    let mut f = Findings::new();
+    let l = money::rooms::lodge(&ev, &team, &mut f);
+    let st = money::costs::statement(&ev, &team, &l, &[]);
+    // 参赛费 7 × 400 = 2,800; 食宿 9 persons × 6 days × 430 = 23,220.
+    let fee = line(&st, "参赛费");
+    assert_eq!(
+        (fee.quantity, fee.rate, fee.amount),
+        (7, Fen::from_yuan(400), Fen::from_yuan(2800))
+    );
+    let lodging = line(&st, "食宿 诺富特 双人间");
+    assert_eq!(
+        (lodging.quantity, lodging.amount),
+        (54, Fen::from_yuan(23_220))
+    );
+    assert_eq!(lodging.detail, "9人×6天");
+    assert_eq!(st.balance(), Fen::from_yuan(26_020));
+    assert!(f.all().is_empty(), "{:?}", codes(&f));
+    // 4 men + 2 officials = 6 men → 3 rooms; 3 women → 2 rooms.
+    assert_eq!(l.rooms.len(), 5);
+}
+
+#[test]
+fn b_league_twin_requests_with_an_odd_woman_and_a_late_arrival() {
+    let ev = event("cca-b-league-2025");
+    let mut team = b_team("乙队");
+    team.rooms = all_twin_requests(&team);
+    // 男四 arrives two days late: 08-07 to 08-11 = 4 nights.
+    team.rooms[5].check_in = Some(Sourced::new(date(2025, 8, 7), src(7, 6)));
+    let mut f = Findings::new();
+    let l = money::rooms::lodge(&ev, &team, &mut f);
+    let st = money::costs::statement(&ev, &team, &l, &[]);
+    // 8 × 6 × 430 + 1 × 4 × 430 = 20,640 + 1,720 = 22,360.
+    let lodging = line(&st, "食宿 诺富特 双人间");
+    assert_eq!(
+        (lodging.quantity, lodging.amount),
+        (52, Fen::from_yuan(22_360))
+    );
+    assert_eq!(lodging.detail, "8人×6天，1人×4天");
+    // 女三 is alone in a twin room: the empty bed, 6 × 430 = 2,580.
+    let empty = line(&st, "单人入住空床");
+    assert_eq!((empty.quantity, empty.amount), (6, Fen::from_yuan(2580)));
+    // 2,800 + 22,360 + 2,580 = 27,740.
+    assert_eq!(st.balance(), Fen::from_yuan(27_740));
+    assert_eq!(codes(&f), vec!["room.twin-alone"]);
+    assert_eq!(f.all()[0].person.as_deref(), Some("女三"));
+    assert_eq!(f.all()[0].source.to_string(), "t.xlsx!食宿!B11");
+    // Rooms per night: 08-05 and 08-06 need 5 twins; the late man's room holds 1 person then.
+    let nights = money::costs::rooms_per_night(&[l]);
+    assert_eq!(nights.get(&(0, 0, date(2025, 8, 5))), Some(&(5, 8)));
+    assert_eq!(nights.get(&(0, 0, date(2025, 8, 7))), Some(&(5, 9)));
+    assert_eq!(nights.len(), 6);
+}
+
+#[test]
+fn room_findings_mixed_unknown_and_outside() {
+    let ev = event("cca-b-league-2025");
+    let mut team = b_team("丙队");
+    let mut rooms = all_twin_requests(&team);
+    // 男一 and 女一 name each other as roommates: different sex, not family.
+    rooms[2] = mate(rooms[2].clone(), "女一");
+    rooms[6] = mate(rooms[6].clone(), "男一");
+    rooms[0].hotel = Some(Sourced::new("希尔顿".into(), src(2, 4)));
+    rooms[1].room_type = Some(Sourced::new("套房".into(), src(3, 5)));
+    rooms[3].check_in = Some(Sourced::new(date(2025, 8, 3), src(5, 6)));
+    // A single at 宜必思 for 男三, written with the full hotel name.
+    rooms[4].hotel = Some(Sourced::new("大庆昊方宜必思酒店".into(), src(6, 4)));
+    rooms[4].room_type = Some(Sourced::new("单间".into(), src(6, 5)));
+    team.rooms = rooms;
+    let mut f = Findings::new();
+    let l = money::rooms::lodge(&ev, &team, &mut f);
+    let mut c = codes(&f);
+    c.sort();
+    assert_eq!(
+        c,
+        vec![
+            "room.dates-outside",
+            "room.twin-mixed",
+            "room.unknown-hotel",
+            "room.unknown-type"
+        ]
+    );
+    let st = money::costs::statement(&ev, &team, &l, &[]);
+    // 宜必思 single: 6 × 410 = 2,460.
+    let single = line(&st, "宜必思 单人间");
+    assert_eq!(single.amount, Fen::from_yuan(2460));
+    // 男二 from 08-03: 8 nights; 7 others at 诺富特 twin for 6.
+    let twin = line(&st, "诺富特 双人间");
+    assert_eq!(twin.detail, "7人×6天，1人×8天");
+    assert_eq!(twin.amount, Fen::from_yuan(430 * 50));
+}
+
+#[test]
+fn xiangqi_officials_covered_extras_pay() {
+    let ev = event("cxa-amateur-king-2023");
+    let mut team = b_team("河南省");
+    team.players.truncate(4);
+    // An extra person (家长) only in the room sheet, single room, 12-22 to 12-24.
+    team.rooms = vec![request(
+        2,
+        "家长丙",
+        Sex::Female,
+        "江南春",
+        "单间",
+        (date(2023, 12, 22), date(2023, 12, 24)),
+    )];
+    let mut f = Findings::new();
+    let l = money::rooms::lodge(&ev, &team, &mut f);
+    let st = money::costs::statement(&ev, &team, &l, &[]);
+    assert!(f.all().is_empty(), "{:?}", codes(&f));
+    // Officials: 6 people from dinner 12-22 to lunch 12-24 = 2 days, twin 290 + meals 140.
+    assert_eq!(
+        st.total(Side::Organizer),
+        Fen::from_yuan(6 * 2 * 290 + 6 * 2 * 140)
+    );
+    // The extra person: single 440 × 2 + meals 140 × 2 = 1,160.
+    assert_eq!(st.total(Side::Owes), Fen::from_yuan(1160));
+    assert_eq!(st.balance(), Fen::from_yuan(1160));
+    assert_eq!(st.total(Side::Receives), Fen::ZERO);
+}
+
+fn entries(names: &[(&str, u32)], team: &str, unit: bool) -> Vec<RankedEntry> {
+    names
+        .iter()
+        .map(|(n, p)| RankedEntry {
+            place: *p,
+            name: (*n).to_string(),
+            team: team.to_string(),
+            id_number: None,
+            is_unit: unit,
+        })
+        .collect()
+}
+
+fn full(list: &str, n: u32) -> FinalRanking {
+    let names: Vec<String> = (1..=n + 2).map(|i| format!("{list}{i}")).collect();
+    let pairs: Vec<(&str, u32)> = names
+        .iter()
+        .zip(1..)
+        .map(|(s, p)| (s.as_str(), p))
+        .collect();
+    FinalRanking {
+        list: list.into(),
+        places: entries(&pairs, "某省", false),
+    }
+}
+
+#[test]
+fn xiangqi_prizes_total_100000_gross_with_20_percent_tax() {
+    let ev = event("cxa-amateur-king-2023");
+    let rankings = vec![
+        full("open-men", 8),
+        full("open-women", 6),
+        full("junior-men", 6),
+        full("junior-women", 6),
+        full("family", 3),
+        FinalRanking {
+            list: "delegations".into(),
+            places: entries(&[("河南省", 1)], "河南省", true),
+        },
+    ];
+    let (p, f) = money::prizes::payouts(&ev, &rankings);
+    assert!(f.is_empty(), "{f:?}");
+    assert_eq!(p.len(), 8 + 6 + 6 + 6 + 3);
+    let rec = money::prizes::reconcile(&ev, &p);
+    assert_eq!(rec.gross, Fen::from_yuan(100_000));
+    assert_eq!(rec.tax, Fen::from_yuan(20_000));
+    assert_eq!(rec.net, Fen::from_yuan(80_000));
+    assert_eq!(rec.stated, Some(Fen::from_yuan(100_000)));
+    let first = &p[0];
+    assert_eq!((first.list_name.as_str(), first.place), ("公开组男子", 1));
+    assert_eq!(
+        (first.gross, first.tax, first.net),
+        (Fen(2_000_000), Fen(400_000), Fen(1_600_000))
+    );
+}
+
+#[test]
+fn tied_places_share_the_pooled_prizes() {
+    let ev = event("cxa-amateur-king-2023");
+    // Three women tied at place 2 share 6,000 + 3,000 + 2,000 = 11,000: 3,666.67 / .67 / .66.
+    let r = FinalRanking {
+        list: "open-women".into(),
+        places: entries(
+            &[("甲", 1), ("乙", 2), ("丙", 2), ("丁", 2), ("戊", 5)],
+            "某省",
+            false,
+        ),
+    };
+    let (p, _) = money::prizes::payouts(&ev, &[r]);
+    let g: Vec<(i64, i64, i64)> = p.iter().map(|x| (x.gross.0, x.tax.0, x.net.0)).collect();
+    assert_eq!(
+        g,
+        vec![
+            (1_000_000, 200_000, 800_000),
+            // 366,667 × 20 % = 73,333.4 → 73,333 fen.
+            (366_667, 73_333, 293_334),
+            (366_667, 73_333, 293_334),
+            (366_666, 73_333, 293_333),
+            (150_000, 30_000, 120_000),
+        ]
+    );
+    assert!(p[1].shared && !p[0].shared);
+}
+
+#[test]
+fn unit_prizes_are_not_taxed_and_a_league_places_1_to_6() {
+    let ev = event("cca-a-league-2023");
+    let teams = ["一队", "二队", "三队", "四队", "五队", "六队", "七队"];
+    let places: Vec<RankedEntry> = teams
+        .iter()
+        .zip(1..)
+        .map(|(t, p)| RankedEntry {
+            place: p,
+            name: (*t).into(),
+            team: (*t).into(),
+            id_number: None,
+            is_unit: true,
+        })
+        .collect();
+    let (p, f) = money::prizes::payouts(
+        &ev,
+        &[FinalRanking {
+            list: "team".into(),
+            places,
+        }],
+    );
+    assert!(f.is_empty());
+    let got: Vec<(u32, &str, i64, i64)> = p
+        .iter()
+        .map(|x| (x.place, x.name.as_str(), x.gross.0, x.tax.0))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (1, "一队", 20_000_000, 0),
+            (2, "二队", 12_000_000, 0),
+            (3, "三队", 8_000_000, 0),
+            (4, "四队", 6_000_000, 0),
+            (5, "五队", 5_000_000, 0),
+            (6, "六队", 4_000_000, 0),
+        ]
+    );
+    // The winner's statement: grant 20,000 + prize 200,000 received.
+    let team = b_team("一队");
+    let mut fs = Findings::new();
+    let l = money::rooms::lodge(&ev, &team, &mut fs);
+    let st = money::costs::statement(&ev, &team, &l, &p);
+    assert_eq!(st.total(Side::Receives), Fen::from_yuan(220_000));
+    assert_eq!(st.balance(), Fen::from_yuan(-220_000));
+    assert_eq!(line(&st, "竞赛费拨款").amount, Fen::from_yuan(20_000));
+}
+
+#[test]
+fn an_individual_entry_marked_as_unit_is_not_taxed() {
+    let ev = event("cxa-amateur-king-2023");
+    let r = FinalRanking {
+        list: "junior-men".into(),
+        places: entries(&[("某少年队", 1)], "某省", true),
+    };
+    let (p, _) = money::prizes::payouts(&ev, &[r]);
+    assert_eq!(
+        (p[0].gross, p[0].tax, p[0].net),
+        (Fen(300_000), Fen::ZERO, Fen(300_000))
+    );
+}
+
+#[test]
+fn a_stated_total_that_the_lists_miss_is_a_finding() {
+    let mut ev = event("cxa-amateur-king-2023");
+    ev.prizes.total = Some(Fen::from_yuan(90_000));
+    let (_, f) = money::prizes::payouts(&ev, &[]);
+    assert_eq!(f.len(), 1);
+    assert_eq!(f[0].code, "prize.total-mismatch");
+    assert!(f[0].message_zh.contains("100000.00"), "{}", f[0].message_zh);
+}
+
+#[test]
+fn run_writes_costs_and_prizes_workbooks() {
+    use calamine::{Data, Reader};
+    let ev = event("cca-a-league-2023");
+    let mut team = b_team("一队");
+    team.rooms.clear();
+    let roster = Roster {
+        teams: vec![team, b_team("二队")],
+        ..Roster::default()
+    };
+    let dir = std::env::temp_dir().join(format!("bianpai-money-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rankings = vec![FinalRanking {
+        list: "team".into(),
+        places: vec![
+            RankedEntry {
+                place: 1,
+                name: "一队".into(),
+                team: "一队".into(),
+                id_number: None,
+                is_unit: true,
+            },
+            RankedEntry {
+                place: 2,
+                name: "二队".into(),
+                team: "二队".into(),
+                id_number: None,
+                is_unit: true,
+            },
+        ],
+    }];
+    let mut f = Findings::new();
+    let out = money::run(&ev, &roster, &rankings, &dir, bianpai::Lang::Zh, &mut f).unwrap();
+    assert_eq!(out.written.len(), 2);
+    assert_eq!(out.costs[0].receives_fen, 22_000_000);
+    assert_eq!(out.costs[1].receives_fen, 14_000_000);
+    assert_eq!(out.prizes[1].gross_fen, 12_000_000);
+    let mut xl: calamine::Xlsx<_> = calamine::open_workbook(dir.join("costs.xlsx")).unwrap();
+    assert_eq!(xl.sheet_names(), vec!["汇总", "用房", "一队", "二队"]);
+    let sum = xl.worksheet_range("汇总").unwrap();
+    assert_eq!(sum.get((2, 0)), Some(&Data::String("一队".into())));
+    assert_eq!(sum.get((2, 2)), Some(&Data::Float(220_000.0)));
+    assert_eq!(sum.get((4, 2)), Some(&Data::Float(360_000.0)));
+    let mut px: calamine::Xlsx<_> = calamine::open_workbook(dir.join("prizes.xlsx")).unwrap();
+    assert_eq!(px.sheet_names(), vec!["奖金", "领取签收表"]);
+    let r = px.worksheet_range("奖金").unwrap();
+    assert_eq!(r.get((2, 5)), Some(&Data::Float(200_000.0)));
+    assert_eq!(r.get((2, 6)), Some(&Data::Float(0.0)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn unattached_requests_are_reported_unless_they_repeat_attached_ones() {
+    let ev = event("cca-b-league-2025");
+    let mut team = b_team("甲队");
+    team.rooms = all_twin_requests(&team);
+    let copy = team.rooms[0].clone();
+    let stranger = request(30, "路人丁", Sex::Male, "诺富特", "双人间", B_STAY);
+    let roster = Roster {
+        teams: vec![team],
+        unattached_rooms: vec![copy, stranger],
+        ..Roster::default()
+    };
+    let mut f = Findings::new();
+    let st = money::statements(&ev, &roster, &[], &mut f);
+    assert_eq!(codes(&f), vec!["room.no-team", "room.twin-alone"]);
+    assert_eq!(f.all()[0].person.as_deref(), Some("路人丁"));
+    assert_eq!(f.all()[0].source.to_string(), "t.xlsx!食宿!B31");
+    // 2,800 + 9 × 6 × 430 + the odd woman's empty bed 6 × 430.
+    assert_eq!(st[0].0.balance(), Fen::from_yuan(2800 + 23_220 + 2580));
+}
+
+/// The B-league sample end to end: 北京京西队 asks for 8 twin beds and 2 singles at 诺富特 for
+/// 08-05..08-11 and enters 7 players (samples/expected.json): 7 × 400 + 8 × 6 × 430 + 2 × 6 × 660
+/// = 2,800 + 20,640 + 7,920 = 31,360. 内蒙古草原队 sends no 食宿 sheet: the standard stay for 9
+/// people, 2,800 + 9 × 6 × 430 = 26,020.
+#[test]
+fn b_league_sample_costs_workbook() {
+    use calamine::{Data, Reader};
+    let dir = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/samples/cca-b-league-2025"
+    ));
+    let out = std::env::temp_dir().join(format!("bianpai-money-b-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let opts = bianpai::pipeline::Options {
+        dir: dir.to_path_buf(),
+        out: out.clone(),
+        lang: bianpai::Lang::Zh,
+    };
+    let outcome = bianpai::pipeline::run(&opts).unwrap();
+    let cost = |t: &str| {
+        outcome
+            .summary
+            .costs
+            .iter()
+            .find(|c| c.team == t)
+            .map(|c| c.owes_fen)
+    };
+    assert_eq!(cost("北京京西队"), Some(3_136_000));
+    assert_eq!(cost("内蒙古草原队"), Some(2_602_000));
+    assert!(
+        !outcome
+            .summary
+            .findings
+            .iter()
+            .any(|f| f.code.starts_with("room."))
+    );
+    let mut xl: calamine::Xlsx<_> = calamine::open_workbook(out.join("costs.xlsx")).unwrap();
+    let sheet = xl.worksheet_range("北京京西队").unwrap();
+    let rows: Vec<Vec<Data>> = sheet.rows().map(<[Data]>::to_vec).collect();
+    let find = |item: &str| {
+        rows.iter()
+            .find(|r| r.get(1) == Some(&Data::String(item.into())))
+            .cloned()
+    };
+    let twin = find("食宿 诺富特 双人间").unwrap();
+    assert_eq!(twin[2], Data::String("8人×6天".into()));
+    assert_eq!(
+        (twin[3].clone(), twin[5].clone(), twin[6].clone()),
+        (Data::Float(48.0), Data::Float(430.0), Data::Float(20_640.0))
+    );
+    assert_eq!(find("结算：应缴").unwrap()[6], Data::Float(31_360.0));
+    let _ = std::fs::remove_dir_all(&out);
+}

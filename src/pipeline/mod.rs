@@ -121,6 +121,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     summary.outputs.push(display_path(&opts.dir, &roster_path));
 
     // The competition itself, as far as the folder's state allows.
+    let mut rankings: Vec<crate::money::FinalRanking> = Vec::new();
     let rr_stage = event
         .stages
         .iter()
@@ -137,6 +138,22 @@ pub fn run(opts: &Options) -> Result<Outcome> {
             lang: opts.lang,
         };
         let league = crate::season::league::run(&inp, &mut findings)?;
+        // The final ranking of the team event decides the team prizes (paid to units).
+        if let (Some(places), true) = (&league.final_places, league_finished(&event, &league)) {
+            rankings.push(crate::money::FinalRanking {
+                list: "team".into(),
+                places: places
+                    .iter()
+                    .map(|(place, name)| crate::money::RankedEntry {
+                        place: *place,
+                        name: name.clone(),
+                        team: name.clone(),
+                        id_number: None,
+                        is_unit: true,
+                    })
+                    .collect(),
+            });
+        }
         summary.rounds = league.rounds;
         summary.standings = league.standings;
         for p in &league.written {
@@ -144,9 +161,16 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         }
     }
 
-    // Money: costs come from the roster and event.toml alone; prizes need the final rankings,
-    // which the league and Swiss stages supply (none are passed yet, so no prize is paid).
-    let money = crate::money::run(&event, &roster, &[], &opts.out, opts.lang, &mut findings)?;
+    // Money: costs come from the roster and event.toml alone; prizes from the final rankings
+    // of the stages that are over.
+    let money = crate::money::run(
+        &event,
+        &roster,
+        &rankings,
+        &opts.out,
+        opts.lang,
+        &mut findings,
+    )?;
     summary.prizes = money.prizes;
     summary.costs = money.costs;
     for p in &money.written {
@@ -244,4 +268,15 @@ fn file_kinds(
             note,
         });
     }
+}
+
+/// Whether the league's ranking is final: every stage of the team event is over (the finals
+/// decided every place, or there are no finals and the round robin is complete).
+fn league_finished(event: &crate::event::Event, out: &crate::season::league::Output) -> bool {
+    let has_finals = event
+        .stages
+        .iter()
+        .any(|s| s.system == crate::event::System::Knockout);
+    let all_played = out.rounds.planned > 0 && out.rounds.complete == out.rounds.planned;
+    all_played && (!has_finals || out.standings.iter().all(|e| e.game_points.is_none()))
 }

@@ -142,6 +142,37 @@ pub fn run(opts: &Options) -> Result<Outcome> {
             summary.outputs.push(display_path(&opts.dir, p));
         }
     }
+    // Swiss stages: the team Swiss (B-league) and individual Swiss sections (xiangqi groups).
+    let swiss_stage = event.stages.iter().find(|s| {
+        matches!(
+            s.system,
+            crate::event::System::TeamSwiss
+                | crate::event::System::XiangqiSwiss
+                | crate::event::System::Swiss
+        )
+    });
+    if let (Some(stage), None) = (swiss_stage, rr_stage) {
+        let inp = crate::season::league::Input {
+            event: &event,
+            stage,
+            roster: &roster,
+            sheets: &rounds,
+            files: &loaded.files,
+            dir: &opts.dir,
+            out: &opts.out,
+            lang: opts.lang,
+        };
+        let run = if stage.system == crate::event::System::TeamSwiss {
+            crate::season::team_swiss::run(&inp, &mut findings)?
+        } else {
+            crate::season::league::Output::default()
+        };
+        summary.rounds = run.rounds;
+        summary.standings = run.standings;
+        for p in &run.written {
+            summary.outputs.push(display_path(&opts.dir, p));
+        }
+    }
 
     let sorted = findings.sorted();
     let elig_path = opts.out.join("eligibility.xlsx");

@@ -5,5 +5,6 @@ pub mod draw;
 pub mod league;
 pub mod matches;
 pub mod tables;
+pub mod team_swiss;
 pub mod teams;
 pub mod trf_build;

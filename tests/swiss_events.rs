@@ -196,3 +196,120 @@ fn b_league_three_teams_with_a_bye() {
     assert!(trf.contains("\n320  1.0  2.5 003 002 000 "), "{trf}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let t = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &t);
+        } else {
+            std::fs::copy(e.path(), t).unwrap();
+        }
+    }
+}
+
+/// The unit inside `姓名（单位）`.
+fn unit(label: &str) -> &str {
+    label
+        .split_once('（')
+        .map(|x| x.1.trim_end_matches('）'))
+        .unwrap_or("")
+}
+
+fn sheet_names(path: &Path) -> Vec<String> {
+    let bytes = std::fs::read(path).unwrap();
+    let files = bianpai::ingest::read_bytes(
+        "out/standings.xlsx",
+        &bytes,
+        &bianpai::ingest::Limits::default(),
+        0,
+    )
+    .unwrap();
+    files[0].tables.iter().map(|t| t.sheet.clone()).collect()
+}
+
+#[test]
+fn xiangqi_finals_groups_units_and_the_bye() {
+    let dir = std::env::temp_dir().join(format!("bianpai-swiss-xq-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_tree(&Path::new(SAMPLES).join("cxa-amateur-king-2023"), &dir);
+    let o = run_dir(&dir);
+    assert_eq!((o.summary.rounds.planned, o.summary.rounds.paired), (7, 1));
+    let mut byes = 0;
+    for section in [
+        "open-men",
+        "open-women",
+        "junior-men",
+        "junior-women",
+        "family",
+    ] {
+        // Reading without changing anything (result None keeps the cells empty).
+        let file = format!("{section}-r01.xlsx");
+        let rows = fill_round(&dir, &file, Sport::Xiangqi, &|_, _, _| None);
+        assert!(rows.len() >= 3, "{section}: {rows:?}");
+        for (l, r) in &rows {
+            // 同队不相遇: every group has several delegations, so it is avoidable in round 1.
+            assert_ne!(unit(l), unit(r), "{section}: {l} – {r}");
+        }
+        byes += rows.iter().filter(|(_, r)| r == "轮空").count();
+    }
+    // 公开组女子 (19) and 家庭双人组 (13 entrants) are odd.
+    assert_eq!(byes, 2);
+    // Every game of 公开组女子 round 1 won by Red; the bye scores a win (2).
+    let r1 = fill_round(&dir, "open-women-r01.xlsx", Sport::Xiangqi, &|_, _, _| {
+        Some(GameResult::Win)
+    });
+    let bye = r1.iter().find(|p| p.1 == "轮空").unwrap().0.clone();
+    let o = run_dir(&dir);
+    let women: Vec<_> = o
+        .summary
+        .standings
+        .iter()
+        .filter(|s| s.section.as_deref() == Some("公开组女子"))
+        .collect();
+    assert_eq!(women.len(), 19);
+    let pts = |n: &str| {
+        women
+            .iter()
+            .find(|s| s.name == n)
+            .map(|s| s.points.as_f64().unwrap())
+    };
+    assert_eq!(pts(&bye), Some(2.0));
+    for (red, black) in r1.iter().filter(|p| p.1 != "轮空") {
+        assert_eq!((pts(red), pts(black)), (Some(2.0), Some(0.0)));
+    }
+    let winners = women
+        .iter()
+        .filter(|s| s.points.as_f64() == Some(2.0))
+        .count();
+    assert_eq!(winners, 10);
+    // Places 1-10 go to the winners (tie-broken by 对手分 etc.), 11-19 to the rest.
+    assert!(
+        women
+            .iter()
+            .all(|s| (s.points.as_f64() == Some(2.0)) == (s.rank <= 10))
+    );
+    // Round 2 of the group: no rematch, another bye.
+    let r2 = fill_round(&dir, "open-women-r02.xlsx", Sport::Xiangqi, &|_, _, _| None);
+    for (l, r) in &r2 {
+        assert!(!r1.contains(&(l.clone(), r.clone())) && !r1.contains(&(r.clone(), l.clone())));
+    }
+    let bye2 = r2.iter().find(|p| p.1 == "轮空").unwrap().0.clone();
+    assert_ne!(bye2, bye);
+    // The other groups wait for their round 1.
+    assert!(!dir.join("results/open-men-r02.xlsx").exists());
+    assert_eq!(
+        sheet_names(&dir.join("out/standings.xlsx")),
+        [
+            "公开组男子",
+            "公开组女子",
+            "少年组男子",
+            "少年组女子",
+            "家庭双人组",
+            "团体"
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -165,7 +165,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         let run = if stage.system == crate::event::System::TeamSwiss {
             crate::season::team_swiss::run(&inp, &mut findings)?
         } else {
-            crate::season::league::Output::default()
+            crate::season::individual::run(&inp, &mut findings)?
         };
         summary.rounds = run.rounds;
         summary.standings = run.standings;

@@ -2,6 +2,7 @@
 //! schedule, which rounds are paired and complete, match results and line-up checks.
 
 pub mod draw;
+pub mod individual;
 pub mod league;
 pub mod matches;
 pub mod tables;

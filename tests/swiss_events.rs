@@ -298,6 +298,29 @@ fn xiangqi_finals_groups_units_and_the_bye() {
     }
     let bye2 = r2.iter().find(|p| p.1 == "轮空").unwrap().0.clone();
     assert_ne!(bye2, bye);
+    // Round 2: board 1 a forfeit win for Red, every other game drawn.
+    fill_round(&dir, "open-women-r02.xlsx", Sport::Xiangqi, &|i, _, _| {
+        Some(if i == 0 {
+            GameResult::ForfeitWin
+        } else {
+            GameResult::Draw
+        })
+    });
+    let o = run_dir(&dir);
+    let after2 = |n: &str| {
+        o.summary
+            .standings
+            .iter()
+            .find(|s| s.name == n)
+            .map(|s| s.points.as_f64().unwrap())
+    };
+    let before = |n: &str| pts(n).unwrap();
+    let (fw, fl) = (&r2[0].0, &r2[0].1);
+    assert_eq!(after2(fw), Some(before(fw) + 2.0));
+    assert_eq!(after2(fl), Some(before(fl)));
+    assert_eq!(after2(&r2[1].0), Some(before(&r2[1].0) + 1.0));
+    assert_eq!(after2(&bye2), Some(before(&bye2) + 2.0));
+    assert!(dir.join("results/open-women-r03.xlsx").exists());
     // The other groups wait for their round 1.
     assert!(!dir.join("results/open-men-r02.xlsx").exists());
     assert_eq!(

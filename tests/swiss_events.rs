@@ -321,6 +321,8 @@ fn xiangqi_finals_groups_units_and_the_bye() {
     assert_eq!(after2(&r2[1].0), Some(before(&r2[1].0) + 1.0));
     assert_eq!(after2(&bye2), Some(before(&bye2) + 2.0));
     assert!(dir.join("results/open-women-r03.xlsx").exists());
+    assert!(dir.join("out/pairings-open-women-r03.xlsx").exists());
+    assert!(dir.join("out/pairings-family-r01.xlsx").exists());
     // The other groups wait for their round 1.
     assert!(!dir.join("results/open-men-r02.xlsx").exists());
     assert_eq!(

@@ -380,6 +380,7 @@ fn play_section(
             .find(|s| s.marker.stage == mstage && s.marker.round == r);
         if let Some(sheet) = sheet {
             sr.paired = r;
+            write_printable(inp, sr.section, r, &lines_of(sheet), out)?;
             let (data, ok) = read_round(sheet, &sr.entrants, findings);
             if ok && data.complete() {
                 sr.complete.push(data);
@@ -452,8 +453,61 @@ fn play_section(
             out.written.push(path);
         }
         sr.paired = r;
+        write_printable(inp, sr.section, r, &lines, out)?;
         break;
     }
+    Ok(())
+}
+
+/// The rows of a section's round workbook as the arbiter left them.
+fn lines_of(sheet: &RoundSheet) -> Lines {
+    let Rows::Individual(rows) = &sheet.rows else {
+        return Lines::Individual(Vec::new());
+    };
+    Lines::Individual(
+        rows.iter()
+            .map(|r| {
+                let bye = r.right.trim().is_empty() || BYE_WORDS.contains(&r.right.trim());
+                IndividualLine {
+                    board: r.board.unwrap_or(0),
+                    left: r.left.clone(),
+                    result: r.result.valid(),
+                    right: (!bye).then(|| r.right.clone()),
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The printable copy `out/pairings-<section>-rNN.xlsx` (no marker: never read back).
+fn write_printable(
+    inp: &Input<'_>,
+    section: &Section,
+    r: u32,
+    lines: &Lines,
+    out: &mut Output,
+) -> Result<()> {
+    let marker = Marker {
+        event: inp.event.event.name.clone(),
+        stage: marker_stage(inp.stage, section),
+        round: r,
+    };
+    let label = match inp.lang {
+        Lang::Zh => format!("{} 第{r}轮", section.name),
+        Lang::En => format!("{} round {r}", section.id),
+    };
+    let doc = RoundDoc {
+        event_title: &inp.event.event.name,
+        marker: &marker,
+        round_label: &label,
+        sport: inp.event.event.sport,
+        lang: inp.lang,
+    };
+    let path = inp
+        .out
+        .join(format!("pairings-{}-r{r:02}.xlsx", section.id));
+    crate::rounds::write::write_printable(&path, &doc, lines)?;
+    out.written.push(path);
     Ok(())
 }
 

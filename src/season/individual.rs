@@ -294,7 +294,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
     };
     let mut largest = 0u32;
     for sr in &runs {
-        let st = standings(sr, planned, bye_points, &keys, inp);
+        let st = standings(sr, bye_points, &keys, inp);
         for row in &st.rows {
             let Some(e) = sr.entrants.get(row.competitor) else {
                 continue;
@@ -516,7 +516,6 @@ fn write_printable(
 
 fn standings(
     sr: &SectionRun<'_>,
-    planned: u32,
     bye_points: Points,
     keys: &[CxaKey],
     inp: &Input<'_>,
@@ -530,7 +529,8 @@ fn standings(
         .collect();
     let mut b = scoring::IndividualBuilder::new(
         entrants,
-        planned as usize,
+        // Over the rounds played so far: future rounds are not unplayed rounds.
+        sr.complete.len(),
         scoring::Scoring {
             win: g.win,
             draw: g.draw,

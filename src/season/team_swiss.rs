@@ -351,7 +351,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
         paired,
         complete: complete.len() as u32,
     };
-    let st = standings(inp, &names, &complete, &scoring, planned, boards, bye);
+    let st = standings(inp, &names, &complete, &scoring, boards, bye);
     finish(
         inp, &numbers, &names, &complete, st, &scoring, planned, bye, &colours, &mut out,
     )?;
@@ -540,7 +540,6 @@ fn standings(
     names: &[TeamName],
     complete: &[SwissRound],
     s: &Scoring,
-    rounds: u32,
     boards: u32,
     bye: (Points, Points),
 ) -> Option<scoring::Standings> {
@@ -562,7 +561,8 @@ fn standings(
     };
     let mut b = scoring::TeamBuilder::new(
         names.to_vec(),
-        rounds as usize,
+        // Over the rounds played so far (as the TRF report): future rounds are not unplayed.
+        complete.len(),
         boards as usize,
         pts(s.game_win, s.game_draw),
         pts(s.match_win, s.match_draw),

@@ -194,6 +194,30 @@ fn b_league_three_teams_with_a_bye() {
     let trf = std::fs::read_to_string(dir.join("out/cca-b-league-2025.trf")).unwrap();
     assert!(trf.contains("\n192 FIDE_TEAM_TYPEA_MP_GP\n"));
     assert!(trf.contains("\n320  1.0  2.5 003 002 000 "), "{trf}");
+    // The report reads back to the same ranking (`bianpai trf standings`).
+    let tsv = bianpai::scoring::trf_standings(
+        &bianpai::trf::parse(&trf).unwrap(),
+        &bianpai::scoring::TrfStandingsOptions {
+            tiebreaks: "MPTS GPTS EDE EMGSB/C1 BH:MP/C1".into(),
+            edition: None,
+            round_robin: None,
+        },
+    )
+    .unwrap();
+    let lines: Vec<Vec<&str>> = tsv
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    for (line, s) in lines.iter().zip(&o.summary.standings) {
+        assert_eq!(line[0], s.rank.to_string());
+        assert_eq!(line[2].parse::<f64>().unwrap(), s.points.as_f64().unwrap());
+        let bh = s.tiebreaks["BH:MP/C1"].as_f64().unwrap();
+        assert_eq!(line[6].parse::<f64>().unwrap(), bh, "{tsv}");
+        let sb = s.tiebreaks["EMGSB/C1"].as_f64().unwrap();
+        assert_eq!(line[5].parse::<f64>().unwrap(), sb, "{tsv}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -160,6 +160,37 @@ pub fn run(opts: &Options) -> Result<Outcome> {
             summary.outputs.push(display_path(&opts.dir, p));
         }
     }
+    // Swiss stages: the team Swiss (B-league) and individual Swiss sections (xiangqi groups).
+    let swiss_stage = event.stages.iter().find(|s| {
+        matches!(
+            s.system,
+            crate::event::System::TeamSwiss
+                | crate::event::System::XiangqiSwiss
+                | crate::event::System::Swiss
+        )
+    });
+    if let (Some(stage), None) = (swiss_stage, rr_stage) {
+        let inp = crate::season::league::Input {
+            event: &event,
+            stage,
+            roster: &roster,
+            sheets: &rounds,
+            files: &loaded.files,
+            dir: &opts.dir,
+            out: &opts.out,
+            lang: opts.lang,
+        };
+        let run = if stage.system == crate::event::System::TeamSwiss {
+            crate::season::team_swiss::run(&inp, &mut findings)?
+        } else {
+            crate::season::individual::run(&inp, &mut findings)?
+        };
+        summary.rounds = run.rounds;
+        summary.standings = run.standings;
+        for p in &run.written {
+            summary.outputs.push(display_path(&opts.dir, p));
+        }
+    }
 
     // Money: costs come from the roster and event.toml alone; prizes from the final rankings
     // of the stages that are over.

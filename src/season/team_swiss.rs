@@ -1,0 +1,607 @@
+//! A team Swiss stage (the B-league) carried through its rounds: pairing numbers, one round
+//! workbook at a time paired with the FIDE team Swiss (C.04.6), results read back, the bye,
+//! standings after every complete round, the Swiss crosstable, 台次成绩 and the TRF report.
+//!
+//! Decisions (each documented where it is applied):
+//!
+//! - **Pairing numbers**: `event.toml` `[draw] public_numbers` when given; otherwise (and for
+//!   `[stages.pairing] numbers = "average-rating-main"`, the template's default) by the average
+//!   rating of each team's main players (the players entered on a main board), highest first;
+//!   an unrated main player counts as 0 (C.04.6 1.1 leaves the rating of unrated players to the
+//!   regulations); equal averages are ordered by team name (Unicode order). Averages are
+//!   compared exactly (sum × count cross-multiplied), never as floats.
+//! - **Pairing**: round N is paired once rounds 1..N-1 are complete, from the teams' histories
+//!   ([`pairing::team_swiss::pair_teams`], the entry point the engine documents for the
+//!   pipeline: the same histories the TRF adapter would derive, without a round trip through
+//!   text). The first-named team of each match is the one with White on board 1; its board
+//!   colours are `[boards.colours] first_named` (`WBWBW`).
+//! - **Existing workbooks** are the arbiter's: never rewritten. A Swiss pairing is not known in
+//!   advance, so a round is read against the pairs it records itself; a pair that already met
+//!   over the board in an earlier round is reported (`result.rematch`, a warning: the
+//!   arbiter's change is kept).
+//! - **The bye**: written as a row whose away team is `轮空`; it scores `[stages.bye]`
+//!   (match points, game points), else a drawn match (C.04.6 1.4). It counts as a PAB in
+//!   tie-breaks and in the TRF (record 320).
+//! - Every team is available every round (withdrawals are not modelled yet).
+
+use std::collections::BTreeMap;
+
+use super::league::{self, Input, Output};
+use super::matches::{self, Context, MatchResult, RoundResults, Scoring};
+use super::tables::{self, TeamName};
+use super::teams;
+use super::trf_build;
+use crate::findings::{Finding, Findings, Severity, Source};
+use crate::model::roster::{Board, Roster, Team};
+use crate::model::{Colour, GameResult, Points};
+use crate::pairing::team_swiss::{self, MatchRecord, RecordKind, TeamEntry, TeamSwissOptions};
+use crate::pipeline::summary::{RoundCounts, StandingEntry, points_number};
+use crate::report::tables::SheetDoc;
+use crate::rounds::sheet::{BYE_WORDS, RoundSheet, Rows};
+use crate::rounds::write::RoundDoc;
+use crate::scoring;
+use crate::{Error, Lang, Result};
+
+mod lines;
+mod tables_swiss;
+
+use lines::{default_lines, lines_of, marker, round_label, write_printable};
+
+pub use tables_swiss::swiss_crosstable;
+
+/// One round as far as it is known: its matches and the team with the bye.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SwissRound {
+    /// The matches read back (or paired).
+    pub results: RoundResults,
+    /// The team number with the pairing-allocated bye.
+    pub bye: Option<u32>,
+}
+
+/// Pairing numbers by the average rating of the main players, highest first, then team name.
+/// Returns the team names in number order.
+pub fn numbers_by_average(teams: &[Team], boards: u32) -> Vec<String> {
+    let mut v: Vec<(u64, u64, String)> = teams
+        .iter()
+        .map(|t| {
+            let mains: Vec<u64> = t
+                .players
+                .iter()
+                .filter(|p| {
+                    matches!(p.board.as_ref().map(|b| b.value),
+                        Some(Board::Main(n)) if u32::from(n) >= 1 && u32::from(n) <= boards)
+                })
+                .map(|p| p.rating.as_ref().map_or(0, |r| u64::from(r.value)))
+                .collect();
+            (mains.iter().sum(), mains.len() as u64, t.unit.value.clone())
+        })
+        .collect();
+    // a/n > b/m  ⇔  a·m > b·n (an empty team averages 0).
+    v.sort_by(|x, y| {
+        let lhs = u128::from(x.0) * u128::from(y.1.max(1));
+        let rhs = u128::from(y.0) * u128::from(x.1.max(1));
+        rhs.cmp(&lhs).then_with(|| x.2.cmp(&y.2))
+    });
+    v.into_iter().map(|x| x.2).collect()
+}
+
+fn numbers(inp: &Input<'_>, boards: u32, findings: &mut Findings) -> Vec<String> {
+    let by_rating = numbers_by_average(&inp.roster.teams, boards);
+    if inp.event.draw.public_numbers.is_empty() {
+        return by_rating;
+    }
+    let key = crate::normalize::unit_key;
+    let mut out: Vec<String> = Vec::new();
+    for name in &inp.event.draw.public_numbers {
+        match by_rating.iter().find(|u| key(u) == key(name)) {
+            Some(u) if !out.contains(u) => out.push(u.clone()),
+            _ => findings.push(Finding::new(
+                "result.pairing-changed",
+                Severity::Error,
+                Source::file("event.toml"),
+                format!("序号中的“{name}”不是参赛队"),
+                format!("{name:?} in the numbers is not a team of the event"),
+            )),
+        }
+    }
+    for u in by_rating {
+        if !out.contains(&u) {
+            out.push(u);
+        }
+    }
+    out
+}
+
+/// The score of a team bye: `[stages.bye]`, else a drawn match.
+pub fn bye_value(inp: &Input<'_>, s: &Scoring, boards: u32) -> (Points, Points) {
+    let drawn = (
+        s.match_draw,
+        s.game_draw * i32::try_from(boards).unwrap_or(0),
+    );
+    match &inp.stage.bye {
+        Some(b) => (b.points, b.game_points.unwrap_or(drawn.1)),
+        None => drawn,
+    }
+}
+
+/// Splits a team round sheet into its match rows and the bye (a row naming `轮空` as a team).
+fn split_bye(
+    sheet: &RoundSheet,
+    key: &dyn Fn(&str) -> String,
+    names: &[TeamName],
+) -> (RoundSheet, Option<u32>) {
+    let mut s = sheet.clone();
+    let mut bye = None;
+    if let Rows::Team(rows) = &mut s.rows {
+        let is_bye = |t: &str| BYE_WORDS.contains(&t.trim());
+        rows.retain(|r| {
+            let (team, b) = if is_bye(&r.away_team) {
+                (&r.home_team, true)
+            } else if is_bye(&r.home_team) {
+                (&r.away_team, true)
+            } else {
+                (&r.home_team, false)
+            };
+            if b {
+                let k = key(team);
+                bye = names.iter().find(|t| key(&t.1) == k).map(|t| t.0).or(bye);
+            }
+            !b
+        });
+    }
+    (s, bye)
+}
+
+/// The teams' histories for the pairing engine from the complete rounds.
+pub fn histories(
+    n_teams: u32,
+    rounds: &[SwissRound],
+    s: &Scoring,
+    bye: (Points, Points),
+) -> Vec<TeamEntry> {
+    (1..=n_teams)
+        .map(|team| {
+            let history = rounds.iter().map(|r| record_of(team, r, s, bye)).collect();
+            TeamEntry {
+                tpn: u16::try_from(team).unwrap_or(u16::MAX),
+                history,
+                available: true,
+            }
+        })
+        .collect()
+}
+
+fn record_of(team: u32, r: &SwissRound, s: &Scoring, bye: (Points, Points)) -> MatchRecord {
+    if r.bye == Some(team) {
+        return MatchRecord {
+            opponent: None,
+            colour: None,
+            kind: RecordKind::Pab,
+            match_points: bye.0,
+            game_points: bye.1,
+        };
+    }
+    let Some(m) = r
+        .results
+        .matches
+        .iter()
+        .find(|m| m.home == team || m.away == team)
+    else {
+        return MatchRecord {
+            opponent: None,
+            colour: None,
+            kind: RecordKind::NotPaired,
+            match_points: Points::ZERO,
+            game_points: Points::ZERO,
+        };
+    };
+    let home = m.home == team;
+    let (hg, ag) = m.game_points(s);
+    let (hm, am) = m.match_points(s);
+    let (gp, ogp, mp) = if home { (hg, ag, hm) } else { (ag, hg, am) };
+    let first = m
+        .boards
+        .iter()
+        .min_by_key(|b| b.board)
+        .map_or(Colour::White, |b| b.home_colour);
+    let kind = if !m.is_forfeited() {
+        RecordKind::Played
+    } else if gp > ogp {
+        RecordKind::ForfeitWin
+    } else if gp < ogp {
+        RecordKind::ForfeitLoss
+    } else {
+        RecordKind::DoubleForfeit
+    };
+    let opponent = if home { m.away } else { m.home };
+    MatchRecord {
+        opponent: u16::try_from(opponent).ok(),
+        colour: Some(if home { first } else { !first }),
+        kind,
+        match_points: mp,
+        game_points: gp,
+    }
+}
+
+/// Whether two teams met over the board in one of `rounds` (a forfeited match is no meeting).
+fn met(rounds: &[SwissRound], a: u32, b: u32) -> bool {
+    rounds.iter().any(|r| {
+        r.results.matches.iter().any(|m| {
+            !m.is_forfeited() && ((m.home == a && m.away == b) || (m.home == b && m.away == a))
+        })
+    })
+}
+
+/// Runs the team Swiss stage.
+///
+/// # Errors
+///
+/// [`Error::Usage`] without `[boards]`; [`Error::Io`] when a workbook cannot be written.
+pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
+    let mut out = Output::default();
+    let Some(rules) = inp.event.boards.as_ref() else {
+        return Err(Error::Usage(
+            "event.toml: 团体赛缺少 [boards] (a team event needs [boards])".into(),
+        ));
+    };
+    if inp.roster.teams.len() < 2 {
+        return Ok(out);
+    }
+    let groups = teams::board_groups(rules);
+    let colours = teams::board_colours(rules);
+    let boards = colours.len() as u32;
+    let numbers = numbers(inp, boards, findings);
+    let n_teams = numbers.len() as u32;
+    let planned = inp.stage.rounds.unwrap_or(n_teams.saturating_sub(1).max(1));
+    let names: Vec<TeamName> = numbers
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (i as u32 + 1, u.clone()))
+        .collect();
+    let infos = teams::infos(inp.roster, &numbers, &groups);
+    let group_defs: Vec<_> = groups.iter().map(|(g, _)| g.clone()).collect();
+    let scoring = league::scoring_of(inp.event);
+    let bye = bye_value(inp, &scoring, boards);
+    let key_fn = |s: &str| teams::key(s);
+    let cx = Context {
+        teams: &infos,
+        groups: &group_defs,
+        boards,
+        colours: &colours,
+        key: &key_fn,
+        lineup_clause: rules.clause.as_deref().unwrap_or(""),
+    };
+    let sport = inp.event.event.sport;
+    let mut opts = TeamSwissOptions {
+        total_rounds: Some(planned),
+        pab_value: Some(bye),
+        ..TeamSwissOptions::default()
+    };
+    opts.initial_colour = Colour::White;
+    let mut complete: Vec<SwissRound> = Vec::new();
+    let mut paired = 0;
+    for r in 1..=planned {
+        let sheet = inp
+            .sheets
+            .iter()
+            .find(|s| s.marker.stage == inp.stage.id && s.marker.round == r);
+        if let Some(sheet) = sheet {
+            paired = r;
+            let (sheet, bye_team) = split_bye(sheet, &key_fn, &names);
+            let recorded = recorded_pairs(&sheet, &key_fn, &names);
+            for &(h, a) in &recorded {
+                if met(&complete, h, a) {
+                    findings.push(rematch_finding(&sheet, r, &names, h, a));
+                }
+            }
+            let rr = matches::read_round(&sheet, &recorded, &cx, findings);
+            let lines = lines_of(&sheet, &colours, bye_team, &names);
+            write_printable(inp, r, sport, &lines, &mut out)?;
+            let done = rr.complete;
+            if done {
+                complete.push(SwissRound {
+                    results: rr,
+                    bye: bye_team,
+                });
+                continue;
+            }
+            break;
+        }
+        // Round r may be paired: every earlier round is complete.
+        let teams = histories(n_teams, &complete, &scoring, bye);
+        let pairing = match team_swiss::pair_teams(&teams, r, &opts) {
+            Ok(p) => p,
+            Err(e) => {
+                findings.push(Finding::new(
+                    "pairing.impossible",
+                    Severity::Error,
+                    Source::file(format!("results/r{r:02}.xlsx")),
+                    format!("第{r}轮无法编排（{e}），请裁判长决定"),
+                    format!("round {r} cannot be paired ({e}); the chief arbiter decides"),
+                ));
+                break;
+            }
+        };
+        let pairs: Vec<(u32, u32)> = pairing
+            .pairs
+            .iter()
+            .map(|p| (u32::from(p.white), u32::from(p.black)))
+            .collect();
+        let bye_team = pairing.bye.map(u32::from);
+        let lines = default_lines(inp.roster, &numbers, &pairs, bye_team, &colours, boards);
+        let path = inp.dir.join("results").join(format!("r{r:02}.xlsx"));
+        let marker = marker(inp, r);
+        let label = round_label(inp, r);
+        let doc = RoundDoc {
+            event_title: &inp.event.event.name,
+            marker: &marker,
+            round_label: &label,
+            sport,
+            lang: inp.lang,
+        };
+        if crate::rounds::write::write_new(&path, &doc, &lines)? {
+            out.written.push(path);
+        }
+        paired = r;
+        write_printable(inp, r, sport, &lines, &mut out)?;
+        break;
+    }
+    out.rounds = RoundCounts {
+        planned,
+        paired,
+        complete: complete.len() as u32,
+    };
+    let st = standings(inp, &names, &complete, &scoring, boards, bye);
+    finish(
+        inp, &numbers, &names, &complete, st, &scoring, planned, bye, &colours, &mut out,
+    )?;
+    Ok(out)
+}
+
+/// Outputs after the rounds: summary standings, `standings.xlsx`, the TRF.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    inp: &Input<'_>,
+    numbers: &[String],
+    names: &[TeamName],
+    complete: &[SwissRound],
+    st: Option<scoring::Standings>,
+    scoring: &Scoring,
+    planned: u32,
+    bye: (Points, Points),
+    colours: &[Colour],
+    out: &mut Output,
+) -> Result<()> {
+    let name_of = |n: u32| {
+        names
+            .iter()
+            .find(|t| t.0 == n)
+            .map(|t| t.1.clone())
+            .unwrap_or_default()
+    };
+    let mut places: BTreeMap<u32, u32> = BTreeMap::new();
+    if let Some(st) = &st {
+        let codes: Vec<String> = st.keys.iter().map(|k| k.to_string()).collect();
+        for row in &st.rows {
+            places.insert(row.start_no, row.rank);
+            let mut tiebreaks = serde_json::Map::new();
+            for (code, text) in codes.iter().zip(&row.display).skip(2) {
+                tiebreaks.insert(code.clone(), json_value(text));
+            }
+            out.standings.push(StandingEntry {
+                rank: row.rank,
+                name: name_of(row.start_no),
+                section: None,
+                points: points_number(row.primary),
+                game_points: Some(points_number(row.secondary)),
+                tiebreaks,
+            });
+        }
+        if complete.len() as u32 == planned {
+            out.final_places = Some(
+                st.rows
+                    .iter()
+                    .map(|r| (r.rank, name_of(r.start_no)))
+                    .collect(),
+            );
+        }
+    }
+    let lang = inp.lang;
+    let results: Vec<RoundResults> = complete.iter().map(|r| r.results.clone()).collect();
+    let mut sheets = Vec::new();
+    if let Some(st) = &st {
+        sheets.push(SheetDoc {
+            name: lang.pick("排名", "Ranking").into(),
+            title: match lang {
+                Lang::Zh => format!("第{}轮后排名", complete.len()),
+                Lang::En => format!("ranking after round {}", complete.len()),
+            },
+            table: tables_swiss::ranking_table(st, names, inp.event, &inp.stage.id, lang),
+            landscape: false,
+        });
+    }
+    sheets.push(SheetDoc {
+        name: lang.pick("交叉表", "Crosstable").into(),
+        title: lang.pick("瑞士制交叉表", "Swiss crosstable").into(),
+        table: swiss_crosstable(names, complete, scoring, bye, &places, lang),
+        landscape: true,
+    });
+    let player_names = player_names(inp.roster, numbers);
+    sheets.push(SheetDoc {
+        name: lang.pick("台次成绩", "By board").into(),
+        title: lang.pick("台次成绩", "results by board").into(),
+        table: tables::board_results(names, &player_names, &results, scoring, lang),
+        landscape: false,
+    });
+    let st_path = inp.out.join("standings.xlsx");
+    crate::report::tables::write(&st_path, &inp.event.event.name, &sheets, lang)?;
+    out.written.push(st_path);
+
+    if !complete.is_empty() {
+        let export: Vec<_> = numbers
+            .iter()
+            .enumerate()
+            .filter_map(|(i, u)| {
+                inp.roster
+                    .teams
+                    .iter()
+                    .find(|t| &t.unit.value == u)
+                    .map(|t| teams::export_team(i as u32 + 1, t))
+            })
+            .collect();
+        let mut head = league::header(
+            inp.event,
+            inp.stage,
+            planned,
+            false,
+            colours.to_vec(),
+            *scoring,
+        );
+        head.pab = bye;
+        let pabs: Vec<(u32, u32)> = complete
+            .iter()
+            .filter_map(|r| r.bye.map(|t| (r.results.round, t)))
+            .collect();
+        let trf = trf_build::team_event(&head, &export, &results, &pabs);
+        let path = inp
+            .out
+            .join(format!("{}.trf", league::trf_file_stem(inp.event)));
+        crate::report::workbook::write_atomic(&path, crate::trf::write(&trf).as_bytes())?;
+        out.written.push(path);
+    }
+    Ok(())
+}
+
+fn player_names(roster: &Roster, numbers: &[String]) -> BTreeMap<(u32, String), String> {
+    numbers
+        .iter()
+        .enumerate()
+        .filter_map(|(i, u)| {
+            roster
+                .teams
+                .iter()
+                .find(|t| &t.unit.value == u)
+                .map(|t| (i as u32 + 1, t))
+        })
+        .flat_map(|(no, t)| {
+            t.players.iter().filter_map(move |p| {
+                p.name
+                    .as_ref()
+                    .map(|n| ((no, n.value.key.clone()), n.value.display.clone()))
+            })
+        })
+        .collect()
+}
+
+/// The pairs `(home, away)` a round workbook records, by team number.
+fn recorded_pairs(
+    sheet: &RoundSheet,
+    key: &dyn Fn(&str) -> String,
+    names: &[TeamName],
+) -> Vec<(u32, u32)> {
+    let Rows::Team(rows) = &sheet.rows else {
+        return Vec::new();
+    };
+    let no = |s: &str| {
+        let k = key(s);
+        names.iter().find(|t| key(&t.1) == k).map(|t| t.0)
+    };
+    let mut v: Vec<(u32, u32)> = Vec::new();
+    for r in rows {
+        if let (Some(h), Some(a)) = (no(&r.home_team), no(&r.away_team))
+            && !v.contains(&(h, a))
+        {
+            v.push((h, a));
+        }
+    }
+    v
+}
+
+fn rematch_finding(sheet: &RoundSheet, r: u32, names: &[TeamName], h: u32, a: u32) -> Finding {
+    let n = |x: u32| {
+        names
+            .iter()
+            .find(|t| t.0 == x)
+            .map(|t| t.1.clone())
+            .unwrap_or_default()
+    };
+    Finding::new(
+        "result.rematch",
+        Severity::Warning,
+        Source::sheet(&sheet.file, &sheet.sheet),
+        format!("第{r}轮：{} – {} 此前已经相遇（C.04.6 [C1]）", n(h), n(a)),
+        format!("round {r}: {} – {} met before (C.04.6 [C1])", n(h), n(a)),
+    )
+}
+
+/// The C.07 standings over the complete rounds, byes as PABs.
+fn standings(
+    inp: &Input<'_>,
+    names: &[TeamName],
+    complete: &[SwissRound],
+    s: &Scoring,
+    boards: u32,
+    bye: (Points, Points),
+) -> Option<scoring::Standings> {
+    let list = inp
+        .event
+        .tiebreaks_for(&inp.stage.id, "team")
+        .map(|t| t.order.join(" "))
+        .unwrap_or_else(|| "MPTS GPTS EDE EMGSB/C1 BH:MP/C1".into());
+    let keys = scoring::parse_list(&list).ok()?;
+    let edition = if inp.event.dates.start >= jiff::civil::date(2026, 3, 1) {
+        scoring::Edition::E2026
+    } else {
+        scoring::Edition::E2024
+    };
+    let pts = |win, draw| scoring::Scoring {
+        win,
+        draw,
+        loss: Points::ZERO,
+    };
+    let mut b = scoring::TeamBuilder::new(
+        names.to_vec(),
+        // Over the rounds played so far (as the TRF report): future rounds are not unplayed.
+        complete.len(),
+        boards as usize,
+        pts(s.game_win, s.game_draw),
+        pts(s.match_win, s.match_draw),
+        false,
+        edition,
+    );
+    for r in complete {
+        let ri = r.results.round as usize;
+        for m in &r.results.matches {
+            add_match(&mut b, ri, m, s);
+        }
+        if let Some(t) = r.bye {
+            let _ = b.pab(ri, t as usize - 1, bye.0, bye.1);
+        }
+    }
+    Some(scoring::standings(&b.build(), &keys))
+}
+
+fn add_match(b: &mut scoring::TeamBuilder, ri: usize, m: &MatchResult, s: &Scoring) {
+    let (h, a) = (m.home as usize - 1, m.away as usize - 1);
+    let mut bs = m.boards.clone();
+    bs.sort_by_key(|x| x.board);
+    if m.is_forfeited() {
+        let (hp, ap) = m.game_points(s);
+        let (w, l) = if hp >= ap { (h, a) } else { (a, h) };
+        let _ = b.forfeited_match(ri, w, l);
+    } else {
+        let results: Vec<GameResult> = bs.iter().map(|x| x.result).collect();
+        let cols: Vec<Colour> = bs.iter().map(|x| x.home_colour).collect();
+        let _ = b.team_match(ri, h, a, &cols, &results);
+    }
+}
+
+fn json_value(text: &str) -> serde_json::Value {
+    text.parse::<i64>()
+        .map(serde_json::Value::from)
+        .or_else(|_| text.parse::<f64>().map(serde_json::Value::from))
+        .unwrap_or_else(|_| serde_json::Value::from(text))
+}
+
+#[cfg(test)]
+mod tests;

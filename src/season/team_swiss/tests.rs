@@ -1,0 +1,66 @@
+use super::*;
+use crate::season::matches::BoardGame;
+
+fn m(round: u32, home: u32, away: u32, results: &[GameResult]) -> MatchResult {
+    let cols = [Colour::White, Colour::Black, Colour::White];
+    MatchResult {
+        round,
+        home,
+        away,
+        boards: results
+            .iter()
+            .enumerate()
+            .map(|(i, r)| BoardGame {
+                board: i as u32 + 1,
+                home_player: Some(format!("h{i}")),
+                away_player: Some(format!("a{i}")),
+                home_colour: cols[i % 3],
+                result: *r,
+            })
+            .collect(),
+        complete: true,
+    }
+}
+
+#[test]
+fn histories_record_matches_forfeits_and_the_bye() {
+    use GameResult::*;
+    let s = Scoring::default();
+    let rounds = vec![
+        SwissRound {
+            results: RoundResults {
+                round: 1,
+                matches: vec![m(1, 2, 1, &[Win, Draw, Loss])],
+                complete: true,
+            },
+            bye: Some(3),
+        },
+        SwissRound {
+            results: RoundResults {
+                round: 2,
+                matches: vec![m(2, 3, 2, &[ForfeitLoss, ForfeitLoss, ForfeitLoss])],
+                complete: true,
+            },
+            bye: Some(1),
+        },
+    ];
+    let bye = (Points::from_whole(1), Points::from_halves(3));
+    let h = histories(3, &rounds, &s, bye);
+    let t1 = &h[0].history;
+    // Team 1 was away in round 1: Black on board 1, 1.5 game points, a drawn match.
+    assert_eq!(t1[0].opponent, Some(2));
+    assert_eq!(t1[0].colour, Some(Colour::Black));
+    assert_eq!(t1[0].kind, RecordKind::Played);
+    assert_eq!(
+        (t1[0].match_points, t1[0].game_points),
+        (Points::from_whole(1), Points::from_halves(3))
+    );
+    assert_eq!(t1[1].kind, RecordKind::Pab);
+    assert_eq!(h[2].history[0].kind, RecordKind::Pab);
+    assert_eq!(h[2].history[1].kind, RecordKind::ForfeitLoss);
+    assert_eq!(h[1].history[1].kind, RecordKind::ForfeitWin);
+    assert_eq!(h[1].history[1].match_points, Points::from_whole(2));
+    // A forfeited match is no meeting; the played one is.
+    assert!(met(&rounds, 1, 2));
+    assert!(!met(&rounds, 2, 3));
+}

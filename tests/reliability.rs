@@ -294,3 +294,85 @@ fn a_folder_of_hostile_files_names_every_bad_file_and_reads_the_good_one() {
     }
     assert!(leftovers(&folder).is_empty(), "{:?}", leftovers(&folder));
 }
+
+/// Every workbook bianpai writes for the samples (`out/` of the three, and the draw and round
+/// workbooks of a fresh A-league folder) converts to PDF in LibreOffice without error. Runs only
+/// with `BIANPAI_LIBREOFFICE=1` (set by `.ci/run`, which installs LibreOffice).
+#[test]
+fn every_written_workbook_opens_in_libreoffice() {
+    if std::env::var("BIANPAI_LIBREOFFICE").as_deref() != Ok("1") {
+        eprintln!("skipped: set BIANPAI_LIBREOFFICE=1 to run the LibreOffice check");
+        return;
+    }
+    let mut keep = Vec::new();
+    let mut workbooks = Vec::new();
+    for name in util::SAMPLES {
+        let (tmp, folder) = if name == A {
+            fresh_a_league()
+        } else {
+            sample_copy(name)
+        };
+        run_json(&folder, &[]);
+        if name == A {
+            run_json(&folder, &[]); // the second run writes out/ with the draw in place
+        }
+        for rel in files(&folder) {
+            let rel = rel.to_string_lossy().into_owned();
+            let written = rel.starts_with("out/") && !rel.starts_with("out/previous/")
+                || (name == A && rel.starts_with("results/"));
+            if written && rel.ends_with(".xlsx") {
+                workbooks.push(folder.join(rel));
+            }
+        }
+        keep.push(tmp);
+    }
+    assert!(workbooks.len() >= 10, "{workbooks:?}");
+    let pdfs = tempfile::tempdir().expect("tempdir");
+    let profile = tempfile::tempdir().expect("tempdir");
+    // Unique names (team packets share names across samples); one soffice call for all, as
+    // its start-up dominates the time.
+    let inputs: Vec<std::path::PathBuf> = workbooks
+        .iter()
+        .enumerate()
+        .map(|(i, wb)| {
+            let input = pdfs.path().join(format!("w{i:03}.xlsx"));
+            fs::copy(wb, &input).expect("copy workbook");
+            input
+        })
+        .collect();
+    let out = std::process::Command::new("soffice")
+        .arg(format!(
+            "-env:UserInstallation=file://{}",
+            profile.path().display()
+        ))
+        .args([
+            "--headless",
+            "--norestore",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+        ])
+        .arg(pdfs.path())
+        .args(&inputs)
+        .output()
+        .expect("soffice runs (apt-get install libreoffice-calc)");
+    let log = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "soffice failed\n{log}");
+    let failed: Vec<String> = workbooks
+        .iter()
+        .zip(&inputs)
+        .filter(|(_, input)| {
+            !fs::read(input.with_extension("pdf"))
+                .is_ok_and(|b| b.starts_with(b"%PDF") && b.len() > 500)
+        })
+        .map(|(wb, _)| wb.display().to_string())
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "LibreOffice could not convert {failed:#?}\n{log}"
+    );
+}

@@ -5,9 +5,9 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use bianpai::model::{Colour, Points};
+use bianpai::model::Points;
 use bianpai::pairing::{Pairing, dutch};
-use bianpai::trf::{Line, PlayerRecord, ResultCode, RoundEntry, Trf};
+use bianpai::trf::Trf;
 
 /// `../shared/reference` next to the crate (as in CI and the main checkout), else two levels up
 /// (a helper worktree).
@@ -138,63 +138,9 @@ fn expected(text: &str, k: usize) -> BTreeSet<(u16, u16)> {
     set
 }
 
-fn result_code(c: char) -> ResultCode {
-    match c {
-        '1' => ResultCode::Win,
-        '=' => ResultCode::Draw,
-        '0' => ResultCode::Loss,
-        '+' => ResultCode::ForfeitWin,
-        '-' => ResultCode::ForfeitLoss,
-        'W' | 'w' => ResultCode::WinUnrated,
-        'D' | 'd' => ResultCode::DrawUnrated,
-        'L' | 'l' => ResultCode::LossUnrated,
-        'H' | 'h' => ResultCode::HalfBye,
-        'F' | 'f' => ResultCode::FullBye,
-        'U' | 'u' => ResultCode::Pab,
-        'Z' | 'z' => ResultCode::ZeroBye,
-        _ => ResultCode::Blank,
-    }
-}
-
-/// Reads the cut text into the TRF model. Only what the engine reads is filled in.
+/// Reads a TRF text.
 fn read(text: &str) -> Trf {
-    let mut lines = Vec::new();
-    for line in text.lines() {
-        if line.trim().is_empty() {
-            lines.push(Line::Blank);
-        } else if line.starts_with("001") {
-            let rounds = blocks(line)
-                .iter()
-                .map(|b| {
-                    let opp: u16 = b.get(0..4).unwrap_or("").trim().parse().unwrap_or(0);
-                    RoundEntry {
-                        opponent: (opp != 0).then_some(opp),
-                        colour: Colour::from_trf_char(b.chars().nth(5).unwrap_or(' ')),
-                        result: result_code(b.chars().nth(7).unwrap_or(' ')),
-                    }
-                })
-                .collect();
-            lines.push(Line::Player(PlayerRecord {
-                start_no: cols(line, 5, 8).trim().parse().unwrap_or(0),
-                sex: ' ',
-                title: String::new(),
-                name: cols(line, 15, 47).trim().to_string(),
-                rating: cols(line, 49, 52).trim().parse().unwrap_or(0),
-                federation: String::new(),
-                fide_id: String::new(),
-                birth: String::new(),
-                points: cols(line, 81, 84).trim().parse().ok(),
-                rank: None,
-                rounds,
-            }));
-        } else {
-            lines.push(Line::Other {
-                code: line.get(0..3).unwrap_or(line).to_string(),
-                raw: line.to_string(),
-            });
-        }
-    }
-    Trf { lines }
+    bianpai::trf::parse(text).expect("reference TRF reads")
 }
 
 fn as_set(p: &Pairing) -> BTreeSet<(u16, u16)> {

@@ -309,7 +309,7 @@ fn one_team_form() {
     assert_eq!(li.board.as_ref().map(|b| b.value), Some(Board::Main(2)));
 
     let ouyang = &bj.players[2];
-    // Sex from the form, birth from the ID (a warning says the form left it out).
+    // Sex from the form, birth from the ID (no finding).
     let b = ouyang.birth.as_ref().unwrap();
     assert_eq!(
         (b.value.date, b.source.to_string(), b.derived.clone()),
@@ -362,26 +362,11 @@ fn one_team_form() {
     assert_eq!(
         summary(&findings),
         vec![
-            s3(
-                "person.birth-missing",
-                "欧阳·娜娜",
-                "北京/报名表.xlsx!报名表!E8"
-            ),
             s3("person.birth-missing", "陈晨", "北京/报名表.xlsx!报名表!E9"),
-            s3(
-                "person.birth-missing",
-                "马超",
-                "北京/报名表.xlsx!报名表!E12"
-            ),
             s3(
                 "person.fide-id-invalid",
                 "欧阳·娜娜",
                 "北京/报名表.xlsx!报名表!G8"
-            ),
-            s3(
-                "person.gender-missing",
-                "马超",
-                "北京/报名表.xlsx!报名表!D12"
             ),
             s3(
                 "person.id-birth-mismatch",
@@ -405,13 +390,8 @@ fn one_team_form() {
             .map(|f| f.severity)
     };
     assert_eq!(sev("person.birth-missing"), Some(Severity::Warning));
-    assert_eq!(sev("person.gender-missing"), Some(Severity::Warning));
-    let filled = findings
-        .all()
-        .iter()
-        .find(|f| f.code == "person.gender-missing")
-        .unwrap();
-    assert_eq!(filled.message_zh, "未填写性别；已按身份证号补为男");
+    // 马超's empty 性别 and 出生日期 come from his ID without a finding.
+    assert_eq!(sev("person.gender-missing"), None);
     assert_eq!(sev("person.id-invalid"), Some(Severity::Error));
     let id_msg = findings
         .all()
@@ -580,17 +560,13 @@ fn duplicates_across_teams_and_resubmission() {
     let p = "北京/报名表(修改).xlsx!报名表!";
     let mut want = vec![
         s3("file.superseded", "", "北京/报名表.xlsx"),
-        s3("person.birth-missing", "欧阳·娜娜", &format!("{p}E8")),
         s3("person.birth-missing", "陈晨", &format!("{p}E9")),
-        s3("person.birth-missing", "马超", &format!("{p}E12")),
-        s3("person.gender-missing", "马超", &format!("{p}D12")),
         s3("person.fide-id-invalid", "欧阳·娜娜", &format!("{p}G8")),
         s3("person.id-birth-mismatch", "赵六", &format!("{p}E11")),
         s3("person.id-gender-mismatch", "赵六", &format!("{p}D11")),
         s3("person.id-invalid", "李明", &format!("{p}F7")),
         s3("person.name-missing", "", &format!("{p}C10")),
-        // 王浩 of 重庆队 has the ID of 北京's 王浩: both are reported.
-        s3("person.duplicate", "王浩", &format!("{p}C6")),
+        // 王浩 of 重庆队 has the ID of 北京's 王浩: reported at the later file.
         s3("person.duplicate", "王浩", "汇总/团体赛.xlsx!Sheet1!C10"),
     ];
     want.sort();
@@ -603,10 +579,7 @@ fn duplicates_across_teams_and_resubmission() {
         .collect();
     assert_eq!(
         dups,
-        vec![
-            "王浩重复报名：又见于重庆队（汇总/团体赛.xlsx!Sheet1!C10）",
-            "王浩重复报名：又见于北京棋院俱乐部（北京/报名表(修改).xlsx!报名表!C6）",
-        ]
+        vec!["王浩重复报名：已见于北京棋院俱乐部（北京/报名表(修改).xlsx!报名表!C6）"]
     );
     let sup = findings
         .all()
@@ -658,14 +631,11 @@ fn duplicate_in_one_team_by_name_and_birth() {
     );
     assert_eq!(
         summary(&findings),
-        vec![
-            s3("person.duplicate", "黄飞", "gz.csv!gz!A3"),
-            s3("person.duplicate", "黄飞", "gz.csv!gz!A4")
-        ]
+        vec![s3("person.duplicate", "黄飞", "gz.csv!gz!A4")]
     );
     assert_eq!(
         findings.all()[0].message_zh,
-        "黄飞重复报名：又见于同一队（gz.csv!gz!A4）"
+        "黄飞重复报名：已见于同一队（gz.csv!gz!A3）"
     );
 }
 

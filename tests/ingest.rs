@@ -524,3 +524,68 @@ fn loading_twice_gives_the_same_result() {
     assert_eq!(a.ignored, b.ignored);
     assert_eq!(fa.all(), fb.all());
 }
+
+mod properties {
+    //! The invariants the fuzz targets check, as property tests that run with `cargo test`.
+
+    use bianpai::ingest::{
+        Limits, RawName, decode_member_names, decode_text, read_csv, read_entry,
+        sanitize_member_path,
+    };
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn csv_decoding_never_panics_and_respects_limits(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
+            let _ = decode_text(&bytes);
+            let limits = Limits { max_rows: 20, max_cols: 5, max_cells: 60, ..Limits::default() };
+            if let Ok(t) = read_csv("f.csv", &bytes, &limits) {
+                prop_assert!(t.height() <= 20 && t.width() <= 5);
+            }
+        }
+
+        #[test]
+        fn sanitized_member_paths_never_climb_out(
+            names in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..40), 1..6),
+            flags in any::<u8>(),
+        ) {
+            let raws: Vec<RawName<'_>> = names
+                .iter()
+                .enumerate()
+                .map(|(i, b)| RawName { bytes: b, utf8_flag: flags & (1 << i) != 0, unicode_path: None })
+                .collect();
+            let decoded = decode_member_names(&raws);
+            prop_assert_eq!(decoded.len(), raws.len());
+            for d in decoded.iter().chain(["../x", "a/../../b", "C:\\w"].map(String::from).iter()) {
+                if let Some(s) = sanitize_member_path(d) {
+                    prop_assert!(!s.is_empty() && !s.starts_with('/') && !s.contains('\\'));
+                    prop_assert!(s.split('/').all(|p| !p.is_empty() && p != "." && p != ".."));
+                }
+            }
+        }
+
+        #[test]
+        fn any_bytes_under_any_name_never_panic(
+            bytes in proptest::collection::vec(any::<u8>(), 0..3000),
+            pick in 0usize..6,
+        ) {
+            let name = ["f.xlsx", "f.xls", "f.csv", "f.zip", "f.ods", "noext"][pick];
+            let out = read_entry(name, &bytes, &Limits::default(), 0);
+            prop_assert_eq!(out.files.len() + out.ignored.len() + out.unreadable.len() >= 1, true);
+        }
+
+        #[test]
+        fn flipped_bytes_in_real_workbooks_never_panic(at in 0usize..7000, byte in any::<u8>(), pick in 0usize..3) {
+            let name = ["good/北京队报名表.xlsx", "good/biff8.xls", "good/form.ods"][pick];
+            let path = super::fixtures().join(name);
+            let mut bytes = std::fs::read(path).unwrap();
+            let at = at % bytes.len().max(1);
+            if let Some(b) = bytes.get_mut(at) {
+                *b = byte;
+            }
+            let _ = read_entry(name, &bytes, &Limits::default(), 0);
+        }
+    }
+}

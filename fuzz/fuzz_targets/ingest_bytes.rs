@@ -27,6 +27,7 @@ fuzz_target!(|data: &[u8]| {
         max_cols: 100,
         max_shared_strings_bytes: 1 << 20,
         max_files: 100,
+        ..Limits::default()
     };
     let out = read_entry(name, bytes, &limits, 0);
     for f in &out.files {

@@ -193,6 +193,10 @@ pub struct Knockout {
     /// template readings (the bracket annex was not published with the text).
     #[serde(default)]
     pub bracket_default: bool,
+    /// Play-off winners the arbiter enters, by match id, when a match is level on match and
+    /// game points (`playoff_winners = { B = "北京华清队" }`).
+    #[serde(default)]
+    pub playoff_winners: std::collections::BTreeMap<String, String>,
     /// How a match level on match points is decided, in order (`game-points`, `playoff`).
     pub tie_resolution: Vec<String>,
     /// `tie_resolution` is a template default.

@@ -203,9 +203,9 @@ pub fn build_roster(subs: &[Submission], findings: &mut Findings) -> Roster {
 /// - Room requests are attached to the team of their file, else to the team of their unit,
 ///   else kept in [`Roster::unattached_rooms`]. Registration lists land in
 ///   [`Roster::registrations`] without findings.
-/// - `person.duplicate` (error) for every occurrence of a player whose valid ID number, or
-///   normalized name and full birth date, appears more than once in the roster (one team or
-///   several); each message names the other occurrences' sources.
+/// - `person.duplicate` (error) once per pair for a player whose valid ID number, or normalized
+///   name and full birth date, appears more than once in the roster (one team or several), at
+///   the later occurrence in path order (file, then row); the message names the earlier one.
 ///
 /// Teams come out sorted by unit key. The result depends only on the input.
 pub fn build_roster_with(
@@ -359,10 +359,11 @@ fn attach_rooms(subs: &[Submission], system: DateSystem, roster: &mut Roster) {
     }
 }
 
-/// `person.duplicate` for every occurrence of a player entered more than once (same valid ID
-/// number, or same name key and full birth date), each naming the other occurrences.
+/// `person.duplicate` for a player entered more than once (same valid ID number, or same name
+/// key and full birth date): one finding for each occurrence after the first in path order
+/// (file, then row), naming the first.
 fn find_duplicates(roster: &Roster, findings: &mut Findings) {
-    // Every player with a name: (team, name, source, keys).
+    // Every player with a name: (team, name, source, keys), in path order.
     let mut players: Vec<(&str, &str, &Source, Vec<String>)> = Vec::new();
     for team in &roster.teams {
         for p in &team.players {
@@ -381,50 +382,48 @@ fn find_duplicates(roster: &Roster, findings: &mut Findings) {
             players.push((&team.unit.value, &name.value.display, &name.source, keys));
         }
     }
-    let mut by_key: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    for (i, (_, _, _, keys)) in players.iter().enumerate() {
-        for k in keys {
-            by_key.entry(k.as_str()).or_default().push(i);
-        }
-    }
-    for (i, (team, who, source, keys)) in players.iter().enumerate() {
-        let mut others: Vec<usize> = keys
-            .iter()
-            .filter_map(|k| by_key.get(k.as_str()))
-            .flatten()
-            .copied()
-            .filter(|j| *j != i)
-            .collect();
-        others.sort_unstable();
-        others.dedup();
-        if others.is_empty() {
-            continue;
-        }
-        let mut zh = Vec::new();
-        let mut en = Vec::new();
-        for j in others {
-            let Some((other_team, _, other_src, _)) = players.get(j) else {
-                continue;
-            };
-            if other_team == team {
-                zh.push(format!("同一队（{other_src}）"));
-                en.push(format!("the same team ({other_src})"));
-            } else {
-                zh.push(format!("{other_team}（{other_src}）"));
-                en.push(format!("{other_team} ({other_src})"));
+    players.sort_by(|a, b| {
+        (a.2.file.as_bytes(), &a.2.sheet, a.2.cell).cmp(&(
+            b.2.file.as_bytes(),
+            &b.2.sheet,
+            b.2.cell,
+        ))
+    });
+    // Key → the first occurrence (team, source).
+    let mut first: BTreeMap<&str, (&str, &Source)> = BTreeMap::new();
+    for (team, who, source, keys) in &players {
+        let earlier = keys.iter().find_map(|k| first.get(k.as_str()).copied());
+        match earlier {
+            Some((other_team, other_src)) => {
+                let (zh, en) = if other_team == *team {
+                    (
+                        format!("同一队（{other_src}）"),
+                        format!("the same team ({other_src})"),
+                    )
+                } else {
+                    (
+                        format!("{other_team}（{other_src}）"),
+                        format!("{other_team} ({other_src})"),
+                    )
+                };
+                findings.push(
+                    Finding::new(
+                        "person.duplicate",
+                        Severity::Error,
+                        (*source).clone(),
+                        format!("{who}重复报名：已见于{zh}"),
+                        format!("{who} is entered twice: already in {en}"),
+                    )
+                    .team(*team)
+                    .person(*who),
+                );
+            }
+            None => {
+                for k in keys {
+                    first.insert(k.as_str(), (team, source));
+                }
             }
         }
-        findings.push(
-            Finding::new(
-                "person.duplicate",
-                Severity::Error,
-                (*source).clone(),
-                format!("{who}重复报名：又见于{}", zh.join("、")),
-                format!("{who} is entered more than once: also in {}", en.join(", ")),
-            )
-            .team(*team)
-            .person(*who),
-        );
     }
 }
 

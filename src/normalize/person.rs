@@ -217,24 +217,16 @@ pub(crate) fn person_from_row(
                 id_src.clone(),
                 Derivation::FromIdNumber,
             ));
-            // Filled in, but the form should carry it: a warning (the sample oracle wants it).
-            if ctx.require_birth_and_sex && player {
-                let (src, zh, en) = birth_problem.clone().unwrap_or_else(|| {
-                    let src = field_source(sub, row, Field::Birth, &name_v.source);
-                    (
-                        src,
-                        "未填写出生日期".to_string(),
-                        "no birth date".to_string(),
-                    )
-                });
+            // An empty cell filled from the ID is no finding; an unreadable one is worth a look.
+            if let Some((src, zh, en)) = &birth_problem {
                 out.push(finding(
                     "person.birth-missing",
                     Severity::Warning,
-                    &src,
+                    src,
                     ctx,
                     Some(who),
-                    format!("{zh}；已按身份证号补为{d}"),
-                    format!("{en}; taken from the ID number: {d}"),
+                    format!("{zh}；已按身份证号取{d}"),
+                    format!("{en}; {d} taken from the ID number"),
                 ));
             }
         }
@@ -311,27 +303,18 @@ pub(crate) fn person_from_row(
                 id_src.clone(),
                 Derivation::FromIdNumber,
             ));
-            if ctx.require_birth_and_sex && player {
-                let (src, zh, en) = match &sex_problem {
-                    Some((s, t)) => (
-                        s.clone(),
-                        format!("无法识别的性别“{t}”"),
-                        format!("unrecognised sex {t:?}"),
-                    ),
-                    None => (
-                        field_source(sub, row, Field::Sex, &name_v.source),
-                        "未填写性别".to_string(),
-                        "no sex given".to_string(),
-                    ),
-                };
+            if let Some((src, t)) = &sex_problem {
                 out.push(finding(
                     "person.gender-missing",
                     Severity::Warning,
-                    &src,
+                    src,
                     ctx,
                     Some(who),
-                    format!("{zh}；已按身份证号补为{}", is.zh()),
-                    format!("{en}; taken from the ID number: {}", is.en()),
+                    format!("无法识别的性别“{t}”；已按身份证号取{}", is.zh()),
+                    format!(
+                        "unrecognised sex {t:?}; {} taken from the ID number",
+                        is.en()
+                    ),
                 ));
             }
         }

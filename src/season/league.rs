@@ -30,6 +30,7 @@ use crate::{Error, Lang, Result};
 pub const DRAW_STAGE: &str = "draw";
 
 /// Everything a league run reads.
+#[derive(Clone, Copy)]
 pub struct Input<'a> {
     /// The event.
     pub event: &'a Event,
@@ -280,7 +281,10 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
             None => default_lines(inp.roster, &numbers, &expected, &colours, boards),
         };
         // Round r may be paired: the previous one is complete.
-        let path = inp.dir.join("results").join(format!("r{r:02}.xlsx"));
+        let path = inp
+            .dir
+            .join("results")
+            .join(format!("{}.xlsx", round_file(inp.stage, r)));
         let marker = Marker {
             event: inp.event.event.name.clone(),
             stage: inp.stage.id.clone(),
@@ -459,6 +463,32 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
         crate::report::workbook::write_atomic(&path, crate::trf::write(&trf).as_bytes())?;
         out.written.push(path);
     }
+    // The knockout finals, once the regular season is over.
+    let finals_stage = inp.event.stages.iter().find(|st| {
+        st.system == crate::event::System::Knockout
+            && st
+                .knockout
+                .as_ref()
+                .is_some_and(|k| k.seeds_from == inp.stage.id)
+    });
+    if let (Some(fs), Some(k), Some(st), true) = (
+        finals_stage,
+        finals_stage.and_then(|f| f.knockout.as_ref()),
+        standings.as_ref(),
+        complete.len() as u32 == planned,
+    ) {
+        let seed_teams: Vec<u32> = st.rows.iter().map(|r| r.start_no).collect();
+        let finals_inp = Input { stage: fs, ..*inp };
+        let season = super::finals::Season {
+            names: &names,
+            numbers: &numbers,
+            seed_teams: &seed_teams,
+            cx: &cx,
+            scoring,
+            colours: &colours,
+        };
+        super::finals::run_stage(&finals_inp, k, &season, &mut out, findings)?;
+    }
     Ok(out)
 }
 
@@ -510,14 +540,24 @@ fn json_value(text: &str) -> serde_json::Value {
         .unwrap_or_else(|_| serde_json::Value::from(text))
 }
 
-fn round_label(stage: &Stage, r: u32, lang: Lang) -> String {
+/// The file stem of a round workbook: `r03` for the round robin, `<stage>-r03` for later
+/// stages (the finals), so that stages never share a file.
+pub(super) fn round_file(stage: &Stage, r: u32) -> String {
+    if stage.system == crate::event::System::RoundRobin {
+        format!("r{r:02}")
+    } else {
+        format!("{}-r{r:02}", stage.id)
+    }
+}
+
+pub(super) fn round_label(stage: &Stage, r: u32, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!("{} 第{r}轮", stage.name),
         Lang::En => format!("{} round {r}", stage.id),
     }
 }
 
-fn write_printable(
+pub(super) fn write_printable(
     inp: &Input<'_>,
     r: u32,
     sport: crate::model::Sport,
@@ -537,14 +577,16 @@ fn write_printable(
         sport,
         lang: inp.lang,
     };
-    let path = inp.out.join(format!("pairings-r{r:02}.xlsx"));
+    let path = inp
+        .out
+        .join(format!("pairings-{}.xlsx", round_file(inp.stage, r)));
     crate::rounds::write::write_printable(&path, &doc, lines)?;
     out.written.push(path);
     Ok(())
 }
 
 /// The rows of a new round: every match of the schedule with the default line-ups.
-fn default_lines(
+pub(super) fn default_lines(
     roster: &Roster,
     numbers: &[String],
     pairs: &[(u32, u32)],
@@ -580,7 +622,7 @@ fn default_lines(
 
 /// The rows of a round workbook as the arbiter left them (results where valid), for the
 /// printable copy.
-fn lines_of(sheet: &RoundSheet, colours: &[Colour]) -> Lines {
+pub(super) fn lines_of(sheet: &RoundSheet, colours: &[Colour]) -> Lines {
     let Rows::Team(rows) = &sheet.rows else {
         return Lines::Team(Vec::new());
     };

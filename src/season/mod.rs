@@ -2,6 +2,7 @@
 //! schedule, which rounds are paired and complete, match results and line-up checks.
 
 pub mod draw;
+pub mod finals;
 pub mod league;
 pub mod matches;
 pub mod tables;

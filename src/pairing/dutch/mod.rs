@@ -11,6 +11,9 @@ pub mod sim;
 pub mod state;
 mod weights;
 
+#[cfg(test)]
+mod tests;
+
 use super::{Error, Pairing};
 use crate::trf::Trf;
 

@@ -108,7 +108,7 @@ pub struct Tournament {
 
 impl Tournament {
     /// Reads the tournament from a TRF: `001` records, `XXR`/`142` (rounds), `XXC`/`152`
-    /// (initial colour), `162` (point values).
+    /// (initial colour, else inferred as bbpPairings does), `162` (point values).
     ///
     /// # Errors
     ///
@@ -139,60 +139,13 @@ impl Tournament {
             }
             *slot = i;
         }
-        let mut total_rounds = 0;
-        let mut initial: Option<Colour> = None;
-        let mut points = PointValues::default();
-        let mut pab_given = false;
-        for l in &trf.lines {
-            let Line::Other { code, raw } = l else {
-                continue;
-            };
-            let rest = raw.get(3..).unwrap_or("").trim();
-            match code.as_str() {
-                "XXR" | "142" => {
-                    if let Ok(n) = rest.split_whitespace().next().unwrap_or("").parse() {
-                        total_rounds = n;
-                    }
-                }
-                "XXC" => {
-                    for tok in rest.split_whitespace() {
-                        let t = tok.to_ascii_lowercase();
-                        if t.starts_with("white") {
-                            initial = Some(Colour::White);
-                        } else if t.starts_with("black") {
-                            initial = Some(Colour::Black);
-                        }
-                    }
-                }
-                "152" => match rest.chars().next() {
-                    Some('W' | 'w') => initial = Some(Colour::White),
-                    Some('B' | 'b') => initial = Some(Colour::Black),
-                    _ => {}
-                },
-                "162" => {
-                    let toks: Vec<&str> = rest.split_whitespace().collect();
-                    for pair in toks.chunks(2) {
-                        let [sym, val] = pair else { continue };
-                        let Ok(v) = val.parse::<crate::model::Points>() else {
-                            continue;
-                        };
-                        match *sym {
-                            "W" => points.win = v.halves(),
-                            "D" => points.draw = v.halves(),
-                            "P" => {
-                                points.pab = v.halves();
-                                pab_given = true;
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        if !pab_given {
-            points.pab = points.win;
-        }
+        let total_rounds = trf.rounds_planned();
+        let table = trf.game_scores();
+        let points = PointValues {
+            win: table.win.halves(),
+            draw: table.draw.halves(),
+            pab: table.pab.halves(),
+        };
         let mut players = Vec::with_capacity(records.len());
         let mut played_rounds = 0;
         for p in &records {
@@ -228,7 +181,8 @@ impl Tournament {
                 p.rounds.resize(played_rounds, Round::ABSENT);
             }
         }
-        let initial_colour = initial
+        let initial_colour = trf
+            .initial_colour()
             .or_else(|| infer_initial_colour(&players))
             .unwrap_or(Colour::White);
         Ok(Tournament {

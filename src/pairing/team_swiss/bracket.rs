@@ -129,7 +129,10 @@ fn select_upfloaters(ctx: &Ctx, top: &[usize], lower: &[usize]) -> Option<Vec<us
         return Some(Vec::new());
     }
     let groups = score_groups(ctx, lower);
-    let profile = best_profile(ctx, top, lower, &groups)?;
+    let profile = match quick_profile(ctx, top, lower, &groups) {
+        Some(p) => p,
+        None => best_profile(ctx, top, lower, &groups)?,
+    };
     if profile.iter().all(|&c| c == 0) {
         return Some(Vec::new());
     }
@@ -180,6 +183,33 @@ fn score_groups(ctx: &Ctx, lower: &[usize]) -> Vec<(crate::model::Points, Vec<us
         g.1.sort_unstable();
     }
     groups
+}
+
+/// The usual cases of [C4]/[C5] without a weighted matching: an even top scoregroup that pairs
+/// by itself (no upfloater), or an odd one completed by a single upfloater from the highest
+/// scoregroup that has a legal one. `None`: more upfloaters are needed.
+fn quick_profile(
+    ctx: &Ctx,
+    top: &[usize],
+    lower: &[usize],
+    groups: &[(crate::model::Points, Vec<usize>)],
+) -> Option<Vec<usize>> {
+    let mut profile = vec![0; groups.len()];
+    if top.len().is_multiple_of(2) {
+        return (ctx.perfect(top) && ctx.perfect(lower)).then_some(profile);
+    }
+    for (g, (_, members)) in groups.iter().enumerate() {
+        for &x in members {
+            let mut bracket = top.to_vec();
+            bracket.push(x);
+            let rest: Vec<usize> = lower.iter().copied().filter(|&i| i != x).collect();
+            if ctx.perfect(&bracket) && ctx.perfect(&rest) {
+                profile[g] = 1;
+                return Some(profile);
+            }
+        }
+    }
+    None
 }
 
 /// [C4] then [C5]: how many upfloaters each lower scoregroup gives, found as one maximum-weight
@@ -295,6 +325,17 @@ fn c6_value(ctx: &Ctx, following: &[usize], set: &[usize], rest: &[usize]) -> us
     let others: Vec<usize> = rest.iter().copied().filter(|i| !left.contains(i)).collect();
     if minimum == 0 && ctx.perfect(&left) && ctx.perfect(&others) {
         return 0;
+    }
+    if minimum == 1 {
+        // Usually one of the first teams below completes it; otherwise ask the matching.
+        for &x in others.iter().take(8) {
+            let mut bracket = left.clone();
+            bracket.push(x);
+            let below: Vec<usize> = others.iter().copied().filter(|&i| i != x).collect();
+            if ctx.perfect(&bracket) && ctx.perfect(&below) {
+                return 0;
+            }
+        }
     }
     // The heaviest perfect matching of `rest` rewarding pairs inside `left` gives the fewest
     // members of `left` that must meet teams from below.

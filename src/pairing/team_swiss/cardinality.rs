@@ -210,6 +210,10 @@ pub(crate) struct Dynamic {
     blossom: Vec<bool>,
     seen: Vec<bool>,
     queue: VecDeque<usize>,
+    /// Live vertices without a partner.
+    exposed: usize,
+    /// Every `mate` write since the last [`Dynamic::remove_pair`]: `(vertex, old partner)`.
+    log: Vec<(usize, usize)>,
 }
 
 impl Dynamic {
@@ -240,6 +244,8 @@ impl Dynamic {
             blossom: vec![false; n],
             seen: vec![false; n],
             queue: VecDeque::new(),
+            exposed: 0,
+            log: Vec::new(),
         };
         for v in 0..n {
             if d.alive[v] && d.mate[v] == NONE {
@@ -258,47 +264,62 @@ impl Dynamic {
                 d.augment(v);
             }
         }
+        d.exposed = (0..n).filter(|&v| d.alive[v] && d.mate[v] == NONE).count();
+        d.log.clear();
         d
+    }
+
+    fn set_mate(&mut self, v: usize, m: usize) {
+        self.log.push((v, self.mate[v]));
+        self.mate[v] = m;
     }
 
     /// The number of live vertices left unmatched.
     pub(crate) fn exposed(&self) -> usize {
-        (0..self.mate.len())
-            .filter(|&v| self.alive[v] && self.mate[v] == NONE)
-            .count()
+        self.exposed
     }
 
     /// Removes `a` and `b` (paired with each other outside this graph) and repairs the matching.
-    /// Returns the number of vertices left unmatched afterwards; `undo` restores the state.
+    /// Returns what changed, for [`Dynamic::undo`]; [`Dynamic::exposed`] then tells whether the
+    /// rest can still all be matched.
     pub(crate) fn remove_pair(&mut self, a: usize, b: usize) -> Snapshot {
-        let snap = Snapshot {
-            mate: self.mate.clone(),
-            a,
-            b,
-        };
+        self.log.clear();
+        let exposed = self.exposed;
         let freed: Vec<usize> = [a, b]
             .iter()
             .map(|&x| self.mate[x])
             .filter(|&m| m != NONE && m != a && m != b)
             .collect();
         for x in [a, b] {
+            if self.mate[x] == NONE {
+                self.exposed -= 1;
+            }
             self.alive[x] = false;
-            self.mate[x] = NONE;
+            self.set_mate(x, NONE);
         }
         for &f in &freed {
-            self.mate[f] = NONE;
+            self.set_mate(f, NONE);
+            self.exposed += 1;
         }
         for &f in &freed {
-            if self.mate[f] == NONE {
-                self.augment(f);
+            if self.mate[f] == NONE && self.augment(f) {
+                self.exposed -= 2;
             }
         }
-        snap
+        Snapshot {
+            log: std::mem::take(&mut self.log),
+            exposed,
+            a,
+            b,
+        }
     }
 
     /// Undoes a [`Dynamic::remove_pair`].
     pub(crate) fn undo(&mut self, snap: Snapshot) {
-        self.mate = snap.mate;
+        for &(v, old) in snap.log.iter().rev() {
+            self.mate[v] = old;
+        }
+        self.exposed = snap.exposed;
         self.alive[snap.a] = true;
         self.alive[snap.b] = true;
     }
@@ -311,8 +332,8 @@ impl Dynamic {
             .map(|&w| w as usize)
             .find(|&w| self.alive[w] && w != root && self.mate[w] == NONE);
         if let Some(w) = direct {
-            self.mate[root] = w;
-            self.mate[w] = root;
+            self.set_mate(root, w);
+            self.set_mate(w, root);
             return true;
         }
         let n = self.mate.len();
@@ -351,8 +372,8 @@ impl Dynamic {
                         while x != NONE {
                             let px = self.parent[x];
                             let ppx = self.mate[px];
-                            self.mate[x] = px;
-                            self.mate[px] = x;
+                            self.set_mate(x, px);
+                            self.set_mate(px, x);
                             x = ppx;
                         }
                         return true;
@@ -396,10 +417,11 @@ impl Dynamic {
     }
 }
 
-/// The state before a [`Dynamic::remove_pair`], to undo it.
+/// What a [`Dynamic::remove_pair`] changed, to undo it.
 #[derive(Debug)]
 pub(crate) struct Snapshot {
-    mate: Vec<usize>,
+    log: Vec<(usize, usize)>,
+    exposed: usize,
     a: usize,
     b: usize,
 }

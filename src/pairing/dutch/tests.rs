@@ -1,0 +1,231 @@
+//! One test per criterion of the weight layout, on small hand-made histories, plus colour
+//! allocation and state derivation.
+
+use super::colour::allocate;
+use super::state::{Field, Float, Outcome, Player, PointValues, Round, Tournament};
+use super::weights::{ByeInfo, Layout, edge_weight};
+use crate::model::Colour::{self, Black, White};
+use crate::pairing::matching::Wide;
+
+type W = Wide<4>;
+
+/// A played game against `opp` (dense index) with colour `c` and outcome `o`.
+fn game(opp: usize, c: Colour, o: Outcome) -> Round {
+    Round {
+        opponent: Some(opp),
+        colour: Some(c),
+        outcome: o,
+        played: true,
+        participated: true,
+    }
+}
+
+fn pab() -> Round {
+    Round {
+        outcome: Outcome::Win,
+        participated: true,
+        ..Round::ABSENT
+    }
+}
+
+fn tournament(rounds: Vec<Vec<Round>>, total: usize) -> Tournament {
+    let played = rounds.iter().map(Vec::len).max().unwrap_or(0);
+    Tournament {
+        players: rounds
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| Player {
+                start_no: i as u16 + 1,
+                rounds: r,
+            })
+            .collect(),
+        played_rounds: played,
+        total_rounds: total,
+        points: PointValues::default(),
+        initial_colour: White,
+    }
+}
+
+/// The base weight of `a` (higher) against `b` (lower), both in the current bracket.
+fn weight(t: &Tournament, a: usize, b: usize) -> W {
+    let f = Field::new(t);
+    let all: Vec<usize> = (0..t.players.len()).collect();
+    let lay = Layout::new(t, &f, &all);
+    edge_weight(
+        &lay,
+        &f,
+        &f.states[a],
+        &f.states[b],
+        true,
+        false,
+        &ByeInfo::default(),
+    )
+}
+
+use Outcome::{Draw as D, Loss as L, Win as Wn};
+
+#[test]
+fn c1_no_rematch_of_a_played_game_but_a_forfeit_may_be_replayed() {
+    let mut forfeit = game(3, Black, L);
+    forfeit.played = false;
+    let mut forfeit_win = game(2, White, Wn);
+    forfeit_win.played = false;
+    let t = tournament(
+        vec![
+            vec![game(1, White, D)],
+            vec![game(0, Black, D)],
+            vec![forfeit],
+            vec![forfeit_win],
+        ],
+        5,
+    );
+    assert!(weight(&t, 0, 1).is_zero());
+    assert!(!weight(&t, 2, 3).is_zero());
+}
+
+#[test]
+fn c3_same_absolute_preference_only_for_topscorers_in_the_last_round() {
+    // Players 0 and 1 had White twice: both need Black.
+    let hist = |opp: [usize; 2], o: Outcome| vec![game(opp[0], White, o), game(opp[1], White, o)];
+    let rounds = vec![
+        hist([2, 3], Wn),
+        hist([3, 2], L),
+        vec![game(0, Black, L), game(1, Black, Wn)],
+        vec![game(1, Black, Wn), game(0, Black, L)],
+    ];
+    let t = tournament(rounds.clone(), 5);
+    assert!(weight(&t, 0, 1).is_zero());
+    // Round 3 of 3: player 0 (2 points of 2) is a topscorer, so they may meet.
+    let last = tournament(rounds, 3);
+    assert!(!weight(&last, 0, 1).is_zero());
+}
+
+#[test]
+fn c5_pairs_of_players_who_cannot_take_the_bye_weigh_more() {
+    let t = tournament(
+        vec![
+            vec![pab()],
+            vec![game(2, White, L)],
+            vec![game(1, Black, Wn)],
+            vec![pab()],
+        ],
+        5,
+    );
+    // 0 and 3 had the PAB: pairing them with each other leaves an eligible player for it.
+    assert!(weight(&t, 0, 3) > weight(&t, 1, 2));
+}
+
+#[test]
+fn c12_c13_granted_colour_preferences_weigh_more() {
+    let t = tournament(
+        vec![
+            vec![game(4, White, D)],
+            vec![game(5, Black, D)],
+            vec![game(6, White, D)],
+            vec![],
+            vec![game(0, Black, D)],
+            vec![game(1, White, D)],
+            vec![game(2, Black, D)],
+        ],
+        5,
+    );
+    // 0 and 2 both want Black (mild); 0 and 1 want different colours.
+    assert!(weight(&t, 0, 1) > weight(&t, 0, 2));
+}
+
+#[test]
+fn c14_to_c21_floats_of_the_last_two_rounds() {
+    // Round 1: 0 beat 2; 1 drew 3. Round 2: 1 (½) met 0 (1) and upfloated; 2 (0) met 3 (½).
+    let t = tournament(
+        vec![
+            vec![game(2, White, Wn), game(1, Black, D)],
+            vec![game(3, Black, D), game(0, White, D)],
+            vec![game(0, Black, L), game(3, White, Wn)],
+            vec![game(1, White, D), game(2, Black, L)],
+        ],
+        5,
+    );
+    let f = Field::new(&t);
+    assert_eq!(f.states[1].float[1], Float::Up);
+    assert_eq!(f.states[0].float[1], Float::Down);
+    assert_eq!(f.states[3].float[1], Float::Down);
+    assert_eq!(f.states[2].float[1], Float::Up);
+    // Two rounds back the field was level: nobody floated.
+    assert!(f.states.iter().all(|s| s.float[2] == Float::None));
+}
+
+#[test]
+fn byes_and_half_point_byes_are_downfloats_zero_point_absences_are_not() {
+    let half = Round {
+        outcome: D,
+        ..Round::ABSENT
+    };
+    let t = tournament(
+        vec![
+            vec![pab()],
+            vec![half],
+            vec![Round::ABSENT],
+            vec![game(4, White, Wn)],
+            vec![game(3, Black, L)],
+        ],
+        5,
+    );
+    let f = Field::new(&t);
+    assert_eq!(f.states[0].float[1], Float::Down);
+    assert_eq!(f.states[1].float[1], Float::Down);
+    assert_eq!(f.states[2].float[1], Float::None);
+    assert!(!f.states[0].bye_eligible);
+    assert!(f.states[1].bye_eligible);
+}
+
+#[test]
+fn colour_preferences_follow_ghr_3_4() {
+    let mut unplayed = game(2, White, Wn);
+    unplayed.played = false;
+    // B W (forfeit, ignored) W: compressed to B W, so a mild preference for Black.
+    let t = tournament(
+        vec![
+            vec![game(1, Black, D), unplayed, game(3, White, D)],
+            vec![game(0, White, D), game(3, White, D), game(2, White, D)],
+            vec![],
+            vec![],
+        ],
+        5,
+    );
+    let f = Field::new(&t);
+    let a = f.states[0];
+    assert_eq!(
+        (a.pref, a.imbalance, a.strong, a.absolute()),
+        (Some(Black), 0, false, false)
+    );
+    let b = f.states[1];
+    assert_eq!(
+        (b.pref, b.imbalance, b.repeated),
+        (Some(Black), 3, Some(White))
+    );
+    assert!(b.absolute());
+}
+
+#[test]
+fn colour_allocation_5_2() {
+    let hist = vec![
+        vec![game(1, White, D)],
+        vec![game(0, Black, D)],
+        vec![game(3, White, D)],
+        vec![game(2, Black, D)],
+    ];
+    let t = tournament(hist, 5);
+    let f = Field::new(&t);
+    let h = |i: usize| t.players[i].rounds.as_slice();
+    let s = &f.states;
+    // 5.2.1: both preferences granted (0 wants Black, 3 wants White).
+    assert_eq!(allocate(&s[0], h(0), &s[3], h(3), White), Black);
+    // 5.2.3: 0 and 2 both want Black; alternate from the last round they differed: none, so
+    // 5.2.4: the higher-ranked (0) gets the preference.
+    assert_eq!(allocate(&s[0], h(0), &s[2], h(2), White), Black);
+    // Round 1 (no history): 5.2.5, rank 0 takes the initial colour.
+    let fresh = tournament(vec![vec![], vec![]], 5);
+    let g = Field::new(&fresh);
+    assert_eq!(allocate(&g.states[0], &[], &g.states[1], &[], Black), Black);
+    assert_eq!(allocate(&g.states[1], &[], &g.states[0], &[], Black), White);
+}

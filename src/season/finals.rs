@@ -1,0 +1,565 @@
+//! The knockout finals of a league (A-league 总决赛): the bracket of event.toml, seeded by the
+//! regular season's final places, played in phases of two-team matches over several rounds,
+//! every round a round workbook like the regular season's; match winners by match points, then
+//! game points, then a play-off; final places 1-12 and the relegated teams.
+//!
+//! Finals rounds are numbered across the stage: phase 1 takes rounds 1..=its longest match,
+//! phase 2 the next ones, and so on. A match shorter than its phase plays the phase's first
+//! rounds. Colours: the home slot is first-named in the match's first round, then the teams
+//! alternate (event.toml `colours`, a template default).
+
+use std::collections::BTreeMap;
+
+use super::matches::{self, Context, RoundResults, Scoring};
+use crate::event::{Knockout, Slot, Stage};
+use crate::findings::{Finding, Findings, Severity, Source};
+use crate::pairing::knockout::{
+    self, Bracket, MatchDef, PlaceRule, RoundScore, SidePoints, Source as KSource,
+};
+use crate::rounds::sheet::RoundSheet;
+
+/// The bracket of event.toml in the knockout engine's terms.
+///
+/// # Errors
+///
+/// A message when a slot names an unknown group.
+pub fn bracket(k: &Knockout) -> Result<Bracket, String> {
+    let conv = |s: &Slot| -> Result<KSource, String> {
+        Ok(match s {
+            Slot::Seed(n) => KSource::Seed(u16::try_from(*n).map_err(|e| e.to_string())?),
+            Slot::Winner(m) => KSource::Winner(m.clone()),
+            Slot::Loser(m) => KSource::Loser(m.clone()),
+            Slot::Group(g, n) => {
+                let group = k
+                    .groups
+                    .iter()
+                    .find(|x| &x.id == g)
+                    .ok_or_else(|| format!("unknown group {g}"))?;
+                let among = group
+                    .members
+                    .iter()
+                    .map(|m| match m {
+                        Slot::Seed(n) => Ok(KSource::Seed(u16::try_from(*n).unwrap_or(u16::MAX))),
+                        Slot::Winner(x) => Ok(KSource::Winner(x.clone())),
+                        Slot::Loser(x) => Ok(KSource::Loser(x.clone())),
+                        Slot::Group(..) => Err(format!("group {g} nests a group")),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                KSource::Ranked {
+                    among,
+                    rank: u16::try_from(*n).unwrap_or(u16::MAX),
+                }
+            }
+        })
+    };
+    let mut matches = Vec::new();
+    let mut sorted: Vec<_> = k.matches.iter().collect();
+    sorted.sort_by_key(|m| m.phase);
+    for m in sorted {
+        matches.push(MatchDef {
+            id: m.id.clone(),
+            stage: m.name.clone(),
+            first: conv(&m.home)?,
+            second: conv(&m.away)?,
+            rounds: u8::try_from(m.rounds).unwrap_or(u8::MAX),
+        });
+    }
+    let mut places = Vec::new();
+    for p in &k.places {
+        let first = p.places.iter().copied().min().unwrap_or(1);
+        if p.order_by_seed || p.teams.len() == 1 {
+            places.push(PlaceRule {
+                first_place: u16::try_from(first).unwrap_or(u16::MAX),
+                teams: p.teams.iter().map(conv).collect::<Result<_, _>>()?,
+            });
+        } else {
+            for (place, team) in p.places.iter().zip(&p.teams) {
+                places.push(PlaceRule {
+                    first_place: u16::try_from(*place).unwrap_or(u16::MAX),
+                    teams: vec![conv(team)?],
+                });
+            }
+        }
+    }
+    let seeds = k
+        .matches
+        .iter()
+        .flat_map(|m| [&m.home, &m.away])
+        .chain(k.groups.iter().flat_map(|g| g.members.iter()))
+        .filter_map(|s| {
+            if let Slot::Seed(n) = s {
+                Some(*n)
+            } else {
+                None
+            }
+        })
+        .max()
+        .unwrap_or(0);
+    Ok(Bracket {
+        seeds: u16::try_from(seeds).unwrap_or(u16::MAX),
+        matches,
+        places,
+        relegated: k.relegated.iter().map(conv).collect::<Result<_, _>>()?,
+    })
+}
+
+/// The finals rounds each match plays: `(first round, last round)` in stage numbering.
+pub fn windows(k: &Knockout) -> BTreeMap<String, (u32, u32)> {
+    let mut phases: BTreeMap<u32, u32> = BTreeMap::new();
+    for m in &k.matches {
+        let e = phases.entry(m.phase).or_default();
+        *e = (*e).max(m.rounds);
+    }
+    let mut offset: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut acc = 0;
+    for (p, len) in &phases {
+        offset.insert(*p, acc);
+        acc += len;
+    }
+    k.matches
+        .iter()
+        .map(|m| {
+            let o = offset.get(&m.phase).copied().unwrap_or(0);
+            (m.id.clone(), (o + 1, o + m.rounds))
+        })
+        .collect()
+}
+
+/// Total rounds of the finals stage.
+pub fn total_rounds(k: &Knockout) -> u32 {
+    windows(k).values().map(|w| w.1).max().unwrap_or(0)
+}
+
+/// The state of the finals after reading the workbooks.
+#[derive(Debug, Clone)]
+pub struct State {
+    /// Round results read, by finals round.
+    pub rounds: Vec<RoundResults>,
+    /// The engine's outcome (matches, places, relegation).
+    pub outcome: knockout::Outcome,
+    /// Seed → team number.
+    pub seeds: BTreeMap<u16, u32>,
+}
+
+/// Reads the finals rounds and decides what can be decided. `seed_teams[i]` is the team number
+/// of seed `i + 1`. Rounds are read in order and reading stops at the first incomplete one.
+pub fn read(
+    k: &Knockout,
+    stage: &Stage,
+    seed_teams: &[u32],
+    sheets: &[RoundSheet],
+    cx: &Context<'_>,
+    s: &Scoring,
+    findings: &mut Findings,
+) -> Result<State, String> {
+    let b = bracket(k)?;
+    let seeds: BTreeMap<u16, u32> = seed_teams
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (u16::try_from(i + 1).unwrap_or(u16::MAX), *t))
+        .collect();
+    let team_seed = |t: u32| seeds.iter().find(|(_, v)| **v == t).map(|(k, _)| *k);
+    let win = windows(k);
+    let mut results: BTreeMap<String, knockout::MatchResult> = BTreeMap::new();
+    let mut rounds = Vec::new();
+    for r in 1..=total_rounds(k) {
+        let Some(sheet) = sheets
+            .iter()
+            .find(|x| x.marker.stage == stage.id && x.marker.round == r)
+        else {
+            break;
+        };
+        apply_playoffs(k, &b, &seeds, cx, &mut results, None)?;
+        let outcome = knockout::decide(&b, &results).map_err(|e| e.to_string())?;
+        let expected = pairs_for_round(k, &outcome, &seeds, &win, r);
+        let rr = matches::read_round(sheet, &expected, cx, findings);
+        for m in rr.matches.iter().filter(|m| m.complete) {
+            let (Some(hs), Some(as_)) = (team_seed(m.home), team_seed(m.away)) else {
+                continue;
+            };
+            let Some(mo) = outcome.matches.iter().find(|mo| {
+                (mo.first == Some(hs) && mo.second == Some(as_))
+                    || (mo.first == Some(as_) && mo.second == Some(hs))
+            }) else {
+                findings.push(Finding::new(
+                    "result.pairing-changed",
+                    Severity::Error,
+                    Source::sheet(&sheet.file, &sheet.sheet),
+                    format!("总决赛第{r}轮：{}号与{}号不在对阵图中", m.home, m.away),
+                    format!(
+                        "finals round {r}: teams {} and {} do not meet in the bracket",
+                        m.home, m.away
+                    ),
+                ));
+                continue;
+            };
+            let (hm, am) = m.match_points(s);
+            let (hg, ag) = m.game_points(s);
+            let home_is_first = mo.first == Some(hs);
+            let score = if home_is_first {
+                RoundScore {
+                    match_points: SidePoints {
+                        first: hm,
+                        second: am,
+                    },
+                    game_points: SidePoints {
+                        first: hg,
+                        second: ag,
+                    },
+                }
+            } else {
+                RoundScore {
+                    match_points: SidePoints {
+                        first: am,
+                        second: hm,
+                    },
+                    game_points: SidePoints {
+                        first: ag,
+                        second: hg,
+                    },
+                }
+            };
+            results.entry(mo.id.clone()).or_default().rounds.push(score);
+        }
+        let complete = rr.complete;
+        rounds.push(rr);
+        if !complete {
+            break;
+        }
+    }
+    apply_playoffs(k, &b, &seeds, cx, &mut results, Some(findings))?;
+    let outcome = knockout::decide(&b, &results).map_err(|e| e.to_string())?;
+    for mo in &outcome.matches {
+        if matches!(
+            mo.decision,
+            knockout::Decision::Open(knockout::Pending::NeedsPlayoff)
+        ) {
+            findings.push(Finding::new(
+                "result.missing",
+                Severity::Error,
+                Source::default(),
+                format!("总决赛{}场分、局分均相同，需要加赛；请在 event.toml 的 playoff_winners 中填写胜队", mo.id),
+                format!("finals match {} is level on match and game points: enter the play-off winner under playoff_winners in event.toml", mo.id),
+            ));
+        }
+    }
+    Ok(State {
+        rounds,
+        outcome,
+        seeds,
+    })
+}
+
+/// Sets the play-off winners typed into event.toml (`playoff_winners`) on the results of
+/// their matches; a name that is not a team of the match is a finding (reported once, when
+/// `findings` is given).
+fn apply_playoffs(
+    k: &Knockout,
+    b: &Bracket,
+    seeds: &BTreeMap<u16, u32>,
+    cx: &Context<'_>,
+    results: &mut BTreeMap<String, knockout::MatchResult>,
+    mut findings: Option<&mut Findings>,
+) -> Result<(), String> {
+    let pre = knockout::decide(b, results).map_err(|e| e.to_string())?;
+    for (id, winner) in &k.playoff_winners {
+        let key = crate::normalize::unit_key(winner);
+        let team = cx
+            .teams
+            .iter()
+            .find(|t| crate::normalize::unit_key(&t.name) == key)
+            .map(|t| t.number);
+        let seed = team.and_then(|t| seeds.iter().find(|(_, v)| **v == t).map(|(s, _)| *s));
+        let Some(mo) = pre.matches.iter().find(|m| &m.id == id) else {
+            continue;
+        };
+        if mo.first.is_none() || mo.second.is_none() {
+            continue;
+        }
+        let side = if seed.is_some() && mo.first == seed {
+            Some(knockout::Side::First)
+        } else if seed.is_some() && mo.second == seed {
+            Some(knockout::Side::Second)
+        } else {
+            None
+        };
+        match (side, findings.as_deref_mut()) {
+            (Some(sd), _) => results.entry(id.clone()).or_default().playoff_winner = Some(sd),
+            (None, Some(f)) => f.push(Finding::new(
+                "result.pairing-changed",
+                Severity::Error,
+                Source::file("event.toml"),
+                format!("加赛胜者“{winner}”不是{id}的参赛队"),
+                format!("play-off winner {winner:?} is not a team of match {id}"),
+            )),
+            (None, None) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The `(first-named, second-named)` team numbers of finals round `r`: every match whose window
+/// contains `r` and whose teams are known; the home slot is first-named in odd rounds of the
+/// match, the away slot in even ones.
+pub fn pairs_for_round(
+    k: &Knockout,
+    outcome: &knockout::Outcome,
+    seeds: &BTreeMap<u16, u32>,
+    win: &BTreeMap<String, (u32, u32)>,
+    r: u32,
+) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for m in &k.matches {
+        let Some(&(from, to)) = win.get(&m.id) else {
+            continue;
+        };
+        if r < from || r > to {
+            continue;
+        }
+        let Some(mo) = outcome.matches.iter().find(|x| x.id == m.id) else {
+            continue;
+        };
+        let (Some(a), Some(b)) = (
+            mo.first.and_then(|s| seeds.get(&s)),
+            mo.second.and_then(|s| seeds.get(&s)),
+        ) else {
+            continue;
+        };
+        if (r - from) % 2 == 0 {
+            out.push((*a, *b))
+        } else {
+            out.push((*b, *a))
+        }
+    }
+    out
+}
+
+/// Everything the finals driver needs from the regular season.
+pub(super) struct Season<'a> {
+    /// Team names by number.
+    pub names: &'a [super::tables::TeamName],
+    /// Team units in number order.
+    pub numbers: &'a [String],
+    /// Team numbers of seeds 1, 2, ... (the regular season's final order).
+    pub seed_teams: &'a [u32],
+    /// The round reader's context.
+    pub cx: &'a Context<'a>,
+    /// Scoring.
+    pub scoring: Scoring,
+    /// Board colours of the first-named team.
+    pub colours: &'a [crate::model::Colour],
+}
+
+/// Runs the finals stage: reads its workbooks, writes the next one, `finals.xlsx`, and once
+/// every match is decided the final ranking 1..n (into `out.standings`).
+///
+/// # Errors
+///
+/// [`crate::Error`] when a workbook cannot be written or the bracket is unusable.
+pub(super) fn run_stage(
+    inp: &super::league::Input<'_>,
+    k: &Knockout,
+    season: &Season<'_>,
+    out: &mut super::league::Output,
+    findings: &mut Findings,
+) -> crate::Result<()> {
+    use super::league::{default_lines, lines_of, round_file, round_label, write_printable};
+    use crate::pipeline::summary::{RoundCounts, StandingEntry, points_number};
+    use crate::report::tables::{SheetDoc, TextTable};
+    use crate::rounds::marker::Marker;
+    use crate::rounds::write::RoundDoc;
+
+    let stage = inp.stage;
+    let lang = inp.lang;
+    let sport = inp.event.event.sport;
+    let state = read(
+        k,
+        stage,
+        season.seed_teams,
+        inp.sheets,
+        season.cx,
+        &season.scoring,
+        findings,
+    )
+    .map_err(|e| crate::Error::Usage(format!("event.toml [stages.knockout]: {e}")))?;
+    let total = total_rounds(k);
+    let win = windows(k);
+    let boards = u32::try_from(season.colours.len()).unwrap_or(0);
+    for rr in &state.rounds {
+        if let Some(sheet) = inp
+            .sheets
+            .iter()
+            .find(|x| x.marker.stage == stage.id && x.marker.round == rr.round)
+        {
+            write_printable(inp, rr.round, sport, &lines_of(sheet, season.colours), out)?;
+        }
+    }
+    let paired = state.rounds.len() as u32;
+    let complete = state.rounds.iter().filter(|r| r.complete).count() as u32;
+    let mut paired_now = paired;
+    if complete == paired && paired < total {
+        let r = paired + 1;
+        let pairs = pairs_for_round(k, &state.outcome, &state.seeds, &win, r);
+        if !pairs.is_empty() {
+            let lines = default_lines(inp.roster, season.numbers, &pairs, season.colours, boards);
+            let path = inp
+                .dir
+                .join("results")
+                .join(format!("{}.xlsx", round_file(stage, r)));
+            let marker = Marker {
+                event: inp.event.event.name.clone(),
+                stage: stage.id.clone(),
+                round: r,
+            };
+            let label = round_label(stage, r, lang);
+            let doc = RoundDoc {
+                event_title: &inp.event.event.name,
+                marker: &marker,
+                round_label: &label,
+                sport,
+                lang,
+            };
+            if crate::rounds::write::write_new(&path, &doc, &lines)? {
+                out.written.push(path);
+            }
+            write_printable(inp, r, sport, &lines, out)?;
+            paired_now = r;
+        }
+    }
+    out.rounds = RoundCounts {
+        planned: total,
+        paired: paired_now,
+        complete,
+    };
+
+    // finals.xlsx: every match with its score and decision.
+    let team = |seed: Option<u16>| -> String {
+        seed.and_then(|s| state.seeds.get(&s))
+            .and_then(|n| season.names.iter().find(|t| t.0 == *n))
+            .map(|t| format!("{}（{}）", t.1, seed.unwrap_or(0)))
+            .unwrap_or_default()
+    };
+    let rows: Vec<Vec<String>> = state
+        .outcome
+        .matches
+        .iter()
+        .map(|mo| {
+            let name = k
+                .matches
+                .iter()
+                .find(|m| m.id == mo.id)
+                .map(|m| m.name.clone())
+                .unwrap_or_default();
+            let decided = match mo.decision {
+                knockout::Decision::Won { by, .. } => match (by, lang) {
+                    (knockout::DecidedBy::MatchPoints, crate::Lang::Zh) => "场分",
+                    (knockout::DecidedBy::GamePoints, crate::Lang::Zh) => "局分",
+                    (knockout::DecidedBy::Playoff, crate::Lang::Zh) => "加赛",
+                    (knockout::DecidedBy::MatchPoints, crate::Lang::En) => "match points",
+                    (knockout::DecidedBy::GamePoints, crate::Lang::En) => "game points",
+                    (knockout::DecidedBy::Playoff, crate::Lang::En) => "play-off",
+                },
+                knockout::Decision::Open(_) => lang.pick("未决", "open"),
+            };
+            vec![
+                mo.id.clone(),
+                name,
+                team(mo.first),
+                team(mo.second),
+                format!("{}:{}", mo.match_points.first, mo.match_points.second),
+                format!("{}:{}", mo.game_points.first, mo.game_points.second),
+                team(mo.winner()),
+                decided.to_string(),
+            ]
+        })
+        .collect();
+    let headers = [
+        ("场次", "Match"),
+        ("名称", "Name"),
+        ("主队（序号）", "Home (seed)"),
+        ("客队（序号）", "Away (seed)"),
+        ("场分", "MP"),
+        ("局分", "GP"),
+        ("胜者", "Winner"),
+        ("决定方式", "Decided by"),
+    ]
+    .iter()
+    .map(|(z, e)| lang.pick(z, e).to_string())
+    .collect();
+    let mut sheets = vec![SheetDoc {
+        name: lang.pick("对阵", "Bracket").into(),
+        title: format!(
+            "{} {}",
+            stage.name,
+            lang.pick("对阵及结果", "matches and results")
+        ),
+        table: TextTable {
+            headers,
+            rows,
+            centred: vec![0, 4, 5],
+        },
+        landscape: true,
+    }];
+    if state.outcome.is_complete() {
+        let rows: Vec<Vec<String>> = state
+            .outcome
+            .places
+            .iter()
+            .enumerate()
+            .map(|(i, seed)| {
+                let relegated = seed.is_some() && state.outcome.relegated.contains(seed);
+                vec![
+                    (i + 1).to_string(),
+                    team(*seed),
+                    if relegated {
+                        lang.pick("降级", "relegated").to_string()
+                    } else {
+                        String::new()
+                    },
+                ]
+            })
+            .collect();
+        out.standings = state
+            .outcome
+            .places
+            .iter()
+            .enumerate()
+            .filter_map(|(i, seed)| {
+                let n = seed.and_then(|s| state.seeds.get(&s))?;
+                let name = season.names.iter().find(|t| t.0 == *n)?.1.clone();
+                Some(StandingEntry {
+                    rank: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                    name,
+                    section: None,
+                    points: points_number(crate::model::Points::ZERO),
+                    game_points: None,
+                    tiebreaks: serde_json::Map::new(),
+                })
+            })
+            .collect();
+        out.final_places = Some(
+            out.standings
+                .iter()
+                .map(|e| (e.rank, e.name.clone()))
+                .collect(),
+        );
+        sheets.push(SheetDoc {
+            name: lang.pick("总排名", "Final ranking").into(),
+            title: lang.pick("总排名", "final ranking").into(),
+            table: TextTable {
+                headers: vec![
+                    lang.pick("名次", "Place").into(),
+                    lang.pick("队名（序号）", "Team (seed)").into(),
+                    lang.pick("备注", "Note").into(),
+                ],
+                rows,
+                centred: vec![0],
+            },
+            landscape: false,
+        });
+    }
+    let path = inp.out.join("finals.xlsx");
+    crate::report::tables::write(&path, &inp.event.event.name, &sheets, lang)?;
+    out.written.push(path);
+    Ok(())
+}

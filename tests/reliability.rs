@@ -316,11 +316,15 @@ fn every_written_workbook_opens_in_libreoffice() {
         if name == A {
             run_json(&folder, &[]); // the second run writes out/ with the draw in place
         }
+        let mut packets = 0;
         for rel in files(&folder) {
             let rel = rel.to_string_lossy().into_owned();
             let written = rel.starts_with("out/") && !rel.starts_with("out/previous/")
                 || (name == A && rel.starts_with("results/"));
-            if written && rel.ends_with(".xlsx") {
+            // The team packets are one writer: two per sample keep CI within its budget.
+            let packet = rel.starts_with("out/teams/");
+            if written && rel.ends_with(".xlsx") && (!packet || packets < 2) {
+                packets += usize::from(packet);
                 workbooks.push(folder.join(rel));
             }
         }

@@ -307,6 +307,15 @@ fn split_by_unit(base: Submission, data: Vec<RawRow>) -> Vec<Submission> {
 pub fn read(files: &[LoadedFile], findings: &mut Findings) -> Vec<Submission> {
     let mut out = Vec::new();
     for (fi, file) in files.iter().enumerate() {
+        // Round workbooks and the draw are bianpai's own files (marker sheet): `rounds` and
+        // `season` read them, never as forms.
+        if file
+            .tables
+            .iter()
+            .any(|t| crate::rounds::marker::Marker::from_table(t).is_some())
+        {
+            continue;
+        }
         let mut recognised = false;
         for (si, table) in file.tables.iter().enumerate() {
             if table.hidden {

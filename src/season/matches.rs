@@ -241,13 +241,39 @@ pub fn read_round(
                 .copied()
                 .unwrap_or(Colour::White);
             match &r.result {
-                ResultCell::Valid(g) => m.boards.push(BoardGame {
-                    board,
-                    home_player: hp,
-                    away_player: ap,
-                    home_colour: r.home_colour.unwrap_or(expected_colour),
-                    result: *g,
-                }),
+                ResultCell::Valid(g) => {
+                    // An empty board is a forfeit: the side without a player cannot score there.
+                    let forced = match (hp.is_some(), ap.is_some()) {
+                        (true, true) => *g,
+                        (true, false) => GameResult::ForfeitWin,
+                        (false, true) => GameResult::ForfeitLoss,
+                        (false, false) => GameResult::DoubleForfeit,
+                    };
+                    if forced != *g {
+                        findings.push(Finding::new(
+                            "result.invalid",
+                            Severity::Warning,
+                            src(r.row, 5),
+                            format!(
+                                "第{round}轮 {} – {} 第{board}台有一方未出场，按弃权计为“{}”",
+                                k.0,
+                                k.1,
+                                crate::rounds::notation::format(forced, crate::model::Sport::Chess)
+                            ),
+                            format!(
+                                "round {round}, {} – {} board {board}: a side fielded nobody, scored as a forfeit",
+                                k.0, k.1
+                            ),
+                        ));
+                    }
+                    m.boards.push(BoardGame {
+                        board,
+                        home_player: hp,
+                        away_player: ap,
+                        home_colour: r.home_colour.unwrap_or(expected_colour),
+                        result: forced,
+                    });
+                }
                 ResultCell::Missing if untouched => m.complete = false,
                 ResultCell::Missing => {
                     m.complete = false;

@@ -51,7 +51,8 @@ pub fn standings(
         edition,
     );
     for rr in complete {
-        let ri = rr.round as usize - 1;
+        // The builder numbers rounds from 1.
+        let ri = rr.round as usize;
         for m in &rr.matches {
             let (h, a) = (m.home as usize - 1, m.away as usize - 1);
             let mut boards_sorted = m.boards.clone();

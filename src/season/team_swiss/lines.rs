@@ -9,7 +9,7 @@ use crate::Result;
 use crate::model::Colour;
 use crate::model::roster::Roster;
 use crate::rounds::marker::Marker;
-use crate::rounds::sheet::{BYE_WORDS, RoundSheet, Rows};
+use crate::rounds::sheet::{BYE_WORDS, RoundSheet};
 use crate::rounds::write::{Lines, RoundDoc, TeamLine};
 use crate::season::tables::TeamName;
 use crate::season::teams;
@@ -118,29 +118,10 @@ pub(super) fn lines_of(
     bye: Option<u32>,
     names: &[TeamName],
 ) -> Lines {
-    let Rows::Team(rows) = &sheet.rows else {
+    // The league's rows, plus the bye row the arbiter's file does not hold as a match.
+    let Lines::Team(mut lines) = crate::season::league::lines_of(sheet, colours) else {
         return Lines::Team(Vec::new());
     };
-    let mut lines: Vec<TeamLine> = rows
-        .iter()
-        .map(|r| {
-            let board = r.board.unwrap_or(0);
-            let expected = board
-                .checked_sub(1)
-                .and_then(|i| colours.get(i as usize))
-                .copied();
-            TeamLine {
-                match_no: r.match_no.unwrap_or(0),
-                board,
-                home_team: r.home_team.clone(),
-                home_player: r.home_player.clone(),
-                home_colour: r.home_colour.or(expected).unwrap_or(Colour::White),
-                result: r.result.valid(),
-                away_player: r.away_player.clone(),
-                away_team: r.away_team.clone(),
-            }
-        })
-        .collect();
     if let Some(t) = bye.and_then(|t| names.iter().find(|x| x.0 == t)) {
         let no = lines.iter().map(|l| l.match_no).max().unwrap_or(0) + 1;
         lines.push(bye_line(no, &t.1));

@@ -5,10 +5,8 @@ use std::collections::BTreeMap;
 
 use super::SwissRound;
 use crate::Lang;
-use crate::event::Event;
 use crate::model::{Colour, Points};
 use crate::report::tables::TextTable;
-use crate::scoring;
 use crate::season::matches::Scoring;
 use crate::season::tables::TeamName;
 
@@ -101,52 +99,5 @@ pub fn swiss_crosstable(
     }
 }
 
-/// The ranking: place, number, team, then one column per tie-break value (the template's names
-/// when it gives one per key).
-pub fn ranking_table(
-    st: &scoring::Standings,
-    names: &[TeamName],
-    event: &Event,
-    stage: &str,
-    lang: Lang,
-) -> TextTable {
-    let labels: Vec<String> = match event.tiebreaks_for(stage, "team") {
-        Some(t) if t.names.len() == st.keys.len() && lang == Lang::Zh => t.names.clone(),
-        _ => st
-            .keys
-            .iter()
-            .map(|k| crate::report::labels::tiebreak_label(&k.to_string(), lang))
-            .collect(),
-    };
-    let mut headers = vec![
-        lang.pick("名次", "Place").to_string(),
-        lang.pick("序号", "No.").to_string(),
-        lang.pick("队名", "Team").to_string(),
-    ];
-    headers.extend(labels);
-    let rows = st
-        .rows
-        .iter()
-        .map(|r| {
-            let mut v = vec![
-                r.rank.to_string(),
-                r.start_no.to_string(),
-                names
-                    .iter()
-                    .find(|t| t.0 == r.start_no)
-                    .map(|t| t.1.clone())
-                    .unwrap_or_default(),
-            ];
-            v.extend(r.display.iter().cloned());
-            v
-        })
-        .collect();
-    let n = headers.len();
-    let mut centred = vec![0, 1];
-    centred.extend(3..n);
-    TextTable {
-        headers,
-        rows,
-        centred,
-    }
-}
+/// The ranking table is the league's: the same columns for every team stage.
+pub use crate::season::team_standings::ranking_table;

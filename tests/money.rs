@@ -247,6 +247,7 @@ fn entries(names: &[(&str, u32)], team: &str, unit: bool) -> Vec<RankedEntry> {
             team: team.to_string(),
             id_number: None,
             is_unit: unit,
+            points: None,
         })
         .collect()
 }
@@ -319,7 +320,7 @@ fn tied_places_share_the_pooled_prizes() {
             (150_000, 30_000, 120_000),
         ]
     );
-    assert!(p[1].shared && !p[0].shared);
+    assert!(p[1].shared.is_some() && p[0].shared.is_none());
 }
 
 #[test]
@@ -335,6 +336,7 @@ fn unit_prizes_are_not_taxed_and_a_league_places_1_to_6() {
             team: (*t).into(),
             id_number: None,
             is_unit: true,
+            points: None,
         })
         .collect();
     let (p, f) = money::prizes::payouts(
@@ -415,6 +417,7 @@ fn run_writes_costs_and_prizes_workbooks() {
                 team: "一队".into(),
                 id_number: None,
                 is_unit: true,
+                points: None,
             },
             RankedEntry {
                 place: 2,
@@ -422,6 +425,7 @@ fn run_writes_costs_and_prizes_workbooks() {
                 team: "二队".into(),
                 id_number: None,
                 is_unit: true,
+                points: None,
             },
         ],
     }];
@@ -438,7 +442,7 @@ fn run_writes_costs_and_prizes_workbooks() {
     assert_eq!(sum.get((2, 2)), Some(&Data::Float(220_000.0)));
     assert_eq!(sum.get((4, 2)), Some(&Data::Float(360_000.0)));
     let mut px: calamine::Xlsx<_> = calamine::open_workbook(dir.join("prizes.xlsx")).unwrap();
-    assert_eq!(px.sheet_names(), vec!["奖金", "领取签收表"]);
+    assert_eq!(px.sheet_names(), vec!["奖金", "领取签收表", "奖金设置"]);
     let r = px.worksheet_range("奖金").unwrap();
     assert_eq!(r.get((2, 5)), Some(&Data::Float(200_000.0)));
     assert_eq!(r.get((2, 6)), Some(&Data::Float(0.0)));
@@ -519,3 +523,10 @@ fn b_league_sample_costs_workbook() {
     assert_eq!(find("结算：应缴").unwrap()[6], Data::Float(31_360.0));
     let _ = std::fs::remove_dir_all(&out);
 }
+
+mod util;
+
+#[path = "money/samples.rs"]
+mod samples;
+#[path = "money/ties.rs"]
+mod ties;

@@ -30,7 +30,7 @@ pub use format::{
 };
 pub use money::{
     Accommodation, Covered, Fee, Grant, Honour, Hotel, Meal, Meals, Per, PrizeList, Prizes,
-    Recipient, Room, Stay, Tax,
+    Recipient, Room, Stay, Tax, Ties,
 };
 pub use quotas::{QuotaExtra, QuotaPlaces, QuotaTier, Quotas};
 pub use rules::{

@@ -26,6 +26,23 @@ pub struct Prizes {
     /// Honours that go with places (全国业余棋王).
     #[serde(default)]
     pub honours: Vec<Honour>,
+    /// How prizes of entries tied on score are paid (`ranking` by default).
+    #[serde(default)]
+    pub ties: Ties,
+}
+
+/// How the prizes of entries tied on score are paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ties {
+    /// The tie-breaks decide: each place gets its own amount (the default).
+    #[default]
+    Ranking,
+    /// The tied entries pool the amounts of the places they cover and share them equally.
+    SharedEqually,
+    /// Hort system: half of each place's amount goes by place, the other half is pooled and
+    /// shared equally among the tied entries.
+    Hort,
 }
 
 impl Prizes {

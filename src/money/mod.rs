@@ -1,6 +1,7 @@
 //! Money: prizes and tax, board and lodging, fees and grants; all in integer fen.
 //!
 //! - [`prizes`]: payouts from the final rankings, tax withheld, reconciliation;
+//! - [`ranking`]: the xiangqi groups' final rankings from the Swiss standings;
 //! - [`rooms`]: room requests and standard stays grouped into rooms, with `room.*` findings;
 //! - [`costs`]: each team's statement and the rooms needed per night;
 //! - [`run`]: the pipeline hook writing `out/prizes.xlsx` and `out/costs.xlsx`.
@@ -10,21 +11,24 @@
 mod booking;
 pub mod costs;
 pub mod prizes;
+pub mod ranking;
 pub mod rooms;
 
 use std::path::{Path, PathBuf};
 
 use crate::event::Event;
 use crate::findings::Findings;
+use crate::model::Points;
 use crate::model::roster::Roster;
 use crate::pipeline::summary::{CostEntry, PrizeEntry};
 use crate::{Error, Lang};
 
 pub use costs::{Line, Side, Statement};
-pub use prizes::{Payout, Reconciliation};
+pub use prizes::{Payout, Reconciliation, Shared};
 pub use rooms::{BookedRoom, Lodging, TeamLodging};
 
-/// One entry of a final ranking, as the league and Swiss stages give it.
+/// One entry of a final ranking, as the league and Swiss stages give it: the plain input of
+/// the prizes (group, place, name, delegation, ID number).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RankedEntry {
     /// Final place (entries not separated by tie-breaks share it).
@@ -37,6 +41,9 @@ pub struct RankedEntry {
     pub id_number: Option<String>,
     /// The entry is a unit (no tax).
     pub is_unit: bool,
+    /// Final score, for sharing the prizes of entries tied on it (`[prizes] ties`); `None`
+    /// where ties cannot arise (knockout places).
+    pub points: Option<Points>,
 }
 
 /// The final ranking of one prize list.
@@ -81,7 +88,8 @@ pub struct MoneyOutput {
     pub statements: Vec<Statement>,
 }
 
-/// Pays the prizes, settles the costs and writes `prizes.xlsx` (when a prize is paid) and
+/// Pays the prizes, settles the costs and writes `prizes.xlsx` (when a prize is paid or a list
+/// of `event.toml` has money: lists without a final ranking in `rankings` say they wait) and
 /// `costs.xlsx` (when a team has a line), into `out_dir`.
 ///
 /// Workbook content is Chinese (SPEC §5) whatever `lang`; findings carry both languages.
@@ -103,11 +111,12 @@ pub fn run(
     }
     let st = statements(event, roster, &payouts, findings);
     let mut out = MoneyOutput::default();
-    let title = &event.event.name;
-    if !payouts.is_empty() {
+    let has_money = event.prizes.lists.iter().any(|l| !l.amounts.is_empty());
+    if !payouts.is_empty() || has_money {
         let p = out_dir.join("prizes.xlsx");
         let rec = prizes::reconcile(event, &payouts);
-        crate::report::prizes::write_prizes(&p, title, &payouts, &rec)?;
+        let ranked: Vec<&str> = rankings.iter().map(|r| r.list.as_str()).collect();
+        crate::report::prizes::write_prizes(&p, event, &payouts, &rec, &ranked)?;
         out.written.push(p);
     }
     if st.iter().any(|(s, _)| !s.lines.is_empty()) {

@@ -1,17 +1,18 @@
 //! Prize payouts: gross by place from the event's prize lists, tax withheld on prizes paid to
 //! people, and the reconciliation with the total the regulation states.
 //!
-//! Ties: the event model has no switch for sharing tied prizes (`event.toml` cannot say "shared
-//! equally" or "Hort"), so prizes follow the ranking: each distinct place gets its own amount.
-//! A ranking that still holds equal places (tie-breaks could not separate them) is paid the only
-//! fair way without a rule: the amounts of the places the tied entries cover are pooled and
-//! shared equally, the fen that do not divide going one each to the entries listed first.
+//! Ties (`[prizes] ties` in `event.toml`): by default (`ranking`) the tie-breaks decide and
+//! each place gets its own amount. `shared-equally` pools the amounts of the places entries tied
+//! on score cover and shares them equally; `hort` shares half of them equally and pays the other
+//! half by place. Entries the ranking left on the same place (tie-breaks could not separate them)
+//! are always pooled and shared. Every split is exact in fen: the fen that do not divide go one
+//! each to the entries ranked higher ([`group_shares`]).
 //!
 //! Tax: `event.tax.rate_percent` of the gross, computed in fen as `gross × rate / 100` rounded
 //! half up to the fen ([`crate::event::Tax::on`]); withheld only when the list pays individuals,
 //! the tax applies to individuals, and the entry is not a unit.
 
-use crate::event::{Event, PrizeList, Recipient};
+use crate::event::{Event, PrizeList, Recipient, Ties};
 use crate::findings::{Finding, Severity, Source};
 use crate::model::Fen;
 
@@ -40,10 +41,32 @@ pub struct Payout {
     pub tax: Fen,
     /// Amount paid out.
     pub net: Fen,
-    /// Shared with other entries of the same place.
-    pub shared: bool,
+    /// The tie group this prize was shared in, if any.
+    pub shared: Option<Shared>,
     /// Clause of the prize list.
     pub clause: Option<String>,
+}
+
+/// A prize shared by entries tied on score or place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shared {
+    /// First place the tie group covers.
+    pub from: u32,
+    /// Last place the tie group covers.
+    pub to: u32,
+    /// How it was shared ([`Ties::Ranking`]: each entry kept its place's amount).
+    pub rule: Ties,
+}
+
+impl Shared {
+    /// The note printed next to the prize (`第2-4名奖金平分`).
+    pub fn note(&self) -> String {
+        match self.rule {
+            Ties::Ranking => format!("第{}-{}名同分，按破同分名次", self.from, self.to),
+            Ties::SharedEqually => format!("第{}-{}名奖金平分", self.from, self.to),
+            Ties::Hort => format!("第{}-{}名奖金按霍特制分配（半数平分）", self.from, self.to),
+        }
+    }
 }
 
 /// The totals of the payouts against the regulation.
@@ -90,7 +113,7 @@ pub fn payouts(event: &Event, rankings: &[FinalRanking]) -> (Vec<Payout>, Vec<Fi
     let mut findings = Vec::new();
     let rec = reconcile(event, &out);
     if let Some(stated) = rec.stated {
-        let source = Source::file(crate::event::EVENT_FILE);
+        let source = Source::sheet(crate::event::EVENT_FILE, "prizes.total_yuan");
         let clause = event.prizes.clause.clone();
         if rec.listed != stated {
             findings.push(mismatch(
@@ -149,29 +172,54 @@ pub fn reconcile(event: &Event, payouts: &[Payout]) -> Reconciliation {
     }
 }
 
-/// Pays one list. Entries are taken in place order; entries sharing a place pool the amounts of
-/// the places they cover (places `p .. p + k - 1` for `k` entries at `p`).
+/// Pays one list.
+///
+/// Entries are taken in place order (input order among equal places) and cut into tie groups:
+/// entries the ranking left on the same place always form one group; under
+/// [`Ties::SharedEqually`] and [`Ties::Hort`] so do consecutive entries with the same score. A
+/// group of `k` entries starting at place `p` covers the amounts of places `p .. p + k - 1`
+/// ([`group_shares`]).
 fn pay_list(event: &Event, list: &PrizeList, places: &[RankedEntry], out: &mut Vec<Payout>) {
     let mut sorted: Vec<&RankedEntry> = places.iter().collect();
     sorted.sort_by_key(|e| e.place);
+    let ties = event.prizes.ties;
     let name = list_name(event, &list.ranking);
     let mut i = 0;
     while let Some(first) = sorted.get(i) {
-        let place = first.place;
-        let tied: Vec<&RankedEntry> = sorted
-            .iter()
-            .skip(i)
-            .take_while(|e| e.place == place)
-            .copied()
-            .collect();
-        let k = u32::try_from(tied.len()).unwrap_or(u32::MAX);
-        i += tied.len();
-        let pool: Fen = (0..k).map(|j| list.amount(place.saturating_add(j))).sum();
-        if pool == Fen::ZERO {
-            continue;
+        let mut group: Vec<&RankedEntry> = vec![*first];
+        while let Some(next) = sorted.get(i + group.len()) {
+            let Some(last) = group.last() else { break };
+            let same_place = next.place == last.place;
+            let same_score =
+                ties != Ties::Ranking && next.points.is_some() && next.points == last.points;
+            if !(same_place || same_score) {
+                break;
+            }
+            group.push(*next);
         }
-        let shares = split(pool, tied.len());
-        for (e, gross) in tied.iter().zip(shares) {
+        i += group.len();
+        let entry_places: Vec<u32> = group.iter().map(|e| e.place).collect();
+        let rule = if entry_places.windows(2).all(|w| w.first() == w.last()) {
+            // Nothing separates them: pooled and shared, whatever the rule.
+            Ties::SharedEqually
+        } else {
+            ties
+        };
+        let amounts: Vec<Fen> = (0u32..)
+            .zip(&group)
+            .map(|(j, _)| list.amount(first.place.saturating_add(j)))
+            .collect();
+        let shares = group_shares(rule, &entry_places, &amounts);
+        let k = u32::try_from(group.len()).unwrap_or(u32::MAX);
+        let shared = (k > 1).then(|| Shared {
+            from: first.place,
+            to: first.place.saturating_add(k - 1),
+            rule,
+        });
+        for (e, gross) in group.iter().zip(shares) {
+            if gross == Fen::ZERO {
+                continue;
+            }
             let taxed = list.recipient == Recipient::Individual
                 && !e.is_unit
                 && event
@@ -185,7 +233,7 @@ fn pay_list(event: &Event, list: &PrizeList, places: &[RankedEntry], out: &mut V
             out.push(Payout {
                 list: list.ranking.clone(),
                 list_name: name.clone(),
-                place,
+                place: e.place,
                 name: e.name.clone(),
                 team: e.team.clone(),
                 id_number: e.id_number.clone(),
@@ -193,9 +241,44 @@ fn pay_list(event: &Event, list: &PrizeList, places: &[RankedEntry], out: &mut V
                 gross,
                 tax,
                 net: gross - tax,
-                shared: k > 1,
+                shared,
                 clause: list.clause.clone(),
             });
+        }
+    }
+}
+
+/// The gross of each entry of one tie group, exact to the fen.
+///
+/// `places` are the entries' places in ranking order, `amounts` the amounts of the places the
+/// group covers (same length). Rounding, so that the shares always add up to the amounts:
+///
+/// - [`Ties::Ranking`]: each entry its place's amount;
+/// - [`Ties::SharedEqually`]: the amounts are pooled and split into equal shares; the fen that
+///   do not divide go one each to the entries ranked higher;
+/// - [`Ties::Hort`]: each amount is halved, the odd fen staying with the place; the by-place
+///   halves go to the entries in ranking order (entries still on the same place pool theirs),
+///   the other halves are pooled and split as under `SharedEqually`.
+pub fn group_shares(rule: Ties, places: &[u32], amounts: &[Fen]) -> Vec<Fen> {
+    match rule {
+        Ties::Ranking => amounts.to_vec(),
+        Ties::SharedEqually => split(amounts.iter().copied().sum(), amounts.len()),
+        Ties::Hort => {
+            let pooled: Fen = amounts.iter().map(|a| Fen(a.0 / 2)).sum();
+            let by_place: Vec<Fen> = amounts.iter().map(|a| Fen(a.0 - a.0 / 2)).collect();
+            // Entries the ranking left on one place share their by-place halves too.
+            let mut own = Vec::with_capacity(by_place.len());
+            let mut j = 0;
+            while let Some(p) = places.get(j) {
+                let run = places.iter().skip(j).take_while(|q| *q == p).count().max(1);
+                let sum: Fen = by_place.iter().skip(j).take(run).copied().sum();
+                own.extend(split(sum, run));
+                j += run;
+            }
+            own.iter()
+                .zip(split(pooled, amounts.len()))
+                .map(|(a, b)| *a + b)
+                .collect()
         }
     }
 }

@@ -150,6 +150,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
                         team: name.clone(),
                         id_number: None,
                         is_unit: true,
+                        points: None,
                     })
                     .collect(),
             });
@@ -185,6 +186,15 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         } else {
             crate::season::individual::run(&inp, &mut findings)?
         };
+        // The xiangqi groups' final rankings pay the individual prizes once every round is in.
+        let over = run.rounds.planned > 0 && run.rounds.complete == run.rounds.planned;
+        if over && stage.system != crate::event::System::TeamSwiss {
+            rankings.extend(crate::money::ranking::from_sections(
+                &event,
+                &roster,
+                &run.standings,
+            ));
+        }
         summary.rounds = run.rounds;
         summary.standings = run.standings;
         for p in &run.written {
@@ -217,6 +227,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         &title,
         &roster,
         &sorted,
+        &money.statements,
         opts.lang,
     )? {
         summary.outputs.push(display_path(&opts.dir, &p));

@@ -1,22 +1,23 @@
 //! `out/costs.xlsx`: 汇总 (each team's balance and the organizer's cost; rooms needed per hotel,
 //! room type and night, for the booking) and one statement sheet per team (every line with
-//! quantity, rate and amount, and the balance). [`statement_sheet`] also serves the team packets.
+//! quantity, rate and amount, and the balance). [`statement_doc`] is the same statement as the
+//! 费用结算 sheet of each team's packet (`out/teams/<unit>.xlsx`).
 
 use std::path::Path;
 
 use rust_xlsxwriter::{Worksheet, XlsxError};
 
 use super::style::{ColumnWidths, Styles};
-use super::tables::sheet_name;
+use super::tables::{SheetDoc, TextTable, sheet_name};
 use super::workbook::{
     SheetLayout, new_workbook, save_atomic, setup_sheet, write_date, write_header_row, write_money,
     write_text,
 };
-use crate::Error;
 use crate::event::Event;
 use crate::model::Fen;
 use crate::money::costs::rooms_per_night;
 use crate::money::{Side, Statement, TeamLodging};
+use crate::{Error, Lang};
 
 const LINE_HEADERS: [&str; 7] = ["类别", "项目", "明细", "数量", "单位", "单价", "金额"];
 const SUMMARY_HEADERS: [&str; 5] = ["单位", "应缴", "应收", "结算（正数为应缴）", "组委会承担"];
@@ -54,19 +55,7 @@ fn summary_sheet(
     statements: &[(Statement, TeamLodging)],
 ) -> Result<(), XlsxError> {
     let t = format!("{title} 费用汇总");
-    setup_sheet(
-        ws,
-        s,
-        &SheetLayout {
-            name: "汇总",
-            title: &t,
-            columns: 5,
-            frozen_rows: 2,
-            landscape: false,
-        },
-    )?;
-    let mut w = ColumnWidths::new();
-    write_header_row(ws, 1, &SUMMARY_HEADERS, s, &mut w)?;
+    let mut w = table_sheet(ws, s, "汇总", &t, &SUMMARY_HEADERS, false)?;
     let mut row = 2u32;
     let mut tot = [Fen::ZERO; 4];
     for (st, _) in statements {
@@ -101,19 +90,7 @@ fn nights_sheet(
     statements: &[(Statement, TeamLodging)],
 ) -> Result<(), XlsxError> {
     let t = format!("{} 每晚用房", event.event.name);
-    setup_sheet(
-        ws,
-        s,
-        &SheetLayout {
-            name: "用房",
-            title: &t,
-            columns: 5,
-            frozen_rows: 2,
-            landscape: false,
-        },
-    )?;
-    let mut w = ColumnWidths::new();
-    write_header_row(ws, 1, &NIGHT_HEADERS, s, &mut w)?;
+    let mut w = table_sheet(ws, s, "用房", &t, &NIGHT_HEADERS, false)?;
     let lodgings: Vec<TeamLodging> = statements.iter().map(|(_, l)| l.clone()).collect();
     let hotels = event
         .accommodation
@@ -160,19 +137,7 @@ pub fn statement_sheet(
     st: &Statement,
 ) -> Result<(), XlsxError> {
     let t = format!("{title} 费用结算单 {}", st.team);
-    setup_sheet(
-        ws,
-        s,
-        &SheetLayout {
-            name,
-            title: &t,
-            columns: 7,
-            frozen_rows: 2,
-            landscape: true,
-        },
-    )?;
-    let mut w = ColumnWidths::new();
-    write_header_row(ws, 1, &LINE_HEADERS, s, &mut w)?;
+    let mut w = table_sheet(ws, s, name, &t, &LINE_HEADERS, true)?;
     let mut row = 2u32;
     for side in [Side::Owes, Side::Receives, Side::Organizer] {
         for l in st.lines.iter().filter(|l| l.side == side) {
@@ -212,6 +177,100 @@ pub fn statement_sheet(
         Some(&mut w),
     )?;
     w.apply(ws)
+}
+
+/// A team's statement as the 费用结算 sheet of its packet: every line (side, item, detail,
+/// quantity, unit, rate, amount; yuan with two decimals), then the totals and the balance, the
+/// same figures as its sheet in `costs.xlsx`.
+pub fn statement_doc(st: &Statement, lang: Lang) -> SheetDoc {
+    let headers = [
+        ("类别", "Side"),
+        ("项目", "Item"),
+        ("明细", "Detail"),
+        ("数量", "Quantity"),
+        ("单位", "Unit"),
+        ("单价（元）", "Rate (yuan)"),
+        ("金额（元）", "Amount (yuan)"),
+    ]
+    .iter()
+    .map(|(z, e)| lang.pick(z, e).to_string())
+    .collect();
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for side in [Side::Owes, Side::Receives, Side::Organizer] {
+        for l in st.lines.iter().filter(|l| l.side == side) {
+            rows.push(vec![
+                side.zh().to_string(),
+                l.item.clone(),
+                l.detail.clone(),
+                l.quantity.to_string(),
+                l.unit.to_string(),
+                l.rate.to_string(),
+                l.amount.to_string(),
+            ]);
+        }
+    }
+    let total = |label: &str, amount: Fen| {
+        let mut r = vec![String::new(); 7];
+        if let Some(c) = r.get_mut(1) {
+            *c = label.to_string();
+        }
+        if let Some(c) = r.get_mut(6) {
+            *c = amount.to_string();
+        }
+        r
+    };
+    rows.push(vec![String::new(); 7]);
+    rows.push(total("应缴合计", st.total(Side::Owes)));
+    rows.push(total("应收合计", st.total(Side::Receives)));
+    rows.push(total(
+        "组委会承担合计（不计入结算）",
+        st.total(Side::Organizer),
+    ));
+    let b = st.balance();
+    rows.push(if b >= Fen::ZERO {
+        total("结算：应缴", b)
+    } else {
+        total("结算：应收", -b)
+    });
+    SheetDoc {
+        name: lang.pick("费用结算", "Statement").to_string(),
+        title: match lang {
+            Lang::Zh => format!("费用结算单 {}", st.team),
+            Lang::En => format!("statement {}", st.team),
+        },
+        table: TextTable {
+            headers,
+            rows,
+            centred: vec![0, 3, 4],
+        },
+        landscape: true,
+    }
+}
+
+/// Lays out a sheet of the money workbooks: title row, header row, frozen panes, print setup.
+/// Returns the column widths to note the cells in.
+pub(super) fn table_sheet(
+    ws: &mut Worksheet,
+    s: &Styles,
+    name: &str,
+    title: &str,
+    headers: &[&str],
+    landscape: bool,
+) -> Result<ColumnWidths, XlsxError> {
+    setup_sheet(
+        ws,
+        s,
+        &SheetLayout {
+            name,
+            title,
+            columns: u16::try_from(headers.len()).unwrap_or(u16::MAX),
+            frozen_rows: 2,
+            landscape,
+        },
+    )?;
+    let mut w = ColumnWidths::new();
+    write_header_row(ws, 1, headers, s, &mut w)?;
+    Ok(w)
 }
 
 /// Writes a count as a whole number (Excel sums it) and notes its width.

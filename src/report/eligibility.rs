@@ -155,8 +155,8 @@ pub fn safe_file_stem(name: &str) -> String {
     s
 }
 
-/// Writes `teams/<unit>.xlsx` for every team: its roster in board order and its findings.
-/// Returns the paths written.
+/// Writes `teams/<unit>.xlsx` for every team: its roster in board order, its findings, and its
+/// statement (费用结算, from `statements`, when it has a line). Returns the paths written.
 ///
 /// # Errors
 ///
@@ -166,6 +166,7 @@ pub fn write_team_packets(
     event_title: &str,
     roster: &Roster,
     findings: &[Finding],
+    statements: &[crate::money::Statement],
     lang: Lang,
 ) -> Result<Vec<PathBuf>, Error> {
     let mut out = Vec::new();
@@ -177,7 +178,13 @@ pub fn write_team_packets(
         }
         used.push(stem.to_lowercase());
         let path = dir.join(format!("{stem}.xlsx"));
-        write(&path, event_title, &team_sheets(t, findings, lang), lang)?;
+        let mut sheets = team_sheets(t, findings, lang);
+        let st = statements.iter().find(|s| s.team == t.unit.value);
+        sheets.extend(
+            st.filter(|s| !s.lines.is_empty())
+                .map(|s| super::costs::statement_doc(s, lang)),
+        );
+        write(&path, event_title, &sheets, lang)?;
         out.push(path);
     }
     Ok(out)

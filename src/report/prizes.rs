@@ -1,16 +1,24 @@
 //! `out/prizes.xlsx`: 奖金 (every payout: gross, tax withheld, net, with the reconciliation with
-//! the regulation's total) and 领取签收表 (the sign-for sheet, printed and signed by each winner).
+//! the regulation's total and the tax rule), 领取签收表 (the sign-for sheet, printed and signed by
+//! each winner) and 奖金设置 (every list of `event.toml` place by place, paid or waiting for its
+//! final ranking). Before the event is over no place is invented: the lists say they wait.
 
 use std::path::Path;
 
 use rust_xlsxwriter::{Worksheet, XlsxError};
 
-use super::style::{ColumnWidths, Styles};
-use super::workbook::{
-    SheetLayout, new_workbook, save_atomic, setup_sheet, write_header_row, write_money, write_text,
-};
+use super::style::Styles;
+use super::workbook::{new_workbook, save_atomic, write_money, write_text};
 use crate::Error;
+use crate::event::{Event, Recipient};
+use crate::money::prizes::list_name;
 use crate::money::{Payout, Reconciliation};
+
+/// Places listed per list at most on 奖金设置.
+const MAX_PLACES_LISTED: u32 = 500;
+
+/// The note under the payouts for a list not ranked yet.
+const PENDING: &str = "比赛尚未结束，名次未产生，奖金暂不发放";
 
 const PAYOUT_HEADERS: [&str; 9] = [
     "组别",
@@ -23,6 +31,7 @@ const PAYOUT_HEADERS: [&str; 9] = [
     "实发金额",
     "备注",
 ];
+const SETTING_HEADERS: [&str; 5] = ["组别", "名次", "税前金额", "领奖对象", "状态"];
 const SIGN_HEADERS: [&str; 8] = [
     "组别",
     "名次",
@@ -34,23 +43,63 @@ const SIGN_HEADERS: [&str; 8] = [
     "日期",
 ];
 
-/// Writes `prizes.xlsx`.
+/// Writes `prizes.xlsx`. `ranked` are the ranking ids whose final ranking is known; the lists of
+/// `event.toml` with money and no final ranking are marked as waiting.
 ///
 /// # Errors
 ///
 /// [`Error::Io`] naming `path` when the workbook cannot be built or written.
 pub fn write_prizes(
     path: &Path,
-    title: &str,
+    event: &Event,
     payouts: &[Payout],
     rec: &Reconciliation,
+    ranked: &[&str],
 ) -> Result<(), Error> {
     let xe = |e: XlsxError| Error::io(path, std::io::Error::other(e));
+    let title = &event.event.name;
     let mut wb = new_workbook(title).map_err(xe)?;
     let styles = Styles::new();
-    payouts_sheet(wb.add_worksheet(), &styles, title, payouts, rec).map_err(xe)?;
+    let pending: Vec<String> = event
+        .prizes
+        .lists
+        .iter()
+        .filter(|l| !l.amounts.is_empty() && !ranked.contains(&l.ranking.as_str()))
+        .map(|l| list_name(event, &l.ranking))
+        .collect();
+    let notes = Notes {
+        pending: &pending,
+        tax: tax_note(event),
+    };
+    payouts_sheet(wb.add_worksheet(), &styles, title, payouts, rec, &notes).map_err(xe)?;
     sign_sheet(wb.add_worksheet(), &styles, title, payouts).map_err(xe)?;
+    settings_sheet(wb.add_worksheet(), &styles, event, payouts, ranked).map_err(xe)?;
     save_atomic(&mut wb, path)
+}
+
+/// What the payouts sheet says besides the payouts.
+struct Notes<'a> {
+    /// Names of the lists waiting for their final ranking.
+    pending: &'a [String],
+    /// How tax is withheld.
+    tax: String,
+}
+
+/// The tax rule as printed: `个人奖金代扣个人所得税：偶然所得 20%（默认值，…）`.
+fn tax_note(event: &Event) -> String {
+    match &event.tax {
+        Some(t) => format!(
+            "个人奖金代扣个人所得税：{} {}%{}；奖给单位的奖金不代扣",
+            t.kind,
+            t.rate_percent,
+            if t.is_default {
+                "（默认值，规程未规定，请组织者确认）"
+            } else {
+                ""
+            }
+        ),
+        None => "不代扣个人所得税（event.toml 未设 [tax]）".to_string(),
+    }
 }
 
 fn payouts_sheet(
@@ -59,21 +108,10 @@ fn payouts_sheet(
     title: &str,
     payouts: &[Payout],
     rec: &Reconciliation,
+    notes: &Notes<'_>,
 ) -> Result<(), XlsxError> {
     let t = format!("{title} 奖金");
-    setup_sheet(
-        ws,
-        s,
-        &SheetLayout {
-            name: "奖金",
-            title: &t,
-            columns: 9,
-            frozen_rows: 2,
-            landscape: true,
-        },
-    )?;
-    let mut w = ColumnWidths::new();
-    write_header_row(ws, 1, &PAYOUT_HEADERS, s, &mut w)?;
+    let mut w = super::costs::table_sheet(ws, s, "奖金", &t, &PAYOUT_HEADERS, true)?;
     let mut row = 2u32;
     for p in payouts {
         write_text(ws, row, 0, &p.list_name, &s.body, Some(&mut w))?;
@@ -95,8 +133,9 @@ fn payouts_sheet(
         if p.is_unit {
             note.push("奖给单位，不代扣个税");
         }
-        if p.shared {
-            note.push("并列名次平分");
+        let shared = p.shared.map(|x| x.note());
+        if let Some(x) = &shared {
+            note.push(x);
         }
         write_text(ws, row, 8, &note.join("；"), &s.body, Some(&mut w))?;
         row += 1;
@@ -105,6 +144,13 @@ fn payouts_sheet(
     write_money(ws, row, 5, rec.gross, &s.money, Some(&mut w))?;
     write_money(ws, row, 6, rec.tax, &s.money, Some(&mut w))?;
     write_money(ws, row, 7, rec.net, &s.money, Some(&mut w))?;
+    row += 1;
+    for name in notes.pending {
+        write_text(ws, row, 0, name, &s.body, None)?;
+        write_text(ws, row, 2, PENDING, &s.body, None)?;
+        row += 1;
+    }
+    write_text(ws, row, 0, &notes.tax, &s.body, None)?;
     row += 2;
     write_text(ws, row, 0, "核对", &s.heading, None)?;
     row += 1;
@@ -127,6 +173,58 @@ fn payouts_sheet(
     w.apply(ws)
 }
 
+fn settings_sheet(
+    ws: &mut Worksheet,
+    s: &Styles,
+    event: &Event,
+    payouts: &[Payout],
+    ranked: &[&str],
+) -> Result<(), XlsxError> {
+    let t = format!("{} 奖金设置（event.toml）", event.event.name);
+    let mut w = super::costs::table_sheet(ws, s, "奖金设置", &t, &SETTING_HEADERS, false)?;
+    let mut row = 2u32;
+    for l in &event.prizes.lists {
+        let name = list_name(event, &l.ranking);
+        let who = match l.recipient {
+            Recipient::Individual => "个人",
+            Recipient::Unit => "单位",
+        };
+        let is_ranked = ranked.contains(&l.ranking.as_str());
+        // A hostile `places` does not make a million rows.
+        let last = l
+            .places
+            .max(u32::try_from(l.amounts.len()).unwrap_or(u32::MAX))
+            .min(MAX_PLACES_LISTED);
+        for place in 1..=last {
+            let paid = payouts
+                .iter()
+                .any(|p| p.list == l.ranking && p.place == place);
+            let status = match (is_ranked, paid, l.amount(place).0 == 0) {
+                (false, _, _) => "名次未产生（比赛尚未结束）",
+                (true, _, true) => "录取名次，无奖金",
+                (true, true, false) => "已按最终名次发放",
+                (true, false, false) => "无人获得该名次",
+            };
+            write_text(ws, row, 0, &name, &s.body, Some(&mut w))?;
+            write_text(ws, row, 1, &place.to_string(), &s.center, Some(&mut w))?;
+            write_money(ws, row, 2, l.amount(place), &s.money, Some(&mut w))?;
+            write_text(ws, row, 3, who, &s.center, Some(&mut w))?;
+            write_text(ws, row, 4, status, &s.body, Some(&mut w))?;
+            row += 1;
+        }
+    }
+    write_text(ws, row, 1, "合计", &s.header, Some(&mut w))?;
+    write_money(
+        ws,
+        row,
+        2,
+        event.prizes.listed_total(),
+        &s.money,
+        Some(&mut w),
+    )?;
+    w.apply(ws)
+}
+
 fn sign_sheet(
     ws: &mut Worksheet,
     s: &Styles,
@@ -134,19 +232,7 @@ fn sign_sheet(
     payouts: &[Payout],
 ) -> Result<(), XlsxError> {
     let t = format!("{title} 奖金领取签收表");
-    setup_sheet(
-        ws,
-        s,
-        &SheetLayout {
-            name: "领取签收表",
-            title: &t,
-            columns: 8,
-            frozen_rows: 2,
-            landscape: true,
-        },
-    )?;
-    let mut w = ColumnWidths::new();
-    write_header_row(ws, 1, &SIGN_HEADERS, s, &mut w)?;
+    let mut w = super::costs::table_sheet(ws, s, "领取签收表", &t, &SIGN_HEADERS, true)?;
     w.note_width(6, 16);
     w.note_width(7, 12);
     for (row, p) in (2u32..).zip(payouts) {

@@ -1,0 +1,328 @@
+//! The three samples end to end: prizes, statements in the team packets, and the xiangqi
+//! groups' rankings feeding the prizes.
+
+use super::*;
+use bianpai::model::Points;
+use bianpai::model::roster::{IdKind, IdNumber};
+use bianpai::pipeline::summary::StandingEntry;
+use calamine::{Data, Reader};
+use std::path::{Path, PathBuf};
+
+/// Runs a copy of a sample (a Swiss run writes its next round into the folder).
+fn run_sample(name: &str) -> (tempfile::TempDir, PathBuf, bianpai::pipeline::Outcome) {
+    let (tmp, dir) = super::util::sample_copy(name);
+    let out = dir.join("out");
+    let opts = bianpai::pipeline::Options {
+        dir: dir.clone(),
+        out: out.clone(),
+        lang: bianpai::Lang::Zh,
+    };
+    let outcome = bianpai::pipeline::run(&opts).unwrap();
+    (tmp, out, outcome)
+}
+
+fn rows(path: &Path, sheet: &str) -> Vec<Vec<Data>> {
+    let mut xl: calamine::Xlsx<_> = calamine::open_workbook(path).unwrap();
+    let r = xl.worksheet_range(sheet).unwrap();
+    r.rows().map(<[Data]>::to_vec).collect()
+}
+
+fn text(r: &[Data]) -> Vec<String> {
+    r.iter()
+        .map(|c| match c {
+            Data::String(s) => s.clone(),
+            Data::Empty => String::new(),
+            other => other.to_string(),
+        })
+        .collect()
+}
+
+fn s(v: &[&str]) -> Vec<String> {
+    v.iter().map(|x| (*x).to_string()).collect()
+}
+
+/// 北京京西队's packet: the same statement as costs.xlsx, line by line. By hand from its 食宿
+/// sheet (8 twin beds and 2 singles at 诺富特, 08-05..08-11) and 7 players: 参赛费 7 × 400 =
+/// 2,800; 诺富特 twin 8 × 6 × 430 = 20,640; single 2 × 6 × 660 = 7,920; owes 31,360.
+#[test]
+fn b_league_team_packet_has_the_statement() {
+    let (_tmp, out, _) = run_sample("cca-b-league-2025");
+    let r = rows(&out.join("teams/北京京西队.xlsx"), "费用结算");
+    let body: Vec<Vec<String>> = r.iter().skip(2).map(|x| text(x)).collect();
+    assert_eq!(
+        body,
+        vec![
+            s(&["应缴", "参赛费", "", "7", "人", "400.00", "2800.00"]),
+            s(&[
+                "应缴",
+                "食宿 诺富特 双人间",
+                "8人×6天",
+                "48",
+                "人天",
+                "430.00",
+                "20640.00"
+            ]),
+            s(&[
+                "应缴",
+                "食宿 诺富特 单人间",
+                "2人×6天",
+                "12",
+                "人天",
+                "660.00",
+                "7920.00"
+            ]),
+            s(&["", "", "", "", "", "", ""]),
+            s(&["", "应缴合计", "", "", "", "", "31360.00"]),
+            s(&["", "应收合计", "", "", "", "", "0.00"]),
+            s(&["", "组委会承担合计（不计入结算）", "", "", "", "", "0.00"]),
+            s(&["", "结算：应缴", "", "", "", "", "31360.00"]),
+        ]
+    );
+    // Every team's packet carries its statement.
+    for e in std::fs::read_dir(out.join("teams")).unwrap() {
+        let p = e.unwrap().path();
+        let xl: calamine::Xlsx<_> = calamine::open_workbook(&p).unwrap();
+        assert!(
+            xl.sheet_names().contains(&"费用结算".to_string()),
+            "{}",
+            p.display()
+        );
+    }
+}
+
+/// The A-league finals decide places 1-12 (tests/league_season.rs): places 1-6 get 200,000 …
+/// 40,000, paid to the units without tax; the champion's packet adds the 20,000 grant.
+#[test]
+fn a_league_prizes_go_to_the_final_places() {
+    let (_tmp, out, outcome) = run_sample("cca-a-league-2023");
+    let got: Vec<(u32, &str, i64, i64)> = outcome
+        .summary
+        .prizes
+        .iter()
+        .map(|p| (p.place, p.name.as_str(), p.gross_fen, p.tax_fen))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (1, "深圳南山队", 20_000_000, 0),
+            (2, "成都锦江队", 12_000_000, 0),
+            (3, "浙江西湖队", 8_000_000, 0),
+            (4, "天津海河队", 6_000_000, 0),
+            (5, "广东珠江队", 5_000_000, 0),
+            (6, "北京华清队", 4_000_000, 0),
+        ]
+    );
+    let champion = outcome
+        .summary
+        .costs
+        .iter()
+        .find(|c| c.team == "深圳南山队")
+        .unwrap();
+    assert_eq!((champion.owes_fen, champion.receives_fen), (0, 22_000_000));
+    let seventh = outcome
+        .summary
+        .costs
+        .iter()
+        .find(|c| c.team == "山东泉城队")
+        .unwrap();
+    assert_eq!(seventh.receives_fen, 2_000_000);
+    let r = rows(&out.join("teams/深圳南山队.xlsx"), "费用结算");
+    let body: Vec<Vec<String>> = r.iter().skip(2).map(|x| text(x)).collect();
+    assert_eq!(
+        body[0],
+        s(&[
+            "应收",
+            "竞赛费拨款",
+            "中国国际象棋协会",
+            "1",
+            "队",
+            "20000.00",
+            "20000.00"
+        ])
+    );
+    assert_eq!(
+        body[1],
+        s(&[
+            "应收",
+            "奖金 团体赛 第1名",
+            "",
+            "1",
+            "项",
+            "200000.00",
+            "200000.00"
+        ])
+    );
+    assert_eq!(
+        body.last().unwrap(),
+        &s(&["", "结算：应收", "", "", "", "", "220000.00"])
+    );
+    let settings = rows(&out.join("prizes.xlsx"), "奖金设置");
+    assert_eq!(
+        text(&settings[2]),
+        s(&["团体赛", "1", "200000", "单位", "已按最终名次发放"])
+    );
+}
+
+/// Before the xiangqi finals are played nothing is ranked: prizes.xlsx lists the five groups
+/// as waiting and pays nothing; the default tax is marked as a default.
+#[test]
+fn xiangqi_sample_before_the_end_invents_no_places() {
+    let (_tmp, out, outcome) = run_sample("cxa-amateur-king-2023");
+    assert!(outcome.summary.prizes.is_empty());
+    let r: Vec<Vec<String>> = rows(&out.join("prizes.xlsx"), "奖金")
+        .iter()
+        .map(|x| text(x))
+        .collect();
+    let waiting: Vec<&str> = r
+        .iter()
+        .filter(|x| x.get(2).is_some_and(|c| c.contains("比赛尚未结束")))
+        .map(|x| x[0].as_str())
+        .collect();
+    assert_eq!(
+        waiting,
+        [
+            "公开组男子",
+            "公开组女子",
+            "少年组男子",
+            "少年组女子",
+            "家庭双人组"
+        ]
+    );
+    assert!(
+        r.iter()
+            .any(|x| x[0] == "个人奖金代扣个人所得税：偶然所得 20%（默认值，规程未规定，请组织者确认）；奖给单位的奖金不代扣"),
+        "{r:?}"
+    );
+    let settings = rows(&out.join("prizes.xlsx"), "奖金设置");
+    // 8 + 6 + 6 + 6 + 3 paid places and the 6 团体 places without money, then the total.
+    assert_eq!(settings.len(), 2 + 29 + 6 + 1);
+    assert_eq!(
+        text(&settings[2]),
+        s(&[
+            "公开组男子",
+            "1",
+            "20000",
+            "个人",
+            "名次未产生（比赛尚未结束）"
+        ])
+    );
+    assert_eq!(text(settings.last().unwrap())[2], "100000");
+    assert!(
+        !outcome
+            .summary
+            .findings
+            .iter()
+            .any(|f| f.code == "prize.total-mismatch")
+    );
+    // Officials are covered; the packets still show the organizer's cost.
+    let henan = rows(&out.join("teams/河南省.xlsx"), "费用结算");
+    assert!(henan.iter().any(|x| text(x)[0] == "组委会承担"));
+}
+
+fn standing(rank: u32, name: &str, section: &str, halves: i32) -> StandingEntry {
+    StandingEntry {
+        rank,
+        name: name.into(),
+        section: Some(section.into()),
+        points: bianpai::pipeline::summary::points_number(Points(halves)),
+        game_points: None,
+        tiebreaks: serde_json::Map::new(),
+    }
+}
+
+fn player(name: &str, group: &str, id: &str) -> Person {
+    let mut p = person(name, Sex::Male, Role::Player);
+    p.group = Some(Sourced::new(group.into(), src(0, 5)));
+    p.id = Some(Sourced::new(
+        IdNumber {
+            kind: IdKind::Citizen,
+            number: id.into(),
+        },
+        src(0, 6),
+    ));
+    p
+}
+
+/// The group standings become the prize input (group, place, name, delegation, ID, score),
+/// and pay 20,000 / 10,000 … with 20 % withheld.
+#[test]
+fn xiangqi_group_standings_pay_the_group_prizes() {
+    let ev = event("cxa-amateur-king-2023");
+    let mut henan = b_team("河南省");
+    henan.players = vec![
+        player("张一", "公开组男子", "410101199001011234"),
+        player("王二", "公开组男子", "41010119900101123X"),
+    ];
+    let mut hebei = b_team("河北省（石家庄）");
+    hebei.players = vec![player("李三", "公开组男子", "130101199001011234")];
+    let roster = Roster {
+        teams: vec![henan, hebei],
+        ..Roster::default()
+    };
+    let standings = vec![
+        standing(1, "李三（河北省（石家庄））", "公开组男子", 22),
+        standing(2, "张一（河南省）", "公开组男子", 18),
+        standing(3, "王二（河南省）", "公开组男子", 18),
+        standing(1, "别人（某省）", "公开组女子", 20),
+    ];
+    let rankings = money::ranking::from_sections(&ev, &roster, &standings);
+    assert_eq!(rankings.len(), 2);
+    assert_eq!(rankings[0].list, "open-men");
+    assert_eq!(
+        rankings[0].places[0],
+        RankedEntry {
+            place: 1,
+            name: "李三".into(),
+            team: "河北省（石家庄）".into(),
+            id_number: Some("130101199001011234".into()),
+            is_unit: false,
+            points: Some(Points(22)),
+        }
+    );
+    assert_eq!(rankings[1].places[0].team, "某省");
+    assert_eq!(rankings[1].places[0].id_number, None);
+    let (p, f) = money::prizes::payouts(&ev, &rankings);
+    // Not every list is ranked: no gross-total check yet.
+    assert!(f.is_empty());
+    let got: Vec<(&str, i64, i64, i64)> = p
+        .iter()
+        .map(|x| (x.name.as_str(), x.gross.0, x.tax.0, x.net.0))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("李三", 2_000_000, 400_000, 1_600_000),
+            ("张一", 1_000_000, 200_000, 800_000),
+            ("王二", 600_000, 120_000, 480_000),
+            ("别人", 1_000_000, 200_000, 800_000),
+        ]
+    );
+    assert_eq!(p[1].id_number.as_deref(), Some("410101199001011234"));
+}
+
+/// Every list ranked, but 家庭双人组 has only two pairs: 99,000 paid against the stated 100,000.
+#[test]
+fn a_gross_total_short_of_the_regulation_is_a_finding() {
+    let ev = event("cxa-amateur-king-2023");
+    let mut family = full("family", 3);
+    family.places.truncate(2);
+    let rankings = vec![
+        full("open-men", 8),
+        full("open-women", 6),
+        full("junior-men", 6),
+        full("junior-women", 6),
+        family,
+    ];
+    let (p, f) = money::prizes::payouts(&ev, &rankings);
+    assert_eq!(
+        money::prizes::reconcile(&ev, &p).gross,
+        Fen::from_yuan(99_000)
+    );
+    assert_eq!(f.len(), 1);
+    assert_eq!(f[0].code, "prize.total-mismatch");
+    assert_eq!(f[0].source.to_string(), "event.toml!prizes.total_yuan");
+    assert_eq!(
+        f[0].message_zh,
+        "实发奖金税前合计 99000.00 元，与规程所列奖金总额 100000.00 元不符"
+    );
+}

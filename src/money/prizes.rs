@@ -3,8 +3,9 @@
 //!
 //! Ties (`[prizes] ties` in `event.toml`): by default (`ranking`) the tie-breaks decide and
 //! each place gets its own amount. `shared-equally` pools the amounts of the places entries tied
-//! on score cover and shares them equally; `hort` shares half of them equally and pays the other
-//! half by place. Entries the ranking left on the same place (tie-breaks could not separate them)
+//! on score cover and shares them equally; `hort` (the Hort system, after V. Hort: every tied
+//! entry keeps half of its own place's prize, the other halves are pooled and shared equally
+//! among the entries with the same score) shares half of them and pays the other half by place. Entries the ranking left on the same place (tie-breaks could not separate them)
 //! are always pooled and shared. Every split is exact in fen: the fen that do not divide go one
 //! each to the entries ranked higher ([`group_shares`]).
 //!

@@ -131,3 +131,23 @@ fn odd_fen_stay_with_the_place_and_go_to_the_higher_place() {
         vec![Fen(409), Fen(408), Fen(284)]
     );
 }
+
+/// The worked example of the Hort system's description (de.wikipedia "Hort-System"): prizes
+/// 100 80 60 40 20 10; A and B tied on 8, C alone on 7½, D E F tied on 7. A keeps 50 and gets
+/// half the pot 45 + 40 → 95, B 40 + 45 → 85, C 60; D E F keep 20 / 10 / 5 and share 35: the
+/// example pays whole units (32 22 17), here exact fen with the odd fen to the higher place.
+#[test]
+fn hort_matches_the_published_example() {
+    assert_eq!(
+        group_shares(Ties::Hort, &[1, 2], &[Fen(10_000), Fen(8_000)]),
+        vec![Fen(9_500), Fen(8_500)]
+    );
+    assert_eq!(
+        group_shares(
+            Ties::Hort,
+            &[4, 5, 6],
+            &[Fen(4_000), Fen(2_000), Fen(1_000)]
+        ),
+        vec![Fen(3_167), Fen(2_167), Fen(1_666)]
+    );
+}

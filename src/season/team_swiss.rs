@@ -22,29 +22,32 @@
 //! - **The bye**: written as a row whose away team is `轮空`; it scores `[stages.bye]`
 //!   (match points, game points), else a drawn match (C.04.6 1.4). It counts as a PAB in
 //!   tie-breaks and in the TRF (record 320).
-//! - Every team is available every round (withdrawals are not modelled yet).
+//! - **Withdrawals and late entries** ([`entries`]): a `退赛` row in a round workbook takes a
+//!   team (or one player, from the default line-ups) out of later rounds; a team that a
+//!   complete round did not pair (a late entry) scores nothing there and is paired from then on.
 
 use std::collections::BTreeMap;
 
 use super::league::{self, Input, Output};
 use super::matches::{self, Context, MatchResult, RoundResults, Scoring};
-use super::tables::{self, TeamName};
+use super::tables::TeamName;
 use super::teams;
-use super::trf_build;
 use crate::findings::{Finding, Findings, Severity, Source};
-use crate::model::roster::{Board, Roster, Team};
+use crate::model::roster::{Board, Team};
 use crate::model::{Colour, GameResult, Points};
 use crate::pairing::team_swiss::{self, MatchRecord, RecordKind, TeamEntry, TeamSwissOptions};
-use crate::pipeline::summary::{RoundCounts, StandingEntry, points_number};
-use crate::report::tables::SheetDoc;
-use crate::rounds::sheet::{BYE_WORDS, RoundSheet, Rows};
+use crate::pipeline::summary::RoundCounts;
+use crate::rounds::sheet::{RoundSheet, Rows};
 use crate::rounds::write::RoundDoc;
 use crate::scoring;
-use crate::{Error, Lang, Result};
+use crate::{Error, Result};
 
+pub mod entries;
 mod lines;
+mod outputs;
 mod tables_swiss;
 
+use entries::Withdrawals;
 use lines::{default_lines, lines_of, marker, round_label, write_printable};
 
 pub use tables_swiss::swiss_crosstable;
@@ -124,49 +127,52 @@ pub fn bye_value(inp: &Input<'_>, s: &Scoring, boards: u32) -> (Points, Points) 
     }
 }
 
-/// Splits a team round sheet into its match rows and the bye (a row naming `轮空` as a team).
-fn split_bye(
-    sheet: &RoundSheet,
-    key: &dyn Fn(&str) -> String,
-    names: &[TeamName],
-) -> (RoundSheet, Option<u32>) {
-    let mut s = sheet.clone();
-    let mut bye = None;
-    if let Rows::Team(rows) = &mut s.rows {
-        let is_bye = |t: &str| BYE_WORDS.contains(&t.trim());
-        rows.retain(|r| {
-            let (team, b) = if is_bye(&r.away_team) {
-                (&r.home_team, true)
-            } else if is_bye(&r.home_team) {
-                (&r.away_team, true)
-            } else {
-                (&r.home_team, false)
-            };
-            if b {
-                let k = key(team);
-                bye = names.iter().find(|t| key(&t.1) == k).map(|t| t.0).or(bye);
-            }
-            !b
-        });
-    }
-    (s, bye)
-}
-
-/// The teams' histories for the pairing engine from the complete rounds.
+/// The teams' histories for the pairing engine from the complete rounds; a team that withdrew
+/// before the next round is not available (C.04.2: withdrawn teams are not paired).
 pub fn histories(
     n_teams: u32,
     rounds: &[SwissRound],
     s: &Scoring,
     bye: (Points, Points),
+    withdrawals: &Withdrawals,
 ) -> Vec<TeamEntry> {
+    let next = rounds.len() as u32 + 1;
     (1..=n_teams)
         .map(|team| {
             let history = rounds.iter().map(|r| record_of(team, r, s, bye)).collect();
             TeamEntry {
                 tpn: u16::try_from(team).unwrap_or(u16::MAX),
                 history,
-                available: true,
+                available: !withdrawals.team_out(team, next),
             }
+        })
+        .collect()
+}
+
+/// For each team, the complete rounds it was neither paired in nor given the bye, before its
+/// withdrawal (late entries, absences).
+fn missed_rounds(
+    n_teams: u32,
+    rounds: &[SwissRound],
+    withdrawals: &Withdrawals,
+) -> BTreeMap<u32, Vec<u32>> {
+    (1..=n_teams)
+        .map(|team| {
+            let missed = rounds
+                .iter()
+                .filter(|r| {
+                    let round = r.results.round;
+                    r.bye != Some(team)
+                        && !withdrawals.team_out(team, round)
+                        && !r
+                            .results
+                            .matches
+                            .iter()
+                            .any(|m| m.home == team || m.away == team)
+                })
+                .map(|r| r.results.round)
+                .collect();
+            (team, missed)
         })
         .collect()
 }
@@ -279,6 +285,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
     };
     opts.initial_colour = Colour::White;
     let mut complete: Vec<SwissRound> = Vec::new();
+    let mut withdrawals = Withdrawals::default();
     let mut paired = 0;
     for r in 1..=planned {
         let sheet = inp
@@ -287,28 +294,37 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
             .find(|s| s.marker.stage == inp.stage.id && s.marker.round == r);
         if let Some(sheet) = sheet {
             paired = r;
-            let (sheet, bye_team) = split_bye(sheet, &key_fn, &names);
+            let (sheet, special) = entries::split(sheet, &key_fn, &names, inp.roster, findings);
             let recorded = recorded_pairs(&sheet, &key_fn, &names);
             for &(h, a) in &recorded {
                 if met(&complete, h, a) {
                     findings.push(rematch_finding(&sheet, r, &names, h, a));
                 }
+                for t in [h, a] {
+                    if let (Some(&last), true) =
+                        (withdrawals.teams.get(&t), withdrawals.team_out(t, r))
+                    {
+                        let name = names.iter().find(|x| x.0 == t).map_or("", |x| x.1.as_str());
+                        findings.push(entries::paired_after_withdrawal(&sheet, name, last));
+                    }
+                }
             }
+            withdrawals.add(&special.withdrawals);
             let rr = matches::read_round(&sheet, &recorded, &cx, findings);
-            let lines = lines_of(&sheet, &colours, bye_team, &names);
+            let lines = lines_of(&sheet, &colours, special.bye, &names);
             write_printable(inp, r, sport, &lines, &mut out)?;
             let done = rr.complete;
             if done {
                 complete.push(SwissRound {
                     results: rr,
-                    bye: bye_team,
+                    bye: special.bye,
                 });
                 continue;
             }
             break;
         }
         // Round r may be paired: every earlier round is complete.
-        let teams = histories(n_teams, &complete, &scoring, bye);
+        let teams = histories(n_teams, &complete, &scoring, bye, &withdrawals);
         let pairing = match team_swiss::pair_teams(&teams, r, &opts) {
             Ok(p) => p,
             Err(e) => {
@@ -328,7 +344,8 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
             .map(|p| (u32::from(p.white), u32::from(p.black)))
             .collect();
         let bye_team = pairing.bye.map(u32::from);
-        let lines = default_lines(inp.roster, &numbers, &pairs, bye_team, &colours, boards);
+        let roster = withdrawals.roster_for(inp.roster, &names, r);
+        let lines = default_lines(&roster, &numbers, &pairs, bye_team, &colours, &groups);
         let path = inp.dir.join("results").join(format!("r{r:02}.xlsx"));
         let marker = marker(inp, r);
         let label = round_label(inp, r);
@@ -351,146 +368,22 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
         paired,
         complete: complete.len() as u32,
     };
+    for f in entries::not_paired(&missed_rounds(n_teams, &complete, &withdrawals), &names) {
+        findings.push(f);
+    }
     let st = standings(inp, &names, &complete, &scoring, boards, bye);
-    finish(
-        inp, &numbers, &names, &complete, st, &scoring, planned, bye, &colours, &mut out,
-    )?;
-    Ok(out)
-}
-
-/// Outputs after the rounds: summary standings, `standings.xlsx`, the TRF.
-#[allow(clippy::too_many_arguments)]
-fn finish(
-    inp: &Input<'_>,
-    numbers: &[String],
-    names: &[TeamName],
-    complete: &[SwissRound],
-    st: Option<scoring::Standings>,
-    scoring: &Scoring,
-    planned: u32,
-    bye: (Points, Points),
-    colours: &[Colour],
-    out: &mut Output,
-) -> Result<()> {
-    let name_of = |n: u32| {
-        names
-            .iter()
-            .find(|t| t.0 == n)
-            .map(|t| t.1.clone())
-            .unwrap_or_default()
+    let season = outputs::Season {
+        numbers: &numbers,
+        names: &names,
+        complete: &complete,
+        scoring,
+        planned,
+        bye,
+        colours: &colours,
+        withdrawals: &withdrawals,
     };
-    let mut places: BTreeMap<u32, u32> = BTreeMap::new();
-    if let Some(st) = &st {
-        let codes: Vec<String> = st.keys.iter().map(|k| k.to_string()).collect();
-        for row in &st.rows {
-            places.insert(row.start_no, row.rank);
-            let mut tiebreaks = serde_json::Map::new();
-            for (code, text) in codes.iter().zip(&row.display).skip(2) {
-                tiebreaks.insert(code.clone(), json_value(text));
-            }
-            out.standings.push(StandingEntry {
-                rank: row.rank,
-                name: name_of(row.start_no),
-                section: None,
-                points: points_number(row.primary),
-                game_points: Some(points_number(row.secondary)),
-                tiebreaks,
-            });
-        }
-        if complete.len() as u32 == planned {
-            out.final_places = Some(
-                st.rows
-                    .iter()
-                    .map(|r| (r.rank, name_of(r.start_no)))
-                    .collect(),
-            );
-        }
-    }
-    let lang = inp.lang;
-    let results: Vec<RoundResults> = complete.iter().map(|r| r.results.clone()).collect();
-    let mut sheets = Vec::new();
-    if let Some(st) = &st {
-        sheets.push(SheetDoc {
-            name: lang.pick("排名", "Ranking").into(),
-            title: match lang {
-                Lang::Zh => format!("第{}轮后排名", complete.len()),
-                Lang::En => format!("ranking after round {}", complete.len()),
-            },
-            table: tables_swiss::ranking_table(st, names, inp.event, &inp.stage.id, lang),
-            landscape: false,
-        });
-    }
-    sheets.push(SheetDoc {
-        name: lang.pick("交叉表", "Crosstable").into(),
-        title: lang.pick("瑞士制交叉表", "Swiss crosstable").into(),
-        table: swiss_crosstable(names, complete, scoring, bye, &places, lang),
-        landscape: true,
-    });
-    let player_names = player_names(inp.roster, numbers);
-    sheets.push(SheetDoc {
-        name: lang.pick("台次成绩", "By board").into(),
-        title: lang.pick("台次成绩", "results by board").into(),
-        table: tables::board_results(names, &player_names, &results, scoring, lang),
-        landscape: false,
-    });
-    let st_path = inp.out.join("standings.xlsx");
-    crate::report::tables::write(&st_path, &inp.event.event.name, &sheets, lang)?;
-    out.written.push(st_path);
-
-    if !complete.is_empty() {
-        let export: Vec<_> = numbers
-            .iter()
-            .enumerate()
-            .filter_map(|(i, u)| {
-                inp.roster
-                    .teams
-                    .iter()
-                    .find(|t| &t.unit.value == u)
-                    .map(|t| teams::export_team(i as u32 + 1, t))
-            })
-            .collect();
-        let mut head = league::header(
-            inp.event,
-            inp.stage,
-            planned,
-            false,
-            colours.to_vec(),
-            *scoring,
-        );
-        head.pab = bye;
-        let pabs: Vec<(u32, u32)> = complete
-            .iter()
-            .filter_map(|r| r.bye.map(|t| (r.results.round, t)))
-            .collect();
-        let trf = trf_build::team_event(&head, &export, &results, &pabs);
-        let path = inp
-            .out
-            .join(format!("{}.trf", league::trf_file_stem(inp.event)));
-        crate::report::workbook::write_atomic(&path, crate::trf::write(&trf).as_bytes())?;
-        out.written.push(path);
-    }
-    Ok(())
-}
-
-fn player_names(roster: &Roster, numbers: &[String]) -> BTreeMap<(u32, String), String> {
-    numbers
-        .iter()
-        .enumerate()
-        .filter_map(|(i, u)| {
-            roster
-                .teams
-                .iter()
-                .find(|t| &t.unit.value == u)
-                .map(|t| (i as u32 + 1, t))
-        })
-        .flat_map(|(no, t)| {
-            t.players.iter().filter_map(move |p| {
-                p.name
-                    .as_ref()
-                    .map(|n| ((no, n.value.key.clone()), n.value.display.clone()))
-            })
-        })
-        .collect()
+    outputs::finish(inp, &season, st, &mut out)?;
+    Ok(out)
 }
 
 /// The pairs `(home, away)` a round workbook records, by team number.
@@ -594,13 +487,6 @@ fn add_match(b: &mut scoring::TeamBuilder, ri: usize, m: &MatchResult, s: &Scori
         let cols: Vec<Colour> = bs.iter().map(|x| x.home_colour).collect();
         let _ = b.team_match(ri, h, a, &cols, &results);
     }
-}
-
-fn json_value(text: &str) -> serde_json::Value {
-    text.parse::<i64>()
-        .map(serde_json::Value::from)
-        .or_else(|_| text.parse::<f64>().map(serde_json::Value::from))
-        .unwrap_or_else(|_| serde_json::Value::from(text))
 }
 
 #[cfg(test)]

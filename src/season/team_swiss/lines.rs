@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use super::{Input, Output};
 use crate::Lang;
 use crate::Result;
-use crate::model::Colour;
-use crate::model::roster::Roster;
+use crate::model::roster::{Roster, Team};
+use crate::model::{Colour, Sex};
+use crate::rounds::lineup::BoardGroup;
 use crate::rounds::marker::Marker;
 use crate::rounds::sheet::{BYE_WORDS, RoundSheet};
 use crate::rounds::write::{Lines, RoundDoc, TeamLine};
@@ -64,6 +65,46 @@ fn bye_line(match_no: u32, team: &str) -> TeamLine {
     }
 }
 
+/// The default line-up of a team: in each board group its main players in entry order from the
+/// group's first board (the boards move up when a main player has withdrawn), a reserve on the
+/// group's last board when the main players do not fill it; empty strings for empty boards.
+pub(super) fn lineup(team: &Team, groups: &[(BoardGroup, Sex)], boards: u32) -> Vec<String> {
+    let members = teams::members(team, groups);
+    let display = |key: &str| {
+        team.players
+            .iter()
+            .filter_map(|p| p.name.as_ref())
+            .find(|n| n.value.key == key)
+            .map(|n| n.value.display.clone())
+            .unwrap_or_default()
+    };
+    let mut out = vec![String::new(); boards as usize];
+    for (gi, (g, _)) in groups.iter().enumerate() {
+        let mut mains: Vec<_> = members
+            .iter()
+            .filter(|m| m.group == gi && m.main_order.is_some())
+            .collect();
+        mains.sort_by_key(|m| m.main_order);
+        let reserve = members
+            .iter()
+            .find(|m| m.group == gi && m.main_order.is_none());
+        let slots: Vec<u32> = (g.first_board..=g.last_board).collect();
+        for (i, b) in slots.iter().enumerate() {
+            let who = match mains.get(i) {
+                Some(m) => Some(display(&m.key)),
+                None if i + 1 == slots.len() => reserve.map(|m| display(&m.key)),
+                None => None,
+            };
+            if let (Some(name), Some(cell)) =
+                (who, b.checked_sub(1).and_then(|x| out.get_mut(x as usize)))
+            {
+                *cell = name;
+            }
+        }
+    }
+    out
+}
+
 /// The rows of a new round: every pair with the default line-ups, then the bye row.
 pub(super) fn default_lines(
     roster: &Roster,
@@ -71,8 +112,9 @@ pub(super) fn default_lines(
     pairs: &[(u32, u32)],
     bye: Option<u32>,
     colours: &[Colour],
-    boards: u32,
+    groups: &[(BoardGroup, Sex)],
 ) -> Lines {
+    let boards = colours.len() as u32;
     let name = |no: u32| {
         no.checked_sub(1)
             .and_then(|i| numbers.get(i as usize))
@@ -85,7 +127,7 @@ pub(super) fn default_lines(
             .teams
             .iter()
             .find(|t| t.unit.value == n)
-            .map(|t| teams::default_lineup(t, boards))
+            .map(|t| lineup(t, groups, boards))
             .unwrap_or_default()
     };
     let mut lines = Vec::new();

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::SwissRound;
+use super::entries::Withdrawals;
 use crate::Lang;
 use crate::model::{Colour, Points};
 use crate::report::tables::TextTable;
@@ -12,12 +13,14 @@ use crate::season::tables::TeamName;
 
 /// The Swiss crosstable: teams in number order; the cell of round r is the opponent's number,
 /// the team's colour on board 1 (`白`/`黑`) and the game score of the match (`5白 3:2`), the
-/// bye `轮空 2.5`; then match points, game points and the place.
+/// bye `轮空 2.5`, a round after the team's withdrawal `退赛`, another unpaired round (late
+/// entry, absence) `未赛`; then match points, game points and the place.
 pub fn swiss_crosstable(
     teams: &[TeamName],
     rounds: &[SwissRound],
     s: &Scoring,
     bye: (Points, Points),
+    withdrawals: &Withdrawals,
     places: &BTreeMap<u32, u32>,
     lang: Lang,
 ) -> TextTable {
@@ -80,7 +83,13 @@ pub fn swiss_crosstable(
                         gp += g;
                         format!("{opp}{} {g}:{og}", colour_word(c))
                     })
-                    .unwrap_or_default();
+                    .unwrap_or_else(|| {
+                        if withdrawals.team_out(*no, r.results.round) {
+                            lang.pick("退赛", "withdrawn").to_string()
+                        } else {
+                            lang.pick("未赛", "not paired").to_string()
+                        }
+                    });
                 row.push(cell);
             }
             row.push(mp.to_string());

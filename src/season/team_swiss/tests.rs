@@ -45,7 +45,7 @@ fn histories_record_matches_forfeits_and_the_bye() {
         },
     ];
     let bye = (Points::from_whole(1), Points::from_halves(3));
-    let h = histories(3, &rounds, &s, bye);
+    let h = histories(3, &rounds, &s, bye, &Withdrawals::default());
     let t1 = &h[0].history;
     // Team 1 was away in round 1: Black on board 1, 1.5 game points, a drawn match.
     assert_eq!(t1[0].opponent, Some(2));

@@ -1,0 +1,466 @@
+//! The B-league team Swiss end to end: the committed sample played through its nine rounds
+//! (`samples/play_rounds.py`), checked against an independent count of its round workbooks and
+//! against its own TRF report; and withdrawals and late entries on small copies of the sample.
+
+mod util;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use bianpai::Lang;
+use bianpai::findings::Findings;
+use bianpai::ingest::{Limits, Table, read_bytes};
+use bianpai::model::{Colour, GameResult, Sport};
+use bianpai::pipeline::{Options, Outcome, run};
+use bianpai::rounds::sheet::{self, Rows, TeamBoardRow};
+use bianpai::rounds::write::{Lines, RoundDoc, TeamLine, write_new};
+use util::{run_json, sample, sample_copy, snapshot};
+
+const B: &str = "cca-b-league-2025";
+const TIEBREAKS: &str = "MPTS GPTS EDE EMGSB/C1 BH:MP/C1";
+
+fn table(path: &Path) -> Table {
+    let bytes = std::fs::read(path).expect("read workbook");
+    let files = read_bytes("results/r.xlsx", &bytes, &Limits::default(), 0).expect("workbook");
+    files
+        .into_iter()
+        .next()
+        .and_then(|f| f.tables.into_iter().find(|t| t.sheet != "bianpai"))
+        .expect("a visible sheet")
+}
+
+/// The final standings of the committed sample: (place, team, MP, GP).
+const FINAL: [(u64, &str, f64, f64); 16] = [
+    (1, "河北燕赵队", 14.0, 28.5),
+    (2, "福建海峡队", 13.0, 27.5),
+    (3, "辽宁沈阳队", 13.0, 27.5),
+    (4, "无锡太湖队", 12.0, 24.5),
+    (5, "内蒙古草原队", 11.0, 23.5),
+    (6, "哈尔滨冰城队", 11.0, 22.0),
+    (7, "广西八桂队", 10.0, 23.5),
+    (8, "天津滨海队", 9.0, 25.0),
+    (9, "安徽黄山队", 9.0, 24.0),
+    (10, "江西赣江队", 8.0, 24.5),
+    (11, "大庆油田队", 8.0, 24.0),
+    (12, "河南中原队", 8.0, 21.0),
+    (13, "山西晋阳队", 6.0, 18.5),
+    (14, "北京京西队", 3.0, 17.0),
+    (15, "吉林长白山队", 3.0, 11.5),
+    (16, "苏州姑苏队", 2.0, 7.5),
+];
+
+#[test]
+fn the_completed_sample_ranks_16_teams_and_pairs_nothing_more() {
+    let (_tmp, dir) = sample_copy(B);
+    let before = snapshot(&dir, &["out"]);
+    let (_, j, _) = run_json(&dir, &[]);
+    assert_eq!(
+        j["rounds"],
+        serde_json::json!({"planned": 9, "paired": 9, "complete": 9})
+    );
+    let got: Vec<(u64, String, f64, f64)> = j["standings"]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .map(|s| {
+            (
+                s["rank"].as_u64().unwrap_or(0),
+                s["name"].as_str().unwrap_or("").to_string(),
+                s["points"].as_f64().unwrap_or(-1.0),
+                s["game_points"].as_f64().unwrap_or(-1.0),
+            )
+        })
+        .collect();
+    let want: Vec<(u64, String, f64, f64)> = FINAL
+        .iter()
+        .map(|&(r, n, m, g)| (r, n.to_string(), m, g))
+        .collect();
+    assert_eq!(got, want);
+    // 福建 and 辽宁 are level on MP and GP: the direct encounter (EDE) separates them.
+    assert_eq!(j["standings"][1]["tiebreaks"]["EDE"], 1);
+    assert_eq!(j["standings"][2]["tiebreaks"]["EDE"], 2);
+    // No line-up or result problem in the arbiter's workbooks.
+    let round_codes: Vec<String> = j["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter_map(|f| f["code"].as_str())
+        .filter(|c| c.starts_with("result.") || c.starts_with("lineup."))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(round_codes, Vec::<String>::new());
+    // Nothing left to pair: the folder is unchanged outside out/.
+    assert_eq!(snapshot(&dir, &["out"]), before);
+    // standings.xlsx: 排名 (default order marked), 交叉表, 总排名 with 8 places and 2 promoted.
+    let bytes = std::fs::read(dir.join("out/standings.xlsx")).expect("standings.xlsx");
+    let files = read_bytes("out/standings.xlsx", &bytes, &Limits::default(), 0).expect("xlsx");
+    let sheets: Vec<&Table> = files[0].tables.iter().collect();
+    let names: Vec<&str> = sheets.iter().map(|t| t.sheet.as_str()).collect();
+    assert_eq!(names, ["排名", "交叉表", "总排名", "台次成绩"]);
+    assert!(
+        sheets[0].get(0, 0).display().contains("破同分顺序为默认值"),
+        "{}",
+        sheets[0].get(0, 0).display()
+    );
+    let fin = sheets[2];
+    let note = |r: usize| fin.get(r + 1, 5).display();
+    assert_eq!(note(1), "录取，升入2026年中国国际象棋甲级联赛");
+    assert_eq!(note(2), "录取，升入2026年中国国际象棋甲级联赛");
+    assert_eq!(note(3), "录取");
+    assert_eq!(note(8), "录取");
+    assert_eq!(note(9), "");
+    // The crosstable row of 苏州姑苏队 (withdrew after round 5) and a bye cell.
+    let cross = sheets[1];
+    let row = (0..cross.height())
+        .find(|&r| cross.get(r, 1).display() == "苏州姑苏队")
+        .expect("苏州 row");
+    let cells: Vec<String> = (2..11).map(|c| cross.get(row, c).display()).collect();
+    assert_eq!(cells[4], "14白 0.0:5.0");
+    assert_eq!(&cells[5..], ["退赛", "退赛", "退赛", "退赛"]);
+}
+
+/// One team's match points and game points in half-points, counted from the raw cells.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Tally {
+    mp: u32,
+    gp: u32,
+}
+
+fn halves(result: &str) -> Option<(u32, u32)> {
+    Some(match result {
+        "1-0" | "+-" => (2, 0),
+        "0-1" | "-+" => (0, 2),
+        "½-½" => (1, 1),
+        "--" => (0, 0),
+        _ => return None,
+    })
+}
+
+#[test]
+fn standings_equal_a_count_of_the_workbooks_no_rematch_and_wbwbw() {
+    let dir = sample(B);
+    let mut tally: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut met: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut byes: Vec<String> = Vec::new();
+    for r in 1..=9 {
+        let t = table(&dir.join(format!("results/r{r:02}.xlsx")));
+        // (home, away) → (home game halves, away game halves, every board forfeited)
+        let mut matches: BTreeMap<(String, String), (u32, u32, bool)> = BTreeMap::new();
+        for row in 2..t.height() {
+            let cell = |c: usize| t.get(row, c).display().trim().to_string();
+            let (home, away) = (cell(2), cell(7));
+            if home.is_empty() {
+                continue;
+            }
+            match away.as_str() {
+                "轮空" => {
+                    byes.push(home.clone());
+                    // [stages.bye]: 1 match point, 2.5 game points.
+                    let e = tally.entry(home).or_default();
+                    e.mp += 2;
+                    e.gp += 5;
+                    continue;
+                }
+                "退赛" => continue,
+                _ => {}
+            }
+            let board: usize = cell(1).parse().expect("board number");
+            let want = if board % 2 == 1 { "白" } else { "黑" };
+            assert_eq!(
+                cell(4),
+                want,
+                "round {r} row {row}: WBWBW for the home team"
+            );
+            let (h, a) = halves(&cell(5)).expect("a result");
+            let e = matches.entry((home, away)).or_insert((0, 0, true));
+            e.0 += h;
+            e.1 += a;
+            e.2 &= matches!(cell(5).as_str(), "+-" | "-+" | "--");
+        }
+        assert_eq!(matches.len(), if r <= 5 { 8 } else { 7 }, "round {r}");
+        for ((home, away), (h, a, forfeited)) in matches {
+            let (hm, am) = match h.cmp(&a) {
+                std::cmp::Ordering::Greater => (4, 0),
+                std::cmp::Ordering::Less => (0, 4),
+                std::cmp::Ordering::Equal => (2, 2),
+            };
+            let x = tally.entry(home.clone()).or_default();
+            x.mp += hm;
+            x.gp += h;
+            let y = tally.entry(away.clone()).or_default();
+            y.mp += am;
+            y.gp += a;
+            if !forfeited {
+                let pair = if home < away {
+                    (home, away)
+                } else {
+                    (away, home)
+                };
+                assert!(met.insert(pair.clone()), "rematch {pair:?} in round {r}");
+            }
+        }
+    }
+    // One bye a round once 苏州 withdrew (15 teams), never twice to a team.
+    assert_eq!(
+        byes,
+        ["北京京西队", "吉林长白山队", "山西晋阳队", "大庆油田队"]
+    );
+    for (place, name, mp, gp) in FINAL {
+        let t = tally.get(name).copied().unwrap_or_default();
+        assert_eq!(
+            (f64::from(t.mp) / 2.0, f64::from(t.gp) / 2.0),
+            (mp, gp),
+            "place {place} {name}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "needs h/leaguetrf's trf_build fix: a forfeit against an empty board has no opponent line"]
+fn the_trf_report_reads_back_to_the_same_standings() {
+    let (_tmp, dir) = sample_copy(B);
+    let (_, j, _) = run_json(&dir, &[]);
+    let trf = std::fs::read_to_string(dir.join("out/cca-b-league-2025.trf")).expect("trf");
+    let parsed = bianpai::trf::parse(&trf).expect("parses");
+    let tsv = bianpai::scoring::trf_standings(
+        &parsed,
+        &bianpai::scoring::TrfStandingsOptions {
+            tiebreaks: TIEBREAKS.into(),
+            edition: None,
+            round_robin: None,
+        },
+    )
+    .expect("standings");
+    let rows: Vec<Vec<String>> = tsv
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect();
+    let standings = j["standings"].as_array().expect("standings");
+    assert_eq!(rows.len(), standings.len());
+    for (row, s) in rows.iter().zip(standings) {
+        let num = |i: usize| row[i].parse::<f64>().expect("number");
+        assert_eq!(row[0], s["rank"].to_string(), "{tsv}");
+        assert_eq!(num(2), s["points"].as_f64().unwrap_or(-1.0), "{tsv}");
+        assert_eq!(num(3), s["game_points"].as_f64().unwrap_or(-1.0), "{tsv}");
+        for (i, code) in [(4, "EDE"), (5, "EMGSB/C1"), (6, "BH:MP/C1")] {
+            assert_eq!(
+                num(i),
+                s["tiebreaks"][code].as_f64().unwrap_or(-1.0),
+                "{tsv}"
+            );
+        }
+    }
+}
+
+// ------------------------------------------------------------------ withdrawals, late entries
+
+fn copy_forms(dir: &Path, forms: &[&str]) {
+    std::fs::create_dir_all(dir).expect("mkdir");
+    for f in ["event.toml"].iter().chain(forms) {
+        std::fs::copy(sample(B).join(f), dir.join(f)).expect("copy");
+    }
+}
+
+fn run_dir(dir: &Path) -> Outcome {
+    run(&Options {
+        dir: dir.to_path_buf(),
+        out: dir.join("out"),
+        lang: Lang::Zh,
+    })
+    .expect("run")
+}
+
+/// Rewrites `results/rNN.xlsx` with `result(row)` filled in and `extra` rows appended, as an
+/// arbiter would type them; returns the rows as bianpai wrote them.
+fn play(
+    dir: &Path,
+    round: u32,
+    result: &dyn Fn(&TeamBoardRow) -> Option<GameResult>,
+    extra: &[(&str, &str)],
+) -> Vec<TeamBoardRow> {
+    let path = dir.join(format!("results/r{round:02}.xlsx"));
+    let bytes = std::fs::read(&path).expect("round workbook");
+    let loaded = read_bytes("results/r.xlsx", &bytes, &Limits::default(), 0).expect("xlsx");
+    let mut f = Findings::new();
+    let s = sheet::read(&loaded[0], Sport::Chess, &mut f).expect("a round workbook");
+    let Rows::Team(rows) = s.rows.clone() else {
+        panic!("a team round")
+    };
+    let mut lines: Vec<TeamLine> = rows
+        .iter()
+        .map(|r| TeamLine {
+            match_no: r.match_no.unwrap_or(0),
+            board: r.board.unwrap_or(0),
+            home_team: r.home_team.clone(),
+            home_player: r.home_player.clone(),
+            home_colour: r.home_colour.unwrap_or(Colour::White),
+            result: result(r),
+            away_player: r.away_player.clone(),
+            away_team: r.away_team.clone(),
+        })
+        .collect();
+    for (team, player) in extra {
+        lines.push(TeamLine {
+            match_no: 9,
+            board: 1,
+            home_team: (*team).into(),
+            home_player: (*player).into(),
+            home_colour: Colour::White,
+            result: None,
+            away_player: String::new(),
+            away_team: "退赛".into(),
+        });
+    }
+    std::fs::remove_file(&path).expect("remove");
+    let doc = RoundDoc {
+        event_title: "t",
+        marker: &s.marker,
+        round_label: "t",
+        sport: Sport::Chess,
+        lang: Lang::Zh,
+    };
+    assert!(write_new(&path, &doc, &Lines::Team(lines)).expect("write"));
+    rows
+}
+
+/// (home, away) per match and the bye team, from the rows of a round.
+fn pairs(rows: &[TeamBoardRow]) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = Vec::new();
+    for r in rows {
+        let p = (r.home_team.clone(), r.away_team.clone());
+        if !v.contains(&p) {
+            v.push(p);
+        }
+    }
+    v
+}
+
+fn points(o: &Outcome) -> BTreeMap<String, (f64, f64)> {
+    o.summary
+        .standings
+        .iter()
+        .map(|s| {
+            (
+                s.name.clone(),
+                (
+                    s.points.as_f64().unwrap_or(-1.0),
+                    s.game_points
+                        .as_ref()
+                        .and_then(|g| g.as_f64())
+                        .unwrap_or(-1.0),
+                ),
+            )
+        })
+        .collect()
+}
+
+const FOUR: [&str; 4] = [
+    "北京京西队报名表.xlsx",
+    "广西八桂队报名表.xlsx",
+    "河南中原队报名表.xlsx",
+    "山西晋阳队报名表（盖章版）.xlsx",
+];
+
+#[test]
+fn a_withdrawn_team_is_not_paired_and_a_withdrawn_player_leaves_the_line_up() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("wd");
+    copy_forms(&dir, &FOUR);
+    // Main-board averages: 广西 12248/5, 山西 12229/5, 河南 12169/5, 北京 11952/5 → 1-4.
+    run_dir(&dir);
+    // Round 1: 1 – 3, 4 – 2 (team 4 White on board 1: the higher team 2 has an even number).
+    let r1 = play(
+        &dir,
+        1,
+        &|_| Some(GameResult::Win),
+        &[("河南中原队", ""), ("北京京西队", "龚明")],
+    );
+    assert_eq!(
+        pairs(&r1),
+        [
+            ("广西八桂队".to_string(), "河南中原队".to_string()),
+            ("北京京西队".to_string(), "山西晋阳队".to_string()),
+        ]
+    );
+    // 河南 withdrew after round 1: three teams, 山西 (0 MP, lowest) has the bye; 广西 and 北京
+    // both had White: 广西 (higher) gets its preference for Black.
+    let o = run_dir(&dir);
+    assert_eq!((o.summary.rounds.paired, o.summary.rounds.complete), (2, 1));
+    let r2 = play(&dir, 2, &|_| Some(GameResult::Draw), &[]);
+    assert_eq!(
+        pairs(&r2),
+        [
+            ("北京京西队".to_string(), "广西八桂队".to_string()),
+            ("山西晋阳队".to_string(), "轮空".to_string()),
+        ]
+    );
+    // 龚明 (board 1) withdrew: the men's boards move up and the men's reserve plays board 3;
+    // 任琳欣 (a woman entered on board 3) stays on the men's boards.
+    let bj: Vec<&str> = r2
+        .iter()
+        .filter(|r| r.home_team == "北京京西队")
+        .map(|r| r.home_player.as_str())
+        .collect();
+    assert_eq!(bj, ["闫骏强", "任琳欣", "陆航", "秦琳", "谢琳敏"]);
+    let o = run_dir(&dir);
+    assert_eq!((o.summary.rounds.paired, o.summary.rounds.complete), (3, 2));
+    let p = points(&o);
+    assert_eq!(p["广西八桂队"], (3.0, 7.5));
+    assert_eq!(p["北京京西队"], (3.0, 7.5));
+    assert_eq!(p["山西晋阳队"], (1.0, 2.5));
+    assert_eq!(p["河南中原队"], (0.0, 0.0));
+    // Round 3 again without 河南; nobody is warned about it (a withdrawal is not an absence).
+    let r3 = play(&dir, 3, &|_| Some(GameResult::Draw), &[]);
+    assert!(
+        r3.iter()
+            .all(|r| r.home_team != "河南中原队" && r.away_team != "河南中原队")
+    );
+    let codes: Vec<&str> = o.summary.findings.iter().map(|f| f.code).collect();
+    assert!(!codes.contains(&"result.not-paired"), "{codes:?}");
+    assert!(!codes.contains(&"result.withdrawal"), "{codes:?}");
+}
+
+#[test]
+fn a_late_entry_scores_nothing_for_the_round_it_missed() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("late");
+    copy_forms(&dir, &FOUR[..3]);
+    // 广西 1, 河南 2, 北京 3: 3 has the bye, 1 – 2.
+    run_dir(&dir);
+    let r1 = play(&dir, 1, &|_| Some(GameResult::Draw), &[]);
+    assert_eq!(
+        pairs(&r1),
+        [
+            ("广西八桂队".to_string(), "河南中原队".to_string()),
+            ("北京京西队".to_string(), "轮空".to_string()),
+        ]
+    );
+    // 山西's form arrives after round 1.
+    std::fs::copy(sample(B).join(FOUR[3]), dir.join(FOUR[3])).expect("copy");
+    let o = run_dir(&dir);
+    assert_eq!((o.summary.rounds.paired, o.summary.rounds.complete), (2, 1));
+    let late: Vec<String> = o
+        .summary
+        .findings
+        .iter()
+        .filter(|f| f.code == "result.not-paired")
+        .map(|f| f.message.clone())
+        .collect();
+    assert_eq!(
+        late,
+        ["山西晋阳队未参加第1轮（迟到报名或缺席），该轮不计分（FIDE C.04.2）"]
+    );
+    assert_eq!(points(&o)["山西晋阳队"], (0.0, 0.0));
+    // Four teams: no bye; 山西 is paired.
+    let r2 = play(&dir, 2, &|_| Some(GameResult::Win), &[]);
+    let p2 = pairs(&r2);
+    assert_eq!(p2.len(), 2);
+    assert!(p2.iter().all(|(_, a)| a != "轮空"));
+    let shanxi_home = p2.iter().any(|(h, _)| h == "山西晋阳队");
+    assert!(shanxi_home || p2.iter().any(|(_, a)| a == "山西晋阳队"));
+    let o = run_dir(&dir);
+    // Round 2 home sides won 5:0: 山西 has only its round-2 match.
+    let want = if shanxi_home { (2.0, 5.0) } else { (0.0, 0.0) };
+    assert_eq!(points(&o)["山西晋阳队"], want);
+}

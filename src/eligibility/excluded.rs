@@ -32,7 +32,8 @@ pub fn check(ex: &ExcludedEvent, ours: &Roster, theirs: &Roster, findings: &mut 
             let mut f = Finding::new(
                 "team.in-excluded-event",
                 Severity::Error,
-                Source::file(&team.file),
+                // The unit cell (参赛单位 label or column) is what makes the team the same unit.
+                team.unit.source.clone(),
                 format!("{}也是{}的参赛单位", team.unit.value, ex.event),
                 format!("{} is also a unit of {}", team.unit.value, ex.event),
             )

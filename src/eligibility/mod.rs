@@ -3,18 +3,81 @@
 //! Nothing here knows a particular event: thresholds, windows and dates all come from the event.
 //!
 //! - [`people`]: age, birth windows, FIDE IDs, titles, registration and loans;
-//! - [`teams`]: composition, board order, women on men's boards, the entry deadline.
+//! - [`teams`]: composition, board order, women on men's boards, the entry deadline;
+//! - [`quota`]: places per delegation (名额分配表 or `[[quotas.delegations]]`);
+//! - [`excluded`]: units and players of an excluded event.
 
+pub mod cells;
 pub mod excluded;
 pub mod people;
+pub mod quota;
 pub mod teams;
 
+use std::path::Path;
+
 use crate::event::Event;
-use crate::findings::Findings;
+use crate::findings::{Findings, Severity};
+use crate::forms::Submission;
+use crate::ingest::LoadedFile;
 use crate::model::roster::Roster;
+pub use cells::Layout;
+
+/// Everything the checks read.
+#[derive(Debug, Clone, Copy)]
+pub struct Input<'a> {
+    /// The event.
+    pub event: &'a Event,
+    /// The event folder (excluded events' rosters are relative to it).
+    pub dir: &'a Path,
+    /// The folder's files (quota workbooks are found among them).
+    pub files: &'a [LoadedFile],
+    /// The form submissions the roster was built from (for the cells of empty values).
+    pub subs: &'a [Submission],
+    /// The roster.
+    pub roster: &'a Roster,
+}
+
+/// What the checks found out about the folder besides findings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// Quota workbooks read (`file kind` quota-table).
+    pub quota_files: Vec<String>,
+}
 
 /// Runs every check the event's regulation turns on.
+pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Outcome {
+    grade_fide_ids(inp.event, findings);
+    let layout = Layout::new(inp.subs);
+    people::check_with(inp.event, inp.roster, &layout, findings);
+    teams::check_with(inp.event, inp.roster, &layout, findings);
+    let quota_files = quota::check(inp.event, inp.roster, inp.files, findings);
+    excluded::check_all(inp.event, inp.dir, inp.roster, findings);
+    Outcome { quota_files }
+}
+
+/// Runs the person and team checks without the folder (no quota workbooks, no excluded
+/// events, cells of empty values not located).
 pub fn check(event: &Event, roster: &Roster, findings: &mut Findings) {
-    people::check(event, roster, findings);
-    teams::check(event, roster, findings);
+    grade_fide_ids(event, findings);
+    let layout = Layout::default();
+    people::check_with(event, roster, &layout, findings);
+    teams::check_with(event, roster, &layout, findings);
+}
+
+/// An invalid FIDE ID is an error where the regulation requires one (B-league, 规程 七(二)),
+/// else a warning: the form reader cannot know, so the grade is set here.
+fn grade_fide_ids(event: &Event, findings: &mut Findings) {
+    let Some(req) = event.eligibility.fide_id.as_ref().filter(|r| r.required) else {
+        return;
+    };
+    let all = std::mem::take(findings).into_vec();
+    for mut f in all {
+        if f.code == "person.fide-id-invalid" {
+            f.severity = Severity::Error;
+            if f.clause.is_none() {
+                f.clause.clone_from(&req.clause);
+            }
+        }
+        findings.push(f);
+    }
 }

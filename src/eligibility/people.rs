@@ -1,8 +1,10 @@
 //! Checks of individual players: minimum age, birth windows (overall and per group), FIDE ID,
 //! ineligible titles, and registration with its loan rule.
 
+use super::Layout;
 use crate::event::{Event, Section, age_on};
 use crate::findings::{Finding, Findings, Severity, Source};
+use crate::forms::Field;
 use crate::model::roster::{Person, Roster, Team};
 use crate::normalize::unit_key;
 
@@ -31,23 +33,30 @@ fn finding(
     f
 }
 
-/// The section a player's 组别 names (by name or id, spaces ignored).
+/// The section a player's 组别 names: by name or id, or by the group label and the player's sex
+/// (`公开组` for a woman is 公开组女子).
 pub fn section_of<'a>(event: &'a Event, p: &Person) -> Option<&'a Section> {
-    let g: String = p
-        .group
-        .as_ref()?
-        .value
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
     event
         .sections
         .iter()
-        .find(|s| s.name == g || s.id == g || s.group.as_deref() == Some(g.as_str()))
+        .find(|s| crate::season::individual::entrants::in_section(p, s))
 }
 
-/// Runs the person checks.
-pub fn check(event: &Event, roster: &Roster, findings: &mut Findings) {
+/// Whether the form reader already reported an unreadable FIDE ID in this person's row.
+fn fide_id_invalid_in_row(p: &Person, findings: &Findings) -> bool {
+    let Some(name) = p.name.as_ref().map(|n| &n.source) else {
+        return false;
+    };
+    findings.all().iter().any(|f| {
+        f.code == "person.fide-id-invalid"
+            && f.source.file == name.file
+            && f.source.sheet == name.sheet
+            && f.source.cell.map(|c| c.0) == name.cell.map(|c| c.0)
+    })
+}
+
+/// Runs the person checks; `layout` locates the empty cell of a missing FIDE ID.
+pub fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mut Findings) {
     let el = &event.eligibility;
     for team in &roster.teams {
         for p in &team.players {
@@ -156,12 +165,18 @@ pub fn check(event: &Event, roster: &Roster, findings: &mut Findings) {
             if let Some(req) = &el.fide_id
                 && req.required
                 && p.fide_id.is_none()
+                && !fide_id_invalid_in_row(p, findings)
             {
+                let src = p
+                    .name
+                    .as_ref()
+                    .and_then(|n| layout.cell(&n.source, Field::FideId))
+                    .unwrap_or_else(|| src_of(p, team));
                 findings.push(finding(
                     "person.fide-id-missing",
                     team,
                     p,
-                    src_of(p, team),
+                    src,
                     format!("{}没有填写国际棋联ID", p.display_name()),
                     format!("{} has no FIDE ID", p.display_name()),
                     req.clause.as_ref(),
@@ -203,6 +218,7 @@ fn registration(event: &Event, roster: &Roster, findings: &mut Findings) {
         return;
     };
     if roster.registrations.is_empty() {
+        loans_from_forms(event, roster, findings);
         let mut f = Finding::new(
             "person.not-registered",
             Severity::Warning,
@@ -250,12 +266,7 @@ fn registration(event: &Event, roster: &Roster, findings: &mut Findings) {
                     let Some(unit) = &r.registered_unit else {
                         continue;
                     };
-                    let noted = p.remarks.as_ref().is_some_and(|m| {
-                        m.value.contains("商借")
-                            || m.value.contains("借用")
-                            || m.value.contains("租借")
-                    });
-                    if unit_key(&unit.value) != team.unit_key && !noted {
+                    if unit_key(&unit.value) != team.unit_key && !loan_noted(p) {
                         findings.push(finding(
                             "person.loan-missing",
                             team,
@@ -268,6 +279,53 @@ fn registration(event: &Event, roster: &Roster, findings: &mut Findings) {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Whether the 备注 notes a loan (商借协议, 借用, 租借).
+fn loan_noted(p: &Person) -> bool {
+    p.remarks.as_ref().is_some_and(|m| {
+        m.value.contains("商借") || m.value.contains("借用") || m.value.contains("租借")
+    })
+}
+
+/// Without a registration list, the form's own 注册单位 column: a player registered with another
+/// unit needs the loan document noted in 备注 (`person.loan-missing` at the 注册单位 cell).
+fn loans_from_forms(event: &Event, roster: &Roster, findings: &mut Findings) {
+    let Some(loan) = &event.eligibility.loan else {
+        return;
+    };
+    for team in &roster.teams {
+        for p in &team.players {
+            let Some(unit) = &p.registered_unit else {
+                continue;
+            };
+            let other = unit_key(&unit.value);
+            if other.is_empty() || other == team.unit_key || loan_noted(p) {
+                continue;
+            }
+            findings.push(finding(
+                "person.loan-missing",
+                team,
+                p,
+                unit.source.clone(),
+                format!(
+                    "{}注册单位为{}，由{}报名，备注未注明{}",
+                    p.display_name(),
+                    unit.value,
+                    team.unit.value,
+                    loan.document
+                ),
+                format!(
+                    "{} is registered with {} but entered by {} and the remarks note no {}",
+                    p.display_name(),
+                    unit.value,
+                    team.unit.value,
+                    loan.document
+                ),
+                loan.clause.as_ref(),
+            ));
         }
     }
 }

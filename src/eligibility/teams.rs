@@ -1,12 +1,18 @@
 //! Checks of teams: how many men and women, whether the boards can be fielded, the declared
 //! board order, women on men's boards (rating threshold), and the entry deadline.
+//!
+//! Every finding names the cell that causes it: the 台次 cell of the first player beyond a
+//! limit, of the last player of the sex that is short, of the repeated board or of the reserve
+//! listed too early; the 等级分 cell of a woman on a men's board; the 填表日期 cell.
 
 use std::collections::BTreeMap;
 
-use crate::event::Event;
+use super::Layout;
+use crate::event::{BoardRules, Event};
 use crate::findings::{Finding, Findings, Severity, Source};
+use crate::forms::Field;
 use crate::model::Sex;
-use crate::model::roster::{Board, Roster, Team};
+use crate::model::roster::{Board, Person, Roster, Team};
 
 fn team_finding(
     code: &'static str,
@@ -23,152 +29,308 @@ fn team_finding(
     f
 }
 
-/// Runs the team checks.
-pub fn check(event: &Event, roster: &Roster, findings: &mut Findings) {
+/// Runs the team checks; `layout` locates the empty 等级分 cell of an unrated woman.
+pub fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mut Findings) {
     for team in &roster.teams {
-        composition(event, team, findings);
+        composition(event, team, layout, findings);
         deadline(event, team, findings);
     }
 }
 
-fn composition(event: &Event, team: &Team, findings: &mut Findings) {
+/// The 台次 cell of a player, else the name cell, else the team's file.
+fn board_cell(p: &Person, team: &Team) -> Source {
+    p.board
+        .as_ref()
+        .map(|b| b.source.clone())
+        .or_else(|| p.name.as_ref().map(|n| n.source.clone()))
+        .unwrap_or_else(|| Source::file(&team.file))
+}
+
+fn main_board(p: &Person) -> Option<u32> {
+    match p.board.as_ref().map(|b| b.value) {
+        Some(Board::Main(n)) => Some(u32::from(n)),
+        _ => None,
+    }
+}
+
+fn sex_of(p: &Person) -> Option<Sex> {
+    p.sex.as_ref().map(|s| s.value)
+}
+
+fn sex_zh(s: Sex) -> &'static str {
+    match s {
+        Sex::Male => "男",
+        Sex::Female => "女",
+    }
+}
+
+fn sex_en(s: Sex) -> &'static str {
+    match s {
+        Sex::Male => "men",
+        Sex::Female => "women",
+    }
+}
+
+fn composition(event: &Event, team: &Team, layout: &Layout, findings: &mut Findings) {
     let (Some(rules), Some(boards)) = (&event.team, &event.boards) else {
         return;
     };
     let board_sex: BTreeMap<u32, Sex> = boards.boards.iter().map(|b| (b.number, b.sex)).collect();
-    let file_src = Source::file(&team.file);
     // A player's place: the sex of the entered board (a woman on a men's board takes a men's
-    // place), a reserve by the player's own sex.
-    let mut men = 0u32;
-    let mut women = 0u32;
-    let mut mains: BTreeMap<u32, Vec<&crate::model::roster::Person>> = BTreeMap::new();
+    // place), a reserve by the player's own sex. In row order.
+    let mut places: BTreeMap<Sex, Vec<&Person>> = BTreeMap::new();
     for p in &team.players {
-        let sex = p.sex.as_ref().map(|s| s.value);
-        let place_sex = match p.board.as_ref().map(|b| b.value) {
-            Some(Board::Main(n)) => {
-                mains.entry(u32::from(n)).or_default().push(p);
-                board_sex.get(&u32::from(n)).copied().or(sex)
-            }
-            _ => sex,
+        let place = main_board(p)
+            .and_then(|n| board_sex.get(&n).copied())
+            .or(sex_of(p));
+        if let Some(s) = place {
+            places.entry(s).or_default().push(p);
+        }
+        woman_on_mens_board(boards, &board_sex, team, p, layout, findings);
+    }
+    for (sex, max) in [
+        (Sex::Male, rules.max_men()),
+        (Sex::Female, rules.max_women()),
+    ] {
+        let list = places.get(&sex).map(Vec::as_slice).unwrap_or_default();
+        let Some(max) = max else { continue };
+        let n = list.len();
+        let Some(first_over) = list.get(usize::try_from(max).unwrap_or(usize::MAX)) else {
+            continue;
         };
-        match place_sex {
-            Some(Sex::Male) => men += 1,
-            Some(Sex::Female) => women += 1,
-            None => {}
-        }
-        // A woman entered on a men's board needs the rating threshold.
-        if let (Some(Board::Main(n)), Some(Sex::Female), Some(th)) = (
-            p.board.as_ref().map(|b| b.value),
-            sex,
-            &boards.woman_on_men_board,
-        ) && board_sex.get(&u32::from(n)) == Some(&Sex::Male)
-        {
-            let rating = p.rating.as_ref().map_or(0, |r| r.value);
-            if !th.allows(rating) {
-                let src = p
-                    .board
-                    .as_ref()
-                    .map(|b| b.source.clone())
-                    .unwrap_or_else(|| file_src.clone());
-                findings.push(
-                    team_finding(
-                        "team.woman-on-men-board-rating",
-                        team,
-                        src,
-                        format!(
-                            "{}报名男子第{n}台，等级分{rating}低于{}",
-                            p.display_name(),
-                            th.min_rating
-                        ),
-                        format!(
-                            "{} is entered on men's board {n} with rating {rating}, below {}",
-                            p.display_name(),
-                            th.min_rating
-                        ),
-                        th.clause.as_ref(),
-                    )
-                    .person(p.display_name()),
-                );
-            }
-        }
+        let code = match sex {
+            Sex::Male => "team.too-many-men",
+            Sex::Female => "team.too-many-women",
+        };
+        findings.push(
+            team_finding(
+                code,
+                team,
+                board_cell(first_over, team),
+                format!(
+                    "{}报名{}子{n}人，超过{max}人（从{}起超出）",
+                    team.unit.value,
+                    sex_zh(sex),
+                    first_over.display_name()
+                ),
+                format!(
+                    "{} enters {n} {}, more than {max} (from {} on)",
+                    team.unit.value,
+                    sex_en(sex),
+                    first_over.display_name()
+                ),
+                rules.clause.as_ref(),
+            )
+            .person(first_over.display_name()),
+        );
     }
-    if let Some(max) = rules.max_men()
-        && men > max
-    {
-        findings.push(team_finding(
-            "team.too-many-men",
-            team,
-            file_src.clone(),
-            format!("{}报名男子{men}人，超过{max}人", team.unit.value),
-            format!("{} enters {men} men, more than {max}", team.unit.value),
-            rules.clause.as_ref(),
-        ));
+    let short = too_few(boards, team, rules.clause.as_ref(), findings);
+    board_order(boards, &board_sex, team, short, findings);
+}
+
+/// A woman entered on a men's board needs the rating threshold.
+fn woman_on_mens_board(
+    boards: &BoardRules,
+    board_sex: &BTreeMap<u32, Sex>,
+    team: &Team,
+    p: &Person,
+    layout: &Layout,
+    findings: &mut Findings,
+) {
+    let (Some(n), Some(Sex::Female), Some(th)) =
+        (main_board(p), sex_of(p), &boards.woman_on_men_board)
+    else {
+        return;
+    };
+    if board_sex.get(&n) != Some(&Sex::Male) {
+        return;
     }
-    if let Some(max) = rules.max_women()
-        && women > max
-    {
-        findings.push(team_finding(
-            "team.too-many-women",
-            team,
-            file_src.clone(),
-            format!("{}报名女子{women}人，超过{max}人", team.unit.value),
-            format!("{} enters {women} women, more than {max}", team.unit.value),
-            rules.clause.as_ref(),
-        ));
+    let rating = p.rating.as_ref().map_or(0, |r| r.value);
+    if th.allows(rating) {
+        return;
     }
-    let needed = boards.count();
-    if team.players.len() < needed {
-        findings.push(team_finding(
-            "team.too-few-players",
-            team,
-            file_src.clone(),
-            format!(
-                "{}只有{}名棋手，不足{needed}台",
-                team.unit.value,
-                team.players.len()
-            ),
-            format!(
-                "{} has {} players for {needed} boards",
-                team.unit.value,
-                team.players.len()
-            ),
-            rules.clause.as_ref(),
-        ));
-    }
-    // Board order: every board declared exactly once.
-    let mut problems_zh = Vec::new();
-    let mut problems_en = Vec::new();
-    let mut src = file_src.clone();
-    for b in boards.boards.iter().map(|b| b.number) {
-        match mains.get(&b).map(Vec::len).unwrap_or(0) {
-            0 => {
-                problems_zh.push(format!("缺第{b}台"));
-                problems_en.push(format!("board {b} missing"));
-            }
-            1 => {}
-            k => {
-                problems_zh.push(format!("第{b}台报了{k}人"));
-                problems_en.push(format!("board {b} entered {k} times"));
-                if let Some(p) = mains.get(&b).and_then(|v| v.get(1)) {
-                    src = p.board.as_ref().map(|x| x.source.clone()).unwrap_or(src);
-                }
-            }
-        }
-    }
-    if !problems_zh.is_empty() {
-        findings.push(team_finding(
-            "team.board-order",
+    let src = p
+        .rating
+        .as_ref()
+        .map(|r| r.source.clone())
+        .or_else(|| {
+            p.name
+                .as_ref()
+                .and_then(|nm| layout.cell(&nm.source, Field::Rating))
+        })
+        .unwrap_or_else(|| board_cell(p, team));
+    findings.push(
+        team_finding(
+            "team.woman-on-men-board-rating",
             team,
             src,
-            format!("{}台次有误：{}", team.unit.value, problems_zh.join("，")),
             format!(
-                "{} board order: {}",
-                team.unit.value,
-                problems_en.join(", ")
+                "{}报名男子第{n}台，等级分{rating}低于{}",
+                p.display_name(),
+                th.min_rating
             ),
-            boards.clause.as_ref(),
-        ));
+            format!(
+                "{} is entered on men's board {n} with rating {rating}, below {}",
+                p.display_name(),
+                th.min_rating
+            ),
+            th.clause.as_ref(),
+        )
+        .person(p.display_name()),
+    );
+}
+
+/// `team.too-few-players` when the team cannot field every board: women play women's boards
+/// (and may take men's boards), men only men's boards. Returns whether it was raised, so that
+/// the boards left empty are not also a board-order fault.
+fn too_few(
+    boards: &BoardRules,
+    team: &Team,
+    clause: Option<&String>,
+    findings: &mut Findings,
+) -> bool {
+    let count = |s: Sex| boards.boards.iter().filter(|b| b.sex == s).count();
+    let (men_boards, women_boards) = (count(Sex::Male), count(Sex::Female));
+    let of = |s: Sex| -> Vec<&Person> {
+        team.players
+            .iter()
+            .filter(|p| sex_of(p) == Some(s))
+            .collect()
+    };
+    let (men, women) = (of(Sex::Male), of(Sex::Female));
+    let spare_women = women.len().saturating_sub(women_boards);
+    let short = if women.len() < women_boards {
+        Some((
+            Sex::Female,
+            women.len(),
+            women_boards,
+            women.last().copied(),
+        ))
+    } else if men.len() + spare_women < men_boards {
+        Some((Sex::Male, men.len(), men_boards, men.last().copied()))
+    } else {
+        None
+    };
+    let Some((sex, have, need, last)) = short else {
+        return false;
+    };
+    let src = last
+        .or(team.players.last())
+        .map(|p| board_cell(p, team))
+        .unwrap_or_else(|| Source::file(&team.file));
+    let mut f = team_finding(
+        "team.too-few-players",
+        team,
+        src,
+        format!(
+            "{}只有{have}名{}棋手，不足{need}个{}子台次",
+            team.unit.value,
+            sex_zh(sex),
+            sex_zh(sex)
+        ),
+        format!(
+            "{} has {have} {} for {need} {}'s boards",
+            team.unit.value,
+            sex_en(sex),
+            sex_en(sex)
+        ),
+        clause,
+    );
+    if let Some(p) = last {
+        f = f.person(p.display_name());
     }
+    findings.push(f);
+    true
+}
+
+/// Board order: every board declared once, reserves after the main boards of their sex. One
+/// finding per team listing every problem, at the cell of the first in row order.
+fn board_order(
+    boards: &BoardRules,
+    board_sex: &BTreeMap<u32, Sex>,
+    team: &Team,
+    short: bool,
+    findings: &mut Findings,
+) {
+    // (row position, zh, en, cell, person)
+    let mut problems: Vec<(usize, String, String, Source, String)> = Vec::new();
+    let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
+    for (i, p) in team.players.iter().enumerate() {
+        if let Some(n) = main_board(p) {
+            let k = seen.entry(n).or_insert(0);
+            *k += 1;
+            if *k == 2 {
+                problems.push((
+                    i,
+                    format!("第{n}台重复"),
+                    format!("board {n} entered twice"),
+                    board_cell(p, team),
+                    p.display_name().to_string(),
+                ));
+            }
+        }
+        if !matches!(p.board.as_ref().map(|b| b.value), Some(Board::Reserve(_))) {
+            continue;
+        }
+        let rsex = sex_of(p);
+        let later_main = team.players.iter().skip(i + 1).find_map(|q| {
+            let n = main_board(q)?;
+            let bs = board_sex.get(&n).copied();
+            (rsex.is_none() || bs.is_none() || bs == rsex).then_some(n)
+        });
+        if let Some(n) = later_main {
+            problems.push((
+                i,
+                format!("替补{}列在第{n}台之前", p.display_name()),
+                format!("reserve {} is listed before board {n}", p.display_name()),
+                board_cell(p, team),
+                p.display_name().to_string(),
+            ));
+        }
+    }
+    if !short {
+        for b in boards.boards.iter().map(|b| b.number) {
+            if seen.contains_key(&b) {
+                continue;
+            }
+            // The cell where the board is missing: the first player entered on a later board.
+            let at = team
+                .players
+                .iter()
+                .enumerate()
+                .find(|(_, p)| main_board(p).is_some_and(|n| n > b))
+                .or_else(|| team.players.iter().enumerate().last());
+            let (i, src, who) = at.map_or(
+                (usize::MAX, Source::file(&team.file), String::new()),
+                |(i, p)| (i, board_cell(p, team), p.display_name().to_string()),
+            );
+            problems.push((
+                i,
+                format!("缺第{b}台"),
+                format!("board {b} missing"),
+                src,
+                who,
+            ));
+        }
+    }
+    problems.sort_by_key(|p| p.0);
+    let Some(first) = problems.first() else {
+        return;
+    };
+    let zh: Vec<&str> = problems.iter().map(|p| p.1.as_str()).collect();
+    let en: Vec<&str> = problems.iter().map(|p| p.2.as_str()).collect();
+    let mut f = team_finding(
+        "team.board-order",
+        team,
+        first.3.clone(),
+        format!("{}台次有误：{}", team.unit.value, zh.join("，")),
+        format!("{} board order: {}", team.unit.value, en.join(", ")),
+        boards.clause.as_ref(),
+    );
+    if !first.4.is_empty() {
+        f = f.person(first.4.clone());
+    }
+    findings.push(f);
 }
 
 fn deadline(event: &Event, team: &Team, findings: &mut Findings) {

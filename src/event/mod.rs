@@ -32,7 +32,7 @@ pub use money::{
     Accommodation, Covered, Fee, Grant, Honour, Hotel, Meal, Meals, Per, PrizeList, Prizes,
     Recipient, Room, Stay, Tax, Ties,
 };
-pub use quotas::{QuotaExtra, QuotaPlaces, QuotaTier, Quotas};
+pub use quotas::{QuotaDelegation, QuotaExtra, QuotaPlaces, QuotaTier, Quotas};
 pub use rules::{
     Appeals, Deadline, Deadlines, Draw, Eligibility, ExcludedEvent, Loan, Ranking, Registration,
     Requirement, TeamRanking, Tiebreaks, TitleRule, Withdrawal,

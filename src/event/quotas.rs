@@ -1,4 +1,7 @@
-//! Places per delegation (参赛名额) earned in a qualifying season: tiers and extra places.
+//! Places per delegation (参赛名额) earned in a qualifying season: tiers and extra places, and
+//! each delegation's season (`[[quotas.delegations]]`, or a 名额分配表 workbook in the folder).
+
+use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
@@ -23,6 +26,42 @@ pub struct Quotas {
     /// Clause of `extras_join_province` (`规程 九(六)`).
     #[serde(default)]
     pub join_clause: Option<String>,
+    /// Each delegation's qualifying season and extra places; a delegation named here overrides
+    /// its line of a quota workbook in the folder.
+    #[serde(default)]
+    pub delegations: Vec<QuotaDelegation>,
+}
+
+/// One delegation's qualifying season, as `event.toml` states it.
+///
+/// ```toml
+/// [[quotas.delegations]]
+/// unit = "湖北省"
+/// stations = 14
+/// regional_finals = 1
+/// players = 1120
+/// extras = { xiangqi-hometown = 1 }
+/// ```
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuotaDelegation {
+    /// The delegation (参赛单位) as the entry form names it.
+    pub unit: String,
+    /// Valid qualifying stations (有效站数).
+    #[serde(default)]
+    pub stations: Option<u32>,
+    /// Regional finals (分区赛).
+    #[serde(default)]
+    pub regional_finals: Option<u32>,
+    /// Players of the qualifying season.
+    #[serde(default)]
+    pub players: Option<u32>,
+    /// Places given outright; they replace the tier's for the sections they name.
+    #[serde(default)]
+    pub places: Vec<QuotaPlaces>,
+    /// Hosts behind each extra place, by `quotas.extras` id.
+    #[serde(default)]
+    pub extras: BTreeMap<String, u32>,
 }
 
 /// One tier: conditions on the qualifying season and the places they earn.

@@ -573,5 +573,33 @@ fn quotas(ev: &Event) -> Check {
             section_exists(ev, s, path)?;
         }
     }
+    for (i, d) in q.delegations.iter().enumerate() {
+        for (j, pl) in d.places.iter().enumerate() {
+            for (k, s) in pl.sections.iter().enumerate() {
+                let path = root("quotas")
+                    .key("delegations")
+                    .index(i)
+                    .key("places")
+                    .index(j)
+                    .key("sections")
+                    .index(k);
+                section_exists(ev, s, path)?;
+            }
+        }
+        for id in d.extras.keys() {
+            if !q.extras.iter().any(|x| &x.id == id) {
+                let path = root("quotas")
+                    .key("delegations")
+                    .index(i)
+                    .key("extras")
+                    .key(id);
+                return fail(
+                    path,
+                    &format!("没有 id 为 {id:?} 的额外名额（quotas.extras）"),
+                    "no such extra place in quotas.extras",
+                );
+            }
+        }
+    }
     Ok(())
 }

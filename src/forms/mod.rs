@@ -316,6 +316,10 @@ pub fn read(files: &[LoadedFile], findings: &mut Findings) -> Vec<Submission> {
         {
             continue;
         }
+        // A quota table (名额分配表) is read by `eligibility::quota`, never as a form.
+        if crate::eligibility::quota::is_quota_file(file) {
+            continue;
+        }
         let mut recognised = false;
         for (si, table) in file.tables.iter().enumerate() {
             if table.hidden {

@@ -85,9 +85,23 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     }
     let subs = crate::forms::read(&others, &mut findings);
     let roster = crate::normalize::build_roster(&subs, &mut findings);
-    crate::eligibility::check(&event, &roster, &mut findings);
-    crate::eligibility::excluded::check_all(&event, &opts.dir, &roster, &mut findings);
+    let checked = crate::eligibility::run(
+        &crate::eligibility::Input {
+            event: &event,
+            dir: &opts.dir,
+            files: &others,
+            subs: &subs,
+            roster: &roster,
+        },
+        &mut findings,
+    );
     file_kinds(&others, &subs, &roster, opts.lang, &mut summary.files);
+    for e in &mut summary.files {
+        if checked.quota_files.contains(&e.path) {
+            e.kind = "quota-table";
+            e.note = None;
+        }
+    }
     for i in &loaded.ignored {
         summary.files.push(FileEntry {
             path: i.path.clone(),
@@ -220,10 +234,13 @@ pub fn run(opts: &Options) -> Result<Outcome> {
 
     let sorted = findings.sorted();
     let elig_path = opts.out.join("eligibility.xlsx");
-    crate::report::eligibility::write_eligibility(&elig_path, &title, &roster, &sorted, opts.lang)?;
+    crate::report::eligibility::write_eligibility(
+        &elig_path, &opts.dir, &title, &roster, &sorted, opts.lang,
+    )?;
     summary.outputs.push(display_path(&opts.dir, &elig_path));
     for p in crate::report::eligibility::write_team_packets(
         &opts.out.join("teams"),
+        &opts.dir,
         &title,
         &roster,
         &sorted,

@@ -1,14 +1,125 @@
 //! `out/eligibility.xlsx` (资格审查: a summary per team, then one row per finding, errors first)
 //! and the packet sent back to each team, `out/teams/<unit>.xlsx` (its roster and its findings).
+//!
+//! The 来源 cell of every finding links to the cell in the team's own file, by a path relative to
+//! the workbook (`../北京市报名表.xlsx#'报名表'!C9`), so the event folder can be moved or sent
+//! whole. A file inside a zip, a CSV or a text file is linked as a file; the cell stays in the
+//! text.
+//!
+//! A packet is a list of [`LinkedSheet`]s built by [`team_sheets`] and written by
+//! [`write_linked`]; a further sheet (a cost statement) is one more `LinkedSheet` pushed there.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
-use super::roster::board_order;
-use super::tables::{SheetDoc, TextTable, write};
-use crate::findings::{Finding, Severity};
+use rust_xlsxwriter::{Url, Workbook, XlsxError};
+
+use super::style::{ColumnWidths, Styles};
+use super::tables::{SheetDoc, TextTable, sheet_name};
+use super::workbook::{
+    SheetLayout, new_workbook, save_atomic, setup_sheet, write_header_row, write_text,
+};
+use crate::findings::{Finding, Severity, Source};
 use crate::model::roster::{Roster, Team};
 use crate::{Error, Lang};
+
+/// Index of the 来源 column in the findings sheets.
+const SOURCE_COLUMN: usize = 6;
+
+/// A sheet and the links on some of its body cells: (row index in `doc.table.rows`, column) →
+/// URL as rust_xlsxwriter takes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkedSheet {
+    /// The sheet.
+    pub doc: SheetDoc,
+    /// Links on body cells.
+    pub links: BTreeMap<(usize, usize), String>,
+}
+
+impl From<SheetDoc> for LinkedSheet {
+    fn from(doc: SheetDoc) -> LinkedSheet {
+        LinkedSheet {
+            doc,
+            links: BTreeMap::new(),
+        }
+    }
+}
+
+/// Links from one output folder to the files of the event folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Links {
+    /// Prefix put before a source's file: `../`, `../../`, or an absolute `file:///` path when
+    /// the two folders share no root.
+    prefix: String,
+}
+
+fn components(p: &Path) -> Vec<Component<'_>> {
+    p.components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .collect()
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+impl Links {
+    /// Links from a workbook written in `out_dir` to files of `event_dir`.
+    pub fn new(event_dir: &Path, out_dir: &Path) -> Links {
+        let (ev, out) = (absolute(event_dir), absolute(out_dir));
+        let (e, o) = (components(&ev), components(&out));
+        let common = e.iter().zip(&o).take_while(|(a, b)| a == b).count();
+        if common == 0 {
+            let path = ev.to_string_lossy().replace('\\', "/");
+            return Links {
+                prefix: format!("{}/", path.trim_end_matches('/')),
+            };
+        }
+        let mut prefix = "../".repeat(o.len().saturating_sub(common));
+        for c in e.iter().skip(common) {
+            prefix.push_str(&c.as_os_str().to_string_lossy());
+            prefix.push('/');
+        }
+        Links { prefix }
+    }
+
+    /// The link of a finding's source, `None` when it names no file. Workbooks link to the
+    /// cell (`#'Sheet'!C9`, the sheet quoted); a zip member links to its zip, a CSV or text file
+    /// to itself.
+    ///
+    /// ```
+    /// use bianpai::findings::Source;
+    /// use bianpai::report::eligibility::Links;
+    /// use std::path::Path;
+    /// let l = Links::new(Path::new("/ev"), Path::new("/ev/out"));
+    /// let s = Source::cell("北京市报名表.xlsx", "报名表", 8, 2);
+    /// assert_eq!(l.url(&s).as_deref(), Some("file:///../北京市报名表.xlsx#'报名表'!C9"));
+    /// let z = Source::cell("附件.zip/山东省报名表.xls", "报名表", 5, 2);
+    /// assert_eq!(l.url(&z).as_deref(), Some("file:///../附件.zip"));
+    /// ```
+    pub fn url(&self, src: &Source) -> Option<String> {
+        if src.file.is_empty() {
+            return None;
+        }
+        let lower = src.file.to_lowercase();
+        if let Some(i) = lower.find(".zip/") {
+            let zip = src.file.get(..i + 4)?;
+            return Some(format!("file:///{}{zip}", self.prefix));
+        }
+        let workbook = [".xlsx", ".xlsm", ".xls", ".ods"]
+            .iter()
+            .any(|e| lower.ends_with(e));
+        let anchor = match (&src.sheet, workbook) {
+            (Some(sh), true) => format!(
+                "#'{}'!{}",
+                sh.replace('\'', "''"),
+                src.a1().unwrap_or_else(|| "A1".into())
+            ),
+            _ => String::new(),
+        };
+        Some(format!("file:///{}{}{anchor}", self.prefix, src.file))
+    }
+}
 
 fn finding_headers(lang: Lang) -> Vec<String> {
     [
@@ -43,8 +154,14 @@ fn finding_row(f: &Finding, lang: Lang) -> Vec<String> {
     ]
 }
 
-fn findings_sheet(name: &str, title: &str, findings: &[&Finding], lang: Lang) -> SheetDoc {
-    SheetDoc {
+fn findings_sheet(
+    name: &str,
+    title: &str,
+    findings: &[&Finding],
+    links: &Links,
+    lang: Lang,
+) -> LinkedSheet {
+    let doc = SheetDoc {
         name: name.to_string(),
         title: title.to_string(),
         table: TextTable {
@@ -53,17 +170,25 @@ fn findings_sheet(name: &str, title: &str, findings: &[&Finding], lang: Lang) ->
             centred: vec![0],
         },
         landscape: true,
-    }
+    };
+    let links = findings
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| links.url(&f.source).map(|u| ((i, SOURCE_COLUMN), u)))
+        .collect();
+    LinkedSheet { doc, links }
 }
 
 /// Writes `eligibility.xlsx`: 汇总 (per team: errors, warnings) and 问题清单 (every finding,
-/// errors first). `findings` must already be sorted.
+/// errors first, its source linked to the cell in `event_dir`). `findings` must already be
+/// sorted.
 ///
 /// # Errors
 ///
 /// [`Error::Io`] naming the path when it cannot be written.
 pub fn write_eligibility(
     path: &Path,
+    event_dir: &Path,
     event_title: &str,
     roster: &Roster,
     findings: &[Finding],
@@ -109,13 +234,15 @@ pub fn write_eligibility(
         landscape: false,
     };
     let all: Vec<&Finding> = findings.iter().collect();
+    let links = Links::new(event_dir, path.parent().unwrap_or(Path::new(".")));
     let list = findings_sheet(
         lang.pick("问题清单", "Findings"),
         lang.pick("资格审查问题清单", "eligibility findings"),
         &all,
+        &links,
         lang,
     );
-    write(path, event_title, &[summary, list], lang)
+    write_linked(path, event_title, &[summary.into(), list], lang)
 }
 
 /// A file name Windows accepts for a team's packet: reserved characters replaced, trailing dots
@@ -155,14 +282,15 @@ pub fn safe_file_stem(name: &str) -> String {
     s
 }
 
-/// Writes `teams/<unit>.xlsx` for every team: its roster in board order, its findings, and its
-/// statement (费用结算, from `statements`, when it has a line). Returns the paths written.
+/// Writes `teams/<unit>.xlsx` for every team (see [`team_sheets`]), plus its statement (费用结算,
+/// from `statements`, when it has a line). Returns the paths written.
 ///
 /// # Errors
 ///
 /// [`Error::Io`] naming the path that cannot be written.
 pub fn write_team_packets(
     dir: &Path,
+    event_dir: &Path,
     event_title: &str,
     roster: &Roster,
     findings: &[Finding],
@@ -171,6 +299,7 @@ pub fn write_team_packets(
 ) -> Result<Vec<PathBuf>, Error> {
     let mut out = Vec::new();
     let mut used: Vec<String> = Vec::new();
+    let links = Links::new(event_dir, dir);
     for t in &roster.teams {
         let mut stem = safe_file_stem(&t.unit.value);
         while used.contains(&stem.to_lowercase()) {
@@ -178,19 +307,21 @@ pub fn write_team_packets(
         }
         used.push(stem.to_lowercase());
         let path = dir.join(format!("{stem}.xlsx"));
-        let mut sheets = team_sheets(t, findings, lang);
+        let mut sheets = team_sheets(t, findings, &links, lang);
         let st = statements.iter().find(|s| s.team == t.unit.value);
         sheets.extend(
             st.filter(|s| !s.lines.is_empty())
-                .map(|s| super::costs::statement_doc(s, lang)),
+                .map(|s| LinkedSheet::from(super::costs::statement_doc(s, lang))),
         );
-        write(&path, event_title, &sheets, lang)?;
+        write_linked(&path, event_title, &sheets, lang)?;
         out.push(path);
     }
     Ok(out)
 }
 
-fn team_sheets(t: &Team, findings: &[Finding], lang: Lang) -> Vec<SheetDoc> {
+/// The sheets of a team's packet: 报名名单 (its roster) and 审查问题 (its findings: those naming
+/// the team or read from its file), sources linked through `links`.
+pub fn team_sheets(t: &Team, findings: &[Finding], links: &Links, lang: Lang) -> Vec<LinkedSheet> {
     let roster_sheet = super::roster::sheets(
         &Roster {
             teams: vec![t.clone()],
@@ -202,13 +333,13 @@ fn team_sheets(t: &Team, findings: &[Finding], lang: Lang) -> Vec<SheetDoc> {
     .nth(1)
     .map(|mut s| {
         s.name = lang.pick("报名名单", "Entry").into();
-        s
+        LinkedSheet::from(s)
     });
     let mine: Vec<&Finding> = findings
         .iter()
         .filter(|f| f.team.as_deref() == Some(t.unit.value.as_str()) || f.source.file == t.file)
         .collect();
-    let mut v: Vec<SheetDoc> = roster_sheet.into_iter().collect();
+    let mut v: Vec<LinkedSheet> = roster_sheet.into_iter().collect();
     let title = match lang {
         Lang::Zh => format!("{} 资格审查问题（{}条）", t.unit.value, mine.len()),
         Lang::En => format!("{}: {} findings", t.unit.value, mine.len()),
@@ -217,8 +348,83 @@ fn team_sheets(t: &Team, findings: &[Finding], lang: Lang) -> Vec<SheetDoc> {
         lang.pick("审查问题", "Findings"),
         &title,
         &mine,
+        links,
         lang,
     ));
-    let _ = board_order;
     v
+}
+
+/// Writes the sheets into one workbook at `path`, atomically: the layout of
+/// [`super::tables::write`] (title row, header row, frozen panes, A4), plus the links.
+///
+/// # Errors
+///
+/// [`Error::Io`] naming `path` when it cannot be written.
+pub fn write_linked(
+    path: &Path,
+    event_title: &str,
+    sheets: &[LinkedSheet],
+    lang: Lang,
+) -> Result<(), Error> {
+    let mut wb = build_linked(event_title, sheets, lang)
+        .map_err(|e| Error::io(path, std::io::Error::other(e)))?;
+    save_atomic(&mut wb, path)
+}
+
+fn build_linked(
+    event_title: &str,
+    sheets: &[LinkedSheet],
+    lang: Lang,
+) -> Result<Workbook, XlsxError> {
+    let mut wb = new_workbook(event_title)?;
+    let styles = Styles::new();
+    let link_fmt = styles
+        .body
+        .clone()
+        .set_font_color(rust_xlsxwriter::Color::Blue);
+    let mut used: Vec<String> = Vec::new();
+    for s in sheets {
+        let ws = wb.add_worksheet();
+        let mut widths = ColumnWidths::new();
+        let title = format!("{event_title} {}", s.doc.title);
+        let table = &s.doc.table;
+        let name = sheet_name(&s.doc.name, &used);
+        used.push(name.clone());
+        setup_sheet(
+            ws,
+            &styles,
+            &SheetLayout {
+                name: &name,
+                title: &title,
+                columns: u16::try_from(table.headers.len().max(1)).unwrap_or(u16::MAX),
+                frozen_rows: 2,
+                landscape: s.doc.landscape,
+            },
+        )?;
+        let hdr: Vec<&str> = table.headers.iter().map(String::as_str).collect();
+        write_header_row(ws, 1, &hdr, &styles, &mut widths)?;
+        for (i, row) in table.rows.iter().enumerate() {
+            let r = 2 + u32::try_from(i).unwrap_or(u32::MAX - 2);
+            for (c, text) in row.iter().enumerate() {
+                let col = u16::try_from(c).unwrap_or(u16::MAX);
+                let fmt = if table.centred.contains(&c) {
+                    &styles.center
+                } else {
+                    &styles.body
+                };
+                write_text(ws, r, col, text, fmt, Some(&mut widths))?;
+                if let Some(url) = s.links.get(&(i, c)) {
+                    // A link the writer rejects (too long) leaves the plain text.
+                    let link = Url::new(url.as_str()).set_text(text.as_str());
+                    let _ = ws.write_url_with_format(r, col, link, &link_fmt);
+                }
+            }
+        }
+        widths.apply(ws)?;
+    }
+    if sheets.is_empty() {
+        let ws = wb.add_worksheet();
+        ws.write_string(0, 0, lang.pick("没有问题", "no findings"))?;
+    }
+    Ok(wb)
 }

@@ -7,17 +7,19 @@ use std::collections::BTreeMap;
 use crate::findings::Source;
 use crate::forms::{Field, Submission};
 
-/// The header columns of every form sheet read: (file, sheet) → [(header row, field → column)].
+/// The headers of one sheet: (header row, field → column), one per table of the sheet.
+type Headers = Vec<(u32, BTreeMap<Field, u32>)>;
+
+/// The header columns of every form sheet read, by (file, sheet).
 #[derive(Debug, Clone, Default)]
 pub struct Layout {
-    sheets: BTreeMap<(String, String), Vec<(u32, BTreeMap<Field, u32>)>>,
+    sheets: BTreeMap<(String, String), Headers>,
 }
 
 impl Layout {
     /// The layout of the submissions the roster was built from.
     pub fn new(subs: &[Submission]) -> Layout {
-        let mut sheets: BTreeMap<(String, String), Vec<(u32, BTreeMap<Field, u32>)>> =
-            BTreeMap::new();
+        let mut sheets: BTreeMap<(String, String), Headers> = BTreeMap::new();
         for s in subs {
             sheets
                 .entry((s.file.clone(), s.sheet.clone()))

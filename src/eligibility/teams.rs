@@ -299,7 +299,7 @@ fn board_order(
                 .iter()
                 .enumerate()
                 .find(|(_, p)| main_board(p).is_some_and(|n| n > b))
-                .or_else(|| team.players.iter().enumerate().last());
+                .or_else(|| team.players.iter().enumerate().next_back());
             let (i, src, who) = at.map_or(
                 (usize::MAX, Source::file(&team.file), String::new()),
                 |(i, p)| (i, board_cell(p, team), p.display_name().to_string()),

@@ -353,6 +353,17 @@ fn references_are_checked() {
     let (key, _, _) = err(&t);
     assert_eq!(key, "quotas.tiers[0].places[4].sections[0]");
 
+    // A delegation's extra places must name one of quotas.extras.
+    let rule = "# ---------------------------------------------------------------- 领队与教练";
+    let t = x.replacen(
+        rule,
+        &format!("[[quotas.delegations]]\nunit = \"湖北省\"\nextras = {{ nope = 1 }}\n\n{rule}"),
+        1,
+    );
+    let (key, _, msg) = err(&t);
+    assert!(key.starts_with("quotas.delegations[0].extras"), "{key}");
+    assert!(msg.contains("nope"), "{msg}");
+
     let t = b.replacen("room = \"twin\"", "room = \"double\"", 1);
     let (key, _, _) = err(&t);
     assert_eq!(key, "accommodation.standard_stay.room");

@@ -101,8 +101,8 @@ fn groups(event: &Event, row: &QuotaRow, tier: Option<&QuotaTier>) -> Vec<Group>
             sections: ids.clone(),
             allowed: n.value,
             basis_zh: match tier {
-                Some(t) => format!("{}档，名额分配表{}", t.name, n.source),
-                None => format!("名额分配表{}", n.source),
+                Some(t) => format!("{}档，名额见{}", t.name, n.source),
+                None => format!("名额见{}", n.source),
             },
             basis_en: match tier {
                 Some(t) => format!("tier {}, quota table {}", t.name, n.source),

@@ -206,6 +206,10 @@ fn xiangqi_sample_before_the_end_invents_no_places() {
             "名次未产生（比赛尚未结束）"
         ])
     );
+    assert_eq!(
+        text(&settings[2 + 29]),
+        s(&["团体", "1", "0", "单位", "录取名次，无奖金"])
+    );
     assert_eq!(text(settings.last().unwrap())[2], "100000");
     assert!(
         !outcome

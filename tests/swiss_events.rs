@@ -225,6 +225,10 @@ fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
         let e = e.unwrap();
+        // The sample's played rounds are left behind: this test plays from round 1.
+        if e.file_name() == "results" {
+            continue;
+        }
         let t = to.join(e.file_name());
         if e.file_type().unwrap().is_dir() {
             copy_tree(&e.path(), &t);
@@ -353,10 +357,15 @@ fn xiangqi_finals_groups_units_and_the_bye() {
         sheet_names(&dir.join("out/standings.xlsx")),
         [
             "公开组男子",
+            "公开组男子交叉表",
             "公开组女子",
+            "公开组女子交叉表",
             "少年组男子",
+            "少年组男子交叉表",
             "少年组女子",
+            "少年组女子交叉表",
             "家庭双人组",
+            "家庭双人组交叉表",
             "团体"
         ]
     );

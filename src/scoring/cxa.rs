@@ -25,8 +25,11 @@ use super::tournament::{Outcome, RoundResult, ScoreKind, Tournament};
 /// What the bye counts as in 对手分 (14.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ByeOpponent {
-    /// An opponent on the lowest final score in the field.
+    /// An opponent on the lowest final score among the players who have points (14.4:
+    /// 有分棋手的最低分; 0 when nobody has points).
     #[default]
+    LowestWithPoints,
+    /// An opponent on the lowest final score in the field (S13's option).
     LowestScore,
     /// Nothing.
     Zero,
@@ -157,6 +160,12 @@ fn expand(t: &Tournament, key: CxaKey) -> Vec<Column> {
         CxaKey::OpponentScore(bye) => {
             let bye_value = match bye {
                 ByeOpponent::LowestScore => totals.iter().copied().min().unwrap_or_default(),
+                ByeOpponent::LowestWithPoints => totals
+                    .iter()
+                    .copied()
+                    .filter(|&x| x > Rational::ZERO)
+                    .min()
+                    .unwrap_or_default(),
                 ByeOpponent::Zero => Rational::ZERO,
             };
             let v = t
@@ -384,6 +393,10 @@ mod tests {
         assert_eq!(opp[4], (5, "9.0".into()));
         let order: Vec<u32> = s.rows.iter().map(|r| r.start_no).collect();
         assert_eq!(order, vec![1, 2, 5, 3, 4, 6]);
+        // 14.4: the lowest score among players with points is 3 (6 has none): 3 + 4 + 5.
+        let w = ranking(&t, &opponent_score_chain(ByeOpponent::LowestWithPoints));
+        assert_eq!(col(&w, "对手分")[4], (5, "12.0".into()));
+        assert_eq!(col(&w, "对手分")[2], (3, "8.0".into()));
         // With the bye worth nothing the order is the same here (9 stays above 8).
         let z = ranking(&t, &opponent_score_chain(ByeOpponent::Zero));
         assert_eq!(col(&z, "对手分")[4], (5, "9.0".into()));

@@ -2,7 +2,9 @@
 //! 公开组女子, 少年组男子, 少年组女子, 家庭双人组 as pairs) carried through its rounds: each
 //! section is paired with the xiangqi Swiss ([`crate::pairing::xiangqi_swiss`]), one round
 //! workbook per section and round (`results/<section-id>-rNN.xlsx`, `台号 | 红方 | 结果 | 黑方`,
-//! names as `姓名（单位）`), standings by the template's CXA chain, and the delegation ranking.
+//! names as `姓名（单位）`), standings by the template's CXA chain with a crosstable per group,
+//! and the delegation ranking. [`run_full`] also returns the rankings as data
+//! ([`GroupRanking`], [`delegations::DelegationRow`]) for the prizes.
 //!
 //! Decisions:
 //!
@@ -14,17 +16,29 @@
 //! - A round's marker stage is `<stage>:<section>`; an existing workbook is never rewritten,
 //!   and the pairing it records is the one used (a Swiss pairing is not known in advance).
 //! - The bye scores `[stages.bye] points` (a win, 2, by default); in 对手分 it counts as the
-//!   lowest final score (`as_opponent = "lowest-with-points"`, 14.4) or nothing (`zero`).
+//!   lowest final score among the players with points (`as_opponent = "lowest-with-points"`,
+//!   14.4), the lowest in the field (`lowest`) or nothing (`zero`).
 //! - The chain is the template's `[[tiebreaks]] order` (`PTS BH WIN BWG BPG DROP-LAST`, or the
 //!   累进分 chain `PTS PS WIN BWG BPG DROP-FIRST`); an unknown code falls back to the 对手分 chain
 //!   with a finding.
-//! - Every entrant is available every round (withdrawals are not modelled yet).
+//! - 退赛 (withdrawal): marked after the name in the round workbook of the player's last round
+//!   ([`read`]); that round's result stands, the player is not paired again, keeps the points
+//!   and stays in the ranking (finding `round.withdrawal`).
+//! - Late entry (迟到、补报): an entrant of the roster who is in none of the earlier round
+//!   workbooks (the form came in after round 1 was paired, or the arbiter took the player out
+//!   of a round) is paired from the next round on; the rounds missed score 0 and count as not
+//!   played (no opponent for 对手分, no side), as 象棋竞赛规则 gives no score for a round not
+//!   played (finding `round.late-entry`).
 
 pub mod delegations;
 pub mod entrants;
+mod play;
+pub mod ranking;
+pub mod read;
 mod tables;
 
-use tables::{delegation_table, section_table};
+pub use ranking::{GroupMember, GroupPlace, GroupRanking, IndividualRun, final_rankings};
+use tables::{crosstable, delegation_table, section_table};
 
 use std::collections::BTreeMap;
 
@@ -32,29 +46,33 @@ use super::league::{Input, Output};
 use crate::event::{Entrant as EntrantKind, Section, Stage};
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::{Colour, GameResult, Points};
-use crate::pairing::xiangqi_swiss::{self, XiangqiSwissOptions, XqPlayer, XqRound, XqRoundKind};
+use crate::pairing::xiangqi_swiss::{XiangqiSwissOptions, XqPlayer, XqRound, XqRoundKind};
 use crate::pipeline::summary::{RoundCounts, StandingEntry, points_number};
 use crate::report::tables::SheetDoc;
-use crate::rounds::marker::Marker;
-use crate::rounds::sheet::{BYE_WORDS, ResultCell, RoundSheet, Rows};
-use crate::rounds::write::{IndividualLine, Lines, RoundDoc};
 use crate::scoring::cxa::{self, ByeOpponent, CxaKey};
 use crate::scoring::{self, RoundResult};
 use crate::{Lang, Result};
 use entrants::Entrant;
 
-/// A round of a section: its games (red, black, result from red's side) and the bye.
+/// A round of a section: its games (red, black, result from red's side), the bye and the
+/// withdrawals marked in it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct XqRoundData {
     /// `(red, black, result)` by entrant index.
     pub games: Vec<(usize, usize, Option<GameResult>)>,
     /// The entrant with the bye.
     pub bye: Option<usize>,
+    /// Entrants marked 退赛 in this round (not paired from the next round on), ascending.
+    pub withdrawn: Vec<usize>,
 }
 
 impl XqRoundData {
     fn complete(&self) -> bool {
         self.games.iter().all(|g| g.2.is_some())
+    }
+
+    fn takes_part(&self, i: usize) -> bool {
+        self.bye == Some(i) || self.games.iter().any(|g| g.0 == i || g.1 == i)
     }
 }
 
@@ -82,7 +100,8 @@ pub fn chain_of(order: &[String], bye: ByeOpponent) -> Option<Vec<CxaKey>> {
         .collect()
 }
 
-/// The players' histories for the engine over the complete rounds.
+/// The players' histories for the engine over the complete rounds; a player marked withdrawn
+/// in one of them is not available.
 pub fn histories(
     entrants: &[Entrant],
     rounds: &[XqRoundData],
@@ -102,7 +121,8 @@ pub fn histories(
                 .iter()
                 .map(|r| record(i, r, win, draw, bye_points))
                 .collect(),
-            available: true,
+            // 退赛: not paired after the round the withdrawal was marked in.
+            available: !rounds.iter().any(|r| r.withdrawn.contains(&i)),
         })
         .collect()
 }
@@ -149,51 +169,6 @@ fn record(i: usize, r: &XqRoundData, win: Points, draw: Points, bye: Points) -> 
     }
 }
 
-/// Reads a section's round workbook into games and the bye, with findings for unknown names.
-fn read_round(
-    sheet: &RoundSheet,
-    entrants: &[Entrant],
-    findings: &mut Findings,
-) -> (XqRoundData, bool) {
-    let mut data = XqRoundData::default();
-    let mut ok = true;
-    let Rows::Individual(rows) = &sheet.rows else {
-        return (data, false);
-    };
-    let round = sheet.marker.round;
-    for r in rows {
-        let src = |c: u32| Source::cell(&sheet.file, &sheet.sheet, r.row, c);
-        let unknown = |c: u32, who: &str| {
-            Finding::new(
-                "result.pairing-changed",
-                Severity::Error,
-                src(c),
-                format!("第{round}轮：“{who}”不是本组棋手"),
-                format!("round {round}: {who:?} is not an entrant of the section"),
-            )
-        };
-        let Some(left) = entrants::find(entrants, &r.left) else {
-            findings.push(unknown(1, &r.left));
-            ok = false;
-            continue;
-        };
-        if r.right.trim().is_empty() || BYE_WORDS.contains(&r.right.trim()) {
-            data.bye = Some(left);
-            continue;
-        }
-        let Some(right) = entrants::find(entrants, &r.right) else {
-            findings.push(unknown(3, &r.right));
-            ok = false;
-            continue;
-        };
-        data.games.push((left, right, r.result.valid()));
-        if let ResultCell::Invalid(_) = r.result {
-            ok = false;
-        }
-    }
-    (data, ok)
-}
-
 /// One section's state after reading and pairing.
 struct SectionRun<'a> {
     section: &'a Section,
@@ -202,21 +177,64 @@ struct SectionRun<'a> {
     paired: u32,
 }
 
+/// The 对手分 value of the bye from `[stages.bye] as_opponent`.
+fn bye_opponent(stage: &Stage) -> ByeOpponent {
+    match stage.bye.as_ref().and_then(|b| b.as_opponent.as_deref()) {
+        Some("zero") => ByeOpponent::Zero,
+        Some("lowest" | "lowest-score") => ByeOpponent::LowestScore,
+        _ => ByeOpponent::LowestWithPoints,
+    }
+}
+
+/// The tie-break chain of the stage, with a finding when event.toml's order is not understood.
+fn keys_of(inp: &Input<'_>, bye_opp: ByeOpponent, findings: &mut Findings) -> Vec<CxaKey> {
+    let order = inp
+        .event
+        .tiebreaks_for(&inp.stage.id, "")
+        .map(|t| t.order.clone())
+        .unwrap_or_default();
+    match chain_of(&order, bye_opp) {
+        Some(k) if !k.is_empty() => k,
+        _ => {
+            if !order.is_empty() {
+                findings.push(Finding::new(
+                    "event.tiebreak-unknown",
+                    Severity::Warning,
+                    Source::file("event.toml"),
+                    format!("破同分顺序“{}”无法识别，改用对手分方案", order.join(" ")),
+                    format!(
+                        "tie-break order {:?} not recognised; the 对手分 chain is used",
+                        order.join(" ")
+                    ),
+                ));
+            }
+            cxa::opponent_score_chain(bye_opp)
+        }
+    }
+}
+
 /// Runs the individual Swiss stage, every section of it.
 ///
 /// # Errors
 ///
 /// [`crate::Error::Io`] when a workbook cannot be written.
 pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
+    run_full(inp, findings).map(|r| r.output)
+}
+
+/// Runs the individual Swiss stage and returns the group and delegation rankings with the
+/// summary parts.
+///
+/// # Errors
+///
+/// [`crate::Error::Io`] when a workbook cannot be written.
+pub fn run_full(inp: &Input<'_>, findings: &mut Findings) -> Result<IndividualRun> {
     let mut out = Output::default();
     let stage = inp.stage;
     let planned = stage.rounds.unwrap_or(7);
     let g = &inp.event.scoring.game;
     let bye_points = stage.bye.as_ref().map_or(g.win, |b| b.points);
-    let bye_opp = match stage.bye.as_ref().and_then(|b| b.as_opponent.as_deref()) {
-        Some("zero") => ByeOpponent::Zero,
-        _ => ByeOpponent::LowestScore,
-    };
+    let bye_opp = bye_opponent(stage);
     let opts = XiangqiSwissOptions {
         avoid_same_unit: stage.pairing.as_ref().is_none_or(|p| p.avoid_same_unit),
         max_same_side_in_row: stage
@@ -243,7 +261,8 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
             paired: 0,
         };
         if sr.entrants.len() >= 2 {
-            play_section(inp, &mut sr, planned, bye_points, &opts, findings, &mut out)?;
+            play::play_section(inp, &mut sr, planned, bye_points, &opts, findings, &mut out)?;
+            comings_and_goings(&sr, findings);
         }
         runs.push(sr);
     }
@@ -257,32 +276,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
             .min()
             .unwrap_or(0),
     };
-    // Standings per section.
-    let order = inp
-        .event
-        .tiebreaks_for(&stage.id, "")
-        .map(|t| t.order.clone())
-        .unwrap_or_default();
-    let keys = match chain_of(&order, bye_opp) {
-        Some(k) if !k.is_empty() => k,
-        _ => {
-            if !order.is_empty() {
-                findings.push(Finding::new(
-                    "event.tiebreak-unknown",
-                    Severity::Warning,
-                    Source::file("event.toml"),
-                    format!("破同分顺序“{}”无法识别，改用对手分方案", order.join(" ")),
-                    format!(
-                        "tie-break order {:?} not recognised; the 对手分 chain is used",
-                        order.join(" ")
-                    ),
-                ));
-            }
-            cxa::opponent_score_chain(bye_opp)
-        }
-    };
-    let mut sheets = Vec::new();
-    let mut placed: BTreeMap<String, Vec<delegations::Placed>> = BTreeMap::new();
+    let keys = keys_of(inp, bye_opp, findings);
     let ranking = inp.event.team_ranking.as_ref();
     let counted: Vec<&str> = match ranking {
         Some(t) if !t.sections.is_empty() => t.sections.iter().map(String::as_str).collect(),
@@ -292,226 +286,197 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
             .map(|r| r.section.id.as_str())
             .collect(),
     };
+    let mut sheets = Vec::new();
+    let mut groups = Vec::new();
+    let mut placed: BTreeMap<String, Vec<delegations::Placed>> = BTreeMap::new();
     let mut largest = 0u32;
+    let mut delegations_final = true;
     for sr in &runs {
         let st = standings(sr, bye_points, &keys, inp);
-        for row in &st.rows {
-            let Some(e) = sr.entrants.get(row.competitor) else {
-                continue;
-            };
+        let group = group_ranking(sr, &st, planned);
+        let is_counted = counted.contains(&sr.section.id.as_str());
+        for (row, p) in st.rows.iter().zip(&group.places) {
             let mut tiebreaks = serde_json::Map::new();
             for (h, v) in st.headers.iter().zip(&row.display).skip(1) {
                 tiebreaks.insert(h.clone(), serde_json::Value::from(v.clone()));
             }
             out.standings.push(StandingEntry {
-                rank: row.rank,
-                name: e.label(),
+                rank: p.place,
+                name: format!("{}（{}）", p.name, p.unit),
                 section: Some(sr.section.name.clone()),
-                points: points_number(row.primary),
+                points: points_number(p.points),
                 game_points: None,
                 tiebreaks,
             });
-            if counted.contains(&sr.section.id.as_str()) {
+            if is_counted {
                 placed
-                    .entry(e.unit.clone())
+                    .entry(p.unit.clone())
                     .or_default()
                     .push(delegations::Placed {
-                        place: row.rank,
-                        points: row.primary,
+                        place: p.place,
+                        points: p.points,
                     });
             }
         }
-        if counted.contains(&sr.section.id.as_str()) {
+        if is_counted {
             largest = largest.max(sr.entrants.len() as u32);
-        }
-        sheets.push(SheetDoc {
-            name: sr.section.name.clone(),
-            title: match inp.lang {
-                Lang::Zh => format!("{} 第{}轮后排名", sr.section.name, sr.complete.len()),
-                Lang::En => format!("{} after round {}", sr.section.id, sr.complete.len()),
-            },
-            table: section_table(&st, &sr.entrants, inp.lang),
-            landscape: false,
-        });
-    }
-    if let Some(tr) = ranking {
-        // Every delegation with a player in a counted group, even with no one placed yet.
-        for sr in runs
-            .iter()
-            .filter(|r| counted.contains(&r.section.id.as_str()))
-        {
+            delegations_final &= group.is_final();
+            // Every delegation with a player in a counted group, even with no one placed yet.
             for e in &sr.entrants {
                 placed.entry(e.unit.clone()).or_default();
             }
         }
+        let after = sr.complete.len();
+        sheets.push(SheetDoc {
+            name: sr.section.name.clone(),
+            title: match inp.lang {
+                Lang::Zh => format!("{} 第{after}轮后排名", sr.section.name),
+                Lang::En => format!("{} after round {after}", sr.section.id),
+            },
+            table: section_table(&st, &sr.entrants, inp.lang),
+            landscape: false,
+        });
+        sheets.push(SheetDoc {
+            name: match inp.lang {
+                Lang::Zh => format!("{}交叉表", sr.section.name),
+                Lang::En => format!("{} crosstable", sr.section.id),
+            },
+            title: match inp.lang {
+                Lang::Zh => format!("{} 交叉表（第{after}轮后）", sr.section.name),
+                Lang::En => format!("{} crosstable after round {after}", sr.section.id),
+            },
+            table: crosstable(&st, &sr.entrants, &sr.complete, inp.lang),
+            landscape: true,
+        });
+        groups.push(group);
+    }
+    let mut delegation_rows = Vec::new();
+    if let Some(tr) = ranking {
         let units: Vec<(String, Vec<delegations::Placed>)> = placed.into_iter().collect();
-        let rows = delegations::rank(&units, tr.count as usize, largest + 1);
+        delegation_rows = delegations::rank(&units, tr.count as usize, largest + 1);
         sheets.push(SheetDoc {
             name: tr.name.clone(),
             title: format!("{}{}", tr.name, inp.lang.pick("成绩", " ranking")),
-            table: delegation_table(&rows, inp.lang),
+            table: delegation_table(&delegation_rows, inp.lang),
             landscape: false,
         });
     }
     let st_path = inp.out.join("standings.xlsx");
     crate::report::tables::write(&st_path, &inp.event.event.name, &sheets, inp.lang)?;
     out.written.push(st_path);
-    Ok(out)
+    Ok(IndividualRun {
+        output: out,
+        groups,
+        delegations: delegation_rows,
+        delegation_list: ranking.map(|t| t.id.clone()),
+        delegations_final: ranking.is_some() && delegations_final,
+    })
+}
+
+/// The group ranking of a section from its standings.
+fn group_ranking(sr: &SectionRun<'_>, st: &cxa::CxaStandings, planned: u32) -> GroupRanking {
+    let withdrawn: Vec<usize> = sr
+        .complete
+        .iter()
+        .flat_map(|r| r.withdrawn.iter().copied())
+        .collect();
+    GroupRanking {
+        section_id: sr.section.id.clone(),
+        section: sr.section.name.clone(),
+        official: sr.section.official,
+        rounds_planned: planned,
+        rounds_complete: sr.complete.len() as u32,
+        places: st
+            .rows
+            .iter()
+            .filter_map(|row| {
+                let e = sr.entrants.get(row.competitor)?;
+                Some(GroupPlace {
+                    place: row.rank,
+                    name: e.name.clone(),
+                    unit: e.unit.clone(),
+                    points: row.primary,
+                    members: e
+                        .members
+                        .iter()
+                        .map(|(name, id)| GroupMember {
+                            name: name.clone(),
+                            id_number: id.clone(),
+                        })
+                        .collect(),
+                    withdrawn: withdrawn.contains(&row.competitor),
+                })
+            })
+            .collect(),
+    }
+}
+
+/// Findings for the withdrawals marked and the late entries of a section.
+fn comings_and_goings(sr: &SectionRun<'_>, findings: &mut Findings) {
+    let name = &sr.section.name;
+    for (k, r) in sr.complete.iter().enumerate() {
+        let round = k + 1;
+        for e in r.withdrawn.iter().filter_map(|&i| sr.entrants.get(i)) {
+            findings.push(
+                Finding::new(
+                    "round.withdrawal",
+                    Severity::Warning,
+                    Source::file(format!("results/{}-r{round:02}.xlsx", sr.section.id)),
+                    format!(
+                        "{name}：{}第{round}轮后退赛，此后不再编排，已得积分保留",
+                        e.label()
+                    ),
+                    format!(
+                        "{}: {:?} withdrew after round {round}; not paired again, points kept",
+                        sr.section.id,
+                        e.label()
+                    ),
+                )
+                .team(&e.unit)
+                .person(&e.name),
+            );
+        }
+    }
+    if sr.complete.is_empty() {
+        return;
+    }
+    for (i, e) in sr.entrants.iter().enumerate() {
+        let missed = sr.complete.iter().take_while(|r| !r.takes_part(i)).count();
+        if missed == 0 {
+            continue;
+        }
+        let rounds = if missed == 1 {
+            "1".to_string()
+        } else {
+            format!("1-{missed}")
+        };
+        findings.push(
+            Finding::new(
+                "round.late-entry",
+                Severity::Warning,
+                Source::file(format!("results/{}-r01.xlsx", sr.section.id)),
+                format!(
+                    "{name}：{}未参加第{rounds}轮（迟到或补报），自第{}轮起编排，缺赛轮次计0分",
+                    e.label(),
+                    missed + 1
+                ),
+                format!(
+                    "{}: {:?} missed round(s) {rounds} (late entry); paired from round {}, the \
+                     rounds missed score 0",
+                    sr.section.id,
+                    e.label(),
+                    missed + 1
+                ),
+            )
+            .team(&e.unit)
+            .person(&e.name),
+        );
+    }
 }
 
 /// The marker stage of a section's rounds.
 pub fn marker_stage(stage: &Stage, section: &Section) -> String {
     format!("{}:{}", stage.id, section.id)
-}
-
-#[allow(clippy::too_many_arguments)]
-fn play_section(
-    inp: &Input<'_>,
-    sr: &mut SectionRun<'_>,
-    planned: u32,
-    bye_points: Points,
-    opts: &XiangqiSwissOptions,
-    findings: &mut Findings,
-    out: &mut Output,
-) -> Result<()> {
-    let g = &inp.event.scoring.game;
-    let mstage = marker_stage(inp.stage, sr.section);
-    for r in 1..=planned {
-        let sheet = inp
-            .sheets
-            .iter()
-            .find(|s| s.marker.stage == mstage && s.marker.round == r);
-        if let Some(sheet) = sheet {
-            sr.paired = r;
-            write_printable(inp, sr.section, r, &lines_of(sheet), out)?;
-            let (data, ok) = read_round(sheet, &sr.entrants, findings);
-            if ok && data.complete() {
-                sr.complete.push(data);
-                continue;
-            }
-            break;
-        }
-        let players = histories(&sr.entrants, &sr.complete, g.win, g.draw, bye_points);
-        let file = format!("{}-r{r:02}.xlsx", sr.section.id);
-        let pairing = match xiangqi_swiss::pair_players(&players, r, opts) {
-            Ok(p) => p,
-            Err(e) => {
-                findings.push(Finding::new(
-                    "pairing.impossible",
-                    Severity::Error,
-                    Source::file(format!("results/{file}")),
-                    format!("{}第{r}轮无法编排（{e}），请裁判长决定", sr.section.name),
-                    format!(
-                        "{} round {r} cannot be paired ({e}); the chief arbiter decides",
-                        sr.section.id
-                    ),
-                ));
-                break;
-            }
-        };
-        let label = |id: u16| {
-            sr.entrants
-                .get(usize::from(id).saturating_sub(1))
-                .map(Entrant::label)
-                .unwrap_or_default()
-        };
-        let mut lines: Vec<IndividualLine> = pairing
-            .pairs
-            .iter()
-            .enumerate()
-            .map(|(i, &(red, black))| IndividualLine {
-                board: i as u32 + 1,
-                left: label(red),
-                result: None,
-                right: Some(label(black)),
-            })
-            .collect();
-        if let Some(b) = pairing.bye {
-            lines.push(IndividualLine {
-                board: lines.len() as u32 + 1,
-                left: label(b),
-                result: None,
-                right: None,
-            });
-        }
-        let lines = Lines::Individual(lines);
-        let marker = Marker {
-            event: inp.event.event.name.clone(),
-            stage: mstage.clone(),
-            round: r,
-        };
-        let round_label = match inp.lang {
-            Lang::Zh => format!("{} 第{r}轮", sr.section.name),
-            Lang::En => format!("{} round {r}", sr.section.id),
-        };
-        let doc = RoundDoc {
-            event_title: &inp.event.event.name,
-            marker: &marker,
-            round_label: &round_label,
-            sport: inp.event.event.sport,
-            lang: inp.lang,
-        };
-        let path = inp.dir.join("results").join(&file);
-        if crate::rounds::write::write_new(&path, &doc, &lines)? {
-            out.written.push(path);
-        }
-        sr.paired = r;
-        write_printable(inp, sr.section, r, &lines, out)?;
-        break;
-    }
-    Ok(())
-}
-
-/// The rows of a section's round workbook as the arbiter left them.
-fn lines_of(sheet: &RoundSheet) -> Lines {
-    let Rows::Individual(rows) = &sheet.rows else {
-        return Lines::Individual(Vec::new());
-    };
-    Lines::Individual(
-        rows.iter()
-            .map(|r| {
-                let bye = r.right.trim().is_empty() || BYE_WORDS.contains(&r.right.trim());
-                IndividualLine {
-                    board: r.board.unwrap_or(0),
-                    left: r.left.clone(),
-                    result: r.result.valid(),
-                    right: (!bye).then(|| r.right.clone()),
-                }
-            })
-            .collect(),
-    )
-}
-
-/// The printable copy `out/pairings-<section>-rNN.xlsx` (no marker: never read back).
-fn write_printable(
-    inp: &Input<'_>,
-    section: &Section,
-    r: u32,
-    lines: &Lines,
-    out: &mut Output,
-) -> Result<()> {
-    let marker = Marker {
-        event: inp.event.event.name.clone(),
-        stage: marker_stage(inp.stage, section),
-        round: r,
-    };
-    let label = match inp.lang {
-        Lang::Zh => format!("{} 第{r}轮", section.name),
-        Lang::En => format!("{} round {r}", section.id),
-    };
-    let doc = RoundDoc {
-        event_title: &inp.event.event.name,
-        marker: &marker,
-        round_label: &label,
-        sport: inp.event.event.sport,
-        lang: inp.lang,
-    };
-    let path = inp
-        .out
-        .join(format!("pairings-{}-r{r:02}.xlsx", section.id));
-    crate::rounds::write::write_printable(&path, &doc, lines)?;
-    out.written.push(path);
-    Ok(())
 }
 
 fn standings(

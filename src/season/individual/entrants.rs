@@ -22,6 +22,8 @@ pub struct Entrant {
     pub unit: String,
     /// Rating, 0 when unrated (the pairing order's first key).
     pub rating: u16,
+    /// The person, or the adult and the child of a pair: name and ID number.
+    pub members: Vec<(String, Option<String>)>,
 }
 
 impl Entrant {
@@ -71,6 +73,7 @@ pub fn of_section(
                 name: p.display_name().to_string(),
                 unit: team.unit.value.clone(),
                 rating: rating(p),
+                members: vec![member(p)],
             }));
             continue;
         }
@@ -102,6 +105,7 @@ pub fn of_section(
                     name: format!("{}/{}", a.display_name(), c.display_name()),
                     unit: team.unit.value.clone(),
                     rating: rating(a).max(rating(c)),
+                    members: vec![member(a), member(c)],
                 });
             }
             if ps.len() % 2 == 1
@@ -135,11 +139,19 @@ pub fn of_section(
                     name: p.display_name().to_string(),
                     unit: team.unit.value.clone(),
                     rating: rating(p),
+                    members: vec![member(p)],
                 });
             }
         }
     }
     out
+}
+
+fn member(p: &Person) -> (String, Option<String>) {
+    (
+        p.display_name().to_string(),
+        p.id.as_ref().map(|i| i.value.number.clone()),
+    )
 }
 
 /// Finds the entrant a workbook cell names: the exact label, else the name before `（`/`(`.

@@ -1,29 +1,42 @@
-//! The display tables of the individual sections: the ranking of a group by its CXA chain and
-//! the delegation ranking (团体).
+//! The display tables of the individual sections: the ranking of a group by its CXA chain, its
+//! Swiss crosstable and the delegation ranking (团体).
 
+use super::XqRoundData;
 use super::delegations;
 use super::entrants::Entrant;
 use crate::Lang;
+use crate::model::GameResult;
 use crate::report::tables::TextTable;
 use crate::scoring::cxa;
+use crate::scoring::standings::Row;
 
-pub(super) fn section_table(st: &cxa::CxaStandings, entrants: &[Entrant], lang: Lang) -> TextTable {
-    let mut headers = vec![
+/// The first three headers of a group's tables.
+fn lead_headers(lang: Lang) -> Vec<String> {
+    vec![
         lang.pick("名次", "Place").to_string(),
         lang.pick("姓名", "Name").to_string(),
         lang.pick("单位", "Unit").to_string(),
-    ];
+    ]
+}
+
+/// The first three cells of a ranking row: place, name, unit.
+fn lead_cells(row: &Row, entrants: &[Entrant]) -> Vec<String> {
+    let e = entrants.get(row.competitor);
+    vec![
+        row.rank.to_string(),
+        e.map(|e| e.name.clone()).unwrap_or_default(),
+        e.map(|e| e.unit.clone()).unwrap_or_default(),
+    ]
+}
+
+pub(super) fn section_table(st: &cxa::CxaStandings, entrants: &[Entrant], lang: Lang) -> TextTable {
+    let mut headers = lead_headers(lang);
     headers.extend(st.headers.iter().cloned());
     let rows = st
         .rows
         .iter()
         .map(|r| {
-            let e = entrants.get(r.competitor);
-            let mut v = vec![
-                r.rank.to_string(),
-                e.map(|e| e.name.clone()).unwrap_or_default(),
-                e.map(|e| e.unit.clone()).unwrap_or_default(),
-            ];
+            let mut v = lead_cells(r, entrants);
             v.extend(r.display.iter().cloned());
             v
         })
@@ -68,5 +81,78 @@ pub(super) fn delegation_table(rows: &[delegations::DelegationRow], lang: Lang) 
         headers,
         rows,
         centred: vec![0, 3, 4, 5],
+    }
+}
+
+/// What entrant `i` did in round `r`: `12红胜` (opponent's place, side, result), `12不战胜`,
+/// `轮空`, or `—` when not paired.
+fn cross_cell(i: usize, r: &XqRoundData, place: &dyn Fn(usize) -> u32, lang: Lang) -> String {
+    if r.bye == Some(i) {
+        return lang.pick("轮空", "bye").to_string();
+    }
+    for &(red, black, res) in &r.games {
+        let (opp, side, res) = if red == i {
+            (black, lang.pick("红", "R"), res)
+        } else if black == i {
+            (red, lang.pick("黑", "B"), res.map(GameResult::reversed))
+        } else {
+            continue;
+        };
+        let word = match res {
+            Some(GameResult::Win) => format!("{side}{}", lang.pick("胜", "+")),
+            Some(GameResult::Draw) => format!("{side}{}", lang.pick("和", "=")),
+            Some(GameResult::Loss) => format!("{side}{}", lang.pick("负", "-")),
+            Some(GameResult::ForfeitWin) => lang.pick("不战胜", " +F").to_string(),
+            Some(GameResult::ForfeitLoss) => lang.pick("不战负", " -F").to_string(),
+            Some(GameResult::DoubleForfeit) => lang.pick("双方弃权", " --").to_string(),
+            None => side.to_string(),
+        };
+        return format!("{}{word}", place(opp));
+    }
+    "—".to_string()
+}
+
+/// The Swiss crosstable of a group: entrants in ranking order; per round the opponent's place,
+/// the side and the result; then 积分.
+pub(super) fn crosstable(
+    st: &cxa::CxaStandings,
+    entrants: &[Entrant],
+    rounds: &[XqRoundData],
+    lang: Lang,
+) -> TextTable {
+    let mut places = vec![0u32; entrants.len()];
+    for row in &st.rows {
+        if let Some(p) = places.get_mut(row.competitor) {
+            *p = row.rank;
+        }
+    }
+    let place = |i: usize| places.get(i).copied().unwrap_or(0);
+    let mut headers = lead_headers(lang);
+    headers.extend((1..=rounds.len()).map(|r| match lang {
+        Lang::Zh => format!("第{r}轮"),
+        Lang::En => format!("R{r}"),
+    }));
+    headers.push(lang.pick("积分", "Points").to_string());
+    let rows = st
+        .rows
+        .iter()
+        .map(|row| {
+            let mut v = lead_cells(row, entrants);
+            v.extend(
+                rounds
+                    .iter()
+                    .map(|r| cross_cell(row.competitor, r, &place, lang)),
+            );
+            v.push(row.display.first().cloned().unwrap_or_default());
+            v
+        })
+        .collect();
+    let n = headers.len();
+    let mut centred = vec![0];
+    centred.extend(3..n);
+    TextTable {
+        headers,
+        rows,
+        centred,
     }
 }

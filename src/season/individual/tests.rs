@@ -25,16 +25,19 @@ fn histories_give_sides_forfeits_and_the_bye() {
         name: n.into(),
         unit: u.into(),
         rating: 0,
+        members: Vec::new(),
     };
     let entrants = [e("甲", "A"), e("乙", "B"), e("丙", "A")];
     let rounds = [
         XqRoundData {
             games: vec![(0, 1, Some(GameResult::Win))],
             bye: Some(2),
+            withdrawn: vec![],
         },
         XqRoundData {
             games: vec![(2, 0, Some(GameResult::ForfeitWin))],
             bye: Some(1),
+            withdrawn: vec![],
         },
     ];
     let two = Points::from_whole(2);
@@ -48,4 +51,35 @@ fn histories_give_sides_forfeits_and_the_bye() {
     assert_eq!(h[2].history[1].side, None);
     assert_eq!(h[0].history[1].kind, XqRoundKind::ForfeitLoss);
     assert_eq!(h[1].history[1].kind, XqRoundKind::Bye);
+}
+
+#[test]
+fn a_player_marked_withdrawn_is_not_available_but_keeps_the_history() {
+    let e = |n: &str| Entrant {
+        name: n.into(),
+        unit: String::new(),
+        rating: 0,
+        members: Vec::new(),
+    };
+    let entrants = [e("甲"), e("乙"), e("丙"), e("丁")];
+    let rounds = [XqRoundData {
+        games: vec![
+            (0, 1, Some(GameResult::Draw)),
+            (2, 3, Some(GameResult::ForfeitWin)),
+        ],
+        bye: None,
+        withdrawn: vec![3],
+    }];
+    let one = Points::from_whole(1);
+    let h = histories(&entrants, &rounds, Points::from_whole(2), one, one);
+    let avail: Vec<bool> = h.iter().map(|p| p.available).collect();
+    assert_eq!(avail, [true, true, true, false]);
+    assert_eq!(h[3].history[0].kind, XqRoundKind::ForfeitLoss);
+    // The three left: one of them gets the bye, 甲 and 乙 do not meet again.
+    let p = crate::pairing::xiangqi_swiss::pair_players(&h, 2, &XiangqiSwissOptions::default())
+        .unwrap();
+    assert_eq!(p.pairs.len(), 1);
+    assert!(p.bye.is_some() && p.bye != Some(4));
+    assert!(!p.pairs.contains(&(1, 2)) && !p.pairs.contains(&(2, 1)));
+    assert!(p.pairs.iter().all(|&(r, b)| r != 4 && b != 4));
 }

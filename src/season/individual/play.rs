@@ -1,0 +1,144 @@
+//! Carrying one section through its rounds: read each round workbook, and pair the next round
+//! once the previous ones are complete (withdrawn players left out).
+
+use super::entrants::Entrant;
+use super::read::{lines_of, read_round};
+use super::{SectionRun, histories, marker_stage};
+use crate::event::Section;
+use crate::findings::{Finding, Findings, Severity, Source};
+use crate::model::Points;
+use crate::pairing::xiangqi_swiss::{self, XiangqiSwissOptions};
+use crate::rounds::marker::Marker;
+use crate::rounds::write::{IndividualLine, Lines, RoundDoc};
+use crate::season::league::{Input, Output};
+use crate::{Lang, Result};
+
+/// Reads the section's round workbooks in order and pairs the first round that has none, once
+/// every earlier one is complete.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn play_section(
+    inp: &Input<'_>,
+    sr: &mut SectionRun<'_>,
+    planned: u32,
+    bye_points: Points,
+    opts: &XiangqiSwissOptions,
+    findings: &mut Findings,
+    out: &mut Output,
+) -> Result<()> {
+    let g = &inp.event.scoring.game;
+    let mstage = marker_stage(inp.stage, sr.section);
+    for r in 1..=planned {
+        let sheet = inp
+            .sheets
+            .iter()
+            .find(|s| s.marker.stage == mstage && s.marker.round == r);
+        if let Some(sheet) = sheet {
+            sr.paired = r;
+            write_printable(inp, sr.section, r, &lines_of(sheet), out)?;
+            let (data, ok) = read_round(sheet, &sr.entrants, findings);
+            if ok && data.complete() {
+                sr.complete.push(data);
+                continue;
+            }
+            break;
+        }
+        let players = histories(&sr.entrants, &sr.complete, g.win, g.draw, bye_points);
+        let file = format!("{}-r{r:02}.xlsx", sr.section.id);
+        let pairing = match xiangqi_swiss::pair_players(&players, r, opts) {
+            Ok(p) => p,
+            Err(e) => {
+                findings.push(Finding::new(
+                    "pairing.impossible",
+                    Severity::Error,
+                    Source::file(format!("results/{file}")),
+                    format!("{}第{r}轮无法编排（{e}），请裁判长决定", sr.section.name),
+                    format!(
+                        "{} round {r} cannot be paired ({e}); the chief arbiter decides",
+                        sr.section.id
+                    ),
+                ));
+                break;
+            }
+        };
+        let label = |id: u16| {
+            sr.entrants
+                .get(usize::from(id).saturating_sub(1))
+                .map(Entrant::label)
+                .unwrap_or_default()
+        };
+        let mut lines: Vec<IndividualLine> = pairing
+            .pairs
+            .iter()
+            .enumerate()
+            .map(|(i, &(red, black))| IndividualLine {
+                board: i as u32 + 1,
+                left: label(red),
+                result: None,
+                right: Some(label(black)),
+            })
+            .collect();
+        if let Some(b) = pairing.bye {
+            lines.push(IndividualLine {
+                board: lines.len() as u32 + 1,
+                left: label(b),
+                result: None,
+                right: None,
+            });
+        }
+        let lines = Lines::Individual(lines);
+        let (marker, round_label) = marker_and_label(inp, sr.section, r);
+        let doc = RoundDoc {
+            event_title: &inp.event.event.name,
+            marker: &marker,
+            round_label: &round_label,
+            sport: inp.event.event.sport,
+            lang: inp.lang,
+        };
+        let path = inp.dir.join("results").join(&file);
+        if crate::rounds::write::write_new(&path, &doc, &lines)? {
+            out.written.push(path);
+        }
+        sr.paired = r;
+        write_printable(inp, sr.section, r, &lines, out)?;
+        break;
+    }
+    Ok(())
+}
+
+/// The printable copy `out/pairings-<section>-rNN.xlsx` (no marker: never read back).
+pub(super) fn write_printable(
+    inp: &Input<'_>,
+    section: &Section,
+    r: u32,
+    lines: &Lines,
+    out: &mut Output,
+) -> Result<()> {
+    let (marker, label) = marker_and_label(inp, section, r);
+    let doc = RoundDoc {
+        event_title: &inp.event.event.name,
+        marker: &marker,
+        round_label: &label,
+        sport: inp.event.event.sport,
+        lang: inp.lang,
+    };
+    let path = inp
+        .out
+        .join(format!("pairings-{}-r{r:02}.xlsx", section.id));
+    crate::rounds::write::write_printable(&path, &doc, lines)?;
+    out.written.push(path);
+    Ok(())
+}
+
+/// The marker of a section's round `r` and its label (`公开组男子 第3轮`).
+fn marker_and_label(inp: &Input<'_>, section: &Section, r: u32) -> (Marker, String) {
+    let marker = Marker {
+        event: inp.event.event.name.clone(),
+        stage: marker_stage(inp.stage, section),
+        round: r,
+    };
+    let label = match inp.lang {
+        Lang::Zh => format!("{} 第{r}轮", section.name),
+        Lang::En => format!("{} round {r}", section.id),
+    };
+    (marker, label)
+}

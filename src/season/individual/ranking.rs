@@ -1,0 +1,119 @@
+//! The rankings an individual Swiss stage hands on: one [`GroupRanking`] per section (group)
+//! and the delegation ranking, for the prizes module and reports.
+//!
+//! A place is the rank of the CXA chain (entrants not separated by it share the place); a pair
+//! (家庭双人组) is one place with two members. [`final_rankings`] turns the finished ones into
+//! the prize lists' [`FinalRanking`]s (`list` = the section id, or the `[team_ranking]` id).
+
+use super::delegations::DelegationRow;
+use crate::model::Points;
+use crate::money::{FinalRanking, RankedEntry};
+use crate::season::league::Output;
+
+/// A person of an entrant (one for an individual, two for a pair).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupMember {
+    /// Name as shown.
+    pub name: String,
+    /// Resident ID (or other document) number, when the form gave one.
+    pub id_number: Option<String>,
+}
+
+/// One place of a group ranking.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupPlace {
+    /// Place (shared when the chain does not separate).
+    pub place: u32,
+    /// The entrant as shown: `张三`, or `成人/儿童` for a pair.
+    pub name: String,
+    /// The delegation (代表队).
+    pub unit: String,
+    /// 积分.
+    pub points: Points,
+    /// The person, or the two of a pair (adult first).
+    pub members: Vec<GroupMember>,
+    /// Withdrew (退赛) during the event.
+    pub withdrawn: bool,
+}
+
+/// The ranking of one group (a section of the stage).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GroupRanking {
+    /// Section id (`open-men`), the prize list's `ranking`.
+    pub section_id: String,
+    /// Section name (`公开组男子`).
+    pub section: String,
+    /// An official group (counts for the delegation ranking); the family pairs are not.
+    pub official: bool,
+    /// Rounds planned and complete.
+    pub rounds_planned: u32,
+    /// Rounds complete so far.
+    pub rounds_complete: u32,
+    /// Places in ranking order.
+    pub places: Vec<GroupPlace>,
+}
+
+impl GroupRanking {
+    /// Whether every planned round is complete (the ranking is final).
+    pub fn is_final(&self) -> bool {
+        self.rounds_planned > 0 && self.rounds_complete >= self.rounds_planned
+    }
+}
+
+/// Everything an individual Swiss stage produced.
+#[derive(Debug, Clone, Default)]
+pub struct IndividualRun {
+    /// The summary parts and files written.
+    pub output: Output,
+    /// One ranking per section, in event.toml order.
+    pub groups: Vec<GroupRanking>,
+    /// The delegation ranking (`[team_ranking]`), empty without one.
+    pub delegations: Vec<DelegationRow>,
+    /// The `[team_ranking]` id (`delegations`), when there is one.
+    pub delegation_list: Option<String>,
+    /// Whether every counted group is final (the delegation ranking is final).
+    pub delegations_final: bool,
+}
+
+/// The final rankings for the prize lists: every finished group (`list` = section id; a pair's
+/// ID number is the adult's) and the delegation ranking once its groups are finished (units).
+pub fn final_rankings(run: &IndividualRun) -> Vec<FinalRanking> {
+    let mut out: Vec<FinalRanking> = run
+        .groups
+        .iter()
+        .filter(|g| g.is_final())
+        .map(|g| FinalRanking {
+            list: g.section_id.clone(),
+            places: g
+                .places
+                .iter()
+                .map(|p| RankedEntry {
+                    place: p.place,
+                    name: p.name.clone(),
+                    team: p.unit.clone(),
+                    id_number: p.members.first().and_then(|m| m.id_number.clone()),
+                    is_unit: false,
+                    points: Some(p.points),
+                })
+                .collect(),
+        })
+        .collect();
+    if let (Some(list), true) = (&run.delegation_list, run.delegations_final) {
+        out.push(FinalRanking {
+            list: list.clone(),
+            places: run
+                .delegations
+                .iter()
+                .map(|d| RankedEntry {
+                    place: d.rank,
+                    name: d.unit.clone(),
+                    team: d.unit.clone(),
+                    id_number: None,
+                    is_unit: true,
+                    points: None,
+                })
+                .collect(),
+        });
+    }
+    out
+}

@@ -1,0 +1,395 @@
+//! The xiangqi finals sample (`samples/cxa-amateur-king-2023`) played through all 7 rounds of
+//! every group by `samples/play_xiangqi.py`, checked end to end through the built binary:
+//!
+//! - every group's standings equal a computation made here from the round workbooks' cells
+//!   (积分, 对手分 with the bye as the lowest score among players with points, 胜局, 后胜局,
+//!   后手局, the scores with the last rounds removed, and the places they give);
+//! - no rematch, no same-delegation game, no three games in a row on one side;
+//! - the withdrawal (公开组男子 round 3) and the late entry (公开组女子 round 1) as documented;
+//! - the 团体 sheet equals the best-4 place sums computed from the group places;
+//! - a rerun writes nothing new into the folder.
+
+mod util;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use util::{run_json, s, sample_copy, snapshot};
+
+const SECTIONS: [(&str, &str); 5] = [
+    ("open-men", "公开组男子"),
+    ("open-women", "公开组女子"),
+    ("junior-men", "少年组男子"),
+    ("junior-women", "少年组女子"),
+    ("family", "家庭双人组"),
+];
+
+/// One board as typed: red, black (None for the bye), red's and black's points, whether it was
+/// played over the board.
+#[derive(Debug, Clone)]
+struct Board {
+    red: String,
+    black: Option<String>,
+    points: (u32, u32),
+    otb: bool,
+}
+
+/// The cells of the first sheet of an xlsx, as text.
+fn cells(path: &Path) -> Vec<Vec<String>> {
+    let bytes = std::fs::read(path).expect("read workbook");
+    let files = bianpai::ingest::read_bytes(
+        "results/x.xlsx",
+        &bytes,
+        &bianpai::ingest::Limits::default(),
+        0,
+    )
+    .expect("readable");
+    let t = &files[0].tables[0];
+    (0..t.height())
+        .map(|r| (0..t.width()).map(|c| t.get(r, c).display()).collect())
+        .collect()
+}
+
+/// The name without a withdrawal mark.
+fn clean(name: &str) -> (String, bool) {
+    let out = name.contains("退赛");
+    (name.replace("退赛", "").trim().to_string(), out)
+}
+
+/// Round `r` of a section: its boards and who withdrew in it.
+fn round(dir: &Path, section: &str, r: u32) -> (Vec<Board>, Vec<String>) {
+    let rows = cells(&dir.join(format!("results/{section}-r{r:02}.xlsx")));
+    let hr = rows
+        .iter()
+        .position(|row| row.first().map(String::as_str) == Some("台号"))
+        .expect("header");
+    let mut boards = Vec::new();
+    let mut gone = Vec::new();
+    for row in &rows[hr + 1..] {
+        let (red, red_out) = clean(&row[1]);
+        let (black, black_out) = clean(&row[3]);
+        if red.is_empty() {
+            continue;
+        }
+        if red_out {
+            gone.push(red.clone());
+        }
+        if black_out {
+            gone.push(black.clone());
+        }
+        if black.is_empty() || black == "轮空" {
+            boards.push(Board {
+                red,
+                black: None,
+                points: (2, 0),
+                otb: false,
+            });
+            continue;
+        }
+        let (points, otb) = match row[2].trim() {
+            "2-0" | "红胜" => ((2, 0), true),
+            "1-1" | "和" => ((1, 1), true),
+            "0-2" | "黑胜" => ((0, 2), true),
+            "+-" => ((2, 0), false),
+            "-+" => ((0, 2), false),
+            other => panic!("{section} r{r}: result {other:?}"),
+        };
+        boards.push(Board {
+            red,
+            black: Some(black),
+            points,
+            otb,
+        });
+    }
+    (boards, gone)
+}
+
+/// Per entrant: points by round (None = not paired), opponents by round, wins, black wins,
+/// black games, byes by round.
+#[derive(Debug, Default, Clone)]
+struct Tally {
+    by_round: Vec<u32>,
+    opponents: Vec<Option<String>>,
+    byes: Vec<bool>,
+    wins: u32,
+    black_wins: u32,
+    black_games: u32,
+    sides: Vec<Option<char>>,
+}
+
+#[test]
+fn the_played_sample_equals_an_independent_computation() {
+    let (_tmp, dir) = sample_copy("cxa-amateur-king-2023");
+    let before = snapshot(&dir, &["out/"]);
+    let (code, json, stderr) = run_json(&dir, &[]);
+    assert_eq!(code, 1, "planted eligibility errors: {stderr}");
+    assert_eq!(
+        json["rounds"],
+        serde_json::json!({"planned": 7, "paired": 7, "complete": 7})
+    );
+    // A rerun after the last round writes nothing new into the folder (out/ aside).
+    assert_eq!(snapshot(&dir, &["out/"]), before);
+    let standings = json["standings"].as_array().expect("standings");
+    let mut group_places: BTreeMap<&str, Vec<(u32, String, u32)>> = BTreeMap::new();
+    for (id, name) in SECTIONS {
+        let rounds: Vec<(Vec<Board>, Vec<String>)> = (1..=7).map(|r| round(&dir, id, r)).collect();
+        let mine: Vec<&serde_json::Value> = standings
+            .iter()
+            .filter(|e| s(e, "section") == name)
+            .collect();
+        let mut t: BTreeMap<String, Tally> = mine
+            .iter()
+            .map(|e| {
+                let v = Tally {
+                    by_round: vec![0; 7],
+                    opponents: vec![None; 7],
+                    byes: vec![false; 7],
+                    sides: vec![None; 7],
+                    ..Tally::default()
+                };
+                (s(e, "name"), v)
+            })
+            .collect();
+        let mut met = BTreeSet::new();
+        for (k, (boards, _)) in rounds.iter().enumerate() {
+            for b in boards {
+                let Some(black) = &b.black else {
+                    let e = t.get_mut(&b.red).expect("bye entrant");
+                    e.by_round[k] = 2;
+                    e.byes[k] = true;
+                    continue;
+                };
+                // 同队不相遇 held: the unit is the part in brackets.
+                let unit = |n: &str| n.split_once('（').map(|x| x.1.to_string());
+                assert_ne!(unit(&b.red), unit(black), "{name} r{}: {b:?}", k + 1);
+                if b.otb {
+                    let key = if b.red < *black {
+                        (b.red.clone(), black.clone())
+                    } else {
+                        (black.clone(), b.red.clone())
+                    };
+                    assert!(met.insert(key), "{name}: rematch {b:?}");
+                }
+                for (who, opp, pts, side) in [
+                    (&b.red, black, b.points.0, 'R'),
+                    (black, &b.red, b.points.1, 'B'),
+                ] {
+                    let e = t.get_mut(who).expect("entrant");
+                    e.by_round[k] = pts;
+                    e.opponents[k] = Some(opp.clone());
+                    if pts == 2 {
+                        e.wins += 1;
+                    }
+                    if b.otb {
+                        e.sides[k] = Some(side);
+                        if side == 'B' {
+                            e.black_games += 1;
+                            if pts == 2 {
+                                e.black_wins += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // No three games in a row on one side (byes, forfeits and absences not counted), unless
+        // both players of the game were due the same side: the pairing could not give both
+        // their due side, and the allocation gave it to one of them.
+        let played = |e: &Tally, before: usize| -> Vec<(usize, char)> {
+            (0..before)
+                .filter_map(|k| e.sides[k].map(|c| (k, c)))
+                .collect()
+        };
+        let mut conflicts = 0;
+        for (n, e) in &t {
+            let sides = played(e, 7);
+            for w in sides.windows(3) {
+                if !(w[0].1 == w[1].1 && w[1].1 == w[2].1) {
+                    continue;
+                }
+                let k = w[2].0;
+                let opp = e.opponents[k].as_ref().expect("a game");
+                let o = played(&t[opp], k);
+                let due = o.len() >= 2 && o[o.len() - 1].1 == o[o.len() - 2].1;
+                // The opponent's last two games were on the same side as this player's.
+                assert!(
+                    due && o[o.len() - 1].1 == w[2].1,
+                    "{name}: {n} {sides:?} against {opp} {o:?}"
+                );
+                conflicts += 1;
+            }
+        }
+        assert!(conflicts <= 1, "{name}: {conflicts} side conflicts");
+        let total = |e: &Tally| e.by_round.iter().sum::<u32>();
+        let lowest_with_points = t.values().map(total).filter(|&p| p > 0).min().unwrap_or(0);
+        let mut keys: Vec<(String, Vec<u32>)> = Vec::new();
+        for (n, e) in &t {
+            let opp: u32 = (0..7)
+                .map(|k| match (&e.opponents[k], e.byes[k]) {
+                    (Some(o), _) => total(&t[o]),
+                    (None, true) => lowest_with_points,
+                    (None, false) => 0,
+                })
+                .sum();
+            let mut key = vec![total(e), opp, e.wins, e.black_wins, e.black_games];
+            key.extend((1..7).map(|k| e.by_round[..7 - k].iter().sum::<u32>()));
+            keys.push((n.clone(), key));
+        }
+        keys.sort_by(|a, b| b.1.cmp(&a.1));
+        for (i, (n, key)) in keys.iter().enumerate() {
+            let rank = keys.iter().position(|x| x.1 == *key).expect("self") + 1;
+            let got = mine.iter().find(|e| s(e, "name") == *n).expect("listed");
+            let tb = &got["tiebreaks"];
+            let num = |k: &str| s(tb, k).parse::<f64>().expect(k) as u32;
+            assert_eq!(got["rank"].as_u64(), Some(rank as u64), "{name} {n} ({i})");
+            assert_eq!(
+                got["points"].as_f64(),
+                Some(f64::from(key[0])),
+                "{name} {n}"
+            );
+            assert_eq!(
+                [num("对手分"), num("胜局"), num("后胜局"), num("后手局")],
+                [key[1], key[2], key[3], key[4]],
+                "{name} {n}"
+            );
+            for k in 1..7 {
+                assert_eq!(
+                    num(&format!("去末{k}轮")),
+                    key[4 + k],
+                    "{name} {n} 去末{k}轮"
+                );
+            }
+            group_places
+                .entry(id)
+                .or_default()
+                .push((rank as u32, n.clone(), key[0]));
+        }
+        // Everyone is in the group's ranking once.
+        assert_eq!(keys.len(), mine.len());
+    }
+    withdrawal_and_late_entry(&dir, &json);
+    delegations(&dir, &group_places);
+}
+
+fn withdrawal_and_late_entry(dir: &Path, json: &serde_json::Value) {
+    // 公开组男子 round 3: Black of board 5 did not turn up and withdrew.
+    let (r3, gone) = round(dir, "open-men", 3);
+    assert_eq!(gone.len(), 1);
+    let out = &gone[0];
+    assert_eq!(r3[4].black.as_deref(), Some(out.as_str()));
+    assert_eq!((r3[4].points, r3[4].otb), ((2, 0), false));
+    for r in 4..=7 {
+        let (boards, _) = round(dir, "open-men", r);
+        assert!(
+            boards
+                .iter()
+                .all(|b| b.red != *out && b.black.as_deref() != Some(out.as_str())),
+            "{out} paired in round {r}"
+        );
+    }
+    // 公开组女子 round 1: the bye row deleted (the player had not arrived): she is paired from
+    // round 2 on and her round 1 scores 0.
+    let (r1, _) = round(dir, "open-women", 1);
+    assert!(r1.iter().all(|b| b.black.is_some()));
+    let finding = |code: &str| {
+        json["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter(|f| s(f, "code") == code)
+            .map(|f| (s(f, "severity"), s(f, "person")))
+            .collect::<Vec<_>>()
+    };
+    let name = |label: &str| label.split('（').next().unwrap_or("").to_string();
+    assert_eq!(
+        finding("round.withdrawal"),
+        [("warning".to_string(), name(out))]
+    );
+    let late = finding("round.late-entry");
+    assert_eq!(late.len(), 1);
+    let late_name = &late[0].1;
+    assert!(r1.iter().all(|b| {
+        !b.red.starts_with(late_name.as_str())
+            && !b
+                .black
+                .as_deref()
+                .unwrap_or("")
+                .starts_with(late_name.as_str())
+    }));
+    for r in 2..=7 {
+        let (boards, _) = round(dir, "open-women", r);
+        assert!(
+            boards.iter().any(|b| b.red.starts_with(late_name.as_str())
+                || b.black
+                    .as_deref()
+                    .unwrap_or("")
+                    .starts_with(late_name.as_str())),
+            "{late_name} not in round {r}"
+        );
+    }
+}
+
+/// The 团体 sheet: each delegation's best 4 places across the four official groups, the missing
+/// ones counted as the largest official group's size + 1; lower sum first.
+fn delegations(dir: &Path, places: &BTreeMap<&str, Vec<(u32, String, u32)>>) {
+    let official = ["open-men", "open-women", "junior-men", "junior-women"];
+    let largest = official.iter().map(|g| places[g].len()).max().unwrap_or(0) as u32;
+    let mut by_unit: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for g in official {
+        for (place, label, _) in &places[g] {
+            let unit = label
+                .split_once('（')
+                .map(|x| x.1.trim_end_matches('）').to_string())
+                .unwrap_or_default();
+            by_unit.entry(unit).or_default().push(*place);
+        }
+    }
+    let sums: BTreeMap<String, u32> = by_unit
+        .into_iter()
+        .map(|(u, mut ps)| {
+            ps.sort_unstable();
+            ps.resize(ps.len().max(4), largest + 1);
+            (u, ps.iter().take(4).sum())
+        })
+        .collect();
+    let wb = std::fs::read(dir.join("out/standings.xlsx")).expect("standings.xlsx");
+    let files = bianpai::ingest::read_bytes(
+        "out/standings.xlsx",
+        &wb,
+        &bianpai::ingest::Limits::default(),
+        0,
+    )
+    .expect("readable");
+    let names: Vec<&str> = files[0].tables.iter().map(|t| t.sheet.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "公开组男子",
+            "公开组男子交叉表",
+            "公开组女子",
+            "公开组女子交叉表",
+            "少年组男子",
+            "少年组男子交叉表",
+            "少年组女子",
+            "少年组女子交叉表",
+            "家庭双人组",
+            "家庭双人组交叉表",
+            "团体"
+        ]
+    );
+    let t = files[0]
+        .tables
+        .iter()
+        .find(|t| t.sheet == "团体")
+        .expect("团体");
+    let mut seen = BTreeMap::new();
+    let mut last = 0;
+    for r in 2..t.height() {
+        let unit = t.get(r, 1).display();
+        let sum: u32 = t.get(r, 3).display().parse().expect("sum");
+        assert!(sum >= last, "lower sum first");
+        last = sum;
+        seen.insert(unit, sum);
+    }
+    assert_eq!(seen, sums);
+}

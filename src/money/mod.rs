@@ -1,7 +1,6 @@
 //! Money: prizes and tax, board and lodging, fees and grants; all in integer fen.
 //!
 //! - [`prizes`]: payouts from the final rankings, tax withheld, reconciliation;
-//! - [`ranking`]: the xiangqi groups' final rankings from the Swiss standings;
 //! - [`rooms`]: room requests and standard stays grouped into rooms, with `room.*` findings;
 //! - [`costs`]: each team's statement and the rooms needed per night;
 //! - [`run`]: the pipeline hook writing `out/prizes.xlsx` and `out/costs.xlsx`.
@@ -11,7 +10,6 @@
 mod booking;
 pub mod costs;
 pub mod prizes;
-pub mod ranking;
 pub mod rooms;
 
 use std::path::{Path, PathBuf};

@@ -198,17 +198,11 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         let run = if stage.system == crate::event::System::TeamSwiss {
             crate::season::team_swiss::run(&inp, &mut findings)?
         } else {
-            crate::season::individual::run(&inp, &mut findings)?
+            // The xiangqi groups' final rankings pay the individual prizes once finished.
+            let full = crate::season::individual::run_full(&inp, &mut findings)?;
+            rankings.extend(crate::season::individual::final_rankings(&full));
+            full.output
         };
-        // The xiangqi groups' final rankings pay the individual prizes once every round is in.
-        let over = run.rounds.planned > 0 && run.rounds.complete == run.rounds.planned;
-        if over && stage.system != crate::event::System::TeamSwiss {
-            rankings.extend(crate::money::ranking::from_sections(
-                &event,
-                &roster,
-                &run.standings,
-            ));
-        }
         summary.rounds = run.rounds;
         summary.standings = run.standings;
         for p in &run.written {

@@ -11,6 +11,7 @@ use super::style::Styles;
 use super::workbook::{new_workbook, save_atomic, write_money, write_text};
 use crate::Error;
 use crate::event::{Event, Recipient};
+use crate::model::Fen;
 use crate::money::prizes::list_name;
 use crate::money::{Payout, Reconciliation};
 
@@ -199,11 +200,11 @@ fn settings_sheet(
             let paid = payouts
                 .iter()
                 .any(|p| p.list == l.ranking && p.place == place);
-            let status = match (is_ranked, paid, l.amount(place).0 == 0) {
-                (false, _, _) => "名次未产生（比赛尚未结束）",
-                (true, _, true) => "录取名次，无奖金",
-                (true, true, false) => "已按最终名次发放",
-                (true, false, false) => "无人获得该名次",
+            let status = match (l.amount(place) == Fen::ZERO, is_ranked, paid) {
+                (true, _, _) => "录取名次，无奖金",
+                (false, false, _) => "名次未产生（比赛尚未结束）",
+                (false, true, true) => "已按最终名次发放",
+                (false, true, false) => "无人获得该名次",
             };
             write_text(ws, row, 0, &name, &s.body, Some(&mut w))?;
             write_text(ws, row, 1, &place.to_string(), &s.center, Some(&mut w))?;

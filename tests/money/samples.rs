@@ -2,15 +2,21 @@
 //! groups' rankings feeding the prizes.
 
 use super::*;
-use bianpai::model::Points;
-use bianpai::model::roster::{IdKind, IdNumber};
-use bianpai::pipeline::summary::StandingEntry;
 use calamine::{Data, Reader};
 use std::path::{Path, PathBuf};
 
 /// Runs a copy of a sample (a Swiss run writes its next round into the folder).
 fn run_sample(name: &str) -> (tempfile::TempDir, PathBuf, bianpai::pipeline::Outcome) {
+    run_sample_with(name, |_| {})
+}
+
+/// Runs a copy of a sample after `prep` changed the folder.
+fn run_sample_with(
+    name: &str,
+    prep: impl FnOnce(&Path),
+) -> (tempfile::TempDir, PathBuf, bianpai::pipeline::Outcome) {
     let (tmp, dir) = super::util::sample_copy(name);
+    prep(&dir);
     let out = dir.join("out");
     let opts = bianpai::pipeline::Options {
         dir: dir.clone(),
@@ -163,11 +169,18 @@ fn a_league_prizes_go_to_the_final_places() {
     );
 }
 
-/// Before the xiangqi finals are played nothing is ranked: prizes.xlsx lists the five groups
-/// as waiting and pays nothing; the default tax is marked as a default.
+/// Before the last round of the xiangqi finals is in nothing is ranked: prizes.xlsx lists the
+/// five groups as waiting and pays nothing; the default tax is marked as a default.
 #[test]
 fn xiangqi_sample_before_the_end_invents_no_places() {
-    let (_tmp, out, outcome) = run_sample("cxa-amateur-king-2023");
+    let (_tmp, out, outcome) = run_sample_with("cxa-amateur-king-2023", |dir| {
+        for e in std::fs::read_dir(dir.join("results")).unwrap() {
+            let p = e.unwrap().path();
+            if p.to_string_lossy().ends_with("-r07.xlsx") {
+                std::fs::remove_file(p).unwrap();
+            }
+        }
+    });
     assert!(outcome.summary.prizes.is_empty());
     let r: Vec<Vec<String>> = rows(&out.join("prizes.xlsx"), "奖金")
         .iter()
@@ -206,6 +219,10 @@ fn xiangqi_sample_before_the_end_invents_no_places() {
             "名次未产生（比赛尚未结束）"
         ])
     );
+    assert_eq!(
+        text(&settings[2 + 29]),
+        s(&["团体", "1", "0", "单位", "录取名次，无奖金"])
+    );
     assert_eq!(text(settings.last().unwrap())[2], "100000");
     assert!(
         !outcome
@@ -219,85 +236,51 @@ fn xiangqi_sample_before_the_end_invents_no_places() {
     assert!(henan.iter().any(|x| text(x)[0] == "组委会承担"));
 }
 
-fn standing(rank: u32, name: &str, section: &str, halves: i32) -> StandingEntry {
-    StandingEntry {
-        rank,
-        name: name.into(),
-        section: Some(section.into()),
-        points: bianpai::pipeline::summary::points_number(Points(halves)),
-        game_points: None,
-        tiebreaks: serde_json::Map::new(),
-    }
-}
-
-fn player(name: &str, group: &str, id: &str) -> Person {
-    let mut p = person(name, Sex::Male, Role::Player);
-    p.group = Some(Sourced::new(group.into(), src(0, 5)));
-    p.id = Some(Sourced::new(
-        IdNumber {
-            kind: IdKind::Citizen,
-            number: id.into(),
-        },
-        src(0, 6),
-    ));
-    p
-}
-
-/// The group standings become the prize input (group, place, name, delegation, ID, score),
-/// and pay 20,000 / 10,000 … with 20 % withheld.
+/// The xiangqi sample played to the end (7 rounds in every group): each group's places 1-8 /
+/// 1-6 / 1-3 are paid to the entrants the standings put there, 20 % withheld, 100,000 gross in
+/// all as the regulation states, no total mismatch.
 #[test]
-fn xiangqi_group_standings_pay_the_group_prizes() {
-    let ev = event("cxa-amateur-king-2023");
-    let mut henan = b_team("河南省");
-    henan.players = vec![
-        player("张一", "公开组男子", "410101199001011234"),
-        player("王二", "公开组男子", "41010119900101123X"),
-    ];
-    let mut hebei = b_team("河北省（石家庄）");
-    hebei.players = vec![player("李三", "公开组男子", "130101199001011234")];
-    let roster = Roster {
-        teams: vec![henan, hebei],
-        ..Roster::default()
-    };
-    let standings = vec![
-        standing(1, "李三（河北省（石家庄））", "公开组男子", 22),
-        standing(2, "张一（河南省）", "公开组男子", 18),
-        standing(3, "王二（河南省）", "公开组男子", 18),
-        standing(1, "别人（某省）", "公开组女子", 20),
-    ];
-    let rankings = money::ranking::from_sections(&ev, &roster, &standings);
-    assert_eq!(rankings.len(), 2);
-    assert_eq!(rankings[0].list, "open-men");
-    assert_eq!(
-        rankings[0].places[0],
-        RankedEntry {
-            place: 1,
-            name: "李三".into(),
-            team: "河北省（石家庄）".into(),
-            id_number: Some("130101199001011234".into()),
-            is_unit: false,
-            points: Some(Points(22)),
-        }
+fn xiangqi_sample_pays_the_final_group_places() {
+    let (_tmp, out, outcome) = run_sample("cxa-amateur-king-2023");
+    let ev = bianpai::event::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/cxa-amateur-king-2023"),
+    )
+    .unwrap();
+    let prizes = &outcome.summary.prizes;
+    assert_eq!(prizes.len(), 8 + 6 + 6 + 6 + 3);
+    let gross: i64 = prizes.iter().map(|p| p.gross_fen).sum();
+    let tax: i64 = prizes.iter().map(|p| p.tax_fen).sum();
+    let net: i64 = prizes.iter().map(|p| p.net_fen).sum();
+    assert_eq!((gross, tax, net), (10_000_000, 2_000_000, 8_000_000));
+    for p in prizes {
+        let section = ev.sections.iter().find(|s| s.name == p.section).unwrap();
+        let list = ev.prizes.list(&section.id).unwrap();
+        assert_eq!(p.gross_fen, list.amount(p.place).0, "{p:?}");
+        assert_eq!(p.tax_fen * 5, p.gross_fen, "{p:?}");
+        let label = format!("{}（{}）", p.name, p.team);
+        assert!(
+            outcome
+                .summary
+                .standings
+                .iter()
+                .any(|s| s.section.as_deref() == Some(p.section.as_str())
+                    && s.rank == p.place
+                    && s.name == label),
+            "{p:?} is not in the standings"
+        );
+    }
+    assert!(
+        !outcome
+            .summary
+            .findings
+            .iter()
+            .any(|f| f.code == "prize.total-mismatch")
     );
-    assert_eq!(rankings[1].places[0].team, "某省");
-    assert_eq!(rankings[1].places[0].id_number, None);
-    let (p, f) = money::prizes::payouts(&ev, &rankings);
-    // Not every list is ranked: no gross-total check yet.
-    assert!(f.is_empty());
-    let got: Vec<(&str, i64, i64, i64)> = p
-        .iter()
-        .map(|x| (x.name.as_str(), x.gross.0, x.tax.0, x.net.0))
-        .collect();
+    let settings = rows(&out.join("prizes.xlsx"), "奖金设置");
     assert_eq!(
-        got,
-        vec![
-            ("李三", 2_000_000, 400_000, 1_600_000),
-            ("张一", 1_000_000, 200_000, 800_000),
-            ("王二", 600_000, 120_000, 480_000),
-            ("别人", 1_000_000, 200_000, 800_000),
-        ]
+        text(&settings[2]),
+        s(&["公开组男子", "1", "20000", "个人", "已按最终名次发放"])
     );
-    assert_eq!(p[1].id_number.as_deref(), Some("410101199001011234"));
 }
 
 /// Every list ranked, but 家庭双人组 has only two pairs: 99,000 paid against the stated 100,000.

@@ -93,6 +93,7 @@ pub fn final_rankings(run: &IndividualRun) -> Vec<FinalRanking> {
                     team: p.unit.clone(),
                     id_number: p.members.first().and_then(|m| m.id_number.clone()),
                     is_unit: false,
+                    points: Some(p.points),
                 })
                 .collect(),
         })
@@ -109,6 +110,7 @@ pub fn final_rankings(run: &IndividualRun) -> Vec<FinalRanking> {
                     team: d.unit.clone(),
                     id_number: None,
                     is_unit: true,
+                    points: None,
                 })
                 .collect(),
         });

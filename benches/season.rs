@@ -1,6 +1,11 @@
 //! A whole A-league season as the arbiter runs it: the sample folder with 12 teams' forms, 11
-//! filled round workbooks and 10 finals rounds, read, checked, scored and written out by
-//! `pipeline::run` (every workbook and the TRF included).
+//! filled round workbooks and 10 finals rounds.
+//!
+//! - `run`: read, checked, scored and written out by `pipeline::run` (every workbook and the
+//!   TRF included);
+//! - `season`: the season alone (`season::league::run`: 11 rounds and the finals read back,
+//!   standings and tie-breaks, schedule, standings, finals workbooks and the TRF), with the
+//!   folder, forms and roster loaded once outside the loop.
 
 use std::path::{Path, PathBuf};
 
@@ -36,6 +41,46 @@ fn season(c: &mut Criterion) {
     };
     c.bench_function("a-league whole season + finals (run)", |b| {
         b.iter(|| bianpai::pipeline::run(&opts).expect("run"));
+    });
+
+    let event = bianpai::event::load(&dir).expect("event.toml");
+    let mut findings = bianpai::findings::Findings::new();
+    let loaded = bianpai::ingest::load(&dir, &bianpai::ingest::Limits::default(), &mut findings);
+    let mut sheets = Vec::new();
+    let mut others = Vec::new();
+    for f in &loaded.files {
+        match bianpai::rounds::sheet::read(f, event.event.sport, &mut findings) {
+            Some(s) => sheets.push(s),
+            None => others.push(f.clone()),
+        }
+    }
+    let subs = bianpai::forms::read(&others, &mut findings);
+    let roster = bianpai::normalize::build_roster(&subs, &mut findings);
+    let stage = event
+        .stages
+        .iter()
+        .find(|s| s.id == "regular")
+        .expect("regular stage");
+    let out = dir.join("out-season");
+    std::fs::create_dir_all(&out).expect("mkdir out");
+    let inp = bianpai::season::league::Input {
+        event: &event,
+        stage,
+        roster: &roster,
+        sheets: &sheets,
+        files: &loaded.files,
+        dir: &dir,
+        out: &out,
+        lang: bianpai::Lang::Zh,
+    };
+    assert_eq!(sheets.len(), 22, "draw + 11 rounds + 10 finals rounds");
+    c.bench_function("a-league season + finals (season::league::run)", |b| {
+        b.iter(|| {
+            let mut f = bianpai::findings::Findings::new();
+            let o = bianpai::season::league::run(&inp, &mut f).expect("season");
+            assert_eq!(o.standings.len(), 12);
+            o
+        });
     });
 }
 

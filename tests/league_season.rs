@@ -82,3 +82,112 @@ fn whole_season_and_finals_give_places_1_to_12() {
     assert!(!dir.join("results/r12.xlsx").exists());
     assert!(!dir.join("results/finals-r11.xlsx").exists());
 }
+
+/// The cells of a sheet as text, row by row.
+fn sheet_rows(path: &Path, sheet: &str) -> Vec<Vec<String>> {
+    use calamine::Reader;
+    let mut xl: calamine::Xlsx<_> = calamine::open_workbook(path).expect("open standings");
+    let range = xl.worksheet_range(sheet).expect("sheet");
+    range
+        .rows()
+        .map(|r| r.iter().map(|c| c.to_string()).collect())
+        .collect()
+}
+
+/// The exported TRF read back with `trf standings` ranks every team as the season's 排名
+/// sheet does: place, number, MP, GP and every tie-break of the template's list. The sample
+/// has an empty board in every match of 湖北江城队 and a main player out of entry order.
+#[test]
+fn the_trf_export_reads_back_to_the_standings_workbook() {
+    let (_tmp, dir) = sample();
+    let j = run_json(&dir);
+    // The run's summary is the final ranking after the finals; the 排名 sheet is the regular
+    // season's.
+    assert_eq!(j["standings"][0]["name"], "深圳南山队");
+    let out = dir.join("out");
+    // 排名: a title row, the header, then one row per team.
+    let rows = sheet_rows(&out.join("standings.xlsx"), "排名");
+    let header = rows.get(1).expect("header");
+    assert_eq!(
+        header,
+        &[
+            "名次",
+            "序号",
+            "队名",
+            "场分",
+            "局分",
+            "直胜",
+            "扩展索伯分",
+            "台次分"
+        ]
+    );
+    let workbook: Vec<Vec<String>> = rows
+        .iter()
+        .skip(2)
+        .map(|r| {
+            let mut v = vec![r[0].clone(), r[1].clone()];
+            v.extend(r[3..].iter().cloned());
+            v
+        })
+        .collect();
+    assert_eq!(workbook.len(), 12);
+    let text = std::fs::read_to_string(out.join("cca-a-league-2023.trf")).expect("trf");
+    let trf = bianpai::trf::parse(&text).expect("parse trf");
+    let tsv = bianpai::scoring::trf_standings(
+        &trf,
+        &bianpai::scoring::TrfStandingsOptions {
+            tiebreaks: "MPTS GPTS EDE EMGSB BC".into(),
+            edition: None,
+            round_robin: None,
+        },
+    )
+    .expect("trf standings");
+    let from_trf: Vec<Vec<String>> = tsv
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect();
+    assert_eq!(from_trf, workbook);
+    // The figures themselves, from the round workbooks: 成都锦江队 (12) first on 15 MP and
+    // 31.5 GP; 湖北江城队 (9) with its empty second board on 22.5 GP.
+    assert_eq!(
+        workbook[0],
+        ["1", "12", "15.0", "31.5", "0", "314.00", "91.5"]
+    );
+    assert_eq!(
+        workbook[10],
+        ["11", "9", "6.0", "22.5", "0", "241.50", "74.5"]
+    );
+    // TRF-26 records of a team round robin (RULES §D): 162, 352, 362, twelve 310 records,
+    // and 001 lines carrying all 30 board games of each round (5 boards × 6 matches × 2).
+    let lines: Vec<&str> = text.lines().collect();
+    for rec in [
+        "042 2023/06/04",
+        "092 Team Round Robin (Berger)",
+        "142 11",
+        "162  W  1.0    D  0.5    L  0.0",
+        "352 WBWBW",
+        "362  W  2.0    D  1.0    L  0.0",
+    ] {
+        assert!(lines.contains(&rec), "{rec}");
+    }
+    assert_eq!(lines.iter().filter(|l| l.starts_with("310 ")).count(), 12);
+    for r in 0..11 {
+        let played = trf
+            .players()
+            .filter(|p| p.rounds.get(r).is_some_and(|e| e.opponent.is_some()))
+            .count();
+        assert_eq!(played, 60, "round {}", r + 1);
+    }
+    // 湖北江城队's empty board 2 has a stand-in line, listed in its 310 record.
+    let stand_in = trf
+        .players()
+        .find(|p| p.name == "第2台未出场")
+        .expect("stand-in");
+    let hubei = trf
+        .teams()
+        .into_iter()
+        .find(|t| t.number == 9)
+        .expect("310 9");
+    assert!(hubei.members.contains(&stand_in.start_no));
+}

@@ -325,7 +325,7 @@ pub fn pairs_for_round(
         ) else {
             continue;
         };
-        if (r - from) % 2 == 0 {
+        if (r - from).is_multiple_of(2) {
             out.push((*a, *b))
         } else {
             out.push((*b, *a))

@@ -260,24 +260,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
         lang,
     )?;
     out.written.push(sched_path);
-    let player_names: BTreeMap<(u32, String), String> = numbers
-        .iter()
-        .enumerate()
-        .filter_map(|(i, u)| {
-            inp.roster
-                .teams
-                .iter()
-                .find(|t| &t.unit.value == u)
-                .map(|t| (i as u32 + 1, t))
-        })
-        .flat_map(|(no, t)| {
-            t.players.iter().filter_map(move |p| {
-                p.name
-                    .as_ref()
-                    .map(|n| ((no, n.value.key.clone()), n.value.display.clone()))
-            })
-        })
-        .collect();
+    let (player_names, ratings) = player_facts(inp.roster, &numbers);
     let mut sheets = Vec::new();
     if let Some(st) = &standings {
         sheets.push(SheetDoc {
@@ -299,7 +282,14 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
     sheets.push(SheetDoc {
         name: lang.pick("台次成绩", "By board").into(),
         title: lang.pick("台次成绩", "results by board").into(),
-        table: tables::board_results(&names, &player_names, &complete, &scoring, lang),
+        table: tables::board_performance(
+            &names,
+            &player_names,
+            &ratings,
+            &complete,
+            &scoring,
+            lang,
+        ),
         landscape: false,
     });
     let st_path = inp.out.join("standings.xlsx");
@@ -359,6 +349,33 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
         super::finals::run_stage(&finals_inp, k, &season, &mut out, findings)?;
     }
     Ok(out)
+}
+
+/// Display names and FIDE ratings of the registered players, by (team number, name key).
+#[allow(clippy::type_complexity)]
+fn player_facts(
+    roster: &Roster,
+    numbers: &[String],
+) -> (
+    BTreeMap<(u32, String), String>,
+    BTreeMap<(u32, String), u16>,
+) {
+    let mut names = BTreeMap::new();
+    let mut ratings = BTreeMap::new();
+    for (i, u) in numbers.iter().enumerate() {
+        let Some(t) = roster.teams.iter().find(|t| &t.unit.value == u) else {
+            continue;
+        };
+        let no = i as u32 + 1;
+        for p in &t.players {
+            let Some(n) = p.name.as_ref() else { continue };
+            names.insert((no, n.value.key.clone()), n.value.display.clone());
+            if let Some(r) = p.rating.as_ref().and_then(|r| u16::try_from(r.value).ok()) {
+                ratings.insert((no, n.value.key.clone()), r);
+            }
+        }
+    }
+    (names, ratings)
 }
 
 /// The ASCII file stem of the TRF report: the template name, else `event`.

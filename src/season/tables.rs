@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 
 use super::matches::{RoundResults, Scoring};
 use crate::Lang;
-use crate::model::Points;
+use crate::model::{GameResult, Points};
 use crate::report::tables::TextTable;
+use crate::scoring::{Rational, rating};
 
 /// A team's number and display name.
 pub type TeamName = (u32, String);
@@ -178,8 +179,7 @@ pub fn crosstable(
     }
 }
 
-/// 台次成绩: one row per player who played, by team number and board, with games, points and
-/// the score as a percentage (whole percent, rounded half up).
+/// 台次成绩 without ratings: games, points and score percentage (see [`board_performance`]).
 pub fn board_results(
     teams: &[TeamName],
     names: &BTreeMap<(u32, String), String>,
@@ -187,33 +187,87 @@ pub fn board_results(
     s: &Scoring,
     lang: Lang,
 ) -> TextTable {
-    // (team, board, player key) → (games, points)
-    let mut acc: BTreeMap<(u32, u32, String), (u32, Points)> = BTreeMap::new();
+    board_performance(teams, names, &BTreeMap::new(), rounds, s, lang)
+}
+
+/// One player's record on one board.
+#[derive(Default)]
+struct BoardLine {
+    games: u32,
+    points: Points,
+    /// Games over the board against a rated opponent: (opponent's rating, own points).
+    rated: Vec<(u16, Points)>,
+}
+
+/// The FIDE performance rating of `rated` games (C.07 10.2, Rating Regulations 8.1.1): the
+/// opponents' average rating rounded half up, plus dp of p = points ÷ games rounded half up
+/// to hundredths; `None` without a rated game over the board.
+fn performance(rated: &[(u16, Points)], win: Points) -> Option<i64> {
+    let n = i64::try_from(rated.len()).ok().filter(|n| *n > 0)?;
+    let sum: i64 = rated.iter().map(|g| i64::from(g.0)).sum();
+    let aro = Rational::new(sum, n).round_half_up();
+    let halves: i64 = rated.iter().map(|g| i64::from(g.1.halves())).sum();
+    let win = i64::from(win.halves());
+    if win <= 0 {
+        return None;
+    }
+    let p100 = Rational::new(halves * 100, n * win).round_half_up();
+    Some(aro + rating::dp(p100))
+}
+
+/// 台次成绩: one row per player who played, by team number and board: games (forfeits
+/// included), points, the score as a whole percentage (rounded half up) and the FIDE
+/// performance rating over the games played over the board against rated opponents
+/// (`ratings`: FIDE rating per (team number, player key); empty cell when there is none).
+pub fn board_performance(
+    teams: &[TeamName],
+    names: &BTreeMap<(u32, String), String>,
+    ratings: &BTreeMap<(u32, String), u16>,
+    rounds: &[RoundResults],
+    s: &Scoring,
+    lang: Lang,
+) -> TextTable {
+    // (team, board, player key) → record.
+    let mut acc: BTreeMap<(u32, u32, String), BoardLine> = BTreeMap::new();
     for rr in rounds {
         for m in rr.matches.iter().filter(|m| m.complete) {
             for b in &m.boards {
-                if let Some(k) = &b.home_player {
-                    let e = acc.entry((m.home, b.board, k.clone())).or_default();
-                    e.0 += 1;
-                    e.1 += s.game(b.result);
-                }
-                if let Some(k) = &b.away_player {
-                    let e = acc.entry((m.away, b.board, k.clone())).or_default();
-                    e.0 += 1;
-                    e.1 += s.game(b.result.reversed());
+                let sides = [
+                    (m.home, &b.home_player, m.away, &b.away_player, b.result),
+                    (
+                        m.away,
+                        &b.away_player,
+                        m.home,
+                        &b.home_player,
+                        b.result.reversed(),
+                    ),
+                ];
+                for (team, player, opp_team, opp, result) in sides {
+                    let Some(k) = player else { continue };
+                    let e = acc.entry((team, b.board, k.clone())).or_default();
+                    e.games += 1;
+                    e.points += s.game(result);
+                    let over_the_board = matches!(
+                        result,
+                        GameResult::Win | GameResult::Draw | GameResult::Loss
+                    );
+                    let opp_rating = opp
+                        .as_ref()
+                        .and_then(|o| ratings.get(&(opp_team, o.clone())))
+                        .filter(|r| **r > 0);
+                    if let (true, Some(r)) = (over_the_board, opp_rating) {
+                        e.rated.push((*r, s.game(result)));
+                    }
                 }
             }
         }
     }
     let rows = acc
         .iter()
-        .map(|((team, board, key), (games, pts))| {
-            let max = s
-                .game_win
-                .halves()
-                .saturating_mul(i32::try_from(*games).unwrap_or(i32::MAX));
+        .map(|((team, board, key), line)| {
+            let max = i64::from(s.game_win.halves()) * i64::from(line.games);
             let pct = if max > 0 {
-                (i64::from(pts.halves()) * 200 + i64::from(max)) / (2 * i64::from(max))
+                Rational::new(i64::from(line.points.halves()) * 100, max).round_half_up()
             } else {
                 0
             };
@@ -224,9 +278,12 @@ pub fn board_results(
                     .get(&(*team, key.clone()))
                     .cloned()
                     .unwrap_or_else(|| key.clone()),
-                games.to_string(),
-                pts.to_string(),
+                line.games.to_string(),
+                line.points.to_string(),
                 format!("{pct}%"),
+                performance(&line.rated, s.game_win)
+                    .map(|t| t.to_string())
+                    .unwrap_or_default(),
             ]
         })
         .collect();
@@ -238,12 +295,13 @@ pub fn board_results(
             ("局数", "Games"),
             ("得分", "Points"),
             ("得分率", "Score %"),
+            ("等级分表现", "Performance"),
         ]
         .iter()
         .map(|(z, e)| lang.pick(z, e).to_string())
         .collect(),
         rows,
-        centred: vec![1, 3, 4, 5],
+        centred: vec![1, 3, 4, 5, 6],
     }
 }
 
@@ -296,7 +354,40 @@ mod tests {
             Lang::Zh,
         );
         // A1 played 3 games on board 1: 1 + 0 + 1 = 2 points, 67%.
-        assert_eq!(t.rows[0], ["A", "1", "A1", "3", "2.0", "67%"]);
+        assert_eq!(t.rows[0], ["A", "1", "A1", "3", "2.0", "67%", ""]);
+    }
+
+    #[test]
+    fn board_performance_by_hand() {
+        // Every player of the example is rated 2000 except D's board 1 (2300) and C's board
+        // 1 (1800). A1 beat D1 (2300), lost to B1 (2000), beat C1 (1800): ARO 6100/3 =
+        // 2033.33 → 2033; p = 2/3 → 0.67, dp 125; TPR 2158.
+        let mut ratings = BTreeMap::new();
+        for (no, t) in [(1u32, "A"), (2, "B"), (3, "C"), (4, "D")] {
+            for b in 1..=4 {
+                ratings.insert((no, format!("{t}{b}")), 2000u16);
+            }
+        }
+        ratings.insert((4, "D1".to_string()), 2300);
+        ratings.insert((3, "C1".to_string()), 1800);
+        // B4 has no rating: C4, A4 and D4's games against B4 do not count.
+        ratings.remove(&(2, "B4".to_string()));
+        let t = board_performance(
+            &names(),
+            &BTreeMap::new(),
+            &ratings,
+            &example_rounds(),
+            &Scoring::default(),
+            Lang::Zh,
+        );
+        assert_eq!(t.rows[0], ["A", "1", "A1", "3", "2.0", "67%", "2158"]);
+        // A4: ½ v D4, ½ v B4 (unrated), ½ v C4: two rated games, 1/2 = 0.50, TPR = ARO 2000.
+        let a4 = t.rows.iter().find(|r| r[2] == "A4").expect("A4");
+        assert_eq!(a4, &["A", "4", "A4", "3", "1.5", "50%", "2000"]);
+        // B4 met A4, C4 and D4 (all 2000) and scored ½ + 0 + ½ = 1: p 0.33, dp −125.
+        let b4 = t.rows.iter().find(|r| r[2] == "B4").expect("B4");
+        assert_eq!(b4, &["B", "4", "B4", "3", "1.0", "33%", "1875"]);
+        assert_eq!(t.headers[6], "等级分表现");
     }
 
     #[test]

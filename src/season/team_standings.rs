@@ -26,7 +26,14 @@ pub fn standings(
         .map(|t| t.order.join(" "))
         .unwrap_or_else(|| "MPTS GPTS EDE EMGSB BC".into());
     let keys = scoring::parse_list(&list).ok()?;
-    let edition = if event.dates.start >= jiff::civil::date(2026, 3, 1) {
+    // The rules in force on the stage's first day, as the TRF export's 042 says (C.07 2026).
+    let start = event
+        .stages
+        .iter()
+        .find(|st| st.id == stage)
+        .and_then(|st| st.start)
+        .unwrap_or(event.dates.start);
+    let edition = if start >= jiff::civil::date(2026, 3, 1) {
         scoring::Edition::E2026
     } else {
         scoring::Edition::E2024
@@ -54,7 +61,18 @@ pub fn standings(
         // The builder numbers rounds from 1.
         let ri = rr.round as usize;
         for m in &rr.matches {
-            let (h, a) = (m.home as usize - 1, m.away as usize - 1);
+            let (Some(h), Some(a)) = (
+                (m.home as usize).checked_sub(1),
+                (m.away as usize).checked_sub(1),
+            ) else {
+                continue;
+            };
+            // The same reading as the TRF export, so that the exported file ranks alike.
+            if let Some(home_won) = super::trf_build::whole_forfeit(m) {
+                let (w, l) = if home_won { (h, a) } else { (a, h) };
+                let _ = b.forfeited_match(ri, w, l);
+                continue;
+            }
             let mut boards_sorted = m.boards.clone();
             boards_sorted.sort_by_key(|b| b.board);
             let results: Vec<_> = boards_sorted.iter().map(|b| b.result).collect();
@@ -64,13 +82,7 @@ pub fn standings(
             } else {
                 cols
             };
-            if m.is_forfeited() {
-                let (hp, ap) = m.game_points(s);
-                let (w, l) = if hp >= ap { (h, a) } else { (a, h) };
-                let _ = b.forfeited_match(ri, w, l);
-            } else {
-                let _ = b.team_match(ri, h, a, &cols, &results);
-            }
+            let _ = b.team_match(ri, h, a, &cols, &results);
         }
     }
     let t = b.build();

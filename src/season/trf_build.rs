@@ -5,10 +5,15 @@
 //! Layout (RULES.md §D, reference/tiebreaks/README.md): headers 012-142, 162 game points, 192 for
 //! Swiss events, 352 board colours, 362 match points, one 001 line per player (teams in number
 //! order, members in entry order) with every board game, 310 per team with its members in entry
-//! order, 330 for forfeited matches, 320 for team PABs.
+//! order, 330 for forfeited matches, 320 for team PABs. Every board game is in both players'
+//! lines: `arrange` gives a line to players the roster lacks and to empty boards, and orders
+//! each `310` so that a reader numbering boards by it finds the boards actually played.
+
+mod arrange;
 
 use std::collections::BTreeMap;
 
+use self::arrange::{Arranged, Play};
 use super::matches::{MatchResult, RoundResults, Scoring};
 use crate::model::{Colour, GameResult, Points, Sex};
 use crate::trf::{Layout, Line, PlayerRecord, ResultCode, RoundEntry, TeamRecord, Trf};
@@ -103,36 +108,83 @@ pub fn team_event(
 ) -> Trf {
     let mut teams: Vec<&ExportTeam> = teams.iter().collect();
     teams.sort_by_key(|t| t.number);
-    // Start numbers: teams in number order, members in entry order.
-    let mut start: BTreeMap<(u32, &str), u16> = BTreeMap::new();
+    // Every board game of a team, then who carries it (arrange.rs).
+    let mut plays: BTreeMap<u32, Vec<Play<'_>>> = BTreeMap::new();
+    for rr in rounds {
+        let Some(ri) = (rr.round as usize).checked_sub(1) else {
+            continue;
+        };
+        for m in &rr.matches {
+            for b in &m.boards {
+                plays
+                    .entry(m.home)
+                    .or_default()
+                    .push((ri, b.board, b.home_player.as_deref()));
+                plays
+                    .entry(m.away)
+                    .or_default()
+                    .push((ri, b.board, b.away_player.as_deref()));
+            }
+        }
+    }
+    let arranged: Vec<(&ExportTeam, Arranged)> = teams
+        .iter()
+        .map(|t| {
+            let p = plays.get(&t.number).map_or(&[][..], Vec::as_slice);
+            (*t, arrange::arrange(&t.players, p))
+        })
+        .collect();
+    // Start numbers: teams in number order, members in 310 order.
+    let mut start_of: Vec<Vec<u16>> = Vec::with_capacity(arranged.len());
     let mut next: u16 = 1;
-    for t in &teams {
-        for p in &t.players {
-            start.insert((t.number, p.key.as_str()), next);
-            next = next.saturating_add(1);
+    for (_, a) in &arranged {
+        let v = a
+            .players
+            .iter()
+            .map(|_| {
+                let s = next;
+                next = next.saturating_add(1);
+                s
+            })
+            .collect();
+        start_of.push(v);
+    }
+    // (team number, round index, board) → start number.
+    let mut seat: BTreeMap<(u32, usize, u32), u16> = BTreeMap::new();
+    for ((t, a), starts) in arranged.iter().zip(&start_of) {
+        for (&(ri, board), &i) in &a.slot {
+            if let Some(&s) = starts.get(i) {
+                seat.insert((t.number, ri, board), s);
+            }
         }
     }
     let n_players = usize::from(next.saturating_sub(1));
-    let n_rounds = rounds.iter().map(|r| r.round).max().unwrap_or(0) as usize;
+    let n_rounds = rounds
+        .iter()
+        .map(|r| r.round)
+        .chain(pabs.iter().map(|p| p.0))
+        .max()
+        .unwrap_or(0) as usize;
     // Blocks per start number and round.
-    let mut blocks: BTreeMap<u16, Vec<RoundEntry>> = BTreeMap::new();
     let blank = RoundEntry {
         opponent: None,
         colour: None,
         result: ResultCode::Blank,
     };
-    for &s in start.values() {
-        blocks.insert(s, vec![blank; n_rounds]);
-    }
+    let mut blocks: BTreeMap<u16, Vec<RoundEntry>> = start_of
+        .iter()
+        .flatten()
+        .map(|&s| (s, vec![blank; n_rounds]))
+        .collect();
     let mut forfeited = Vec::new();
     for rr in rounds {
         let Some(ri) = (rr.round as usize).checked_sub(1) else {
             continue;
         };
         for m in &rr.matches {
-            record_match(m, ri, &start, &mut blocks);
-            if m.is_forfeited() {
-                forfeited.push(m.clone());
+            record_match(m, ri, &seat, &mut blocks);
+            if let Some(home_won) = whole_forfeit(m) {
+                forfeited.push((m.round, m.home, m.away, home_won));
             }
         }
     }
@@ -140,15 +192,12 @@ pub fn team_event(
         let Some(ri) = (round as usize).checked_sub(1) else {
             continue;
         };
-        let Some(t) = teams.iter().find(|t| t.number == team) else {
+        let Some(pos) = arranged.iter().position(|(t, _)| t.number == team) else {
             continue;
         };
-        for p in t.players.iter().take(head.colours.len()) {
-            if let Some(b) = start
-                .get(&(team, p.key.as_str()))
-                .and_then(|s| blocks.get_mut(s))
-                .and_then(|v| v.get_mut(ri))
-            {
+        let starts = start_of.get(pos).map_or(&[][..], Vec::as_slice);
+        for s in starts.iter().take(head.colours.len()) {
+            if let Some(b) = blocks.get_mut(s).and_then(|v| v.get_mut(ri)) {
                 *b = RoundEntry {
                     opponent: None,
                     colour: None,
@@ -166,9 +215,9 @@ pub fn team_event(
         other("062", &n_players.to_string()),
         other(
             "072",
-            &teams
+            &arranged
                 .iter()
-                .flat_map(|t| &t.players)
+                .flat_map(|(_, a)| &a.players)
                 .filter(|p| p.rating > 0)
                 .count()
                 .to_string(),
@@ -206,11 +255,8 @@ pub fn team_event(
         half_bye: head.scoring.game_draw,
         ..Default::default()
     };
-    for t in &teams {
-        for p in &t.players {
-            let Some(&s) = start.get(&(t.number, p.key.as_str())) else {
-                continue;
-            };
+    for ((_, a), starts) in arranged.iter().zip(&start_of) {
+        for (p, &s) in a.players.iter().zip(starts) {
             let rounds = blocks.remove(&s).unwrap_or_default();
             let mut rec = PlayerRecord {
                 start_no: s,
@@ -234,12 +280,7 @@ pub fn team_event(
             lines.push(Line::Player(rec));
         }
     }
-    for t in &teams {
-        let members = t
-            .players
-            .iter()
-            .filter_map(|p| start.get(&(t.number, p.key.as_str())).copied())
-            .collect();
+    for ((t, _), starts) in arranged.iter().zip(&start_of) {
         lines.push(Line::Team(TeamRecord {
             number: u16::try_from(t.number).unwrap_or(u16::MAX),
             name: t.name.clone(),
@@ -248,20 +289,15 @@ pub fn team_event(
             match_points: None,
             game_points: None,
             rank: None,
-            members,
+            members: starts.clone(),
             layout: Layout(None),
         }));
     }
-    for m in &forfeited {
-        let (h, a) = m.game_points(&head.scoring);
-        let sign = match h.cmp(&a) {
-            std::cmp::Ordering::Greater => "+-",
-            std::cmp::Ordering::Less => "-+",
-            std::cmp::Ordering::Equal => "--",
-        };
+    for &(round, home, away, home_won) in &forfeited {
+        let sign = if home_won { "+-" } else { "-+" };
         lines.push(other(
             "330",
-            &format!("{sign} {:03} {:03} {:03}", m.round, m.home, m.away),
+            &format!("{sign} {round:03} {home:03} {away:03}"),
         ));
     }
     if !pabs.is_empty() {
@@ -288,23 +324,29 @@ pub fn team_event(
     Trf { lines }
 }
 
+/// Whether `m` was forfeited as a whole, and if so whether the first-named team won: every
+/// board a forfeit in the same direction (C.07 16: a forfeited match). Double forfeits and
+/// board forfeits both ways are board results of a match.
+pub fn whole_forfeit(m: &MatchResult) -> Option<bool> {
+    let first = m.boards.first()?.result;
+    if !matches!(first, GameResult::ForfeitWin | GameResult::ForfeitLoss) {
+        return None;
+    }
+    m.boards
+        .iter()
+        .all(|b| b.result == first)
+        .then_some(first == GameResult::ForfeitWin)
+}
+
 fn record_match(
     m: &MatchResult,
     ri: usize,
-    start: &BTreeMap<(u32, &str), u16>,
+    seat: &BTreeMap<(u32, usize, u32), u16>,
     blocks: &mut BTreeMap<u16, Vec<RoundEntry>>,
 ) {
     for b in &m.boards {
-        let hs = b
-            .home_player
-            .as_deref()
-            .and_then(|k| start.get(&(m.home, k)))
-            .copied();
-        let as_ = b
-            .away_player
-            .as_deref()
-            .and_then(|k| start.get(&(m.away, k)))
-            .copied();
+        let hs = seat.get(&(m.home, ri, b.board)).copied();
+        let as_ = seat.get(&(m.away, ri, b.board)).copied();
         let mut set = |who: Option<u16>, opp: Option<u16>, colour: Colour, r: GameResult| {
             if let Some(e) = who
                 .and_then(|s| blocks.get_mut(&s))

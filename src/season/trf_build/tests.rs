@@ -137,3 +137,224 @@ fn example_standings_from_the_export_match_rules_a7() {
                     4\t3\t1.0\t4.0\t4.00\t15.00\t6.50\t26.50\t12.5\n";
     assert_eq!(tsv, expected);
 }
+
+/// A messy 4-team, 5-board season: a rested main player and a reserve on board 3, an empty
+/// board, a forfeited match, a player the roster does not know, a double forfeit on an
+/// empty board, a player typed on two boards.
+mod messy {
+    use super::*;
+    use crate::season::league;
+    use crate::season::team_standings;
+    use GameResult::{DoubleForfeit, Draw, ForfeitWin, Loss, Win};
+
+    const TEAMS: [&str; 4] = ["a", "b", "c", "d"];
+    const ENTRY: [&str; 7] = ["m1", "m2", "m3", "w1", "w2", "mr", "wr"];
+
+    fn teams() -> Vec<ExportTeam> {
+        TEAMS
+            .iter()
+            .zip(1u32..)
+            .map(|(t, no)| ExportTeam {
+                number: no,
+                name: format!("Team {t}"),
+                players: ENTRY
+                    .iter()
+                    .zip(0u16..)
+                    .map(|(p, i)| ExportPlayer {
+                        key: format!("{t}-{p}"),
+                        name: format!("{t}-{p}"),
+                        sex: Some(if p.starts_with('m') {
+                            Sex::Male
+                        } else {
+                            Sex::Female
+                        }),
+                        rating: 2000 + 10 * i,
+                        fide_id: String::new(),
+                        birth: None,
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    type Board = (Option<String>, Option<String>, GameResult);
+
+    fn mt(round: u32, home: u32, away: u32, boards: [Board; 5]) -> MatchResult {
+        let boards = boards
+            .into_iter()
+            .zip(1u32..)
+            .map(|((h, a, result), board)| BoardGame {
+                board,
+                home_player: h,
+                away_player: a,
+                home_colour: if board % 2 == 1 {
+                    Colour::White
+                } else {
+                    Colour::Black
+                },
+                result,
+            })
+            .collect();
+        MatchResult {
+            round,
+            home,
+            away,
+            boards,
+            complete: true,
+        }
+    }
+
+    /// Both default line-ups (the mains in entry order) with the first-named team's results.
+    fn mains(home: &str, away: &str, r: [GameResult; 5]) -> [Board; 5] {
+        let mut i = 0;
+        r.map(|res| {
+            let p = ENTRY.get(i).copied().unwrap_or("");
+            i += 1;
+            (
+                Some(format!("{home}-{p}")),
+                Some(format!("{away}-{p}")),
+                res,
+            )
+        })
+    }
+
+    /// Berger for 4: R1 1-4, 2-3; R2 4-3, 1-2; R3 2-4, 3-1.
+    fn rounds() -> Vec<RoundResults> {
+        let r = |round, matches| RoundResults {
+            round,
+            matches,
+            complete: true,
+        };
+        // B rests b-m1: b-m2 and b-m3 move up, the reserve b-mr plays board 3; C fields
+        // nobody on board 2.
+        let mut b_c = mains("b", "c", [Draw, ForfeitWin, Loss, Win, Draw]);
+        for (i, p) in ["b-m2", "b-m3", "b-mr"].iter().enumerate() {
+            b_c[i].0 = Some(p.to_string());
+        }
+        b_c[1].1 = None;
+        // C does not turn up: every board a forfeit win for D.
+        let d_c = mains("d", "c", [ForfeitWin; 5]).map(|(h, _, g)| (h, None, g));
+        // A fields "zz", who is not on its roster, on board 5.
+        let mut a_b = mains("a", "b", [Loss, Draw, Win, Draw, Draw]);
+        a_b[4].0 = Some("zz".into());
+        // Board 4 empty on both sides.
+        let mut b_d = mains("b", "d", [Draw, Win, Loss, DoubleForfeit, Win]);
+        b_d[3] = (None, None, DoubleForfeit);
+        // a-m1 typed on boards 1 and 3.
+        let mut c_a = mains("c", "a", [Loss, Draw, Win, Draw, Loss]);
+        c_a[2].1 = Some("a-m1".into());
+        vec![
+            r(
+                1,
+                vec![
+                    mt(1, 1, 4, mains("a", "d", [Win, Draw, Loss, Draw, Win])),
+                    mt(1, 2, 3, b_c),
+                ],
+            ),
+            r(2, vec![mt(2, 4, 3, d_c), mt(2, 1, 2, a_b)]),
+            r(3, vec![mt(3, 2, 4, b_d), mt(3, 3, 1, c_a)]),
+        ]
+    }
+
+    fn event() -> crate::event::Event {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/samples/cca-a-league-2023/event.toml"
+        );
+        crate::event::parse(
+            include_str!("../../../samples/cca-a-league-2023/event.toml"),
+            std::path::Path::new(path),
+        )
+        .expect("sample event.toml")
+    }
+
+    #[test]
+    fn the_export_ranks_exactly_as_the_season() {
+        let ev = event();
+        let stage = ev.stages.iter().find(|s| s.id == "regular").expect("stage");
+        let colours = vec![
+            Colour::White,
+            Colour::Black,
+            Colour::White,
+            Colour::Black,
+            Colour::White,
+        ];
+        let scoring = Scoring::default();
+        let names: Vec<(u32, String)> =
+            teams().iter().map(|t| (t.number, t.name.clone())).collect();
+        let season =
+            team_standings::standings(&ev, "regular", &names, &rounds(), &scoring, 3, 5, &colours)
+                .expect("standings");
+        let head = league::header(&ev, stage, 3, true, colours, scoring);
+        let text = crate::trf::write(&team_event(&head, &teams(), &rounds(), &[]));
+        let parsed = crate::trf::parse(&text).expect("parse");
+        let opts = crate::scoring::TrfStandingsOptions {
+            tiebreaks: "MPTS GPTS EDE EMGSB BC".into(),
+            edition: None,
+            round_robin: None,
+        };
+        let from_trf = crate::scoring::trf_standings(&parsed, &opts).expect("trf standings");
+        // By hand: MP A 2+1+2, B 2+1+2, D 0+2+0, C 0; GP A 3+2.5+3, B 3+2.5+2.5, D 2+5+1.5,
+        // C 2+0+2. EMGSB A = MP(D)·3 + MP(B)·2.5 + MP(C)·3 = 6 + 12.5 + 0; B = 0·3 + 5·2.5 +
+        // 2·2.5; D = 5·2 + 0·5 + 5·1.5; C = 5·2 + 2·0 + 5·2. BC (board × GP, boards as
+        // played: B's reserve on 3, the empty and repeated boards where they were):
+        // A 9 + 8.5 + 9; B 9 + 6.5 + 7.5 (board 4 double forfeit: 0); D 6 + 15 + 3.5;
+        // C 6 + 0 + 6.
+        let expected = "Rank\tStartNo\tMPTS\tGPTS\tEDE\tEMGSB\tBC\n\
+                        1\t1\t5.0\t8.5\t0\t18.50\t26.5\n\
+                        2\t2\t5.0\t8.0\t0\t17.50\t23.0\n\
+                        3\t4\t2.0\t8.5\t0\t17.50\t24.5\n\
+                        4\t3\t0.0\t4.0\t0\t20.00\t12.0\n";
+        assert_eq!(from_trf, expected);
+        assert_eq!(crate::scoring::to_tsv(&season), expected);
+        let lines: Vec<&str> = text.lines().collect();
+        // The forfeited match, the team orders (B: the reserve before the women; A: the
+        // stand-in of board 3 and zz added), and the empty boards' stand-ins.
+        assert!(lines.contains(&"330 +- 002 004 003"), "{text}");
+        let members = |no: u16| {
+            parsed
+                .teams()
+                .into_iter()
+                .find(|t| t.number == no)
+                .map(|t| t.members)
+                .unwrap_or_default()
+        };
+        assert_eq!(members(1), (1..=9).collect::<Vec<u16>>());
+        assert_eq!(members(2), (10..=17).collect::<Vec<u16>>());
+        let name = |start: u16| {
+            parsed
+                .player(start)
+                .map(|p| p.name.clone())
+                .unwrap_or_default()
+        };
+        let a: Vec<String> = (1..=9).map(name).collect();
+        assert_eq!(
+            a,
+            [
+                "a-m1",
+                "a-m2",
+                "a-m3",
+                "第3台未出场",
+                "a-w1",
+                "a-w2",
+                "zz",
+                "a-mr",
+                "a-wr"
+            ]
+        );
+        let b: Vec<String> = (10..=17).map(name).collect();
+        assert_eq!(
+            b,
+            [
+                "b-m1",
+                "b-m2",
+                "b-m3",
+                "b-mr",
+                "b-w1",
+                "第4台未出场",
+                "b-w2",
+                "b-wr"
+            ]
+        );
+    }
+}

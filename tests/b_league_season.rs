@@ -216,7 +216,6 @@ fn standings_equal_a_count_of_the_workbooks_no_rematch_and_wbwbw() {
 }
 
 #[test]
-#[ignore = "needs h/leaguetrf's trf_build fix: a forfeit against an empty board has no opponent line"]
 fn the_trf_report_reads_back_to_the_same_standings() {
     let (_tmp, dir) = sample_copy(B);
     let (_, j, _) = run_json(&dir, &[]);

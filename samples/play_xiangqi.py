@@ -15,8 +15,8 @@ notation of SPEC §6 (``2-0 1-1 0-2 红胜 和 黑胜``). Planted on purpose:
 - 少年组男子 round 4, last board: a forfeit won by Black (``-+``);
 - 公开组男子 round 3, board 5: Black does not turn up and withdraws (``+-`` and ``退赛`` after the
   name): he is not paired again and keeps his points;
-- 公开组女子 round 1: the player with the bye had not arrived; the arbiter deleted the bye row, so
-  she is a late entry paired from round 2 (round 1 scores 0).
+- 家庭双人组 round 1: the pair with the bye had not arrived; the arbiter deleted the bye row, so
+  it is a late entry paired from round 2 (round 1 scores 0).
 
 Deterministic: the same bianpai gives the same pairings, the same seeds the same results, and the
 saved workbooks carry fixed document dates and zip entry dates, so a re-run gives the same bytes.
@@ -51,7 +51,7 @@ FORFEITS = {
     ("junior-men-r04.xlsx", -1): ("-+", None),
     ("open-men-r03.xlsx", 5): ("+-", "black"),
 }
-LATE_BYE = "open-women-r01.xlsx"
+LATE_BYE = "family-r01.xlsx"
 
 
 def fix_zip(data: bytes) -> bytes:

@@ -283,10 +283,10 @@ fn xiangqi_finals_groups_units_and_the_bye() {
         }
         byes += rows.iter().filter(|(_, r)| r == "轮空").count();
     }
-    // 公开组女子 (19) and 家庭双人组 (13 entrants) are odd.
-    assert_eq!(byes, 2);
-    // Every game of 公开组女子 round 1 won by Red; the bye scores a win (2).
-    let r1 = fill_round(&dir, "open-women-r01.xlsx", Sport::Xiangqi, &|_, _, _| {
+    // Only 家庭双人组 (13 entrants) is odd (公开组女子: 18, the duplicate entry paired once).
+    assert_eq!(byes, 1);
+    // Every game of 家庭双人组 round 1 won by Red; the bye scores a win (2).
+    let r1 = fill_round(&dir, "family-r01.xlsx", Sport::Xiangqi, &|_, _, _| {
         Some(GameResult::Win)
     });
     let bye = r1.iter().find(|p| p.1 == "轮空").unwrap().0.clone();
@@ -295,9 +295,9 @@ fn xiangqi_finals_groups_units_and_the_bye() {
         .summary
         .standings
         .iter()
-        .filter(|s| s.section.as_deref() == Some("公开组女子"))
+        .filter(|s| s.section.as_deref() == Some("家庭双人组"))
         .collect();
-    assert_eq!(women.len(), 19);
+    assert_eq!(women.len(), 13);
     let pts = |n: &str| {
         women
             .iter()
@@ -312,22 +312,22 @@ fn xiangqi_finals_groups_units_and_the_bye() {
         .iter()
         .filter(|s| s.points.as_f64() == Some(2.0))
         .count();
-    assert_eq!(winners, 10);
-    // Places 1-10 go to the winners (tie-broken by 对手分 etc.), 11-19 to the rest.
+    assert_eq!(winners, 7);
+    // Places 1-7 go to the winners (tie-broken by 对手分 etc.), 8-13 to the rest.
     assert!(
         women
             .iter()
-            .all(|s| (s.points.as_f64() == Some(2.0)) == (s.rank <= 10))
+            .all(|s| (s.points.as_f64() == Some(2.0)) == (s.rank <= 7))
     );
     // Round 2 of the group: no rematch, another bye.
-    let r2 = fill_round(&dir, "open-women-r02.xlsx", Sport::Xiangqi, &|_, _, _| None);
+    let r2 = fill_round(&dir, "family-r02.xlsx", Sport::Xiangqi, &|_, _, _| None);
     for (l, r) in &r2 {
         assert!(!r1.contains(&(l.clone(), r.clone())) && !r1.contains(&(r.clone(), l.clone())));
     }
     let bye2 = r2.iter().find(|p| p.1 == "轮空").unwrap().0.clone();
     assert_ne!(bye2, bye);
     // Round 2: board 1 a forfeit win for Red, every other game drawn.
-    fill_round(&dir, "open-women-r02.xlsx", Sport::Xiangqi, &|i, _, _| {
+    fill_round(&dir, "family-r02.xlsx", Sport::Xiangqi, &|i, _, _| {
         Some(if i == 0 {
             GameResult::ForfeitWin
         } else {
@@ -348,8 +348,8 @@ fn xiangqi_finals_groups_units_and_the_bye() {
     assert_eq!(after2(fl), Some(before(fl)));
     assert_eq!(after2(&r2[1].0), Some(before(&r2[1].0) + 1.0));
     assert_eq!(after2(&bye2), Some(before(&bye2) + 2.0));
-    assert!(dir.join("results/open-women-r03.xlsx").exists());
-    assert!(dir.join("out/pairings-open-women-r03.xlsx").exists());
+    assert!(dir.join("results/family-r03.xlsx").exists());
+    assert!(dir.join("out/pairings-family-r03.xlsx").exists());
     assert!(dir.join("out/pairings-family-r01.xlsx").exists());
     // The other groups wait for their round 1.
     assert!(!dir.join("results/open-men-r02.xlsx").exists());

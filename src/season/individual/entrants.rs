@@ -57,12 +57,26 @@ pub fn of_section(
 ) -> Vec<Entrant> {
     let _ = event;
     let mut out = Vec::new();
+    // The same person entered by two delegations (person.duplicate) plays once: for the first
+    // delegation in roster order, until the forms are corrected.
+    let mut seen: Vec<(String, String)> = Vec::new();
     for team in &roster.teams {
-        let members: Vec<&Person> = team
-            .players
-            .iter()
-            .filter(|p| in_section(p, section))
-            .collect();
+        let mut members: Vec<&Person> = Vec::new();
+        for p in team.players.iter().filter(|p| in_section(p, section)) {
+            let key = person_key(p);
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                findings.push(duplicate_entrant(
+                    p,
+                    section,
+                    &team.unit.value,
+                    first,
+                    &team.file,
+                ));
+                continue;
+            }
+            seen.push((key, team.unit.value.clone()));
+            members.push(p);
+        }
         let rating = |p: &Person| {
             p.rating
                 .as_ref()
@@ -145,6 +159,50 @@ pub fn of_section(
         }
     }
     out
+}
+
+/// Who a person is: the ID number, else the name with the birth date.
+fn person_key(p: &Person) -> String {
+    match &p.id {
+        Some(id) => id.value.number.clone(),
+        None => format!(
+            "{}|{:?}",
+            p.name.as_ref().map_or("", |n| n.value.key.as_str()),
+            p.birth.as_ref().map(|b| b.value.date)
+        ),
+    }
+}
+
+fn duplicate_entrant(
+    p: &Person,
+    section: &Section,
+    unit: &str,
+    first: &str,
+    file: &str,
+) -> Finding {
+    let source = p
+        .name
+        .as_ref()
+        .map(|n| n.source.clone())
+        .unwrap_or_else(|| Source::file(file));
+    Finding::new(
+        "round.duplicate-entrant",
+        Severity::Warning,
+        source,
+        format!(
+            "{}：{}已作为{first}棋手编排，{unit}的同一人不重复编排（请更正报名表）",
+            section.name,
+            p.display_name()
+        ),
+        format!(
+            "{}: {:?} is paired for {first:?}; the same person entered by {unit:?} is not paired \
+             twice (correct the forms)",
+            section.id,
+            p.display_name()
+        ),
+    )
+    .team(unit)
+    .person(p.display_name())
 }
 
 fn member(p: &Person) -> (String, Option<String>) {

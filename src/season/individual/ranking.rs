@@ -117,3 +117,68 @@ pub fn final_rankings(run: &IndividualRun) -> Vec<FinalRanking> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn place(place: u32, name: &str, ids: &[Option<&str>]) -> GroupPlace {
+        GroupPlace {
+            place,
+            name: name.into(),
+            unit: "北京市".into(),
+            points: Points::from_whole(2),
+            members: ids
+                .iter()
+                .map(|id| GroupMember {
+                    name: name.into(),
+                    id_number: id.map(String::from),
+                })
+                .collect(),
+            withdrawn: false,
+        }
+    }
+
+    #[test]
+    fn finished_groups_and_the_delegations_become_prize_rankings() {
+        let group = |id: &str, complete: u32, places: Vec<GroupPlace>| GroupRanking {
+            section_id: id.into(),
+            section: id.into(),
+            official: true,
+            rounds_planned: 7,
+            rounds_complete: complete,
+            places,
+        };
+        let mut run = IndividualRun {
+            groups: vec![
+                group(
+                    "family",
+                    7,
+                    vec![place(1, "甲/乙", &[Some("A1"), Some("C1")])],
+                ),
+                group("open-men", 6, vec![place(1, "丙", &[Some("B1")])]),
+            ],
+            delegations: vec![DelegationRow {
+                rank: 1,
+                unit: "北京市".into(),
+                counted: vec![1, 2, 3, 4],
+                sum: 10,
+                points: Points::from_whole(30),
+                next: 5,
+            }],
+            delegation_list: Some("delegations".into()),
+            delegations_final: false,
+            ..IndividualRun::default()
+        };
+        let r = final_rankings(&run);
+        // open-men is not finished; a pair's ID is the adult's; delegations wait.
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].list, "family");
+        assert_eq!(r[0].places[0].id_number.as_deref(), Some("A1"));
+        assert!(!r[0].places[0].is_unit);
+        run.delegations_final = true;
+        let r = final_rankings(&run);
+        assert_eq!(r[1].list, "delegations");
+        assert_eq!((r[1].places[0].place, r[1].places[0].is_unit), (1, true));
+    }
+}

@@ -153,3 +153,56 @@ impl Completion {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every vertex of `x ∪ l_start..n` is paired with a compatible partner, except `exposed`.
+    fn check(c: &Completion, x: &[usize], compatible: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
+        let mut exposed = Vec::new();
+        for v in x.iter().copied().chain(c.l_start..c.n) {
+            let m = c.mate[v];
+            if m == NONE {
+                exposed.push(v);
+                continue;
+            }
+            assert_eq!(c.mate[m], v);
+            assert!(compatible(v, m), "{v}-{m}");
+            assert!(
+                !(x.contains(&v) && x.contains(&m)),
+                "two bracket players {v}-{m}"
+            );
+        }
+        exposed
+    }
+
+    #[test]
+    fn absorbs_left_over_players_through_short_paths() {
+        // L = 2..8; 2-3, 4-5, 6-7 met before; bracket players 0 and 1 must not meet (they are X)
+        // and 0 has met 2..6, so it can only take 7.
+        let met = |a: usize, b: usize| {
+            let (a, b) = (a.min(b), a.max(b));
+            matches!((a, b), (2, 3) | (4, 5) | (6, 7)) || (a == 0 && (2..7).contains(&b))
+        };
+        let compatible = |a: usize, b: usize| a != b && !met(a, b);
+        let mut c = Completion::new(8);
+        c.rebuild(2, &compatible);
+        // The greedy pass leaves 6 and 7 (they have met); absorbing repairs that.
+        assert_eq!(check(&c, &[], &compatible), vec![6, 7]);
+        assert!(c.absorb(&[0, 1], false, &compatible, &|_| true));
+        assert!(check(&c, &[0, 1], &compatible).is_empty());
+        assert_eq!(c.mate[0], 7);
+        // 1 leaves the bracket's left-overs: the completion of {0} ∪ L exposes a candidate.
+        assert!(c.absorb(&[0], true, &compatible, &|v| v == 5));
+        assert_eq!(check(&c, &[0], &compatible), vec![5]);
+    }
+
+    #[test]
+    fn reports_a_player_nobody_can_take() {
+        let compatible = |a: usize, b: usize| a != b && a != 0 && b != 0;
+        let mut c = Completion::new(6);
+        c.rebuild(2, &compatible);
+        assert!(!c.absorb(&[0, 1], false, &compatible, &|_| true));
+    }
+}

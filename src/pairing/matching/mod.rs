@@ -5,6 +5,7 @@
 //! bbpPairings), so the weight type is generic: `u64`, `u128` or [`Wide`] limbs.
 
 mod blossom;
+mod duals;
 mod stage;
 mod wide;
 

@@ -22,19 +22,19 @@ pub struct State<W: Weight> {
     pub w: Vec<W>,
     /// The remote edge end of each vertex's matched edge, or `NONE`.
     pub mate: Vec<usize>,
-    label: Vec<u8>,
-    labelend: Vec<usize>,
+    pub(super) label: Vec<u8>,
+    pub(super) labelend: Vec<usize>,
     pub inblossom: Vec<usize>,
-    blossomparent: Vec<usize>,
-    blossomchilds: Vec<Vec<usize>>,
-    blossombase: Vec<usize>,
-    blossomendps: Vec<Vec<usize>>,
-    bestedge: Vec<usize>,
-    blossombestedges: Vec<Option<Vec<usize>>>,
-    unusedblossoms: Vec<usize>,
+    pub(super) blossomparent: Vec<usize>,
+    pub(super) blossomchilds: Vec<Vec<usize>>,
+    pub(super) blossombase: Vec<usize>,
+    pub(super) blossomendps: Vec<Vec<usize>>,
+    pub(super) bestedge: Vec<usize>,
+    pub(super) blossombestedges: Vec<Option<Vec<usize>>>,
+    pub(super) unusedblossoms: Vec<usize>,
     /// Vertex duals `0..n`, blossom duals `n..2n`.
     pub dual: Vec<W>,
-    queue: Vec<usize>,
+    pub(super) queue: Vec<usize>,
 }
 
 impl<W: Weight> State<W> {
@@ -60,12 +60,12 @@ impl<W: Weight> State<W> {
     }
 
     #[inline]
-    fn ep(&self, p: usize) -> usize {
+    pub(super) fn ep(&self, p: usize) -> usize {
         p % self.n
     }
 
     #[inline]
-    fn rev(&self, p: usize) -> usize {
+    pub(super) fn rev(&self, p: usize) -> usize {
         (p % self.n) * self.n + p / self.n
     }
 
@@ -82,7 +82,7 @@ impl<W: Weight> State<W> {
 
     /// Twice the slack of the edge of `p`, valid outside blossoms.
     #[inline]
-    fn slack(&self, p: usize) -> W {
+    pub(super) fn slack(&self, p: usize) -> W {
         let (i, j) = (p / self.n, p % self.n);
         self.dual[i].add(self.dual[j]).sub(self.w[p].double())
     }
@@ -269,7 +269,7 @@ impl<W: Weight> State<W> {
         self.blossombestedges[b] = Some(list);
     }
 
-    fn release(&mut self, b: usize) {
+    pub(super) fn release(&mut self, b: usize) {
         self.label[b] = 0;
         self.labelend[b] = NONE;
         self.blossomchilds[b].clear();
@@ -281,7 +281,7 @@ impl<W: Weight> State<W> {
         self.unusedblossoms.push(b);
     }
 
-    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+    pub(super) fn expand_blossom(&mut self, b: usize, endstage: bool) {
         let childs = self.blossomchilds[b].clone();
         for &s in &childs {
             self.blossomparent[s] = NONE;
@@ -396,7 +396,7 @@ impl<W: Weight> State<W> {
 
     /// Flips the alternating path from `s` (an S-vertex) up to its root; `s` gets matched
     /// through edge end `p`, or is left exposed when `p` is `NONE`.
-    fn flip_to_root(&mut self, s: usize, p: usize) {
+    pub(super) fn flip_to_root(&mut self, s: usize, p: usize) {
         let (mut s, mut p) = (s, p);
         loop {
             let bs = self.inblossom[s];
@@ -428,68 +428,6 @@ impl<W: Weight> State<W> {
         self.flip_to_root(w, r);
     }
 
-    /// Dissolves top-level blossom `b` outside a stage: its dual moves onto its vertices (so
-    /// every slack inside stays, every slack leaving it grows), and a matched edge leaving its
-    /// base, no longer tight, is unmatched.
-    pub fn dissolve(&mut self, b: usize) {
-        let z = self.dual[b];
-        let leaves = self.leaves_of(b);
-        for &v in &leaves {
-            self.dual[v] = self.dual[v].add(z);
-        }
-        let base = self.blossombase[b];
-        if z != W::ZERO && self.mate[base] != NONE {
-            let x = self.ep(self.mate[base]);
-            self.mate[x] = NONE;
-            self.mate[base] = NONE;
-        }
-        let childs = self.blossomchilds[b].clone();
-        for &c in &childs {
-            self.blossomparent[c] = NONE;
-            if c < self.n {
-                self.inblossom[c] = c;
-            } else {
-                for v in self.leaves_of(c) {
-                    self.inblossom[v] = c;
-                }
-            }
-        }
-        self.release(b);
-    }
-
-    /// Makes `v` a lone exposed vertex (dissolving the blossoms around it).
-    pub fn free(&mut self, v: usize) {
-        while self.inblossom[v] != v {
-            let b = self.inblossom[v];
-            self.dissolve(b);
-        }
-        if self.mate[v] != NONE {
-            let x = self.ep(self.mate[v]);
-            self.mate[x] = NONE;
-            self.mate[v] = NONE;
-        }
-    }
-
-    /// Raises `v`'s dual (a lone vertex) just enough that no edge at it has negative slack.
-    pub fn fit_dual(&mut self, v: usize) {
-        let n = self.n;
-        let mut u = W::ZERO;
-        for x in 0..n {
-            let w = self.w[v * n + x];
-            if w == W::ZERO || x == v {
-                continue;
-            }
-            let need = w.double();
-            if need > self.dual[x] {
-                let d = need.sub(self.dual[x]);
-                if d > u {
-                    u = d;
-                }
-            }
-        }
-        self.dual[v] = u;
-    }
-
     /// Runs stages until no exposed vertex has a positive dual: then the matching is optimal.
     pub fn solve(&mut self) {
         let n = self.n;
@@ -497,34 +435,6 @@ impl<W: Weight> State<W> {
         for _ in 0..4 * n + 4 {
             if !self.stage() {
                 break;
-            }
-        }
-    }
-
-    /// Gives every root (exposed vertex with a positive dual) the same dual parity. Tight
-    /// edges join equal parities, so every labeled vertex then shares it and the slack between
-    /// two S-blossoms stays even (the half-slack adjustment is exact). Raising an exposed
-    /// vertex's dual keeps every slack non-negative; blossoms around it are dissolved first,
-    /// which moves their duals onto their vertices (no matched edge leaves an exposed base).
-    fn align_root_parity(&mut self) {
-        let mut parity = None;
-        for v in 0..self.n {
-            if self.mate[v] != NONE || self.dual[v] == W::ZERO {
-                continue;
-            }
-            let odd = self.dual[v].is_odd();
-            match parity {
-                None => parity = Some(odd),
-                Some(p) if p != odd => {
-                    while self.inblossom[v] != v {
-                        let b = self.inblossom[v];
-                        self.dissolve(b);
-                    }
-                    if self.dual[v].is_odd() != p {
-                        self.dual[v] = self.dual[v].add(W::ONE);
-                    }
-                }
-                Some(_) => {}
             }
         }
     }
@@ -608,110 +518,7 @@ impl<W: Weight> State<W> {
         }
     }
 
-    /// The dual adjustment. `Some(true)`: the stage changed the matching and ends;
-    /// `Some(false)`: go on scanning; `None`: nothing to do.
-    fn adjust(&mut self) -> Option<bool> {
-        let n = self.n;
-        let mut deltatype = 0u8;
-        let mut delta = W::ZERO;
-        let mut deltaedge = NONE;
-        let mut deltablossom = NONE;
-        let take = |d: W, t: u8, dt: &mut u8, dl: &mut W| {
-            if *dt == 0 || d < *dl {
-                *dl = d;
-                *dt = t;
-                true
-            } else {
-                false
-            }
-        };
-        let mut zero_vertex = NONE;
-        for v in 0..n {
-            if self.label[self.inblossom[v]] == 1
-                && take(self.dual[v], 1, &mut deltatype, &mut delta)
-            {
-                zero_vertex = v;
-            }
-        }
-        if deltatype == 0 {
-            return None;
-        }
-        for v in 0..n {
-            if self.label[self.inblossom[v]] == 0
-                && self.bestedge[v] != NONE
-                && take(self.slack(self.bestedge[v]), 2, &mut deltatype, &mut delta)
-            {
-                deltaedge = self.bestedge[v];
-            }
-        }
-        for b in 0..2 * n {
-            if self.blossomparent[b] == NONE
-                && (b < n || self.blossombase[b] != NONE)
-                && self.label[b] == 1
-                && self.bestedge[b] != NONE
-                && take(
-                    self.slack(self.bestedge[b]).half(),
-                    3,
-                    &mut deltatype,
-                    &mut delta,
-                )
-            {
-                deltaedge = self.bestedge[b];
-            }
-        }
-        for b in n..2 * n {
-            if self.blossombase[b] != NONE
-                && self.blossomparent[b] == NONE
-                && self.label[b] == 2
-                && take(self.dual[b], 4, &mut deltatype, &mut delta)
-            {
-                deltablossom = b;
-            }
-        }
-        for v in 0..n {
-            match self.label[self.inblossom[v]] {
-                1 => self.dual[v] = self.dual[v].sub(delta),
-                2 => self.dual[v] = self.dual[v].add(delta),
-                _ => {}
-            }
-        }
-        for b in n..2 * n {
-            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                match self.label[b] {
-                    1 => self.dual[b] = self.dual[b].add(delta),
-                    2 => self.dual[b] = self.dual[b].sub(delta),
-                    _ => {}
-                }
-            }
-        }
-        match deltatype {
-            1 => {
-                // An S-vertex reached dual zero: it becomes the exposed one of its tree.
-                self.flip_to_root(zero_vertex, NONE);
-                Some(true)
-            }
-            2 => {
-                let (i, j) = (deltaedge / n, deltaedge % n);
-                let i = if self.label[self.inblossom[i]] == 0 {
-                    j
-                } else {
-                    i
-                };
-                self.queue.push(i);
-                Some(false)
-            }
-            3 => {
-                self.queue.push(deltaedge / n);
-                Some(false)
-            }
-            _ => {
-                self.expand_blossom(deltablossom, false);
-                Some(false)
-            }
-        }
-    }
-
-    fn end_stage(&mut self) {
+    pub(super) fn end_stage(&mut self) {
         let n = self.n;
         for b in n..2 * n {
             if self.blossomparent[b] == NONE

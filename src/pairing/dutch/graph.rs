@@ -204,9 +204,8 @@ impl<'a, const N: usize> Graph<'a, N> {
                 return self.compute(stable);
             }
         }
-        for i in 0..self.u_len {
+        for (i, &m) in mates.iter().enumerate().take(self.u_len) {
             let v = self.verts[i];
-            let m = mates[i];
             stable[v] = if m == i {
                 if self.full { v } else { self.n }
             } else {

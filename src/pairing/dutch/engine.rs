@@ -8,10 +8,12 @@
 //! bbpPairings.
 
 use crate::pairing::Error;
-use crate::pairing::matching::{Matcher, Wide};
+use crate::pairing::matching::Wide;
 
+use super::first::first_matching;
+use super::graph::Graph;
 use super::state::{Field, Tournament};
-use super::weights::{ByeInfo, Layout, edge_weight};
+use super::weights::{Layout, edge_weight};
 
 /// Pairs the present players. Returns each player's partner (dense index) or `None`.
 pub fn pair<const N: usize>(
@@ -26,66 +28,24 @@ pub fn pair<const N: usize>(
     let odd = n % 2 == 1;
     let max_w = lay.max_weight::<N>();
     let s = lay.size_bits;
-    let no_bye = ByeInfo::default();
-    let mut m = Matcher::<Wide<N>>::new(n);
     let top = score(0);
 
-    // The first matching: is any pairing possible, and on which score does the PAB fall (C5)?
-    for a in 0..n {
-        for b in 0..a {
-            let w = if odd {
-                if lay.compatible(field, st(a), st(b)) {
-                    let x = 1 + u64::from(!st(a).bye_eligible) + u64::from(!st(b).bye_eligible);
-                    let sum = u64::from(lay.shift_of(score(a)) + lay.shift_of(score(b)));
-                    Wide::<N>::from_u64(x)
-                        .wrapping_shl(lay.groups_shift)
-                        .wrapping_add(Wide::from_u64(sum))
-                        .wrapping_shl(s)
-                        .add_u64(u64::from(score(a) >= top))
-                } else {
-                    Wide::ZERO
-                }
-            } else {
-                edge_weight(&lay, field, st(b), st(a), false, false, &no_bye)
-            };
-            m.set_weight(a, b, w);
+    let mut bye = first_matching::<N>(t, field, sorted, &lay)?;
+    if odd {
+        let mut counts: Vec<u32> = (0..n)
+            .filter(|&v| score(v) == bye.score)
+            .map(|v| st(v).played_games)
+            .collect();
+        counts.sort_unstable_by(|a, b| b.cmp(a));
+        for (rank, c) in counts.into_iter().enumerate() {
+            bye.unplayed_rank.insert(c, rank as u64);
         }
     }
-    let mut bye = ByeInfo::default();
-    {
-        let first = m.compute().to_vec();
-        let mut unmatched = (0..n).filter(|&v| first[v] == v);
-        let single = unmatched.next();
-        if unmatched.next().is_some() || single.is_some_and(|v| !st(v).bye_eligible) {
-            return Err(Error::NoLegalPairing {
-                round: t.played_rounds as u32 + 1,
-            });
-        }
-        if odd {
-            bye.score = single.map_or(0, score);
-            bye.single_downfloater = bye.score >= top
-                && (0..n)
-                    .take_while(|&v| score(v) >= top)
-                    .all(|v| score(first[v]) >= top);
-            let mut counts: Vec<u32> = (0..n)
-                .filter(|&v| score(v) == bye.score)
-                .map(|v| st(v).played_games)
-                .collect();
-            counts.sort_unstable_by(|a, b| b.cmp(a));
-            for (rank, c) in counts.into_iter().enumerate() {
-                bye.unplayed_rank.insert(c, rank as u64);
-            }
-            for a in 0..n {
-                for b in 0..a {
-                    m.set_weight(
-                        a,
-                        b,
-                        edge_weight(&lay, field, st(b), st(a), false, false, &bye),
-                    );
-                }
-            }
-        }
-    }
+    let mut m = Graph::<N>::new(&lay, field, sorted, &bye);
+    let mut stable = vec![n; n];
+    let no_pairing = || Error::NoLegalPairing {
+        round: t.played_rounds as u32 + 1,
+    };
 
     let mut partner: Vec<Option<usize>> = vec![None; field.states.len()];
     // Vertices of the current bracket followed by the next score group.
@@ -100,9 +60,7 @@ pub fn pair<const N: usize>(
     while by_index.len() > 1 || next_group != n {
         guard += 1;
         if guard > 2 * n + 4 {
-            return Err(Error::NoLegalPairing {
-                round: t.played_rounds as u32 + 1,
-            });
+            return Err(no_pairing());
         }
         let next_begin = by_index.len();
         let next_begin_vertex = group_begin_vertex + (next_begin - group_begin);
@@ -130,9 +88,12 @@ pub fn pair<const N: usize>(
                 ));
             }
         }
+        // A bracket player may take the PAB only when its score reaches the bracket's lowest.
+        let lowest = by_index.last().map_or(0, |&v| score(v));
+        m.begin(&by_index, next_group, odd && bye.score >= lowest);
         for (larger, row) in base.iter().enumerate() {
             for (smaller, w) in row.iter().enumerate() {
-                m.set_weight(by_index[larger], by_index[smaller], *w);
+                m.set(by_index[larger], by_index[smaller], *w);
             }
         }
         let in_bracket = |x: usize| x >= group_begin_vertex && x < next_begin_vertex;
@@ -150,7 +111,7 @@ pub fn pair<const N: usize>(
                 r.wrapping_add(addend)
             };
 
-        let mut stable = m.compute().to_vec();
+        m.compute(&mut stable);
 
         // Which MDPs are paired in this bracket.
         let mut md_score = 0;
@@ -184,10 +145,10 @@ pub fn pair<const N: usize>(
                 for oi in group_begin..next_begin {
                     let w = base[oi][pi];
                     if !w.is_zero() {
-                        m.set_weight(pv, by_index[oi], w.add_u64(1));
+                        m.set(pv, by_index[oi], w.add_u64(1));
                     }
                 }
-                stable = m.compute().to_vec();
+                m.compute(&mut stable);
             }
             if in_bracket(stable[pv]) {
                 matched[pv] = true;
@@ -195,7 +156,7 @@ pub fn pair<const N: usize>(
                 for oi in group_begin..next_begin {
                     let w = base[oi][pi];
                     if !w.is_zero() {
-                        m.set_weight(
+                        m.set(
                             pv,
                             by_index[oi],
                             w.add_u64((next_begin - group_begin) as u64 + 1),
@@ -219,14 +180,17 @@ pub fn pair<const N: usize>(
                 }
                 let w = base[oi][pi];
                 if !w.is_zero() {
-                    m.set_weight(pv, ov, w.add_u64(addend));
+                    m.set(pv, ov, w.add_u64(addend));
                     addend += 1;
                 }
             }
-            stable = m.compute().to_vec();
+            m.compute(&mut stable);
             let mv = stable[pv];
+            if mv >= n {
+                return Err(no_pairing());
+            }
             matched[mv] = true;
-            finalize(&mut m, pv, mv, max_w);
+            m.finalize(pv, mv, max_w);
         }
 
         // The remainder (residents not paired with an MDP) and its S1 size.
@@ -250,14 +214,14 @@ pub fn pair<const N: usize>(
         for (oi_pos, &oi) in remainder.iter().enumerate() {
             let ov = by_index[oi];
             for (sri, &pi) in remainder.iter().enumerate().take(oi_pos) {
-                m.set_weight(
+                m.set(
                     by_index[pi],
                     ov,
                     remainder_weight(&base, pi, oi, sri, pairs),
                 );
             }
         }
-        stable = m.compute().to_vec();
+        m.compute(&mut stable);
         let first_end_idx = remainder.get(first_end).copied().unwrap_or(usize::MAX);
         let s1_player = |stable: &[usize], v: usize| stable[v] > v && stable[v] < next_begin_vertex;
         let mut exchanges = 0usize;
@@ -281,10 +245,10 @@ pub fn pair<const N: usize>(
                 for &oi in &remainder[pos + 1..] {
                     let w = remainder_weight(&base, pi, oi, pos, pairs);
                     if !w.is_zero() {
-                        m.set_weight(pv, by_index[oi], w.sub_u64(1));
+                        m.set(pv, by_index[oi], w.sub_u64(1));
                     }
                 }
-                stable = m.compute().to_vec();
+                m.compute(&mut stable);
             }
             let exchange = !s1_player(&stable, pv);
             if exchange {
@@ -295,7 +259,7 @@ pub fn pair<const N: usize>(
                     base[oi][pi] = Wide::ZERO;
                 }
                 let w = remainder_weight(&base, pi, oi, pos, pairs);
-                m.set_weight(pv, by_index[oi], w);
+                m.set(pv, by_index[oi], w);
             }
         }
 
@@ -310,26 +274,26 @@ pub fn pair<const N: usize>(
                 for &oi in &remainder[pos + 1..] {
                     let w = remainder_weight(&base, pi, oi, pos, pairs);
                     if !w.is_zero() {
-                        m.set_weight(pv, by_index[oi], w.add_u64(1));
+                        m.set(pv, by_index[oi], w.add_u64(1));
                     }
                 }
-                stable = m.compute().to_vec();
+                m.compute(&mut stable);
             }
             if s1_player(&stable, pv) {
                 left -= 1;
                 for &oi in &remainder[..pos] {
                     base[pi][oi] = Wide::ZERO;
-                    m.set_weight(pv, by_index[oi], Wide::ZERO);
+                    m.set(pv, by_index[oi], Wide::ZERO);
                 }
                 for oi in next_begin..len {
                     base[oi][pi] = Wide::ZERO;
-                    m.set_weight(pv, by_index[oi], Wide::ZERO);
+                    m.set(pv, by_index[oi], Wide::ZERO);
                 }
             }
             if !already {
                 for &oi in &remainder[pos + 1..] {
                     let w = remainder_weight(&base, pi, oi, pos, pairs);
-                    m.set_weight(pv, by_index[oi], w);
+                    m.set(pv, by_index[oi], w);
                 }
             }
             pos += 1;
@@ -344,7 +308,7 @@ pub fn pair<const N: usize>(
                 if !s1_player(&stable, pv) || s1_player(&stable, ov) {
                     base[oi][pi] = Wide::ZERO;
                 }
-                m.set_weight(pv, ov, base[oi][pi]);
+                m.set(pv, ov, base[oi][pi]);
             }
         }
 
@@ -362,15 +326,18 @@ pub fn pair<const N: usize>(
                 }
                 let w = base[oi][pi];
                 if !w.is_zero() {
-                    m.set_weight(pv, ov, w.add_u64(addend));
+                    m.set(pv, ov, w.add_u64(addend));
                 }
                 addend += 1;
             }
-            stable = m.compute().to_vec();
+            m.compute(&mut stable);
             let mv = stable[pv];
+            if mv >= n {
+                return Err(no_pairing());
+            }
             matched[pv] = true;
             matched[mv] = true;
-            finalize(&mut m, pv, mv, max_w);
+            m.finalize(pv, mv, max_w);
         }
 
         // The next bracket: this bracket's unpaired players, then the next score group.
@@ -388,7 +355,9 @@ pub fn pair<const N: usize>(
                 if pi < next_begin {
                     group_begin += 1;
                 }
-                if bye.single_downfloater && next_score.is_some_and(|ns| score(stable[pv]) < ns) {
+                if bye.single_downfloater
+                    && next_score.is_some_and(|ns| stable[pv] >= n || score(stable[pv]) < ns)
+                {
                     bye.single_downfloater = false;
                 }
             }
@@ -397,11 +366,4 @@ pub fn pair<const N: usize>(
         group_begin_vertex = next_begin_vertex;
     }
     Ok(partner)
-}
-
-/// Makes `{a, b}` the only edge at either vertex.
-fn finalize<const N: usize>(m: &mut Matcher<Wide<N>>, a: usize, b: usize, w: Wide<N>) {
-    m.isolate_except(a, b);
-    m.isolate_except(b, a);
-    m.set_weight(a, b, w);
 }

@@ -6,7 +6,10 @@
 //! ([`crate::pairing::matching`]), [`colour`] allocates colours.
 
 mod colour;
+mod completion;
 mod engine;
+mod first;
+mod graph;
 pub mod sim;
 pub mod state;
 mod weights;

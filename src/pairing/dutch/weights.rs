@@ -111,7 +111,8 @@ pub struct ByeInfo {
 }
 
 impl ByeInfo {
-    fn candidate(&self, p: &State) -> bool {
+    /// Whether `p` may receive the PAB (C5: eligible, on the PAB score or below).
+    pub fn candidate(&self, p: &State) -> bool {
         p.bye_eligible && p.score <= self.score
     }
 }

@@ -1,10 +1,12 @@
 //! Maximum-weight matching in a general graph (Edmonds' blossom algorithm with a primal-dual
-//! method, O(n³)), over dense vertex indices and integer weights of any width. Knows no chess.
+//! method, O(n³) from scratch, warm-started after edge changes), over dense vertex indices and integer weights of any width. Knows no chess.
 //!
 //! The pairing systems pack every criterion into one lexicographic edge weight (the approach of
 //! bbpPairings), so the weight type is generic: `u64`, `u128` or [`Wide`] limbs.
 
 mod blossom;
+mod duals;
+mod stage;
 mod wide;
 
 pub use blossom::Matcher;
@@ -16,6 +18,10 @@ pub use wide::Wide;
 pub trait Weight: Copy + Ord + Eq + Default + std::fmt::Debug {
     /// Zero; an edge of weight zero is no edge.
     const ZERO: Self;
+    /// One.
+    const ONE: Self;
+    /// Whether the lowest bit is set.
+    fn is_odd(self) -> bool;
     /// `self + o`.
     fn add(self, o: Self) -> Self;
     /// `self - o` (callers guarantee `self >= o`).
@@ -28,6 +34,10 @@ pub trait Weight: Copy + Ord + Eq + Default + std::fmt::Debug {
 
 impl Weight for u64 {
     const ZERO: Self = 0;
+    const ONE: Self = 1;
+    fn is_odd(self) -> bool {
+        self & 1 == 1
+    }
     fn add(self, o: Self) -> Self {
         self.wrapping_add(o)
     }
@@ -44,6 +54,10 @@ impl Weight for u64 {
 
 impl Weight for u128 {
     const ZERO: Self = 0;
+    const ONE: Self = 1;
+    fn is_odd(self) -> bool {
+        self & 1 == 1
+    }
     fn add(self, o: Self) -> Self {
         self.wrapping_add(o)
     }

@@ -104,3 +104,80 @@ fn wide_weights_agree_with_u64() {
     }
     assert_eq!(m.compute().to_vec(), s.compute().to_vec());
 }
+
+/// The total weight of `mates` under `w`, checking that it is a matching on existing edges.
+fn total_of(w: &[Vec<u64>], mates: &[usize]) -> u64 {
+    let mut total = 0;
+    for (v, &u) in mates.iter().enumerate() {
+        assert_eq!(mates[u], v, "not symmetric");
+        if u > v {
+            assert!(w[v][u] > 0, "non-edge used");
+            total += w[v][u];
+        }
+    }
+    total
+}
+
+#[test]
+fn warm_starts_match_brute_force_after_changes() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for round in 0..400 {
+        let n = 2 + (next() % 10) as usize;
+        let range = if round % 2 == 0 { 6 } else { 1000 };
+        let mut w = vec![vec![0u64; n]; n];
+        let mut m = Matcher::<u64>::new(n);
+        let set = |m: &mut Matcher<u64>, w: &mut Vec<Vec<u64>>, a: usize, b: usize, x: u64| {
+            w[a][b] = x;
+            w[b][a] = x;
+            m.set_weight(a, b, x);
+        };
+        for a in 0..n {
+            for b in a + 1..n {
+                if next() % 3 != 0 {
+                    let x = 1 + next() % range;
+                    set(&mut m, &mut w, a, b, x);
+                }
+            }
+        }
+        for step in 0..12 {
+            let mates = m.compute().to_vec();
+            assert_eq!(
+                total_of(&w, &mates),
+                brute(n, &w, &mut vec![false; n]),
+                "round {round} step {step}: {w:?}"
+            );
+            // Change the edges of one or two vertices, as the bracket procedure does.
+            for _ in 0..1 + next() % 2 {
+                let v = (next() % n as u64) as usize;
+                match next() % 4 {
+                    0 => {
+                        let keep = (next() % n as u64) as usize;
+                        for u in 0..n {
+                            if u != v && u != keep {
+                                set(&mut m, &mut w, v, u, 0);
+                            }
+                        }
+                    }
+                    _ => {
+                        for u in 0..n {
+                            if u != v && next() % 2 == 0 {
+                                let x = if next() % 4 == 0 {
+                                    0
+                                } else {
+                                    1 + next() % range
+                                };
+                                set(&mut m, &mut w, v, u, x);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -161,6 +161,15 @@ impl<const N: usize> fmt::Debug for Wide<N> {
 
 impl<const N: usize> Weight for Wide<N> {
     const ZERO: Self = Wide([0; N]);
+    const ONE: Self = {
+        let mut a = [0; N];
+        a[0] = 1;
+        Wide(a)
+    };
+    #[inline]
+    fn is_odd(self) -> bool {
+        self.0[0] & 1 == 1
+    }
     #[inline]
     fn add(self, o: Self) -> Self {
         Wide::wrapping_add(self, o)

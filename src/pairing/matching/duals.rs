@@ -1,0 +1,201 @@
+//! The dual side of the solver: the dual adjustment of a stage, and the repairs that let a
+//! solve start from the previous optimum (dissolving blossoms, freeing vertices, fitting their
+//! duals, aligning the roots' dual parity).
+
+use super::Weight;
+use super::stage::{NONE, State};
+
+impl<W: Weight> State<W> {
+    /// Dissolves top-level blossom `b` outside a stage: its dual moves onto its vertices (so
+    /// every slack inside stays, every slack leaving it grows), and a matched edge leaving its
+    /// base, no longer tight, is unmatched.
+    pub fn dissolve(&mut self, b: usize) {
+        let z = self.dual[b];
+        let leaves = self.leaves_of(b);
+        for &v in &leaves {
+            self.dual[v] = self.dual[v].add(z);
+        }
+        let base = self.blossombase[b];
+        if z != W::ZERO && self.mate[base] != NONE {
+            let x = self.ep(self.mate[base]);
+            self.mate[x] = NONE;
+            self.mate[base] = NONE;
+        }
+        let childs = self.blossomchilds[b].clone();
+        for &c in &childs {
+            self.blossomparent[c] = NONE;
+            if c < self.n {
+                self.inblossom[c] = c;
+            } else {
+                for v in self.leaves_of(c) {
+                    self.inblossom[v] = c;
+                }
+            }
+        }
+        self.release(b);
+    }
+
+    /// Makes `v` a lone exposed vertex (dissolving the blossoms around it).
+    pub fn free(&mut self, v: usize) {
+        while self.inblossom[v] != v {
+            let b = self.inblossom[v];
+            self.dissolve(b);
+        }
+        if self.mate[v] != NONE {
+            let x = self.ep(self.mate[v]);
+            self.mate[x] = NONE;
+            self.mate[v] = NONE;
+        }
+    }
+
+    /// Raises `v`'s dual (a lone vertex) just enough that no edge at it has negative slack.
+    pub fn fit_dual(&mut self, v: usize) {
+        let n = self.n;
+        let mut u = W::ZERO;
+        for x in 0..n {
+            let w = self.w[v * n + x];
+            if w == W::ZERO || x == v {
+                continue;
+            }
+            let need = w.double();
+            if need > self.dual[x] {
+                let d = need.sub(self.dual[x]);
+                if d > u {
+                    u = d;
+                }
+            }
+        }
+        self.dual[v] = u;
+    }
+
+    /// Gives every root (exposed vertex with a positive dual) the same dual parity. Tight
+    /// edges join equal parities, so every labeled vertex then shares it and the slack between
+    /// two S-blossoms stays even (the half-slack adjustment is exact). Raising an exposed
+    /// vertex's dual keeps every slack non-negative; blossoms around it are dissolved first,
+    /// which moves their duals onto their vertices (no matched edge leaves an exposed base).
+    pub(super) fn align_root_parity(&mut self) {
+        let mut parity = None;
+        for v in 0..self.n {
+            if self.mate[v] != NONE || self.dual[v] == W::ZERO {
+                continue;
+            }
+            let odd = self.dual[v].is_odd();
+            match parity {
+                None => parity = Some(odd),
+                Some(p) if p != odd => {
+                    while self.inblossom[v] != v {
+                        let b = self.inblossom[v];
+                        self.dissolve(b);
+                    }
+                    if self.dual[v].is_odd() != p {
+                        self.dual[v] = self.dual[v].add(W::ONE);
+                    }
+                }
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// The dual adjustment. `Some(true)`: the stage changed the matching and ends;
+    /// `Some(false)`: go on scanning; `None`: nothing to do.
+    pub(super) fn adjust(&mut self) -> Option<bool> {
+        let n = self.n;
+        let mut deltatype = 0u8;
+        let mut delta = W::ZERO;
+        let mut deltaedge = NONE;
+        let mut deltablossom = NONE;
+        let take = |d: W, t: u8, dt: &mut u8, dl: &mut W| {
+            if *dt == 0 || d < *dl {
+                *dl = d;
+                *dt = t;
+                true
+            } else {
+                false
+            }
+        };
+        let mut zero_vertex = NONE;
+        for v in 0..n {
+            if self.label[self.inblossom[v]] == 1
+                && take(self.dual[v], 1, &mut deltatype, &mut delta)
+            {
+                zero_vertex = v;
+            }
+        }
+        if deltatype == 0 {
+            return None;
+        }
+        for v in 0..n {
+            if self.label[self.inblossom[v]] == 0
+                && self.bestedge[v] != NONE
+                && take(self.slack(self.bestedge[v]), 2, &mut deltatype, &mut delta)
+            {
+                deltaedge = self.bestedge[v];
+            }
+        }
+        for b in 0..2 * n {
+            if self.blossomparent[b] == NONE
+                && (b < n || self.blossombase[b] != NONE)
+                && self.label[b] == 1
+                && self.bestedge[b] != NONE
+                && take(
+                    self.slack(self.bestedge[b]).half(),
+                    3,
+                    &mut deltatype,
+                    &mut delta,
+                )
+            {
+                deltaedge = self.bestedge[b];
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE
+                && self.blossomparent[b] == NONE
+                && self.label[b] == 2
+                && take(self.dual[b], 4, &mut deltatype, &mut delta)
+            {
+                deltablossom = b;
+            }
+        }
+        for v in 0..n {
+            match self.label[self.inblossom[v]] {
+                1 => self.dual[v] = self.dual[v].sub(delta),
+                2 => self.dual[v] = self.dual[v].add(delta),
+                _ => {}
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                match self.label[b] {
+                    1 => self.dual[b] = self.dual[b].add(delta),
+                    2 => self.dual[b] = self.dual[b].sub(delta),
+                    _ => {}
+                }
+            }
+        }
+        match deltatype {
+            1 => {
+                // An S-vertex reached dual zero: it becomes the exposed one of its tree.
+                self.flip_to_root(zero_vertex, NONE);
+                Some(true)
+            }
+            2 => {
+                let (i, j) = (deltaedge / n, deltaedge % n);
+                let i = if self.label[self.inblossom[i]] == 0 {
+                    j
+                } else {
+                    i
+                };
+                self.queue.push(i);
+                Some(false)
+            }
+            3 => {
+                self.queue.push(deltaedge / n);
+                Some(false)
+            }
+            _ => {
+                self.expand_blossom(deltablossom, false);
+                Some(false)
+            }
+        }
+    }
+}

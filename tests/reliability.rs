@@ -6,7 +6,6 @@ mod util;
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{Read, Write};
 use std::path::Path;
 use util::{copy_tree, files, fixture, run_json, s, sample, sample_copy, snapshot};
 
@@ -36,50 +35,6 @@ fn leftovers(folder: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Types `result` into every empty result cell (column F, style of the result cells) of the
-/// round sheet of `path`, as a user would in Excel, keeping every other part (the hidden
-/// marker sheet included) byte for byte.
-fn type_results(path: &Path, result: &str) -> usize {
-    let bytes = fs::read(path).expect("read round workbook");
-    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("xlsx is a zip");
-    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let cell = regex::Regex::new(r#"<c r="(F\d+)" s="(\d+)"/>"#).expect("regex");
-    let mut typed = 0;
-    for i in 0..zip.len() {
-        let mut member = zip.by_index(i).expect("member");
-        let name = member.name().expect("utf-8 member name").to_string();
-        let mut data = Vec::new();
-        member.read_to_end(&mut data).expect("read member");
-        if name == "xl/worksheets/sheet1.xml" {
-            let xml = String::from_utf8(data).expect("utf-8 sheet");
-            // Rows 1-2 are the title and the header; the boards start in row 3.
-            let board_row =
-                |c: &regex::Captures| c[1][1..].parse::<u32>().is_ok_and(|row| row >= 3);
-            typed = cell.captures_iter(&xml).filter(board_row).count();
-            data = cell
-                .replace_all(&xml, |c: &regex::Captures| {
-                    if board_row(c) {
-                        format!(
-                            r#"<c r="{}" s="{}" t="inlineStr"><is><t>{result}</t></is></c>"#,
-                            &c[1], &c[2]
-                        )
-                    } else {
-                        c[0].to_string()
-                    }
-                })
-                .into_owned()
-                .into_bytes();
-        }
-        let options = zip::write::SimpleFileOptions::default()
-            .compression_method(zip::CompressionMethod::Deflated);
-        out.start_file(name, options).expect("start member");
-        out.write_all(&data).expect("write member");
-    }
-    let written = out.finish().expect("finish zip").into_inner();
-    fs::write(path, written).expect("write round workbook");
-    typed
-}
-
 #[test]
 fn inputs_and_round_workbooks_are_never_changed_and_typed_results_survive() {
     let (_tmp, folder) = fresh_a_league();
@@ -104,7 +59,7 @@ fn inputs_and_round_workbooks_are_never_changed_and_typed_results_survive() {
 
     // A result typed into every board of round 1 survives reruns and brings round 2.
     let r01 = folder.join("results/r01.xlsx");
-    let typed = type_results(&r01, "1-0");
+    let typed = util::type_results(&r01, "1-0");
     assert_eq!(typed, 30, "6 matches × 5 boards");
     let with_results = inputs(&folder);
     let (_, json, err) = run_json(&folder, &[]);
@@ -170,6 +125,75 @@ fn an_unwritable_output_is_exit_2_naming_the_path_without_half_written_files() {
     assert!(leftovers(&folder).is_empty(), "{:?}", leftovers(&folder));
 }
 
+/// Runs `bianpai run <folder> --json <extra>` expecting exit 2 with `path` named on stderr, and
+/// checks that nothing outside `out/` changed and no temporary file was left.
+fn assert_refused(folder: &Path, extra: &[&str], path: &Path) {
+    let before = inputs(folder);
+    let mut args = vec!["run", folder.to_str().expect("utf-8"), "--json"];
+    args.extend_from_slice(extra);
+    let out = util::bianpai(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&path.display().to_string()), "{stderr}");
+    assert!(inputs(folder) == before, "an input changed");
+    assert!(leftovers(folder).is_empty(), "{:?}", leftovers(folder));
+}
+
+#[test]
+fn an_unwritable_round_workbook_folder_or_output_path_is_exit_2_naming_it() {
+    // A file where results/ should be: the draw of a fresh league cannot be written.
+    let (_tmp, folder) = fresh_a_league();
+    fs::write(folder.join("results"), b"not a folder").expect("block results");
+    assert_refused(&folder, &[], &folder.join("results"));
+    assert_eq!(
+        fs::read(folder.join("results")).expect("results"),
+        b"not a folder"
+    );
+    // Whatever out/ holds is whole workbooks, never a part of one.
+    for (rel, bytes) in snapshot(&folder.join("out"), &["previous/"]) {
+        if rel.ends_with(".xlsx") {
+            assert!(
+                zip::ZipArchive::new(std::io::Cursor::new(bytes)).is_ok(),
+                "{rel}"
+            );
+        }
+    }
+
+    // --out below a plain file.
+    let (_tmp, folder) = sample_copy(A);
+    let blocker = folder.join("blocker");
+    fs::write(&blocker, b"x").expect("blocker");
+    let out = blocker.join("out");
+    assert_refused(&folder, &["--out", out.to_str().expect("utf-8")], &out);
+    assert!(!folder.join("out").exists());
+}
+
+#[test]
+fn a_read_only_output_folder_is_exit_2_naming_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_tmp, folder) = sample_copy(A);
+    run_json(&folder, &[]);
+    let out = folder.join("out");
+    let first = outputs(&folder);
+    fs::set_permissions(&out, fs::Permissions::from_mode(0o555)).expect("chmod");
+    // Root ignores permission bits (tests run as root here and in CI): then the check is moot.
+    let probe = out.join(".probe");
+    if fs::write(&probe, b"").is_ok() {
+        let _ = fs::remove_file(&probe);
+        fs::set_permissions(&out, fs::Permissions::from_mode(0o755)).expect("chmod back");
+        eprintln!("skipped: permission bits do not bind this user (root)");
+        return;
+    }
+    let out_str = out.display().to_string();
+    let res = util::bianpai(&["run", folder.to_str().expect("utf-8"), "--json"]);
+    fs::set_permissions(&out, fs::Permissions::from_mode(0o755)).expect("chmod back");
+    let stderr = String::from_utf8_lossy(&res.stderr);
+    assert_eq!(res.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(&out_str), "{stderr}");
+    assert!(outputs(&folder) == first, "out/ changed");
+    assert!(leftovers(&folder).is_empty(), "{:?}", leftovers(&folder));
+}
+
 /// `out/` without `out/previous/` (the files the run wrote this time).
 fn outputs(folder: &Path) -> BTreeMap<String, Vec<u8>> {
     snapshot(&folder.join("out"), &["previous/"])
@@ -179,6 +203,10 @@ fn outputs(folder: &Path) -> BTreeMap<String, Vec<u8>> {
 fn reruns_and_copies_in_another_order_give_byte_identical_outputs() {
     for name in util::SAMPLES {
         let (_tmp, folder) = sample_copy(name);
+        // The first run may write round workbooks into results/ (the folder changes, and the
+        // next run reads them: an untouched round is a `result.missing` warning); from the
+        // second run on the folder is the same.
+        run_json(&folder, &[]);
         run_json(&folder, &[]);
         let first = outputs(&folder);
         assert!(first.len() >= 2, "{name}: {:?}", first.keys());
@@ -203,8 +231,10 @@ fn reruns_and_copies_in_another_order_give_byte_identical_outputs() {
     }
 }
 
-#[test]
-fn a_folder_of_hostile_files_names_every_bad_file_and_reads_the_good_one() {
+/// The hostile corpus as an event folder: the fixtures of `ingest/hostile`, the A-league's
+/// event.toml and one good form, random bytes under more extensions, and links pointing outside
+/// the folder. Returns the temporary directories to keep alive and the folder.
+fn hostile_folder() -> (Vec<tempfile::TempDir>, std::path::PathBuf) {
     let tmp = tempfile::tempdir().expect("tempdir");
     let folder = tmp.path().join("event");
     copy_tree(&fixture("ingest/hostile"), &folder, false);
@@ -230,6 +260,13 @@ fn a_folder_of_hostile_files_names_every_bad_file_and_reads_the_good_one() {
     std::os::unix::fs::symlink(outside.path().join("secret.csv"), folder.join("link.csv"))
         .expect("symlink");
     std::os::unix::fs::symlink(outside.path(), folder.join("linkdir")).expect("symlink dir");
+    (vec![tmp, outside], folder)
+}
+
+#[test]
+fn a_folder_of_hostile_files_names_every_bad_file_and_reads_the_good_one() {
+    let (_keep, folder) = hostile_folder();
+    let good = "北京华清队报名表(1).xlsx";
     let inputs_before = inputs(&folder);
 
     let (code, json, err) = run_json(&folder, &[]);
@@ -379,4 +416,26 @@ fn every_written_workbook_opens_in_libreoffice() {
         failed.is_empty(),
         "LibreOffice could not convert {failed:#?}\n{log}"
     );
+}
+
+/// The hostile corpus within the issue's limits: under 500 MB of memory (the peak resident set
+/// of the `bianpai run` process, exact from `wait4`) and within a loose time bound. The issue's
+/// 10 s is for a release build: it is asserted on CPU time under `cargo test --release`; a debug
+/// build (dependencies unoptimised) gets 60 s of CPU, and wall-clock time only a sanity bound of
+/// 300 s, since the machine is shared.
+#[test]
+fn the_hostile_folder_runs_within_500_mb_and_the_time_bound() {
+    let (_keep, folder) = hostile_folder();
+    let (code, json, err, usage) = util::run_measured(&folder);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        json["findings"].as_array().is_some_and(|f| f.len() >= 20),
+        "{err}"
+    );
+    eprintln!("hostile corpus: {usage:?}");
+    assert!(usage.max_rss_kib > 1_000, "implausible peak RSS: {usage:?}");
+    assert!(usage.max_rss_kib * 1024 < 500_000_000, "{usage:?}");
+    let cpu_bound = if cfg!(debug_assertions) { 60 } else { 10 };
+    assert!(usage.cpu.as_secs() < cpu_bound, "{usage:?}");
+    assert!(usage.wall.as_secs() < 300, "{usage:?}");
 }

@@ -431,6 +431,13 @@ mod tests {
     }
 
     proptest! {
+        // Regression seeds are kept next to this file, not in a top-level folder.
+        #![proptest_config(ProptestConfig {
+            failure_persistence: Some(Box::new(
+                proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+            )),
+            ..ProptestConfig::default()
+        })]
         #[test]
         fn check_char_round_trip(region in 11u32..=65, tail in 0u32..10000, y in 1900i16..2030, m in 1i8..=12, d in 1i8..=28, seq in 0u32..1000) {
             let first17 = format!("{region:02}{tail:04}{y:04}{m:02}{d:02}{seq:03}");

@@ -191,6 +191,13 @@ mod tests {
     }
 
     proptest! {
+        // Regression seeds are kept next to this file, not in a top-level folder.
+        #![proptest_config(ProptestConfig {
+            failure_persistence: Some(Box::new(
+                proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+            )),
+            ..ProptestConfig::default()
+        })]
         #[test]
         fn clean_is_idempotent(s in "[ 王浩欧阳娜·•.．　\u{200B}\u{00A0}a-zA-Z]{0,12}") {
             let once = clean_name(&s);

@@ -415,7 +415,14 @@ mod properties {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
+        // Regression seeds are kept next to this file, not in a top-level folder.
+        #![proptest_config(ProptestConfig {
+            cases: 64,
+            failure_persistence: Some(Box::new(
+                proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+            )),
+            ..ProptestConfig::default()
+        })]
 
         #[test]
         fn swiss_invariants(n in 2usize..24, rounds in 1usize..9, codes in proptest::collection::vec(any::<u8>(), 1..64)) {

@@ -2,8 +2,12 @@
 //! `bianpai` binary on it, parse its `--json` summary, and snapshot a tree of files.
 #![allow(dead_code)] // each test crate uses a different part of this module
 
+pub mod cells;
+pub mod sample_run;
+
 use std::collections::BTreeMap;
 use std::fs;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -140,4 +144,102 @@ pub fn s(v: &serde_json::Value, k: &str) -> String {
         .and_then(|x| x.as_str())
         .unwrap_or_default()
         .to_string()
+}
+
+/// Types `result` into every empty result cell (column F, style of the result cells) of the
+/// round sheet of `path`, as a user would in Excel, keeping every other part (the hidden
+/// marker sheet included) byte for byte.
+pub fn type_results(path: &Path, result: &str) -> usize {
+    let bytes = fs::read(path).expect("read round workbook");
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("xlsx is a zip");
+    let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let cell = regex::Regex::new(r#"<c r="(F\d+)" s="(\d+)"/>"#).expect("regex");
+    let mut typed = 0;
+    for i in 0..zip.len() {
+        let mut member = zip.by_index(i).expect("member");
+        let name = member.name().expect("utf-8 member name").to_string();
+        let mut data = Vec::new();
+        member.read_to_end(&mut data).expect("read member");
+        if name == "xl/worksheets/sheet1.xml" {
+            let xml = String::from_utf8(data).expect("utf-8 sheet");
+            // Rows 1-2 are the title and the header; the boards start in row 3.
+            let board_row =
+                |c: &regex::Captures| c[1][1..].parse::<u32>().is_ok_and(|row| row >= 3);
+            typed = cell.captures_iter(&xml).filter(board_row).count();
+            data = cell
+                .replace_all(&xml, |c: &regex::Captures| {
+                    if board_row(c) {
+                        format!(
+                            r#"<c r="{}" s="{}" t="inlineStr"><is><t>{result}</t></is></c>"#,
+                            &c[1], &c[2]
+                        )
+                    } else {
+                        c[0].to_string()
+                    }
+                })
+                .into_owned()
+                .into_bytes();
+        }
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        out.start_file(name, options).expect("start member");
+        out.write_all(&data).expect("write member");
+    }
+    let written = out.finish().expect("finish zip").into_inner();
+    fs::write(path, written).expect("write round workbook");
+    typed
+}
+
+/// What one measured run of the binary cost.
+#[derive(Debug, Clone, Copy)]
+pub struct Usage {
+    /// Peak resident set size of the child, in KiB (`ru_maxrss` of its own `wait4`).
+    pub max_rss_kib: u64,
+    /// User plus system CPU time of the child.
+    pub cpu: std::time::Duration,
+    /// Wall-clock time from spawn to exit.
+    pub wall: std::time::Duration,
+}
+
+/// Runs `bianpai run <folder> --json` and measures it: the child is reaped with `wait4`, whose
+/// resource usage is the child's own (not that of other tests' children, as
+/// `RUSAGE_CHILDREN` would be). Returns (exit code, parsed summary, stderr, usage).
+pub fn run_measured(folder: &Path) -> (i32, serde_json::Value, String, Usage) {
+    let logs = tempfile::tempdir().expect("tempdir");
+    let (out_path, err_path) = (logs.path().join("stdout"), logs.path().join("stderr"));
+    let start = std::time::Instant::now();
+    let child = Command::new(env!("CARGO_BIN_EXE_bianpai"))
+        .args(["run", folder.to_str().expect("utf-8 temp path"), "--json"])
+        .stdout(fs::File::create(&out_path).expect("stdout file"))
+        .stderr(fs::File::create(&err_path).expect("stderr file"))
+        .spawn()
+        .expect("bianpai runs");
+    let pid = libc::pid_t::try_from(child.id()).expect("pid fits");
+    let mut status: libc::c_int = 0;
+    // SAFETY: `rusage` is plain old data that wait4 fills in; `pid` is our own child, which
+    // std does not reap (dropping a `Child` never waits).
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let wall = start.elapsed();
+    assert_eq!(reaped, pid, "wait4: {}", std::io::Error::last_os_error());
+    drop(child);
+    let code = if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        -1
+    };
+    let tv = |t: libc::timeval| {
+        std::time::Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
+            + std::time::Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
+    };
+    let usage = Usage {
+        max_rss_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
+        cpu: tv(usage.ru_utime) + tv(usage.ru_stime),
+        wall,
+    };
+    let stdout = fs::read(&out_path).expect("stdout");
+    let stderr = fs::read_to_string(&err_path).unwrap_or_default();
+    let json = serde_json::from_slice(&stdout)
+        .unwrap_or_else(|e| panic!("exit {code}: stdout is not JSON ({e})\nstderr: {stderr}"));
+    (code, json, stderr, usage)
 }

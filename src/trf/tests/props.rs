@@ -82,6 +82,13 @@ prop_compose! {
 }
 
 proptest! {
+    // Regression seeds are kept next to this file, not in a top-level folder.
+    #![proptest_config(ProptestConfig {
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    })]
     #[test]
     fn patched_player_reads_back(which in 0usize..ORIGINALS.len(), (mask, new) in changes()) {
         let mut p = one_player(ORIGINALS[which]);

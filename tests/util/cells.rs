@@ -1,0 +1,128 @@
+//! Workbooks re-read with calamine, as the cells a person sees: the reader behind
+//! `tests/roundtrip_workbooks.rs`.
+
+use std::path::Path;
+
+use calamine::{Data, Reader, SheetVisible, Xlsx, open_workbook};
+use serde_json::Value;
+
+/// One sheet as calamine reads it, in absolute cell positions (row 0 is the title).
+pub struct Sheet {
+    /// The sheet name.
+    pub name: String,
+    /// Whether the sheet is visible.
+    pub visible: bool,
+    /// The cells, row by row from A1.
+    pub rows: Vec<Vec<Data>>,
+}
+
+impl Sheet {
+    /// The cell at (row, column), empty outside the grid.
+    pub fn cell(&self, r: usize, c: usize) -> &Data {
+        static EMPTY: Data = Data::Empty;
+        self.rows
+            .get(r)
+            .and_then(|row| row.get(c))
+            .unwrap_or(&EMPTY)
+    }
+
+    /// The cells of row `r` as text; a number cell is an error here (every table cell bianpai
+    /// writes as display text must come back as a string).
+    pub fn texts(&self, r: usize) -> Vec<String> {
+        let width = self.rows.get(r).map_or(0, Vec::len);
+        (0..width).map(|c| self.text(r, c)).collect()
+    }
+
+    /// One cell as text (see [`Sheet::texts`]).
+    pub fn text(&self, r: usize, c: usize) -> String {
+        match self.cell(r, c) {
+            Data::String(s) => s.clone(),
+            Data::Empty => String::new(),
+            other => panic!("{}!{r}:{c} is not text: {other:?}", self.name),
+        }
+    }
+
+    /// Data rows of a plain table: everything under the title and header rows.
+    pub fn body(&self) -> Vec<Vec<String>> {
+        (2..self.rows.len()).map(|r| self.texts(r)).collect()
+    }
+}
+
+/// Every sheet of an xlsx, in workbook order.
+pub fn read_book(path: &Path) -> Vec<Sheet> {
+    let mut wb: Xlsx<_> = open_workbook(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let meta: Vec<(String, bool)> = wb
+        .sheets_metadata()
+        .iter()
+        .map(|m| (m.name.clone(), m.visible == SheetVisible::Visible))
+        .collect();
+    meta.into_iter()
+        .map(|(name, visible)| {
+            let range = wb
+                .worksheet_range(&name)
+                .unwrap_or_else(|e| panic!("{}!{name}: {e}", path.display()));
+            let (end_r, end_c) = range.end().map_or((0, 0), |(r, c)| (r + 1, c + 1));
+            let rows = (0..end_r)
+                .map(|r| {
+                    (0..end_c)
+                        .map(|c| range.get_value((r, c)).cloned().unwrap_or(Data::Empty))
+                        .collect()
+                })
+                .collect();
+            Sheet {
+                name,
+                visible,
+                rows,
+            }
+        })
+        .collect()
+}
+
+/// The sheet named `name`.
+pub fn sheet<'a>(book: &'a [Sheet], name: &str) -> &'a Sheet {
+    book.iter()
+        .find(|s| s.name == name)
+        .unwrap_or_else(|| panic!("no sheet {name}"))
+}
+
+/// A decimal as text without trailing zeros (`314.00` and `314.0` are `314`), for comparing
+/// the summary's numbers with the workbook's display text exactly, without floats.
+pub fn decimal(text: &str) -> String {
+    let t = text.trim();
+    if t.contains('.') {
+        t.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        t.to_string()
+    }
+}
+
+/// A summary number (or numeric text) as [`decimal`] text.
+pub fn json_decimal(v: &Value) -> String {
+    match v {
+        Value::String(s) => decimal(s),
+        other => decimal(&other.to_string()),
+    }
+}
+
+/// A money cell: a number of yuan; returns it in fen.
+pub fn fen(sh: &Sheet, r: usize, c: usize) -> i64 {
+    let yuan = match sh.cell(r, c) {
+        Data::Float(f) => *f,
+        Data::Int(i) => *i as f64,
+        Data::Empty => 0.0,
+        other => panic!("{}!{r}:{c} is not an amount: {other:?}", sh.name),
+    };
+    // The workbook stores yuan as a double; the fen are its nearest hundredth.
+    (yuan * 100.0).round() as i64
+}
+
+/// A cell as the person reading the sheet sees it (numbers without `.0`).
+pub fn shown(d: &Data) -> String {
+    match d {
+        Data::String(s) => s.clone(),
+        Data::Empty => String::new(),
+        Data::Int(i) => i.to_string(),
+        Data::Float(f) if f.fract() == 0.0 => format!("{}", *f as i64),
+        other => panic!("unexpected cell {other:?}"),
+    }
+}

@@ -481,7 +481,7 @@ pub(super) fn default_lines(
 ) -> Lines {
     let lineup = |no: u32| -> Vec<String> {
         numbers
-            .get(no as usize - 1)
+            .get((no as usize).wrapping_sub(1))
             .and_then(|u| roster.teams.iter().find(|t| &t.unit.value == u))
             .map(|t| teams::default_lineup(t, boards))
             .unwrap_or_default()
@@ -494,12 +494,18 @@ pub(super) fn default_lines(
             lines.push(TeamLine {
                 match_no: mi as u32 + 1,
                 board: b,
-                home_team: numbers.get(h as usize - 1).cloned().unwrap_or_default(),
+                home_team: numbers
+                    .get((h as usize).wrapping_sub(1))
+                    .cloned()
+                    .unwrap_or_default(),
                 home_player: hl.get(i).cloned().unwrap_or_default(),
                 home_colour: colours.get(i).copied().unwrap_or(Colour::White),
                 result: None,
                 away_player: al.get(i).cloned().unwrap_or_default(),
-                away_team: numbers.get(a as usize - 1).cloned().unwrap_or_default(),
+                away_team: numbers
+                    .get((a as usize).wrapping_sub(1))
+                    .cloned()
+                    .unwrap_or_default(),
             });
         }
     }

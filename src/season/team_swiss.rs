@@ -468,14 +468,17 @@ fn standings(
             add_match(&mut b, ri, m, s);
         }
         if let Some(t) = r.bye {
-            let _ = b.pab(ri, t as usize - 1, bye.0, bye.1);
+            let _ = b.pab(ri, (t as usize).wrapping_sub(1), bye.0, bye.1);
         }
     }
     Some(scoring::standings(&b.build(), &keys))
 }
 
 fn add_match(b: &mut scoring::TeamBuilder, ri: usize, m: &MatchResult, s: &Scoring) {
-    let (h, a) = (m.home as usize - 1, m.away as usize - 1);
+    let (h, a) = (
+        (m.home as usize).wrapping_sub(1),
+        (m.away as usize).wrapping_sub(1),
+    );
     let mut bs = m.boards.clone();
     bs.sort_by_key(|x| x.board);
     if m.is_forfeited() {

@@ -54,7 +54,7 @@ pub fn board_colours(rules: &BoardRules) -> Vec<Colour> {
         .collect();
     // Alternate from White for boards the sequence does not cover.
     while v.len() < rules.count() {
-        v.push(if v.len() % 2 == 0 {
+        v.push(if v.len().is_multiple_of(2) {
             Colour::White
         } else {
             Colour::Black

@@ -225,8 +225,9 @@ fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
         let e = e.unwrap();
-        // The sample's played rounds are left behind: this test plays from round 1.
-        if e.file_name() == "results" {
+        // The sample's played rounds (and outputs of a run in place) are left behind: this test
+        // plays from round 1.
+        if e.file_name() == "results" || e.file_name() == "out" {
             continue;
         }
         let t = to.join(e.file_name());

@@ -298,17 +298,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
 
     // TRF report of the complete rounds.
     if !complete.is_empty() {
-        let export: Vec<_> = numbers
-            .iter()
-            .enumerate()
-            .filter_map(|(i, u)| {
-                inp.roster
-                    .teams
-                    .iter()
-                    .find(|t| &t.unit.value == u)
-                    .map(|t| teams::export_team(i as u32 + 1, t))
-            })
-            .collect();
+        let export = teams::export_teams(&numbers, inp.roster);
         let head = header(
             inp.event,
             inp.stage,

@@ -123,6 +123,22 @@ pub fn default_lineup(team: &Team, boards: u32) -> Vec<String> {
         .collect()
 }
 
+/// The export teams of a stage: team `numbers[i]` of the roster as pairing number `i + 1`
+/// (numbers naming no roster team are left out).
+pub fn export_teams(numbers: &[String], roster: &crate::model::roster::Roster) -> Vec<ExportTeam> {
+    numbers
+        .iter()
+        .enumerate()
+        .filter_map(|(i, u)| {
+            roster
+                .teams
+                .iter()
+                .find(|t| &t.unit.value == u)
+                .map(|t| export_team(u32::try_from(i + 1).unwrap_or(u32::MAX), t))
+        })
+        .collect()
+}
+
 /// Players in board order (mains by board, then reserves, then the rest) for the export.
 pub fn export_team(number: u32, team: &Team) -> ExportTeam {
     let players = crate::report::roster::board_order(team)

@@ -147,17 +147,7 @@ pub(super) fn finish(
     out.written.push(st_path);
 
     if !complete.is_empty() {
-        let export: Vec<_> = numbers
-            .iter()
-            .enumerate()
-            .filter_map(|(i, u)| {
-                inp.roster
-                    .teams
-                    .iter()
-                    .find(|t| &t.unit.value == u)
-                    .map(|t| teams::export_team(i as u32 + 1, t))
-            })
-            .collect();
+        let export = teams::export_teams(numbers, inp.roster);
         let mut head = league::header(
             inp.event,
             inp.stage,

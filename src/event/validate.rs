@@ -550,18 +550,7 @@ fn quotas(ev: &Event) -> Check {
         return Ok(());
     };
     for (i, t) in q.tiers.iter().enumerate() {
-        for (j, pl) in t.places.iter().enumerate() {
-            for (k, s) in pl.sections.iter().enumerate() {
-                let path = root("quotas")
-                    .key("tiers")
-                    .index(i)
-                    .key("places")
-                    .index(j)
-                    .key("sections")
-                    .index(k);
-                section_exists(ev, s, path)?;
-            }
-        }
+        places_exist(ev, &t.places, &root("quotas").key("tiers").index(i))?;
     }
     for (i, x) in q.extras.iter().enumerate() {
         for (k, s) in x.sections.iter().enumerate() {
@@ -574,18 +563,7 @@ fn quotas(ev: &Event) -> Check {
         }
     }
     for (i, d) in q.delegations.iter().enumerate() {
-        for (j, pl) in d.places.iter().enumerate() {
-            for (k, s) in pl.sections.iter().enumerate() {
-                let path = root("quotas")
-                    .key("delegations")
-                    .index(i)
-                    .key("places")
-                    .index(j)
-                    .key("sections")
-                    .index(k);
-                section_exists(ev, s, path)?;
-            }
-        }
+        places_exist(ev, &d.places, &root("quotas").key("delegations").index(i))?;
         for id in d.extras.keys() {
             if !q.extras.iter().any(|x| &x.id == id) {
                 let path = root("quotas")
@@ -599,6 +577,17 @@ fn quotas(ev: &Event) -> Check {
                     "no such extra place in quotas.extras",
                 );
             }
+        }
+    }
+    Ok(())
+}
+
+/// Every section named by `places` (at `base.places[j].sections[k]`) exists.
+fn places_exist(ev: &Event, places: &[super::quotas::QuotaPlaces], base: &KeyPath) -> Check {
+    for (j, pl) in places.iter().enumerate() {
+        for (k, s) in pl.sections.iter().enumerate() {
+            let path = base.key("places").index(j).key("sections").index(k);
+            section_exists(ev, s, path)?;
         }
     }
     Ok(())

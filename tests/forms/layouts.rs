@@ -1,0 +1,313 @@
+//! Layouts beyond the plain one-team form: English and two-row headers, room requests and
+//! registration lists, blank forms and rows, an officials table under the players.
+
+use super::*;
+
+#[test]
+fn english_headers_two_row_header_and_no_unit() {
+    // Header over two rows: a merged group cell "证件" over 类型/号码; English headers.
+    let rows = vec![
+        vec![
+            t("Name"),
+            t("Gender"),
+            t("DOB"),
+            t("证件"),
+            E,
+            t("FIDE ID"),
+            t("Rating"),
+            t("Board"),
+        ],
+        vec![E, E, E, t("证件类型"), t("证件号码"), E, E, E],
+        vec![
+            t("ＷＡＮＧ　Ｈａｏ"),
+            t("M"),
+            t("2001/05/03"),
+            t("护照"),
+            t("e12345678"),
+            t("８６０３６７７"),
+            t("2100"),
+            t("R2"),
+        ],
+    ];
+    let mut tb = table("team list.csv", "team list", rows, vec![merge(0, 3, 0, 4)]);
+    tb.hidden = false;
+    let (roster, findings) = run(&[file("team list.csv", 1, vec![tb])]);
+    assert_eq!(roster.teams.len(), 1);
+    let tm = &roster.teams[0];
+    // No unit anywhere: the team is named after the file.
+    assert_eq!(tm.unit.value, "team list");
+    assert_eq!(tm.unit.source.to_string(), "team list.csv!team list");
+    let p = &tm.players[0];
+    assert_eq!(p.display_name(), "WANG Hao");
+    assert_eq!(
+        p.name.as_ref().map(|n| n.value.key.as_str()),
+        Some("wang hao")
+    );
+    assert_eq!(
+        p.id.as_ref()
+            .map(|i| (i.value.kind, i.value.number.as_str())),
+        Some((IdKind::Passport, "E12345678"))
+    );
+    assert_eq!(p.fide_id.as_ref().map(|f| f.value), Some(8603677));
+    assert_eq!(
+        p.board.as_ref().map(|b| b.value),
+        Some(Board::Reserve(Some(2)))
+    );
+    assert!(findings.all().is_empty(), "{:?}", summary(&findings));
+}
+
+#[test]
+fn room_requests_registration_lists_and_unrecognised_files() {
+    let rooms = table(
+        "北京/报名表.xlsx",
+        "食宿",
+        vec![
+            vec![t("食宿安排表")],
+            vec![
+                t("姓名"),
+                t("身份"),
+                t("性别"),
+                t("酒店"),
+                t("房型"),
+                t("入住日期"),
+                t("离店日期"),
+                t("同住人"),
+            ],
+            vec![
+                t("王 浩"),
+                t("运动员"),
+                t("男"),
+                t("诺富特"),
+                t("标准间"),
+                t("2025.8.5"),
+                t("2025.8.11"),
+                t("赵六"),
+            ],
+        ],
+        vec![],
+    );
+    let mut lists = table(
+        "北京/报名表.xlsx",
+        "lists",
+        vec![vec![t("男"), t("女")]],
+        vec![],
+    );
+    lists.hidden = true;
+    let reg = table(
+        "注册名单.xlsx",
+        "Sheet1",
+        vec![
+            vec![t("2025年度注册棋手名单")],
+            vec![
+                t("序号"),
+                t("姓名"),
+                t("身份证号"),
+                t("国际棋联ID"),
+                t("注册单位"),
+            ],
+            vec![
+                Cell::Int(1),
+                t("王浩"),
+                t("110105200105030011"),
+                Cell::Int(8603677),
+                t("北京棋院"),
+            ],
+            vec![
+                Cell::Int(2),
+                t("周杰"),
+                t("510104199809090074"),
+                E,
+                t("上海棋院"),
+            ],
+        ],
+        vec![],
+    );
+    let junk = table(
+        "说明.xlsx",
+        "Sheet1",
+        vec![vec![t("请于7月7日前报名")]],
+        vec![],
+    );
+    let files = vec![
+        file(
+            "北京/报名表.xlsx",
+            100,
+            vec![beijing("北京/报名表.xlsx", "2025年7月1日"), rooms, lists],
+        ),
+        file("注册名单.xlsx", 1, vec![reg]),
+        file("说明.xlsx", 1, vec![junk]),
+    ];
+    let mut findings = Findings::new();
+    let subs = forms::read(&files, &mut findings);
+    let kinds: Vec<(SubmissionKind, &str)> =
+        subs.iter().map(|s| (s.kind, s.sheet.as_str())).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            (SubmissionKind::EntryForm, "报名表"),
+            (SubmissionKind::RoomRequest, "食宿"),
+            (SubmissionKind::Registration, "Sheet1"),
+        ]
+    );
+    let unrec: Vec<String> = findings
+        .all()
+        .iter()
+        .map(|f| format!("{} {}", f.code, f.source))
+        .collect();
+    assert_eq!(unrec, vec!["file.unrecognized 说明.xlsx!Sheet1"]);
+    let roster = build_roster(&subs, &mut findings);
+    let bj = team(&roster, "北京棋院俱乐部");
+    assert_eq!(bj.rooms.len(), 1);
+    let room = &bj.rooms[0];
+    assert_eq!(
+        room.name.as_ref().map(|n| n.value.display.as_str()),
+        Some("王浩")
+    );
+    assert_eq!(
+        room.room_type.as_ref().map(|r| r.value.as_str()),
+        Some("标准间")
+    );
+    assert_eq!(
+        room.check_in
+            .as_ref()
+            .map(|d| (d.value, d.source.to_string())),
+        Some((date(2025, 8, 5), "北京/报名表.xlsx!食宿!F3".to_string()))
+    );
+    assert_eq!(
+        room.check_out.as_ref().map(|d| d.value),
+        Some(date(2025, 8, 11))
+    );
+    assert_eq!(
+        room.roommate.as_ref().map(|r| r.value.as_str()),
+        Some("赵六")
+    );
+    assert_eq!(names(&roster.registrations), vec!["王浩", "周杰"]);
+    assert_eq!(
+        roster.registrations[1]
+            .registered_unit
+            .as_ref()
+            .map(|u| u.value.as_str()),
+        Some("上海棋院")
+    );
+    // Registrations are not teams and do not count as duplicates of team players.
+    assert_eq!(roster.teams.len(), 1);
+    assert!(!findings.all().iter().any(|f| f.code == "person.duplicate"));
+}
+
+#[test]
+fn blank_form_is_not_a_team() {
+    let rows = vec![
+        vec![t("报名表")],
+        vec![t("参赛单位（盖章）：")],
+        vec![
+            t("序号"),
+            t("姓名"),
+            t("性别"),
+            t("出生日期"),
+            t("身份证号码"),
+        ],
+        vec![
+            t("例"),
+            t("张三（示例）"),
+            t("男"),
+            t("2001.05.03"),
+            t("110105200105030011"),
+        ],
+        vec![Cell::Int(1)],
+        vec![Cell::Int(2)],
+    ];
+    let (roster, findings) = run(&[file(
+        "forms/报名表.xlsx",
+        1,
+        vec![table("forms/报名表.xlsx", "报名表", rows, vec![])],
+    )]);
+    assert!(roster.teams.is_empty());
+    assert!(findings.all().is_empty(), "{:?}", summary(&findings));
+}
+
+#[test]
+fn blank_row_inside_the_table_does_not_lose_players() {
+    let rows = vec![
+        vec![t("代表队：西安队")],
+        vec![t("姓名"), t("性别"), t("出生日期")],
+        vec![t("甲一"), t("男"), t("2001.1.2")],
+        vec![],
+        vec![t("乙二"), t("女"), t("2002.3.4")],
+        vec![],
+        vec![],
+        vec![t("领队："), t("丙三")],
+    ];
+    let (roster, findings) = run(&[file(
+        "xa.xlsx",
+        1,
+        vec![table("xa.xlsx", "S", rows, vec![])],
+    )]);
+    let xa = team(&roster, "西安队");
+    assert_eq!(names(&xa.players), vec!["甲一", "乙二"]);
+    assert_eq!(
+        xa.leader
+            .as_ref()
+            .and_then(|p| p.name.as_ref())
+            .map(|n| (n.value.display.as_str(), n.source.to_string())),
+        Some(("丙三", "xa.xlsx!S!B8".to_string()))
+    );
+    assert!(findings.all().is_empty(), "{:?}", summary(&findings));
+}
+
+#[test]
+fn officials_table_under_the_players() {
+    let rows = vec![
+        vec![t("参赛队：成都队"), E, E, t("填报日期：2025/06/30")],
+        vec![
+            t("序号"),
+            t("姓名"),
+            t("性别"),
+            t("出生日期"),
+            t("等级称号"),
+        ],
+        vec![
+            Cell::Int(1),
+            t("甲一"),
+            t("男"),
+            t("2001.1.2"),
+            t("国家大师"),
+        ],
+        vec![Cell::Int(2), t("乙二"), t("女"), t("2002.3.4"), E],
+        vec![],
+        vec![t("教练员名单")],
+        vec![t("序号"), t("姓名"), t("性别"), t("电话")],
+        vec![Cell::Int(1), t("丙三"), t("男"), Cell::Float(13800138000.0)],
+        vec![Cell::Int(2), t("丁四"), t("女"), t("139 0000 0000")],
+        vec![],
+        vec![t("填表人：戊五")],
+    ];
+    let (roster, findings) = run(&[file(
+        "cd.xlsx",
+        1,
+        vec![table("cd.xlsx", "报名", rows, vec![])],
+    )]);
+    let cd = team(&roster, "成都队");
+    assert_eq!(names(&cd.players), vec!["甲一", "乙二"]);
+    assert_eq!(
+        cd.players[0].title.as_ref().map(|x| x.value.as_str()),
+        Some("国家大师")
+    );
+    assert_eq!(
+        cd.fill_date.as_ref().map(|d| d.value),
+        Some(date(2025, 6, 30))
+    );
+    let coach = cd.coach.as_ref().unwrap();
+    assert_eq!(coach.display_name(), "丙三");
+    assert_eq!(
+        coach.phone.as_ref().map(|p| p.value.as_str()),
+        Some("13800138000")
+    );
+    assert_eq!(
+        coach.role.as_ref().map(|r| (r.value, r.source.to_string())),
+        Some((Role::Coach, "cd.xlsx!报名!A6".to_string()))
+    );
+    assert_eq!(names(&cd.staff), vec!["丁四"]);
+    assert_eq!(cd.staff[0].role(), Role::Coach);
+    assert_eq!(cd.sheets, vec!["报名".to_string()]);
+    assert!(findings.all().is_empty(), "{:?}", summary(&findings));
+}

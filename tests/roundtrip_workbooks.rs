@@ -168,13 +168,22 @@ fn the_roster_workbook_is_the_roster_the_library_builds() {
 
 /// The tie-break column of the standings sheet for a summary key (team events use FIDE codes in
 /// the summary; the xiangqi sections use the column labels themselves).
-fn tiebreak_column(key: &str) -> &str {
+fn tiebreak_column(key: &str) -> String {
     match key {
-        "EDE" => "直胜",
-        "EMGSB" | "EMGSB/C1" => "扩展索伯分",
-        "BC" => "台次分",
-        "BH:MP/C1" => "对手场分",
-        other => other,
+        "EDE" => "直胜".into(),
+        "EMGSB" | "EMGSB/C1" => "扩展索伯分".into(),
+        "BC" => "台次分".into(),
+        "BH:MP/C1" => "对手场分".into(),
+        // The xiangqi chain (CXA).
+        "BH" => "对手分".into(),
+        "WIN" => "胜局".into(),
+        "BWG" => "后胜局".into(),
+        "BPG" => "后手局".into(),
+        "PS" => "累进分".into(),
+        other => match other.strip_prefix("DROP-LAST-") {
+            Some(n) => format!("去末{n}轮"),
+            None => other.into(),
+        },
     }
 }
 
@@ -217,7 +226,7 @@ fn check_standings(sh: &Sheet, entries: &[&Value], team: bool) {
         let tbs = e["tiebreaks"].as_object().expect("tiebreaks");
         assert!(!tbs.is_empty(), "{e}");
         for (key, v) in tbs {
-            let cell = &row[col(tiebreak_column(key))];
+            let cell = &row[col(&tiebreak_column(key))];
             assert_eq!(decimal(cell), json_decimal(v), "{}: {key} of {e}", sh.name);
         }
     }

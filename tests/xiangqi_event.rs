@@ -238,7 +238,8 @@ fn the_played_sample_equals_an_independent_computation() {
             let rank = keys.iter().position(|x| x.1 == *key).expect("self") + 1;
             let got = mine.iter().find(|e| s(e, "name") == *n).expect("listed");
             let tb = &got["tiebreaks"];
-            let num = |k: &str| s(tb, k).parse::<f64>().expect(k) as u32;
+            // Keyed by the template's codes (SPEC §7), as numbers.
+            let num = |k: &str| tb[k].as_f64().expect(k) as u32;
             assert_eq!(got["rank"].as_u64(), Some(rank as u64), "{name} {n} ({i})");
             assert_eq!(
                 got["points"].as_f64(),
@@ -246,13 +247,13 @@ fn the_played_sample_equals_an_independent_computation() {
                 "{name} {n}"
             );
             assert_eq!(
-                [num("对手分"), num("胜局"), num("后胜局"), num("后手局")],
+                [num("BH"), num("WIN"), num("BWG"), num("BPG")],
                 [key[1], key[2], key[3], key[4]],
                 "{name} {n}"
             );
             for k in 1..7 {
                 assert_eq!(
-                    num(&format!("去末{k}轮")),
+                    num(&format!("DROP-LAST-{k}")),
                     key[4 + k],
                     "{name} {n} 去末{k}轮"
                 );

@@ -110,6 +110,8 @@ pub fn progressive_chain() -> Vec<CxaKey> {
 pub struct CxaStandings {
     /// Column headers, one per value (round-removal keys give one column per round removed).
     pub headers: Vec<String>,
+    /// The key of each column of `headers`.
+    pub column_keys: Vec<CxaKey>,
     /// Rows in rank order; `values`/`display` follow `headers`.
     pub rows: Vec<Row>,
 }
@@ -294,14 +296,17 @@ pub fn ranking(t: &Tournament, keys: &[CxaKey]) -> CxaStandings {
     // Expand the keys into columns; direct encounter is a marker computed from the ranks.
     let mut cols: Vec<Option<Column>> = Vec::new();
     let mut headers = Vec::new();
+    let mut column_keys = Vec::new();
     for &k in keys {
         if k == CxaKey::DirectEncounter {
             headers.push(k.label().to_string());
+            column_keys.push(k);
             cols.push(None);
             continue;
         }
         for c in expand(t, k) {
             headers.push(c.0.clone());
+            column_keys.push(k);
             cols.push(Some(c));
         }
     }
@@ -324,7 +329,11 @@ pub fn ranking(t: &Tournament, keys: &[CxaKey]) -> CxaStandings {
             }
         }
     });
-    CxaStandings { headers, rows }
+    CxaStandings {
+        headers,
+        column_keys,
+        rows,
+    }
 }
 
 #[cfg(test)]

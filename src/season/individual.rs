@@ -100,6 +100,39 @@ pub fn chain_of(order: &[String], bye: ByeOpponent) -> Option<Vec<CxaKey>> {
         .collect()
 }
 
+/// The template code of a CXA key (the inverse of [`chain_of`]).
+pub fn code_of(k: CxaKey) -> &'static str {
+    match k {
+        CxaKey::Points => "PTS",
+        CxaKey::OpponentScore(_) => "BH",
+        CxaKey::Progressive => "PS",
+        CxaKey::SmallScore => "SB",
+        CxaKey::Wins => "WIN",
+        CxaKey::BlackWins => "BWG",
+        CxaKey::BlackGames => "BPG",
+        CxaKey::RedWins => "RWG",
+        CxaKey::DirectEncounter => "DE",
+        CxaKey::RemoveLastRounds => "DROP-LAST",
+        CxaKey::RemoveFirstRounds => "DROP-FIRST",
+    }
+}
+
+/// The summary's key of each ranking column (SPEC §7: the template's codes): a key with
+/// several columns (the round-removal comparison) numbers them, `DROP-LAST-1`, `DROP-LAST-2`, ….
+pub fn summary_codes(column_keys: &[CxaKey]) -> Vec<String> {
+    let mut out = Vec::with_capacity(column_keys.len());
+    for (i, &k) in column_keys.iter().enumerate() {
+        let several = column_keys.iter().filter(|&&x| x == k).count() > 1;
+        if several {
+            let n = column_keys.iter().take(i + 1).filter(|&&x| x == k).count();
+            out.push(format!("{}-{n}", code_of(k)));
+        } else {
+            out.push(code_of(k).to_string());
+        }
+    }
+    out
+}
+
 /// The players' histories for the engine over the complete rounds; a player marked withdrawn
 /// in one of them is not available.
 pub fn histories(
@@ -297,8 +330,12 @@ pub fn run_full(inp: &Input<'_>, findings: &mut Findings) -> Result<IndividualRu
         let is_counted = counted.contains(&sr.section.id.as_str());
         for (row, p) in st.rows.iter().zip(&group.places) {
             let mut tiebreaks = serde_json::Map::new();
-            for (h, v) in st.headers.iter().zip(&row.display).skip(1) {
-                tiebreaks.insert(h.clone(), serde_json::Value::from(v.clone()));
+            for (code, v) in summary_codes(&st.column_keys)
+                .iter()
+                .zip(&row.display)
+                .skip(1)
+            {
+                tiebreaks.insert(code.clone(), super::league::json_value(v));
             }
             out.standings.push(StandingEntry {
                 rank: p.place,

@@ -409,7 +409,8 @@ fn boards_len(event: &Event) -> usize {
     event.boards.as_ref().map_or(0, |b| b.count())
 }
 
-fn json_value(text: &str) -> serde_json::Value {
+/// A displayed figure as a JSON number (text when it is not one), for the summary.
+pub(super) fn json_value(text: &str) -> serde_json::Value {
     text.parse::<i64>()
         .map(serde_json::Value::from)
         .or_else(|_| text.parse::<f64>().map(serde_json::Value::from))

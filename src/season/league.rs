@@ -150,28 +150,8 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
             None => default_lines(inp.roster, &numbers, &expected, &colours, boards),
         };
         // Round r may be paired: the previous one is complete.
-        let path = inp
-            .dir
-            .join("results")
-            .join(format!("{}.xlsx", round_file(inp.stage, r)));
-        let marker = Marker {
-            event: inp.event.event.name.clone(),
-            stage: inp.stage.id.clone(),
-            round: r,
-        };
-        let label = round_label(inp.stage, r, inp.lang);
-        let doc = RoundDoc {
-            event_title: &inp.event.event.name,
-            marker: &marker,
-            round_label: &label,
-            sport,
-            lang: inp.lang,
-        };
-        if crate::rounds::write::write_new(&path, &doc, &lines)? {
-            out.written.push(path);
-        }
+        write_round(inp, r, sport, &lines, &mut out)?;
         paired = r;
-        write_printable(inp, r, sport, &lines, &mut out)?;
         break;
     }
     let complete: Vec<RoundResults> = results.iter().filter(|r| r.complete).cloned().collect();
@@ -417,10 +397,13 @@ pub(super) fn json_value(text: &str) -> serde_json::Value {
         .unwrap_or_else(|_| serde_json::Value::from(text))
 }
 
-/// The file stem of a round workbook: `r03` for the round robin, `<stage>-r03` for later
-/// stages (the finals), so that stages never share a file.
+/// The file stem of a round workbook: `r03` for the round robin or the team Swiss, `<stage>-r03`
+/// for later stages (the finals), so that stages never share a file.
 pub(super) fn round_file(stage: &Stage, r: u32) -> String {
-    if stage.system == crate::event::System::RoundRobin {
+    if matches!(
+        stage.system,
+        crate::event::System::RoundRobin | crate::event::System::TeamSwiss
+    ) {
         format!("r{r:02}")
     } else {
         format!("{}-r{r:02}", stage.id)
@@ -434,6 +417,44 @@ pub(super) fn round_label(stage: &Stage, r: u32, lang: Lang) -> String {
     }
 }
 
+/// The marker of round `r` of the input's stage.
+fn round_marker(inp: &Input<'_>, r: u32) -> Marker {
+    Marker {
+        event: inp.event.event.name.clone(),
+        stage: inp.stage.id.clone(),
+        round: r,
+    }
+}
+
+/// Writes the workbook of round `r` (`results/<stem>.xlsx`, only when it does not exist yet:
+/// a round workbook is never overwritten) and its printable copy.
+pub(super) fn write_round(
+    inp: &Input<'_>,
+    r: u32,
+    sport: crate::model::Sport,
+    lines: &Lines,
+    out: &mut Output,
+) -> Result<()> {
+    let path = inp
+        .dir
+        .join("results")
+        .join(format!("{}.xlsx", round_file(inp.stage, r)));
+    let marker = round_marker(inp, r);
+    let label = round_label(inp.stage, r, inp.lang);
+    let doc = RoundDoc {
+        event_title: &inp.event.event.name,
+        marker: &marker,
+        round_label: &label,
+        sport,
+        lang: inp.lang,
+    };
+    if crate::rounds::write::write_new(&path, &doc, lines)? {
+        out.written.push(path);
+    }
+    write_printable(inp, r, sport, lines, out)
+}
+
+/// Writes `out/pairings-<stem>.xlsx`, the printable copy of round `r` (no marker sheet).
 pub(super) fn write_printable(
     inp: &Input<'_>,
     r: u32,
@@ -441,11 +462,7 @@ pub(super) fn write_printable(
     lines: &Lines,
     out: &mut Output,
 ) -> Result<()> {
-    let marker = Marker {
-        event: inp.event.event.name.clone(),
-        stage: inp.stage.id.clone(),
-        round: r,
-    };
+    let marker = round_marker(inp, r);
     let label = round_label(inp.stage, r, inp.lang);
     let doc = RoundDoc {
         event_title: &inp.event.event.name,

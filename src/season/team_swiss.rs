@@ -38,7 +38,6 @@ use crate::model::{Colour, GameResult, Points};
 use crate::pairing::team_swiss::{self, MatchRecord, RecordKind, TeamEntry, TeamSwissOptions};
 use crate::pipeline::summary::RoundCounts;
 use crate::rounds::sheet::{RoundSheet, Rows};
-use crate::rounds::write::RoundDoc;
 use crate::scoring;
 use crate::{Error, Result};
 
@@ -48,7 +47,8 @@ mod outputs;
 mod tables_swiss;
 
 use entries::Withdrawals;
-use lines::{default_lines, lines_of, marker, round_label, write_printable};
+use league::write_printable;
+use lines::{default_lines, lines_of};
 
 pub use tables_swiss::swiss_crosstable;
 
@@ -346,21 +346,8 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
         let bye_team = pairing.bye.map(u32::from);
         let roster = withdrawals.roster_for(inp.roster, &names, r);
         let lines = default_lines(&roster, &numbers, &pairs, bye_team, &colours, &groups);
-        let path = inp.dir.join("results").join(format!("r{r:02}.xlsx"));
-        let marker = marker(inp, r);
-        let label = round_label(inp, r);
-        let doc = RoundDoc {
-            event_title: &inp.event.event.name,
-            marker: &marker,
-            round_label: &label,
-            sport,
-            lang: inp.lang,
-        };
-        if crate::rounds::write::write_new(&path, &doc, &lines)? {
-            out.written.push(path);
-        }
+        league::write_round(inp, r, sport, &lines, &mut out)?;
         paired = r;
-        write_printable(inp, r, sport, &lines, &mut out)?;
         break;
     }
     out.rounds = RoundCounts {

@@ -1,56 +1,13 @@
 //! The rows of a team Swiss round workbook: new rounds with default line-ups and the bye row,
-//! rounds read back for the printable copy, and the printable copy itself.
+//! and rounds read back for the printable copy (written by `league::write_round`).
 
-use std::path::PathBuf;
-
-use super::{Input, Output};
-use crate::Lang;
-use crate::Result;
 use crate::model::roster::{Roster, Team};
 use crate::model::{Colour, Sex};
 use crate::rounds::lineup::BoardGroup;
-use crate::rounds::marker::Marker;
 use crate::rounds::sheet::{BYE_WORDS, RoundSheet};
-use crate::rounds::write::{Lines, RoundDoc, TeamLine};
+use crate::rounds::write::{Lines, TeamLine};
 use crate::season::tables::TeamName;
 use crate::season::teams;
-
-pub(super) fn marker(inp: &Input<'_>, r: u32) -> Marker {
-    Marker {
-        event: inp.event.event.name.clone(),
-        stage: inp.stage.id.clone(),
-        round: r,
-    }
-}
-
-pub(super) fn round_label(inp: &Input<'_>, r: u32) -> String {
-    match inp.lang {
-        Lang::Zh => format!("{} 第{r}轮", inp.stage.name),
-        Lang::En => format!("{} round {r}", inp.stage.id),
-    }
-}
-
-pub(super) fn write_printable(
-    inp: &Input<'_>,
-    r: u32,
-    sport: crate::model::Sport,
-    lines: &Lines,
-    out: &mut Output,
-) -> Result<()> {
-    let marker = marker(inp, r);
-    let label = round_label(inp, r);
-    let doc = RoundDoc {
-        event_title: &inp.event.event.name,
-        marker: &marker,
-        round_label: &label,
-        sport,
-        lang: inp.lang,
-    };
-    let path: PathBuf = inp.out.join(format!("pairings-r{r:02}.xlsx"));
-    crate::rounds::write::write_printable(&path, &doc, lines)?;
-    out.written.push(path);
-    Ok(())
-}
 
 fn bye_line(match_no: u32, team: &str) -> TeamLine {
     TeamLine {

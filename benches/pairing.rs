@@ -6,64 +6,8 @@
 
 use std::hint::black_box;
 
-use bianpai::model::Colour;
-use bianpai::pairing::Pairing;
 use bianpai::pairing::dutch::{Tournament, pair_tournament, sim};
 use criterion::{Criterion, criterion_group, criterion_main};
-
-/// A field of `n` players after `rounds` greedy Swiss rounds.
-fn field(n: u16, rounds: usize, seed: u64) -> Tournament {
-    let mut rng = sim::Rng::new(seed);
-    let mut t = sim::new_tournament(n, rounds + 1, Colour::White);
-    for _ in 0..rounds {
-        let score = |t: &Tournament, i: usize| -> i32 {
-            t.players[i].rounds.iter().map(|r| t.points.of(r)).sum()
-        };
-        let mut order: Vec<usize> = (0..t.players.len()).collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(score(&t, i)), i));
-        let mut used = vec![false; order.len()];
-        let mut pairing = Pairing::default();
-        for a in 0..order.len() {
-            if used[a] {
-                continue;
-            }
-            let pa = order[a];
-            let partner = (a + 1..order.len()).find(|&b| {
-                !used[b]
-                    && !t.players[pa]
-                        .rounds
-                        .iter()
-                        .any(|r| r.opponent == Some(order[b]))
-            });
-            used[a] = true;
-            match partner {
-                Some(b) => {
-                    used[b] = true;
-                    let pb = order[b];
-                    let whites = |p: usize| {
-                        t.players[p]
-                            .rounds
-                            .iter()
-                            .filter(|r| r.colour == Some(Colour::White))
-                            .count()
-                    };
-                    let (w, bl) = if whites(pa) <= whites(pb) {
-                        (pa, pb)
-                    } else {
-                        (pb, pa)
-                    };
-                    pairing
-                        .pairs
-                        .push((t.players[w].start_no, t.players[bl].start_no));
-                }
-                None if pairing.bye.is_none() => pairing.bye = Some(t.players[pa].start_no),
-                None => {}
-            }
-        }
-        sim::record(&mut t, &pairing, 30, &mut rng);
-    }
-    t
-}
 
 /// The score groups of `t` (half-points, group sizes), to show the field is a realistic Swiss
 /// field: many groups, the middle ones largest.
@@ -87,7 +31,7 @@ fn bench(c: &mut Criterion) {
         &[(64, 6), (300, 6), (2_000, 7)]
     };
     for &(n, rounds) in sizes {
-        let t = field(n, rounds, 20_260_201);
+        let t = sim::greedy_field(n, rounds, 20_260_201);
         eprintln!(
             "{n} players after {rounds} rounds, score groups {:?}",
             groups(&t)

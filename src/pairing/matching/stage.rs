@@ -35,6 +35,11 @@ pub struct State<W: Weight> {
     /// Vertex duals `0..n`, blossom duals `n..2n`.
     pub dual: Vec<W>,
     pub(super) queue: Vec<usize>,
+    /// The root vertex of the alternating tree of each labeled blossom (`NONE` outside trees).
+    pub(super) tree: Vec<usize>,
+    /// Trees (by root) already augmented in this stage: their vertices are left alone until
+    /// the next stage.
+    pub(super) dead: Vec<bool>,
 }
 
 impl<W: Weight> State<W> {
@@ -56,6 +61,8 @@ impl<W: Weight> State<W> {
             unusedblossoms: (n..2 * n).rev().collect(),
             dual: vec![W::ZERO; 2 * n],
             queue: Vec::new(),
+            tree: vec![NONE; 2 * n],
+            dead: vec![false; n],
         }
     }
 
@@ -133,6 +140,11 @@ impl<W: Weight> State<W> {
         let (mut w, mut t, mut p) = (w, t, p);
         loop {
             let b = self.inblossom[w];
+            self.tree[b] = if p == NONE {
+                w
+            } else {
+                self.tree[self.inblossom[self.ep(p)]]
+            };
             self.label[w] = t;
             self.label[b] = t;
             self.labelend[w] = p;
@@ -216,6 +228,7 @@ impl<W: Weight> State<W> {
             bw = self.inblossom[w];
         }
         self.label[b] = 1;
+        self.tree[b] = self.tree[bb];
         self.labelend[b] = self.labelend[bb];
         self.dual[b] = W::ZERO;
         self.blossomchilds[b] = path.clone();
@@ -271,6 +284,7 @@ impl<W: Weight> State<W> {
 
     pub(super) fn release(&mut self, b: usize) {
         self.label[b] = 0;
+        self.tree[b] = NONE;
         self.labelend[b] = NONE;
         self.blossomchilds[b].clear();
         self.blossomendps[b].clear();
@@ -285,6 +299,7 @@ impl<W: Weight> State<W> {
         let childs = self.blossomchilds[b].clone();
         for &s in &childs {
             self.blossomparent[s] = NONE;
+            self.tree[s] = self.tree[b];
             if s < self.n {
                 self.inblossom[s] = s;
             } else if endstage && self.dual[s] == W::ZERO {
@@ -432,6 +447,7 @@ impl<W: Weight> State<W> {
     pub fn solve(&mut self) {
         let n = self.n;
         // Each stage augments, or leaves one more exposed vertex at dual zero.
+        // Each stage augments, or leaves one more exposed vertex at dual zero.
         for _ in 0..4 * n + 4 {
             if !self.stage() {
                 break;
@@ -439,12 +455,26 @@ impl<W: Weight> State<W> {
         }
     }
 
+    /// Whether `b` (a top-level blossom) belongs to a tree augmented in this stage.
+    #[inline]
+    fn is_dead(&self, b: usize) -> bool {
+        let t = self.tree[b];
+        t != NONE && self.dead[t]
+    }
+
     /// One stage; returns whether anything changed (false: optimal).
+    ///
+    /// Every augmenting path the current duals allow is taken before the stage ends: once a
+    /// tree is augmented it is set aside ("dead") and the search goes on in the other trees,
+    /// which the augmentation did not touch. Duals are only adjusted in a stage that found no
+    /// path, so the set-aside trees never take part in an adjustment.
     fn stage(&mut self) -> bool {
         let n = self.n;
         self.label.iter_mut().for_each(|l| *l = 0);
         self.labelend.iter_mut().for_each(|e| *e = NONE);
         self.bestedge.iter_mut().for_each(|e| *e = NONE);
+        self.tree.iter_mut().for_each(|e| *e = NONE);
+        self.dead.iter_mut().for_each(|d| *d = false);
         for b in n..2 * n {
             self.blossombestedges[b] = None;
         }
@@ -461,15 +491,19 @@ impl<W: Weight> State<W> {
         if !roots {
             return false;
         }
+        let mut augmented = false;
         loop {
-            while let Some(v) = self.queue.pop() {
+            'scan: while let Some(v) = self.queue.pop() {
+                if self.is_dead(self.inblossom[v]) {
+                    continue;
+                }
                 for w in 0..n {
                     let p = v * n + w;
                     if self.w[p] == W::ZERO || w == v {
                         continue;
                     }
                     let (bv, bw) = (self.inblossom[v], self.inblossom[w]);
-                    if bv == bw {
+                    if bv == bw || self.is_dead(bw) {
                         continue;
                     }
                     let kslack = self.slack(p);
@@ -477,9 +511,12 @@ impl<W: Weight> State<W> {
                         if self.label[bw] == 0 {
                             if self.mate[self.blossombase[bw]] == NONE {
                                 // An exposed blossom at dual zero: augment into it.
+                                let root = self.tree[bv];
                                 self.augment_matching(p);
-                                self.end_stage();
-                                return true;
+                                self.tree[bw] = root;
+                                self.dead[root] = true;
+                                augmented = true;
+                                continue 'scan;
                             }
                             self.assign_label(w, 2, self.rev(p));
                         } else if self.label[bw] == 1 {
@@ -487,9 +524,12 @@ impl<W: Weight> State<W> {
                             if base != NONE {
                                 self.add_blossom(base, p);
                             } else {
+                                let (rv, rw) = (self.tree[bv], self.tree[bw]);
                                 self.augment_matching(p);
-                                self.end_stage();
-                                return true;
+                                self.dead[rv] = true;
+                                self.dead[rw] = true;
+                                augmented = true;
+                                continue 'scan;
                             }
                         } else if self.label[w] == 0 {
                             self.label[w] = 2;
@@ -506,6 +546,10 @@ impl<W: Weight> State<W> {
                         self.bestedge[w] = p;
                     }
                 }
+            }
+            if augmented {
+                self.end_stage();
+                return true;
             }
             if let Some(done) = self.adjust() {
                 if done {

@@ -18,7 +18,7 @@ use super::Weight;
 /// assert!(a > Wide::from_u64(u64::MAX));
 /// assert_eq!(a.wrapping_sub(a), Wide::<2>::ZERO);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Eq, Hash)]
 pub struct Wide<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Wide<N> {
@@ -104,7 +104,8 @@ impl<const N: usize> Wide<N> {
     /// Whether the value is zero.
     #[inline]
     pub fn is_zero(&self) -> bool {
-        self.0.iter().all(|&l| l == 0)
+        // From the top: a present edge always has its top field set.
+        self.0.iter().rev().all(|&l| l == 0)
     }
 
     /// The number of significant bits.
@@ -115,6 +116,15 @@ impl<const N: usize> Wide<N> {
             }
         }
         0
+    }
+}
+
+impl<const N: usize> PartialEq for Wide<N> {
+    /// Limb by limb from the lowest, stopping at the first difference (a derived comparison
+    /// calls `memcmp`; weights that differ usually differ in their low criteria).
+    #[inline]
+    fn eq(&self, o: &Self) -> bool {
+        self.0.iter().zip(o.0.iter()).all(|(a, b)| a == b)
     }
 }
 

@@ -10,27 +10,45 @@
 use crate::pairing::Error;
 use crate::pairing::matching::Wide;
 
-use super::first::first_matching;
 use super::graph::Graph;
 use super::state::{Field, Tournament};
-use super::weights::{Layout, edge_weight};
+use super::weights::{ByeInfo, Layout, edge_weight};
+
+/// Why [`pair`] gave up.
+#[derive(Debug)]
+pub enum Failure {
+    /// The round has no legal pairing (or cannot be read).
+    Pairing(Error),
+    /// A bracket's weights do not fit in `N` limbs: run again wider, or with `local` off.
+    Narrow,
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Self {
+        Failure::Pairing(e)
+    }
+}
 
 /// Pairs the present players. Returns each player's partner (dense index) or `None`.
+///
+/// `lay` is the round's layout and `bye` what the first matching found. With `local`, each
+/// bracket packs its weights in a layout of its own score groups only ([`Layout::local`]),
+/// which must fit in `N` limbs.
 pub fn pair<const N: usize>(
     t: &Tournament,
     field: &Field,
     sorted: &[usize],
-) -> Result<Vec<Option<usize>>, Error> {
-    let lay = Layout::new(t, field, sorted);
+    lay: &Layout,
+    mut bye: ByeInfo,
+    local: bool,
+) -> Result<Vec<Option<usize>>, Failure> {
     let st = |v: usize| &field.states[sorted[v]];
     let score = |v: usize| st(v).score;
     let n = sorted.len();
     let odd = n % 2 == 1;
-    let max_w = lay.max_weight::<N>();
     let s = lay.size_bits;
     let top = score(0);
 
-    let mut bye = first_matching::<N>(t, field, sorted, &lay)?;
     if odd {
         let mut counts: Vec<u32> = (0..n)
             .filter(|&v| score(v) == bye.score)
@@ -41,7 +59,7 @@ pub fn pair<const N: usize>(
             bye.unplayed_rank.insert(c, rank as u64);
         }
     }
-    let mut m = Graph::<N>::new(&lay, field, sorted, &bye);
+    let mut m = Graph::<N>::new(lay, field, sorted, &bye);
     let mut stable = vec![n; n];
     let no_pairing = || Error::NoLegalPairing {
         round: t.played_rounds as u32 + 1,
@@ -60,7 +78,7 @@ pub fn pair<const N: usize>(
     while by_index.len() > 1 || next_group != n {
         guard += 1;
         if guard > 2 * n + 4 {
-            return Err(no_pairing());
+            return Err(no_pairing().into());
         }
         let next_begin = by_index.len();
         let next_begin_vertex = group_begin_vertex + (next_begin - group_begin);
@@ -70,6 +88,15 @@ pub fn pair<const N: usize>(
             next_group += 1;
         }
         let len = by_index.len();
+        let blay = if local {
+            lay.local(by_index.iter().map(|&v| score(v)))
+        } else {
+            lay.clone()
+        };
+        if blay.body_bits() + 8 > 64 * N as u32 {
+            return Err(Failure::Narrow);
+        }
+        let max_w = blay.max_weight::<N>();
         // Base weights, indexed [larger][smaller] by position in `by_index`.
         base.clear();
         base.resize(len, Vec::new());
@@ -78,7 +105,7 @@ pub fn pair<const N: usize>(
             row.clear();
             for smaller in 0..larger {
                 row.push(edge_weight(
-                    &lay,
+                    &blay,
                     field,
                     st(by_index[smaller]),
                     st(by_index[larger]),
@@ -90,7 +117,10 @@ pub fn pair<const N: usize>(
         }
         // A bracket player may take the PAB only when its score reaches the bracket's lowest.
         let lowest = by_index.last().map_or(0, |&v| score(v));
-        m.begin(&by_index, next_group, odd && bye.score >= lowest);
+        let full = odd && bye.score >= lowest;
+        if !m.begin(&by_index, group_begin, next_group, full, &blay) {
+            return Err(Failure::Narrow);
+        }
         for (larger, row) in base.iter().enumerate() {
             for (smaller, w) in row.iter().enumerate() {
                 m.set(by_index[larger], by_index[smaller], *w);
@@ -187,7 +217,7 @@ pub fn pair<const N: usize>(
             m.compute(&mut stable);
             let mv = stable[pv];
             if mv >= n {
-                return Err(no_pairing());
+                return Err(no_pairing().into());
             }
             matched[mv] = true;
             m.finalize(pv, mv, max_w);
@@ -299,16 +329,34 @@ pub fn pair<const N: usize>(
             pos += 1;
         }
 
-        // Fix who is in S1, and restore the base weights.
+        // Fix who is in S1, and restore the base weights. Each S1-S2 edge also gets a hint
+        // below every later nudge (its total over a matching stays under one nudge step): the
+        // closer the two ranks in S1 and S2, the more it weighs, so the optimum the loop below
+        // starts from already pairs S1 and S2 in order wherever the criteria allow, and most
+        // of its decisions need no new solve.
+        let mut rank = vec![0u64; remainder.len()];
+        let (mut s1_count, mut s2_count) = (0u64, 0u64);
+        for (a, &pi) in remainder.iter().enumerate() {
+            let counter = if s1_player(&stable, by_index[pi]) {
+                &mut s1_count
+            } else {
+                &mut s2_count
+            };
+            rank[a] = *counter;
+            *counter += 1;
+        }
+        let hint_top = (1u64 << s) - 1;
         for a in 0..remainder.len() {
             let pi = remainder[a];
             let pv = by_index[pi];
-            for &oi in &remainder[a + 1..] {
+            for (b, &oi) in remainder.iter().enumerate().skip(a + 1) {
                 let ov = by_index[oi];
                 if !s1_player(&stable, pv) || s1_player(&stable, ov) {
                     base[oi][pi] = Wide::ZERO;
                 }
-                m.set(pv, ov, base[oi][pi]);
+                let w = base[oi][pi];
+                let hint = hint_top - rank[a].abs_diff(rank[b]).min(hint_top);
+                m.set(pv, ov, if w.is_zero() { w } else { w.add_u64(hint) });
             }
         }
 
@@ -318,22 +366,31 @@ pub fn pair<const N: usize>(
             if !s1_player(&stable, pv) {
                 continue;
             }
-            let mut addend = 0u64;
-            for &oi in remainder.iter().rev() {
-                let ov = by_index[oi];
-                if oi <= pi || matched[ov] {
-                    continue;
+            // The first S2 player still free that `pv` may meet is the one the nudge below
+            // favours most; when the current optimum already pairs them, it is the answer.
+            let favourite = remainder
+                .iter()
+                .find(|&&oi| oi > pi && !matched[by_index[oi]] && !base[oi][pi].is_zero())
+                .map(|&oi| by_index[oi]);
+            if favourite != Some(stable[pv]) {
+                let mut addend = 0u64;
+                for &oi in remainder.iter().rev() {
+                    let ov = by_index[oi];
+                    if oi <= pi || matched[ov] {
+                        continue;
+                    }
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        let nudge = Wide::<N>::from_u64(addend).wrapping_shl(2 * s);
+                        m.set(pv, ov, w.wrapping_add(nudge));
+                    }
+                    addend += 1;
                 }
-                let w = base[oi][pi];
-                if !w.is_zero() {
-                    m.set(pv, ov, w.add_u64(addend));
-                }
-                addend += 1;
+                m.compute(&mut stable);
             }
-            m.compute(&mut stable);
             let mv = stable[pv];
             if mv >= n {
-                return Err(no_pairing());
+                return Err(no_pairing().into());
             }
             matched[pv] = true;
             matched[mv] = true;

@@ -22,7 +22,8 @@ const NONE: usize = usize::MAX;
 
 /// The graph of the current bracket.
 pub struct Graph<'a, const N: usize> {
-    lay: &'a Layout,
+    /// The layout of the current bracket's weights.
+    lay: Layout,
     field: &'a Field,
     sorted: &'a [usize],
     bye: ByeInfo,
@@ -44,10 +45,10 @@ pub struct Graph<'a, const N: usize> {
 
 impl<'a, const N: usize> Graph<'a, N> {
     /// An empty graph for the round.
-    pub fn new(lay: &'a Layout, field: &'a Field, sorted: &'a [usize], bye: &ByeInfo) -> Self {
+    pub fn new(lay: &Layout, field: &'a Field, sorted: &'a [usize], bye: &ByeInfo) -> Self {
         let n = sorted.len();
         Graph {
-            lay,
+            lay: lay.clone(),
             field,
             sorted,
             bye: bye.clone(),
@@ -93,14 +94,49 @@ impl<'a, const N: usize> Graph<'a, N> {
         w.wrapping_add(self.top(self.verts[a], self.verts[b]))
     }
 
-    /// Starts a bracket over `u` (global vertices, bracket order); `L` is `l_start..n`.
-    /// Weights between vertices that were already in the previous bracket are kept; the
-    /// caller sets the others. `full`: solve over `U ∪ L` from the start.
-    pub fn begin(&mut self, u: &[usize], l_start: usize, full: bool) {
+    /// Starts a bracket over `u` (global vertices, bracket order) with weights in layout
+    /// `lay`; `L` is `l_start..n`. The weights among `u[..keep]` (the MDPs, all in the
+    /// previous bracket) are carried over, moved into `lay`; the caller sets the others.
+    /// `full`: solve over `U ∪ L` from the start. Returns `false` when a carried weight
+    /// cannot be written in `lay`.
+    pub fn begin(
+        &mut self,
+        u: &[usize],
+        keep: usize,
+        l_start: usize,
+        full: bool,
+        lay: &Layout,
+    ) -> bool {
         let old_local = std::mem::replace(&mut self.local, vec![NONE; self.n]);
         let old_m = std::mem::replace(&mut self.m, Matcher::new(0));
         let old_full = self.full;
         let old_verts = std::mem::take(&mut self.verts);
+        // Carried weights: the engine's values, in the old layout.
+        let carried: Vec<(usize, usize)> = u
+            .iter()
+            .take(keep)
+            .enumerate()
+            .filter_map(|(i, &v)| {
+                let o = *old_local.get(v)?;
+                (o != NONE && o < old_m.len()).then_some((i, o))
+            })
+            .collect();
+        let mut kept = Vec::new();
+        for (x, &(i, oi)) in carried.iter().enumerate() {
+            for &(j, oj) in &carried[..x] {
+                let w = old_m.weight(oi, oj);
+                if w.is_zero() {
+                    continue;
+                }
+                let w = if old_full {
+                    w
+                } else {
+                    w.wrapping_add(self.top(old_verts[oi], old_verts[oj]))
+                };
+                kept.push((i, j, w));
+            }
+        }
+        let old_lay = std::mem::replace(&mut self.lay, lay.clone());
         self.full = full;
         self.u_len = u.len();
         self.l_start = l_start;
@@ -113,24 +149,11 @@ impl<'a, const N: usize> Graph<'a, N> {
         }
         self.isolated = vec![false; self.verts.len()];
         self.m = Matcher::new(self.verts.len());
-        // Carried weights (the engine's values, converted between the two encodings).
-        let carried: Vec<(usize, usize)> = u
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &v)| {
-                let o = *old_local.get(v)?;
-                (o != NONE && o < old_m.len()).then_some((i, o))
-            })
-            .collect();
-        for (x, &(i, oi)) in carried.iter().enumerate() {
-            for &(j, oj) in &carried[..x] {
-                let w = old_m.weight(oi, oj);
-                let w = if old_full || w.is_zero() {
-                    w
-                } else {
-                    w.wrapping_add(self.top(old_verts[oi], old_verts[oj]))
-                };
-                self.store(i, j, w);
+        let mut ok = true;
+        for (i, j, w) in kept {
+            match old_lay.relayout(w, &self.lay) {
+                Some(w) => self.store(i, j, w),
+                None => ok = false,
             }
         }
         if full {
@@ -140,7 +163,8 @@ impl<'a, const N: usize> Graph<'a, N> {
             for a in self.u_len..self.verts.len() {
                 for b in 0..a {
                     let (hi, lo) = (st(self.verts[b]), st(self.verts[a]));
-                    let w = edge_weight::<N>(self.lay, self.field, hi, lo, false, false, &self.bye);
+                    let w =
+                        edge_weight::<N>(&self.lay, self.field, hi, lo, false, false, &self.bye);
                     self.m.set_weight(a, b, w);
                 }
             }
@@ -149,6 +173,7 @@ impl<'a, const N: usize> Graph<'a, N> {
             c.rebuild(l_start, &|a, b| self.compatible(a, b));
             self.completion = c;
         }
+        ok
     }
 
     /// Stores the engine's weight `w` for local `{i, j}` in the current encoding.
@@ -227,7 +252,8 @@ impl<'a, const N: usize> Graph<'a, N> {
         self.local = vec![NONE; self.n];
         self.m = Matcher::new(0);
         self.verts.clear();
-        self.begin(&u, l_start, true);
+        let lay = self.lay.clone();
+        self.begin(&u, 0, l_start, true, &lay);
         for (a, b, w) in weights {
             self.m.set_weight(a, b, w);
         }

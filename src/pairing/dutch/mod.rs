@@ -19,6 +19,7 @@ mod tests;
 
 use super::{Error, Pairing};
 use crate::trf::Trf;
+use first::first_matching;
 
 pub use state::{Field, Tournament};
 
@@ -53,22 +54,92 @@ pub fn pair_tournament(t: &Tournament) -> Result<Pairing, Error> {
     Ok(assemble(t, &field, &sorted, &partner))
 }
 
+/// The bits a weight of layout `lay` needs: the top field, two bits of headroom in the bound,
+/// and room for the solver's duals.
+fn need(lay: &weights::Layout) -> u32 {
+    lay.body_bits() + 8
+}
+
+/// Calls `$run::<N>($args)` with the fewest 64-bit limbs `N` that hold `$bits` bits, or
+/// evaluates `$none` when even the widest does not.
+macro_rules! with_width {
+    ($bits:expr, $none:expr, $run:ident ( $($arg:expr),* )) => {{
+        let bits: u32 = $bits;
+        if bits <= 2 * 64 {
+            $run::<2>($($arg),*)
+        } else if bits <= 3 * 64 {
+            $run::<3>($($arg),*)
+        } else if bits <= 4 * 64 {
+            $run::<4>($($arg),*)
+        } else if bits <= 6 * 64 {
+            $run::<6>($($arg),*)
+        } else if bits <= 8 * 64 {
+            $run::<8>($($arg),*)
+        } else if bits <= 16 * 64 {
+            $run::<16>($($arg),*)
+        } else if bits <= 32 * 64 {
+            $run::<32>($($arg),*)
+        } else if bits <= 64 * 64 {
+            $run::<64>($($arg),*)
+        } else {
+            $none
+        }
+    }};
+}
+
 /// Runs the engine with a weight width that fits this round's layout.
+///
+/// Each bracket packs its weights with its own score groups only, so the width is first
+/// sized for brackets whose players come from four neighbouring score groups (MDPs from the
+/// two above); a bracket that needs more makes the round run again at the width of the
+/// whole field's layout, with one layout for every bracket.
 fn dispatch(t: &Tournament, field: &Field, sorted: &[usize]) -> Result<Vec<Option<usize>>, Error> {
     let lay = weights::Layout::new(t, field, sorted);
-    // The top field, two bits of headroom in the bound, and room for the solver's duals.
-    let need = lay.body_bits() + 8;
-    macro_rules! widths {
-        ($($n:literal),*) => {
-            $(if need <= $n * 64 {
-                return engine::pair::<$n>(t, field, sorted);
-            })*
-        };
+    let too_large = || {
+        Error::BadInput(format!(
+            "pairing weights need {} bits; the field is too large",
+            need(&lay)
+        ))
+    };
+    let bye = with_width!(
+        need(&lay),
+        Err(too_large()),
+        first_matching(t, field, sorted, &lay)
+    )?;
+    let scores: Vec<i32> = lay.shift.keys().copied().collect();
+    let window = (0..scores.len())
+        .map(|i| {
+            let near = scores[i.saturating_sub(1)..(i + 3).min(scores.len())].iter();
+            need(&lay.local(near.copied()))
+        })
+        .max()
+        .unwrap_or(0);
+    let attempts = [(window, true), (need(&lay), false)];
+    for (bits, local) in attempts {
+        let b = bye.clone();
+        let run = with_width!(
+            bits,
+            Err(engine::Failure::Pairing(too_large())),
+            run_engine(t, field, sorted, &lay, b, local)
+        );
+        match run {
+            Ok(partner) => return Ok(partner),
+            Err(engine::Failure::Pairing(e)) => return Err(e),
+            Err(engine::Failure::Narrow) => {}
+        }
     }
-    widths!(2, 4, 8, 16, 32, 64);
-    Err(Error::BadInput(format!(
-        "pairing weights need {need} bits; the field is too large"
-    )))
+    Err(too_large())
+}
+
+fn run_engine<const N: usize>(
+    t: &Tournament,
+    field: &Field,
+    sorted: &[usize],
+    lay: &weights::Layout,
+    bye: weights::ByeInfo,
+    local: bool,
+) -> Result<Vec<Option<usize>>, engine::Failure> {
+    engine::pair::<N>(t, field, sorted, lay, bye, local)
 }
 
 /// Turns partners into ordered pairs and the bye, in board order.

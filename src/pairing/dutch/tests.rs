@@ -229,3 +229,63 @@ fn colour_allocation_5_2() {
     assert_eq!(allocate(&g.states[0], &[], &g.states[1], &[], Black), Black);
     assert_eq!(allocate(&g.states[1], &[], &g.states[0], &[], Black), White);
 }
+
+#[test]
+fn a_bracket_layout_packs_the_same_weights_in_fewer_bits() {
+    let t = super::sim::greedy_field(80, 4, 7);
+    let f = Field::new(&t);
+    let all: Vec<usize> = (0..t.players.len()).collect();
+    let global = Layout::new(&t, &f, &all);
+    let scores: Vec<i32> = global.shift.keys().rev().copied().collect();
+    assert!(scores.len() >= 6, "{scores:?}");
+    // A bracket's players: three neighbouring score groups.
+    let chosen = &scores[1..4];
+    let local = global.local(chosen.iter().copied());
+    assert!(local.body_bits() < global.body_bits());
+    assert!(global.body_bits() + 8 < 8 * 64);
+    let bye = ByeInfo {
+        score: chosen[2],
+        single_downfloater: true,
+        unplayed_rank: [(3, 1)].into_iter().collect(),
+    };
+    let players: Vec<usize> = all
+        .iter()
+        .copied()
+        .filter(|&p| chosen.contains(&f.states[p].score))
+        .collect();
+    let mut checked = 0;
+    for (i, &a) in players.iter().enumerate() {
+        for &b in &players[i + 1..] {
+            for (cur, next) in [(true, false), (false, true), (false, false)] {
+                let (sa, sb) = (&f.states[a], &f.states[b]);
+                let g: Wide<8> = edge_weight(&global, &f, sa, sb, cur, next, &bye);
+                let l: Wide<8> = edge_weight(&local, &f, sa, sb, cur, next, &bye);
+                // A few ordering bits, as the bracket procedure sets them.
+                let g = if g.is_zero() { g } else { g.add_u64(5) };
+                let l = if l.is_zero() { l } else { l.add_u64(5) };
+                assert_eq!(global.relayout(g, &local), Some(l), "{a}-{b} {cur} {next}");
+                assert_eq!(local.relayout(l, &global), Some(g), "{a}-{b} {cur} {next}");
+                checked += usize::from(!g.is_zero());
+            }
+        }
+    }
+    assert!(checked > 500, "{checked}");
+    // A weight using a score group the local layout lacks cannot be moved.
+    let outside = all
+        .iter()
+        .copied()
+        .find(|&p| f.states[p].score == scores[0])
+        .unwrap_or(0);
+    let w: Wide<8> = edge_weight(
+        &global,
+        &f,
+        &f.states[outside],
+        &f.states[players[0]],
+        true,
+        false,
+        &bye,
+    );
+    if !w.is_zero() {
+        assert_eq!(global.relayout(w, &local), None);
+    }
+}

@@ -24,6 +24,8 @@ pub struct Layout {
     pub groups_shift: u32,
     /// Bit offset of each score's sub-field.
     pub shift: BTreeMap<i32, u32>,
+    /// Width of each score's sub-field: enough for the size of its score group.
+    pub width: BTreeMap<i32, u32>,
     /// Rounds already played.
     pub played_rounds: usize,
     /// Whether this is the last round (topscorers exist; C3 relaxes for them).
@@ -36,6 +38,7 @@ impl Layout {
     /// The layout for the players `sorted` (by score, descending).
     pub fn new(t: &Tournament, field: &Field, sorted: &[usize]) -> Layout {
         let mut shift = BTreeMap::new();
+        let mut width = BTreeMap::new();
         let mut total = 0;
         let mut largest = 0;
         let mut run = 0usize;
@@ -45,6 +48,7 @@ impl Layout {
             let next_higher = i == 0 || field.states[sorted[i - 1]].score > s;
             if next_higher {
                 shift.insert(s, total);
+                width.insert(s, bits(run));
                 largest = largest.max(run);
                 total += bits(run);
                 run = 0;
@@ -55,10 +59,96 @@ impl Layout {
             size_bits: bits(largest),
             groups_shift: total,
             shift,
+            width,
             played_rounds: pr,
             last_round: t.total_rounds > 0 && pr + 1 >= t.total_rounds,
             top_threshold: (pr as i32 * t.points.win.max(t.points.draw)) >> 1,
         }
+    }
+
+    /// The same layout with a group sub-field only for each of `scores` (those of one
+    /// bracket's players): every weight among those players keeps its value order, in far
+    /// fewer bits when the field has many score groups.
+    pub fn local(&self, scores: impl IntoIterator<Item = i32>) -> Layout {
+        let mut keep: Vec<i32> = scores
+            .into_iter()
+            .filter(|s| self.width.contains_key(s))
+            .collect();
+        keep.sort_unstable();
+        keep.dedup();
+        let mut shift = BTreeMap::new();
+        let mut width = BTreeMap::new();
+        let mut total = 0;
+        for s in keep {
+            let w = self.width.get(&s).copied().unwrap_or(0);
+            shift.insert(s, total);
+            width.insert(s, w);
+            total += w;
+        }
+        Layout {
+            groups_shift: total,
+            shift,
+            width,
+            ..self.clone()
+        }
+    }
+
+    /// The fields of a weight from the lowest: `Some(width)` for a plain field, `None` for a
+    /// per-score-group field; the top field is what lies above them.
+    fn fields(&self) -> Vec<Option<u32>> {
+        let s = self.size_bits;
+        let mut f = vec![Some(3 * s + 1)];
+        for back in [2usize, 1] {
+            if self.played_rounds >= back {
+                f.extend([None, None]);
+            }
+        }
+        for back in [2usize, 1] {
+            if self.played_rounds >= back {
+                f.extend([Some(s), Some(s)]);
+            }
+        }
+        f.extend([Some(4 * s), Some(2 * s), None, Some(s), None, Some(s)]);
+        f
+    }
+
+    /// Re-packs `w`, a weight in this layout, in layout `to` (the same but for the score
+    /// groups). `None` when `w` uses a score group `to` lacks.
+    pub fn relayout<const N: usize>(&self, w: Wide<N>, to: &Layout) -> Option<Wide<N>> {
+        let (mut src, mut dst) = (0u32, 0u32);
+        let mut out = Wide::<N>::ZERO;
+        let copy = |out: Wide<N>, src: u32, dst: u32, width: u32| {
+            let mut out = out;
+            let mut done = 0;
+            while done < width {
+                let chunk = (width - done).min(32);
+                out = out.add_at(dst + done, w.bits_at(src + done, chunk));
+                done += chunk;
+            }
+            out
+        };
+        for field in self.fields() {
+            match field {
+                Some(width) => {
+                    out = copy(out, src, dst, width);
+                    src += width;
+                    dst += width;
+                }
+                None => {
+                    for (score, &sh) in &self.shift {
+                        let width = self.width.get(score).copied().unwrap_or(0);
+                        if w.bits_at(src + sh, width) == 0 {
+                            continue;
+                        }
+                        let to_sh = *to.shift.get(score)?;
+                        out = copy(out, src + sh, dst + to_sh, width);
+                    }
+                    src += self.groups_shift;
+                    dst += to.groups_shift;
+                }
+            }
+        }
+        Some(out.wrapping_add(w.wrapping_shr(src).wrapping_shl(dst)))
     }
 
     /// The offset of the sub-field of score `s`.

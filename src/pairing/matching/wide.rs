@@ -18,7 +18,7 @@ use super::Weight;
 /// assert!(a > Wide::from_u64(u64::MAX));
 /// assert_eq!(a.wrapping_sub(a), Wide::<2>::ZERO);
 /// ```
-#[derive(Clone, Copy, Eq, Hash)]
+#[derive(Clone, Copy, Eq)]
 pub struct Wide<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Wide<N> {
@@ -88,6 +88,58 @@ impl<const N: usize> Wide<N> {
             r.0[i] = v;
         }
         r
+    }
+
+    /// `self >> s`; bits shifted past the bottom are lost.
+    pub fn wrapping_shr(self, s: u32) -> Self {
+        let limbs = (s / 64) as usize;
+        let bits = s % 64;
+        let mut r = Self::ZERO;
+        for i in 0..N.saturating_sub(limbs) {
+            let src = i + limbs;
+            let mut v = self.0[src] >> bits;
+            if bits > 0 && src + 1 < N {
+                v |= self.0[src + 1] << (64 - bits);
+            }
+            r.0[i] = v;
+        }
+        r
+    }
+
+    /// The `width` bits (at most 64) starting at bit `offset`.
+    #[inline]
+    pub fn bits_at(&self, offset: u32, width: u32) -> u64 {
+        if width == 0 {
+            return 0;
+        }
+        let limb = (offset / 64) as usize;
+        let bit = offset % 64;
+        let mut v = self.0.get(limb).map_or(0, |&l| l >> bit);
+        if bit > 0 {
+            v |= self.0.get(limb + 1).map_or(0, |&l| l << (64 - bit));
+        }
+        if width < 64 {
+            v & ((1 << width) - 1)
+        } else {
+            v
+        }
+    }
+
+    /// `self + (v << offset)`, wrapping; cheaper than building the shifted value.
+    #[inline]
+    pub fn add_at(self, offset: u32, v: u64) -> Self {
+        let limb = (offset / 64) as usize;
+        let bit = offset % 64;
+        let mut add = Self::ZERO;
+        if let Some(l) = add.0.get_mut(limb) {
+            *l = v << bit;
+        }
+        if bit > 0
+            && let Some(l) = add.0.get_mut(limb + 1)
+        {
+            *l = v >> (64 - bit);
+        }
+        self.wrapping_add(add)
     }
 
     /// `self >> 1`.
@@ -194,7 +246,7 @@ impl<const N: usize> Weight for Wide<N> {
     }
     #[inline]
     fn double(self) -> Self {
-        self.wrapping_shl(1)
+        self.wrapping_add(self)
     }
 }
 
@@ -215,6 +267,15 @@ mod tests {
         );
         assert_eq!(Wide::<3>([0, 1, 0]).shr1(), Wide([1 << 63, 0, 0]));
         assert_eq!(Wide::<3>([0, 1, 0]).bits(), 65);
+        let y = Wide::<3>([0xd << 60, 0x1234, 0]);
+        assert_eq!(y.bits_at(60, 20), 0x1234d);
+        assert_eq!(y.bits_at(64, 16), 0x1234);
+        assert_eq!(y.wrapping_shr(60), Wide([0x1234d, 0, 0]));
+        assert_eq!(
+            Wide::<3>::ZERO.add_at(120, 0x3f),
+            Wide::from_u64(0x3f).wrapping_shl(120)
+        );
+        assert_eq!(Wide::<2>::ZERO.add_at(127, 3), Wide([0, 1 << 63]));
         // Wrapping subtraction then addition gives the true result back.
         let x = Wide::<2>::from_u64(100).wrapping_shl(70);
         assert_eq!(x.wrapping_add(Wide::ZERO.sub_u64(7)).add_u64(7), x);

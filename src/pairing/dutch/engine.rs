@@ -424,3 +424,4 @@ pub fn pair<const N: usize>(
     }
     Ok(partner)
 }
+

@@ -81,8 +81,10 @@ impl<'a, const N: usize> Graph<'a, N> {
         if !self.compatible(a, b) {
             return Wide::ZERO;
         }
-        Wide::from_u64(1 + self.non_candidate(a) + self.non_candidate(b))
-            .wrapping_shl(self.lay.body_bits())
+        Wide::ZERO.add_at(
+            self.lay.body_bits(),
+            1 + self.non_candidate(a) + self.non_candidate(b),
+        )
     }
 
     /// The engine's weight of `{a, b}` (local indices) as stored.

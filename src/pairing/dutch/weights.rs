@@ -207,32 +207,46 @@ impl ByeInfo {
     }
 }
 
-/// Appends a field: shift left by `width` and add `v`.
-#[inline]
-fn push<const N: usize>(w: Wide<N>, width: u32, v: Wide<N>) -> Wide<N> {
-    w.wrapping_shl(width).wrapping_add(v)
+/// Writes a weight's fields from the top down, each at its offset (no whole-width shifts).
+struct Packer<const N: usize> {
+    w: Wide<N>,
+    /// The offset of the field written last.
+    pos: u32,
 }
 
-#[inline]
-fn one<const N: usize>(b: bool) -> Wide<N> {
-    Wide::from_u64(u64::from(b))
+impl<const N: usize> Packer<N> {
+    /// A weight whose top field (above `body` bits) is `top`.
+    fn new(top: u64, body: u32) -> Self {
+        Packer {
+            w: Wide::ZERO.add_at(body, top),
+            pos: body,
+        }
+    }
+
+    /// The next field: `width` bits holding `v`.
+    #[inline]
+    fn field(&mut self, width: u32, v: u64) {
+        self.pos -= width;
+        if v != 0 {
+            self.w = self.w.add_at(self.pos, v);
+        }
+    }
+
+    /// The next per-score-group field: one count added at each of the sub-fields of `scores`.
+    #[inline]
+    fn groups(&mut self, lay: &Layout, scores: &[Option<i32>]) {
+        self.pos -= lay.groups_shift;
+        for s in scores.iter().flatten() {
+            self.w = self.w.add_at(self.pos + lay.shift_of(*s), 1);
+        }
+    }
 }
 
 /// The colour fields (C10-C13), seen from `player` (the lower of the two) against `opp`.
-fn colour_fields<const N: usize>(
-    mut w: Wide<N>,
-    player: &State,
-    opp: &State,
-    mask: bool,
-    s: u32,
-) -> Wide<N> {
+fn colour_fields(player: &State, opp: &State) -> [bool; 4] {
     let same = player.pref == opp.pref;
     // C10: topscorers must not end with |CD| > 2.
-    w = push(
-        w,
-        s,
-        one(mask && (!player.absolute_imbalance() || !opp.absolute_imbalance() || !same)),
-    );
+    let c10 = !player.absolute_imbalance() || !opp.absolute_imbalance() || !same;
     // C11: nor get the same colour three times in a row.
     let c11 = !player.absolute()
         || !opp.absolute()
@@ -247,16 +261,14 @@ fn colour_fields<const N: usize>(
             };
             lesser.repeated != player.pref.map(|c| !c)
         };
-    w = push(w, s, one(mask && c11));
     // C12: colour preferences granted.
-    let compatible_prefs = !same || player.pref.is_none() || opp.pref.is_none();
-    w = push(w, s, one(mask && compatible_prefs));
+    let c12 = !same || player.pref.is_none() || opp.pref.is_none();
     // C13: strong colour preferences granted.
     let c13 = (!player.strong && !player.absolute())
         || (!opp.strong && !opp.absolute())
         || (player.absolute() && opp.absolute())
         || !same;
-    push(w, s, one(mask && c13))
+    [c10, c11, c12, c13]
 }
 
 /// The base weight of the edge between `higher` and `lower` (who comes later in the order).
@@ -276,67 +288,60 @@ pub fn edge_weight<const N: usize>(
         return Wide::ZERO;
     }
     let s = lay.size_bits;
-    let g = lay.groups_shift;
     let hs = higher.score;
     let ls = lower.score;
-    let bit_h = Wide::<N>::from_u64(1).wrapping_shl(lay.shift_of(hs));
     // C2, C4, C5: completion and PAB eligibility.
-    let mut w = Wide::<N>::from_u64(
-        1 + u64::from(!bye.candidate(higher)) + u64::from(!bye.candidate(lower)),
-    );
+    let top = 1 + u64::from(!bye.candidate(higher)) + u64::from(!bye.candidate(lower));
+    let mut w = Packer::<N>::new(top, lay.body_bits());
     // C6: pairs in the current bracket; C7: their scores.
-    w = push(w, s, one(in_current));
-    w = push(w, g, if in_current { bit_h } else { Wide::ZERO });
+    w.field(s, u64::from(in_current));
+    w.groups(lay, &[in_current.then_some(hs)]);
     // C8: the same for the next bracket.
-    w = push(w, s, one(in_next));
-    w = push(w, g, if in_next { bit_h } else { Wide::ZERO });
+    w.field(s, u64::from(in_next));
+    w.groups(lay, &[in_next.then_some(hs)]);
     // C9: the PAB receiver's unplayed games.
-    w = w.wrapping_shl(2 * s);
+    let mut c9 = 0;
     if bye.single_downfloater {
         let rank = |p: &State| bye.unplayed_rank.get(&p.played_games).copied().unwrap_or(0);
         if hs == bye.score {
-            w = w.add_u64(rank(higher));
+            c9 += rank(higher);
         }
         if ls == bye.score {
-            w = w.add_u64(rank(lower));
+            c9 += rank(lower);
         }
     }
+    w.field(2 * s, c9);
     // C10-C13.
-    w = colour_fields(w, lower, higher, in_current, s);
+    for c in colour_fields(lower, higher) {
+        w.field(s, u64::from(in_current && c));
+    }
     let cur = in_current;
     let lower_not_above = hs <= ls;
-    if lay.played_rounds >= 1 {
-        // C14: downfloaters repeated from the previous round; C15: upfloaters.
-        let mut f = u64::from(lower.float[1] == Float::Down);
-        f += u64::from(lower_not_above && higher.float[1] == Float::Down);
-        w = push(w, s, if cur { Wide::from_u64(f) } else { Wide::ZERO });
-        w = push(w, s, one(cur && !(hs > ls && lower.float[1] == Float::Up)));
-    }
-    if lay.played_rounds >= 2 {
-        // C16, C17: the same, two rounds before.
-        let mut f = u64::from(lower.float[2] == Float::Down);
-        f += u64::from(lower_not_above && higher.float[2] == Float::Down);
-        w = push(w, s, if cur { Wide::from_u64(f) } else { Wide::ZERO });
-        w = push(w, s, one(cur && !(hs > ls && lower.float[2] == Float::Up)));
+    for back in [1usize, 2] {
+        if lay.played_rounds < back {
+            continue;
+        }
+        // C14/C16: downfloaters repeated from one (two) rounds before; C15/C17: upfloaters.
+        let mut f = u64::from(lower.float[back] == Float::Down);
+        f += u64::from(lower_not_above && higher.float[back] == Float::Down);
+        w.field(s, if cur { f } else { 0 });
+        w.field(
+            s,
+            u64::from(cur && !(hs > ls && lower.float[back] == Float::Up)),
+        );
     }
     for back in [1usize, 2] {
         if lay.played_rounds < back {
             continue;
         }
         // C18/C20: scores of repeated downfloaters; C19/C21: of repeated upfloaters' opponents.
-        let mut v = Wide::<N>::ZERO;
-        if cur {
-            if lower.float[back] == Float::Down {
-                v = v.wrapping_add(Wide::from_u64(1).wrapping_shl(lay.shift_of(ls)));
-            }
-            if higher.float[back] == Float::Down {
-                v = v.wrapping_add(bit_h);
-            }
-        }
-        w = push(w, g, v);
+        let down = |p: &State, sc: i32| (cur && p.float[back] == Float::Down).then_some(sc);
+        w.groups(lay, &[down(lower, ls), down(higher, hs)]);
         let up = cur && !(lower.float[back] == Float::Up && hs > ls);
-        w = push(w, g, if up { bit_h } else { Wide::ZERO });
+        w.groups(lay, &[up.then_some(hs)]);
     }
-    // Room for the bracket procedure's ordering preferences (transpositions and exchanges).
-    w.wrapping_shl(3 * s + 1)
+    // Below: room for the bracket procedure's ordering preferences (transpositions and
+    // exchanges), `3 * s + 1` bits.
+    debug_assert_eq!(w.pos, 3 * s + 1);
+    w.w
 }

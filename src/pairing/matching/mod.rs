@@ -22,6 +22,11 @@ pub trait Weight: Copy + Ord + Eq + Default + std::fmt::Debug {
     const ONE: Self;
     /// Whether the lowest bit is set.
     fn is_odd(self) -> bool;
+    /// Whether the value is zero (no edge).
+    #[inline]
+    fn is_nil(self) -> bool {
+        self == Self::ZERO
+    }
     /// `self + o`.
     fn add(self, o: Self) -> Self;
     /// `self - o` (callers guarantee `self >= o`).

@@ -497,16 +497,18 @@ impl<W: Weight> State<W> {
                 if self.is_dead(self.inblossom[v]) {
                     continue;
                 }
+                let dv = self.dual[v];
                 for w in 0..n {
                     let p = v * n + w;
-                    if self.w[p] == W::ZERO || w == v {
+                    let weight = self.w[p];
+                    if weight.is_nil() || w == v {
                         continue;
                     }
                     let (bv, bw) = (self.inblossom[v], self.inblossom[w]);
                     if bv == bw || self.is_dead(bw) {
                         continue;
                     }
-                    let kslack = self.slack(p);
+                    let kslack = dv.add(self.dual[w]).sub(weight.double());
                     if kslack == W::ZERO {
                         if self.label[bw] == 0 {
                             if self.mate[self.blossombase[bw]] == NONE {

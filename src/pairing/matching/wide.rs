@@ -233,6 +233,10 @@ impl<const N: usize> Weight for Wide<N> {
         self.0[0] & 1 == 1
     }
     #[inline]
+    fn is_nil(self) -> bool {
+        self.0.iter().fold(0, |a, &l| a | l) == 0
+    }
+    #[inline]
     fn add(self, o: Self) -> Self {
         Wide::wrapping_add(self, o)
     }

@@ -424,4 +424,3 @@ pub fn pair<const N: usize>(
     }
     Ok(partner)
 }
-

@@ -37,6 +37,11 @@ pub struct State<W: Weight> {
     pub(super) queue: Vec<usize>,
     /// The root vertex of the alternating tree of each labeled blossom (`NONE` outside trees).
     pub(super) tree: Vec<usize>,
+    /// The slack of `bestedge[b]`, valid while `bestepoch[b] == epoch`.
+    pub(super) bestslack: Vec<W>,
+    pub(super) bestepoch: Vec<u64>,
+    /// Advanced whenever vertex duals may have changed (each stage, each dual adjustment).
+    pub(super) epoch: u64,
     /// Trees (by root) already augmented in this stage: their vertices are left alone until
     /// the next stage.
     pub(super) dead: Vec<bool>,
@@ -62,6 +67,9 @@ impl<W: Weight> State<W> {
             dual: vec![W::ZERO; 2 * n],
             queue: Vec::new(),
             tree: vec![NONE; 2 * n],
+            bestslack: vec![W::ZERO; 2 * n],
+            bestepoch: vec![0; 2 * n],
+            epoch: 1,
             dead: vec![false; n],
         }
     }
@@ -240,6 +248,7 @@ impl<W: Weight> State<W> {
             self.inblossom[v] = b;
         }
         let mut bestedgeto = vec![NONE; 2 * n];
+        let mut bestslackto = vec![W::ZERO; 2 * n];
         for &bv in &path {
             let list: Vec<usize> = match self.blossombestedges[bv].take() {
                 Some(l) => l,
@@ -263,11 +272,12 @@ impl<W: Weight> State<W> {
                     (i, j)
                 };
                 let bj = self.inblossom[j];
-                if bj != b
-                    && self.label[bj] == 1
-                    && (bestedgeto[bj] == NONE || self.slack(q) < self.slack(bestedgeto[bj]))
-                {
-                    bestedgeto[bj] = q;
+                if bj != b && self.label[bj] == 1 {
+                    let k = self.slack(q);
+                    if bestedgeto[bj] == NONE || k < bestslackto[bj] {
+                        bestedgeto[bj] = q;
+                        bestslackto[bj] = k;
+                    }
                 }
             }
             self.bestedge[bv] = NONE;
@@ -275,8 +285,11 @@ impl<W: Weight> State<W> {
         let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
         self.bestedge[b] = NONE;
         for &k in &list {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+            let sk = self.slack(k);
+            if self.bestedge[b] == NONE || sk < self.bestslack[b] {
                 self.bestedge[b] = k;
+                self.bestslack[b] = sk;
+                self.bestepoch[b] = self.epoch;
             }
         }
         self.blossombestedges[b] = Some(list);
@@ -455,6 +468,23 @@ impl<W: Weight> State<W> {
         }
     }
 
+    /// The slack of `bestedge[b]` (which must be set), from the cache when still valid.
+    #[inline]
+    fn best_slack(&mut self, b: usize) -> W {
+        if self.bestepoch[b] != self.epoch {
+            self.bestslack[b] = self.slack(self.bestedge[b]);
+            self.bestepoch[b] = self.epoch;
+        }
+        self.bestslack[b]
+    }
+
+    #[inline]
+    fn set_best(&mut self, b: usize, p: usize, slack: W) {
+        self.bestedge[b] = p;
+        self.bestslack[b] = slack;
+        self.bestepoch[b] = self.epoch;
+    }
+
     /// Whether `b` (a top-level blossom) belongs to a tree augmented in this stage.
     #[inline]
     fn is_dead(&self, b: usize) -> bool {
@@ -480,6 +510,7 @@ impl<W: Weight> State<W> {
         }
         self.queue.clear();
         self.align_root_parity();
+        self.epoch += 1;
         let mut roots = false;
         for v in 0..n {
             if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 && self.dual[v] != W::ZERO
@@ -539,13 +570,13 @@ impl<W: Weight> State<W> {
                         }
                     } else if self.label[bw] == 1 {
                         let b = self.inblossom[v];
-                        if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                            self.bestedge[b] = p;
+                        if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                            self.set_best(b, p, kslack);
                         }
                     } else if self.label[w] == 0
-                        && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
                     {
-                        self.bestedge[w] = p;
+                        self.set_best(w, p, kslack);
                     }
                 }
             }
@@ -553,7 +584,9 @@ impl<W: Weight> State<W> {
                 self.end_stage();
                 return true;
             }
-            if let Some(done) = self.adjust() {
+            let adjusted = self.adjust();
+            self.epoch += 1;
+            if let Some(done) = adjusted {
                 if done {
                     self.end_stage();
                     return true;

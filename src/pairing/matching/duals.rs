@@ -185,11 +185,11 @@ impl<W: Weight> State<W> {
                 } else {
                     i
                 };
-                self.queue.push(i);
+                self.queue.push_back(i);
                 Some(false)
             }
             3 => {
-                self.queue.push(deltaedge / n);
+                self.queue.push_back(deltaedge / n);
                 Some(false)
             }
             _ => {

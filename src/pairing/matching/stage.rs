@@ -34,7 +34,7 @@ pub struct State<W: Weight> {
     pub(super) unusedblossoms: Vec<usize>,
     /// Vertex duals `0..n`, blossom duals `n..2n`.
     pub dual: Vec<W>,
-    pub(super) queue: Vec<usize>,
+    pub(super) queue: std::collections::VecDeque<usize>,
     /// The root vertex of the alternating tree of each labeled blossom (`NONE` outside trees).
     pub(super) tree: Vec<usize>,
     /// The slack of `bestedge[b]`, valid while `bestepoch[b] == epoch`.
@@ -65,7 +65,7 @@ impl<W: Weight> State<W> {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).rev().collect(),
             dual: vec![W::ZERO; 2 * n],
-            queue: Vec::new(),
+            queue: std::collections::VecDeque::new(),
             tree: vec![NONE; 2 * n],
             bestslack: vec![W::ZERO; 2 * n],
             bestepoch: vec![0; 2 * n],
@@ -243,7 +243,7 @@ impl<W: Weight> State<W> {
         self.blossomendps[b] = endps;
         for v in self.leaves_of(b) {
             if self.label[self.inblossom[v]] == 2 {
-                self.queue.push(v);
+                self.queue.push_back(v);
             }
             self.inblossom[v] = b;
         }
@@ -524,7 +524,7 @@ impl<W: Weight> State<W> {
         }
         let mut augmented = false;
         loop {
-            'scan: while let Some(v) = self.queue.pop() {
+            'scan: while let Some(v) = self.queue.pop_front() {
                 if self.is_dead(self.inblossom[v]) {
                     continue;
                 }

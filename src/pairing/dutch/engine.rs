@@ -329,38 +329,24 @@ pub fn pair<const N: usize>(
             pos += 1;
         }
 
-        // Fix who is in S1, and restore the base weights. Each S1-S2 edge also gets a hint
-        // below every later nudge (its total over a matching stays under one nudge step): the
-        // closer the two ranks in S1 and S2, the more it weighs, so the optimum the loop below
-        // starts from already pairs S1 and S2 in order wherever the criteria allow, and most
-        // of its decisions need no new solve.
-        let mut rank = vec![0u64; remainder.len()];
-        let (mut s1_count, mut s2_count) = (0u64, 0u64);
-        for (a, &pi) in remainder.iter().enumerate() {
-            let counter = if s1_player(&stable, by_index[pi]) {
-                &mut s1_count
-            } else {
-                &mut s2_count
-            };
-            rank[a] = *counter;
-            *counter += 1;
-        }
-        let hint_top = (1u64 << s) - 1;
+        // Fix who is in S1, and restore the base weights.
         for a in 0..remainder.len() {
             let pi = remainder[a];
             let pv = by_index[pi];
-            for (b, &oi) in remainder.iter().enumerate().skip(a + 1) {
+            for &oi in &remainder[a + 1..] {
                 let ov = by_index[oi];
                 if !s1_player(&stable, pv) || s1_player(&stable, ov) {
                     base[oi][pi] = Wide::ZERO;
                 }
-                let w = base[oi][pi];
-                let hint = hint_top - rank[a].abs_diff(rank[b]).min(hint_top);
-                m.set(pv, ov, if w.is_zero() { w } else { w.add_u64(hint) });
+                m.set(pv, ov, base[oi][pi]);
             }
         }
 
-        // Each S1 player's opponent, highest S2 player first.
+        // Each S1 player's opponent, highest S2 player first. Once solved, the duals stay
+        // valid through the pairs fixed after it (those only narrow the best matchings): a
+        // candidate whose edge they show slack cannot be paired, and a tight alternating
+        // cycle to the favourite pairs it without a solve.
+        let mut solved = false;
         for &pi in &remainder {
             let pv = by_index[pi];
             if !s1_player(&stable, pv) {
@@ -370,9 +356,17 @@ pub fn pair<const N: usize>(
             // favours most; when the current optimum already pairs them, it is the answer.
             let favourite = remainder
                 .iter()
-                .find(|&&oi| oi > pi && !matched[by_index[oi]] && !base[oi][pi].is_zero())
+                .find(|&&oi| {
+                    let ov = by_index[oi];
+                    oi > pi
+                        && !matched[ov]
+                        && !base[oi][pi].is_zero()
+                        && (!solved || !m.loose(pv, ov))
+                })
                 .map(|&oi| by_index[oi]);
-            if favourite != Some(stable[pv]) {
+            let settled = favourite == Some(stable[pv])
+                || solved && favourite.is_some_and(|f| m.swap_through(pv, f, &mut stable));
+            if !settled {
                 let mut addend = 0u64;
                 for &oi in remainder.iter().rev() {
                     let ov = by_index[oi];
@@ -381,12 +375,12 @@ pub fn pair<const N: usize>(
                     }
                     let w = base[oi][pi];
                     if !w.is_zero() {
-                        let nudge = Wide::<N>::from_u64(addend).wrapping_shl(2 * s);
-                        m.set(pv, ov, w.wrapping_add(nudge));
+                        m.set(pv, ov, w.add_u64(addend));
                     }
                     addend += 1;
                 }
                 m.compute(&mut stable);
+                solved = true;
             }
             let mv = stable[pv];
             if mv >= n {

@@ -197,6 +197,34 @@ impl<'a, const N: usize> Graph<'a, N> {
         self.store(i, j, w);
     }
 
+    /// Whether the last solve proves that `a` and `b` (global vertices) are paired in no best
+    /// matching (see [`Matcher::loose`]).
+    pub fn loose(&self, a: usize, b: usize) -> bool {
+        let (i, j) = (self.local[a], self.local[b]);
+        i != NONE && j != NONE && self.m.loose(i, j)
+    }
+
+    /// Re-pairs `a` with `b` (global vertices, both in the bracket) along tight edges without
+    /// a solve ([`Matcher::swap_through`]), updating `stable`. Whether it could.
+    pub fn swap_through(&mut self, a: usize, b: usize, stable: &mut [usize]) -> bool {
+        let (i, j) = (self.local[a], self.local[b]);
+        if i == NONE || j == NONE {
+            return false;
+        }
+        let Some(changed) = self.m.swap_through(i, j) else {
+            return false;
+        };
+        let mates = self.m.mates();
+        for v in changed {
+            if v < self.u_len
+                && let Some(&m) = mates.get(v)
+            {
+                stable[self.verts[v]] = self.verts[m];
+            }
+        }
+        true
+    }
+
     /// Pairs `a` with `b` for good: `{a, b}` becomes the only edge at either.
     pub fn finalize(&mut self, a: usize, b: usize, w: Wide<N>) {
         let (i, j) = (self.local[a], self.local[b]);

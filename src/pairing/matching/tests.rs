@@ -181,3 +181,68 @@ fn warm_starts_match_brute_force_after_changes() {
         }
     }
 }
+
+/// The best total of a matching that pairs `a` with `b`.
+fn brute_with(n: usize, w: &[Vec<u64>], a: usize, b: usize) -> Option<u64> {
+    if w[a][b] == 0 {
+        return None;
+    }
+    let mut used = vec![false; n];
+    used[a] = true;
+    used[b] = true;
+    Some(w[a][b] + brute(n, w, &mut used))
+}
+
+#[test]
+fn duals_rule_out_edges_and_tight_cycles_keep_the_optimum() {
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (mut ruled_out, mut swapped) = (0, 0);
+    for round in 0..3000 {
+        let n = 4 + (next() % 7) as usize;
+        let mut w = vec![vec![0u64; n]; n];
+        let mut m = Matcher::<u64>::new(n);
+        for a in 0..n {
+            for b in a + 1..n {
+                if next() % 4 != 0 {
+                    // Few distinct values: many ties, so many tight edges.
+                    let x = 1 + next() % if round % 2 == 0 { 3 } else { 40 };
+                    w[a][b] = x;
+                    w[b][a] = x;
+                    m.set_weight(a, b, x);
+                }
+            }
+        }
+        let best = total_of(&w, &m.compute().to_vec());
+        assert_eq!(best, brute(n, &w, &mut vec![false; n]));
+        for a in 0..n {
+            for b in 0..n {
+                if a != b && m.loose(a, b) {
+                    ruled_out += 1;
+                    assert!(
+                        brute_with(n, &w, a, b).is_none_or(|t| t < best),
+                        "round {round}: {a}-{b} ruled out but optimal in {w:?}"
+                    );
+                }
+            }
+        }
+        let p = (next() % n as u64) as usize;
+        let f = (next() % n as u64) as usize;
+        if let Some(changed) = m.swap_through(p, f) {
+            swapped += 1;
+            let mates = m.mates().to_vec();
+            assert_eq!(mates[p], f);
+            assert_eq!(total_of(&w, &mates), best, "round {round}: {w:?}");
+            assert!(changed.contains(&p) && changed.contains(&f));
+            // The duals still certify the new matching: a fresh solve changes nothing.
+            m.set_weight(p, f, w[p][f]);
+            assert_eq!(total_of(&w, &m.compute().to_vec()), best);
+        }
+    }
+    assert!(ruled_out > 1000 && swapped > 30, "{ruled_out} {swapped}");
+}

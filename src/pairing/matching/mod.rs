@@ -6,6 +6,7 @@
 
 mod blossom;
 mod duals;
+mod search;
 mod stage;
 mod wide;
 

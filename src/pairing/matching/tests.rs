@@ -194,6 +194,7 @@ fn brute_with(n: usize, w: &[Vec<u64>], a: usize, b: usize) -> Option<u64> {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop)] // a weight matrix reads clearest by index
 fn duals_rule_out_edges_and_tight_cycles_keep_the_optimum() {
     let mut seed = 0x1234_5678_9abc_def1u64;
     let mut next = move || {

@@ -219,7 +219,7 @@ fn duals_rule_out_edges_and_tight_cycles_keep_the_optimum() {
                 }
             }
         }
-        let best = total_of(&w, &m.compute().to_vec());
+        let best = total_of(&w, m.compute());
         assert_eq!(best, brute(n, &w, &mut vec![false; n]));
         for a in 0..n {
             for b in 0..n {
@@ -242,7 +242,7 @@ fn duals_rule_out_edges_and_tight_cycles_keep_the_optimum() {
             assert!(changed.contains(&p) && changed.contains(&f));
             // The duals still certify the new matching: a fresh solve changes nothing.
             m.set_weight(p, f, w[p][f]);
-            assert_eq!(total_of(&w, &m.compute().to_vec()), best);
+            assert_eq!(total_of(&w, m.compute()), best);
         }
     }
     assert!(ruled_out > 1000 && swapped > 30, "{ruled_out} {swapped}");

@@ -21,6 +21,16 @@ fn brute(n: usize, w: &[Vec<u64>], used: &mut Vec<bool>) -> u64 {
     best
 }
 
+/// A seeded xorshift generator for random graphs.
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 #[test]
 fn odd_cycle_needs_a_blossom() {
     // Triangle 0-1-2 with a pendant 3 on 2: best is 0-1 + 2-3.
@@ -44,13 +54,7 @@ fn forced_pairs_stay_paired() {
 #[test]
 #[allow(clippy::needless_range_loop)] // a weight matrix reads clearest by index
 fn matches_brute_force_on_random_graphs() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     for round in 0..3000 {
         let n = 2 + (next() % 9) as usize;
         let mut w = vec![vec![0u64; n]; n];
@@ -120,13 +124,7 @@ fn total_of(w: &[Vec<u64>], mates: &[usize]) -> u64 {
 
 #[test]
 fn warm_starts_match_brute_force_after_changes() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     for round in 0..400 {
         let n = 2 + (next() % 10) as usize;
         let range = if round % 2 == 0 { 6 } else { 1000 };
@@ -196,13 +194,7 @@ fn brute_with(n: usize, w: &[Vec<u64>], a: usize, b: usize) -> Option<u64> {
 #[test]
 #[allow(clippy::needless_range_loop)] // a weight matrix reads clearest by index
 fn duals_rule_out_edges_and_tight_cycles_keep_the_optimum() {
-    let mut seed = 0x1234_5678_9abc_def1u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x1234_5678_9abc_def1);
     let (mut ruled_out, mut swapped) = (0, 0);
     for round in 0..3000 {
         let n = 4 + (next() % 7) as usize;

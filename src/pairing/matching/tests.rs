@@ -137,7 +137,7 @@ fn warm_starts_match_brute_force_after_changes() {
         };
         for a in 0..n {
             for b in a + 1..n {
-                if next() % 3 != 0 {
+                if !next().is_multiple_of(3) {
                     let x = 1 + next() % range;
                     set(&mut m, &mut w, a, b, x);
                 }
@@ -164,8 +164,8 @@ fn warm_starts_match_brute_force_after_changes() {
                     }
                     _ => {
                         for u in 0..n {
-                            if u != v && next() % 2 == 0 {
-                                let x = if next() % 4 == 0 {
+                            if u != v && next().is_multiple_of(2) {
+                                let x = if next().is_multiple_of(4) {
                                     0
                                 } else {
                                     1 + next() % range
@@ -202,7 +202,7 @@ fn duals_rule_out_edges_and_tight_cycles_keep_the_optimum() {
         let mut m = Matcher::<u64>::new(n);
         for a in 0..n {
             for b in a + 1..n {
-                if next() % 4 != 0 {
+                if !next().is_multiple_of(4) {
                     // Few distinct values: many ties, so many tight edges.
                     let x = 1 + next() % if round % 2 == 0 { 3 } else { 40 };
                     w[a][b] = x;

@@ -196,7 +196,7 @@ fn brute_with(n: usize, w: &[Vec<u64>], a: usize, b: usize) -> Option<u64> {
 fn duals_rule_out_edges_and_tight_cycles_keep_the_optimum() {
     let mut next = xorshift(0x1234_5678_9abc_def1);
     let (mut ruled_out, mut swapped) = (0, 0);
-    for round in 0..3000 {
+    for round in 0..2000 {
         let n = 4 + (next() % 7) as usize;
         let mut w = vec![vec![0u64; n]; n];
         let mut m = Matcher::<u64>::new(n);
@@ -237,5 +237,5 @@ fn duals_rule_out_edges_and_tight_cycles_keep_the_optimum() {
             assert_eq!(total_of(&w, m.compute()), best);
         }
     }
-    assert!(ruled_out > 1000 && swapped > 30, "{ruled_out} {swapped}");
+    assert!(ruled_out > 1000 && swapped > 20, "{ruled_out} {swapped}");
 }

@@ -138,6 +138,9 @@ impl<'a, const N: usize> Graph<'a, N> {
                 kept.push((i, j, w));
             }
         }
+        // The old matrix goes before the new one is made: at 10,000 players each is hundreds
+        // of megabytes.
+        drop(old_m);
         let old_lay = std::mem::replace(&mut self.lay, lay.clone());
         self.full = full;
         self.u_len = u.len();

@@ -289,3 +289,29 @@ fn a_bracket_layout_packs_the_same_weights_in_fewer_bits() {
         assert_eq!(global.relayout(w, &local), None);
     }
 }
+
+#[test]
+fn too_narrow_a_width_is_reported_and_one_layout_for_all_brackets_pairs_the_same() {
+    let t = super::sim::greedy_field(120, 5, 11);
+    let field = Field::new(&t);
+    let mut sorted = field.present.clone();
+    sorted.sort_by(|&a, &b| {
+        let (x, y) = (&field.states[a], &field.states[b]);
+        y.score.cmp(&x.score).then(x.rank.cmp(&y.rank))
+    });
+    let lay = Layout::new(&t, &field, &sorted);
+    let bye = super::first_matching::<16>(&t, &field, &sorted, &lay).unwrap_or_default();
+    // Two limbs cannot hold a bracket's weights here: the engine says so instead of wrapping.
+    assert!(matches!(
+        super::engine::pair::<2>(&t, &field, &sorted, &lay, bye.clone(), true),
+        Err(super::engine::Failure::Narrow)
+    ));
+    // Per-bracket layouts and the whole field's layout (the fallback) give the same partners.
+    let local = super::engine::pair::<16>(&t, &field, &sorted, &lay, bye.clone(), true);
+    let whole = super::engine::pair::<16>(&t, &field, &sorted, &lay, bye, false);
+    let (Ok(local), Ok(whole)) = (local, whole) else {
+        panic!("the field has a pairing");
+    };
+    assert_eq!(local, whole);
+    assert_eq!(local.iter().filter(|p| p.is_some()).count(), 120);
+}

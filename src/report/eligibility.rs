@@ -12,13 +12,10 @@
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
-use rust_xlsxwriter::{Url, Workbook, XlsxError};
+use rust_xlsxwriter::{Workbook, XlsxError};
 
-use super::style::{ColumnWidths, Styles};
-use super::tables::{SheetDoc, TextTable, sheet_name};
-use super::workbook::{
-    SheetLayout, new_workbook, save_atomic, setup_sheet, write_header_row, write_text,
-};
+use super::tables::{CellLinks, SheetDoc, TextTable, build_sheets};
+use super::workbook::save_atomic;
 use crate::findings::{Finding, Severity, Source};
 use crate::model::roster::{Roster, Team};
 use crate::{Error, Lang};
@@ -33,7 +30,7 @@ pub struct LinkedSheet {
     /// The sheet.
     pub doc: SheetDoc,
     /// Links on body cells.
-    pub links: BTreeMap<(usize, usize), String>,
+    pub links: CellLinks,
 }
 
 impl From<SheetDoc> for LinkedSheet {
@@ -376,55 +373,7 @@ fn build_linked(
     sheets: &[LinkedSheet],
     lang: Lang,
 ) -> Result<Workbook, XlsxError> {
-    let mut wb = new_workbook(event_title)?;
-    let styles = Styles::new();
-    let link_fmt = styles
-        .body
-        .clone()
-        .set_font_color(rust_xlsxwriter::Color::Blue);
-    let mut used: Vec<String> = Vec::new();
-    for s in sheets {
-        let ws = wb.add_worksheet();
-        let mut widths = ColumnWidths::new();
-        let title = format!("{event_title} {}", s.doc.title);
-        let table = &s.doc.table;
-        let name = sheet_name(&s.doc.name, &used);
-        used.push(name.clone());
-        setup_sheet(
-            ws,
-            &styles,
-            &SheetLayout {
-                name: &name,
-                title: &title,
-                columns: u16::try_from(table.headers.len().max(1)).unwrap_or(u16::MAX),
-                frozen_rows: 2,
-                landscape: s.doc.landscape,
-            },
-        )?;
-        let hdr: Vec<&str> = table.headers.iter().map(String::as_str).collect();
-        write_header_row(ws, 1, &hdr, &styles, &mut widths)?;
-        for (i, row) in table.rows.iter().enumerate() {
-            let r = 2 + u32::try_from(i).unwrap_or(u32::MAX - 2);
-            for (c, text) in row.iter().enumerate() {
-                let col = u16::try_from(c).unwrap_or(u16::MAX);
-                let fmt = if table.centred.contains(&c) {
-                    &styles.center
-                } else {
-                    &styles.body
-                };
-                write_text(ws, r, col, text, fmt, Some(&mut widths))?;
-                if let Some(url) = s.links.get(&(i, c)) {
-                    // A link the writer rejects (too long) leaves the plain text.
-                    let link = Url::new(url.as_str()).set_text(text.as_str());
-                    let _ = ws.write_url_with_format(r, col, link, &link_fmt);
-                }
-            }
-        }
-        widths.apply(ws)?;
-    }
-    if sheets.is_empty() {
-        let ws = wb.add_worksheet();
-        ws.write_string(0, 0, lang.pick("没有问题", "no findings"))?;
-    }
-    Ok(wb)
+    let linked: Vec<(&SheetDoc, Option<&CellLinks>)> =
+        sheets.iter().map(|s| (&s.doc, Some(&s.links))).collect();
+    build_sheets(event_title, &linked, lang.pick("没有问题", "no findings"))
 }

@@ -5,9 +5,10 @@
 //! The writer only lays out what the season computed: every cell arrives as display text, so the
 //! same numbers print in the workbook, the JSON summary and the terminal.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
-use rust_xlsxwriter::{Workbook, XlsxError};
+use rust_xlsxwriter::{Url, Workbook, XlsxError};
 
 use super::style::{ColumnWidths, Styles};
 use super::workbook::{
@@ -77,10 +78,33 @@ fn build(
     lang: Lang,
     marker: Option<&Marker>,
 ) -> Result<Workbook, XlsxError> {
+    let plain: Vec<(&SheetDoc, Option<&CellLinks>)> = sheets.iter().map(|s| (s, None)).collect();
+    let mut wb = build_sheets(event_title, &plain, lang.pick("尚无成绩", "no results yet"))?;
+    if let Some(m) = marker {
+        crate::rounds::write::add_marker_sheet(&mut wb, m)?;
+    }
+    Ok(wb)
+}
+
+/// Links on a sheet's body cells: (row, column) of the table → URL.
+pub type CellLinks = BTreeMap<(usize, usize), String>;
+
+/// The workbook of `sheets` in the layout of [`write`] (title row, header row, frozen panes,
+/// A4), each body cell with a link in its sheet's [`CellLinks`] written as a blue link; a
+/// workbook without sheets gets one saying `empty`.
+pub(crate) fn build_sheets(
+    event_title: &str,
+    sheets: &[(&SheetDoc, Option<&CellLinks>)],
+    empty: &str,
+) -> Result<Workbook, XlsxError> {
     let mut wb = new_workbook(event_title)?;
     let styles = Styles::new();
+    let link_fmt = styles
+        .body
+        .clone()
+        .set_font_color(rust_xlsxwriter::Color::Blue);
     let mut used: Vec<String> = Vec::new();
-    for s in sheets {
+    for &(s, links) in sheets {
         let ws = wb.add_worksheet();
         let mut widths = ColumnWidths::new();
         let title = format!("{event_title} {}", s.title);
@@ -110,16 +134,18 @@ fn build(
                     &styles.body
                 };
                 write_text(ws, r, col, text, fmt, Some(&mut widths))?;
+                if let Some(url) = links.and_then(|l| l.get(&(i, c))) {
+                    // A link the writer rejects (too long) leaves the plain text.
+                    let link = Url::new(url.as_str()).set_text(text.as_str());
+                    let _ = ws.write_url_with_format(r, col, link, &link_fmt);
+                }
             }
         }
         widths.apply(ws)?;
     }
     if sheets.is_empty() {
         let ws = wb.add_worksheet();
-        ws.write_string(0, 0, lang.pick("尚无成绩", "no results yet"))?;
-    }
-    if let Some(m) = marker {
-        crate::rounds::write::add_marker_sheet(&mut wb, m)?;
+        ws.write_string(0, 0, empty)?;
     }
     Ok(wb)
 }

@@ -78,100 +78,35 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Whether the last solve's duals prove that edge `{a, b}` is in no maximum-weight
-    /// matching: its ends lie in different top-level blossoms and its slack is positive. Valid
+    /// matching: its reduced cost (the blossoms around both ends counted) is positive. Valid
     /// for the weights of the last solve, and for later ones that only isolate matched pairs
     /// of the current matching (raising their edge).
     pub fn loose(&self, a: usize, b: usize) -> bool {
         let n = self.s.n;
-        !self.fresh
-            && a < n
-            && b < n
-            && self.s.inblossom[a] != self.s.inblossom[b]
-            && self.s.violated_or_loose(a, b) == (false, true)
+        !self.fresh && a < n && b < n && a != b && self.s.reduced_cost_positive(a, b)
     }
 
-    /// Edge `{a, b}` exists, joins two vertices outside every blossom, and is tight.
-    fn tight_plain(&self, a: usize, b: usize) -> bool {
-        let s = &self.s;
-        a != b
-            && s.inblossom[a] == a
-            && s.inblossom[b] == b
-            && s.weight(a, b) != W::ZERO
-            && s.violated_or_loose(a, b) == (false, false)
-    }
-
-    /// Re-pairs `p` with `f` without a solve, when the last solve's duals allow it: finds an
-    /// alternating path of tight edges from `f`'s partner to `p`'s partner, outside every
-    /// blossom, and swaps the matching along the cycle it closes. Every edge of the new
-    /// matching is tight and no exposed vertex changes, so the new matching is as good as
-    /// the old and the duals stay valid. Returns the vertices whose partner changed, or
-    /// `None` when no such path was found (which proves nothing: solve instead).
+    /// Re-pairs `p` with `f` without a solve, when the last solve's duals allow it: swaps the
+    /// matching along an alternating cycle of tight edges through `{p, f}`, with every
+    /// top-level blossom taken as one node (see `swap.rs`). The new matching is as good as the
+    /// old and the duals stay valid. Returns the vertices whose partner may have changed, or
+    /// `None` when no such cycle was found (which proves nothing: solve instead).
     pub fn swap_through(&mut self, p: usize, f: usize) -> Option<Vec<usize>> {
-        let n = self.s.n;
-        if self.fresh || p >= n || f >= n {
+        if self.fresh {
             return None;
         }
-        let q0 = self.s.partner(p);
-        let a = self.s.partner(f);
-        if q0 == NONE || a == NONE || q0 == f || a == p || !self.tight_plain(p, f) {
-            return None;
-        }
-        if [q0, a].iter().any(|&x| self.s.inblossom[x] != x) {
-            return None;
-        }
-        // Outer vertices (reached through their partner): the partner they were reached
-        // through, and the outer vertex before.
-        let mut via = vec![NONE; n];
-        let mut from = vec![NONE; n];
-        let mut seen = vec![false; n];
-        for x in [p, q0, f, a] {
-            seen[x] = true;
-        }
-        via[a] = f;
-        let mut queue = std::collections::VecDeque::from([a]);
-        let mut end = NONE;
-        'search: while let Some(x) = queue.pop_front() {
-            for y in 0..n {
-                if y == q0 {
-                    if self.tight_plain(x, y) {
-                        end = x;
-                        break 'search;
-                    }
-                    continue;
-                }
-                if seen[y] || !self.tight_plain(x, y) {
-                    continue;
-                }
-                let z = self.s.partner(y);
-                if z == NONE || seen[z] || self.s.inblossom[z] != z {
-                    continue;
-                }
-                seen[y] = true;
-                seen[z] = true;
-                via[z] = y;
-                from[z] = x;
-                queue.push_back(z);
-            }
-        }
-        if end == NONE {
-            return None;
-        }
-        let mut changed = vec![p, f, q0];
-        self.s.join(end, q0);
-        let mut cur = end;
-        while cur != a {
-            let (y, prev) = (via[cur], from[cur]);
-            self.s.join(prev, y);
-            changed.extend([cur, y]);
-            cur = prev;
-        }
-        changed.push(a);
-        self.s.join(p, f);
+        let changed = self.s.swap_through(p, f)?;
         for &v in &changed {
             let m = self.s.partner(v);
             self.out[v] = if m == NONE { v } else { m };
         }
         Some(changed)
+    }
+
+    /// Whether `v` lies inside a blossom (for tests).
+    #[cfg(test)]
+    pub(super) fn in_blossom(&self, v: usize) -> bool {
+        self.s.inblossom[v] != v
     }
 
     /// Removes every edge at `v` except `{v, keep}`.

@@ -8,6 +8,7 @@ mod blossom;
 mod duals;
 mod search;
 mod stage;
+mod swap;
 mod wide;
 
 pub use blossom::Matcher;

@@ -109,7 +109,59 @@ impl<W: Weight> State<W> {
         (have < need, have != need)
     }
 
-    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+    /// The depth of `v` in the blossom forest (0 outside every blossom).
+    fn depth(&self, v: usize) -> usize {
+        let mut d = 0;
+        let mut b = self.blossomparent[v];
+        while b != NONE {
+            d += 1;
+            b = self.blossomparent[b];
+        }
+        d
+    }
+
+    /// Twice the total dual of the blossoms holding both `a` and `b`.
+    fn shared_blossom_duals(&self, a: usize, b: usize) -> W {
+        let (mut x, mut y) = (a, b);
+        let (mut dx, mut dy) = (self.depth(x), self.depth(y));
+        while dx > dy {
+            x = self.blossomparent[x];
+            dx -= 1;
+        }
+        while dy > dx {
+            y = self.blossomparent[y];
+            dy -= 1;
+        }
+        while x != y {
+            x = self.blossomparent[x];
+            y = self.blossomparent[y];
+            if x == NONE || y == NONE {
+                return W::ZERO;
+            }
+        }
+        let mut z = W::ZERO;
+        let mut c = x;
+        while c != NONE {
+            if c >= self.n {
+                z = z.add(self.dual[c]);
+            }
+            c = self.blossomparent[c];
+        }
+        z.double()
+    }
+
+    /// Whether the reduced cost of edge `{a, b}` is positive: `u[a] + u[b] - 2 w` plus twice
+    /// the duals of the blossoms around both. With optimal duals, such an edge lies in no
+    /// maximum-weight matching (complementary slackness), wherever the blossoms are.
+    pub fn reduced_cost_positive(&self, a: usize, b: usize) -> bool {
+        let have = self.dual[a]
+            .add(self.dual[b])
+            .add(self.shared_blossom_duals(a, b));
+        have > self.weight(a, b).double()
+    }
+
+    /// Appends the vertices of `b` (a vertex or a blossom).
+    pub(super) fn leaves(&self, b: usize, out: &mut Vec<usize>) {
         if b < self.n {
             out.push(b);
             return;
@@ -377,7 +429,9 @@ impl<W: Weight> State<W> {
         self.release(b);
     }
 
-    fn augment_blossom(&mut self, b: usize, v: usize) {
+    /// Rotates blossom `b` so that its vertex `v` becomes the base: the inner matching is
+    /// swapped along the even path from `v` to the old base (`v`'s own mate is left as it was).
+    pub(super) fn augment_blossom(&mut self, b: usize, v: usize) {
         let mut t = v;
         while self.blossomparent[t] != b {
             t = self.blossomparent[t];

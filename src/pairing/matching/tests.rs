@@ -195,7 +195,7 @@ fn brute_with(n: usize, w: &[Vec<u64>], a: usize, b: usize) -> Option<u64> {
 #[allow(clippy::needless_range_loop)] // a weight matrix reads clearest by index
 fn duals_rule_out_edges_and_tight_cycles_keep_the_optimum() {
     let mut next = xorshift(0x1234_5678_9abc_def1);
-    let (mut ruled_out, mut swapped) = (0, 0);
+    let (mut ruled_out, mut swapped, mut swapped_in_blossoms) = (0, 0, 0);
     for round in 0..2000 {
         let n = 4 + (next() % 7) as usize;
         let mut w = vec![vec![0u64; n]; n];
@@ -224,18 +224,47 @@ fn duals_rule_out_edges_and_tight_cycles_keep_the_optimum() {
                 }
             }
         }
-        let p = (next() % n as u64) as usize;
-        let f = (next() % n as u64) as usize;
-        if let Some(changed) = m.swap_through(p, f) {
-            swapped += 1;
-            let mates = m.mates().to_vec();
-            assert_eq!(mates[p], f);
-            assert_eq!(total_of(&w, &mates), best, "round {round}: {w:?}");
-            assert!(changed.contains(&p) && changed.contains(&f));
-            // The duals still certify the new matching: a fresh solve changes nothing.
-            m.set_weight(p, f, w[p][f]);
-            assert_eq!(total_of(&w, m.compute()), best);
+        // A few swaps in a row, each checked, then the duals must still rule edges out
+        // soundly and a fresh solve must find nothing better.
+        for _ in 0..3 {
+            let p = (next() % n as u64) as usize;
+            let f = (next() % n as u64) as usize;
+            let before = m.mates().to_vec();
+            let through_blossom = m.in_blossom(p) || m.in_blossom(f);
+            if let Some(changed) = m.swap_through(p, f) {
+                swapped += 1;
+                swapped_in_blossoms += usize::from(through_blossom);
+                let mates = m.mates().to_vec();
+                assert_eq!(mates[p], f);
+                assert_eq!(mates[f], p);
+                assert_eq!(total_of(&w, &mates), best, "round {round}: {w:?}");
+                for v in 0..n {
+                    assert_eq!(mates[mates[v]], v, "round {round}: not a matching");
+                    assert!(
+                        mates[v] == before[v] || changed.contains(&v),
+                        "round {round}: {v} changed unreported"
+                    );
+                    if (mates[v] == v) != (before[v] == v) {
+                        panic!("round {round}: the exposed vertices changed");
+                    }
+                }
+            }
         }
+        for a in 0..n {
+            for b in 0..n {
+                if a != b && m.loose(a, b) {
+                    assert!(brute_with(n, &w, a, b).is_none_or(|t| t < best));
+                }
+            }
+        }
+        let p = (next() % n as u64) as usize;
+        let q = (next() % n as u64) as usize;
+        // The duals still certify the matching: a solve after an unchanged weight keeps it.
+        m.set_weight(p, q, w[p][q]);
+        assert_eq!(total_of(&w, m.compute()), best);
     }
-    assert!(ruled_out > 1000 && swapped > 20, "{ruled_out} {swapped}");
+    assert!(
+        ruled_out > 1000 && swapped > 100 && swapped_in_blossoms > 10,
+        "{ruled_out} {swapped} {swapped_in_blossoms}"
+    );
 }

@@ -6,41 +6,52 @@ use super::Weight;
 use super::stage::{NONE, State};
 
 impl<W: Weight> State<W> {
-    /// Dissolves top-level blossom `b` outside a stage: its dual moves onto its vertices (so
-    /// every slack inside stays, every slack leaving it grows), and a matched edge leaving its
-    /// base, no longer tight, is unmatched.
-    pub fn dissolve(&mut self, b: usize) {
-        let z = self.dual[b];
-        let leaves = self.leaves_of(b);
-        for &v in &leaves {
-            self.dual[v] = self.dual[v].add(z);
+    /// Dissolves every blossom around `v`, from the top down, walking each vertex once. A
+    /// dissolved blossom's dual moves onto its vertices (so every slack inside stays, every
+    /// slack leaving it grows), a matched edge leaving its base, no longer tight, is unmatched,
+    /// and each blossom beside the chain becomes top-level.
+    pub fn dissolve_around(&mut self, v: usize) {
+        let mut chain = Vec::new();
+        let mut b = self.blossomparent[v];
+        while b != NONE {
+            chain.push(b);
+            b = self.blossomparent[b];
         }
-        let base = self.blossombase[b];
-        if z != W::ZERO && self.mate[base] != NONE {
-            let x = self.ep(self.mate[base]);
-            self.mate[x] = NONE;
-            self.mate[base] = NONE;
-        }
-        let childs = self.blossomchilds[b].clone();
-        for &c in &childs {
-            self.blossomparent[c] = NONE;
-            if c < self.n {
-                self.inblossom[c] = c;
-            } else {
-                for v in self.leaves_of(c) {
-                    self.inblossom[v] = c;
+        let mut acc = W::ZERO;
+        let mut leaves = Vec::new();
+        for idx in (0..chain.len()).rev() {
+            let b = chain[idx];
+            let z = self.dual[b];
+            acc = acc.add(z);
+            let base = self.blossombase[b];
+            if z != W::ZERO && self.mate[base] != NONE {
+                let x = self.ep(self.mate[base]);
+                self.mate[x] = NONE;
+                self.mate[base] = NONE;
+            }
+            let inner = if idx > 0 { chain[idx - 1] } else { v };
+            let childs = std::mem::take(&mut self.blossomchilds[b]);
+            for &c in &childs {
+                self.blossomparent[c] = NONE;
+                if c == inner {
+                    continue;
+                }
+                leaves.clear();
+                self.leaves(c, &mut leaves);
+                for &x in &leaves {
+                    self.inblossom[x] = c;
+                    self.dual[x] = self.dual[x].add(acc);
                 }
             }
+            self.release(b);
         }
-        self.release(b);
+        self.inblossom[v] = v;
+        self.dual[v] = self.dual[v].add(acc);
     }
 
     /// Makes `v` a lone exposed vertex (dissolving the blossoms around it).
     pub fn free(&mut self, v: usize) {
-        while self.inblossom[v] != v {
-            let b = self.inblossom[v];
-            self.dissolve(b);
-        }
+        self.dissolve_around(v);
         if self.mate[v] != NONE {
             let x = self.ep(self.mate[v]);
             self.mate[x] = NONE;
@@ -83,10 +94,7 @@ impl<W: Weight> State<W> {
             match parity {
                 None => parity = Some(odd),
                 Some(p) if p != odd => {
-                    while self.inblossom[v] != v {
-                        let b = self.inblossom[v];
-                        self.dissolve(b);
-                    }
+                    self.dissolve_around(v);
                     if self.dual[v].is_odd() != p {
                         self.dual[v] = self.dual[v].add(W::ONE);
                     }

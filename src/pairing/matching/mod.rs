@@ -37,6 +37,11 @@ pub trait Weight: Copy + Ord + Eq + Default + std::fmt::Debug {
     fn half(self) -> Self;
     /// `self * 2`.
     fn double(self) -> Self;
+    /// `a + b - 2 w`, the slack of an edge of weight `w` between duals `a` and `b`.
+    #[inline]
+    fn slack2(a: Self, b: Self, w: Self) -> Self {
+        a.add(b).sub(w.double())
+    }
 }
 
 impl Weight for u64 {

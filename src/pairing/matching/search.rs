@@ -17,28 +17,92 @@ impl<W: Weight> State<W> {
         }
     }
 
-    /// The slack of `bestedge[b]` (which must be set), from the cache when still valid.
-    #[inline]
-    fn best_slack(&mut self, b: usize) -> W {
-        if self.bestepoch[b] != self.epoch {
-            self.bestslack[b] = self.slack(self.bestedge[b]);
-            self.bestepoch[b] = self.epoch;
-        }
-        self.bestslack[b]
-    }
-
-    #[inline]
-    fn set_best(&mut self, b: usize, p: usize, slack: W) {
-        self.bestedge[b] = p;
-        self.bestslack[b] = slack;
-        self.bestepoch[b] = self.epoch;
-    }
-
     /// Whether `b` (a top-level blossom) belongs to a tree augmented in this stage.
     #[inline]
     fn is_dead(&self, b: usize) -> bool {
         let t = self.tree[b];
         t != NONE && self.dead[t]
+    }
+
+    /// Scans the edges of S-vertex `v` to `from..n`, until one needs the tree to change: a
+    /// tight edge to an unlabeled blossom or to another S-blossom, whose far end it returns.
+    /// On the way it records the best edges of the others (the slack to an S-blossom at
+    /// `v`'s blossom, the slack to a free vertex at that vertex) and labels a vertex inside a
+    /// T-blossom reached by a tight edge. The fields are borrowed one by one so that the row,
+    /// the duals and the blossom map are read as slices, without a bounds check per edge.
+    fn scan_row(&mut self, v: usize, from: usize) -> Option<usize> {
+        let n = self.n;
+        let epoch = self.epoch;
+        let State {
+            w,
+            dual,
+            inblossom,
+            label,
+            labelend,
+            bestedge,
+            bestslack,
+            bestepoch,
+            tree,
+            dead,
+            ..
+        } = self;
+        let bv = *inblossom.get(v)?;
+        let dv = *dual.get(v)?;
+        let row = w.get(v * n..(v + 1) * n)?;
+        let (duals, blossoms) = (dual.get(..n)?, inblossom.get(..n)?);
+        // The slack of a recorded best edge, recomputed once per dual change.
+        let cached = |b: usize, bestslack: &mut Vec<W>, bestepoch: &mut Vec<u64>, p: usize| {
+            if bestepoch[b] != epoch {
+                let (i, j) = (p / n, p % n);
+                bestslack[b] = dual[i].add(dual[j]).sub(w[p].double());
+                bestepoch[b] = epoch;
+            }
+            bestslack[b]
+        };
+        // `v`'s blossom's best edge is only changed here while `v` is scanned: keep its slack
+        // at hand.
+        let mut best_v = match bestedge[bv] {
+            NONE => None,
+            b => Some(cached(bv, bestslack, bestepoch, b)),
+        };
+        let entries = row.iter().zip(duals).zip(blossoms).enumerate().skip(from);
+        for (x, ((&weight, &dx), &bx)) in entries {
+            if bx == bv || weight.is_nil() {
+                continue;
+            }
+            let t = tree[bx];
+            if t != NONE && dead[t] {
+                continue;
+            }
+            let lb = label[bx];
+            if lb == 2 && label[x] != 0 {
+                continue;
+            }
+            let k = W::slack2(dv, dx, weight);
+            let p = v * n + x;
+            if k.is_nil() {
+                if lb != 2 {
+                    return Some(x);
+                }
+                label[x] = 2;
+                labelend[x] = x * n + v;
+            } else if lb == 1 {
+                if best_v.is_none_or(|b| k < b) {
+                    best_v = Some(k);
+                    bestedge[bv] = p;
+                    bestslack[bv] = k;
+                    bestepoch[bv] = epoch;
+                }
+            } else {
+                let b = bestedge[x];
+                if b == NONE || k < cached(x, bestslack, bestepoch, b) {
+                    bestedge[x] = p;
+                    bestslack[x] = k;
+                    bestepoch[x] = epoch;
+                }
+            }
+        }
+        None
     }
 
     /// One stage; returns whether anything changed (false: optimal).
@@ -77,55 +141,35 @@ impl<W: Weight> State<W> {
                 if self.is_dead(self.inblossom[v]) {
                     continue;
                 }
-                let dv = self.dual[v];
-                for w in 0..n {
+                let mut from = 0;
+                while let Some(w) = self.scan_row(v, from) {
+                    from = w + 1;
+                    // A tight edge to an unlabeled or S-blossom of a live tree.
                     let p = v * n + w;
-                    let weight = self.w[p];
-                    if weight.is_nil() || w == v {
-                        continue;
-                    }
                     let (bv, bw) = (self.inblossom[v], self.inblossom[w]);
-                    if bv == bw || self.is_dead(bw) {
-                        continue;
-                    }
-                    let kslack = dv.add(self.dual[w]).sub(weight.double());
-                    if kslack == W::ZERO {
-                        if self.label[bw] == 0 {
-                            if self.mate[self.blossombase[bw]] == NONE {
-                                // An exposed blossom at dual zero: augment into it.
-                                let root = self.tree[bv];
-                                self.augment_matching(p);
-                                self.tree[bw] = root;
-                                self.dead[root] = true;
-                                augmented = true;
-                                continue 'scan;
-                            }
-                            self.assign_label(w, 2, self.rev(p));
-                        } else if self.label[bw] == 1 {
-                            let base = self.scan_blossom(v, w);
-                            if base != NONE {
-                                self.add_blossom(base, p);
-                            } else {
-                                let (rv, rw) = (self.tree[bv], self.tree[bw]);
-                                self.augment_matching(p);
-                                self.dead[rv] = true;
-                                self.dead[rw] = true;
-                                augmented = true;
-                                continue 'scan;
-                            }
-                        } else if self.label[w] == 0 {
-                            self.label[w] = 2;
-                            self.labelend[w] = self.rev(p);
+                    if self.label[bw] == 0 {
+                        if self.mate[self.blossombase[bw]] == NONE {
+                            // An exposed blossom at dual zero: augment into it.
+                            let root = self.tree[bv];
+                            self.augment_matching(p);
+                            self.tree[bw] = root;
+                            self.dead[root] = true;
+                            augmented = true;
+                            continue 'scan;
                         }
-                    } else if self.label[bw] == 1 {
-                        let b = self.inblossom[v];
-                        if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
-                            self.set_best(b, p, kslack);
+                        self.assign_label(w, 2, self.rev(p));
+                    } else {
+                        let base = self.scan_blossom(v, w);
+                        if base != NONE {
+                            self.add_blossom(base, p);
+                        } else {
+                            let (rv, rw) = (self.tree[bv], self.tree[bw]);
+                            self.augment_matching(p);
+                            self.dead[rv] = true;
+                            self.dead[rw] = true;
+                            augmented = true;
+                            continue 'scan;
                         }
-                    } else if self.label[w] == 0
-                        && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
-                    {
-                        self.set_best(w, p, kslack);
                     }
                 }
             }

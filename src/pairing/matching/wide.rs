@@ -252,6 +252,24 @@ impl<const N: usize> Weight for Wide<N> {
     fn double(self) -> Self {
         self.wrapping_add(self)
     }
+    /// `a + b - 2 w` in one pass over the limbs.
+    #[inline]
+    fn slack2(a: Self, b: Self, w: Self) -> Self {
+        let mut r = Self::ZERO;
+        let (mut carry, mut borrow, mut top) = (false, false, 0u64);
+        for i in 0..N {
+            let (s1, c1) = a.0[i].overflowing_add(b.0[i]);
+            let (s2, c2) = s1.overflowing_add(u64::from(carry));
+            carry = c1 || c2;
+            let d = (w.0[i] << 1) | top;
+            top = w.0[i] >> 63;
+            let (t1, b1) = s2.overflowing_sub(d);
+            let (t2, b2) = t1.overflowing_sub(u64::from(borrow));
+            borrow = b1 || b2;
+            r.0[i] = t2;
+        }
+        r
+    }
 }
 
 #[cfg(test)]

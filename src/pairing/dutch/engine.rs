@@ -10,6 +10,7 @@
 use crate::pairing::Error;
 use crate::pairing::matching::Wide;
 
+use super::base::Base;
 use super::graph::Graph;
 use super::state::{Field, Tournament};
 use super::weights::{ByeInfo, Layout, edge_weight};
@@ -34,6 +35,7 @@ impl From<Error> for Failure {
 /// `lay` is the round's layout and `bye` what the first matching found. With `local`, each
 /// bracket packs its weights in a layout of its own score groups only ([`Layout::local`]),
 /// which must fit in `N` limbs.
+#[allow(clippy::needless_range_loop)] // positions index both `by_index` and `base`
 pub fn pair<const N: usize>(
     t: &Tournament,
     field: &Field,
@@ -73,7 +75,7 @@ pub fn pair<const N: usize>(
     let mut group_begin = 0usize; // MDPs in the current bracket
     let mut group_begin_vertex = 0usize;
     let mut guard = 0;
-    let mut base: Vec<Vec<Wide<N>>> = Vec::new();
+    let mut base = Base::<N>::new();
 
     while by_index.len() > 1 || next_group != n {
         guard += 1;
@@ -98,21 +100,21 @@ pub fn pair<const N: usize>(
         }
         let max_w = blay.max_weight::<N>();
         // Base weights, indexed [larger][smaller] by position in `by_index`.
-        base.clear();
-        base.resize(len, Vec::new());
+        base.reset(len);
         for larger in group_begin..len {
-            let row = &mut base[larger];
-            row.clear();
             for smaller in 0..larger {
-                row.push(edge_weight(
-                    &blay,
-                    field,
-                    st(by_index[smaller]),
-                    st(by_index[larger]),
-                    larger < next_begin,
-                    larger >= next_begin,
-                    &bye,
-                ));
+                base.push(
+                    larger,
+                    edge_weight(
+                        &blay,
+                        field,
+                        st(by_index[smaller]),
+                        st(by_index[larger]),
+                        larger < next_begin,
+                        larger >= next_begin,
+                        &bye,
+                    ),
+                );
             }
         }
         // A bracket player may take the PAB only when its score reaches the bracket's lowest.
@@ -121,16 +123,14 @@ pub fn pair<const N: usize>(
         if !m.begin(&by_index, group_begin, next_group, full, &blay) {
             return Err(Failure::Narrow);
         }
-        for (larger, row) in base.iter().enumerate() {
-            for (smaller, w) in row.iter().enumerate() {
-                m.set(by_index[larger], by_index[smaller], *w);
-            }
+        for (larger, smaller, w) in base.pairs() {
+            m.set(by_index[larger], by_index[smaller], w);
         }
         let in_bracket = |x: usize| x >= group_begin_vertex && x < next_begin_vertex;
         // bbp's `edgeWeightComputer`: fewest exchanges, then smallest BSN differences.
         let remainder_weight =
-            |base: &Vec<Vec<Wide<N>>>, smaller: usize, larger: usize, sri: usize, pairs: usize| {
-                let r = base[larger][smaller];
+            |base: &Base<N>, smaller: usize, larger: usize, sri: usize, pairs: usize| {
+                let r = base.get(larger, smaller);
                 if r.is_zero() {
                     return r;
                 }
@@ -173,7 +173,7 @@ pub fn pair<const N: usize>(
             remaining -= 1;
             if !in_bracket(stable[pv]) {
                 for oi in group_begin..next_begin {
-                    let w = base[oi][pi];
+                    let w = base.get(oi, pi);
                     if !w.is_zero() {
                         m.set(pv, by_index[oi], w.add_u64(1));
                     }
@@ -184,7 +184,7 @@ pub fn pair<const N: usize>(
                 matched[pv] = true;
                 remaining_matched -= 1;
                 for oi in group_begin..next_begin {
-                    let w = base[oi][pi];
+                    let w = base.get(oi, pi);
                     if !w.is_zero() {
                         m.set(
                             pv,
@@ -208,7 +208,7 @@ pub fn pair<const N: usize>(
                 if matched[ov] {
                     continue;
                 }
-                let w = base[oi][pi];
+                let w = base.get(oi, pi);
                 if !w.is_zero() {
                     m.set(pv, ov, w.add_u64(addend));
                     addend += 1;
@@ -286,7 +286,7 @@ pub fn pair<const N: usize>(
             }
             for &oi in &remainder[pos + 1..] {
                 if exchange {
-                    base[oi][pi] = Wide::ZERO;
+                    base.zero(oi, pi);
                 }
                 let w = remainder_weight(&base, pi, oi, pos, pairs);
                 m.set(pv, by_index[oi], w);
@@ -312,11 +312,11 @@ pub fn pair<const N: usize>(
             if s1_player(&stable, pv) {
                 left -= 1;
                 for &oi in &remainder[..pos] {
-                    base[pi][oi] = Wide::ZERO;
+                    base.zero(pi, oi);
                     m.set(pv, by_index[oi], Wide::ZERO);
                 }
                 for oi in next_begin..len {
-                    base[oi][pi] = Wide::ZERO;
+                    base.zero(oi, pi);
                     m.set(pv, by_index[oi], Wide::ZERO);
                 }
             }
@@ -336,9 +336,9 @@ pub fn pair<const N: usize>(
             for &oi in &remainder[a + 1..] {
                 let ov = by_index[oi];
                 if !s1_player(&stable, pv) || s1_player(&stable, ov) {
-                    base[oi][pi] = Wide::ZERO;
+                    base.zero(oi, pi);
                 }
-                m.set(pv, ov, base[oi][pi]);
+                m.set(pv, ov, base.get(oi, pi));
             }
         }
 
@@ -360,7 +360,7 @@ pub fn pair<const N: usize>(
                     let ov = by_index[oi];
                     oi > pi
                         && !matched[ov]
-                        && !base[oi][pi].is_zero()
+                        && !base.get(oi, pi).is_zero()
                         && (!solved || !m.loose(pv, ov))
                 })
                 .map(|&oi| by_index[oi]);
@@ -373,7 +373,7 @@ pub fn pair<const N: usize>(
                     if oi <= pi || matched[ov] {
                         continue;
                     }
-                    let w = base[oi][pi];
+                    let w = base.get(oi, pi);
                     if !w.is_zero() {
                         m.set(pv, ov, w.add_u64(addend));
                     }

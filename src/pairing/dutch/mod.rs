@@ -5,6 +5,7 @@
 //! [`engine`] runs the bracket procedure on the general matching solver
 //! ([`crate::pairing::matching`]), [`colour`] allocates colours.
 
+mod base;
 mod colour;
 mod completion;
 mod engine;

@@ -59,11 +59,15 @@ impl<W: Weight> Matcher<W> {
     /// ignored.
     pub fn set_weight(&mut self, a: usize, b: usize, w: W) {
         let n = self.s.n;
-        if a == b || a >= n || b >= n || self.s.w[a * n + b] == w {
+        if a == b || a >= n || b >= n {
             return;
         }
-        self.s.w[a * n + b] = w;
-        self.s.w[b * n + a] = w;
+        let id = self.s.values.id(w);
+        if self.s.w[a * n + b] == id {
+            return;
+        }
+        self.s.w[a * n + b] = id;
+        self.s.w[b * n + a] = id;
         if !self.fresh {
             self.changed.push((a, b));
         }
@@ -145,7 +149,12 @@ impl<W: Weight> Matcher<W> {
         let n = self.s.n;
         for v in 0..n {
             let row = &self.s.w[v * n..(v + 1) * n];
-            self.s.dual[v] = row.iter().copied().max().unwrap_or(W::ZERO);
+            let values = &self.s.values;
+            self.s.dual[v] = row
+                .iter()
+                .map(|&id| values.get(id))
+                .max()
+                .unwrap_or(W::ZERO);
         }
         for v in 0..n {
             if self.s.mate[v] != NONE {

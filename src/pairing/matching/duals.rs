@@ -64,7 +64,7 @@ impl<W: Weight> State<W> {
         let n = self.n;
         let mut u = W::ZERO;
         for x in 0..n {
-            let w = self.w[v * n + x];
+            let w = self.values.get(self.w[v * n + x]);
             if w == W::ZERO || x == v {
                 continue;
             }

@@ -9,15 +9,17 @@ mod duals;
 mod search;
 mod stage;
 mod swap;
+mod values;
 mod wide;
 
 pub use blossom::Matcher;
+pub use values::Values;
 pub use wide::Wide;
 
 /// An unsigned integer edge weight. Arithmetic may wrap; the solver only forms non-negative
 /// values when the caller's weights leave a few spare top bits (duals reach twice the largest
 /// weight).
-pub trait Weight: Copy + Ord + Eq + Default + std::fmt::Debug {
+pub trait Weight: Copy + Ord + Eq + Default + std::hash::Hash + std::fmt::Debug {
     /// Zero; an edge of weight zero is no edge.
     const ZERO: Self;
     /// One.
@@ -37,10 +39,10 @@ pub trait Weight: Copy + Ord + Eq + Default + std::fmt::Debug {
     fn half(self) -> Self;
     /// `self * 2`.
     fn double(self) -> Self;
-    /// `a + b - 2 w`, the slack of an edge of weight `w` between duals `a` and `b`.
+    /// `a + b - d`: the slack of an edge of doubled weight `d` between duals `a` and `b`.
     #[inline]
-    fn slack2(a: Self, b: Self, w: Self) -> Self {
-        a.add(b).sub(w.double())
+    fn slack_doubled(a: Self, b: Self, d: Self) -> Self {
+        a.add(b).sub(d)
     }
 }
 

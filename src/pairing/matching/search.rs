@@ -35,6 +35,7 @@ impl<W: Weight> State<W> {
         let epoch = self.epoch;
         let State {
             w,
+            values,
             dual,
             inblossom,
             label,
@@ -54,7 +55,7 @@ impl<W: Weight> State<W> {
         let cached = |b: usize, bestslack: &mut Vec<W>, bestepoch: &mut Vec<u64>, p: usize| {
             if bestepoch[b] != epoch {
                 let (i, j) = (p / n, p % n);
-                bestslack[b] = dual[i].add(dual[j]).sub(w[p].double());
+                bestslack[b] = W::slack_doubled(dual[i], dual[j], values.doubled(w[p]));
                 bestepoch[b] = epoch;
             }
             bestslack[b]
@@ -65,9 +66,10 @@ impl<W: Weight> State<W> {
             NONE => None,
             b => Some(cached(bv, bestslack, bestepoch, b)),
         };
+        let doubled = values.doubled_all();
         let entries = row.iter().zip(duals).zip(blossoms).enumerate().skip(from);
-        for (x, ((&weight, &dx), &bx)) in entries {
-            if bx == bv || weight.is_nil() {
+        for (x, ((&id, &dx), &bx)) in entries {
+            if bx == bv || id == 0 {
                 continue;
             }
             let t = tree[bx];
@@ -78,7 +80,7 @@ impl<W: Weight> State<W> {
             if lb == 2 && label[x] != 0 {
                 continue;
             }
-            let k = W::slack2(dv, dx, weight);
+            let k = W::slack_doubled(dv, dx, doubled[id as usize]);
             let p = v * n + x;
             if k.is_nil() {
                 if lb != 2 {

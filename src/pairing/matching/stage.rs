@@ -11,6 +11,7 @@
 //! so that it becomes the exposed one.
 
 use super::Weight;
+use super::values::Values;
 
 pub const NONE: usize = usize::MAX;
 
@@ -18,8 +19,10 @@ pub const NONE: usize = usize::MAX;
 #[derive(Debug, Clone)]
 pub struct State<W: Weight> {
     pub n: usize,
-    /// The symmetric weight matrix, `w[a * n + b]`; zero is no edge.
-    pub w: Vec<W>,
+    /// The symmetric weight matrix, `w[a * n + b]`, as ids into `values`; 0 is no edge.
+    pub w: Vec<u32>,
+    /// The distinct weights.
+    pub values: Values<W>,
     /// The remote edge end of each vertex's matched edge, or `NONE`.
     pub mate: Vec<usize>,
     pub(super) label: Vec<u8>,
@@ -52,7 +55,8 @@ impl<W: Weight> State<W> {
     pub fn new(n: usize) -> Self {
         State {
             n,
-            w: vec![W::ZERO; n * n],
+            w: vec![0; n * n],
+            values: Values::new(),
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -92,14 +96,14 @@ impl<W: Weight> State<W> {
 
     #[inline]
     pub fn weight(&self, a: usize, b: usize) -> W {
-        self.w[a * self.n + b]
+        self.values.get(self.w[a * self.n + b])
     }
 
     /// Twice the slack of the edge of `p`, valid outside blossoms.
     #[inline]
     pub(super) fn slack(&self, p: usize) -> W {
         let (i, j) = (p / self.n, p % self.n);
-        self.dual[i].add(self.dual[j]).sub(self.w[p].double())
+        W::slack_doubled(self.dual[i], self.dual[j], self.values.doubled(self.w[p]))
     }
 
     /// Whether edge `{a, b}` is tight or would need a dual raise (`u[a] + u[b] < 2 w`).
@@ -308,7 +312,7 @@ impl<W: Weight> State<W> {
                     let mut l = Vec::new();
                     for v in self.leaves_of(bv) {
                         for x in 0..n {
-                            if self.w[v * n + x] != W::ZERO {
+                            if self.w[v * n + x] != 0 {
                                 l.push(v * n + x);
                             }
                         }

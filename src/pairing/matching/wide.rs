@@ -199,6 +199,14 @@ impl<const N: usize> Ord for Wide<N> {
     }
 }
 
+impl<const N: usize> std::hash::Hash for Wide<N> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        for &l in &self.0 {
+            h.write_u64(l);
+        }
+    }
+}
+
 impl<const N: usize> PartialOrd for Wide<N> {
     fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
         Some(self.cmp(o))
@@ -252,18 +260,16 @@ impl<const N: usize> Weight for Wide<N> {
     fn double(self) -> Self {
         self.wrapping_add(self)
     }
-    /// `a + b - 2 w` in one pass over the limbs.
+    /// `a + b - d` in one pass over the limbs.
     #[inline]
-    fn slack2(a: Self, b: Self, w: Self) -> Self {
+    fn slack_doubled(a: Self, b: Self, d: Self) -> Self {
         let mut r = Self::ZERO;
-        let (mut carry, mut borrow, mut top) = (false, false, 0u64);
+        let (mut carry, mut borrow) = (false, false);
         for i in 0..N {
             let (s1, c1) = a.0[i].overflowing_add(b.0[i]);
             let (s2, c2) = s1.overflowing_add(u64::from(carry));
             carry = c1 || c2;
-            let d = (w.0[i] << 1) | top;
-            top = w.0[i] >> 63;
-            let (t1, b1) = s2.overflowing_sub(d);
+            let (t1, b1) = s2.overflowing_sub(d.0[i]);
             let (t2, b2) = t1.overflowing_sub(u64::from(borrow));
             borrow = b1 || b2;
             r.0[i] = t2;

@@ -48,6 +48,9 @@ pub struct State<W: Weight> {
     /// Trees (by root) already augmented in this stage: their vertices are left alone until
     /// the next stage.
     pub(super) dead: Vec<bool>,
+    /// Scratch of [`State::collect_best_edges`], by blossom: the best edge and its slack.
+    best_to: Vec<usize>,
+    best_slack_to: Vec<W>,
 }
 
 impl<W: Weight> State<W> {
@@ -75,6 +78,8 @@ impl<W: Weight> State<W> {
             bestepoch: vec![0; 2 * n],
             epoch: 1,
             dead: vec![false; n],
+            best_to: Vec::new(),
+            best_slack_to: Vec::new(),
         }
     }
 
@@ -303,51 +308,80 @@ impl<W: Weight> State<W> {
             }
             self.inblossom[v] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * n];
-        let mut bestslackto = vec![W::ZERO; 2 * n];
-        for &bv in &path {
-            let list: Vec<usize> = match self.blossombestedges[bv].take() {
-                Some(l) => l,
-                None => {
-                    let mut l = Vec::new();
-                    for v in self.leaves_of(bv) {
-                        for x in 0..n {
-                            if self.w[v * n + x] != 0 {
-                                l.push(v * n + x);
-                            }
-                        }
-                    }
-                    l
+        self.collect_best_edges(b, &path);
+    }
+
+    /// The best edges of new S-blossom `b` (made of `path`): for each other S-blossom, the
+    /// least-slack edge to it from `b`, gathered from the children's own lists, or from their
+    /// vertices' rows when they have none. Scratch arrays indexed by blossom are kept in the
+    /// state and cleared after use, so the cost follows the edges, not `2n`.
+    fn collect_best_edges(&mut self, b: usize, path: &[usize]) {
+        let n = self.n;
+        let mut to = std::mem::take(&mut self.best_to);
+        let mut slack_to = std::mem::take(&mut self.best_slack_to);
+        to.resize(2 * n, NONE);
+        slack_to.resize(2 * n, W::ZERO);
+        let mut touched = Vec::new();
+        let mut leaves = Vec::new();
+        for &bv in path {
+            let mut offer = |q: usize, j: usize, k: W, touched: &mut Vec<usize>| {
+                if to[j] == NONE {
+                    touched.push(j);
+                    to[j] = q;
+                    slack_to[j] = k;
+                } else if k < slack_to[j] {
+                    to[j] = q;
+                    slack_to[j] = k;
                 }
             };
-            for q in list {
-                let (i, j) = (q / n, q % n);
-                let (_, j) = if self.inblossom[j] == b {
-                    (j, i)
-                } else {
-                    (i, j)
-                };
-                let bj = self.inblossom[j];
-                if bj != b && self.label[bj] == 1 {
-                    let k = self.slack(q);
-                    if bestedgeto[bj] == NONE || k < bestslackto[bj] {
-                        bestedgeto[bj] = q;
-                        bestslackto[bj] = k;
+            match self.blossombestedges[bv].take() {
+                Some(list) => {
+                    for q in list {
+                        let (i, j) = (q / n, q % n);
+                        let far = if self.inblossom[j] == b { i } else { j };
+                        let bj = self.inblossom[far];
+                        if bj != b && self.label[bj] == 1 {
+                            offer(q, bj, self.slack(q), &mut touched);
+                        }
+                    }
+                }
+                None => {
+                    leaves.clear();
+                    self.leaves(bv, &mut leaves);
+                    let doubled = self.values.doubled_all();
+                    for &v in &leaves {
+                        let dv = self.dual[v];
+                        let row = &self.w[v * n..(v + 1) * n];
+                        for (x, &id) in row.iter().enumerate() {
+                            if id == 0 {
+                                continue;
+                            }
+                            let bj = self.inblossom[x];
+                            if bj != b && self.label[bj] == 1 {
+                                let k = W::slack_doubled(dv, self.dual[x], doubled[id as usize]);
+                                offer(v * n + x, bj, k, &mut touched);
+                            }
+                        }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        // In blossom order, as a scan of the whole array would list them.
+        touched.sort_unstable();
+        let list: Vec<usize> = touched.iter().map(|&j| to[j]).collect();
         self.bestedge[b] = NONE;
-        for &k in &list {
-            let sk = self.slack(k);
-            if self.bestedge[b] == NONE || sk < self.bestslack[b] {
-                self.bestedge[b] = k;
-                self.bestslack[b] = sk;
+        for &j in &touched {
+            let (q, k) = (to[j], slack_to[j]);
+            if self.bestedge[b] == NONE || k < self.bestslack[b] {
+                self.bestedge[b] = q;
+                self.bestslack[b] = k;
                 self.bestepoch[b] = self.epoch;
             }
+            to[j] = NONE;
         }
+        self.best_to = to;
+        self.best_slack_to = slack_to;
         self.blossombestedges[b] = Some(list);
     }
 

@@ -8,7 +8,10 @@
 //! bbpPairings.
 
 use crate::pairing::Error;
-use crate::pairing::matching::Wide;
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use crate::pairing::matching::{WeightHasher, Wide};
 
 use super::base::Base;
 use super::graph::Graph;
@@ -100,21 +103,32 @@ pub fn pair<const N: usize>(
         }
         let max_w = blay.max_weight::<N>();
         // Base weights, indexed [larger][smaller] by position in `by_index`.
+        // Players with equal weight keys weigh alike: each pair of keys is packed once.
         base.reset(len);
+        let mut key_ids = HashMap::new();
+        let keys: Vec<u64> = by_index
+            .iter()
+            .map(|&v| {
+                let next = key_ids.len() as u64;
+                *key_ids.entry(st(v).weight_key()).or_insert(next)
+            })
+            .collect();
+        let mut packed: HashMap<(u64, u64, bool), Wide<N>, BuildHasherDefault<WeightHasher>> =
+            HashMap::default();
         for larger in group_begin..len {
             for smaller in 0..larger {
-                base.push(
-                    larger,
-                    edge_weight(
-                        &blay,
-                        field,
-                        st(by_index[smaller]),
-                        st(by_index[larger]),
-                        larger < next_begin,
-                        larger >= next_begin,
-                        &bye,
-                    ),
-                );
+                let (hi, lo) = (st(by_index[smaller]), st(by_index[larger]));
+                let in_current = larger < next_begin;
+                let w = if blay.compatible(field, hi, lo) {
+                    *packed
+                        .entry((keys[smaller], keys[larger], in_current))
+                        .or_insert_with(|| {
+                            edge_weight(&blay, field, hi, lo, in_current, !in_current, &bye)
+                        })
+                } else {
+                    Wide::ZERO
+                };
+                base.push(larger, w);
             }
         }
         // A bracket player may take the PAB only when its score reaches the bracket's lowest.

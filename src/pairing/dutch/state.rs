@@ -252,7 +252,7 @@ fn infer_initial_colour(players: &[Player]) -> Option<Colour> {
 }
 
 /// A float in one earlier round (2026 definitions).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Float {
     /// Met a lower-scored opponent, or scored more than a loss without playing.
     Down,
@@ -288,6 +288,21 @@ pub struct State {
 }
 
 impl State {
+    /// Everything about the player that an edge weight reads, besides who they have met:
+    /// players with equal keys weigh the same against anyone they may meet.
+    pub fn weight_key(&self) -> impl std::hash::Hash + Eq + use<> {
+        (
+            self.score,
+            self.float,
+            self.bye_eligible,
+            self.pref,
+            self.imbalance,
+            self.repeated,
+            self.strong,
+            self.played_games,
+        )
+    }
+
     /// An absolute colour imbalance (|CD| > 1).
     pub fn absolute_imbalance(&self) -> bool {
         self.imbalance > 1

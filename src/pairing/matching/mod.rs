@@ -13,7 +13,7 @@ mod values;
 mod wide;
 
 pub use blossom::Matcher;
-pub use values::Values;
+pub use values::{Values, WeightHasher};
 pub use wide::Wide;
 
 /// An unsigned integer edge weight. Arithmetic may wrap; the solver only forms non-negative

@@ -7,10 +7,10 @@
 //! outcome is the first candidate the rule text's own generation order would accept, as in
 //! bbpPairings.
 
-use crate::pairing::Error;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
+use crate::pairing::Error;
 use crate::pairing::matching::{WeightHasher, Wide};
 
 use super::base::Base;

@@ -105,7 +105,7 @@ pub fn pair<const N: usize>(
         // Base weights, indexed [larger][smaller] by position in `by_index`.
         // Players with equal weight keys weigh alike: each pair of keys is packed once.
         base.reset(len);
-        let mut key_ids = HashMap::new();
+        let mut key_ids: HashMap<_, u64, BuildHasherDefault<WeightHasher>> = HashMap::default();
         let keys: Vec<u64> = by_index
             .iter()
             .map(|&v| {

@@ -2,7 +2,7 @@
 //! dual, every augmenting path the duals allow taken, otherwise a dual adjustment.
 
 use super::Weight;
-use super::stage::{NONE, State};
+use super::stage::{NONE, State, slack_at};
 
 impl<W: Weight> State<W> {
     /// Runs stages until no exposed vertex has a positive dual: then the matching is optimal.
@@ -54,8 +54,7 @@ impl<W: Weight> State<W> {
         // The slack of a recorded best edge, recomputed once per dual change.
         let cached = |b: usize, bestslack: &mut Vec<W>, bestepoch: &mut Vec<u64>, p: usize| {
             if bestepoch[b] != epoch {
-                let (i, j) = (p / n, p % n);
-                bestslack[b] = W::slack_doubled(dual[i], dual[j], values.doubled(w[p]));
+                bestslack[b] = slack_at(n, dual, w, values, p);
                 bestepoch[b] = epoch;
             }
             bestslack[b]

@@ -15,6 +15,20 @@ use super::values::Values;
 
 pub const NONE: usize = usize::MAX;
 
+/// Twice the slack of the edge of `p` from the parts of a [`State`] (for loops that hold
+/// other fields mutably).
+#[inline]
+pub(super) fn slack_at<W: Weight>(
+    n: usize,
+    dual: &[W],
+    w: &[u32],
+    values: &Values<W>,
+    p: usize,
+) -> W {
+    let (i, j) = (p / n, p % n);
+    W::slack_doubled(dual[i], dual[j], values.doubled(w[p]))
+}
+
 /// The solver state: weights, matching, duals and blossoms.
 #[derive(Debug, Clone)]
 pub struct State<W: Weight> {
@@ -107,8 +121,7 @@ impl<W: Weight> State<W> {
     /// Twice the slack of the edge of `p`, valid outside blossoms.
     #[inline]
     pub(super) fn slack(&self, p: usize) -> W {
-        let (i, j) = (p / self.n, p % self.n);
-        W::slack_doubled(self.dual[i], self.dual[j], self.values.doubled(self.w[p]))
+        slack_at(self.n, &self.dual, &self.w, &self.values, p)
     }
 
     /// Whether edge `{a, b}` is tight or would need a dual raise (`u[a] + u[b] < 2 w`).

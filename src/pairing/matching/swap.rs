@@ -12,11 +12,6 @@ use super::Weight;
 use super::stage::{NONE, State};
 
 impl<W: Weight> State<W> {
-    /// The base vertex of the top-level node of `v`.
-    fn node_base(&self, v: usize) -> usize {
-        self.blossombase[self.inblossom[v]]
-    }
-
     /// The node across the matched edge at node `x`'s base, or `NONE` when it is exposed.
     fn node_partner(&self, x: usize) -> usize {
         let m = self.mate[self.blossombase[x]];
@@ -109,7 +104,7 @@ impl<W: Weight> State<W> {
         let mut changed = Vec::new();
         for &(node, v) in &exits {
             self.leaves(node, &mut changed);
-            if node >= n && self.node_base(v) != v {
+            if node >= n && self.blossombase[node] != v {
                 self.augment_blossom(node, v);
             }
         }

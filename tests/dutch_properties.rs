@@ -51,6 +51,14 @@ proptest! {
     }
 }
 
+/// Found by the property test: in the last round a topscorer (9 of 10 points) and a
+/// non-topscorer (4) who both had Black twice in a row may meet (C3 binds two non-topscorers
+/// only); the higher-ranked topscorer gets White, and the other a third Black.
+#[test]
+fn a_topscorer_may_meet_an_equal_absolute_preference_in_the_last_round() {
+    assert_eq!(play(9, 6, 3_627_550_383_865_488_926, 37, 5), Ok(()));
+}
+
 #[test]
 fn checker_rejects_a_rematch_and_a_second_bye() {
     let mut rng = sim::Rng::new(7);

@@ -30,7 +30,8 @@ pub enum Violation {
     MissingBye,
     /// The PAB receiver already had a PAB or another unplayed win (C.04.1 art. 4, C2).
     ByeNotEligible(u16),
-    /// A non-topscorer would reach |CD| > 2 or three games in a row with one colour (C3).
+    /// In a game between two non-topscorers, one would reach |CD| > 2 or three games in a
+    /// row with one colour (C3).
     ColourLimit(u16),
 }
 
@@ -111,9 +112,11 @@ pub fn check(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
         {
             out.push(Violation::Rematch(w, b));
         }
+        // C3 binds a game between two non-topscorers only: against a topscorer in the last
+        // round, two equal absolute preferences may meet and one of them is not granted.
+        let topscorer_game = last_round && (score(wi) > threshold || score(bi) > threshold);
         for (i, no, c) in [(wi, w, Colour::White), (bi, b, Colour::Black)] {
-            let topscorer = last_round && score(i) > threshold;
-            if !topscorer && breaks_colour_limits(history(i), c) {
+            if !topscorer_game && breaks_colour_limits(history(i), c) {
                 out.push(Violation::ColourLimit(no));
             }
         }

@@ -22,11 +22,19 @@ fn main() {
     for _ in 0..repeats {
         let start = std::time::Instant::now();
         match pair_tournament(&t) {
-            Ok(p) => println!(
-                "{n} players: {} pairs in {:?}",
-                p.pairs.len(),
-                start.elapsed()
-            ),
+            Ok(p) => {
+                let elapsed = start.elapsed();
+                // A checksum of the pairing, to compare two builds.
+                let sum = p.pairs.iter().enumerate().fold(0u64, |h, (i, &(w, b))| {
+                    h.wrapping_mul(1_000_003)
+                        .wrapping_add((i as u64) << 32 | u64::from(w) << 16 | u64::from(b))
+                });
+                println!(
+                    "{n} players: {} pairs (checksum {sum:016x}, bye {:?}) in {elapsed:?}",
+                    p.pairs.len(),
+                    p.bye
+                )
+            }
             Err(e) => println!("{n} players: {e} after {:?}", start.elapsed()),
         }
     }

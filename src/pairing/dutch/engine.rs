@@ -33,6 +33,11 @@ impl From<Error> for Failure {
     }
 }
 
+/// Solves the bracket's graph; the engine's weights into the next score group come from `base`.
+fn solve<const N: usize>(m: &mut Graph<'_, N>, base: &Base<N>, stable: &mut [usize]) {
+    m.compute(stable, &|i, j| base.get(i.max(j), i.min(j)));
+}
+
 /// Pairs the present players. Returns each player's partner (dense index) or `None`.
 ///
 /// `lay` is the round's layout and `bye` what the first matching found. With `local`, each
@@ -134,7 +139,7 @@ pub fn pair<const N: usize>(
         // A bracket player may take the PAB only when its score reaches the bracket's lowest.
         let lowest = by_index.last().map_or(0, |&v| score(v));
         let full = odd && bye.score >= lowest;
-        if !m.begin(&by_index, group_begin, next_group, full, &blay) {
+        if !m.begin(&by_index, next_begin, group_begin, next_group, full, &blay) {
             return Err(Failure::Narrow);
         }
         for (larger, smaller, w) in base.pairs() {
@@ -155,7 +160,7 @@ pub fn pair<const N: usize>(
                 r.wrapping_add(addend)
             };
 
-        m.compute(&mut stable);
+        solve(&mut m, &base, &mut stable);
 
         // Which MDPs are paired in this bracket.
         let mut md_score = 0;
@@ -192,7 +197,7 @@ pub fn pair<const N: usize>(
                         m.set(pv, by_index[oi], w.add_u64(1));
                     }
                 }
-                m.compute(&mut stable);
+                solve(&mut m, &base, &mut stable);
             }
             if in_bracket(stable[pv]) {
                 matched[pv] = true;
@@ -228,7 +233,7 @@ pub fn pair<const N: usize>(
                     addend += 1;
                 }
             }
-            m.compute(&mut stable);
+            solve(&mut m, &base, &mut stable);
             let mv = stable[pv];
             if mv >= n {
                 return Err(no_pairing().into());
@@ -265,7 +270,7 @@ pub fn pair<const N: usize>(
                 );
             }
         }
-        m.compute(&mut stable);
+        solve(&mut m, &base, &mut stable);
         let first_end_idx = remainder.get(first_end).copied().unwrap_or(usize::MAX);
         let s1_player = |stable: &[usize], v: usize| stable[v] > v && stable[v] < next_begin_vertex;
         let mut exchanges = 0usize;
@@ -292,7 +297,7 @@ pub fn pair<const N: usize>(
                         m.set(pv, by_index[oi], w.sub_u64(1));
                     }
                 }
-                m.compute(&mut stable);
+                solve(&mut m, &base, &mut stable);
             }
             let exchange = !s1_player(&stable, pv);
             if exchange {
@@ -321,7 +326,7 @@ pub fn pair<const N: usize>(
                         m.set(pv, by_index[oi], w.add_u64(1));
                     }
                 }
-                m.compute(&mut stable);
+                solve(&mut m, &base, &mut stable);
             }
             if s1_player(&stable, pv) {
                 left -= 1;
@@ -333,6 +338,7 @@ pub fn pair<const N: usize>(
                     base.zero(oi, pi);
                     m.set(pv, by_index[oi], Wide::ZERO);
                 }
+                m.pin(pv);
             }
             if !already {
                 for &oi in &remainder[pos + 1..] {
@@ -393,7 +399,7 @@ pub fn pair<const N: usize>(
                     }
                     addend += 1;
                 }
-                m.compute(&mut stable);
+                solve(&mut m, &base, &mut stable);
                 solved = true;
             }
             let mv = stable[pv];

@@ -1,24 +1,48 @@
 //! The matching graph of one bracket, kept small.
 //!
-//! The bracket procedure asks for a maximum-weight matching over every unpaired player, but
-//! only the bracket's own vertices `U` (its MDPs, its residents and the next score group) carry
-//! weights below the top field: every edge touching the lower remainder `L` weighs just its
-//! top field, `(1 + nc(a) + nc(b))` where `nc` marks a player who may not take the PAB. That
-//! top field is a sum over the players a matching covers, so whenever `L` can absorb every set
-//! `X` of bracket players left over (all of `L ∪ X` paired, or all but one PAB candidate of `L`
-//! when the field is odd), every matching of `U` completes to one of the same, best top total,
-//! and the optimum is just the best matching of `U` on the weights minus their top fields
-//! ("compressed"). The absorption is checked after every solve by building the completion
-//! explicitly ([`super::completion`]); when that fails, or when a bracket player may receive
-//! the PAB, the bracket is solved over `U ∪ L` with the full weights instead ("full").
+//! The bracket procedure asks for a maximum-weight matching over every unpaired player. Only
+//! the bracket's own players `B` (its MDPs and residents) carry the weights that differ from
+//! pair to pair; below them come the next score group `N` and the lower remainder `L`:
+//!
+//! - Every edge touching `L` weighs just its top field, `(1 + nc(a) + nc(b))` where `nc` marks
+//!   a player who may not take the PAB. That top field is a sum over the players a matching
+//!   covers, so whenever `L` can absorb what is left over above it (all of it paired, or all
+//!   but one PAB candidate of `L` when the field is odd), its only effect is a constant.
+//! - An edge into `N` weighs its top field plus C8's part ([`next_bracket_part`]): one more
+//!   pair in the next bracket, counted at the score of its higher player. When no PAB
+//!   candidate is near, that is all it weighs. So if the players `X` of `B` a matching leaves
+//!   over can each meet a player of `N` and the rest of `N` pairs within itself (all but one
+//!   when `|N| - |X|` is odd), C8 totals `Σ_{x∈X} c8(s_x) + ⌊(|N| - |X|)/2⌋ c8(s_N)`, and no
+//!   completion does better. As `|X| = |B| - 2|M_B|`, that bound is a constant plus, per pair
+//!   of the bracket matching `M_B`, `c8(s_N) - c8(s_a) - c8(s_b)`: a weight on `B`'s own edges.
+//!
+//! So the graph holds `B` alone, with each edge lowered by its top field and by
+//! `γ(v) = c8(s_v) - c8(s_N)/2` at both ends ([`Mode::Bracket`]). After every solve the bound is
+//! checked by building the completion explicitly ([`super::next_group`], then
+//! [`super::completion`] for `L`). Because the bound holds for every matching, reaching it
+//! proves the optimum. When it is not reached, the bracket is solved over `B ∪ N` with `L`
+//! still absorbed ([`Mode::Groups`]), and when that fails too, or when a bracket player may
+//! receive the PAB, over `B ∪ N ∪ L` with the full weights ([`Mode::Full`]).
 
-use crate::pairing::matching::{Matcher, Wide};
+use crate::pairing::matching::{Matcher, Weight, Wide};
 
 use super::completion::Completion;
+use super::next_group::NextGroup;
 use super::state::Field;
-use super::weights::{ByeInfo, Layout, edge_weight};
+use super::weights::{ByeInfo, Layout, edge_weight, next_bracket_part};
 
 const NONE: usize = usize::MAX;
+
+/// Which players the matcher holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// `B` only: `N` and `L` absorb what it leaves over.
+    Bracket,
+    /// `B ∪ N`: `L` absorbs what they leave over.
+    Groups,
+    /// `B ∪ N ∪ L`, full weights.
+    Full,
+}
 
 /// The graph of the current bracket.
 pub struct Graph<'a, const N: usize> {
@@ -31,16 +55,22 @@ pub struct Graph<'a, const N: usize> {
     n: usize,
     /// Global vertex → local index, or `NONE`.
     local: Vec<usize>,
-    /// Local index → global vertex: `U` in bracket order, then (full mode) `L`.
+    /// Local index → global vertex: `B`, then `N` (modes `Groups`, `Full`), then `L` (`Full`).
     verts: Vec<usize>,
-    /// `|U|`.
-    u_len: usize,
+    /// `B ∪ N` in bracket order, and `|B|`.
+    u: Vec<usize>,
+    b_len: usize,
     /// The first vertex of `L`.
     l_start: usize,
-    full: bool,
+    mode: Mode,
+    /// `γ` per local vertex of `B` in mode `Bracket`; zero otherwise.
+    gamma: Vec<Wide<N>>,
+    /// Local vertices of `B` that may no longer float into `N`.
+    pinned: Vec<bool>,
     m: Matcher<Wide<N>>,
     isolated: Vec<bool>,
     completion: Completion,
+    next: NextGroup,
 }
 
 impl<'a, const N: usize> Graph<'a, N> {
@@ -55,12 +85,16 @@ impl<'a, const N: usize> Graph<'a, N> {
             n,
             local: vec![NONE; n],
             verts: Vec::new(),
-            u_len: 0,
+            u: Vec::new(),
+            b_len: 0,
             l_start: n,
-            full: false,
+            mode: Mode::Groups,
+            gamma: Vec::new(),
+            pinned: Vec::new(),
             m: Matcher::new(0),
             isolated: Vec::new(),
             completion: Completion::new(n),
+            next: NextGroup::new(n),
         }
     }
 
@@ -76,6 +110,10 @@ impl<'a, const N: usize> Graph<'a, N> {
         u64::from(!self.bye.candidate(&self.field.states[self.sorted[v]]))
     }
 
+    fn score(&self, v: usize) -> i32 {
+        self.field.states[self.sorted[v]].score
+    }
+
     /// The top field of the weight of `{a, b}` (global vertices), zero when they may not meet.
     fn top(&self, a: usize, b: usize) -> Wide<N> {
         if !self.compatible(a, b) {
@@ -87,73 +125,91 @@ impl<'a, const N: usize> Graph<'a, N> {
         )
     }
 
+    /// What the stored weight of local `{a, b}` lacks of the engine's: top field and `γ`s.
+    fn offset(&self, a: usize, b: usize) -> Wide<N> {
+        let g = |i: usize| self.gamma.get(i).copied().unwrap_or(Wide::ZERO);
+        self.top(self.verts[a], self.verts[b])
+            .wrapping_add(g(a))
+            .wrapping_add(g(b))
+    }
+
     /// The engine's weight of `{a, b}` (local indices) as stored.
     fn engine_weight(&self, a: usize, b: usize) -> Wide<N> {
         let w = self.m.weight(a, b);
-        if self.full || w.is_zero() {
+        if self.mode == Mode::Full || w.is_zero() {
             return w;
         }
-        w.wrapping_add(self.top(self.verts[a], self.verts[b]))
+        w.wrapping_add(self.offset(a, b))
     }
 
-    /// Starts a bracket over `u` (global vertices, bracket order) with weights in layout
-    /// `lay`; `L` is `l_start..n`. The weights among `u[..keep]` (the MDPs, all in the
-    /// previous bracket) are carried over, moved into `lay`; the caller sets the others.
-    /// `full`: solve over `U ∪ L` from the start. Returns `false` when a carried weight
-    /// cannot be written in `lay`.
+    /// Stores the engine's weight `w` for local `{i, j}` in the current encoding.
+    fn store(&mut self, i: usize, j: usize, w: Wide<N>) {
+        let w = if self.mode == Mode::Full || w.is_zero() {
+            w
+        } else {
+            w.wrapping_sub(self.offset(i, j))
+        };
+        self.m.set_weight(i, j, w);
+    }
+
+    /// How many local vertices get a partner written into `stable`: `B`, and `N` unless the
+    /// mode is `Bracket`.
+    fn reported(&self) -> usize {
+        if self.mode == Mode::Bracket {
+            self.b_len
+        } else {
+            self.u.len()
+        }
+    }
+
+    /// Starts a bracket over `u` (global vertices in bracket order: `B`, its first `b_len`,
+    /// then the next score group `N`) with weights in layout `lay`; `L` is `l_start..n`. The
+    /// weights among `u[..keep]` (the MDPs, all in the previous bracket) are carried over,
+    /// moved into `lay`; the caller sets the others. `full`: solve over `B ∪ N ∪ L` from the
+    /// start. Returns `false` when a carried weight cannot be written in `lay`.
     pub fn begin(
         &mut self,
         u: &[usize],
+        b_len: usize,
         keep: usize,
         l_start: usize,
         full: bool,
         lay: &Layout,
     ) -> bool {
-        let old_local = std::mem::replace(&mut self.local, vec![NONE; self.n]);
-        let old_m = std::mem::replace(&mut self.m, Matcher::new(0));
-        let old_full = self.full;
-        let old_verts = std::mem::take(&mut self.verts);
         // Carried weights: the engine's values, in the old layout.
+        let mut kept = Vec::new();
         let carried: Vec<(usize, usize)> = u
             .iter()
             .take(keep)
             .enumerate()
             .filter_map(|(i, &v)| {
-                let o = *old_local.get(v)?;
-                (o != NONE && o < old_m.len()).then_some((i, o))
+                let o = *self.local.get(v)?;
+                (o != NONE && o < self.m.len()).then_some((i, o))
             })
             .collect();
-        let mut kept = Vec::new();
         for (x, &(i, oi)) in carried.iter().enumerate() {
             for &(j, oj) in &carried[..x] {
-                let w = old_m.weight(oi, oj);
-                if w.is_zero() {
-                    continue;
+                let w = self.engine_weight(oi, oj);
+                if !w.is_zero() {
+                    kept.push((i, j, w));
                 }
-                let w = if old_full {
-                    w
-                } else {
-                    w.wrapping_add(self.top(old_verts[oi], old_verts[oj]))
-                };
-                kept.push((i, j, w));
             }
         }
-        // The old matrix goes before the new one is made: at 10,000 players each is hundreds
-        // of megabytes.
-        drop(old_m);
+        // The old matrix goes before the new one is made: at 10,000 players each is tens of
+        // megabytes.
+        self.m = Matcher::new(0);
         let old_lay = std::mem::replace(&mut self.lay, lay.clone());
-        self.full = full;
-        self.u_len = u.len();
+        self.u = u.to_vec();
+        self.b_len = b_len.min(u.len());
         self.l_start = l_start;
-        self.verts = u.to_vec();
-        if full {
-            self.verts.extend(l_start..self.n);
-        }
-        for (i, &v) in self.verts.iter().enumerate() {
-            self.local[v] = i;
-        }
-        self.isolated = vec![false; self.verts.len()];
-        self.m = Matcher::new(self.verts.len());
+        let mode = if full {
+            Mode::Full
+        } else if self.b_len < u.len() && !self.c8_at(self.b_len).is_odd() {
+            Mode::Bracket
+        } else {
+            Mode::Groups
+        };
+        self.build(mode);
         let mut ok = true;
         for (i, j, w) in kept {
             match old_lay.relayout(w, &self.lay) {
@@ -161,34 +217,69 @@ impl<'a, const N: usize> Graph<'a, N> {
                 None => ok = false,
             }
         }
-        if full {
-            // Edges touching `L` keep the weights of the round's start (top field, and C9 when
-            // the PAB falls on the top score).
-            let st = |v: usize| &self.field.states[self.sorted[v]];
-            for a in self.u_len..self.verts.len() {
-                for b in 0..a {
-                    let (hi, lo) = (st(self.verts[b]), st(self.verts[a]));
-                    let w =
-                        edge_weight::<N>(&self.lay, self.field, hi, lo, false, false, &self.bye);
-                    self.m.set_weight(a, b, w);
-                }
-            }
-        } else {
-            let mut c = std::mem::replace(&mut self.completion, Completion::new(0));
-            c.rebuild(l_start, &|a, b| self.compatible(a, b));
-            self.completion = c;
-        }
         ok
     }
 
-    /// Stores the engine's weight `w` for local `{i, j}` in the current encoding.
-    fn store(&mut self, i: usize, j: usize, w: Wide<N>) {
-        let w = if self.full || w.is_zero() {
-            w
-        } else {
-            w.wrapping_sub(self.top(self.verts[i], self.verts[j]))
+    /// C8's part for a pair led by `u[i]` in the next bracket.
+    fn c8_at(&self, i: usize) -> Wide<N> {
+        let s = self.u.get(i).map_or(0, |&v| self.score(v));
+        next_bracket_part(&self.lay, s)
+    }
+
+    /// Makes an edgeless matcher for `mode` over the current `u`, `b_len` and `l_start`.
+    fn build(&mut self, mode: Mode) {
+        self.mode = mode;
+        for &v in &self.verts {
+            self.local[v] = NONE;
+        }
+        self.verts = match mode {
+            Mode::Bracket => self.u[..self.b_len].to_vec(),
+            Mode::Groups => self.u.clone(),
+            Mode::Full => self.u.iter().copied().chain(self.l_start..self.n).collect(),
         };
-        self.m.set_weight(i, j, w);
+        for (i, &v) in self.verts.iter().enumerate() {
+            self.local[v] = i;
+        }
+        let len = self.verts.len();
+        self.isolated = vec![false; len];
+        self.pinned = vec![false; len];
+        self.gamma = vec![Wide::ZERO; len];
+        if mode == Mode::Bracket {
+            let half = self.c8_at(self.b_len).half();
+            for i in 0..self.b_len {
+                self.gamma[i] = self.c8_at(i).wrapping_sub(half);
+            }
+        }
+        self.m = Matcher::new(len);
+        match mode {
+            Mode::Full => {
+                // Edges touching `L` keep the weights of the round's start (top field, and C9
+                // when the PAB falls on the top score).
+                let st = |v: usize| &self.field.states[self.sorted[v]];
+                let u_len = self.u.len();
+                for a in u_len..len {
+                    for b in 0..a {
+                        let (hi, lo) = (st(self.verts[b]), st(self.verts[a]));
+                        let w = edge_weight::<N>(
+                            &self.lay, self.field, hi, lo, false, false, &self.bye,
+                        );
+                        self.m.set_weight(a, b, w);
+                    }
+                }
+            }
+            Mode::Groups | Mode::Bracket => {
+                let mut c = std::mem::replace(&mut self.completion, Completion::new(0));
+                let mut g = std::mem::replace(&mut self.next, NextGroup::new(0));
+                let compatible = |a: usize, b: usize| self.compatible(a, b);
+                c.rebuild(self.l_start, &compatible);
+                if mode == Mode::Bracket {
+                    let start = self.u.get(self.b_len).copied().unwrap_or(self.l_start);
+                    g.rebuild(start, self.l_start, &compatible);
+                }
+                self.completion = c;
+                self.next = g;
+            }
+        }
     }
 
     /// Sets the weight of `{a, b}` (global vertices, both in the bracket).
@@ -198,6 +289,14 @@ impl<'a, const N: usize> Graph<'a, N> {
             return;
         }
         self.store(i, j, w);
+    }
+
+    /// Marks `v` (a global vertex of `B`) as no longer allowed to float into `N`; the caller
+    /// also zeroes its edges into `N`.
+    pub fn pin(&mut self, v: usize) {
+        if let Some(p) = self.local.get(v).and_then(|&i| self.pinned.get_mut(i)) {
+            *p = true;
+        }
     }
 
     /// Whether the last solve proves that `a` and `b` (global vertices) are paired in no best
@@ -217,15 +316,26 @@ impl<'a, const N: usize> Graph<'a, N> {
         let Some(changed) = self.m.swap_through(i, j) else {
             return false;
         };
+        let reported = self.reported();
         let mates = self.m.mates();
         for v in changed {
-            if v < self.u_len
+            if v < reported
                 && let Some(&m) = mates.get(v)
             {
-                stable[self.verts[v]] = self.verts[m];
+                stable[self.verts[v]] = if m == v {
+                    self.exposed_partner(self.verts[v])
+                } else {
+                    self.verts[m]
+                };
             }
         }
         true
+    }
+
+    /// What `stable` says for an exposed vertex `v`: itself in mode `Full`, else `n` ("some
+    /// player below").
+    fn exposed_partner(&self, v: usize) -> usize {
+        if self.mode == Mode::Full { v } else { self.n }
     }
 
     /// Pairs `a` with `b` for good: `{a, b}` becomes the only edge at either.
@@ -241,59 +351,107 @@ impl<'a, const N: usize> Graph<'a, N> {
         self.store(i, j, w);
     }
 
-    /// Solves and writes each bracket vertex's partner into `stable` (global indices): a
-    /// bracket vertex, an `L` vertex (full mode), `n` for "some player of `L`" (compressed
-    /// mode), or itself when unpaired.
-    pub fn compute(&mut self, stable: &mut [usize]) {
+    /// Solves and writes each reported vertex's partner into `stable` (global indices): a
+    /// vertex of `B ∪ N`, an `L` vertex (mode `Full`), `n` for "some player below" (other
+    /// modes), or itself when unpaired. `weight(i, j)` is the engine's weight of `{u[i], u[j]}`
+    /// when `u[i]` or `u[j]` lies in `N`, read only when the graph must grow.
+    pub fn compute(&mut self, stable: &mut [usize], weight: &dyn Fn(usize, usize) -> Wide<N>) {
         let mates = self.m.compute().to_vec();
-        if !self.full {
-            let x: Vec<usize> = (0..self.u_len)
-                .filter(|&i| mates[i] == i)
-                .map(|i| self.verts[i])
-                .collect();
-            let odd = self.n % 2 == 1;
-            let mut c = std::mem::replace(&mut self.completion, Completion::new(0));
-            let ok = c.absorb(&x, odd, &|a, b| self.compatible(a, b), &|v| {
-                self.non_candidate(v) == 0
-            });
-            self.completion = c;
-            if !ok {
-                self.go_full();
-                return self.compute(stable);
+        let proven = match self.mode {
+            Mode::Full => true,
+            Mode::Groups => self.absorbed(&mates, None),
+            Mode::Bracket => {
+                let x: Vec<usize> = (0..self.b_len)
+                    .filter(|&i| mates[i] == i)
+                    .map(|i| self.verts[i])
+                    .collect();
+                let free = (0..self.b_len).all(|i| mates[i] != i || !self.pinned[i]);
+                let mut g = std::mem::replace(&mut self.next, NextGroup::new(0));
+                let left = if free {
+                    g.absorb(&x, &|a, b| self.compatible(a, b))
+                } else {
+                    None
+                };
+                self.next = g;
+                left.is_some_and(|left| self.absorbed(&mates, Some(&left)))
             }
+        };
+        if !proven {
+            match self.mode {
+                Mode::Bracket => self.widen(weight),
+                _ => self.go_full(),
+            }
+            return self.compute(stable, weight);
         }
-        for (i, &m) in mates.iter().enumerate().take(self.u_len) {
+        for (i, &m) in mates.iter().enumerate().take(self.reported()) {
             let v = self.verts[i];
             stable[v] = if m == i {
-                if self.full { v } else { self.n }
+                self.exposed_partner(v)
             } else {
                 self.verts[m]
             };
         }
     }
 
-    /// Switches the current bracket to the full graph, keeping the engine's weights.
-    fn go_full(&mut self) {
-        let u: Vec<usize> = self.verts[..self.u_len].to_vec();
-        let weights: Vec<(usize, usize, Wide<N>)> = (0..self.u_len)
+    /// Whether `L` absorbs the players left over: `left` when given, else the exposed ones of
+    /// `B ∪ N` in `mates`.
+    fn absorbed(&mut self, mates: &[usize], left: Option<&[usize]>) -> bool {
+        let x: Vec<usize> = match left {
+            Some(l) => l.to_vec(),
+            None => (0..self.u.len())
+                .filter(|&i| mates.get(i) == Some(&i))
+                .map(|i| self.verts[i])
+                .collect(),
+        };
+        let odd = self.n % 2 == 1;
+        let mut c = std::mem::replace(&mut self.completion, Completion::new(0));
+        let ok = c.absorb(&x, odd, &|a, b| self.compatible(a, b), &|v| {
+            self.non_candidate(v) == 0
+        });
+        self.completion = c;
+        ok
+    }
+
+    /// Switches the current bracket from `B` alone to `B ∪ N`, keeping the engine's weights.
+    fn widen(&mut self, weight: &dyn Fn(usize, usize) -> Wide<N>) {
+        let b_len = self.b_len;
+        let inner: Vec<(usize, usize, Wide<N>)> = (0..b_len)
             .flat_map(|a| (0..a).map(move |b| (a, b)))
             .map(|(a, b)| (a, b, self.engine_weight(a, b)))
             .collect();
         let isolated = self.isolated.clone();
-        let l_start = self.l_start;
-        // A fresh full graph; `begin` would carry compressed weights, so rebuild directly.
-        self.local = vec![NONE; self.n];
-        self.m = Matcher::new(0);
-        self.verts.clear();
-        let lay = self.lay.clone();
-        self.begin(&u, 0, l_start, true, &lay);
+        self.build(Mode::Groups);
+        for (a, b, w) in inner {
+            self.store(a, b, w);
+        }
+        for a in b_len..self.u.len() {
+            for b in 0..a {
+                let gone = isolated.get(b).copied().unwrap_or(false);
+                let w = if gone { Wide::ZERO } else { weight(a, b) };
+                self.store(a, b, w);
+            }
+        }
+        for (i, &iso) in isolated.iter().enumerate() {
+            self.isolated[i] = iso;
+        }
+    }
+
+    /// Switches the current bracket to the full graph, keeping the engine's weights.
+    fn go_full(&mut self) {
+        let u_len = self.u.len();
+        let weights: Vec<(usize, usize, Wide<N>)> = (0..u_len)
+            .flat_map(|a| (0..a).map(move |b| (a, b)))
+            .map(|(a, b)| (a, b, self.engine_weight(a, b)))
+            .collect();
+        let isolated = self.isolated.clone();
+        self.build(Mode::Full);
         for (a, b, w) in weights {
             self.m.set_weight(a, b, w);
         }
         for (i, &iso) in isolated.iter().enumerate() {
             if iso {
                 self.isolated[i] = true;
-                for b in self.u_len..self.verts.len() {
+                for b in u_len..self.verts.len() {
                     self.m.set_weight(i, b, Wide::ZERO);
                 }
             }

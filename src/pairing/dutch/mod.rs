@@ -11,6 +11,7 @@ mod completion;
 mod engine;
 mod first;
 mod graph;
+mod next_group;
 pub mod sim;
 pub mod state;
 mod weights;

@@ -3,9 +3,9 @@
 
 use super::colour::allocate;
 use super::state::{Field, Float, Outcome, Player, PointValues, Round, Tournament};
-use super::weights::{ByeInfo, Layout, edge_weight};
+use super::weights::{ByeInfo, Layout, edge_weight, next_bracket_part};
 use crate::model::Colour::{self, Black, White};
-use crate::pairing::matching::Wide;
+use crate::pairing::matching::{Weight, Wide};
 
 type W = Wide<4>;
 
@@ -152,6 +152,38 @@ fn c14_to_c21_floats_of_the_last_two_rounds() {
     assert_eq!(f.states[2].float[1], Float::Up);
     // Two rounds back the field was level: nobody floated.
     assert!(f.states.iter().all(|s| s.float[2] == Float::None));
+}
+
+#[test]
+fn an_edge_into_the_next_bracket_weighs_its_top_field_and_c8_only() {
+    // After two rounds: 0 has 2 points, 1 has 1½, 3 has ½ and 2 has 0.
+    // Floats, colours and scores differ, yet an edge into the next bracket carries none of
+    // C10-C21: the bracket graph of `graph.rs` relies on that. (0-1 and 3-2 have not met.)
+    let t = tournament(
+        vec![
+            vec![game(2, White, Wn), game(3, Black, Wn)],
+            vec![game(3, Black, D), game(2, White, Wn)],
+            vec![game(0, Black, L), game(1, Black, L)],
+            vec![game(1, White, D), game(0, White, L)],
+        ],
+        5,
+    );
+    let f = Field::new(&t);
+    let sorted = [0, 1, 3, 2]; // by score
+    let lay = Layout::new(&t, &f, &sorted);
+    let bye = ByeInfo::default();
+    let w = |a: usize, b: usize, next: bool| -> W {
+        edge_weight(&lay, &f, &f.states[a], &f.states[b], false, next, &bye)
+    };
+    for (a, b) in [(0, 1), (3, 2)] {
+        let part = next_bracket_part::<4>(&lay, f.states[a].score);
+        assert_eq!(w(a, b, true), w(a, b, false).wrapping_add(part), "{a}-{b}");
+        // C8 sits far above the ordering bits: half of it is exact.
+        assert!(!part.is_zero() && part.half().double() == part);
+    }
+    // The higher player's score decides: the bracket graph's γ grows with it.
+    let c8 = |v: usize| next_bracket_part::<4>(&lay, f.states[v].score);
+    assert!(c8(0) > c8(1) && c8(1) > c8(3) && c8(3) > c8(2));
 }
 
 #[test]

@@ -271,6 +271,18 @@ fn colour_fields(player: &State, opp: &State) -> [bool; 4] {
     [c10, c11, c12, c13]
 }
 
+/// C8's part of the weight of a pair of the next bracket whose higher player scores `hs`: with
+/// the top field, all an edge to the next score group weighs when no PAB candidate is near.
+pub fn next_bracket_part<const N: usize>(lay: &Layout, hs: i32) -> Wide<N> {
+    let s = lay.size_bits;
+    let mut w = Packer::<N>::new(0, lay.body_bits());
+    w.field(s, 0);
+    w.groups(lay, &[None]);
+    w.field(s, 1);
+    w.groups(lay, &[Some(hs)]);
+    w.w
+}
+
 /// The base weight of the edge between `higher` and `lower` (who comes later in the order).
 /// `in_current`: `lower` belongs to the bracket being paired; `in_next`: to the next one. Zero
 /// when the two may not meet.

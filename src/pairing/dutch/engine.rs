@@ -33,11 +33,6 @@ impl From<Error> for Failure {
     }
 }
 
-/// Solves the bracket's graph; the engine's weights into the next score group come from `base`.
-fn solve<const N: usize>(m: &mut Graph<'_, N>, base: &Base<N>, stable: &mut [usize]) {
-    m.compute(stable, &|i, j| base.get(i.max(j), i.min(j)));
-}
-
 /// Pairs the present players. Returns each player's partner (dense index) or `None`.
 ///
 /// `lay` is the round's layout and `bye` what the first matching found. With `local`, each
@@ -120,31 +115,58 @@ pub fn pair<const N: usize>(
             .collect();
         let mut packed: HashMap<(u64, u64, bool), Wide<N>, BuildHasherDefault<WeightHasher>> =
             HashMap::default();
-        for larger in group_begin..len {
-            for smaller in 0..larger {
-                let (hi, lo) = (st(by_index[smaller]), st(by_index[larger]));
-                let in_current = larger < next_begin;
-                let w = if blay.compatible(field, hi, lo) {
-                    *packed
-                        .entry((keys[smaller], keys[larger], in_current))
-                        .or_insert_with(|| {
-                            edge_weight(&blay, field, hi, lo, in_current, !in_current, &bye)
-                        })
-                } else {
-                    Wide::ZERO
-                };
-                base.push(larger, w);
+        let mut rows = |base: &mut Base<N>, larger_rows: std::ops::Range<usize>| {
+            for larger in larger_rows {
+                for smaller in 0..larger {
+                    let (hi, lo) = (st(by_index[smaller]), st(by_index[larger]));
+                    let in_current = larger < next_begin;
+                    let w = if blay.compatible(field, hi, lo) {
+                        *packed
+                            .entry((keys[smaller], keys[larger], in_current))
+                            .or_insert_with(|| {
+                                edge_weight(&blay, field, hi, lo, in_current, !in_current, &bye)
+                            })
+                    } else {
+                        Wide::ZERO
+                    };
+                    base.push(larger, w);
+                }
             }
-        }
+        };
+        rows(&mut base, group_begin..next_begin);
         // A bracket player may take the PAB only when its score reaches the bracket's lowest.
         let lowest = by_index.last().map_or(0, |&v| score(v));
         let full = odd && bye.score >= lowest;
         if !m.begin(&by_index, next_begin, group_begin, next_group, full, &blay) {
             return Err(Failure::Narrow);
         }
+        // The next score group's rows only when the graph holds it; else on demand (below).
+        let rows_end = if m.holds_next() {
+            rows(&mut base, next_begin..len);
+            len
+        } else {
+            next_begin
+        };
         for (larger, smaller, w) in base.pairs() {
             m.set(by_index[larger], by_index[smaller], w);
         }
+        // B players that may no longer float into the next score group.
+        let mut pinned = vec![false; len];
+        // The engine's weight of {by_index[i], by_index[j]}, for the graph when it widens.
+        let weight_of = |base: &Base<N>, pinned: &[bool], i: usize, j: usize| {
+            let (larger, smaller) = (i.max(j), i.min(j));
+            if larger < rows_end {
+                return base.get(larger, smaller);
+            }
+            if pinned.get(smaller).copied().unwrap_or(false) {
+                return Wide::ZERO;
+            }
+            let (hi, lo) = (st(by_index[smaller]), st(by_index[larger]));
+            edge_weight(&blay, field, hi, lo, false, true, &bye)
+        };
+        let solve = |m: &mut Graph<N>, base: &Base<N>, pinned: &[bool], stable: &mut [usize]| {
+            m.compute(stable, &|i, j| weight_of(base, pinned, i, j));
+        };
         let in_bracket = |x: usize| x >= group_begin_vertex && x < next_begin_vertex;
         // bbp's `edgeWeightComputer`: fewest exchanges, then smallest BSN differences.
         let remainder_weight =
@@ -160,7 +182,7 @@ pub fn pair<const N: usize>(
                 r.wrapping_add(addend)
             };
 
-        solve(&mut m, &base, &mut stable);
+        solve(&mut m, &base, &pinned, &mut stable);
 
         // Which MDPs are paired in this bracket.
         let mut md_score = 0;
@@ -197,7 +219,7 @@ pub fn pair<const N: usize>(
                         m.set(pv, by_index[oi], w.add_u64(1));
                     }
                 }
-                solve(&mut m, &base, &mut stable);
+                solve(&mut m, &base, &pinned, &mut stable);
             }
             if in_bracket(stable[pv]) {
                 matched[pv] = true;
@@ -233,7 +255,7 @@ pub fn pair<const N: usize>(
                     addend += 1;
                 }
             }
-            solve(&mut m, &base, &mut stable);
+            solve(&mut m, &base, &pinned, &mut stable);
             let mv = stable[pv];
             if mv >= n {
                 return Err(no_pairing().into());
@@ -270,7 +292,7 @@ pub fn pair<const N: usize>(
                 );
             }
         }
-        solve(&mut m, &base, &mut stable);
+        solve(&mut m, &base, &pinned, &mut stable);
         let first_end_idx = remainder.get(first_end).copied().unwrap_or(usize::MAX);
         let s1_player = |stable: &[usize], v: usize| stable[v] > v && stable[v] < next_begin_vertex;
         let mut exchanges = 0usize;
@@ -297,7 +319,7 @@ pub fn pair<const N: usize>(
                         m.set(pv, by_index[oi], w.sub_u64(1));
                     }
                 }
-                solve(&mut m, &base, &mut stable);
+                solve(&mut m, &base, &pinned, &mut stable);
             }
             let exchange = !s1_player(&stable, pv);
             if exchange {
@@ -326,7 +348,7 @@ pub fn pair<const N: usize>(
                         m.set(pv, by_index[oi], w.add_u64(1));
                     }
                 }
-                solve(&mut m, &base, &mut stable);
+                solve(&mut m, &base, &pinned, &mut stable);
             }
             if s1_player(&stable, pv) {
                 left -= 1;
@@ -339,6 +361,7 @@ pub fn pair<const N: usize>(
                     m.set(pv, by_index[oi], Wide::ZERO);
                 }
                 m.pin(pv);
+                pinned[pi] = true;
             }
             if !already {
                 for &oi in &remainder[pos + 1..] {
@@ -399,7 +422,7 @@ pub fn pair<const N: usize>(
                     }
                     addend += 1;
                 }
-                solve(&mut m, &base, &mut stable);
+                solve(&mut m, &base, &pinned, &mut stable);
                 solved = true;
             }
             let mv = stable[pv];

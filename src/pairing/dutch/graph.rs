@@ -63,8 +63,10 @@ pub struct Graph<'a, const N: usize> {
     /// The first vertex of `L`.
     l_start: usize,
     mode: Mode,
-    /// `γ` per local vertex of `B` in mode `Bracket`; zero otherwise.
-    gamma: Vec<Wide<N>>,
+    /// Per local vertex: its share `nc(v)` of the top field, plus `γ(v)` in mode `Bracket`.
+    lift: Vec<Wide<N>>,
+    /// The top field's constant `1`.
+    unit: Wide<N>,
     /// Local vertices of `B` that may no longer float into `N`.
     pinned: Vec<bool>,
     m: Matcher<Wide<N>>,
@@ -89,7 +91,8 @@ impl<'a, const N: usize> Graph<'a, N> {
             b_len: 0,
             l_start: n,
             mode: Mode::Groups,
-            gamma: Vec::new(),
+            lift: Vec::new(),
+            unit: Wide::ZERO,
             pinned: Vec::new(),
             m: Matcher::new(0),
             isolated: Vec::new(),
@@ -114,23 +117,11 @@ impl<'a, const N: usize> Graph<'a, N> {
         self.field.states[self.sorted[v]].score
     }
 
-    /// The top field of the weight of `{a, b}` (global vertices), zero when they may not meet.
-    fn top(&self, a: usize, b: usize) -> Wide<N> {
-        if !self.compatible(a, b) {
-            return Wide::ZERO;
-        }
-        Wide::ZERO.add_at(
-            self.lay.body_bits(),
-            1 + self.non_candidate(a) + self.non_candidate(b),
-        )
-    }
-
-    /// What the stored weight of local `{a, b}` lacks of the engine's: top field and `γ`s.
+    /// What the stored weight of local `{a, b}` (a pair that may meet) lacks of the engine's:
+    /// the top field and, in mode `Bracket`, both `γ`s.
     fn offset(&self, a: usize, b: usize) -> Wide<N> {
-        let g = |i: usize| self.gamma.get(i).copied().unwrap_or(Wide::ZERO);
-        self.top(self.verts[a], self.verts[b])
-            .wrapping_add(g(a))
-            .wrapping_add(g(b))
+        let lift = |i: usize| self.lift.get(i).copied().unwrap_or(Wide::ZERO);
+        self.unit.wrapping_add(lift(a)).wrapping_add(lift(b))
     }
 
     /// The engine's weight of `{a, b}` (local indices) as stored.
@@ -243,11 +234,17 @@ impl<'a, const N: usize> Graph<'a, N> {
         let len = self.verts.len();
         self.isolated = vec![false; len];
         self.pinned = vec![false; len];
-        self.gamma = vec![Wide::ZERO; len];
+        let body = self.lay.body_bits();
+        self.unit = Wide::ZERO.add_at(body, 1);
+        self.lift = self
+            .verts
+            .iter()
+            .map(|&v| Wide::ZERO.add_at(body, self.non_candidate(v)))
+            .collect();
         if mode == Mode::Bracket {
             let half = self.c8_at(self.b_len).half();
             for i in 0..self.b_len {
-                self.gamma[i] = self.c8_at(i).wrapping_sub(half);
+                self.lift[i] = self.lift[i].wrapping_add(self.c8_at(i).wrapping_sub(half));
             }
         }
         self.m = Matcher::new(len);
@@ -280,6 +277,11 @@ impl<'a, const N: usize> Graph<'a, N> {
                 self.next = g;
             }
         }
+    }
+
+    /// Whether the matcher holds the next score group (its weights must be set).
+    pub fn holds_next(&self) -> bool {
+        self.mode != Mode::Bracket
     }
 
     /// Sets the weight of `{a, b}` (global vertices, both in the bracket).

@@ -31,6 +31,7 @@
 //!
 //! Every step is deterministic: ties always fall back to the pairing number.
 
+mod bracket;
 mod engine;
 pub mod from_trf;
 

@@ -1,9 +1,11 @@
 //! One bracket of the xiangqi Swiss (rules 6 and 7 of the module docs of [`super`]): a greedy
-//! pass in the preference order.
+//! pass in the preference order, and the side search of [`super::sides`] when the greedy pass
+//! leaves a side conflict.
 
 use crate::pairing::team_swiss::cardinality::Dynamic;
 
 use super::engine::Field;
+use super::sides::fewest_conflicts;
 
 /// The bracket positions that position `pos` of a bracket of `b` players prefers as partner,
 /// best first (rule 7): a top-half player takes the ideal partner `pos + b / 2`, then the other
@@ -24,6 +26,12 @@ pub(super) fn preference(pos: usize, b: usize) -> Vec<usize> {
 }
 
 /// Pairs one bracket (rules 6 and 7); returns the members left to float down, in order.
+///
+/// The greedy pass decides who is paired and who floats: each player in bracket order takes the
+/// first allowed partner in its [`preference`] order, those without a side conflict first, that
+/// keeps the bracket's pair count and the rest of the field pairable. When that leaves a side
+/// conflict, the players it paired are re-paired by [`fewest_conflicts`]; the floaters, and so
+/// the rest of the field, stay as they are.
 pub(super) fn pair_bracket(
     field: &Field,
     level: usize,
@@ -33,6 +41,7 @@ pub(super) fn pair_bracket(
 ) -> Vec<usize> {
     let n = field.len();
     let b = bracket.len();
+    let first = pairs.len();
     let mut alive = vec![false; n];
     for &v in bracket {
         alive[v] = true;
@@ -87,6 +96,15 @@ pub(super) fn pair_bracket(
             paired[q] = true;
             pairs.push((i, bracket[q]));
         }
+    }
+    // Rule 7 over the whole bracket: the same players re-paired with the fewest side conflicts.
+    // The field outside them is untouched, so `global` stays valid.
+    let greedy = &pairs[first..];
+    if greedy.iter().any(|&(u, v)| field.conflict(u, v))
+        && let Some(better) = fewest_conflicts(field, level, bracket, &paired)
+    {
+        pairs.truncate(first);
+        pairs.extend(better);
     }
     (0..b).filter(|&p| !paired[p]).map(|p| bracket[p]).collect()
 }

@@ -4,7 +4,8 @@
 //! - every group's standings equal a computation made here from the round workbooks' cells
 //!   (积分, 对手分 with the bye as the lowest score among players with points, 胜局, 后胜局,
 //!   后手局, the scores with the last rounds removed, and the places they give);
-//! - no rematch, no same-delegation game, no three games in a row on one side;
+//! - no rematch, no same-delegation game, no three games in a row on one side unless no pairing
+//!   of the players the bracket paired avoids it (brute force; 4 such games);
 //! - the withdrawal (公开组男子 round 3) and the late entry (家庭双人组 round 1) as documented;
 //! - the same person entered by two delegations is paired once;
 //! - the 团体 sheet equals the best-4 place sums computed from the group places;
@@ -132,6 +133,7 @@ fn the_played_sample_equals_an_independent_computation() {
     assert_eq!(snapshot(&dir, &["out/"]), before);
     let standings = json["standings"].as_array().expect("standings");
     let mut group_places: BTreeMap<&str, Vec<(u32, String, u32)>> = BTreeMap::new();
+    let mut all_thirds = 0;
     for (id, name) in SECTIONS {
         let rounds: Vec<(Vec<Board>, Vec<String>)> = (1..=7).map(|r| round(&dir, id, r)).collect();
         let mine: Vec<&serde_json::Value> = standings
@@ -194,19 +196,21 @@ fn the_played_sample_equals_an_independent_computation() {
             }
         }
         // No three games in a row on one side (byes, forfeits and absences not counted), unless
-        // both players of the game were due the same side: the pairing could not give both
-        // their due side, and the allocation gave it to one of them.
+        // both players of the game were due the same side (the allocation gave it to one of
+        // them) and no pairing of the players their bracket paired avoids such a pair.
         let played = |e: &Tally, before: usize| -> Vec<(usize, char)> {
             (0..before)
                 .filter_map(|k| e.sides[k].map(|c| (k, c)))
                 .collect()
         };
+        let mut thirds = 0;
         for (n, e) in &t {
             let sides = played(e, 7);
             for w in sides.windows(3) {
                 if !(w[0].1 == w[1].1 && w[1].1 == w[2].1) {
                     continue;
                 }
+                thirds += 1;
                 let k = w[2].0;
                 let opp = e.opponents[k].as_ref().expect("a game");
                 let o = played(&t[opp], k);
@@ -218,6 +222,13 @@ fn the_played_sample_equals_an_independent_computation() {
                 );
             }
         }
+        // One third game per pair of players due the same side, each one unavoidable.
+        assert_eq!(
+            thirds,
+            unavoidable_side_conflicts(name, &rounds, &t),
+            "{name}"
+        );
+        all_thirds += thirds;
         let total = |e: &Tally| e.by_round.iter().sum::<u32>();
         let lowest_with_points = t.values().map(total).filter(|&p| p > 0).min().unwrap_or(0);
         let mut keys: Vec<(String, Vec<u32>)> = Vec::new();
@@ -266,8 +277,116 @@ fn the_played_sample_equals_an_independent_computation() {
         // Everyone is in the group's ranking once.
         assert_eq!(keys.len(), mine.len());
     }
+    // The games where the pairing could not avoid a third game on one side: 公开组女子 round 4,
+    // 少年组男子 round 6, 少年组女子 round 5, 家庭双人组 round 6.
+    assert_eq!(all_thirds, 4);
     withdrawal_and_late_entry(&dir, &json);
     delegations(&dir, &group_places);
+}
+
+/// Rule 7 of the xiangqi engine on one group: re-derives each round's brackets from the scores
+/// (score groups from the top, each after the players floated into it; a game belongs to the
+/// bracket holding both players, the bracket's other players float on) and checks by brute
+/// force that no pairing of the players a bracket paired (no rematch of a game played over the
+/// board, no same-delegation game) has fewer pairs of players due the same side. Returns the
+/// number of such pairs.
+fn unavoidable_side_conflicts(
+    name: &str,
+    rounds: &[(Vec<Board>, Vec<String>)],
+    t: &BTreeMap<String, Tally>,
+) -> usize {
+    let unit = |n: &str| n.split_once('（').map(|x| x.1.to_string());
+    let mut conflicts = 0;
+    for (k, (boards, _)) in rounds.iter().enumerate() {
+        let score = |n: &str| t[n].by_round[..k].iter().sum::<u32>();
+        // The side played in the last two games over the board, when they were the same.
+        let twice = |n: &str| {
+            let s: Vec<char> = t[n].sides[..k].iter().flatten().copied().collect();
+            (s.len() >= 2 && s[s.len() - 1] == s[s.len() - 2]).then(|| s[s.len() - 1])
+        };
+        let met = |a: &str, b: &str| {
+            (0..k).any(|j| t[a].sides[j].is_some() && t[a].opponents[j].as_deref() == Some(b))
+        };
+        let conflict = |a: &str, b: &str| twice(a).is_some() && twice(a) == twice(b);
+        let games: Vec<(&str, &str)> = boards
+            .iter()
+            .filter_map(|b| b.black.as_deref().map(|x| (b.red.as_str(), x)))
+            .collect();
+        let mut groups: Vec<u32> = games
+            .iter()
+            .flat_map(|g| [score(g.0), score(g.1)])
+            .collect();
+        groups.sort_unstable_by(|a, b| b.cmp(a));
+        groups.dedup();
+        let mut carry: Vec<&str> = Vec::new();
+        for g in groups {
+            let mut members = std::mem::take(&mut carry);
+            for &(a, b) in &games {
+                members.extend([a, b].into_iter().filter(|&x| score(x) == g));
+            }
+            let inside: Vec<(&str, &str)> = games
+                .iter()
+                .filter(|(a, b)| members.contains(a) && members.contains(b))
+                .copied()
+                .collect();
+            carry = members
+                .into_iter()
+                .filter(|x| !inside.iter().any(|(a, b)| a == x || b == x))
+                .collect();
+            let got = inside.iter().filter(|(a, b)| conflict(a, b)).count();
+            if got == 0 {
+                continue;
+            }
+            let ps: Vec<&str> = inside.iter().flat_map(|&(a, b)| [a, b]).collect();
+            assert!(
+                ps.len() <= 20,
+                "{name} round {}: brute force too large",
+                k + 1
+            );
+            let ok = |u: usize, v: usize| !met(ps[u], ps[v]) && unit(ps[u]) != unit(ps[v]);
+            let bad = |u: usize, v: usize| conflict(ps[u], ps[v]);
+            let all = (1u32 << ps.len()) - 1;
+            let fewest = fewest_conflicts(all, &ok, &bad, &mut BTreeMap::new());
+            assert_eq!(
+                Some(got),
+                fewest,
+                "{name} round {}: {inside:?} could have fewer players due the same side together",
+                k + 1
+            );
+            conflicts += got;
+        }
+    }
+    conflicts
+}
+
+/// The fewest `bad` pairs in a pairing of the players in `left` (a bit set) with `ok` pairs
+/// only; `None` when they cannot all be paired.
+fn fewest_conflicts(
+    left: u32,
+    ok: &dyn Fn(usize, usize) -> bool,
+    bad: &dyn Fn(usize, usize) -> bool,
+    memo: &mut BTreeMap<u32, Option<usize>>,
+) -> Option<usize> {
+    if left == 0 {
+        return Some(0);
+    }
+    if let Some(&m) = memo.get(&left) {
+        return m;
+    }
+    let first = left.trailing_zeros() as usize;
+    let rest = left & !(1 << first);
+    let mut best = None;
+    for q in (0..32).filter(|&q| rest & (1 << q) != 0) {
+        if !ok(first, q) {
+            continue;
+        }
+        if let Some(c) = fewest_conflicts(rest & !(1 << q), ok, bad, memo) {
+            let c = c + usize::from(bad(first, q));
+            best = Some(best.map_or(c, |b: usize| b.min(c)));
+        }
+    }
+    memo.insert(left, best);
+    best
 }
 
 fn withdrawal_and_late_entry(dir: &Path, json: &serde_json::Value) {

@@ -8,6 +8,8 @@ use crate::model::{Colour, Points};
 use crate::pairing::Error;
 use crate::pairing::team_swiss::cardinality::Dynamic;
 
+use super::bracket::pair_bracket;
+
 /// How far same-unit avoidance had to be relaxed for the round (rule 5 of the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnitRelaxation {
@@ -30,19 +32,21 @@ pub struct XiangqiPairing {
     pub relaxation: UnitRelaxation,
 }
 
-struct P {
+/// A player as the engine sees it.
+pub(super) struct P {
     id: u16,
     /// 0-based pairing number.
     pn: usize,
     score: Points,
     sides: Vec<Colour>,
     byes: usize,
+    /// The side rule 7 requires (after `max_same_side_in_row` games in a row on the other).
     forced: Option<Colour>,
     unit: String,
 }
 
 /// The round's players (available ones, in pairing-number order) and their compatibility.
-struct Field {
+pub(super) struct Field {
     ps: Vec<P>,
     met: Vec<Vec<bool>>,
     /// Scores ascending, one per score group.
@@ -50,9 +54,14 @@ struct Field {
 }
 
 impl Field {
+    /// The number of players paired this round (the bye included).
+    pub(super) fn len(&self) -> usize {
+        self.ps.len()
+    }
+
     /// Whether `u` and `v` may meet when same-unit games are allowed in the `level` lowest
     /// score groups (`usize::MAX`: everywhere).
-    fn allowed(&self, level: usize, u: usize, v: usize) -> bool {
+    pub(super) fn allowed(&self, level: usize, u: usize, v: usize) -> bool {
         if self.met[u][v] {
             return false;
         }
@@ -67,7 +76,9 @@ impl Field {
                 .is_some_and(|&top| a.score <= top && b.score <= top)
     }
 
-    fn conflict(&self, u: usize, v: usize) -> bool {
+    /// A side conflict: both players are due the same side, so one of them gets a game more in
+    /// a row on the other.
+    pub(super) fn conflict(&self, u: usize, v: usize) -> bool {
         matches!((self.ps[u].forced, self.ps[v].forced), (Some(a), Some(b)) if a == b)
     }
 
@@ -216,83 +227,6 @@ fn build(players: &[XqPlayer], opts: &XiangqiSwissOptions) -> Field {
     levels.sort_unstable();
     levels.dedup();
     Field { ps, met, levels }
-}
-
-/// Pairs one bracket (rules 6 and 7); returns the members left to float down, in order.
-fn pair_bracket(
-    field: &Field,
-    level: usize,
-    bracket: &[usize],
-    global: &mut Dynamic,
-    pairs: &mut Vec<(usize, usize)>,
-) -> Vec<usize> {
-    let n = field.ps.len();
-    let b = bracket.len();
-    let h = b / 2;
-    let mut alive = vec![false; n];
-    for &v in bracket {
-        alive[v] = true;
-    }
-    // The bracket's own maximum matching: pairing (i, j) must not cost the bracket a pair.
-    let mut local = Dynamic::new(n, alive, |u, v| field.allowed(level, u, v));
-    let mut paired = vec![false; b];
-    for pos in 0..b {
-        if paired[pos] {
-            continue;
-        }
-        let i = bracket[pos];
-        let mut cands: Vec<usize> = if pos < h {
-            let ideal = pos + h;
-            let mut s2: Vec<usize> = (h..b).collect();
-            s2.sort_by_key(|&q| (q.abs_diff(ideal), q));
-            s2.extend(pos + 1..h);
-            s2
-        } else {
-            (pos + 1..b).collect()
-        };
-        cands.retain(|&q| !paired[q] && field.allowed(level, i, bracket[q]));
-        // Rule 7: a side conflict only when nothing else works (stable: distance order kept).
-        cands.sort_by_key(|&q| field.conflict(i, bracket[q]));
-        let before = local.exposed();
-        let mut chosen = None;
-        for &q in &cands {
-            let j = bracket[q];
-            let g = global.remove_pair(i, j);
-            if global.exposed() != 0 {
-                global.undo(g);
-                continue;
-            }
-            let l = local.remove_pair(i, j);
-            if local.exposed() > before {
-                local.undo(l);
-                global.undo(g);
-                continue;
-            }
-            chosen = Some(q);
-            break;
-        }
-        if chosen.is_none() {
-            // The bracket cannot keep all its pairs and still let the field be completed: take
-            // the first partner that completes the field.
-            for &q in &cands {
-                let j = bracket[q];
-                let g = global.remove_pair(i, j);
-                if global.exposed() != 0 {
-                    global.undo(g);
-                    continue;
-                }
-                let _ = local.remove_pair(i, j);
-                chosen = Some(q);
-                break;
-            }
-        }
-        if let Some(q) = chosen {
-            paired[pos] = true;
-            paired[q] = true;
-            pairs.push((i, bracket[q]));
-        }
-    }
-    (0..b).filter(|&p| !paired[p]).map(|p| bracket[p]).collect()
 }
 
 /// Rule 8: the side of the higher-ranked player `hi` against `lo` on `board` (0-based).

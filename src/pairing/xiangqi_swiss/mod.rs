@@ -21,9 +21,30 @@
 //!    next group (fewest floaters, each meeting the next score down).
 //! 7. **Sides** (红/黑): no one plays more than `max_same_side_in_row` games in a row on one
 //!    side when a pairing avoids it; this outranks the top-half/bottom-half order, never the
-//!    score groups. Each player in the top half takes, among the allowed opponents, the first
-//!    with no side conflict in the order: ideal partner, then the nearest bottom-half players
-//!    (lower one first on a tie), then the players below it in its own half.
+//!    score groups. A *side conflict* is a pair of players due the same side (each played the
+//!    other side in its last `max_same_side_in_row` games): one of them gets a game more on it.
+//!    The preference order of a player is: in the top half, the ideal partner (same place in
+//!    the bottom half), then the other bottom-half players by distance from it (the lower one
+//!    first on a tie), then the players below it in its own half; in the bottom half, the
+//!    players below it in order. A bracket is paired in two steps:
+//!    - **greedy**: in bracket order, each player not yet paired takes the first allowed
+//!      opponent in its preference order, those without a side conflict first, that keeps the
+//!      bracket's pair count and the rest of the field pairable. The players left over float.
+//!      When no pair has a side conflict, this is the bracket's pairing.
+//!    - **fewest conflicts**: otherwise the players the greedy step paired (the same players,
+//!      so the same floaters and the same rest of the field; the same legality) are paired
+//!      again: among all their pairings, those with the fewest side conflicts, and among those
+//!      the first in the preference order (the first player in bracket order gets the earliest
+//!      partner in its order that some such pairing gives it, then the next unpaired player,
+//!      and so on). The fewest conflicts come from a maximum-weight matching; fixing the pairs
+//!      in order re-solves it at most once per tried partner (about once per pair in practice,
+//!      at most `s² / 2` times for `s` players), so large brackets stay fast.
+//!
+//!    When the bracket pairs as many players as it can by itself, a greedy pairing without a
+//!    conflict is also the first conflict-free pairing of its players in the preference order,
+//!    so either way the bracket takes the first of its fewest-conflict pairings. Who floats is
+//!    never changed for the sides: a conflict the bracket's paired players cannot avoid among
+//!    themselves is played, and rule 8 decides which of the two gets its due side.
 //! 8. **Side allocation**: a forced side first; else the player with more Blacks than Reds gets
 //!    Red; else both alternate from the most recent round their sides differed; else the
 //!    higher-ranked player alternates; in round 1 the higher-ranked player of board 1, 3, 5, ...
@@ -31,8 +52,10 @@
 //!
 //! Every step is deterministic: ties always fall back to the pairing number.
 
+mod bracket;
 mod engine;
 pub mod from_trf;
+mod sides;
 
 pub use engine::{UnitRelaxation, XiangqiPairing};
 pub use from_trf::read_trf;

@@ -23,7 +23,7 @@ fn groups(t: &Tournament) -> Vec<(i32, usize)> {
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("dutch_round");
     g.sample_size(10);
-    // 10,000 players only on request (`BIANPAI_BENCH_HUGE=1`): about a minute per sample, ~180 MB.
+    // 10,000 players only on request (`BIANPAI_BENCH_HUGE=1`): about 5 s per sample, ~110 MB.
     let huge = std::env::var_os("BIANPAI_BENCH_HUGE").is_some();
     let sizes: &[(u16, usize)] = if huge {
         &[(10_000, 7)]

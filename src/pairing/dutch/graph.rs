@@ -33,6 +33,36 @@ use super::weights::{ByeInfo, Layout, edge_weight, next_bracket_part};
 
 const NONE: usize = usize::MAX;
 
+#[cfg(test)]
+thread_local! {
+    /// Tests turn mode `Bracket` off, to compare with the graph that holds `N`, and count the
+    /// brackets begun in it and those widened from it.
+    pub static BRACKET_MODE: std::cell::Cell<(bool, usize, usize)> =
+        const { std::cell::Cell::new((true, 0, 0)) };
+}
+
+/// Whether mode `Bracket` may be used (always, outside tests); counts its use when `widened`
+/// says which event it is.
+fn bracket_mode(event: Option<bool>) -> bool {
+    #[cfg(test)]
+    {
+        BRACKET_MODE.with(|c| {
+            let (on, begun, widened) = c.get();
+            match event {
+                Some(false) => c.set((on, begun + 1, widened)),
+                Some(true) => c.set((on, begun, widened + 1)),
+                None => {}
+            }
+            on
+        })
+    }
+    #[cfg(not(test))]
+    {
+        let _ = event;
+        true
+    }
+}
+
 /// Which players the matcher holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -195,7 +225,8 @@ impl<'a, const N: usize> Graph<'a, N> {
         self.l_start = l_start;
         let mode = if full {
             Mode::Full
-        } else if self.b_len < u.len() && !self.c8_at(self.b_len).is_odd() {
+        } else if self.b_len < u.len() && !self.c8_at(self.b_len).is_odd() && bracket_mode(None) {
+            bracket_mode(Some(false));
             Mode::Bracket
         } else {
             Mode::Groups
@@ -380,7 +411,10 @@ impl<'a, const N: usize> Graph<'a, N> {
         };
         if !proven {
             match self.mode {
-                Mode::Bracket => self.widen(weight),
+                Mode::Bracket => {
+                    bracket_mode(Some(true));
+                    self.widen(weight)
+                }
                 _ => self.go_full(),
             }
             return self.compute(stable, weight);

@@ -2,8 +2,10 @@
 //! allocation and state derivation.
 
 use super::colour::allocate;
+use super::graph::BRACKET_MODE;
 use super::state::{Field, Float, Outcome, Player, PointValues, Round, Tournament};
 use super::weights::{ByeInfo, Layout, edge_weight, next_bracket_part};
+use super::{pair_tournament, sim};
 use crate::model::Colour::{self, Black, White};
 use crate::pairing::matching::{Weight, Wide};
 
@@ -346,4 +348,41 @@ fn too_narrow_a_width_is_reported_and_one_layout_for_all_brackets_pairs_the_same
     };
     assert_eq!(local, whole);
     assert_eq!(local.iter().filter(|p| p.is_some()).count(), 120);
+}
+
+#[test]
+fn the_bracket_graph_pairs_as_the_graph_that_holds_the_next_score_group() {
+    // Generated fields of several sizes, both parities (the PAB) and histories: the bracket
+    // graph without the next score group (proven by its explicit completion, else widened)
+    // gives exactly the pairing of the graph that holds it.
+    let cases = [
+        (12, 2, 7),
+        (41, 3, 11),
+        (60, 5, 12),
+        (97, 6, 13),
+        (150, 7, 14),
+        (151, 8, 15),
+        (240, 4, 16),
+        (301, 6, 17),
+    ];
+    let mut widened_total = 0;
+    for (n, rounds, seed) in cases {
+        let t = sim::greedy_field(n, rounds, seed);
+        BRACKET_MODE.with(|c| c.set((true, 0, 0)));
+        let with = pair_tournament(&t);
+        let (_, begun, widened) = BRACKET_MODE.with(|c| c.get());
+        BRACKET_MODE.with(|c| c.set((false, 0, 0)));
+        let without = pair_tournament(&t);
+        BRACKET_MODE.with(|c| c.set((true, 0, 0)));
+        assert!(with.is_ok(), "{n} players: {with:?}");
+        assert_eq!(
+            with, without,
+            "{n} players after {rounds} rounds, seed {seed}"
+        );
+        // Not vacuous: most brackets are solved without the next group.
+        assert!(begun > 2, "{n} players: {begun} brackets in mode Bracket");
+        widened_total += widened;
+    }
+    // And the fallback too (41 players: once; 240 players: twice).
+    assert_eq!(widened_total, 3);
 }

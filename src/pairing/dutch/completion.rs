@@ -95,33 +95,10 @@ impl Completion {
             .copied()
             .filter(|&v| self.mate[v] == NONE)
             .collect();
-        for &a in &free {
-            if self.mate[a] != NONE {
-                continue;
-            }
-            // A free partner directly.
-            if let Some(&b) = free
-                .iter()
-                .find(|&&b| b != a && self.mate[b] == NONE && self.allowed(a, b, compatible))
-            {
-                self.join(a, b);
-                continue;
-            }
-            // Or through one pair: a-l, l'-b.
-            for &l in &members {
-                let l2 = self.mate[l];
-                if l2 == NONE || l == a || !self.allowed(a, l, compatible) {
-                    continue;
-                }
-                if let Some(&b) = free.iter().find(|&&b| {
-                    b != a && b != l2 && self.mate[b] == NONE && self.allowed(l2, b, compatible)
-                }) {
-                    self.join(a, l);
-                    self.join(l2, b);
-                    break;
-                }
-            }
-        }
+        let in_x = &self.in_x;
+        pair_free(&mut self.mate, &free, &members, &|a, b| {
+            !(in_x[a] && in_x[b]) && compatible(a, b)
+        });
         let left: Vec<usize> = members
             .iter()
             .copied()
@@ -150,6 +127,48 @@ impl Completion {
                 false
             }
             _ => false,
+        }
+    }
+}
+
+/// Pairs each player of `free` still without a partner (in `mate`, over global vertices) with
+/// another free one, directly or through one pair `a-l, l'-b` with `l` in `pool`.
+pub(super) fn pair_free(
+    mate: &mut [usize],
+    free: &[usize],
+    pool: &[usize],
+    allowed: &dyn Fn(usize, usize) -> bool,
+) {
+    let join = |mate: &mut [usize], a: usize, b: usize| {
+        mate[a] = b;
+        mate[b] = a;
+    };
+    for &a in free {
+        if mate[a] != NONE {
+            continue;
+        }
+        // A free partner directly.
+        if let Some(&b) = free
+            .iter()
+            .find(|&&b| b != a && mate[b] == NONE && allowed(a, b))
+        {
+            join(mate, a, b);
+            continue;
+        }
+        // Or through one pair: a-l, l'-b.
+        for &l in pool {
+            let l2 = mate[l];
+            if l2 == NONE || l == a || !allowed(a, l) {
+                continue;
+            }
+            if let Some(&b) = free
+                .iter()
+                .find(|&&b| b != a && b != l2 && mate[b] == NONE && allowed(l2, b))
+            {
+                join(mate, a, l);
+                join(mate, l2, b);
+                break;
+            }
         }
     }
 }

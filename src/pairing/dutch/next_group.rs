@@ -7,6 +7,8 @@
 //! Like [`super::completion`], it is kept from solve to solve and repaired with short
 //! augmenting paths; failing only means "not proven".
 
+use super::completion::pair_free;
+
 const NONE: usize = usize::MAX;
 
 /// The pairing: partners over global vertices.
@@ -104,36 +106,12 @@ impl NextGroup {
             self.unjoin(b);
             self.join(a, b);
         }
-        // The free players of `N` among themselves, directly or through one pair: a-l, l'-b.
+        // The free players of `N` among themselves, directly or through one pair.
         let free: Vec<usize> = (self.start..self.end)
             .filter(|&v| self.mate[v] == NONE)
             .collect();
-        for &a in &free {
-            if self.mate[a] != NONE {
-                continue;
-            }
-            if let Some(&b) = free
-                .iter()
-                .find(|&&b| b != a && self.mate[b] == NONE && compatible(a, b))
-            {
-                self.join(a, b);
-                continue;
-            }
-            for l in self.start..self.end {
-                let l2 = self.mate[l];
-                if l == a || !self.in_n(l2) || !compatible(a, l) {
-                    continue;
-                }
-                if let Some(&b) = free
-                    .iter()
-                    .find(|&&b| b != a && b != l2 && self.mate[b] == NONE && compatible(l2, b))
-                {
-                    self.join(a, l);
-                    self.join(l2, b);
-                    break;
-                }
-            }
-        }
+        let pool: Vec<usize> = (self.start..self.end).collect();
+        pair_free(&mut self.mate, &free, &pool, compatible);
         let left: Vec<usize> = (self.start..self.end)
             .filter(|&v| self.mate[v] == NONE)
             .collect();

@@ -309,6 +309,42 @@ impl TeamBuilder {
         Ok(self)
     }
 
+    /// A match neither team turned up for (TRF `330 --`): both lose it, with no match or game
+    /// points, and every board is a double forfeit.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError`] when a team or the round is out of range or already has a result.
+    pub fn double_forfeited_match(
+        &mut self,
+        round: usize,
+        first: usize,
+        second: usize,
+    ) -> Result<&mut Self, BuildError> {
+        check(&self.t, round, &[first, second])?;
+        let n = self.t.boards;
+        let side = |opponent: usize| Round {
+            result: RoundResult::DoubleForfeit {
+                opponent,
+                colour: None,
+            },
+            points: Points::ZERO,
+            game_points: Points::ZERO,
+            boards: (1..=n)
+                .map(|b| BoardGame {
+                    board: u16::try_from(b).unwrap_or(u16::MAX),
+                    colour: None,
+                    result: BoardResult::Game(GameResult::DoubleForfeit),
+                    points: Points::ZERO,
+                })
+                .collect(),
+        };
+        let (a, b) = (side(second), side(first));
+        set(&mut self.t, first, round, a);
+        set(&mut self.t, second, round, b);
+        Ok(self)
+    }
+
     /// A pairing-allocated bye worth `mp` match points and `gp` game points; every board
     /// counts as a win for the board tie-breaks (C.07 12 preamble).
     ///

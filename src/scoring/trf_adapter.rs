@@ -305,8 +305,9 @@ fn team_lists(trf: &Trf) -> Vec<(u32, String, Vec<u16>)> {
         .collect()
 }
 
-/// `(round, first team, second team, first team won)` of each `330` record.
-fn forfeited_matches(trf: &Trf) -> Vec<(usize, u32, u32, bool)> {
+/// `(round, first team, second team, first team won)` of each `330` record; `None` for `--`
+/// (neither team turned up).
+fn forfeited_matches(trf: &Trf) -> Vec<(usize, u32, u32, Option<bool>)> {
     other_records(trf, "330")
         .filter_map(|raw| {
             let mut it = raw.get(3..)?.split_whitespace();
@@ -314,7 +315,12 @@ fn forfeited_matches(trf: &Trf) -> Vec<(usize, u32, u32, bool)> {
             let round: usize = it.next()?.parse().ok()?;
             let a: u32 = it.next()?.parse().ok()?;
             let b: u32 = it.next()?.parse().ok()?;
-            Some((round, a, b, res.starts_with('+')))
+            let first_won = match res {
+                "+-" => Some(true),
+                "-+" => Some(false),
+                _ => None,
+            };
+            Some((round, a, b, first_won))
         })
         .collect()
 }
@@ -427,7 +433,17 @@ fn build_teams(
                             || (team_index(f.2) == Some(ti) && team_index(f.1) == Some(o)))
                 });
                 let gp: Points = boards.iter().map(|b| b.points).sum();
-                if let Some(&(_, first, _, first_won)) = forfeit {
+                if let Some(&(_, _, _, None)) = forfeit {
+                    Round {
+                        result: RoundResult::DoubleForfeit {
+                            opponent: o,
+                            colour,
+                        },
+                        points: Points::ZERO,
+                        game_points: gp,
+                        boards,
+                    }
+                } else if let Some(&(_, first, _, Some(first_won))) = forfeit {
                     let won = (team_index(first) == Some(ti)) == first_won;
                     let result = if won {
                         RoundResult::ForfeitWin {

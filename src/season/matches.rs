@@ -97,14 +97,27 @@ impl MatchResult {
         (home, away)
     }
 
-    /// Match points of (home, away): the side with more game points wins.
+    /// Match points of (home, away): the side with more game points wins. A match that neither
+    /// team played (every board a double forfeit) is lost by both.
     pub fn match_points(&self, s: &Scoring) -> (Points, Points) {
+        if self.is_double_forfeited() {
+            return (Points::ZERO, Points::ZERO);
+        }
         let (h, a) = self.game_points(s);
         match h.cmp(&a) {
             std::cmp::Ordering::Greater => (s.match_win, Points::ZERO),
             std::cmp::Ordering::Less => (Points::ZERO, s.match_win),
             std::cmp::Ordering::Equal => (s.match_draw, s.match_draw),
         }
+    }
+
+    /// Whether neither team turned up: every board a double forfeit (TRF `330 --`).
+    pub fn is_double_forfeited(&self) -> bool {
+        !self.boards.is_empty()
+            && self
+                .boards
+                .iter()
+                .all(|b| b.result == GameResult::DoubleForfeit)
     }
 
     /// Whether the whole match was forfeited (every board a forfeit, none played).

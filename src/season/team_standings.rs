@@ -68,6 +68,10 @@ pub fn standings(
                 continue;
             };
             // The same reading as the TRF export, so that the exported file ranks alike.
+            if m.is_double_forfeited() {
+                let _ = b.double_forfeited_match(ri, h, a);
+                continue;
+            }
             if let Some(home_won) = super::trf_build::whole_forfeit(m) {
                 let (w, l) = if home_won { (h, a) } else { (a, h) };
                 let _ = b.forfeited_match(ri, w, l);

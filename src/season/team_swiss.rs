@@ -468,7 +468,9 @@ fn add_match(b: &mut scoring::TeamBuilder, ri: usize, m: &MatchResult, s: &Scori
     );
     let mut bs = m.boards.clone();
     bs.sort_by_key(|x| x.board);
-    if m.is_forfeited() {
+    if m.is_double_forfeited() {
+        let _ = b.double_forfeited_match(ri, h, a);
+    } else if m.is_forfeited() {
         let (hp, ap) = m.game_points(s);
         let (w, l) = if hp >= ap { (h, a) } else { (a, h) };
         let _ = b.forfeited_match(ri, w, l);

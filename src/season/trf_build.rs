@@ -5,7 +5,7 @@
 //! Layout (RULES.md §D, reference/tiebreaks/README.md): headers 012-142, 162 game points, 192 for
 //! Swiss events, 352 board colours, 362 match points, one 001 line per player (teams in number
 //! order, members in entry order) with every board game, 310 per team with its members in entry
-//! order, 330 for forfeited matches, 320 for team PABs. Every board game is in both players'
+//! order, 330 for forfeited matches (`--` when neither team turned up), 320 for team PABs. Every board game is in both players'
 //! lines: `arrange` gives a line to players the roster lacks and to empty boards, and orders
 //! each `310` so that a reader numbering boards by it finds the boards actually played.
 
@@ -183,8 +183,10 @@ pub fn team_event(
         };
         for m in &rr.matches {
             record_match(m, ri, &seat, &mut blocks);
-            if let Some(home_won) = whole_forfeit(m) {
-                forfeited.push((m.round, m.home, m.away, home_won));
+            if m.is_double_forfeited() {
+                forfeited.push((m.round, m.home, m.away, None));
+            } else if let Some(home_won) = whole_forfeit(m) {
+                forfeited.push((m.round, m.home, m.away, Some(home_won)));
             }
         }
     }
@@ -294,7 +296,11 @@ pub fn team_event(
         }));
     }
     for &(round, home, away, home_won) in &forfeited {
-        let sign = if home_won { "+-" } else { "-+" };
+        let sign = match home_won {
+            Some(true) => "+-",
+            Some(false) => "-+",
+            None => "--",
+        };
         lines.push(other(
             "330",
             &format!("{sign} {round:03} {home:03} {away:03}"),

@@ -64,3 +64,55 @@ fn histories_record_matches_forfeits_and_the_bye() {
     assert!(met(&rounds, 1, 2));
     assert!(!met(&rounds, 2, 3));
 }
+
+#[test]
+fn a_match_neither_team_turned_up_for_is_lost_by_both() {
+    use GameResult::*;
+    let s = Scoring::default();
+    let none = m(1, 2, 1, &[DoubleForfeit, DoubleForfeit, DoubleForfeit]);
+    let rounds = vec![SwissRound {
+        results: RoundResults {
+            round: 1,
+            matches: vec![none.clone()],
+            complete: true,
+        },
+        bye: None,
+    }];
+    let bye = (Points::from_whole(1), Points::from_halves(3));
+    let h = histories(2, &rounds, &s, bye, &Withdrawals::default());
+    for (team, opponent) in [(0, 2), (1, 1)] {
+        let r = &h[team].history[0];
+        // No meeting (they may be paired again), no match or game points.
+        assert_eq!(r.kind, RecordKind::DoubleForfeit);
+        assert_eq!(r.opponent, Some(opponent));
+        assert_eq!(
+            (r.match_points, r.game_points),
+            (Points::ZERO, Points::ZERO)
+        );
+    }
+    // The standings see two lost matches (before: the home team won by forfeit).
+    let unit = |w| crate::scoring::Scoring {
+        win: w,
+        draw: Points::from_halves(1),
+        loss: Points::ZERO,
+    };
+    let mut b = crate::scoring::TeamBuilder::new(
+        vec![(1, "甲".into()), (2, "乙".into())],
+        1,
+        3,
+        unit(Points::from_whole(1)),
+        unit(Points::from_whole(2)),
+        false,
+        crate::scoring::Edition::E2026,
+    );
+    add_match(&mut b, 1, &none, &s);
+    let t = b.build();
+    for c in &t.competitors {
+        let r = &c.rounds[0];
+        assert_eq!(r.points, Points::ZERO);
+        assert!(matches!(
+            r.result,
+            crate::scoring::RoundResult::DoubleForfeit { .. }
+        ));
+    }
+}

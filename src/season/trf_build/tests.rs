@@ -357,4 +357,58 @@ mod messy {
             ]
         );
     }
+    #[test]
+    fn a_match_neither_team_turned_up_for_is_lost_by_both() {
+        // Round 3's C-A: every board a double forfeit (both teams absent).
+        let mut rounds = rounds();
+        let none = mains("c", "a", [DoubleForfeit; 5]).map(|(_, _, g)| (None, None, g));
+        if let Some(m) = rounds.get_mut(2).and_then(|r| r.matches.get_mut(1)) {
+            *m = mt(3, 3, 1, none);
+        }
+        let scoring = Scoring::default();
+        let m = &rounds[2].matches[1];
+        assert!(m.is_double_forfeited() && m.is_forfeited());
+        assert_eq!(m.match_points(&scoring), (Points::ZERO, Points::ZERO));
+        let ev = event();
+        let stage = ev.stages.iter().find(|s| s.id == "regular").expect("stage");
+        let colours = vec![
+            Colour::White,
+            Colour::Black,
+            Colour::White,
+            Colour::Black,
+            Colour::White,
+        ];
+        let names: Vec<(u32, String)> =
+            teams().iter().map(|t| (t.number, t.name.clone())).collect();
+        let season =
+            team_standings::standings(&ev, "regular", &names, &rounds, &scoring, 3, 5, &colours)
+                .expect("standings");
+        let head = league::header(&ev, stage, 3, true, colours, scoring);
+        let text = crate::trf::write(&team_event(&head, &teams(), &rounds, &[]));
+        assert!(text.lines().any(|l| l == "330 -- 003 003 001"), "{text}");
+        let parsed = crate::trf::parse(&text).expect("parse");
+        let opts = crate::scoring::TrfStandingsOptions {
+            tiebreaks: "MPTS GPTS EDE EMGSB BC".into(),
+            edition: None,
+            round_robin: None,
+        };
+        let from_trf = crate::scoring::trf_standings(&parsed, &opts).expect("trf standings");
+        assert_eq!(from_trf, crate::scoring::to_tsv(&season));
+        // By hand: A 2 + 1 + 0 MP (GP 3 + 2.5 + 0), B 2 + 1 + 2 (3 + 2.5 + 2.5), D 0 + 2 + 0
+        // (2 + 5 + 1.5), C 0 + 0 + 0 (2 + 0 + 0). Before, C-A scored as a 0-0 draw: 1 MP each.
+        let head_cols: Vec<String> = from_trf
+            .lines()
+            .map(|l| l.split('\t').take(4).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(
+            head_cols,
+            [
+                "Rank StartNo MPTS GPTS",
+                "1 2 5.0 8.0",
+                "2 1 3.0 5.5",
+                "3 4 2.0 8.5",
+                "4 3 0.0 2.0"
+            ]
+        );
+    }
 }

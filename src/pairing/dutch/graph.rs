@@ -35,32 +35,33 @@ const NONE: usize = usize::MAX;
 
 #[cfg(test)]
 thread_local! {
-    /// Tests turn mode `Bracket` off, to compare with the graph that holds `N`, and count the
-    /// brackets begun in it and those widened from it.
+    /// Tests turn mode `Bracket` off (`.0`), to compare with the graph that holds `N`, and
+    /// count the brackets begun in it (`.1`) and those widened from it (`.2`).
     pub static BRACKET_MODE: std::cell::Cell<(bool, usize, usize)> =
         const { std::cell::Cell::new((true, 0, 0)) };
 }
 
-/// Whether mode `Bracket` may be used (always, outside tests); counts its use when `widened`
-/// says which event it is.
-fn bracket_mode(event: Option<bool>) -> bool {
+/// Whether mode `Bracket` may be used: always, outside tests.
+fn bracket_mode_on() -> bool {
     #[cfg(test)]
-    {
-        BRACKET_MODE.with(|c| {
-            let (on, begun, widened) = c.get();
-            match event {
-                Some(false) => c.set((on, begun + 1, widened)),
-                Some(true) => c.set((on, begun, widened + 1)),
-                None => {}
-            }
-            on
-        })
-    }
+    return BRACKET_MODE.with(|c| c.get().0);
     #[cfg(not(test))]
-    {
-        let _ = event;
-        true
-    }
+    true
+}
+
+/// Counts a bracket begun in mode `Bracket`, or `widened` from it (tests only).
+fn count_bracket_mode(widened: bool) {
+    #[cfg(test)]
+    BRACKET_MODE.with(|c| {
+        let (on, begun, wide) = c.get();
+        c.set(if widened {
+            (on, begun, wide + 1)
+        } else {
+            (on, begun + 1, wide)
+        });
+    });
+    #[cfg(not(test))]
+    let _ = widened;
 }
 
 /// Which players the matcher holds.
@@ -225,8 +226,8 @@ impl<'a, const N: usize> Graph<'a, N> {
         self.l_start = l_start;
         let mode = if full {
             Mode::Full
-        } else if self.b_len < u.len() && !self.c8_at(self.b_len).is_odd() && bracket_mode(None) {
-            bracket_mode(Some(false));
+        } else if self.b_len < u.len() && !self.c8_at(self.b_len).is_odd() && bracket_mode_on() {
+            count_bracket_mode(false);
             Mode::Bracket
         } else {
             Mode::Groups
@@ -412,7 +413,7 @@ impl<'a, const N: usize> Graph<'a, N> {
         if !proven {
             match self.mode {
                 Mode::Bracket => {
-                    bracket_mode(Some(true));
+                    count_bracket_mode(true);
                     self.widen(weight)
                 }
                 _ => self.go_full(),
@@ -448,13 +449,18 @@ impl<'a, const N: usize> Graph<'a, N> {
         ok
     }
 
+    /// The engine's weights among local vertices `0..len`, as `(larger, smaller, weight)`.
+    fn engine_weights(&self, len: usize) -> Vec<(usize, usize, Wide<N>)> {
+        (0..len)
+            .flat_map(|a| (0..a).map(move |b| (a, b)))
+            .map(|(a, b)| (a, b, self.engine_weight(a, b)))
+            .collect()
+    }
+
     /// Switches the current bracket from `B` alone to `B ∪ N`, keeping the engine's weights.
     fn widen(&mut self, weight: &dyn Fn(usize, usize) -> Wide<N>) {
         let b_len = self.b_len;
-        let inner: Vec<(usize, usize, Wide<N>)> = (0..b_len)
-            .flat_map(|a| (0..a).map(move |b| (a, b)))
-            .map(|(a, b)| (a, b, self.engine_weight(a, b)))
-            .collect();
+        let inner = self.engine_weights(b_len);
         let isolated = self.isolated.clone();
         self.build(Mode::Groups);
         for (a, b, w) in inner {
@@ -475,10 +481,7 @@ impl<'a, const N: usize> Graph<'a, N> {
     /// Switches the current bracket to the full graph, keeping the engine's weights.
     fn go_full(&mut self) {
         let u_len = self.u.len();
-        let weights: Vec<(usize, usize, Wide<N>)> = (0..u_len)
-            .flat_map(|a| (0..a).map(move |b| (a, b)))
-            .map(|(a, b)| (a, b, self.engine_weight(a, b)))
-            .collect();
+        let weights = self.engine_weights(u_len);
         let isolated = self.isolated.clone();
         self.build(Mode::Full);
         for (a, b, w) in weights {

@@ -59,26 +59,10 @@ pub(super) fn pair_bracket(
         // Rule 7: a side conflict only when nothing else works (stable: distance order kept).
         cands.sort_by_key(|&q| field.conflict(i, bracket[q]));
         let before = local.exposed();
+        // First a partner that keeps the bracket's pairs and lets the field be completed;
+        // when none does, the first partner that completes the field.
         let mut chosen = None;
-        for &q in &cands {
-            let j = bracket[q];
-            let g = global.remove_pair(i, j);
-            if global.exposed() != 0 {
-                global.undo(g);
-                continue;
-            }
-            let l = local.remove_pair(i, j);
-            if local.exposed() > before {
-                local.undo(l);
-                global.undo(g);
-                continue;
-            }
-            chosen = Some(q);
-            break;
-        }
-        if chosen.is_none() {
-            // The bracket cannot keep all its pairs and still let the field be completed: take
-            // the first partner that completes the field.
+        for keep_pairs in [true, false] {
             for &q in &cands {
                 let j = bracket[q];
                 let g = global.remove_pair(i, j);
@@ -86,8 +70,16 @@ pub(super) fn pair_bracket(
                     global.undo(g);
                     continue;
                 }
-                let _ = local.remove_pair(i, j);
+                let l = local.remove_pair(i, j);
+                if keep_pairs && local.exposed() > before {
+                    local.undo(l);
+                    global.undo(g);
+                    continue;
+                }
                 chosen = Some(q);
+                break;
+            }
+            if chosen.is_some() {
                 break;
             }
         }

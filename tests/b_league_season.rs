@@ -12,8 +12,8 @@ use bianpai::findings::Findings;
 use bianpai::ingest::{Limits, Table, read_bytes};
 use bianpai::model::{Colour, GameResult, Sport};
 use bianpai::pipeline::{Options, Outcome, run};
+use bianpai::report::round_workbook::{Lines, RoundDoc, TeamLine, write_new};
 use bianpai::rounds::sheet::{self, Rows, TeamBoardRow};
-use bianpai::rounds::write::{Lines, RoundDoc, TeamLine, write_new};
 use util::{run_json, sample, sample_copy, snapshot};
 
 const B: &str = "cca-b-league-2025";

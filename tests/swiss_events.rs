@@ -12,8 +12,8 @@ use bianpai::Lang;
 use bianpai::findings::Findings;
 use bianpai::model::{GameResult, Sport};
 use bianpai::pipeline::{Options, Outcome, run};
+use bianpai::report::round_workbook::{IndividualLine, Lines, RoundDoc, TeamLine, write_new};
 use bianpai::rounds::sheet::{self, Rows};
-use bianpai::rounds::write::{IndividualLine, Lines, RoundDoc, TeamLine, write_new};
 
 const SAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples");
 

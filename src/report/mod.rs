@@ -6,6 +6,7 @@ pub mod eligibility;
 pub mod labels;
 pub mod prizes;
 pub mod roster;
+pub mod round_workbook;
 pub mod style;
 pub mod tables;
 pub mod workbook;

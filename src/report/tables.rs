@@ -81,7 +81,7 @@ fn build(
     let plain: Vec<(&SheetDoc, Option<&CellLinks>)> = sheets.iter().map(|s| (s, None)).collect();
     let mut wb = build_sheets(event_title, &plain, lang.pick("尚无成绩", "no results yet"))?;
     if let Some(m) = marker {
-        crate::rounds::write::add_marker_sheet(&mut wb, m)?;
+        super::round_workbook::add_marker_sheet(&mut wb, m)?;
     }
     Ok(wb)
 }

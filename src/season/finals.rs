@@ -365,9 +365,9 @@ pub(super) fn run_stage(
 ) -> crate::Result<()> {
     use super::league::{default_lines, lines_of, round_file, round_label, write_printable};
     use crate::pipeline::summary::{RoundCounts, StandingEntry, points_number};
+    use crate::report::round_workbook::RoundDoc;
     use crate::report::tables::{SheetDoc, TextTable};
     use crate::rounds::marker::Marker;
-    use crate::rounds::write::RoundDoc;
 
     let stage = inp.stage;
     let lang = inp.lang;
@@ -419,7 +419,7 @@ pub(super) fn run_stage(
                 sport,
                 lang,
             };
-            if crate::rounds::write::write_new(&path, &doc, &lines)? {
+            if crate::report::round_workbook::write_new(&path, &doc, &lines)? {
                 out.written.push(path);
             }
             write_printable(inp, r, sport, &lines, out)?;

@@ -18,10 +18,11 @@ use crate::ingest::LoadedFile;
 use crate::model::roster::Roster;
 use crate::model::{Colour, Points};
 use crate::pipeline::summary::{RoundCounts, StandingEntry, points_number};
+use crate::report::round_workbook::RoundDoc;
 use crate::report::tables::SheetDoc;
+use crate::rounds::lines::{Lines, TeamLine};
 use crate::rounds::marker::Marker;
 use crate::rounds::sheet::{RoundSheet, Rows};
-use crate::rounds::write::{Lines, RoundDoc, TeamLine};
 use crate::{Error, Lang, Result};
 
 /// The stage of the draw workbook's marker.
@@ -448,7 +449,7 @@ pub(super) fn write_round(
         sport,
         lang: inp.lang,
     };
-    if crate::rounds::write::write_new(&path, &doc, lines)? {
+    if crate::report::round_workbook::write_new(&path, &doc, lines)? {
         out.written.push(path);
     }
     write_printable(inp, r, sport, lines, out)
@@ -474,7 +475,7 @@ pub(super) fn write_printable(
     let path = inp
         .out
         .join(format!("pairings-{}.xlsx", round_file(inp.stage, r)));
-    crate::rounds::write::write_printable(&path, &doc, lines)?;
+    crate::report::round_workbook::write_printable(&path, &doc, lines)?;
     out.written.push(path);
     Ok(())
 }

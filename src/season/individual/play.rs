@@ -8,8 +8,9 @@ use crate::event::Section;
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::Points;
 use crate::pairing::xiangqi_swiss::{self, XiangqiSwissOptions};
+use crate::report::round_workbook::RoundDoc;
+use crate::rounds::lines::{IndividualLine, Lines};
 use crate::rounds::marker::Marker;
-use crate::rounds::write::{IndividualLine, Lines, RoundDoc};
 use crate::season::league::{Input, Output};
 use crate::{Lang, Result};
 
@@ -95,7 +96,7 @@ pub(super) fn play_section(
             lang: inp.lang,
         };
         let path = inp.dir.join("results").join(&file);
-        if crate::rounds::write::write_new(&path, &doc, &lines)? {
+        if crate::report::round_workbook::write_new(&path, &doc, &lines)? {
             out.written.push(path);
         }
         sr.paired = r;
@@ -124,7 +125,7 @@ pub(super) fn write_printable(
     let path = inp
         .out
         .join(format!("pairings-{}-r{r:02}.xlsx", section.id));
-    crate::rounds::write::write_printable(&path, &doc, lines)?;
+    crate::report::round_workbook::write_printable(&path, &doc, lines)?;
     out.written.push(path);
     Ok(())
 }

@@ -9,8 +9,8 @@
 use super::XqRoundData;
 use super::entrants::{self, Entrant};
 use crate::findings::{Finding, Findings, Severity, Source};
+use crate::rounds::lines::{IndividualLine, Lines};
 use crate::rounds::sheet::{BYE_WORDS, ResultCell, RoundSheet, Rows};
-use crate::rounds::write::{IndividualLine, Lines};
 
 /// The words that mark a withdrawal after a name.
 pub const WITHDRAWAL_WORDS: [&str; 3] = ["退赛", "弃赛", "退出"];

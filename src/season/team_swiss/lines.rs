@@ -3,9 +3,9 @@
 
 use crate::model::roster::{Roster, Team};
 use crate::model::{Colour, Sex};
+use crate::rounds::lines::{Lines, TeamLine};
 use crate::rounds::lineup::BoardGroup;
 use crate::rounds::sheet::{BYE_WORDS, RoundSheet};
-use crate::rounds::write::{Lines, TeamLine};
 use crate::season::tables::TeamName;
 use crate::season::teams;
 

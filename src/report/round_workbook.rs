@@ -1,62 +1,21 @@
 //! Writing round workbooks: `results/rNN.xlsx` (the arbiter's file, written once and never
-//! overwritten) and the printable copy `out/pairings-rNN.xlsx`.
+//! overwritten) and the printable copy `out/pairings-rNN.xlsx`, from the rows of
+//! [`crate::rounds::lines`].
 
 use std::path::Path;
 
 use rust_xlsxwriter::{DataValidation, Workbook, XlsxError};
 
-use super::marker::{self, Marker};
-use super::notation::{self, Sport};
-use super::sheet::{INDIVIDUAL_HEADERS, TEAM_HEADERS};
-use crate::model::{Colour, GameResult};
-use crate::report::style::{ColumnWidths, Styles};
-use crate::report::workbook::{
+use super::style::{ColumnWidths, Styles};
+use super::workbook::{
     SheetLayout, new_workbook, save_atomic, setup_sheet, write_header_row, write_text,
 };
+use crate::model::Colour;
+pub use crate::rounds::lines::{IndividualLine, Lines, TeamLine};
+use crate::rounds::marker::{self, Marker};
+use crate::rounds::notation::{self, Sport};
+use crate::rounds::sheet::{INDIVIDUAL_HEADERS, TEAM_HEADERS};
 use crate::{Error, Lang};
-
-/// One board row of a team round.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TeamLine {
-    /// 场次.
-    pub match_no: u32,
-    /// 台次.
-    pub board: u32,
-    /// 主队.
-    pub home_team: String,
-    /// 主队棋手 (pre-filled default line-up; empty when the team has nobody for the board).
-    pub home_player: String,
-    /// The home player's colour.
-    pub home_colour: Colour,
-    /// The result, when known (the printable copy after results are in).
-    pub result: Option<GameResult>,
-    /// 客队棋手.
-    pub away_player: String,
-    /// 客队.
-    pub away_team: String,
-}
-
-/// One game (or bye) of an individual round.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IndividualLine {
-    /// 台号.
-    pub board: u32,
-    /// White (red) player, with unit.
-    pub left: String,
-    /// The result, when known.
-    pub result: Option<GameResult>,
-    /// Black player; `None` for the bye row.
-    pub right: Option<String>,
-}
-
-/// The rows of a round to write.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Lines {
-    /// Team event.
-    Team(Vec<TeamLine>),
-    /// Individual event.
-    Individual(Vec<IndividualLine>),
-}
 
 /// What a round workbook shows besides its rows.
 #[derive(Debug, Clone)]
@@ -256,6 +215,7 @@ mod tests {
     use super::*;
     use crate::findings::Findings;
     use crate::ingest::{Cell, Format, LoadedFile, Table};
+    use crate::model::GameResult;
     use crate::rounds::sheet::{self, ResultCell, Rows};
 
     /// Test-only reader: calamine straight into tables (the real path goes through `ingest`).

@@ -105,7 +105,7 @@ fn the_roster_workbook_is_the_roster_the_library_builds() {
         let mut officials = Vec::new();
         for t in &roster.teams {
             let unit = &t.unit.value;
-            let players = bianpai::report::roster::board_order(t);
+            let players = t.board_order();
             // Players in board order: main boards ascending, then reserves.
             let boards: Vec<(u8, u32)> = players
                 .iter()

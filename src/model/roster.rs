@@ -329,6 +329,23 @@ pub struct Team {
     pub rooms: Vec<RoomRequest>,
 }
 
+impl Team {
+    /// Players in board order: main boards ascending, then reserves, then players without a
+    /// board, each group in entry order.
+    pub fn board_order(&self) -> Vec<&Person> {
+        let mut v: Vec<(usize, &Person)> = self.players.iter().enumerate().collect();
+        v.sort_by_key(|(i, p)| {
+            let rank = match p.board.as_ref().map(|b| b.value) {
+                Some(Board::Main(n)) => (0, u32::from(n)),
+                Some(Board::Reserve(n)) => (1, n.map(u32::from).unwrap_or(0)),
+                None => (2, 0),
+            };
+            (rank, *i)
+        });
+        v.into_iter().map(|(_, p)| p).collect()
+    }
+}
+
 /// Every team of the event, after resubmissions were resolved.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Roster {

@@ -103,22 +103,6 @@ fn person_row(no: usize, team: &Team, p: &Person, lang: Lang) -> Vec<String> {
     ]
 }
 
-/// Players of a team in board order: main boards ascending, then reserves, then players without
-/// a board, each group in entry order.
-pub fn board_order(team: &Team) -> Vec<&Person> {
-    let mut v: Vec<(usize, &Person)> = team.players.iter().enumerate().collect();
-    v.sort_by_key(|(i, p)| {
-        let b = p.board.as_ref().map(|b| b.value);
-        let rank = match b {
-            Some(Board::Main(n)) => (0, u32::from(n)),
-            Some(Board::Reserve(n)) => (1, n.map(u32::from).unwrap_or(0)),
-            None => (2, 0),
-        };
-        (rank, *i)
-    });
-    v.into_iter().map(|(_, p)| p).collect()
-}
-
 fn officials(team: &Team) -> Vec<&Person> {
     team.leader
         .iter()
@@ -139,7 +123,7 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
     let mut staff = Vec::new();
     for t in &roster.teams {
         let mut rows = Vec::new();
-        for p in board_order(t) {
+        for p in t.board_order() {
             all.push(person_row(all.len() + 1, t, p, lang));
             rows.push(person_row(rows.len() + 1, t, p, lang));
         }

@@ -141,7 +141,8 @@ pub fn export_teams(numbers: &[String], roster: &crate::model::roster::Roster) -
 
 /// Players in board order (mains by board, then reserves, then the rest) for the export.
 pub fn export_team(number: u32, team: &Team) -> ExportTeam {
-    let players = crate::report::roster::board_order(team)
+    let players = team
+        .board_order()
         .into_iter()
         .filter_map(|p| {
             let name = p.name.as_ref()?;

@@ -3,9 +3,12 @@
 //!
 //! - `run`: read, checked, scored and written out by `pipeline::run` (every workbook and the
 //!   TRF included);
-//! - `season`: the season alone (`season::league::run`: 11 rounds and the finals read back,
-//!   standings and tie-breaks, schedule, standings, finals workbooks and the TRF), with the
-//!   folder, forms and roster loaded once outside the loop.
+//! - `season`: the season's outcome alone (`season::league::run`: 11 rounds and the finals read
+//!   back, standings and tie-breaks; no I/O), with the folder, forms and roster loaded once
+//!   outside the loop;
+//! - `season + render`: the outcome and the stage's workbooks and TRF
+//!   (`report::season::write_league`), as the season bench measured before the outcome was
+//!   split from its rendering.
 
 use std::path::{Path, PathBuf};
 
@@ -63,23 +66,36 @@ fn season(c: &mut Criterion) {
         .expect("regular stage");
     let out = dir.join("out-season");
     std::fs::create_dir_all(&out).expect("mkdir out");
-    let inp = bianpai::season::league::Input {
+    let inp = bianpai::season::Input {
         event: &event,
         stage,
         roster: &roster,
         sheets: &sheets,
         files: &loaded.files,
+    };
+    assert_eq!(sheets.len(), 22, "draw + 11 rounds + 10 finals rounds");
+    let compute = || {
+        let mut f = bianpai::findings::Findings::new();
+        let o = bianpai::season::league::run(&inp, &mut f)
+            .expect("season")
+            .expect("teams");
+        assert_eq!(o.standings.as_ref().map(|s| s.rows.len()), Some(12));
+        o
+    };
+    c.bench_function("a-league season + finals (season::league::run)", |b| {
+        b.iter(compute);
+    });
+    let target = bianpai::report::season::Target {
+        event: &event,
+        roster: &roster,
         dir: &dir,
         out: &out,
         lang: bianpai::Lang::Zh,
     };
-    assert_eq!(sheets.len(), 22, "draw + 11 rounds + 10 finals rounds");
-    c.bench_function("a-league season + finals (season::league::run)", |b| {
+    c.bench_function("a-league season + finals, rendered (write_league)", |b| {
         b.iter(|| {
-            let mut f = bianpai::findings::Findings::new();
-            let o = bianpai::season::league::run(&inp, &mut f).expect("season");
-            assert_eq!(o.standings.len(), 12);
-            o
+            let o = compute();
+            bianpai::report::season::write_league(&target, stage, &o).expect("render")
         });
     });
 }

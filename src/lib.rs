@@ -19,6 +19,7 @@ pub mod ingest;
 pub mod model;
 pub mod money;
 pub mod normalize;
+pub mod outcome;
 pub mod pairing;
 pub mod pipeline;
 pub mod report;

@@ -52,7 +52,7 @@ fn check(dir: &Path) -> Run {
     let out = run(
         &Input {
             event: &event,
-            dir,
+            excluded: &bianpai::pipeline::excluded_rosters(&event, dir),
             files: &loaded.files,
             subs: &subs,
             roster: &roster,

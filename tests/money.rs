@@ -430,11 +430,24 @@ fn run_writes_costs_and_prizes_workbooks() {
         ],
     }];
     let mut f = Findings::new();
-    let out = money::run(&ev, &roster, &rankings, &dir, bianpai::Lang::Zh, &mut f).unwrap();
-    assert_eq!(out.written.len(), 2);
-    assert_eq!(out.costs[0].receives_fen, 22_000_000);
-    assert_eq!(out.costs[1].receives_fen, 14_000_000);
-    assert_eq!(out.prizes[1].gross_fen, 12_000_000);
+    let outcome = bianpai::outcome::EventOutcome {
+        money: money::compute(&ev, &roster, &rankings, &mut f),
+        ..Default::default()
+    };
+    let target = bianpai::report::season::Target {
+        event: &ev,
+        roster: &roster,
+        dir: &dir,
+        out: &dir,
+        lang: bianpai::Lang::Zh,
+    };
+    let written = bianpai::report::write_outcome(&target, &outcome).unwrap();
+    let costs = bianpai::pipeline::summary::costs(&outcome.money);
+    let prizes = bianpai::pipeline::summary::prizes(&outcome.money);
+    assert_eq!(written.len(), 2);
+    assert_eq!(costs[0].receives_fen, 22_000_000);
+    assert_eq!(costs[1].receives_fen, 14_000_000);
+    assert_eq!(prizes[1].gross_fen, 12_000_000);
     let mut xl: calamine::Xlsx<_> = calamine::open_workbook(dir.join("costs.xlsx")).unwrap();
     assert_eq!(xl.sheet_names(), vec!["汇总", "用房", "一队", "二队"]);
     let sum = xl.worksheet_range("汇总").unwrap();

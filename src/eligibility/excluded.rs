@@ -1,28 +1,11 @@
 //! Players and units of an excluded event (the A-league's for the B-league and back):
 //! `person.in-excluded-event` and `team.in-excluded-event`, against the other event's folder or
-//! roster file named in event.toml (`[[eligibility.excluded]] roster = "../cca-a-league-2023"`).
-
-use std::path::Path;
+//! roster file named in event.toml (`[[eligibility.excluded]] roster = "../cca-a-league-2023"`),
+//! read by the pipeline (`pipeline::excluded_rosters`).
 
 use crate::event::{Event, ExcludedEvent};
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::roster::Roster;
-
-/// Reads the roster of another event folder (or a single roster file) the same way `run` reads
-/// its own; its findings are not ours and are dropped.
-pub fn other_roster(dir: &Path, rel: &str) -> Option<Roster> {
-    let path = dir.join(rel);
-    let mut scratch = Findings::new();
-    let limits = crate::ingest::Limits::default();
-    let files = if path.is_dir() {
-        crate::ingest::load(&path, &limits, &mut scratch).files
-    } else {
-        let bytes = std::fs::read(&path).ok()?;
-        crate::ingest::read_bytes(rel, &bytes, &limits, 0).ok()?
-    };
-    let subs = crate::forms::read(&files, &mut scratch);
-    Some(crate::normalize::build_roster(&subs, &mut scratch))
-}
 
 /// Checks our roster against the roster of one excluded event.
 pub fn check(ex: &ExcludedEvent, ours: &Roster, theirs: &Roster, findings: &mut Findings) {
@@ -80,12 +63,13 @@ pub fn check(ex: &ExcludedEvent, ours: &Roster, theirs: &Roster, findings: &mut 
     }
 }
 
-/// Runs the check for every excluded event of `event` that names a roster.
-pub fn check_all(event: &Event, dir: &Path, ours: &Roster, findings: &mut Findings) {
-    for ex in &event.eligibility.excluded {
+/// Runs the check for every excluded event of `event` that names a roster. `theirs[i]` is the
+/// roster of `event.eligibility.excluded[i]`, `None` when it could not be read.
+pub fn check_all(event: &Event, theirs: &[Option<Roster>], ours: &Roster, findings: &mut Findings) {
+    for (i, ex) in event.eligibility.excluded.iter().enumerate() {
         let Some(rel) = &ex.roster else { continue };
-        match other_roster(dir, rel) {
-            Some(theirs) => check(ex, ours, &theirs, findings),
+        match theirs.get(i).and_then(Option::as_ref) {
+            Some(theirs) => check(ex, ours, theirs, findings),
             None => findings.push(Finding::new(
                 "person.in-excluded-event",
                 Severity::Warning,

@@ -13,8 +13,6 @@ pub mod people;
 pub mod quota;
 pub mod teams;
 
-use std::path::Path;
-
 use crate::event::Event;
 use crate::findings::{Findings, Severity};
 use crate::forms::Submission;
@@ -27,8 +25,9 @@ pub use cells::Layout;
 pub struct Input<'a> {
     /// The event.
     pub event: &'a Event,
-    /// The event folder (excluded events' rosters are relative to it).
-    pub dir: &'a Path,
+    /// The rosters of the excluded events, one per `[[eligibility.excluded]]` (`None` where
+    /// none is named or it could not be read).
+    pub excluded: &'a [Option<Roster>],
     /// The folder's files (quota workbooks are found among them).
     pub files: &'a [LoadedFile],
     /// The form submissions the roster was built from (for the cells of empty values).
@@ -51,7 +50,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Outcome {
     people::check_with(inp.event, inp.roster, &layout, findings);
     teams::check_with(inp.event, inp.roster, &layout, findings);
     let quota_files = quota::check(inp.event, inp.roster, inp.files, findings);
-    excluded::check_all(inp.event, inp.dir, inp.roster, findings);
+    excluded::check_all(inp.event, inp.excluded, inp.roster, findings);
     Outcome { quota_files }
 }
 

@@ -3,7 +3,8 @@
 //! - [`prizes`]: payouts from the final rankings, tax withheld, reconciliation;
 //! - [`rooms`]: room requests and standard stays grouped into rooms, with `room.*` findings;
 //! - [`costs`]: each team's statement and the rooms needed per night;
-//! - [`run`]: the pipeline hook writing `out/prizes.xlsx` and `out/costs.xlsx`.
+//! - [`compute`]: the money outcome of the event (payouts, reconciliation, statements), which
+//!   the report layer writes as `out/prizes.xlsx` and `out/costs.xlsx`.
 //!
 //! Every rate, amount and date comes from `event.toml`; nothing here knows a regulation.
 
@@ -12,14 +13,10 @@ pub mod costs;
 pub mod prizes;
 pub mod rooms;
 
-use std::path::{Path, PathBuf};
-
 use crate::event::Event;
 use crate::findings::Findings;
 use crate::model::Points;
 use crate::model::roster::Roster;
-use crate::pipeline::summary::{CostEntry, PrizeEntry};
-use crate::{Error, Lang};
 
 pub use costs::{Line, Side, Statement};
 pub use prizes::{Payout, Reconciliation, Shared};
@@ -71,81 +68,47 @@ pub fn statements(
         .collect()
 }
 
-/// What [`run`] produced.
+/// What the money of the event came to.
 #[derive(Debug, Clone, Default)]
-pub struct MoneyOutput {
-    /// Prize lines for the summary.
-    pub prizes: Vec<PrizeEntry>,
-    /// Team balances for the summary.
-    pub costs: Vec<CostEntry>,
-    /// Workbooks written.
-    pub written: Vec<PathBuf>,
+pub struct MoneyOutcome {
     /// Every payout.
     pub payouts: Vec<Payout>,
-    /// Every team's statement, in roster order (for the team packets).
-    pub statements: Vec<Statement>,
+    /// The prize reconciliation, when `prizes.xlsx` is due (a prize is paid, or a list of
+    /// `event.toml` has money: lists without a final ranking say they wait).
+    pub reconciliation: Option<Reconciliation>,
+    /// The prize lists whose final ranking is known.
+    pub ranked_lists: Vec<String>,
+    /// Every team's statement and lodging, in roster order.
+    pub statements: Vec<(Statement, TeamLodging)>,
 }
 
-/// Pays the prizes, settles the costs and writes `prizes.xlsx` (when a prize is paid or a list
-/// of `event.toml` has money: lists without a final ranking in `rankings` say they wait) and
-/// `costs.xlsx` (when a team has a line), into `out_dir`.
-///
-/// Workbook content is Chinese (SPEC §5) whatever `lang`; findings carry both languages.
-///
-/// # Errors
-///
-/// [`Error::Io`] when a workbook cannot be written.
-pub fn run(
+impl MoneyOutcome {
+    /// Whether a team has a line (`costs.xlsx` is due).
+    pub fn has_costs(&self) -> bool {
+        self.statements.iter().any(|(s, _)| !s.lines.is_empty())
+    }
+}
+
+/// Pays the prizes from the final rankings of the stages that are over and settles every
+/// team's costs.
+pub fn compute(
     event: &Event,
     roster: &Roster,
     rankings: &[FinalRanking],
-    out_dir: &Path,
-    _lang: Lang,
     findings: &mut Findings,
-) -> Result<MoneyOutput, Error> {
+) -> MoneyOutcome {
     let (payouts, pf) = prizes::payouts(event, rankings);
     for f in pf {
         findings.push(f);
     }
-    let st = statements(event, roster, &payouts, findings);
-    let mut out = MoneyOutput::default();
+    let statements = statements(event, roster, &payouts, findings);
     let has_money = event.prizes.lists.iter().any(|l| !l.amounts.is_empty());
-    if !payouts.is_empty() || has_money {
-        let p = out_dir.join("prizes.xlsx");
-        let rec = prizes::reconcile(event, &payouts);
-        let ranked: Vec<&str> = rankings.iter().map(|r| r.list.as_str()).collect();
-        crate::report::prizes::write_prizes(&p, event, &payouts, &rec, &ranked)?;
-        out.written.push(p);
+    let reconciliation =
+        (!payouts.is_empty() || has_money).then(|| prizes::reconcile(event, &payouts));
+    MoneyOutcome {
+        payouts,
+        reconciliation,
+        ranked_lists: rankings.iter().map(|r| r.list.clone()).collect(),
+        statements,
     }
-    if st.iter().any(|(s, _)| !s.lines.is_empty()) {
-        let p = out_dir.join("costs.xlsx");
-        crate::report::costs::write_costs(&p, event, &st)?;
-        out.written.push(p);
-        out.costs = st
-            .iter()
-            .map(|(s, _)| {
-                let b = s.balance();
-                CostEntry {
-                    team: s.team.clone(),
-                    owes_fen: b.0.max(0),
-                    receives_fen: (-b.0).max(0),
-                }
-            })
-            .collect();
-    }
-    out.prizes = payouts
-        .iter()
-        .map(|p| PrizeEntry {
-            section: p.list_name.clone(),
-            place: p.place,
-            name: p.name.clone(),
-            team: p.team.clone(),
-            gross_fen: p.gross.0,
-            tax_fen: p.tax.0,
-            net_fen: p.net.0,
-        })
-        .collect();
-    out.statements = st.into_iter().map(|(s, _)| s).collect();
-    out.payouts = payouts;
-    Ok(out)
 }

@@ -1,11 +1,14 @@
 //! The `run` pipeline: everything `bianpai run <dir>` does, in the order the data flows.
 //!
-//! 1. read `event.toml` (a missing or malformed file stops the run: exit 2);
+//! 1. load `event.toml` (a missing or malformed file stops the run: exit 2);
 //! 2. ingest every file of the folder into tables (`ingest`);
 //! 3. recognise round workbooks by their marker, entry forms and room requests by their headers
 //!    (`rounds`, `forms`), build the roster (`normalize`);
-//! 4. check eligibility, read the rounds, pair the next one, score (`eligibility`, `season`);
-//! 5. write the workbooks (`report`) and the summary.
+//! 4. check eligibility (`eligibility`, with the excluded events' rosters read here);
+//! 5. compute the event's outcome from the rounds as read: pairings, standings, places, prizes
+//!    and statements ([`crate::outcome::compute`], no I/O);
+//! 6. render it: workbooks (`report`), the TRF (`trf::export`);
+//! 7. the summary, read off the outcome (`summary`).
 //!
 //! Every stage pushes its problems into one [`Findings`] sink; the exit status is decided once at
 //! the end from it.
@@ -16,6 +19,7 @@ pub mod summary;
 use std::path::{Path, PathBuf};
 
 use crate::findings::Findings;
+use crate::model::roster::Roster;
 use crate::{Error, Lang, Result};
 use summary::{FileEntry, FindingEntry, Summary};
 
@@ -44,7 +48,7 @@ pub struct Outcome {
 /// # Errors
 ///
 /// [`Error`] when the run cannot happen at all: no folder, no or malformed `event.toml`, an
-/// output that cannot be written.
+/// event that cannot be carried through, an output that cannot be written.
 pub fn run(opts: &Options) -> Result<Outcome> {
     if !opts.dir.is_dir() {
         return Err(Error::Usage(format!(
@@ -55,193 +59,47 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     let event = crate::event::load(&opts.dir).map_err(|e| Error::Usage(e.to_string()))?;
     let mut findings = Findings::new();
     let loaded = crate::ingest::load(&opts.dir, &crate::ingest::Limits::default(), &mut findings);
-    let mut summary = Summary {
-        event: event.event.name.clone(),
-        template: event.template.clone().unwrap_or_default(),
-        ..Summary::default()
-    };
-
-    // Round workbooks first: recognised by their marker, whatever their name.
-    let sport = event.event.sport;
-    let mut rounds = Vec::new();
-    let mut others = Vec::new();
-    for f in &loaded.files {
-        match crate::rounds::sheet::read(f, sport, &mut findings) {
-            Some(sheet) => {
-                summary.files.push(FileEntry {
-                    path: f.path.clone(),
-                    kind: if sheet.marker.stage == crate::season::league::DRAW_STAGE {
-                        "draw"
-                    } else {
-                        "round-workbook"
-                    },
-                    team: None,
-                    note: None,
-                });
-                rounds.push(sheet);
-            }
-            None => others.push(f.clone()),
-        }
-    }
+    let (rounds, others) = recognise_rounds(&loaded.files, &event, &mut findings);
     let subs = crate::forms::read(&others, &mut findings);
     let roster = crate::normalize::build_roster(&subs, &mut findings);
     let checked = crate::eligibility::run(
         &crate::eligibility::Input {
             event: &event,
-            dir: &opts.dir,
+            excluded: &excluded_rosters(&event, &opts.dir),
             files: &others,
             subs: &subs,
             roster: &roster,
         },
         &mut findings,
     );
-    file_kinds(&others, &subs, &roster, opts.lang, &mut summary.files);
-    for e in &mut summary.files {
-        if checked.quota_files.contains(&e.path) {
-            e.kind = "quota-table";
-            e.note = None;
-        }
-    }
-    for i in &loaded.ignored {
-        summary.files.push(FileEntry {
-            path: i.path.clone(),
-            kind: "ignored",
-            team: None,
-            note: Some(opts.lang.pick(&i.reason_zh, &i.reason_en).to_string()),
-        });
-    }
-    for f in findings
-        .all()
-        .iter()
-        .filter(|f| f.code == "file.unreadable")
-    {
-        summary.files.push(FileEntry {
-            path: f.source.file.clone(),
-            kind: "unreadable",
-            team: None,
-            note: Some(f.message(opts.lang).to_string()),
-        });
-    }
-    summary.files.sort_by(|a, b| a.path.cmp(&b.path));
-    summary.teams = roster.teams.len();
-    summary.people = roster.people();
-    summary.players = roster.players();
-
-    // Outputs.
-    crate::report::workbook::prepare_out_dir(&opts.out)?;
-    let title = event.event.name.clone();
-    let roster_path = opts.out.join("roster.xlsx");
-    crate::report::roster::write_roster(&roster_path, &title, &roster, opts.lang)?;
-    summary.outputs.push(display_path(&opts.dir, &roster_path));
-
-    // The competition itself, as far as the folder's state allows.
-    let mut rankings: Vec<crate::money::FinalRanking> = Vec::new();
-    let rr_stage = event
-        .stages
-        .iter()
-        .find(|s| s.system == crate::event::System::RoundRobin);
-    if let (Some(stage), true) = (rr_stage, event.is_team_event()) {
-        let inp = crate::season::league::Input {
+    let outcome = crate::outcome::compute(
+        &crate::outcome::Input {
             event: &event,
-            stage,
             roster: &roster,
             sheets: &rounds,
             files: &loaded.files,
-            dir: &opts.dir,
-            out: &opts.out,
-            lang: opts.lang,
-        };
-        let league = crate::season::league::run(&inp, &mut findings)?;
-        // The final ranking of the team event decides the team prizes (paid to units).
-        if let (Some(places), true) = (&league.final_places, league_finished(&event, &league)) {
-            rankings.push(crate::money::FinalRanking {
-                list: "team".into(),
-                places: places
-                    .iter()
-                    .map(|(place, name)| crate::money::RankedEntry {
-                        place: *place,
-                        name: name.clone(),
-                        team: name.clone(),
-                        id_number: None,
-                        is_unit: true,
-                        points: None,
-                    })
-                    .collect(),
-            });
-        }
-        summary.rounds = league.rounds;
-        summary.standings = league.standings;
-        for p in &league.written {
-            summary.outputs.push(display_path(&opts.dir, p));
-        }
-    }
-    // Swiss stages: the team Swiss (B-league) and individual Swiss sections (xiangqi groups).
-    let swiss_stage = event.stages.iter().find(|s| {
-        matches!(
-            s.system,
-            crate::event::System::TeamSwiss
-                | crate::event::System::XiangqiSwiss
-                | crate::event::System::Swiss
-        )
-    });
-    if let (Some(stage), None) = (swiss_stage, rr_stage) {
-        let inp = crate::season::league::Input {
-            event: &event,
-            stage,
-            roster: &roster,
-            sheets: &rounds,
-            files: &loaded.files,
-            dir: &opts.dir,
-            out: &opts.out,
-            lang: opts.lang,
-        };
-        let run = if stage.system == crate::event::System::TeamSwiss {
-            crate::season::team_swiss::run(&inp, &mut findings)?
-        } else {
-            // The xiangqi groups' final rankings pay the individual prizes once finished.
-            let full = crate::season::individual::run_full(&inp, &mut findings)?;
-            rankings.extend(crate::season::individual::final_rankings(&full));
-            full.output
-        };
-        summary.rounds = run.rounds;
-        summary.standings = run.standings;
-        for p in &run.written {
-            summary.outputs.push(display_path(&opts.dir, p));
-        }
-    }
-
-    // Money: costs come from the roster and event.toml alone; prizes from the final rankings
-    // of the stages that are over.
-    let money = crate::money::run(
-        &event,
-        &roster,
-        &rankings,
-        &opts.out,
-        opts.lang,
+        },
         &mut findings,
     )?;
-    summary.prizes = money.prizes;
-    summary.costs = money.costs;
-    for p in &money.written {
-        summary.outputs.push(display_path(&opts.dir, p));
-    }
+    let written = render(opts, &event, &roster, &outcome, &findings)?;
 
-    let sorted = findings.sorted();
-    let elig_path = opts.out.join("eligibility.xlsx");
-    crate::report::eligibility::write_eligibility(
-        &elig_path, &opts.dir, &title, &roster, &sorted, opts.lang,
-    )?;
-    summary.outputs.push(display_path(&opts.dir, &elig_path));
-    for p in crate::report::eligibility::write_team_packets(
-        &opts.out.join("teams"),
-        &opts.dir,
-        &title,
-        &roster,
-        &sorted,
-        &money.statements,
-        opts.lang,
-    )? {
-        summary.outputs.push(display_path(&opts.dir, &p));
+    let mut summary = Summary {
+        event: event.event.name.clone(),
+        template: event.template.clone().unwrap_or_default(),
+        files: file_list(
+            &loaded, &rounds, &others, &subs, &roster, &checked, &findings, opts.lang,
+        ),
+        teams: roster.teams.len(),
+        people: roster.people(),
+        players: roster.players(),
+        prizes: summary::prizes(&outcome.money),
+        costs: summary::costs(&outcome.money),
+        outputs: written.iter().map(|p| display_path(&opts.dir, p)).collect(),
+        ..Summary::default()
+    };
+    if let Some(stage) = &outcome.stage {
+        summary.rounds = stage.counts();
+        summary.standings = summary::standings(stage);
     }
     summary.findings = findings
         .sorted()
@@ -252,6 +110,152 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         blocking: findings.has_errors(),
         summary,
     })
+}
+
+/// Splits the loaded files into round workbooks (recognised by their marker, whatever their
+/// name) and the others.
+fn recognise_rounds(
+    files: &[crate::ingest::LoadedFile],
+    event: &crate::event::Event,
+    findings: &mut Findings,
+) -> (
+    Vec<crate::rounds::sheet::RoundSheet>,
+    Vec<crate::ingest::LoadedFile>,
+) {
+    let mut rounds = Vec::new();
+    let mut others = Vec::new();
+    for f in files {
+        match crate::rounds::sheet::read(f, event.event.sport, findings) {
+            Some(sheet) => rounds.push(sheet),
+            None => others.push(f.clone()),
+        }
+    }
+    (rounds, others)
+}
+
+/// The rosters of the excluded events of `event` (`[[eligibility.excluded]] roster`, a folder
+/// or a single roster file relative to the event folder), read the same way `run` reads its
+/// own; their findings are not ours and are dropped. One per excluded event, `None` where none
+/// is named or it cannot be read.
+pub fn excluded_rosters(event: &crate::event::Event, dir: &Path) -> Vec<Option<Roster>> {
+    event
+        .eligibility
+        .excluded
+        .iter()
+        .map(|ex| ex.roster.as_deref().and_then(|rel| read_roster(dir, rel)))
+        .collect()
+}
+
+/// Reads the roster of a folder or a single roster file.
+fn read_roster(dir: &Path, rel: &str) -> Option<Roster> {
+    let path = dir.join(rel);
+    let mut scratch = Findings::new();
+    let limits = crate::ingest::Limits::default();
+    let files = if path.is_dir() {
+        crate::ingest::load(&path, &limits, &mut scratch).files
+    } else {
+        let bytes = std::fs::read(&path).ok()?;
+        crate::ingest::read_bytes(rel, &bytes, &limits, 0).ok()?
+    };
+    let subs = crate::forms::read(&files, &mut scratch);
+    Some(crate::normalize::build_roster(&subs, &mut scratch))
+}
+
+/// Writes every output: the roster, the stage's workbooks and TRF, prizes and costs, then the
+/// eligibility workbook and the team packets (which list every finding of the run). Returns
+/// the files written, in order.
+fn render(
+    opts: &Options,
+    event: &crate::event::Event,
+    roster: &Roster,
+    outcome: &crate::outcome::EventOutcome,
+    findings: &Findings,
+) -> Result<Vec<PathBuf>> {
+    crate::report::workbook::prepare_out_dir(&opts.out)?;
+    let title = event.event.name.clone();
+    let roster_path = opts.out.join("roster.xlsx");
+    crate::report::roster::write_roster(&roster_path, &title, roster, opts.lang)?;
+    let mut written = vec![roster_path];
+    let target = crate::report::season::Target {
+        event,
+        roster,
+        dir: &opts.dir,
+        out: &opts.out,
+        lang: opts.lang,
+    };
+    written.extend(crate::report::write_outcome(&target, outcome)?);
+    let sorted = findings.sorted();
+    let elig_path = opts.out.join("eligibility.xlsx");
+    crate::report::eligibility::write_eligibility(
+        &elig_path, &opts.dir, &title, roster, &sorted, opts.lang,
+    )?;
+    written.push(elig_path);
+    written.extend(crate::report::eligibility::write_team_packets(
+        &opts.out.join("teams"),
+        &opts.dir,
+        &title,
+        roster,
+        &sorted,
+        &outcome.money.statements,
+        opts.lang,
+    )?);
+    Ok(written)
+}
+
+/// Every input file and what the run made of it, by path.
+#[allow(clippy::too_many_arguments)]
+fn file_list(
+    loaded: &crate::ingest::Loaded,
+    rounds: &[crate::rounds::sheet::RoundSheet],
+    others: &[crate::ingest::LoadedFile],
+    subs: &[crate::forms::Submission],
+    roster: &Roster,
+    checked: &crate::eligibility::Outcome,
+    findings: &Findings,
+    lang: Lang,
+) -> Vec<FileEntry> {
+    let mut files: Vec<FileEntry> = rounds
+        .iter()
+        .map(|sheet| FileEntry {
+            path: sheet.file.clone(),
+            kind: if sheet.marker.stage == crate::season::league::DRAW_STAGE {
+                "draw"
+            } else {
+                "round-workbook"
+            },
+            team: None,
+            note: None,
+        })
+        .collect();
+    file_kinds(others, subs, roster, lang, &mut files);
+    for e in &mut files {
+        if checked.quota_files.contains(&e.path) {
+            e.kind = "quota-table";
+            e.note = None;
+        }
+    }
+    for i in &loaded.ignored {
+        files.push(FileEntry {
+            path: i.path.clone(),
+            kind: "ignored",
+            team: None,
+            note: Some(lang.pick(&i.reason_zh, &i.reason_en).to_string()),
+        });
+    }
+    for f in findings
+        .all()
+        .iter()
+        .filter(|f| f.code == "file.unreadable")
+    {
+        files.push(FileEntry {
+            path: f.source.file.clone(),
+            kind: "unreadable",
+            team: None,
+            note: Some(f.message(lang).to_string()),
+        });
+    }
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    files
 }
 
 /// The output folder: `--out` if given, else `<dir>/out`.
@@ -321,15 +325,4 @@ fn file_kinds(
             note,
         });
     }
-}
-
-/// Whether the league's ranking is final: every stage of the team event is over (the finals
-/// decided every place, or there are no finals and the round robin is complete).
-fn league_finished(event: &crate::event::Event, out: &crate::season::league::Output) -> bool {
-    let has_finals = event
-        .stages
-        .iter()
-        .any(|s| s.system == crate::event::System::Knockout);
-    let all_played = out.rounds.planned > 0 && out.rounds.complete == out.rounds.planned;
-    all_played && (!has_finals || out.standings.iter().all(|e| e.game_points.is_none()))
 }

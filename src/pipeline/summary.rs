@@ -4,6 +4,11 @@ use serde::Serialize;
 
 use crate::Lang;
 use crate::findings::{Finding, Severity};
+use crate::model::Points;
+use crate::money::MoneyOutcome;
+use crate::outcome::{StageKind, StageOutcome};
+use crate::season::TeamName;
+use crate::season::individual::IndividualOutcome;
 
 /// One input file and what the run made of it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -58,16 +63,7 @@ impl FindingEntry {
     }
 }
 
-/// Round counts of the stage being played.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, Default)]
-pub struct RoundCounts {
-    /// Rounds the stage has.
-    pub planned: u32,
-    /// Rounds whose workbook exists.
-    pub paired: u32,
-    /// Rounds with every result in.
-    pub complete: u32,
-}
+pub use crate::season::RoundCounts;
 
 /// One line of the current ranking.
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -153,4 +149,118 @@ pub struct Summary {
 pub fn points_number(p: crate::model::Points) -> serde_json::Number {
     let v = f64::from(p.halves()) / 2.0;
     serde_json::Number::from_f64(v).unwrap_or_else(|| serde_json::Number::from(0))
+}
+
+/// A displayed figure as a JSON number (text when it is not one).
+fn json_value(text: &str) -> serde_json::Value {
+    text.parse::<i64>()
+        .map(serde_json::Value::from)
+        .or_else(|_| text.parse::<f64>().map(serde_json::Value::from))
+        .unwrap_or_else(|_| serde_json::Value::from(text))
+}
+
+/// The current ranking of a stage: the final places once the finals are decided, else the
+/// team standings with their tie-breaks, or every section's places (individual sections).
+pub fn standings(stage: &StageOutcome) -> Vec<StandingEntry> {
+    match &stage.kind {
+        StageKind::League(o) => match o.finals.as_ref().and_then(|f| f.places.as_ref()) {
+            Some(places) => places
+                .iter()
+                .map(|(rank, name)| StandingEntry {
+                    rank: *rank,
+                    name: name.clone(),
+                    section: None,
+                    points: points_number(Points::ZERO),
+                    game_points: None,
+                    tiebreaks: serde_json::Map::new(),
+                })
+                .collect(),
+            None => team_standings(o.standings.as_ref(), &o.names),
+        },
+        StageKind::TeamSwiss(o) => team_standings(o.standings.as_ref(), &o.names),
+        StageKind::Individual(o) => individual_standings(o),
+    }
+}
+
+/// Team standings rows: match points, game points and the tie-breaks after them.
+fn team_standings(
+    st: Option<&crate::scoring::Standings>,
+    names: &[TeamName],
+) -> Vec<StandingEntry> {
+    let Some(st) = st else { return Vec::new() };
+    let codes: Vec<String> = st.keys.iter().map(|k| k.to_string()).collect();
+    st.rows
+        .iter()
+        .map(|row| {
+            let mut tiebreaks = serde_json::Map::new();
+            for (code, text) in codes.iter().zip(&row.display).skip(2) {
+                tiebreaks.insert(code.clone(), json_value(text));
+            }
+            StandingEntry {
+                rank: row.rank,
+                name: crate::season::league::name_of(names, row.start_no),
+                section: None,
+                points: points_number(row.primary),
+                game_points: Some(points_number(row.secondary)),
+                tiebreaks,
+            }
+        })
+        .collect()
+}
+
+/// Every section's places with their CXA chain values.
+fn individual_standings(o: &IndividualOutcome) -> Vec<StandingEntry> {
+    let mut out = Vec::new();
+    for (s, group) in o.sections.iter().zip(&o.groups) {
+        let codes = crate::season::individual::summary_codes(&s.standings.column_keys);
+        for (row, p) in s.standings.rows.iter().zip(&group.places) {
+            let mut tiebreaks = serde_json::Map::new();
+            for (code, v) in codes.iter().zip(&row.display).skip(1) {
+                tiebreaks.insert(code.clone(), json_value(v));
+            }
+            out.push(StandingEntry {
+                rank: p.place,
+                name: format!("{}（{}）", p.name, p.unit),
+                section: Some(s.name.clone()),
+                points: points_number(p.points),
+                game_points: None,
+                tiebreaks,
+            });
+        }
+    }
+    out
+}
+
+/// Every payout as a prize line.
+pub fn prizes(m: &MoneyOutcome) -> Vec<PrizeEntry> {
+    m.payouts
+        .iter()
+        .map(|p| PrizeEntry {
+            section: p.list_name.clone(),
+            place: p.place,
+            name: p.name.clone(),
+            team: p.team.clone(),
+            gross_fen: p.gross.0,
+            tax_fen: p.tax.0,
+            net_fen: p.net.0,
+        })
+        .collect()
+}
+
+/// Every team's balance, when a team has a cost line (else none).
+pub fn costs(m: &MoneyOutcome) -> Vec<CostEntry> {
+    if !m.has_costs() {
+        return Vec::new();
+    }
+    m.statements
+        .iter()
+        .map(|(s, _)| {
+            let b = s.balance();
+            CostEntry {
+                team: s.team.clone(),
+                owes_fen: b.0.max(0),
+                receives_fen: (-b.0).max(0),
+            }
+        })
+        .collect()
 }

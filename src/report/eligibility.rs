@@ -291,7 +291,7 @@ pub fn write_team_packets(
     event_title: &str,
     roster: &Roster,
     findings: &[Finding],
-    statements: &[crate::money::Statement],
+    statements: &[(crate::money::Statement, crate::money::TeamLodging)],
     lang: Lang,
 ) -> Result<Vec<PathBuf>, Error> {
     let mut out = Vec::new();
@@ -305,7 +305,10 @@ pub fn write_team_packets(
         used.push(stem.to_lowercase());
         let path = dir.join(format!("{stem}.xlsx"));
         let mut sheets = team_sheets(t, findings, &links, lang);
-        let st = statements.iter().find(|s| s.team == t.unit.value);
+        let st = statements
+            .iter()
+            .map(|(s, _)| s)
+            .find(|s| s.team == t.unit.value);
         sheets.extend(
             st.filter(|s| !s.lines.is_empty())
                 .map(|s| LinkedSheet::from(super::costs::statement_doc(s, lang))),

@@ -1,4 +1,6 @@
-//! Workbooks bianpai writes, one module per workbook, sharing one style module.
+//! Workbooks bianpai writes, one module per workbook, sharing one style module; each is
+//! rendered from plain data (the roster, the findings, the event's
+//! [`crate::outcome::EventOutcome`]).
 
 pub mod blank_form;
 pub mod costs;
@@ -7,6 +9,49 @@ pub mod labels;
 pub mod prizes;
 pub mod roster;
 pub mod round_workbook;
+pub mod season;
 pub mod style;
 pub mod tables;
 pub mod workbook;
+
+use std::path::PathBuf;
+
+use crate::outcome::{EventOutcome, StageKind};
+use season::Target;
+
+/// Writes the outcome's workbooks: the stage's (round workbooks, pairings, standings, the TRF
+/// report, the finals), then `prizes.xlsx` (when the reconciliation is due) and `costs.xlsx`
+/// (when a team has a line). Returns the files written, in order.
+///
+/// Prize and cost workbooks are Chinese (SPEC §5) whatever the language.
+///
+/// # Errors
+///
+/// [`crate::Error::Io`] naming the path that cannot be written.
+pub fn write_outcome(t: &Target<'_>, o: &EventOutcome) -> crate::Result<Vec<PathBuf>> {
+    let mut written = Vec::new();
+    if let Some(stage) = &o.stage {
+        let def = t.event.stages.iter().find(|s| s.id == stage.stage);
+        match (&stage.kind, def) {
+            (StageKind::League(l), Some(def)) => written.extend(season::write_league(t, def, l)?),
+            (StageKind::TeamSwiss(s), Some(def)) => {
+                written.extend(season::write_team_swiss(t, def, s)?);
+            }
+            (StageKind::Individual(i), _) => written.extend(season::write_individual(t, i)?),
+            (_, None) => {}
+        }
+    }
+    let m = &o.money;
+    if let Some(rec) = &m.reconciliation {
+        let p = t.out.join("prizes.xlsx");
+        let ranked: Vec<&str> = m.ranked_lists.iter().map(String::as_str).collect();
+        prizes::write_prizes(&p, t.event, &m.payouts, rec, &ranked)?;
+        written.push(p);
+    }
+    if m.has_costs() {
+        let p = t.out.join("costs.xlsx");
+        costs::write_costs(&p, t.event, &m.statements)?;
+        written.push(p);
+    }
+    Ok(written)
+}

@@ -11,6 +11,7 @@
 use std::collections::BTreeMap;
 
 use super::matches::{self, Context, RoundResults, Scoring};
+use super::{RoundCounts, RoundPaper};
 use crate::event::{Knockout, Slot, Stage};
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::pairing::knockout::{
@@ -337,7 +338,7 @@ pub fn pairs_for_round(
 /// Everything the finals driver needs from the regular season.
 pub(super) struct Season<'a> {
     /// Team names by number.
-    pub names: &'a [super::tables::TeamName],
+    pub names: &'a [super::TeamName],
     /// Team units in number order.
     pub numbers: &'a [String],
     /// Team numbers of seeds 1, 2, ... (the regular season's final order).
@@ -350,28 +351,36 @@ pub(super) struct Season<'a> {
     pub colours: &'a [crate::model::Colour],
 }
 
-/// Runs the finals stage: reads its workbooks, writes the next one, `finals.xlsx`, and once
-/// every match is decided the final ranking 1..n (into `out.standings`).
+/// What the finals came to.
+#[derive(Debug, Clone)]
+pub struct FinalsOutcome {
+    /// The finals stage's id.
+    pub stage: String,
+    /// The rounds read and what the bracket decided.
+    pub state: State,
+    /// Rounds read back, then the round to be played next.
+    pub papers: Vec<RoundPaper>,
+    /// Round counts of the finals.
+    pub counts: RoundCounts,
+    /// Final places 1..n by team name, once every match is decided.
+    pub places: Option<Vec<(u32, String)>>,
+}
+
+/// Runs the finals stage: reads its rounds, pairs the next one, and once every match is
+/// decided gives the final ranking 1..n.
 ///
 /// # Errors
 ///
-/// [`crate::Error`] when a workbook cannot be written or the bracket is unusable.
+/// [`crate::Error::Usage`] when the bracket is unusable.
 pub(super) fn run_stage(
-    inp: &super::league::Input<'_>,
+    inp: &super::Input<'_>,
     k: &Knockout,
     season: &Season<'_>,
-    out: &mut super::league::Output,
     findings: &mut Findings,
-) -> crate::Result<()> {
-    use super::league::{default_lines, lines_of, round_file, round_label, write_printable};
-    use crate::pipeline::summary::{RoundCounts, StandingEntry, points_number};
-    use crate::report::round_workbook::RoundDoc;
-    use crate::report::tables::{SheetDoc, TextTable};
-    use crate::rounds::marker::Marker;
+) -> crate::Result<FinalsOutcome> {
+    use super::league::{default_lines, lines_of, paper};
 
     let stage = inp.stage;
-    let lang = inp.lang;
-    let sport = inp.event.event.sport;
     let state = read(
         k,
         stage,
@@ -385,13 +394,15 @@ pub(super) fn run_stage(
     let total = total_rounds(k);
     let win = windows(k);
     let boards = u32::try_from(season.colours.len()).unwrap_or(0);
+    let mut papers = Vec::new();
     for rr in &state.rounds {
         if let Some(sheet) = inp
             .sheets
             .iter()
             .find(|x| x.marker.stage == stage.id && x.marker.round == rr.round)
         {
-            write_printable(inp, rr.round, sport, &lines_of(sheet, season.colours), out)?;
+            let lines = lines_of(sheet, season.colours);
+            papers.push(paper(inp.event, stage, rr.round, lines, false));
         }
     }
     let paired = state.rounds.len() as u32;
@@ -402,124 +413,17 @@ pub(super) fn run_stage(
         let pairs = pairs_for_round(k, &state.outcome, &state.seeds, &win, r);
         if !pairs.is_empty() {
             let lines = default_lines(inp.roster, season.numbers, &pairs, season.colours, boards);
-            let path = inp
-                .dir
-                .join("results")
-                .join(format!("{}.xlsx", round_file(stage, r)));
-            let marker = Marker {
-                event: inp.event.event.name.clone(),
-                stage: stage.id.clone(),
-                round: r,
-            };
-            let label = round_label(stage, r, lang);
-            let doc = RoundDoc {
-                event_title: &inp.event.event.name,
-                marker: &marker,
-                round_label: &label,
-                sport,
-                lang,
-            };
-            if crate::report::round_workbook::write_new(&path, &doc, &lines)? {
-                out.written.push(path);
-            }
-            write_printable(inp, r, sport, &lines, out)?;
+            papers.push(paper(inp.event, stage, r, lines, true));
             paired_now = r;
         }
     }
-    out.rounds = RoundCounts {
+    let counts = RoundCounts {
         planned: total,
         paired: paired_now,
         complete,
     };
-
-    // finals.xlsx: every match with its score and decision.
-    let team = |seed: Option<u16>| -> String {
-        seed.and_then(|s| state.seeds.get(&s))
-            .and_then(|n| season.names.iter().find(|t| t.0 == *n))
-            .map(|t| format!("{}（{}）", t.1, seed.unwrap_or(0)))
-            .unwrap_or_default()
-    };
-    let rows: Vec<Vec<String>> = state
-        .outcome
-        .matches
-        .iter()
-        .map(|mo| {
-            let name = k
-                .matches
-                .iter()
-                .find(|m| m.id == mo.id)
-                .map(|m| m.name.clone())
-                .unwrap_or_default();
-            let decided = match mo.decision {
-                knockout::Decision::Won { by, .. } => match (by, lang) {
-                    (knockout::DecidedBy::MatchPoints, crate::Lang::Zh) => "场分",
-                    (knockout::DecidedBy::GamePoints, crate::Lang::Zh) => "局分",
-                    (knockout::DecidedBy::Playoff, crate::Lang::Zh) => "加赛",
-                    (knockout::DecidedBy::MatchPoints, crate::Lang::En) => "match points",
-                    (knockout::DecidedBy::GamePoints, crate::Lang::En) => "game points",
-                    (knockout::DecidedBy::Playoff, crate::Lang::En) => "play-off",
-                },
-                knockout::Decision::Open(_) => lang.pick("未决", "open"),
-            };
-            vec![
-                mo.id.clone(),
-                name,
-                team(mo.first),
-                team(mo.second),
-                format!("{}:{}", mo.match_points.first, mo.match_points.second),
-                format!("{}:{}", mo.game_points.first, mo.game_points.second),
-                team(mo.winner()),
-                decided.to_string(),
-            ]
-        })
-        .collect();
-    let headers = [
-        ("场次", "Match"),
-        ("名称", "Name"),
-        ("主队（序号）", "Home (seed)"),
-        ("客队（序号）", "Away (seed)"),
-        ("场分", "MP"),
-        ("局分", "GP"),
-        ("胜者", "Winner"),
-        ("决定方式", "Decided by"),
-    ]
-    .iter()
-    .map(|(z, e)| lang.pick(z, e).to_string())
-    .collect();
-    let mut sheets = vec![SheetDoc {
-        name: lang.pick("对阵", "Bracket").into(),
-        title: format!(
-            "{} {}",
-            stage.name,
-            lang.pick("对阵及结果", "matches and results")
-        ),
-        table: TextTable {
-            headers,
-            rows,
-            centred: vec![0, 4, 5],
-        },
-        landscape: true,
-    }];
-    if state.outcome.is_complete() {
-        let rows: Vec<Vec<String>> = state
-            .outcome
-            .places
-            .iter()
-            .enumerate()
-            .map(|(i, seed)| {
-                let relegated = seed.is_some() && state.outcome.relegated.contains(seed);
-                vec![
-                    (i + 1).to_string(),
-                    team(*seed),
-                    if relegated {
-                        lang.pick("降级", "relegated").to_string()
-                    } else {
-                        String::new()
-                    },
-                ]
-            })
-            .collect();
-        out.standings = state
+    let places = state.outcome.is_complete().then(|| {
+        state
             .outcome
             .places
             .iter()
@@ -527,39 +431,15 @@ pub(super) fn run_stage(
             .filter_map(|(i, seed)| {
                 let n = seed.and_then(|s| state.seeds.get(&s))?;
                 let name = season.names.iter().find(|t| t.0 == *n)?.1.clone();
-                Some(StandingEntry {
-                    rank: u32::try_from(i + 1).unwrap_or(u32::MAX),
-                    name,
-                    section: None,
-                    points: points_number(crate::model::Points::ZERO),
-                    game_points: None,
-                    tiebreaks: serde_json::Map::new(),
-                })
+                Some((u32::try_from(i + 1).unwrap_or(u32::MAX), name))
             })
-            .collect();
-        out.final_places = Some(
-            out.standings
-                .iter()
-                .map(|e| (e.rank, e.name.clone()))
-                .collect(),
-        );
-        sheets.push(SheetDoc {
-            name: lang.pick("总排名", "Final ranking").into(),
-            title: lang.pick("总排名", "final ranking").into(),
-            table: TextTable {
-                headers: vec![
-                    lang.pick("名次", "Place").into(),
-                    lang.pick("队名（序号）", "Team (seed)").into(),
-                    lang.pick("备注", "Note").into(),
-                ],
-                rows,
-                centred: vec![0],
-            },
-            landscape: false,
-        });
-    }
-    let path = inp.out.join("finals.xlsx");
-    crate::report::tables::write(&path, &inp.event.event.name, &sheets, lang)?;
-    out.written.push(path);
-    Ok(())
+            .collect()
+    });
+    Ok(FinalsOutcome {
+        stage: stage.id.clone(),
+        state,
+        papers,
+        counts,
+        places,
+    })
 }

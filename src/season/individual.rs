@@ -35,23 +35,20 @@ pub mod entrants;
 mod play;
 pub mod ranking;
 pub mod read;
-mod tables;
 
-pub use ranking::{GroupMember, GroupPlace, GroupRanking, IndividualRun, final_rankings};
-use tables::{crosstable, delegation_table, section_table};
+pub use ranking::{
+    GroupMember, GroupPlace, GroupRanking, IndividualOutcome, SectionOutcome, final_rankings,
+};
 
 use std::collections::BTreeMap;
 
-use super::league::{Input, Output};
+use super::{Input, RoundCounts};
 use crate::event::{Entrant as EntrantKind, Section, Stage};
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::{Colour, GameResult, Points};
 use crate::pairing::xiangqi_swiss::{XiangqiSwissOptions, XqPlayer, XqRound, XqRoundKind};
-use crate::pipeline::summary::{RoundCounts, StandingEntry, points_number};
-use crate::report::tables::SheetDoc;
 use crate::scoring::cxa::{self, ByeOpponent, CxaKey};
 use crate::scoring::{self, RoundResult};
-use crate::{Lang, Result};
 use entrants::Entrant;
 
 /// A round of a section: its games (red, black, result from red's side), the bye and the
@@ -246,23 +243,9 @@ fn keys_of(inp: &Input<'_>, bye_opp: ByeOpponent, findings: &mut Findings) -> Ve
     }
 }
 
-/// Runs the individual Swiss stage, every section of it.
-///
-/// # Errors
-///
-/// [`crate::Error::Io`] when a workbook cannot be written.
-pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
-    run_full(inp, findings).map(|r| r.output)
-}
-
-/// Runs the individual Swiss stage and returns the group and delegation rankings with the
-/// summary parts.
-///
-/// # Errors
-///
-/// [`crate::Error::Io`] when a workbook cannot be written.
-pub fn run_full(inp: &Input<'_>, findings: &mut Findings) -> Result<IndividualRun> {
-    let mut out = Output::default();
+/// Computes the individual Swiss stage, every section of it: the rounds read, the next
+/// round's pairings, each group's standings and ranking, and the delegation ranking.
+pub fn run(inp: &Input<'_>, findings: &mut Findings) -> IndividualOutcome {
     let stage = inp.stage;
     let planned = stage.rounds.unwrap_or(7);
     let g = &inp.event.scoring.game;
@@ -285,6 +268,7 @@ pub fn run_full(inp: &Input<'_>, findings: &mut Findings) -> Result<IndividualRu
         .filter(|s| matches!(s.entrant, EntrantKind::Individual | EntrantKind::Pair))
         .collect();
     let mut runs = Vec::new();
+    let mut papers = Vec::new();
     for section in sections {
         let entrants = entrants::of_section(inp.event, section, inp.roster, findings);
         let mut sr = SectionRun {
@@ -294,12 +278,20 @@ pub fn run_full(inp: &Input<'_>, findings: &mut Findings) -> Result<IndividualRu
             paired: 0,
         };
         if sr.entrants.len() >= 2 {
-            play::play_section(inp, &mut sr, planned, bye_points, &opts, findings, &mut out)?;
+            play::play_section(
+                inp,
+                &mut sr,
+                planned,
+                bye_points,
+                &opts,
+                findings,
+                &mut papers,
+            );
             comings_and_goings(&sr, findings);
         }
         runs.push(sr);
     }
-    out.rounds = RoundCounts {
+    let counts = RoundCounts {
         planned,
         paired: runs.iter().map(|r| r.paired).max().unwrap_or(0),
         complete: runs
@@ -319,33 +311,16 @@ pub fn run_full(inp: &Input<'_>, findings: &mut Findings) -> Result<IndividualRu
             .map(|r| r.section.id.as_str())
             .collect(),
     };
-    let mut sheets = Vec::new();
+    let mut sections = Vec::new();
     let mut groups = Vec::new();
     let mut placed: BTreeMap<String, Vec<delegations::Placed>> = BTreeMap::new();
     let mut largest = 0u32;
     let mut delegations_final = true;
-    for sr in &runs {
-        let st = standings(sr, bye_points, &keys, inp);
-        let group = group_ranking(sr, &st, planned);
-        let is_counted = counted.contains(&sr.section.id.as_str());
-        for (row, p) in st.rows.iter().zip(&group.places) {
-            let mut tiebreaks = serde_json::Map::new();
-            for (code, v) in summary_codes(&st.column_keys)
-                .iter()
-                .zip(&row.display)
-                .skip(1)
-            {
-                tiebreaks.insert(code.clone(), super::league::json_value(v));
-            }
-            out.standings.push(StandingEntry {
-                rank: p.place,
-                name: format!("{}（{}）", p.name, p.unit),
-                section: Some(sr.section.name.clone()),
-                points: points_number(p.points),
-                game_points: None,
-                tiebreaks,
-            });
-            if is_counted {
+    for sr in runs {
+        let st = standings(&sr, bye_points, &keys, inp);
+        let group = group_ranking(&sr, &st, planned);
+        if counted.contains(&sr.section.id.as_str()) {
+            for p in &group.places {
                 placed
                     .entry(p.unit.clone())
                     .or_default()
@@ -354,8 +329,6 @@ pub fn run_full(inp: &Input<'_>, findings: &mut Findings) -> Result<IndividualRu
                         points: p.points,
                     });
             }
-        }
-        if is_counted {
             largest = largest.max(sr.entrants.len() as u32);
             delegations_final &= group.is_final();
             // Every delegation with a player in a counted group, even with no one placed yet.
@@ -363,27 +336,12 @@ pub fn run_full(inp: &Input<'_>, findings: &mut Findings) -> Result<IndividualRu
                 placed.entry(e.unit.clone()).or_default();
             }
         }
-        let after = sr.complete.len();
-        sheets.push(SheetDoc {
+        sections.push(SectionOutcome {
+            id: sr.section.id.clone(),
             name: sr.section.name.clone(),
-            title: match inp.lang {
-                Lang::Zh => format!("{} 第{after}轮后排名", sr.section.name),
-                Lang::En => format!("{} after round {after}", sr.section.id),
-            },
-            table: section_table(&st, &sr.entrants, inp.lang),
-            landscape: false,
-        });
-        sheets.push(SheetDoc {
-            name: match inp.lang {
-                Lang::Zh => format!("{}交叉表", sr.section.name),
-                Lang::En => format!("{} crosstable", sr.section.id),
-            },
-            title: match inp.lang {
-                Lang::Zh => format!("{} 交叉表（第{after}轮后）", sr.section.name),
-                Lang::En => format!("{} crosstable after round {after}", sr.section.id),
-            },
-            table: crosstable(&st, &sr.entrants, &sr.complete, inp.lang),
-            landscape: true,
+            entrants: sr.entrants,
+            complete: sr.complete,
+            standings: st,
         });
         groups.push(group);
     }
@@ -391,26 +349,18 @@ pub fn run_full(inp: &Input<'_>, findings: &mut Findings) -> Result<IndividualRu
     if let Some(tr) = ranking {
         let units: Vec<(String, Vec<delegations::Placed>)> = placed.into_iter().collect();
         delegation_rows = delegations::rank(&units, tr.count as usize, largest + 1);
-        sheets.push(SheetDoc {
-            name: tr.name.clone(),
-            title: format!("{}{}", tr.name, inp.lang.pick("成绩", " ranking")),
-            table: delegation_table(&delegation_rows, inp.lang),
-            landscape: false,
-        });
     }
-    let st_path = inp.out.join("standings.xlsx");
-    crate::report::tables::write(&st_path, &inp.event.event.name, &sheets, inp.lang)?;
-    out.written.push(st_path);
-    Ok(IndividualRun {
-        output: out,
+    IndividualOutcome {
+        papers,
+        counts,
+        sections,
         groups,
         delegations: delegation_rows,
         delegation_list: ranking.map(|t| t.id.clone()),
         delegations_final: ranking.is_some() && delegations_final,
-    })
+    }
 }
 
-/// The group ranking of a section from its standings.
 fn group_ranking(sr: &SectionRun<'_>, st: &cxa::CxaStandings, planned: u32) -> GroupRanking {
     let withdrawn: Vec<usize> = sr
         .complete

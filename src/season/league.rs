@@ -1,65 +1,103 @@
 //! A team round robin (the A-league regular season) carried through its rounds: the draw, the
-//! Berger schedule, one round workbook at a time, results read back, standings after every
-//! complete round, the schedule and standings workbooks, and the TRF report.
+//! Berger schedule, one round at a time, results read back, standings over the complete rounds,
+//! then the knockout finals ([`super::finals`]) once the season is over.
 //!
-//! Round N's workbook is written once round N-1 is complete (round 1 at once); an existing
-//! workbook is the arbiter's and is only read.
+//! Round N is to be written once round N-1 is complete (round 1 at once); an existing workbook
+//! is the arbiter's and is only read.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
+use super::finals::FinalsOutcome;
 use super::matches::{self, Context, RoundResults, Scoring};
-use super::tables::{self, TeamName};
+use super::numbers::Numbers;
 use super::teams;
-use super::trf_build::{self, ExportHeader};
+use super::{Input, RoundCounts, RoundPaper, TeamName};
 use crate::event::{Event, Stage};
 use crate::findings::Findings;
-use crate::ingest::LoadedFile;
 use crate::model::roster::Roster;
 use crate::model::{Colour, Points};
-use crate::pipeline::summary::{RoundCounts, StandingEntry, points_number};
-use crate::report::round_workbook::RoundDoc;
-use crate::report::tables::SheetDoc;
 use crate::rounds::lines::{Lines, TeamLine};
 use crate::rounds::marker::Marker;
 use crate::rounds::sheet::{RoundSheet, Rows};
-use crate::{Error, Lang, Result};
+use crate::scoring;
+use crate::{Error, Result};
 
 /// The stage of the draw workbook's marker.
 pub const DRAW_STAGE: &str = "draw";
 
-/// Everything a league run reads.
-#[derive(Clone, Copy)]
-pub struct Input<'a> {
-    /// The event.
-    pub event: &'a Event,
-    /// The round-robin stage.
-    pub stage: &'a Stage,
-    /// The roster.
-    pub roster: &'a Roster,
-    /// Round workbooks found in the folder (any stage; this one picks its own).
-    pub sheets: &'a [RoundSheet],
-    /// All loaded files (to find the draw workbook).
-    pub files: &'a [LoadedFile],
-    /// The event folder.
-    pub dir: &'a Path,
-    /// The output folder.
-    pub out: &'a Path,
-    /// Language.
-    pub lang: Lang,
+/// What a round-robin stage (and its finals) came to.
+#[derive(Debug, Clone)]
+pub struct LeagueOutcome {
+    /// The team numbers and where they came from.
+    pub numbers: Numbers,
+    /// Team numbers and names (`numbers.teams[i]` is team `i + 1`).
+    pub names: Vec<TeamName>,
+    /// The Berger schedule of the planned rounds: `(first-named, second-named)` per match.
+    pub schedule: Vec<Vec<(u32, u32)>>,
+    /// Rounds read back, then the round to be played next.
+    pub papers: Vec<RoundPaper>,
+    /// Round counts of the round robin.
+    pub counts: RoundCounts,
+    /// The complete rounds.
+    pub complete: Vec<RoundResults>,
+    /// Game and match scoring.
+    pub scoring: Scoring,
+    /// The first-named team's colour per board.
+    pub colours: Vec<Colour>,
+    /// The C.07 standings over the complete rounds (`None` when the tie-break list is unusable).
+    pub standings: Option<scoring::Standings>,
+    /// Team number → place.
+    pub places: BTreeMap<u32, u32>,
+    /// The knockout finals, once the round robin is complete.
+    pub finals: Option<FinalsOutcome>,
 }
 
-/// What the league run produced.
-#[derive(Debug, Clone, Default)]
-pub struct Output {
-    /// Round counts of the stage.
-    pub rounds: RoundCounts,
-    /// The current ranking.
-    pub standings: Vec<StandingEntry>,
-    /// Files written (absolute paths).
-    pub written: Vec<PathBuf>,
-    /// Final places of the stage by team name, once every round is complete.
-    pub final_places: Option<Vec<(u32, String)>>,
+impl LeagueOutcome {
+    /// Whether every planned round of the round robin is complete.
+    pub fn season_complete(&self) -> bool {
+        self.counts.complete == self.counts.planned
+    }
+
+    /// The round counts of the stage being played: the finals' once they started.
+    pub fn current_counts(&self) -> RoundCounts {
+        self.finals.as_ref().map_or(self.counts, |f| f.counts)
+    }
+
+    /// The ranking of the round robin by team name: `(place, team)`.
+    pub fn ranking(&self) -> Vec<(u32, String)> {
+        self.standings
+            .iter()
+            .flat_map(|st| &st.rows)
+            .map(|r| (r.rank, name_of(&self.names, r.start_no)))
+            .collect()
+    }
+
+    /// The final places of the team event, once every stage is over: the finals' places, or
+    /// the round robin's when there are no finals.
+    pub fn final_places(&self, event: &Event) -> Option<Vec<(u32, String)>> {
+        let has_finals = event
+            .stages
+            .iter()
+            .any(|s| s.system == crate::event::System::Knockout);
+        let counts = self.current_counts();
+        if counts.planned == 0 || counts.complete != counts.planned {
+            return None;
+        }
+        match &self.finals {
+            Some(f) => f.places.clone(),
+            None if has_finals => None,
+            None => self.standings.as_ref().map(|_| self.ranking()),
+        }
+    }
+}
+
+/// The name of team `n` (empty when unknown).
+pub fn name_of(names: &[TeamName], n: u32) -> String {
+    names
+        .iter()
+        .find(|t| t.0 == n)
+        .map(|t| t.1.clone())
+        .unwrap_or_default()
 }
 
 /// The event's game and match scoring.
@@ -74,23 +112,23 @@ pub fn scoring_of(event: &Event) -> Scoring {
     }
 }
 
-/// Runs the round-robin stage.
+/// Computes the round-robin stage (and its finals) from the round workbooks as read.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] when a workbook cannot be written.
-pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
-    let mut out = Output::default();
+/// [`Error::Usage`] when the event has no `[boards]`, the schedule cannot be made or the
+/// bracket of the finals is unusable.
+pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutcome>> {
     let Some(rules) = inp.event.boards.as_ref() else {
         return Err(Error::Usage(
             "event.toml: 团体赛缺少 [boards] (a team event needs [boards])".into(),
         ));
     };
     if inp.roster.teams.len() < 2 {
-        return Ok(out);
+        return Ok(None);
     }
-    let numbers = super::numbers::numbers(inp, findings, &mut out.written)?;
-    let n = u16::try_from(numbers.len()).unwrap_or(u16::MAX);
+    let numbers = super::numbers::numbers(inp, findings);
+    let n = u16::try_from(numbers.teams.len()).unwrap_or(u16::MAX);
     let schedule: Vec<Vec<(u32, u32)>> = crate::pairing::berger::schedule(n)
         .map_err(|e| Error::Usage(e.to_string()))?
         .into_iter()
@@ -107,6 +145,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
         .unwrap_or(schedule.len() as u32)
         .min(schedule.len() as u32);
     let names: Vec<TeamName> = numbers
+        .teams
         .iter()
         .enumerate()
         .map(|(i, u)| (i as u32 + 1, u.clone()))
@@ -114,7 +153,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
     let groups = teams::board_groups(rules);
     let colours = teams::board_colours(rules);
     let boards = colours.len() as u32;
-    let infos = teams::infos(inp.roster, &numbers, &groups);
+    let infos = teams::infos(inp.roster, &numbers.teams, &groups);
     let group_defs: Vec<_> = groups.iter().map(|(g, _)| g.clone()).collect();
     let scoring = scoring_of(inp.event);
     let key_fn = |s: &str| teams::key(s);
@@ -126,8 +165,8 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
         key: &key_fn,
         lineup_clause: rules.clause.as_deref().unwrap_or(""),
     };
-    let sport = inp.event.event.sport;
     let mut results: Vec<RoundResults> = Vec::new();
+    let mut papers = Vec::new();
     let mut paired = 0;
     for r in 1..=planned {
         let expected = schedule.get(r as usize - 1).cloned().unwrap_or_default();
@@ -135,28 +174,31 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
             .sheets
             .iter()
             .find(|s| s.marker.stage == inp.stage.id && s.marker.round == r);
-        let lines = match sheet {
-            Some(sheet) => {
-                paired = r;
-                let rr = matches::read_round(sheet, &expected, &cx, findings);
-                let complete = rr.complete;
-                let lines = lines_of(sheet, &colours);
-                results.push(rr);
-                write_printable(inp, r, sport, &lines, &mut out)?;
-                if !complete {
-                    break;
-                }
-                continue;
+        if let Some(sheet) = sheet {
+            paired = r;
+            let rr = matches::read_round(sheet, &expected, &cx, findings);
+            let complete = rr.complete;
+            results.push(rr);
+            papers.push(paper(
+                inp.event,
+                inp.stage,
+                r,
+                lines_of(sheet, &colours),
+                false,
+            ));
+            if !complete {
+                break;
             }
-            None => default_lines(inp.roster, &numbers, &expected, &colours, boards),
-        };
+            continue;
+        }
         // Round r may be paired: the previous one is complete.
-        write_round(inp, r, sport, &lines, &mut out)?;
+        let lines = default_lines(inp.roster, &numbers.teams, &expected, &colours, boards);
+        papers.push(paper(inp.event, inp.stage, r, lines, true));
         paired = r;
         break;
     }
-    let complete: Vec<RoundResults> = results.iter().filter(|r| r.complete).cloned().collect();
-    out.rounds = RoundCounts {
+    let complete: Vec<RoundResults> = results.into_iter().filter(|r| r.complete).collect();
+    let counts = RoundCounts {
         planned,
         paired,
         complete: complete.len() as u32,
@@ -173,126 +215,25 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
         boards as usize,
         &colours,
     );
-    let mut places: BTreeMap<u32, u32> = BTreeMap::new();
-    let tb_codes: Vec<String> = standings
-        .as_ref()
-        .map(|s| s.keys.iter().map(|k| k.to_string()).collect())
-        .unwrap_or_default();
-    if let Some(st) = &standings {
-        for row in &st.rows {
-            let number = row.start_no;
-            places.insert(number, row.rank);
-            let mut tiebreaks = serde_json::Map::new();
-            for (code, text) in tb_codes.iter().zip(&row.display).skip(2) {
-                tiebreaks.insert(code.clone(), json_value(text));
-            }
-            out.standings.push(StandingEntry {
-                rank: row.rank,
-                name: names
-                    .iter()
-                    .find(|t| t.0 == number)
-                    .map(|t| t.1.clone())
-                    .unwrap_or_default(),
-                section: None,
-                points: points_number(row.primary),
-                game_points: Some(points_number(row.secondary)),
-                tiebreaks,
-            });
-        }
-        if complete.len() as u32 == planned {
-            out.final_places = Some(
-                st.rows
-                    .iter()
-                    .map(|r| {
-                        (
-                            r.rank,
-                            names
-                                .iter()
-                                .find(|t| t.0 == r.start_no)
-                                .map(|t| t.1.clone())
-                                .unwrap_or_default(),
-                        )
-                    })
-                    .collect(),
-            );
-        }
-    }
+    let places: BTreeMap<u32, u32> = standings
+        .iter()
+        .flat_map(|st| &st.rows)
+        .map(|row| (row.start_no, row.rank))
+        .collect();
+    let mut out = LeagueOutcome {
+        numbers,
+        names,
+        schedule: schedule.into_iter().take(planned as usize).collect(),
+        papers,
+        counts,
+        complete,
+        scoring,
+        colours: colours.clone(),
+        standings,
+        places,
+        finals: None,
+    };
 
-    // Workbooks.
-    let lang = inp.lang;
-    let sched_path = inp.out.join("schedule.xlsx");
-    crate::report::tables::write(
-        &sched_path,
-        &inp.event.event.name,
-        &[
-            SheetDoc {
-                name: lang.pick("按轮次", "By round").into(),
-                title: lang.pick("赛程（按轮次）", "schedule by round").into(),
-                table: tables::schedule_by_round(&schedule[..planned as usize], &names, lang),
-                landscape: false,
-            },
-            SheetDoc {
-                name: lang.pick("按队", "By team").into(),
-                title: lang.pick("赛程（按队）", "schedule by team").into(),
-                table: tables::schedule_by_team(&schedule[..planned as usize], &names, lang),
-                landscape: true,
-            },
-        ],
-        lang,
-    )?;
-    out.written.push(sched_path);
-    let (player_names, ratings) = player_facts(inp.roster, &numbers);
-    let mut sheets = Vec::new();
-    if let Some(st) = &standings {
-        sheets.push(SheetDoc {
-            name: lang.pick("排名", "Ranking").into(),
-            title: match lang {
-                Lang::Zh => format!("第{}轮后排名", complete.len()),
-                Lang::En => format!("ranking after round {}", complete.len()),
-            },
-            table: super::team_standings::ranking_table(st, &names, inp.event, &inp.stage.id, lang),
-            landscape: false,
-        });
-    }
-    sheets.push(SheetDoc {
-        name: lang.pick("交叉表", "Crosstable").into(),
-        title: lang.pick("交叉表", "crosstable").into(),
-        table: tables::crosstable(&names, &complete, &scoring, &places, lang),
-        landscape: true,
-    });
-    sheets.push(SheetDoc {
-        name: lang.pick("台次成绩", "By board").into(),
-        title: lang.pick("台次成绩", "results by board").into(),
-        table: tables::board_performance(
-            &names,
-            &player_names,
-            &ratings,
-            &complete,
-            &scoring,
-            lang,
-        ),
-        landscape: false,
-    });
-    let st_path = inp.out.join("standings.xlsx");
-    crate::report::tables::write(&st_path, &inp.event.event.name, &sheets, lang)?;
-    out.written.push(st_path);
-
-    // TRF report of the complete rounds.
-    if !complete.is_empty() {
-        let export = teams::export_teams(&numbers, inp.roster);
-        let head = header(
-            inp.event,
-            inp.stage,
-            planned,
-            true,
-            colours.clone(),
-            scoring,
-        );
-        let trf = trf_build::team_event(&head, &export, &complete, &[]);
-        let path = inp.out.join(format!("{}.trf", trf_file_stem(inp.event)));
-        crate::report::workbook::write_atomic(&path, crate::trf::write(&trf).as_bytes())?;
-        out.written.push(path);
-    }
     // The knockout finals, once the regular season is over.
     let finals_stage = inp.event.stages.iter().find(|st| {
         st.system == crate::event::System::Knockout
@@ -304,98 +245,22 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
     if let (Some(fs), Some(k), Some(st), true) = (
         finals_stage,
         finals_stage.and_then(|f| f.knockout.as_ref()),
-        standings.as_ref(),
-        complete.len() as u32 == planned,
+        out.standings.as_ref(),
+        out.season_complete(),
     ) {
         let seed_teams: Vec<u32> = st.rows.iter().map(|r| r.start_no).collect();
         let finals_inp = Input { stage: fs, ..*inp };
         let season = super::finals::Season {
-            names: &names,
-            numbers: &numbers,
+            names: &out.names,
+            numbers: &out.numbers.teams,
             seed_teams: &seed_teams,
             cx: &cx,
             scoring,
             colours: &colours,
         };
-        super::finals::run_stage(&finals_inp, k, &season, &mut out, findings)?;
+        out.finals = Some(super::finals::run_stage(&finals_inp, k, &season, findings)?);
     }
-    Ok(out)
-}
-
-/// Display names and FIDE ratings of the registered players, by (team number, name key).
-#[allow(clippy::type_complexity)]
-fn player_facts(
-    roster: &Roster,
-    numbers: &[String],
-) -> (
-    BTreeMap<(u32, String), String>,
-    BTreeMap<(u32, String), u16>,
-) {
-    let mut names = BTreeMap::new();
-    let mut ratings = BTreeMap::new();
-    for (i, u) in numbers.iter().enumerate() {
-        let Some(t) = roster.teams.iter().find(|t| &t.unit.value == u) else {
-            continue;
-        };
-        let no = i as u32 + 1;
-        for p in &t.players {
-            let Some(n) = p.name.as_ref() else { continue };
-            names.insert((no, n.value.key.clone()), n.value.display.clone());
-            if let Some(r) = p.rating.as_ref().and_then(|r| u16::try_from(r.value).ok()) {
-                ratings.insert((no, n.value.key.clone()), r);
-            }
-        }
-    }
-    (names, ratings)
-}
-
-/// The ASCII file stem of the TRF report: the template name, else `event`.
-pub fn trf_file_stem(event: &Event) -> String {
-    event
-        .template
-        .clone()
-        .filter(|t| t.is_ascii() && !t.is_empty())
-        .unwrap_or_else(|| "event".into())
-}
-
-/// The TRF header facts of a stage.
-pub fn header(
-    event: &Event,
-    stage: &Stage,
-    rounds: u32,
-    round_robin: bool,
-    colours: Vec<Colour>,
-    scoring: Scoring,
-) -> ExportHeader {
-    ExportHeader {
-        name: event.event.name.clone(),
-        city: stage
-            .city
-            .clone()
-            .unwrap_or_else(|| event.venue.city.clone()),
-        start: stage.start.or(Some(event.dates.start)),
-        end: stage.end.or(Some(event.dates.end)),
-        rounds,
-        round_robin,
-        colours,
-        scoring,
-        pab: (
-            scoring.match_draw,
-            scoring.game_draw * i32::try_from(boards_len(event)).unwrap_or(0),
-        ),
-    }
-}
-
-fn boards_len(event: &Event) -> usize {
-    event.boards.as_ref().map_or(0, |b| b.count())
-}
-
-/// A displayed figure as a JSON number (text when it is not one), for the summary.
-pub(super) fn json_value(text: &str) -> serde_json::Value {
-    text.parse::<i64>()
-        .map(serde_json::Value::from)
-        .or_else(|_| text.parse::<f64>().map(serde_json::Value::from))
-        .unwrap_or_else(|_| serde_json::Value::from(text))
+    Ok(Some(out))
 }
 
 /// The file stem of a round workbook: `r03` for the round robin or the team Swiss, `<stage>-r03`
@@ -411,73 +276,20 @@ pub(super) fn round_file(stage: &Stage, r: u32) -> String {
     }
 }
 
-pub(super) fn round_label(stage: &Stage, r: u32, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => format!("{} 第{r}轮", stage.name),
-        Lang::En => format!("{} round {r}", stage.id),
+/// The paper of round `r` of a team stage.
+pub(super) fn paper(event: &Event, stage: &Stage, r: u32, lines: Lines, fresh: bool) -> RoundPaper {
+    RoundPaper {
+        marker: Marker {
+            event: event.event.name.clone(),
+            stage: stage.id.clone(),
+            round: r,
+        },
+        file: round_file(stage, r),
+        name: stage.name.clone(),
+        id: stage.id.clone(),
+        lines,
+        fresh,
     }
-}
-
-/// The marker of round `r` of the input's stage.
-fn round_marker(inp: &Input<'_>, r: u32) -> Marker {
-    Marker {
-        event: inp.event.event.name.clone(),
-        stage: inp.stage.id.clone(),
-        round: r,
-    }
-}
-
-/// Writes the workbook of round `r` (`results/<stem>.xlsx`, only when it does not exist yet:
-/// a round workbook is never overwritten) and its printable copy.
-pub(super) fn write_round(
-    inp: &Input<'_>,
-    r: u32,
-    sport: crate::model::Sport,
-    lines: &Lines,
-    out: &mut Output,
-) -> Result<()> {
-    let path = inp
-        .dir
-        .join("results")
-        .join(format!("{}.xlsx", round_file(inp.stage, r)));
-    let marker = round_marker(inp, r);
-    let label = round_label(inp.stage, r, inp.lang);
-    let doc = RoundDoc {
-        event_title: &inp.event.event.name,
-        marker: &marker,
-        round_label: &label,
-        sport,
-        lang: inp.lang,
-    };
-    if crate::report::round_workbook::write_new(&path, &doc, lines)? {
-        out.written.push(path);
-    }
-    write_printable(inp, r, sport, lines, out)
-}
-
-/// Writes `out/pairings-<stem>.xlsx`, the printable copy of round `r` (no marker sheet).
-pub(super) fn write_printable(
-    inp: &Input<'_>,
-    r: u32,
-    sport: crate::model::Sport,
-    lines: &Lines,
-    out: &mut Output,
-) -> Result<()> {
-    let marker = round_marker(inp, r);
-    let label = round_label(inp.stage, r, inp.lang);
-    let doc = RoundDoc {
-        event_title: &inp.event.event.name,
-        marker: &marker,
-        round_label: &label,
-        sport,
-        lang: inp.lang,
-    };
-    let path = inp
-        .out
-        .join(format!("pairings-{}.xlsx", round_file(inp.stage, r)));
-    crate::report::round_workbook::write_printable(&path, &doc, lines)?;
-    out.written.push(path);
-    Ok(())
 }
 
 /// The rows of a new round: every match of the schedule with the default line-ups.

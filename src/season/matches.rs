@@ -86,6 +86,20 @@ pub struct MatchResult {
 }
 
 impl MatchResult {
+    /// Whether the match was forfeited as a whole, and if so whether the first-named team won:
+    /// every board a forfeit in the same direction (C.07 16: a forfeited match). Double
+    /// forfeits and board forfeits both ways are board results of a match.
+    pub fn whole_forfeit(&self) -> Option<bool> {
+        let first = self.boards.first()?.result;
+        if !matches!(first, GameResult::ForfeitWin | GameResult::ForfeitLoss) {
+            return None;
+        }
+        self.boards
+            .iter()
+            .all(|b| b.result == first)
+            .then_some(first == GameResult::ForfeitWin)
+    }
+
     /// Game points of (home, away).
     pub fn game_points(&self, s: &Scoring) -> (Points, Points) {
         let home = self.boards.iter().map(|b| s.game(b.result)).sum();

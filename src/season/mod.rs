@@ -1,9 +1,13 @@
-//! Seasons: carrying an event through its rounds from the round workbooks — the draw, the
-//! schedule, which rounds are paired and complete, match results and line-up checks.
+//! Seasons: carrying an event through its rounds from the round workbooks as read — the draw,
+//! the schedule, which rounds are paired and complete, match results and line-up checks — into
+//! plain data: each stage's outcome (rounds, the round to be written next, standings, places).
 //!
 //! - [`league`]: a team round robin, then [`finals`] (knockout);
 //! - [`team_swiss`]: a team Swiss (FIDE C.04.6);
 //! - [`individual`]: individual Swiss sections (xiangqi groups) and the delegation ranking.
+//!
+//! Nothing here reads or writes a file: the round workbooks come in as [`RoundSheet`]s, the
+//! rounds to print go out as [`RoundPaper`]s, which the report layer writes.
 
 pub mod draw;
 pub mod finals;
@@ -11,8 +15,70 @@ pub mod individual;
 pub mod league;
 pub mod matches;
 pub mod numbers;
-pub mod tables;
 pub mod team_standings;
 pub mod team_swiss;
 pub mod teams;
-pub mod trf_build;
+
+use crate::event::{Event, Stage};
+use crate::ingest::LoadedFile;
+use crate::model::roster::Roster;
+use crate::rounds::lines::Lines;
+use crate::rounds::marker::Marker;
+use crate::rounds::sheet::RoundSheet;
+
+/// A team's number in the stage and its name.
+pub type TeamName = (u32, String);
+
+/// Everything a stage is computed from.
+#[derive(Clone, Copy)]
+pub struct Input<'a> {
+    /// The event.
+    pub event: &'a Event,
+    /// The stage.
+    pub stage: &'a Stage,
+    /// The roster.
+    pub roster: &'a Roster,
+    /// Round workbooks found in the folder (any stage; each stage picks its own).
+    pub sheets: &'a [RoundSheet],
+    /// All loaded files (the draw workbook is found among them).
+    pub files: &'a [LoadedFile],
+}
+
+/// Round counts of the stage being played.
+#[derive(Debug, Clone, Copy, serde::Serialize, PartialEq, Eq, Default)]
+pub struct RoundCounts {
+    /// Rounds the stage has.
+    pub planned: u32,
+    /// Rounds whose workbook exists.
+    pub paired: u32,
+    /// Rounds with every result in.
+    pub complete: u32,
+}
+
+/// One round as it is printed: a round workbook read back (its rows as the arbiter left them)
+/// or the round to be played next (its pairing with the default line-ups).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundPaper {
+    /// The marker of the round workbook (event, marker stage, round).
+    pub marker: Marker,
+    /// The file stem: `r03` (round robin, team Swiss), `<stage>-r03` (finals), `<section>-r03`
+    /// (individual sections). The round workbook is `results/<file>.xlsx`, the printable copy
+    /// `out/pairings-<file>.xlsx`.
+    pub file: String,
+    /// The stage or section name for titles (`总决赛`, `公开组男子`).
+    pub name: String,
+    /// The stage or section id for English titles.
+    pub id: String,
+    /// The rows.
+    pub lines: Lines,
+    /// A new pairing: `results/<file>.xlsx` is to be written (unless it exists, as a round
+    /// workbook is never overwritten).
+    pub fresh: bool,
+}
+
+impl RoundPaper {
+    /// The round's number.
+    pub fn round(&self) -> u32 {
+        self.marker.round
+    }
+}

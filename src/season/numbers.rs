@@ -1,15 +1,22 @@
 //! Team numbers of a round robin: the typed public draw, the recorded draw workbook
 //! (`results/draw.xlsx`, never overwritten), or a new seeded draw.
 
-use std::path::{Path, PathBuf};
-
+use super::Input;
 use super::draw;
-use super::league::{DRAW_STAGE, Input};
-use crate::Result;
+use super::league::DRAW_STAGE;
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::ingest::LoadedFile;
-use crate::report::tables::{SheetDoc, TextTable};
 use crate::rounds::marker::Marker;
+
+/// The team numbers of a round robin.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Numbers {
+    /// Team units in number order (`teams[i]` is number `i + 1`).
+    pub teams: Vec<String>,
+    /// The seed, when bianpai drew the numbers itself (neither event.toml nor a draw workbook
+    /// gave them): `results/draw.xlsx` is to record them.
+    pub drawn: Option<u64>,
+}
 
 /// Reads the team numbers from the draw workbook, if there is one.
 fn read_draw(files: &[LoadedFile]) -> Option<(String, Vec<String>)> {
@@ -41,14 +48,10 @@ fn read_draw(files: &[LoadedFile]) -> Option<(String, Vec<String>)> {
     None
 }
 
-/// Team numbers: the typed public draw, else the draw workbook, else a new seeded draw (written
-/// to `results/draw.xlsx`). Teams of the roster missing from a recorded draw are appended in name
+/// Team numbers: the typed public draw, else the draw workbook, else a new seeded draw (to be
+/// recorded in `results/draw.xlsx`). Teams of the roster missing from a recorded draw are appended in name
 /// order (with a finding); names of the draw not in the roster are dropped (with a finding).
-pub fn numbers(
-    inp: &Input<'_>,
-    findings: &mut Findings,
-    written: &mut Vec<PathBuf>,
-) -> Result<Vec<String>> {
+pub fn numbers(inp: &Input<'_>, findings: &mut Findings) -> Numbers {
     let units: Vec<String> = inp
         .roster
         .teams
@@ -69,13 +72,10 @@ pub fn numbers(
             .seed
             .unwrap_or_else(|| draw::seed_from(&[&inp.event.event.name]));
         let names: Vec<&str> = units.iter().map(String::as_str).collect();
-        let drawn = draw::draw(&names, seed);
-        let path = inp.dir.join("results").join("draw.xlsx");
-        if !path.exists() {
-            write_draw(&path, inp, &drawn, seed)?;
-            written.push(path);
-        }
-        return Ok(drawn);
+        return Numbers {
+            teams: draw::draw(&names, seed),
+            drawn: Some(seed),
+        };
     };
     let key = crate::normalize::unit_key;
     let mut out: Vec<String> = Vec::new();
@@ -103,39 +103,8 @@ pub fn numbers(
         ));
         out.push(u.clone());
     }
-    Ok(out)
-}
-
-fn write_draw(path: &Path, inp: &Input<'_>, drawn: &[String], seed: u64) -> Result<()> {
-    let lang = inp.lang;
-    let table = TextTable {
-        headers: vec![
-            lang.pick("序号", "No.").to_string(),
-            lang.pick("队名", "Team").to_string(),
-        ],
-        rows: drawn
-            .iter()
-            .enumerate()
-            .map(|(i, n)| vec![(i + 1).to_string(), n.clone()])
-            .collect(),
-        centred: vec![0],
-    };
-    let sheet = SheetDoc {
-        name: lang.pick("抽签", "Draw").to_string(),
-        title: format!("{} (seed {seed})", lang.pick("抽签序号", "draw")),
-        table,
-        landscape: false,
-    };
-    let marker = Marker {
-        event: inp.event.event.name.clone(),
-        stage: DRAW_STAGE.into(),
-        round: 0,
-    };
-    crate::report::tables::write_with_marker(
-        path,
-        &inp.event.event.name,
-        &[sheet],
-        lang,
-        Some(&marker),
-    )
+    Numbers {
+        teams: out,
+        drawn: None,
+    }
 }

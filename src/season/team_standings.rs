@@ -1,12 +1,9 @@
-//! Team standings of a stage with the event's tie-break list (FIDE C.07 through `scoring`), and
-//! the 排名 table of the standings workbook.
+//! Team standings of a stage with the event's tie-break list (FIDE C.07 through `scoring`).
 
+use super::TeamName;
 use super::matches::{RoundResults, Scoring};
-use super::tables::TeamName;
-use crate::Lang;
 use crate::event::Event;
 use crate::model::{Colour, Points};
-use crate::report::tables::TextTable;
 use crate::scoring;
 
 /// The C.07 standings of a team stage over its complete rounds.
@@ -72,7 +69,7 @@ pub fn standings(
                 let _ = b.double_forfeited_match(ri, h, a);
                 continue;
             }
-            if let Some(home_won) = super::trf_build::whole_forfeit(m) {
+            if let Some(home_won) = m.whole_forfeit() {
                 let (w, l) = if home_won { (h, a) } else { (a, h) };
                 let _ = b.forfeited_match(ri, w, l);
                 continue;
@@ -91,54 +88,4 @@ pub fn standings(
     }
     let t = b.build();
     Some(scoring::standings(&t, &keys))
-}
-
-/// The 排名 table: place, number, team, then every column of the list (named as event.toml
-/// names them in Chinese).
-pub fn ranking_table(
-    st: &scoring::Standings,
-    names: &[TeamName],
-    event: &Event,
-    stage: &str,
-    lang: Lang,
-) -> TextTable {
-    let labels: Vec<String> = match event.tiebreaks_for(stage, "team") {
-        Some(t) if t.names.len() == st.keys.len() && lang == Lang::Zh => t.names.clone(),
-        _ => st
-            .keys
-            .iter()
-            .map(|k| crate::report::labels::tiebreak_label(&k.to_string(), lang))
-            .collect(),
-    };
-    let mut headers = vec![
-        lang.pick("名次", "Place").to_string(),
-        lang.pick("序号", "No.").to_string(),
-        lang.pick("队名", "Team").to_string(),
-    ];
-    headers.extend(labels);
-    let rows = st
-        .rows
-        .iter()
-        .map(|r| {
-            let mut v = vec![
-                r.rank.to_string(),
-                r.start_no.to_string(),
-                names
-                    .iter()
-                    .find(|t| t.0 == r.start_no)
-                    .map(|t| t.1.clone())
-                    .unwrap_or_default(),
-            ];
-            v.extend(r.display.iter().cloned());
-            v
-        })
-        .collect();
-    let n = headers.len();
-    let mut centred = vec![0, 1];
-    centred.extend(3..n);
-    TextTable {
-        headers,
-        rows,
-        centred,
-    }
 }

@@ -28,29 +28,73 @@
 
 use std::collections::BTreeMap;
 
-use super::league::{self, Input, Output};
+use super::league::{self, paper};
 use super::matches::{self, Context, MatchResult, RoundResults, Scoring};
-use super::tables::TeamName;
 use super::teams;
+use super::{Input, RoundCounts, RoundPaper, TeamName};
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::roster::{Board, Team};
 use crate::model::{Colour, GameResult, Points};
 use crate::pairing::team_swiss::{self, MatchRecord, RecordKind, TeamEntry, TeamSwissOptions};
-use crate::pipeline::summary::RoundCounts;
 use crate::rounds::sheet::{RoundSheet, Rows};
 use crate::scoring;
 use crate::{Error, Result};
 
 pub mod entries;
 mod lines;
-mod outputs;
-mod tables_swiss;
 
 use entries::Withdrawals;
-use league::write_printable;
 use lines::{default_lines, lines_of};
 
-pub use tables_swiss::swiss_crosstable;
+/// What a team Swiss stage came to.
+#[derive(Debug, Clone)]
+pub struct TeamSwissOutcome {
+    /// Team units in pairing-number order (`numbers[i]` is number `i + 1`).
+    pub numbers: Vec<String>,
+    /// `(number, name)`.
+    pub names: Vec<TeamName>,
+    /// Rounds read back, then the round to be played next.
+    pub papers: Vec<RoundPaper>,
+    /// Round counts.
+    pub counts: RoundCounts,
+    /// The complete rounds with their byes.
+    pub complete: Vec<SwissRound>,
+    /// Game and match scoring.
+    pub scoring: Scoring,
+    /// Match and game points of the bye.
+    pub bye: (Points, Points),
+    /// The first-named team's colour per board.
+    pub colours: Vec<Colour>,
+    /// Withdrawals marked so far.
+    pub withdrawals: Withdrawals,
+    /// The C.07 standings over the complete rounds (`None` when the tie-break list is unusable).
+    pub standings: Option<scoring::Standings>,
+    /// Team number → place.
+    pub places: BTreeMap<u32, u32>,
+}
+
+impl TeamSwissOutcome {
+    /// Whether every planned round is complete.
+    pub fn finished(&self) -> bool {
+        self.counts.complete == self.counts.planned
+    }
+
+    /// The final places by team name, once every round is complete.
+    pub fn final_places(&self) -> Option<Vec<(u32, String)>> {
+        let st = self.standings.as_ref().filter(|_| self.finished())?;
+        Some(
+            st.rows
+                .iter()
+                .map(|r| (r.rank, league::name_of(&self.names, r.start_no)))
+                .collect(),
+        )
+    }
+
+    /// The results of the complete rounds.
+    pub fn results(&self) -> Vec<RoundResults> {
+        self.complete.iter().map(|r| r.results.clone()).collect()
+    }
+}
 
 /// One round as far as it is known: its matches and the team with the bye.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -238,20 +282,20 @@ fn met(rounds: &[SwissRound], a: u32, b: u32) -> bool {
     })
 }
 
-/// Runs the team Swiss stage.
+/// Computes the team Swiss stage from the round workbooks as read: the rounds, the next
+/// round's pairing, the standings (`None` with fewer than two teams).
 ///
 /// # Errors
 ///
-/// [`Error::Usage`] without `[boards]`; [`Error::Io`] when a workbook cannot be written.
-pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
-    let mut out = Output::default();
+/// [`Error::Usage`] without `[boards]`.
+pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissOutcome>> {
     let Some(rules) = inp.event.boards.as_ref() else {
         return Err(Error::Usage(
             "event.toml: 团体赛缺少 [boards] (a team event needs [boards])".into(),
         ));
     };
     if inp.roster.teams.len() < 2 {
-        return Ok(out);
+        return Ok(None);
     }
     let groups = teams::board_groups(rules);
     let colours = teams::board_colours(rules);
@@ -277,7 +321,6 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
         key: &key_fn,
         lineup_clause: rules.clause.as_deref().unwrap_or(""),
     };
-    let sport = inp.event.event.sport;
     let mut opts = TeamSwissOptions {
         total_rounds: Some(planned),
         pab_value: Some(bye),
@@ -286,6 +329,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
     opts.initial_colour = Colour::White;
     let mut complete: Vec<SwissRound> = Vec::new();
     let mut withdrawals = Withdrawals::default();
+    let mut papers = Vec::new();
     let mut paired = 0;
     for r in 1..=planned {
         let sheet = inp
@@ -312,7 +356,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
             withdrawals.add(&special.withdrawals);
             let rr = matches::read_round(&sheet, &recorded, &cx, findings);
             let lines = lines_of(&sheet, &colours, special.bye, &names);
-            write_printable(inp, r, sport, &lines, &mut out)?;
+            papers.push(paper(inp.event, inp.stage, r, lines, false));
             let done = rr.complete;
             if done {
                 complete.push(SwissRound {
@@ -346,11 +390,11 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
         let bye_team = pairing.bye.map(u32::from);
         let roster = withdrawals.roster_for(inp.roster, &names, r);
         let lines = default_lines(&roster, &numbers, &pairs, bye_team, &colours, &groups);
-        league::write_round(inp, r, sport, &lines, &mut out)?;
+        papers.push(paper(inp.event, inp.stage, r, lines, true));
         paired = r;
         break;
     }
-    out.rounds = RoundCounts {
+    let counts = RoundCounts {
         planned,
         paired,
         complete: complete.len() as u32,
@@ -358,22 +402,27 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Output> {
     for f in entries::not_paired(&missed_rounds(n_teams, &complete, &withdrawals), &names) {
         findings.push(f);
     }
-    let st = standings(inp, &names, &complete, &scoring, boards, bye);
-    let season = outputs::Season {
-        numbers: &numbers,
-        names: &names,
-        complete: &complete,
+    let standings = standings(inp, &names, &complete, &scoring, boards, bye);
+    let places = standings
+        .iter()
+        .flat_map(|st| &st.rows)
+        .map(|row| (row.start_no, row.rank))
+        .collect();
+    Ok(Some(TeamSwissOutcome {
+        numbers,
+        names,
+        papers,
+        counts,
+        complete,
         scoring,
-        planned,
         bye,
-        colours: &colours,
-        withdrawals: &withdrawals,
-    };
-    outputs::finish(inp, &season, st, &mut out)?;
-    Ok(out)
+        colours,
+        withdrawals,
+        standings,
+        places,
+    }))
 }
 
-/// The pairs `(home, away)` a round workbook records, by team number.
 fn recorded_pairs(
     sheet: &RoundSheet,
     key: &dyn Fn(&str) -> String,

@@ -8,7 +8,6 @@ use crate::model::{Colour, Sex};
 use crate::rounds::lineup::{BoardGroup, Member};
 
 use super::matches::TeamInfo;
-use super::trf_build::{ExportPlayer, ExportTeam};
 
 /// The matching key of a typed name (the roster's normalization).
 pub fn key(name: &str) -> String {
@@ -121,54 +120,6 @@ pub fn default_lineup(team: &Team, boards: u32) -> Vec<String> {
                 .unwrap_or_default()
         })
         .collect()
-}
-
-/// The export teams of a stage: team `numbers[i]` of the roster as pairing number `i + 1`
-/// (numbers naming no roster team are left out).
-pub fn export_teams(numbers: &[String], roster: &crate::model::roster::Roster) -> Vec<ExportTeam> {
-    numbers
-        .iter()
-        .enumerate()
-        .filter_map(|(i, u)| {
-            roster
-                .teams
-                .iter()
-                .find(|t| &t.unit.value == u)
-                .map(|t| export_team(u32::try_from(i + 1).unwrap_or(u32::MAX), t))
-        })
-        .collect()
-}
-
-/// Players in board order (mains by board, then reserves, then the rest) for the export.
-pub fn export_team(number: u32, team: &Team) -> ExportTeam {
-    let players = team
-        .board_order()
-        .into_iter()
-        .filter_map(|p| {
-            let name = p.name.as_ref()?;
-            Some(ExportPlayer {
-                key: name.value.key.clone(),
-                name: name.value.display.clone(),
-                sex: sex_of(p),
-                rating: p
-                    .rating
-                    .as_ref()
-                    .and_then(|r| u16::try_from(r.value).ok())
-                    .unwrap_or(0),
-                fide_id: p
-                    .fide_id
-                    .as_ref()
-                    .map(|f| f.value.to_string())
-                    .unwrap_or_default(),
-                birth: p.birth.as_ref().map(|b| b.value.date),
-            })
-        })
-        .collect();
-    ExportTeam {
-        number,
-        name: team.unit.value.clone(),
-        players,
-    }
 }
 
 /// Round-reader infos for numbered teams (`numbers[i]` is the team of number i + 1).

@@ -7,6 +7,7 @@
 
 mod access;
 mod columns;
+pub mod export;
 mod model;
 mod read;
 mod records;

@@ -8,11 +8,9 @@ use crate::event::Section;
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::Points;
 use crate::pairing::xiangqi_swiss::{self, XiangqiSwissOptions};
-use crate::report::round_workbook::RoundDoc;
 use crate::rounds::lines::{IndividualLine, Lines};
 use crate::rounds::marker::Marker;
-use crate::season::league::{Input, Output};
-use crate::{Lang, Result};
+use crate::season::{Input, RoundPaper};
 
 /// Reads the section's round workbooks in order and pairs the first round that has none, once
 /// every earlier one is complete.
@@ -24,8 +22,8 @@ pub(super) fn play_section(
     bye_points: Points,
     opts: &XiangqiSwissOptions,
     findings: &mut Findings,
-    out: &mut Output,
-) -> Result<()> {
+    papers: &mut Vec<RoundPaper>,
+) {
     let g = &inp.event.scoring.game;
     let mstage = marker_stage(inp.stage, sr.section);
     for r in 1..=planned {
@@ -35,7 +33,7 @@ pub(super) fn play_section(
             .find(|s| s.marker.stage == mstage && s.marker.round == r);
         if let Some(sheet) = sheet {
             sr.paired = r;
-            write_printable(inp, sr.section, r, &lines_of(sheet), out)?;
+            papers.push(paper(inp, sr.section, r, lines_of(sheet), false));
             let (data, ok) = read_round(sheet, &sr.entrants, findings);
             if ok && data.complete() {
                 sr.complete.push(data);
@@ -86,60 +84,24 @@ pub(super) fn play_section(
                 right: None,
             });
         }
-        let lines = Lines::Individual(lines);
-        let (marker, round_label) = marker_and_label(inp, sr.section, r);
-        let doc = RoundDoc {
-            event_title: &inp.event.event.name,
-            marker: &marker,
-            round_label: &round_label,
-            sport: inp.event.event.sport,
-            lang: inp.lang,
-        };
-        let path = inp.dir.join("results").join(&file);
-        if crate::report::round_workbook::write_new(&path, &doc, &lines)? {
-            out.written.push(path);
-        }
+        papers.push(paper(inp, sr.section, r, Lines::Individual(lines), true));
         sr.paired = r;
-        write_printable(inp, sr.section, r, &lines, out)?;
         break;
     }
-    Ok(())
 }
 
-/// The printable copy `out/pairings-<section>-rNN.xlsx` (no marker: never read back).
-pub(super) fn write_printable(
-    inp: &Input<'_>,
-    section: &Section,
-    r: u32,
-    lines: &Lines,
-    out: &mut Output,
-) -> Result<()> {
-    let (marker, label) = marker_and_label(inp, section, r);
-    let doc = RoundDoc {
-        event_title: &inp.event.event.name,
-        marker: &marker,
-        round_label: &label,
-        sport: inp.event.event.sport,
-        lang: inp.lang,
-    };
-    let path = inp
-        .out
-        .join(format!("pairings-{}-r{r:02}.xlsx", section.id));
-    crate::report::round_workbook::write_printable(&path, &doc, lines)?;
-    out.written.push(path);
-    Ok(())
-}
-
-/// The marker of a section's round `r` and its label (`公开组男子 第3轮`).
-fn marker_and_label(inp: &Input<'_>, section: &Section, r: u32) -> (Marker, String) {
-    let marker = Marker {
-        event: inp.event.event.name.clone(),
-        stage: marker_stage(inp.stage, section),
-        round: r,
-    };
-    let label = match inp.lang {
-        Lang::Zh => format!("{} 第{r}轮", section.name),
-        Lang::En => format!("{} round {r}", section.id),
-    };
-    (marker, label)
+/// The paper of round `r` of a section: `results/<section>-rNN.xlsx`.
+fn paper(inp: &Input<'_>, section: &Section, r: u32, lines: Lines, fresh: bool) -> RoundPaper {
+    RoundPaper {
+        marker: Marker {
+            event: inp.event.event.name.clone(),
+            stage: marker_stage(inp.stage, section),
+            round: r,
+        },
+        file: format!("{}-r{r:02}", section.id),
+        name: section.name.clone(),
+        id: section.id.clone(),
+        lines,
+        fresh,
+    }
 }

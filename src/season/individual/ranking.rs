@@ -5,10 +5,13 @@
 //! (家庭双人组) is one place with two members. [`final_rankings`] turns the finished ones into
 //! the prize lists' [`FinalRanking`]s (`list` = the section id, or the `[team_ranking]` id).
 
+use super::XqRoundData;
 use super::delegations::DelegationRow;
+use super::entrants::Entrant;
 use crate::model::Points;
 use crate::money::{FinalRanking, RankedEntry};
-use crate::season::league::Output;
+use crate::scoring::cxa::CxaStandings;
+use crate::season::{RoundCounts, RoundPaper};
 
 /// A person of an entrant (one for an individual, two for a pair).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,11 +63,30 @@ impl GroupRanking {
     }
 }
 
-/// Everything an individual Swiss stage produced.
+/// One section (group) of the stage after its rounds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SectionOutcome {
+    /// Section id (`open-men`).
+    pub id: String,
+    /// Section name (`公开组男子`).
+    pub name: String,
+    /// The entrants, in pairing-id order (id = index + 1).
+    pub entrants: Vec<Entrant>,
+    /// The complete rounds.
+    pub complete: Vec<XqRoundData>,
+    /// The standings by the CXA chain over the complete rounds.
+    pub standings: CxaStandings,
+}
+
+/// Everything an individual Swiss stage came to.
 #[derive(Debug, Clone, Default)]
-pub struct IndividualRun {
-    /// The summary parts and files written.
-    pub output: Output,
+pub struct IndividualOutcome {
+    /// Rounds read back, then the rounds to be played next, section by section.
+    pub papers: Vec<RoundPaper>,
+    /// Round counts (paired: the most of any section; complete: the fewest).
+    pub counts: RoundCounts,
+    /// Every section that plays, in event.toml order.
+    pub sections: Vec<SectionOutcome>,
     /// One ranking per section, in event.toml order.
     pub groups: Vec<GroupRanking>,
     /// The delegation ranking (`[team_ranking]`), empty without one.
@@ -77,7 +99,7 @@ pub struct IndividualRun {
 
 /// The final rankings for the prize lists: every finished group (`list` = section id; a pair's
 /// ID number is the adult's) and the delegation ranking once its groups are finished (units).
-pub fn final_rankings(run: &IndividualRun) -> Vec<FinalRanking> {
+pub fn final_rankings(run: &IndividualOutcome) -> Vec<FinalRanking> {
     let mut out: Vec<FinalRanking> = run
         .groups
         .iter()
@@ -149,7 +171,7 @@ mod tests {
             rounds_complete: complete,
             places,
         };
-        let mut run = IndividualRun {
+        let mut run = IndividualOutcome {
             groups: vec![
                 group(
                     "family",
@@ -168,7 +190,7 @@ mod tests {
             }],
             delegation_list: Some("delegations".into()),
             delegations_final: false,
-            ..IndividualRun::default()
+            ..IndividualOutcome::default()
         };
         let r = final_rankings(&run);
         // open-men is not finished; a pair's ID is the adult's; delegations wait.

@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::roster::{Roster, Team};
 use crate::rounds::sheet::{BYE_WORDS, RoundSheet, Rows};
-use crate::season::tables::TeamName;
+use crate::season::TeamName;
 
 /// Words of the 客队 cell that mark a withdrawal row.
 pub const WITHDRAWAL_WORDS: [&str; 6] = ["退赛", "退出", "WD", "wd", "withdrawn", "Withdrawn"];

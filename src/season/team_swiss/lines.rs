@@ -6,7 +6,7 @@ use crate::model::{Colour, Sex};
 use crate::rounds::lines::{Lines, TeamLine};
 use crate::rounds::lineup::BoardGroup;
 use crate::rounds::sheet::{BYE_WORDS, RoundSheet};
-use crate::season::tables::TeamName;
+use crate::season::TeamName;
 use crate::season::teams;
 
 fn bye_line(match_no: u32, team: &str) -> TeamLine {

@@ -143,7 +143,6 @@ fn example_standings_from_the_export_match_rules_a7() {
 /// empty board, a player typed on two boards.
 mod messy {
     use super::*;
-    use crate::season::league;
     use crate::season::team_standings;
     use GameResult::{DoubleForfeit, Draw, ForfeitWin, Loss, Win};
 
@@ -286,7 +285,7 @@ mod messy {
         let season =
             team_standings::standings(&ev, "regular", &names, rounds, &scoring, 3, 5, &colours)
                 .expect("standings");
-        let head = league::header(&ev, stage, 3, true, colours, scoring);
+        let head = header(&ev, stage, 3, true, colours, scoring);
         let text = crate::trf::write(&team_event(&head, &teams(), rounds, &[]));
         let parsed = crate::trf::parse(&text).expect("parse");
         let opts = crate::scoring::TrfStandingsOptions {

@@ -4,14 +4,12 @@
 
 use std::collections::BTreeMap;
 
-use super::matches::{RoundResults, Scoring};
 use crate::Lang;
 use crate::model::{GameResult, Points};
 use crate::report::tables::TextTable;
 use crate::scoring::{Rational, rating};
-
-/// A team's number and display name.
-pub type TeamName = (u32, String);
+use crate::season::TeamName;
+use crate::season::matches::{RoundResults, Scoring};
 
 fn name_of(teams: &[TeamName], n: u32) -> String {
     teams
@@ -308,7 +306,7 @@ pub fn board_performance(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::season::trf_build::tests::example_rounds;
+    use crate::trf::export::tests::example_rounds;
 
     fn names() -> Vec<TeamName> {
         vec![

@@ -10,12 +10,15 @@
 //! each `310` so that a reader numbering boards by it finds the boards actually played.
 
 mod arrange;
+mod facts;
+pub mod stages;
 
 use std::collections::BTreeMap;
 
 use self::arrange::{Arranged, Play};
-use super::matches::{MatchResult, RoundResults, Scoring};
+pub use self::facts::{export_team, export_teams, header, trf_file_stem};
 use crate::model::{Colour, GameResult, Points, Sex};
+use crate::season::matches::{MatchResult, RoundResults, Scoring};
 use crate::trf::{Layout, Line, PlayerRecord, ResultCode, RoundEntry, TeamRecord, Trf};
 
 /// A player as exported.
@@ -185,7 +188,7 @@ pub fn team_event(
             record_match(m, ri, &seat, &mut blocks);
             if m.is_double_forfeited() {
                 forfeited.push((m.round, m.home, m.away, None));
-            } else if let Some(home_won) = whole_forfeit(m) {
+            } else if let Some(home_won) = m.whole_forfeit() {
                 forfeited.push((m.round, m.home, m.away, Some(home_won)));
             }
         }
@@ -328,20 +331,6 @@ pub fn team_event(
         ));
     }
     Trf { lines }
-}
-
-/// Whether `m` was forfeited as a whole, and if so whether the first-named team won: every
-/// board a forfeit in the same direction (C.07 16: a forfeited match). Double forfeits and
-/// board forfeits both ways are board results of a match.
-pub fn whole_forfeit(m: &MatchResult) -> Option<bool> {
-    let first = m.boards.first()?.result;
-    if !matches!(first, GameResult::ForfeitWin | GameResult::ForfeitLoss) {
-        return None;
-    }
-    m.boards
-        .iter()
-        .all(|b| b.result == first)
-        .then_some(first == GameResult::ForfeitWin)
 }
 
 fn record_match(

@@ -1,14 +1,14 @@
 //! The display tables of the individual sections: the ranking of a group by its CXA chain, its
 //! Swiss crosstable and the delegation ranking (团体).
 
-use super::XqRoundData;
-use super::delegations;
-use super::entrants::Entrant;
 use crate::Lang;
 use crate::model::GameResult;
 use crate::report::tables::TextTable;
 use crate::scoring::cxa;
 use crate::scoring::standings::Row;
+use crate::season::individual::XqRoundData;
+use crate::season::individual::delegations;
+use crate::season::individual::entrants::Entrant;
 
 /// The first three headers of a group's tables.
 fn lead_headers(lang: Lang) -> Vec<String> {

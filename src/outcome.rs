@@ -1,0 +1,151 @@
+//! The outcome of an event: everything the computing layers decide from the event, the roster
+//! and the round workbooks as read — the stage being played with its rounds, the round to be
+//! written next, standings with tie-break values, the knockout bracket and places, the
+//! delegation ranking, the final rankings, the prizes and every team's statement.
+//!
+//! [`compute`] is the one entry point; it does no file I/O. [`crate::report`] renders the
+//! outcome into workbooks and [`crate::trf::export`] into the TRF report, and
+//! [`crate::pipeline::summary`] reads the `--json` summary off it. Findings go to the run's
+//! [`Findings`] sink as they are made.
+
+use crate::event::{Event, System};
+use crate::findings::Findings;
+use crate::ingest::LoadedFile;
+use crate::model::roster::Roster;
+use crate::money::{FinalRanking, MoneyOutcome, RankedEntry};
+use crate::rounds::sheet::RoundSheet;
+use crate::season::individual::IndividualOutcome;
+use crate::season::league::LeagueOutcome;
+use crate::season::team_swiss::TeamSwissOutcome;
+use crate::season::{self, RoundCounts};
+
+/// What the whole event came to.
+#[derive(Debug, Clone, Default)]
+pub struct EventOutcome {
+    /// The competition stage being played (with its finals), when the event has teams or
+    /// entrants to play it.
+    pub stage: Option<StageOutcome>,
+    /// The final rankings of the stages that are over (the input of the prizes).
+    pub rankings: Vec<FinalRanking>,
+    /// Prizes and statements.
+    pub money: MoneyOutcome,
+}
+
+/// The outcome of the event's competition stage.
+#[derive(Debug, Clone)]
+pub struct StageOutcome {
+    /// The stage's id in event.toml.
+    pub stage: String,
+    /// What it came to.
+    pub kind: StageKind,
+}
+
+/// The kinds of stage bianpai carries through.
+#[derive(Debug, Clone)]
+pub enum StageKind {
+    /// A team round robin, and its knockout finals.
+    League(LeagueOutcome),
+    /// A team Swiss.
+    TeamSwiss(TeamSwissOutcome),
+    /// Individual Swiss sections and the delegation ranking.
+    Individual(IndividualOutcome),
+}
+
+impl StageOutcome {
+    /// Round counts of the stage being played (the finals', once they started).
+    pub fn counts(&self) -> RoundCounts {
+        match &self.kind {
+            StageKind::League(o) => o.current_counts(),
+            StageKind::TeamSwiss(o) => o.counts,
+            StageKind::Individual(o) => o.counts,
+        }
+    }
+}
+
+/// Everything the outcome is computed from.
+#[derive(Clone, Copy)]
+pub struct Input<'a> {
+    /// The event.
+    pub event: &'a Event,
+    /// The roster.
+    pub roster: &'a Roster,
+    /// The round workbooks found in the folder.
+    pub sheets: &'a [RoundSheet],
+    /// Every loaded file (the draw workbook is found among them).
+    pub files: &'a [LoadedFile],
+}
+
+/// Computes the event's outcome: the competition as far as the round workbooks go, the final
+/// rankings of what is over, then prizes and statements.
+///
+/// # Errors
+///
+/// [`crate::Error::Usage`] when the event cannot be carried through (a team event without
+/// `[boards]`, an unusable bracket).
+pub fn compute(inp: &Input<'_>, findings: &mut Findings) -> crate::Result<EventOutcome> {
+    let event = inp.event;
+    let mut out = EventOutcome::default();
+    let season_input = |stage| season::Input {
+        event,
+        stage,
+        roster: inp.roster,
+        sheets: inp.sheets,
+        files: inp.files,
+    };
+    let rr_stage = event.stages.iter().find(|s| s.system == System::RoundRobin);
+    if let (Some(stage), true) = (rr_stage, event.is_team_event())
+        && let Some(o) = season::league::run(&season_input(stage), findings)?
+    {
+        // The final ranking of the team event decides the team prizes (paid to units).
+        if let Some(places) = o.final_places(event) {
+            out.rankings.push(team_ranking(&places));
+        }
+        out.stage = Some(StageOutcome {
+            stage: stage.id.clone(),
+            kind: StageKind::League(o),
+        });
+    }
+    // Swiss stages: the team Swiss (B-league) and individual Swiss sections (xiangqi groups).
+    let swiss_stage = event.stages.iter().find(|s| {
+        matches!(
+            s.system,
+            System::TeamSwiss | System::XiangqiSwiss | System::Swiss
+        )
+    });
+    if let (Some(stage), None) = (swiss_stage, rr_stage) {
+        let kind = if stage.system == System::TeamSwiss {
+            season::team_swiss::run(&season_input(stage), findings)?.map(StageKind::TeamSwiss)
+        } else {
+            // The xiangqi groups' final rankings pay the individual prizes once finished.
+            let o = season::individual::run(&season_input(stage), findings);
+            out.rankings.extend(season::individual::final_rankings(&o));
+            Some(StageKind::Individual(o))
+        };
+        out.stage = kind.map(|kind| StageOutcome {
+            stage: stage.id.clone(),
+            kind,
+        });
+    }
+    // Money: costs come from the roster and event.toml alone; prizes from the final rankings
+    // of the stages that are over.
+    out.money = crate::money::compute(event, inp.roster, &out.rankings, findings);
+    Ok(out)
+}
+
+/// The team prize list's ranking from final places by team name.
+fn team_ranking(places: &[(u32, String)]) -> FinalRanking {
+    FinalRanking {
+        list: "team".into(),
+        places: places
+            .iter()
+            .map(|(place, name)| RankedEntry {
+                place: *place,
+                name: name.clone(),
+                team: name.clone(),
+                id_number: None,
+                is_unit: true,
+                points: None,
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,143 @@
+//! `finals.xlsx`: every match of the knockout finals with its score and decision, and once
+//! every match is decided the final ranking 1..n with the relegated teams; and the finals'
+//! round workbooks.
+
+use std::path::PathBuf;
+
+use super::{Target, write_papers};
+use crate::pairing::knockout;
+use crate::report::tables::{SheetDoc, TextTable};
+use crate::season::TeamName;
+use crate::season::finals::FinalsOutcome;
+use crate::{Lang, Result};
+
+/// Writes the finals' round workbooks and `finals.xlsx`.
+///
+/// # Errors
+///
+/// [`crate::Error::Io`] naming the path that cannot be written.
+pub(super) fn write_finals(
+    t: &Target<'_>,
+    f: &FinalsOutcome,
+    names: &[TeamName],
+) -> Result<Vec<PathBuf>> {
+    let lang = t.lang;
+    let mut written = write_papers(t, &f.papers)?;
+    let Some((stage, k)) = t
+        .event
+        .stages
+        .iter()
+        .find(|s| s.id == f.stage)
+        .and_then(|s| s.knockout.as_ref().map(|k| (s, k)))
+    else {
+        return Ok(written);
+    };
+    // finals.xlsx: every match with its score and decision.
+    let team = |seed: Option<u16>| -> String {
+        seed.and_then(|s| f.state.seeds.get(&s))
+            .and_then(|n| names.iter().find(|t| t.0 == *n))
+            .map(|t| format!("{}（{}）", t.1, seed.unwrap_or(0)))
+            .unwrap_or_default()
+    };
+    let rows: Vec<Vec<String>> = f
+        .state
+        .outcome
+        .matches
+        .iter()
+        .map(|mo| {
+            let name = k
+                .matches
+                .iter()
+                .find(|m| m.id == mo.id)
+                .map(|m| m.name.clone())
+                .unwrap_or_default();
+            let decided = match mo.decision {
+                knockout::Decision::Won { by, .. } => match (by, lang) {
+                    (knockout::DecidedBy::MatchPoints, Lang::Zh) => "场分",
+                    (knockout::DecidedBy::GamePoints, Lang::Zh) => "局分",
+                    (knockout::DecidedBy::Playoff, Lang::Zh) => "加赛",
+                    (knockout::DecidedBy::MatchPoints, Lang::En) => "match points",
+                    (knockout::DecidedBy::GamePoints, Lang::En) => "game points",
+                    (knockout::DecidedBy::Playoff, Lang::En) => "play-off",
+                },
+                knockout::Decision::Open(_) => lang.pick("未决", "open"),
+            };
+            vec![
+                mo.id.clone(),
+                name,
+                team(mo.first),
+                team(mo.second),
+                format!("{}:{}", mo.match_points.first, mo.match_points.second),
+                format!("{}:{}", mo.game_points.first, mo.game_points.second),
+                team(mo.winner()),
+                decided.to_string(),
+            ]
+        })
+        .collect();
+    let headers = [
+        ("场次", "Match"),
+        ("名称", "Name"),
+        ("主队（序号）", "Home (seed)"),
+        ("客队（序号）", "Away (seed)"),
+        ("场分", "MP"),
+        ("局分", "GP"),
+        ("胜者", "Winner"),
+        ("决定方式", "Decided by"),
+    ]
+    .iter()
+    .map(|(z, e)| lang.pick(z, e).to_string())
+    .collect();
+    let mut sheets = vec![SheetDoc {
+        name: lang.pick("对阵", "Bracket").into(),
+        title: format!(
+            "{} {}",
+            stage.name,
+            lang.pick("对阵及结果", "matches and results")
+        ),
+        table: TextTable {
+            headers,
+            rows,
+            centred: vec![0, 4, 5],
+        },
+        landscape: true,
+    }];
+    if f.state.outcome.is_complete() {
+        let rows: Vec<Vec<String>> = f
+            .state
+            .outcome
+            .places
+            .iter()
+            .enumerate()
+            .map(|(i, seed)| {
+                let relegated = seed.is_some() && f.state.outcome.relegated.contains(seed);
+                vec![
+                    (i + 1).to_string(),
+                    team(*seed),
+                    if relegated {
+                        lang.pick("降级", "relegated").to_string()
+                    } else {
+                        String::new()
+                    },
+                ]
+            })
+            .collect();
+        sheets.push(SheetDoc {
+            name: lang.pick("总排名", "Final ranking").into(),
+            title: lang.pick("总排名", "final ranking").into(),
+            table: TextTable {
+                headers: vec![
+                    lang.pick("名次", "Place").into(),
+                    lang.pick("队名（序号）", "Team (seed)").into(),
+                    lang.pick("备注", "Note").into(),
+                ],
+                rows,
+                centred: vec![0],
+            },
+            landscape: false,
+        });
+    }
+    let path = t.out.join("finals.xlsx");
+    crate::report::tables::write(&path, &t.event.event.name, &sheets, lang)?;
+    written.push(path);
+    Ok(written)
+}

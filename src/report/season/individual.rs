@@ -1,0 +1,58 @@
+//! The workbooks of an individual Swiss stage: each section's round workbooks and printable
+//! pairings, and `standings.xlsx` with each group's ranking and crosstable and the delegation
+//! ranking (团体).
+
+use std::path::PathBuf;
+
+use super::individual_tables::{crosstable, delegation_table, section_table};
+use super::{Target, write_papers};
+use crate::report::tables::SheetDoc;
+use crate::season::individual::IndividualOutcome;
+use crate::{Lang, Result};
+
+/// Writes every workbook of the individual Swiss stage.
+///
+/// # Errors
+///
+/// [`crate::Error::Io`] naming the path that cannot be written.
+pub fn write_individual(t: &Target<'_>, o: &IndividualOutcome) -> Result<Vec<PathBuf>> {
+    let lang = t.lang;
+    let mut written = write_papers(t, &o.papers)?;
+    let mut sheets = Vec::new();
+    for s in &o.sections {
+        let after = s.complete.len();
+        sheets.push(SheetDoc {
+            name: s.name.clone(),
+            title: match lang {
+                Lang::Zh => format!("{} 第{after}轮后排名", s.name),
+                Lang::En => format!("{} after round {after}", s.id),
+            },
+            table: section_table(&s.standings, &s.entrants, lang),
+            landscape: false,
+        });
+        sheets.push(SheetDoc {
+            name: match lang {
+                Lang::Zh => format!("{}交叉表", s.name),
+                Lang::En => format!("{} crosstable", s.id),
+            },
+            title: match lang {
+                Lang::Zh => format!("{} 交叉表（第{after}轮后）", s.name),
+                Lang::En => format!("{} crosstable after round {after}", s.id),
+            },
+            table: crosstable(&s.standings, &s.entrants, &s.complete, lang),
+            landscape: true,
+        });
+    }
+    if let Some(tr) = t.event.team_ranking.as_ref() {
+        sheets.push(SheetDoc {
+            name: tr.name.clone(),
+            title: format!("{}{}", tr.name, lang.pick("成绩", " ranking")),
+            table: delegation_table(&o.delegations, lang),
+            landscape: false,
+        });
+    }
+    let st_path = t.out.join("standings.xlsx");
+    crate::report::tables::write(&st_path, &t.event.event.name, &sheets, lang)?;
+    written.push(st_path);
+    Ok(written)
+}

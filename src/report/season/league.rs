@@ -1,0 +1,211 @@
+//! The workbooks of a round robin: the draw (`results/draw.xlsx`, when bianpai drew the
+//! numbers), the round workbooks and printable pairings, `schedule.xlsx`, `standings.xlsx`
+//! (排名, 交叉表, 台次成绩), the TRF report, then the finals.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::{Target, tables, write_papers, write_trf};
+use crate::event::{Event, Stage};
+use crate::model::roster::Roster;
+use crate::report::tables::{SheetDoc, TextTable};
+use crate::rounds::marker::Marker;
+use crate::scoring;
+use crate::season::TeamName;
+use crate::season::league::{DRAW_STAGE, LeagueOutcome};
+use crate::{Lang, Result};
+
+/// Writes every workbook of the round-robin stage `stage` and its finals.
+///
+/// # Errors
+///
+/// [`crate::Error::Io`] naming the path that cannot be written.
+pub fn write_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result<Vec<PathBuf>> {
+    let lang = t.lang;
+    let mut written = Vec::new();
+    if let Some(seed) = o.numbers.drawn {
+        let path = t.dir.join("results").join("draw.xlsx");
+        if !path.exists() {
+            write_draw(&path, t, &o.numbers.teams, seed)?;
+            written.push(path);
+        }
+    }
+    written.extend(write_papers(t, &o.papers)?);
+    let sched_path = t.out.join("schedule.xlsx");
+    crate::report::tables::write(
+        &sched_path,
+        &t.event.event.name,
+        &[
+            SheetDoc {
+                name: lang.pick("按轮次", "By round").into(),
+                title: lang.pick("赛程（按轮次）", "schedule by round").into(),
+                table: tables::schedule_by_round(&o.schedule, &o.names, lang),
+                landscape: false,
+            },
+            SheetDoc {
+                name: lang.pick("按队", "By team").into(),
+                title: lang.pick("赛程（按队）", "schedule by team").into(),
+                table: tables::schedule_by_team(&o.schedule, &o.names, lang),
+                landscape: true,
+            },
+        ],
+        lang,
+    )?;
+    written.push(sched_path);
+    let (player_names, ratings) = player_facts(t.roster, &o.numbers.teams);
+    let mut sheets = Vec::new();
+    let after = o.complete.len();
+    if let Some(st) = &o.standings {
+        sheets.push(SheetDoc {
+            name: lang.pick("排名", "Ranking").into(),
+            title: match lang {
+                Lang::Zh => format!("第{after}轮后排名"),
+                Lang::En => format!("ranking after round {after}"),
+            },
+            table: ranking_table(st, &o.names, t.event, &stage.id, lang),
+            landscape: false,
+        });
+    }
+    sheets.push(SheetDoc {
+        name: lang.pick("交叉表", "Crosstable").into(),
+        title: lang.pick("交叉表", "crosstable").into(),
+        table: tables::crosstable(&o.names, &o.complete, &o.scoring, &o.places, lang),
+        landscape: true,
+    });
+    sheets.push(SheetDoc {
+        name: lang.pick("台次成绩", "By board").into(),
+        title: lang.pick("台次成绩", "results by board").into(),
+        table: tables::board_performance(
+            &o.names,
+            &player_names,
+            &ratings,
+            &o.complete,
+            &o.scoring,
+            lang,
+        ),
+        landscape: false,
+    });
+    let st_path = t.out.join("standings.xlsx");
+    crate::report::tables::write(&st_path, &t.event.event.name, &sheets, lang)?;
+    written.push(st_path);
+    if let Some(trf) = crate::trf::export::stages::league(t.event, stage, t.roster, o) {
+        written.push(write_trf(t, &trf)?);
+    }
+    if let Some(f) = &o.finals {
+        written.extend(super::finals::write_finals(t, f, &o.names)?);
+    }
+    Ok(written)
+}
+
+/// `results/draw.xlsx`: the numbers bianpai drew and the seed (with the marker by which the
+/// next run reads them back).
+fn write_draw(path: &Path, t: &Target<'_>, drawn: &[String], seed: u64) -> Result<()> {
+    let lang = t.lang;
+    let table = TextTable {
+        headers: vec![
+            lang.pick("序号", "No.").to_string(),
+            lang.pick("队名", "Team").to_string(),
+        ],
+        rows: drawn
+            .iter()
+            .enumerate()
+            .map(|(i, n)| vec![(i + 1).to_string(), n.clone()])
+            .collect(),
+        centred: vec![0],
+    };
+    let sheet = SheetDoc {
+        name: lang.pick("抽签", "Draw").to_string(),
+        title: format!("{} (seed {seed})", lang.pick("抽签序号", "draw")),
+        table,
+        landscape: false,
+    };
+    let marker = Marker {
+        event: t.event.event.name.clone(),
+        stage: DRAW_STAGE.into(),
+        round: 0,
+    };
+    crate::report::tables::write_with_marker(
+        path,
+        &t.event.event.name,
+        &[sheet],
+        lang,
+        Some(&marker),
+    )
+}
+
+/// Display names and FIDE ratings of the registered players, by (team number, name key).
+#[allow(clippy::type_complexity)]
+pub(super) fn player_facts(
+    roster: &Roster,
+    numbers: &[String],
+) -> (
+    BTreeMap<(u32, String), String>,
+    BTreeMap<(u32, String), u16>,
+) {
+    let mut names = BTreeMap::new();
+    let mut ratings = BTreeMap::new();
+    for (i, u) in numbers.iter().enumerate() {
+        let Some(t) = roster.teams.iter().find(|t| &t.unit.value == u) else {
+            continue;
+        };
+        let no = i as u32 + 1;
+        for p in &t.players {
+            let Some(n) = p.name.as_ref() else { continue };
+            names.insert((no, n.value.key.clone()), n.value.display.clone());
+            if let Some(r) = p.rating.as_ref().and_then(|r| u16::try_from(r.value).ok()) {
+                ratings.insert((no, n.value.key.clone()), r);
+            }
+        }
+    }
+    (names, ratings)
+}
+
+/// The 排名 table: place, number, team, then every column of the list (named as event.toml
+/// names them in Chinese).
+pub(super) fn ranking_table(
+    st: &scoring::Standings,
+    names: &[TeamName],
+    event: &Event,
+    stage: &str,
+    lang: Lang,
+) -> TextTable {
+    let labels: Vec<String> = match event.tiebreaks_for(stage, "team") {
+        Some(t) if t.names.len() == st.keys.len() && lang == Lang::Zh => t.names.clone(),
+        _ => st
+            .keys
+            .iter()
+            .map(|k| crate::report::labels::tiebreak_label(&k.to_string(), lang))
+            .collect(),
+    };
+    let mut headers = vec![
+        lang.pick("名次", "Place").to_string(),
+        lang.pick("序号", "No.").to_string(),
+        lang.pick("队名", "Team").to_string(),
+    ];
+    headers.extend(labels);
+    let rows = st
+        .rows
+        .iter()
+        .map(|r| {
+            let mut v = vec![
+                r.rank.to_string(),
+                r.start_no.to_string(),
+                names
+                    .iter()
+                    .find(|t| t.0 == r.start_no)
+                    .map(|t| t.1.clone())
+                    .unwrap_or_default(),
+            ];
+            v.extend(r.display.iter().cloned());
+            v
+        })
+        .collect();
+    let n = headers.len();
+    let mut centred = vec![0, 1];
+    centred.extend(3..n);
+    TextTable {
+        headers,
+        rows,
+        centred,
+    }
+}

@@ -1,0 +1,87 @@
+//! The workbooks of the stages, written from their outcomes: round workbooks and their
+//! printable copies, the draw, the schedule, the standings workbooks (排名, crosstables, 台次成绩,
+//! 总排名), `finals.xlsx`, and the TRF report built by [`crate::trf::export`].
+//!
+//! Each writer returns the files it wrote, in the order it wrote them.
+
+mod finals;
+mod individual;
+mod individual_tables;
+mod league;
+pub mod tables;
+mod team_swiss;
+
+use std::path::{Path, PathBuf};
+
+pub use individual::write_individual;
+pub use league::write_league;
+pub use team_swiss::write_team_swiss;
+
+use super::round_workbook::{self, RoundDoc};
+use crate::event::Event;
+use crate::model::roster::Roster;
+use crate::season::RoundPaper;
+use crate::{Lang, Result};
+
+/// Where and how the outputs of an event are written.
+#[derive(Debug, Clone, Copy)]
+pub struct Target<'a> {
+    /// The event.
+    pub event: &'a Event,
+    /// The roster (names and ratings for the tables).
+    pub roster: &'a Roster,
+    /// The event folder (round workbooks go to `<dir>/results/`).
+    pub dir: &'a Path,
+    /// The output folder.
+    pub out: &'a Path,
+    /// Language of labels.
+    pub lang: Lang,
+}
+
+/// Writes each paper: a fresh one's round workbook `results/<file>.xlsx` (only when it does
+/// not exist yet: a round workbook is never overwritten), then its printable copy
+/// `out/pairings-<file>.xlsx`.
+///
+/// # Errors
+///
+/// [`crate::Error::Io`] naming the path that cannot be written.
+pub fn write_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<PathBuf>> {
+    let mut written = Vec::new();
+    for p in papers {
+        let label = match t.lang {
+            Lang::Zh => format!("{} 第{}轮", p.name, p.round()),
+            Lang::En => format!("{} round {}", p.id, p.round()),
+        };
+        let doc = RoundDoc {
+            event_title: &t.event.event.name,
+            marker: &p.marker,
+            round_label: &label,
+            sport: t.event.event.sport,
+            lang: t.lang,
+        };
+        if p.fresh {
+            let path = t.dir.join("results").join(format!("{}.xlsx", p.file));
+            if round_workbook::write_new(&path, &doc, &p.lines)? {
+                written.push(path);
+            }
+        }
+        let path = t.out.join(format!("pairings-{}.xlsx", p.file));
+        round_workbook::write_printable(&path, &doc, &p.lines)?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// Writes the TRF report `out/<template>.trf`.
+///
+/// # Errors
+///
+/// [`crate::Error::Io`] naming the path that cannot be written.
+fn write_trf(t: &Target<'_>, trf: &crate::trf::Trf) -> Result<PathBuf> {
+    let path = t.out.join(format!(
+        "{}.trf",
+        crate::trf::export::trf_file_stem(t.event)
+    ));
+    super::workbook::write_atomic(&path, crate::trf::write(trf).as_bytes())?;
+    Ok(path)
+}

@@ -1,0 +1,269 @@
+//! The workbooks of a team Swiss: its round workbooks and printable pairings,
+//! `standings.xlsx` (排名, the Swiss crosstable, 总排名 once every round is complete, 台次成绩)
+//! and the TRF report.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::{Target, tables, write_papers, write_trf};
+use crate::event::{Event, Stage};
+use crate::model::roster::Roster;
+use crate::model::{Colour, Points};
+use crate::report::tables::{SheetDoc, TextTable};
+use crate::scoring;
+use crate::season::TeamName;
+use crate::season::matches::Scoring;
+use crate::season::team_swiss::entries::Withdrawals;
+use crate::season::team_swiss::{SwissRound, TeamSwissOutcome};
+use crate::{Lang, Result};
+
+/// Writes every workbook of the team Swiss stage `stage`.
+///
+/// # Errors
+///
+/// [`crate::Error::Io`] naming the path that cannot be written.
+pub fn write_team_swiss(
+    t: &Target<'_>,
+    stage: &Stage,
+    o: &TeamSwissOutcome,
+) -> Result<Vec<PathBuf>> {
+    let lang = t.lang;
+    let mut written = write_papers(t, &o.papers)?;
+    let after = o.complete.len();
+    let results = o.results();
+    let mut sheets = Vec::new();
+    if let Some(st) = &o.standings {
+        // The template's order stands in for the supplementary rules until they are known.
+        let default_order = t
+            .event
+            .tiebreaks_for(&stage.id, "team")
+            .is_none_or(|t| t.is_default);
+        let note = match (default_order, lang) {
+            (false, _) => "",
+            (true, Lang::Zh) => "（破同分顺序为默认值，待补充细则确认）",
+            (true, Lang::En) => " (default tie-break order, to be confirmed)",
+        };
+        sheets.push(SheetDoc {
+            name: lang.pick("排名", "Ranking").into(),
+            title: match lang {
+                Lang::Zh => format!("第{after}轮后排名{note}"),
+                Lang::En => format!("ranking after round {after}{note}"),
+            },
+            table: super::league::ranking_table(st, &o.names, t.event, &stage.id, lang),
+            landscape: false,
+        });
+    }
+    sheets.push(SheetDoc {
+        name: lang.pick("交叉表", "Crosstable").into(),
+        title: lang.pick("瑞士制交叉表", "Swiss crosstable").into(),
+        table: swiss_crosstable(
+            &o.names,
+            &o.complete,
+            &o.scoring,
+            o.bye,
+            &o.withdrawals,
+            &o.places,
+            lang,
+        ),
+        landscape: true,
+    });
+    if let (Some(st), true) = (&o.standings, o.finished()) {
+        sheets.push(SheetDoc {
+            name: lang.pick("总排名", "Final ranking").into(),
+            title: lang.pick("总排名", "final ranking").into(),
+            table: final_table(t.event, st, &o.names, lang),
+            landscape: false,
+        });
+    }
+    let player_names = player_names(t.roster, &o.numbers);
+    sheets.push(SheetDoc {
+        name: lang.pick("台次成绩", "By board").into(),
+        title: lang.pick("台次成绩", "results by board").into(),
+        table: tables::board_results(&o.names, &player_names, &results, &o.scoring, lang),
+        landscape: false,
+    });
+    let st_path = t.out.join("standings.xlsx");
+    crate::report::tables::write(&st_path, &t.event.event.name, &sheets, lang)?;
+    written.push(st_path);
+    if let Some(trf) = crate::trf::export::stages::team_swiss(t.event, stage, t.roster, o) {
+        written.push(write_trf(t, &trf)?);
+    }
+    Ok(written)
+}
+
+/// The Swiss crosstable: teams in number order; the cell of round r is the opponent's number,
+/// the team's colour on board 1 (`白`/`黑`) and the game score of the match (`5白 3:2`), the
+/// bye `轮空 2.5`, a round after the team's withdrawal `退赛`, another unpaired round (late
+/// entry, absence) `未赛`; then match points, game points and the place.
+pub fn swiss_crosstable(
+    teams: &[TeamName],
+    rounds: &[SwissRound],
+    s: &Scoring,
+    bye: (Points, Points),
+    withdrawals: &Withdrawals,
+    places: &BTreeMap<u32, u32>,
+    lang: Lang,
+) -> TextTable {
+    let mut sorted: Vec<&TeamName> = teams.iter().collect();
+    sorted.sort_by_key(|t| t.0);
+    let mut headers = vec![
+        lang.pick("序号", "No.").to_string(),
+        lang.pick("队名", "Team").to_string(),
+    ];
+    headers.extend(rounds.iter().map(|r| match lang {
+        Lang::Zh => format!("第{}轮", r.results.round),
+        Lang::En => format!("R{}", r.results.round),
+    }));
+    headers.extend(
+        [
+            lang.pick("场分", "MP"),
+            lang.pick("局分", "GP"),
+            lang.pick("名次", "Place"),
+        ]
+        .map(str::to_string),
+    );
+    let colour_word = |c: Colour| match (c, lang) {
+        (Colour::White, Lang::Zh) => "白",
+        (Colour::Black, Lang::Zh) => "黑",
+        (Colour::White, Lang::En) => "W",
+        (Colour::Black, Lang::En) => "B",
+    };
+    let rows = sorted
+        .iter()
+        .map(|(no, name)| {
+            let mut row = vec![no.to_string(), name.clone()];
+            let (mut mp, mut gp) = (Points::ZERO, Points::ZERO);
+            for r in rounds {
+                if r.bye == Some(*no) {
+                    mp += bye.0;
+                    gp += bye.1;
+                    row.push(format!("{} {}", lang.pick("轮空", "bye"), bye.1));
+                    continue;
+                }
+                let cell = r
+                    .results
+                    .matches
+                    .iter()
+                    .find(|m| m.home == *no || m.away == *no)
+                    .map(|m| {
+                        let home = m.home == *no;
+                        let (hg, ag) = m.game_points(s);
+                        let (hm, am) = m.match_points(s);
+                        let first = m
+                            .boards
+                            .iter()
+                            .min_by_key(|b| b.board)
+                            .map_or(Colour::White, |b| b.home_colour);
+                        let (opp, c, g, og, p) = if home {
+                            (m.away, first, hg, ag, hm)
+                        } else {
+                            (m.home, !first, ag, hg, am)
+                        };
+                        mp += p;
+                        gp += g;
+                        format!("{opp}{} {g}:{og}", colour_word(c))
+                    })
+                    .unwrap_or_else(|| {
+                        if withdrawals.team_out(*no, r.results.round) {
+                            lang.pick("退赛", "withdrawn").to_string()
+                        } else {
+                            lang.pick("未赛", "not paired").to_string()
+                        }
+                    });
+                row.push(cell);
+            }
+            row.push(mp.to_string());
+            row.push(gp.to_string());
+            row.push(places.get(no).map(u32::to_string).unwrap_or_default());
+            row
+        })
+        .collect();
+    let n = headers.len();
+    let mut centred: Vec<usize> = (2..n).collect();
+    centred.insert(0, 0);
+    TextTable {
+        headers,
+        rows,
+        centred,
+    }
+}
+
+/// 总排名: every team by place; the places the regulation ranks (`[ranking] places`) are marked
+/// 录取 and the first `promoted` of them 升级 (to `promoted_to`).
+fn final_table(
+    event: &Event,
+    st: &scoring::Standings,
+    names: &[TeamName],
+    lang: Lang,
+) -> TextTable {
+    let ranking = event.ranking.as_ref();
+    let ranked = ranking.map_or(0, |r| r.places);
+    let promoted = ranking.map_or(0, |r| r.promoted);
+    let to = ranking
+        .and_then(|r| r.promoted_to.clone())
+        .unwrap_or_default();
+    let rows = st
+        .rows
+        .iter()
+        .map(|r| {
+            let name = names
+                .iter()
+                .find(|t| t.0 == r.start_no)
+                .map(|t| t.1.clone())
+                .unwrap_or_default();
+            let mut note = Vec::new();
+            if r.rank <= ranked {
+                note.push(lang.pick("录取", "placed").to_string());
+            }
+            if r.rank <= promoted {
+                note.push(match lang {
+                    Lang::Zh if to.is_empty() => "升级".to_string(),
+                    Lang::Zh => format!("升入{to}"),
+                    Lang::En => "promoted".to_string(),
+                });
+            }
+            vec![
+                r.rank.to_string(),
+                r.start_no.to_string(),
+                name,
+                r.primary.to_string(),
+                r.secondary.to_string(),
+                note.join(lang.pick("，", ", ")),
+            ]
+        })
+        .collect();
+    TextTable {
+        headers: vec![
+            lang.pick("名次", "Place").into(),
+            lang.pick("序号", "No.").into(),
+            lang.pick("队名", "Team").into(),
+            lang.pick("场分", "MP").into(),
+            lang.pick("局分", "GP").into(),
+            lang.pick("备注", "Note").into(),
+        ],
+        rows,
+        centred: vec![0, 1, 3, 4],
+    }
+}
+
+/// Display names of the registered players, by (team number, name key).
+fn player_names(roster: &Roster, numbers: &[String]) -> BTreeMap<(u32, String), String> {
+    numbers
+        .iter()
+        .enumerate()
+        .filter_map(|(i, u)| {
+            roster
+                .teams
+                .iter()
+                .find(|t| &t.unit.value == u)
+                .map(|t| (i as u32 + 1, t))
+        })
+        .flat_map(|(no, t)| {
+            t.players.iter().filter_map(move |p| {
+                p.name
+                    .as_ref()
+                    .map(|n| ((no, n.value.key.clone()), n.value.display.clone()))
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,97 @@
+//! The facts of an event a TRF export starts from: the header records of a stage, the file
+//! name, and each team's players in board order.
+
+use super::{ExportHeader, ExportPlayer, ExportTeam};
+use crate::event::{Event, Stage};
+use crate::model::Colour;
+use crate::model::roster::Team;
+use crate::season::matches::Scoring;
+
+/// The ASCII file stem of the TRF report: the template name, else `event`.
+pub fn trf_file_stem(event: &Event) -> String {
+    event
+        .template
+        .clone()
+        .filter(|t| t.is_ascii() && !t.is_empty())
+        .unwrap_or_else(|| "event".into())
+}
+
+/// The TRF header facts of a stage.
+pub fn header(
+    event: &Event,
+    stage: &Stage,
+    rounds: u32,
+    round_robin: bool,
+    colours: Vec<Colour>,
+    scoring: Scoring,
+) -> ExportHeader {
+    ExportHeader {
+        name: event.event.name.clone(),
+        city: stage
+            .city
+            .clone()
+            .unwrap_or_else(|| event.venue.city.clone()),
+        start: stage.start.or(Some(event.dates.start)),
+        end: stage.end.or(Some(event.dates.end)),
+        rounds,
+        round_robin,
+        colours,
+        scoring,
+        pab: (
+            scoring.match_draw,
+            scoring.game_draw * i32::try_from(boards_len(event)).unwrap_or(0),
+        ),
+    }
+}
+
+fn boards_len(event: &Event) -> usize {
+    event.boards.as_ref().map_or(0, |b| b.count())
+}
+
+/// The export teams of a stage: team `numbers[i]` of the roster as pairing number `i + 1`
+/// (numbers naming no roster team are left out).
+pub fn export_teams(numbers: &[String], roster: &crate::model::roster::Roster) -> Vec<ExportTeam> {
+    numbers
+        .iter()
+        .enumerate()
+        .filter_map(|(i, u)| {
+            roster
+                .teams
+                .iter()
+                .find(|t| &t.unit.value == u)
+                .map(|t| export_team(u32::try_from(i + 1).unwrap_or(u32::MAX), t))
+        })
+        .collect()
+}
+
+/// Players in board order (mains by board, then reserves, then the rest) for the export.
+pub fn export_team(number: u32, team: &Team) -> ExportTeam {
+    let players = team
+        .board_order()
+        .into_iter()
+        .filter_map(|p| {
+            let name = p.name.as_ref()?;
+            Some(ExportPlayer {
+                key: name.value.key.clone(),
+                name: name.value.display.clone(),
+                sex: p.sex.as_ref().map(|s| s.value),
+                rating: p
+                    .rating
+                    .as_ref()
+                    .and_then(|r| u16::try_from(r.value).ok())
+                    .unwrap_or(0),
+                fide_id: p
+                    .fide_id
+                    .as_ref()
+                    .map(|f| f.value.to_string())
+                    .unwrap_or_default(),
+                birth: p.birth.as_ref().map(|b| b.value.date),
+            })
+        })
+        .collect();
+    ExportTeam {
+        number,
+        name: team.unit.value.clone(),
+        players,
+    }
+}

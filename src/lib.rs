@@ -4,8 +4,10 @@
 //! The data flows one way and the modules follow it:
 //!
 //! files ([`ingest`]) → tables → entries ([`forms`]) → normalized values ([`normalize`]) →
-//! the event model ([`model`], [`event`]) → checks ([`eligibility`]), pairings ([`pairing`]),
-//! scores ([`scoring`]) → workbooks ([`report`]) and TRF ([`trf`]).
+//! the event model ([`model`], [`event`]) → checks ([`eligibility`]) and the event's outcome
+//! ([`outcome`]: [`season`] with pairings ([`pairing`]) and scores ([`scoring`]), then
+//! [`money`]; no I/O) → workbooks ([`report`]) and TRF ([`trf::export`]). [`pipeline`]
+//! sequences a run.
 //!
 //! `main.rs` only parses arguments and calls [`cmd::run`].
 

@@ -14,6 +14,7 @@ mod format;
 mod money;
 mod quotas;
 mod rules;
+mod rulings;
 mod section;
 mod team;
 pub mod templates;
@@ -37,6 +38,7 @@ pub use rules::{
     Appeals, Deadline, Deadlines, Draw, Eligibility, ExcludedEvent, Loan, Ranking, Registration,
     Requirement, TeamRanking, Tiebreaks, TitleRule, Withdrawal,
 };
+pub use rulings::{Decision, Ruling};
 pub use section::{AgeLimit, DateWindow, Entrant, PairRule, Section, age_on};
 pub use team::{
     Board, BoardRules, ColourRule, Primary, RatingThreshold, ReserveRule, ScoreTriple, Scoring,
@@ -124,6 +126,9 @@ pub struct Event {
     /// Rules stated in words that no check reads (transfers of a place, disqualification, ...).
     #[serde(default)]
     pub notes: Vec<Note>,
+    /// The arbiter's rulings on entrants, teams and rounds.
+    #[serde(default)]
+    pub rulings: Vec<Ruling>,
 }
 
 /// Names, sport and regulation.
@@ -469,7 +474,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Event, EventError> {
             ));
         }
     };
-    let event: Event = match toml::from_str(text) {
+    let mut event: Event = match toml::from_str(text) {
         Ok(ev) => ev,
         Err(e) => {
             let offset = e.span().map(|s| s.start);
@@ -479,6 +484,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Event, EventError> {
             return Err(invalid(offset, key, explain(e.message())));
         }
     };
+    rulings::locate(&mut event.rulings, text);
     if let Err(problem) = validate::check(&event) {
         let span = error::span_of(doc.get_ref(), &problem.path);
         return Err(invalid(

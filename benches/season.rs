@@ -66,12 +66,14 @@ fn season(c: &mut Criterion) {
         .expect("regular stage");
     let out = dir.join("out-season");
     std::fs::create_dir_all(&out).expect("mkdir out");
+    let statuses = bianpai::eligibility::standing::resolve(&event, &roster, &mut findings);
     let inp = bianpai::season::Input {
         event: &event,
         stage,
         roster: &roster,
         sheets: &sheets,
         files: &loaded.files,
+        statuses: &statuses,
     };
     assert_eq!(sheets.len(), 22, "draw + 11 rounds + 10 finals rounds");
     let compute = || {
@@ -91,6 +93,7 @@ fn season(c: &mut Criterion) {
         dir: &dir,
         out: &out,
         lang: bianpai::Lang::Zh,
+        statuses: &statuses,
     };
     c.bench_function("a-league season + finals, rendered (write_league)", |b| {
         b.iter(|| {

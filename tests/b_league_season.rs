@@ -104,8 +104,10 @@ fn the_completed_sample_ranks_16_teams_and_pairs_nothing_more() {
     );
     let fin = sheets[2];
     let note = |r: usize| fin.get(r + 1, 5).display();
-    assert_eq!(note(1), "录取，升入2026年中国国际象棋甲级联赛");
-    assert_eq!(note(2), "录取，升入2026年中国国际象棋甲级联赛");
+    // 河北 (person.duplicate) and 福建 (person.id-*) have open blocking findings: 资格待查
+    // until ruled, still placed (规程 and SPEC §7: marked, not dropped).
+    assert_eq!(note(1), "资格待查，录取，升入2026年中国国际象棋甲级联赛");
+    assert_eq!(note(2), "资格待查，录取，升入2026年中国国际象棋甲级联赛");
     assert_eq!(note(3), "录取");
     assert_eq!(note(8), "录取");
     assert_eq!(note(9), "");

@@ -118,7 +118,9 @@ fn the_trf_export_reads_back_to_the_standings_workbook() {
             "局分",
             "直胜",
             "扩展索伯分",
-            "台次分"
+            "台次分",
+            // Teams with open blocking eligibility findings are marked 资格待查 here.
+            "备注"
         ]
     );
     let workbook: Vec<Vec<String>> = rows
@@ -126,7 +128,7 @@ fn the_trf_export_reads_back_to_the_standings_workbook() {
         .skip(2)
         .map(|r| {
             let mut v = vec![r[0].clone(), r[1].clone()];
-            v.extend(r[3..].iter().cloned());
+            v.extend(r[3..r.len() - 1].iter().cloned());
             v
         })
         .collect();

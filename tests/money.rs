@@ -248,6 +248,7 @@ fn entries(names: &[(&str, u32)], team: &str, unit: bool) -> Vec<RankedEntry> {
             id_number: None,
             is_unit: unit,
             points: None,
+            withheld: false,
         })
         .collect()
 }
@@ -337,6 +338,7 @@ fn unit_prizes_are_not_taxed_and_a_league_places_1_to_6() {
             id_number: None,
             is_unit: true,
             points: None,
+            withheld: false,
         })
         .collect();
     let (p, f) = money::prizes::payouts(
@@ -418,6 +420,7 @@ fn run_writes_costs_and_prizes_workbooks() {
                 id_number: None,
                 is_unit: true,
                 points: None,
+                withheld: false,
             },
             RankedEntry {
                 place: 2,
@@ -426,6 +429,7 @@ fn run_writes_costs_and_prizes_workbooks() {
                 id_number: None,
                 is_unit: true,
                 points: None,
+                withheld: false,
             },
         ],
     }];
@@ -440,6 +444,7 @@ fn run_writes_costs_and_prizes_workbooks() {
         dir: &dir,
         out: &dir,
         lang: bianpai::Lang::Zh,
+        statuses: &outcome.statuses,
     };
     let written = bianpai::report::write_outcome(&target, &outcome).unwrap();
     let costs = bianpai::pipeline::summary::costs(&outcome.money);

@@ -196,7 +196,13 @@ fn check_standings(sh: &Sheet, entries: &[&Value], team: bool) {
             .position(|h| h == label)
             .unwrap_or_else(|| panic!("{}: no column {label} in {header:?}", sh.name))
     };
-    let body = sh.body();
+    // A disqualified entrant's row follows the ranking with no place and 取消资格 (its results
+    // stay in the table); the summary's ranking leaves it out.
+    let (body, unplaced): (Vec<_>, Vec<_>) =
+        sh.body().into_iter().partition(|r| !r[col("名次")].is_empty());
+    for r in &unplaced {
+        assert_eq!(r[col("备注")], "取消资格", "{}: {r:?}", sh.name);
+    }
     assert_eq!(body.len(), entries.len(), "{}", sh.name);
     assert!(!entries.is_empty());
     for (row, e) in body.iter().zip(entries) {
@@ -290,8 +296,15 @@ fn finals_prizes_and_costs_workbooks_are_the_summary_s_money_in_yuan() {
     assert!(!prizes.is_empty());
     let book = run.book("out/prizes.xlsx");
     let (lines, receipt) = (sheet(&book, "奖金"), sheet(&book, "领取签收表"));
+    // A withheld prize (资格待查) is listed but not on the sign-for sheet.
+    let mut receipt_row = 1;
     for (i, p) in prizes.iter().enumerate() {
         let r = i + 2;
+        let withheld = p["withheld"].as_bool() == Some(true);
+        assert_eq!(lines.text(r, 8).contains("暂缓发放"), withheld, "{p}");
+        if !withheld {
+            receipt_row += 1;
+        }
         assert_eq!(lines.text(r, 0), s(p, "section"));
         assert_eq!(lines.text(r, 1), p["place"].to_string());
         assert_eq!(lines.text(r, 2), s(p, "name"));
@@ -303,9 +316,12 @@ fn finals_prizes_and_costs_workbooks_are_the_summary_s_money_in_yuan() {
         );
         assert_eq!(fen(lines, r, 6), p["tax_fen"].as_i64().expect("tax"), "{p}");
         assert_eq!(fen(lines, r, 7), p["net_fen"].as_i64().expect("net"), "{p}");
-        assert_eq!(receipt.text(r, 2), s(p, "name"));
+        if withheld {
+            continue;
+        }
+        assert_eq!(receipt.text(receipt_row, 2), s(p, "name"));
         assert_eq!(
-            fen(receipt, r, 5),
+            fen(receipt, receipt_row, 5),
             p["net_fen"].as_i64().expect("net"),
             "{p}"
         );

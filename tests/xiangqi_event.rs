@@ -106,6 +106,9 @@ fn round(dir: &Path, section: &str, r: u32) -> (Vec<Board>, Vec<String>) {
     (boards, gone)
 }
 
+/// Entrants ruled out in the sample's event.toml (`[[rulings]]`, 规程 七(四)).
+const DISQUALIFIED: [&str; 1] = ["钟宇毅（江苏省）"];
+
 /// Per entrant: points by round (None = not paired), opponents by round, wins, black wins,
 /// black games, byes by round.
 #[derive(Debug, Default, Clone)]
@@ -153,6 +156,26 @@ fn the_played_sample_equals_an_independent_computation() {
                 (s(e, "name"), v)
             })
             .collect();
+        // A disqualified entrant has left the summary's ranking; his games stand for his
+        // opponents, so he is tallied from the workbooks like everyone else.
+        for n in DISQUALIFIED {
+            if rounds.iter().any(|(boards, _)| {
+                boards
+                    .iter()
+                    .any(|b| b.red == n || b.black.as_deref() == Some(n))
+            }) {
+                t.insert(
+                    n.to_string(),
+                    Tally {
+                        by_round: vec![0; 7],
+                        opponents: vec![None; 7],
+                        byes: vec![false; 7],
+                        sides: vec![None; 7],
+                        ..Tally::default()
+                    },
+                );
+            }
+        }
         let mut met = BTreeSet::new();
         for (k, (boards, _)) in rounds.iter().enumerate() {
             for b in boards {
@@ -245,6 +268,8 @@ fn the_played_sample_equals_an_independent_computation() {
             keys.push((n.clone(), key));
         }
         keys.sort_by(|a, b| b.1.cmp(&a.1));
+        // The places below a disqualified entrant move up (递补).
+        keys.retain(|(n, _)| !DISQUALIFIED.contains(&n.as_str()));
         for (i, (n, key)) in keys.iter().enumerate() {
             let rank = keys.iter().position(|x| x.1 == *key).expect("self") + 1;
             let got = mine.iter().find(|e| s(e, "name") == *n).expect("listed");

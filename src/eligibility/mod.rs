@@ -11,6 +11,7 @@ pub mod cells;
 pub mod excluded;
 pub mod people;
 pub mod quota;
+pub mod standing;
 pub mod teams;
 
 use crate::event::Event;

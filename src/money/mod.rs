@@ -39,6 +39,8 @@ pub struct RankedEntry {
     /// Final score, for sharing the prizes of entries tied on it (`[prizes] ties`); `None`
     /// where ties cannot arise (knockout places).
     pub points: Option<Points>,
+    /// The entry's eligibility is pending (资格待查): its prize is listed but withheld.
+    pub withheld: bool,
 }
 
 /// The final ranking of one prize list.

@@ -46,6 +46,8 @@ pub struct Payout {
     pub shared: Option<Shared>,
     /// Clause of the prize list.
     pub clause: Option<String>,
+    /// Withheld (暂缓发放) while the winner's eligibility is pending: listed, not payable.
+    pub withheld: bool,
 }
 
 /// A prize shared by entries tied on score or place.
@@ -83,6 +85,10 @@ pub struct Reconciliation {
     pub tax: Fen,
     /// Net paid.
     pub net: Fen,
+    /// Of `gross`, what is withheld (暂缓发放) pending eligibility rulings.
+    pub withheld_gross: Fen,
+    /// Of `net`, what is withheld.
+    pub withheld_net: Fen,
 }
 
 /// The printed name of a ranking id: a section's name, the team ranking's name, or the id.
@@ -170,6 +176,8 @@ pub fn reconcile(event: &Event, payouts: &[Payout]) -> Reconciliation {
         gross: payouts.iter().map(|p| p.gross).sum(),
         tax: payouts.iter().map(|p| p.tax).sum(),
         net: payouts.iter().map(|p| p.net).sum(),
+        withheld_gross: payouts.iter().filter(|p| p.withheld).map(|p| p.gross).sum(),
+        withheld_net: payouts.iter().filter(|p| p.withheld).map(|p| p.net).sum(),
     }
 }
 
@@ -244,6 +252,7 @@ fn pay_list(event: &Event, list: &PrizeList, places: &[RankedEntry], out: &mut V
                 net: gross - tax,
                 shared,
                 clause: list.clause.clone(),
+                withheld: e.withheld,
             });
         }
     }

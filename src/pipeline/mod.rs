@@ -99,7 +99,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     };
     if let Some(stage) = &outcome.stage {
         summary.rounds = stage.counts();
-        summary.standings = summary::standings(stage);
+        summary.standings = summary::standings(stage, &outcome.statuses);
     }
     summary.findings = findings
         .sorted()
@@ -182,6 +182,7 @@ fn render(
         dir: &opts.dir,
         out: &opts.out,
         lang: opts.lang,
+        statuses: &outcome.statuses,
     };
     written.extend(crate::report::write_outcome(&target, outcome)?);
     let sorted = findings.sorted();

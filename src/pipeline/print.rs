@@ -91,6 +91,26 @@ pub fn render(s: &Summary, lang: Lang) -> String {
             )
         );
     }
+    let withheld: Vec<&super::summary::PrizeEntry> = s.prizes.iter().filter(|p| p.withheld).collect();
+    if !withheld.is_empty() {
+        let fen: i64 = withheld.iter().map(|p| p.gross_fen).sum();
+        let yuan = crate::model::Fen(fen);
+        let _ = match lang {
+            Lang::Zh => writeln!(
+                out,
+                "暂缓发放奖金 {} 项（税前 {yuan} 元）：获奖者资格待查，请在 event.toml 的 [[rulings]] 中裁定",
+                withheld.len()
+            ),
+            Lang::En => writeln!(
+                out,
+                "{} prize(s) withheld ({yuan} yuan gross): the winners' eligibility is pending; rule on them under [[rulings]] in event.toml",
+                withheld.len()
+            ),
+        };
+        for p in withheld {
+            let _ = writeln!(out, "  {} {} {}（{}）", p.section, p.place, p.name, p.team);
+        }
+    }
     if !s.outputs.is_empty() {
         let _ = writeln!(out, "{}", lang.pick("已写入：", "written:"));
         for o in &s.outputs {

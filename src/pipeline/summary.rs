@@ -6,7 +6,7 @@ use crate::Lang;
 use crate::findings::{Finding, Severity};
 use crate::model::Points;
 use crate::money::MoneyOutcome;
-use crate::outcome::{StageKind, StageOutcome};
+use crate::outcome::{StageKind, StageOutcome, Statuses};
 use crate::season::TeamName;
 use crate::season::individual::IndividualOutcome;
 
@@ -82,6 +82,9 @@ pub struct StandingEntry {
     pub game_points: Option<serde_json::Number>,
     /// Tie-break values keyed by code.
     pub tiebreaks: serde_json::Map<String, serde_json::Value>,
+    /// `pending` while an open blocking eligibility finding awaits a ruling (资格待查).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<&'static str>,
 }
 
 /// A prize line.
@@ -101,6 +104,9 @@ pub struct PrizeEntry {
     pub tax_fen: i64,
     /// Net amount in fen.
     pub net_fen: i64,
+    /// Withheld (暂缓发放) while the winner's eligibility is pending.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub withheld: bool,
 }
 
 /// A team's balance with the organizers.
@@ -161,8 +167,15 @@ fn json_value(text: &str) -> serde_json::Value {
 
 /// The current ranking of a stage: the final places once the finals are decided, else the
 /// team standings with their tie-breaks, or every section's places (individual sections).
-pub fn standings(stage: &StageOutcome) -> Vec<StandingEntry> {
-    match &stage.kind {
+/// Disqualified entrants have left the ranking; pending ones have `status: "pending"`.
+pub fn standings(stage: &StageOutcome, statuses: &Statuses) -> Vec<StandingEntry> {
+    let team_status = |name: &str| {
+        statuses
+            .team(name)
+            .filter(|s| !s.is_disqualified())
+            .map(|s| s.code())
+    };
+    let mut out = match &stage.kind {
         StageKind::League(o) => match o.finals.as_ref().and_then(|f| f.places.as_ref()) {
             Some(places) => places
                 .iter()
@@ -173,13 +186,18 @@ pub fn standings(stage: &StageOutcome) -> Vec<StandingEntry> {
                     points: points_number(Points::ZERO),
                     game_points: None,
                     tiebreaks: serde_json::Map::new(),
+                    status: None,
                 })
                 .collect(),
             None => team_standings(o.standings.as_ref(), &o.names),
         },
         StageKind::TeamSwiss(o) => team_standings(o.standings.as_ref(), &o.names),
-        StageKind::Individual(o) => individual_standings(o),
+        StageKind::Individual(o) => return individual_standings(o),
+    };
+    for e in &mut out {
+        e.status = team_status(&e.name);
     }
+    out
 }
 
 /// Team standings rows: match points, game points and the tie-breaks after them.
@@ -191,6 +209,7 @@ fn team_standings(
     let codes: Vec<String> = st.keys.iter().map(|k| k.to_string()).collect();
     st.rows
         .iter()
+        .filter(|row| row.rank > 0)
         .map(|row| {
             let mut tiebreaks = serde_json::Map::new();
             for (code, text) in codes.iter().zip(&row.display).skip(2) {
@@ -203,6 +222,7 @@ fn team_standings(
                 points: points_number(row.primary),
                 game_points: Some(points_number(row.secondary)),
                 tiebreaks,
+                status: None,
             }
         })
         .collect()
@@ -225,6 +245,7 @@ fn individual_standings(o: &IndividualOutcome) -> Vec<StandingEntry> {
                 points: points_number(p.points),
                 game_points: None,
                 tiebreaks,
+                status: p.pending.then_some("pending"),
             });
         }
     }
@@ -243,6 +264,7 @@ pub fn prizes(m: &MoneyOutcome) -> Vec<PrizeEntry> {
             gross_fen: p.gross.0,
             tax_fen: p.tax.0,
             net_fen: p.net.0,
+            withheld: p.withheld,
         })
         .collect()
 }

@@ -18,6 +18,9 @@ use crate::money::{Payout, Reconciliation};
 /// Places listed per list at most on 奖金设置.
 const MAX_PLACES_LISTED: u32 = 500;
 
+/// The note of a prize withheld while its winner's eligibility is pending.
+const WITHHELD: &str = "暂缓发放（资格待查，待裁定）";
+
 /// The note under the payouts for a list not ranked yet.
 const PENDING: &str = "比赛尚未结束，名次未产生，奖金暂不发放";
 
@@ -131,6 +134,9 @@ fn payouts_sheet(
         write_money(ws, row, 6, p.tax, &s.money, Some(&mut w))?;
         write_money(ws, row, 7, p.net, &s.money, Some(&mut w))?;
         let mut note = Vec::new();
+        if p.withheld {
+            note.push(WITHHELD);
+        }
         if p.is_unit {
             note.push("奖给单位，不代扣个税");
         }
@@ -146,6 +152,16 @@ fn payouts_sheet(
     write_money(ws, row, 6, rec.tax, &s.money, Some(&mut w))?;
     write_money(ws, row, 7, rec.net, &s.money, Some(&mut w))?;
     row += 1;
+    if rec.withheld_gross != Fen::ZERO {
+        write_text(ws, row, 4, "其中暂缓发放", &s.header, Some(&mut w))?;
+        write_money(ws, row, 5, rec.withheld_gross, &s.money, Some(&mut w))?;
+        write_money(ws, row, 7, rec.withheld_net, &s.money, Some(&mut w))?;
+        row += 1;
+        write_text(ws, row, 4, "本次可发放", &s.header, Some(&mut w))?;
+        write_money(ws, row, 5, rec.gross - rec.withheld_gross, &s.money, Some(&mut w))?;
+        write_money(ws, row, 7, rec.net - rec.withheld_net, &s.money, Some(&mut w))?;
+        row += 1;
+    }
     for name in notes.pending {
         write_text(ws, row, 0, name, &s.body, None)?;
         write_text(ws, row, 2, PENDING, &s.body, None)?;
@@ -236,7 +252,8 @@ fn sign_sheet(
     let mut w = super::costs::table_sheet(ws, s, "领取签收表", &t, &SIGN_HEADERS, true)?;
     w.note_width(6, 16);
     w.note_width(7, 12);
-    for (row, p) in (2u32..).zip(payouts) {
+    // A withheld prize is not payable: it is not on the sign-for sheet.
+    for (row, p) in (2u32..).zip(payouts.iter().filter(|p| !p.withheld)) {
         ws.set_row_height(row, 36)?;
         write_text(ws, row, 0, &p.list_name, &s.body, Some(&mut w))?;
         write_text(ws, row, 1, &p.place.to_string(), &s.center, Some(&mut w))?;

@@ -44,6 +44,7 @@ use std::collections::BTreeMap;
 
 use super::{Input, RoundCounts};
 use crate::event::{Entrant as EntrantKind, Section, Stage};
+use crate::eligibility::standing::{Standing, Statuses};
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::{Colour, GameResult, Points};
 use crate::pairing::xiangqi_swiss::{XiangqiSwissOptions, XqPlayer, XqRound, XqRoundKind};
@@ -203,8 +204,35 @@ fn record(i: usize, r: &XqRoundData, win: Points, draw: Points, bye: Points) -> 
 struct SectionRun<'a> {
     section: &'a Section,
     entrants: Vec<Entrant>,
+    /// Each entrant's standing with the regulation (a pair: the worse of its two people).
+    standings: Vec<Option<Standing>>,
     complete: Vec<XqRoundData>,
     paired: u32,
+}
+
+impl SectionRun<'_> {
+    fn disqualified(&self, i: usize) -> bool {
+        self.standings
+            .get(i)
+            .is_some_and(|s| s.as_ref().is_some_and(Standing::is_disqualified))
+    }
+}
+
+/// An entrant's standing: a disqualified member disqualifies it, else a pending one makes it
+/// pending.
+fn standing_of(e: &Entrant, statuses: &Statuses) -> Option<Standing> {
+    let all: Vec<&Standing> = if e.members.is_empty() {
+        statuses.person(&e.unit, &e.name).into_iter().collect()
+    } else {
+        e.members
+            .iter()
+            .filter_map(|(name, _)| statuses.person(&e.unit, name))
+            .collect()
+    };
+    all.iter()
+        .find(|s| s.is_disqualified())
+        .or(all.first())
+        .map(|s| (*s).clone())
 }
 
 /// The 对手分 value of the bye from `[stages.bye] as_opponent`.
@@ -271,9 +299,14 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> IndividualOutcome {
     let mut papers = Vec::new();
     for section in sections {
         let entrants = entrants::of_section(inp.event, section, inp.roster, findings);
+        let standings = entrants
+            .iter()
+            .map(|e| standing_of(e, inp.statuses))
+            .collect();
         let mut sr = SectionRun {
             section,
             entrants,
+            standings,
             complete: Vec::new(),
             paired: 0,
         };
@@ -317,7 +350,8 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> IndividualOutcome {
     let mut largest = 0u32;
     let mut delegations_final = true;
     for sr in runs {
-        let st = standings(&sr, bye_points, &keys, inp);
+        let mut st = standings(&sr, bye_points, &keys, inp);
+        super::disqualify_rows(&mut st.rows, |r| sr.disqualified(r.competitor));
         let group = group_ranking(&sr, &st, planned);
         if counted.contains(&sr.section.id.as_str()) {
             for p in &group.places {
@@ -340,6 +374,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> IndividualOutcome {
             id: sr.section.id.clone(),
             name: sr.section.name.clone(),
             entrants: sr.entrants,
+            entrant_standings: sr.standings,
             complete: sr.complete,
             standings: st,
         });
@@ -376,6 +411,7 @@ fn group_ranking(sr: &SectionRun<'_>, st: &cxa::CxaStandings, planned: u32) -> G
         places: st
             .rows
             .iter()
+            .filter(|row| row.rank > 0)
             .filter_map(|row| {
                 let e = sr.entrants.get(row.competitor)?;
                 Some(GroupPlace {
@@ -392,6 +428,10 @@ fn group_ranking(sr: &SectionRun<'_>, st: &cxa::CxaStandings, planned: u32) -> G
                         })
                         .collect(),
                     withdrawn: withdrawn.contains(&row.competitor),
+                    pending: sr
+                        .standings
+                        .get(row.competitor)
+                        .is_some_and(|s| matches!(s, Some(Standing::Pending(_)))),
                 })
             })
             .collect(),

@@ -63,11 +63,13 @@ impl LeagueOutcome {
         self.finals.as_ref().map_or(self.counts, |f| f.counts)
     }
 
-    /// The ranking of the round robin by team name: `(place, team)`.
+    /// The ranking of the round robin by team name: `(place, team)` (disqualified teams have
+    /// no place).
     pub fn ranking(&self) -> Vec<(u32, String)> {
         self.standings
             .iter()
             .flat_map(|st| &st.rows)
+            .filter(|r| r.rank > 0)
             .map(|r| (r.rank, name_of(&self.names, r.start_no)))
             .collect()
     }
@@ -98,6 +100,13 @@ pub fn name_of(names: &[TeamName], n: u32) -> String {
         .find(|t| t.0 == n)
         .map(|t| t.1.clone())
         .unwrap_or_default()
+}
+
+/// Whether team `n` of `names` is ruled out of the event.
+pub(super) fn team_disqualified(inp: &Input<'_>, names: &[TeamName], n: u32) -> bool {
+    inp.statuses
+        .team(&name_of(names, n))
+        .is_some_and(|s| s.is_disqualified())
 }
 
 /// The event's game and match scoring.
@@ -204,8 +213,8 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutc
         complete: complete.len() as u32,
     };
 
-    // Standings over the complete rounds.
-    let standings = super::team_standings::standings(
+    // Standings over the complete rounds; a disqualified team leaves the ranking.
+    let mut standings = super::team_standings::standings(
         inp.event,
         &inp.stage.id,
         &names,
@@ -215,9 +224,14 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutc
         boards as usize,
         &colours,
     );
+    if let Some(st) = standings.as_mut() {
+        let dq = |n: u32| team_disqualified(inp, &names, n);
+        super::disqualify_rows(&mut st.rows, |r| dq(r.start_no));
+    }
     let places: BTreeMap<u32, u32> = standings
         .iter()
         .flat_map(|st| &st.rows)
+        .filter(|row| row.rank > 0)
         .map(|row| (row.start_no, row.rank))
         .collect();
     let mut out = LeagueOutcome {
@@ -248,7 +262,12 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutc
         out.standings.as_ref(),
         out.season_complete(),
     ) {
-        let seed_teams: Vec<u32> = st.rows.iter().map(|r| r.start_no).collect();
+        let seed_teams: Vec<u32> = st
+            .rows
+            .iter()
+            .filter(|r| r.rank > 0)
+            .map(|r| r.start_no)
+            .collect();
         let finals_inp = Input { stage: fs, ..*inp };
         let season = super::finals::Season {
             names: &out.names,

@@ -19,12 +19,14 @@ pub mod team_standings;
 pub mod team_swiss;
 pub mod teams;
 
+use crate::eligibility::standing::Statuses;
 use crate::event::{Event, Stage};
 use crate::ingest::LoadedFile;
 use crate::model::roster::Roster;
 use crate::rounds::lines::Lines;
 use crate::rounds::marker::Marker;
 use crate::rounds::sheet::RoundSheet;
+use crate::scoring::standings::Row;
 
 /// A team's number in the stage and its name.
 pub type TeamName = (u32, String);
@@ -42,6 +44,26 @@ pub struct Input<'a> {
     pub sheets: &'a [RoundSheet],
     /// All loaded files (the draw workbook is found among them).
     pub files: &'a [LoadedFile],
+    /// Each entrant's standing with the regulation (pending, disqualified).
+    pub statuses: &'a Statuses,
+}
+
+/// Takes the rows of disqualified entrants out of a ranking and moves the places below up (递补):
+/// a remaining row's place is one more than the number of remaining rows ranked above it (rows
+/// are in rank order, shared places stay shared). The disqualified rows follow, in their old
+/// order, with place 0 (no place): their results stay in the crosstables.
+pub fn disqualify_rows(rows: &mut Vec<Row>, out: impl Fn(&Row) -> bool) {
+    let (mut kept, mut gone): (Vec<Row>, Vec<Row>) = std::mem::take(rows).into_iter().partition(|r| !out(r));
+    let old: Vec<u32> = kept.iter().map(|r| r.rank).collect();
+    for r in kept.iter_mut() {
+        let above = old.iter().filter(|&&o| o < r.rank).count();
+        r.rank = u32::try_from(above + 1).unwrap_or(u32::MAX);
+    }
+    for r in gone.iter_mut() {
+        r.rank = 0;
+    }
+    kept.append(&mut gone);
+    *rows = kept;
 }
 
 /// Round counts of the stage being played.

@@ -85,6 +85,7 @@ impl TeamSwissOutcome {
         Some(
             st.rows
                 .iter()
+                .filter(|r| r.rank > 0)
                 .map(|r| (r.rank, league::name_of(&self.names, r.start_no)))
                 .collect(),
         )
@@ -368,7 +369,13 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissO
             break;
         }
         // Round r may be paired: every earlier round is complete.
-        let teams = histories(n_teams, &complete, &scoring, bye, &withdrawals);
+        let mut teams = histories(n_teams, &complete, &scoring, bye, &withdrawals);
+        // A disqualified team is not paired again.
+        for t in &mut teams {
+            if league::team_disqualified(inp, &names, u32::from(t.tpn)) {
+                t.available = false;
+            }
+        }
         let pairing = match team_swiss::pair_teams(&teams, r, &opts) {
             Ok(p) => p,
             Err(e) => {
@@ -402,10 +409,16 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissO
     for f in entries::not_paired(&missed_rounds(n_teams, &complete, &withdrawals), &names) {
         findings.push(f);
     }
-    let standings = standings(inp, &names, &complete, &scoring, boards, bye);
+    let mut standings = standings(inp, &names, &complete, &scoring, boards, bye);
+    if let Some(st) = standings.as_mut() {
+        super::disqualify_rows(&mut st.rows, |r| {
+            league::team_disqualified(inp, &names, r.start_no)
+        });
+    }
     let places = standings
         .iter()
         .flat_map(|st| &st.rows)
+        .filter(|row| row.rank > 0)
         .map(|row| (row.start_no, row.rank))
         .collect();
     Ok(Some(TeamSwissOutcome {

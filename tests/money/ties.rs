@@ -28,6 +28,7 @@ fn women() -> FinalRanking {
                 id_number: None,
                 is_unit: false,
                 points: Some(Points::from_whole(*pts)),
+                withheld: false,
             })
             .collect(),
     }

@@ -21,13 +21,18 @@ pub fn write_individual(t: &Target<'_>, o: &IndividualOutcome) -> Result<Vec<Pat
     let mut sheets = Vec::new();
     for s in &o.sections {
         let after = s.complete.len();
+        let marks: Vec<String> = s
+            .entrant_standings
+            .iter()
+            .map(|st| st.as_ref().map(|x| x.mark(lang).to_string()).unwrap_or_default())
+            .collect();
         sheets.push(SheetDoc {
             name: s.name.clone(),
             title: match lang {
                 Lang::Zh => format!("{} 第{after}轮后排名", s.name),
                 Lang::En => format!("{} after round {after}", s.id),
             },
-            table: section_table(&s.standings, &s.entrants, lang),
+            table: section_table(&s.standings, &s.entrants, &marks, lang),
             landscape: false,
         });
         sheets.push(SheetDoc {
@@ -39,7 +44,7 @@ pub fn write_individual(t: &Target<'_>, o: &IndividualOutcome) -> Result<Vec<Pat
                 Lang::Zh => format!("{} 交叉表（第{after}轮后）", s.name),
                 Lang::En => format!("{} crosstable after round {after}", s.id),
             },
-            table: crosstable(&s.standings, &s.entrants, &s.complete, lang),
+            table: crosstable(&s.standings, &s.entrants, &s.complete, &marks, lang),
             landscape: true,
         });
     }

@@ -19,25 +19,44 @@ fn lead_headers(lang: Lang) -> Vec<String> {
     ]
 }
 
-/// The first three cells of a ranking row: place, name, unit.
+/// The first three cells of a ranking row: place (empty when disqualified), name, unit.
 fn lead_cells(row: &Row, entrants: &[Entrant]) -> Vec<String> {
     let e = entrants.get(row.competitor);
     vec![
-        row.rank.to_string(),
+        super::league::place_text(row.rank),
         e.map(|e| e.name.clone()).unwrap_or_default(),
         e.map(|e| e.unit.clone()).unwrap_or_default(),
     ]
 }
 
-pub(super) fn section_table(st: &cxa::CxaStandings, entrants: &[Entrant], lang: Lang) -> TextTable {
+/// The mark column (备注: 资格待查, 取消资格), when any entrant of the group has one.
+fn mark_column(marks: &[String], lang: Lang, headers: &mut Vec<String>) -> bool {
+    let marked = marks.iter().any(|m| !m.is_empty());
+    if marked {
+        headers.push(lang.pick("备注", "Note").to_string());
+    }
+    marked
+}
+
+/// A group's ranking; `marks[i]` is entrant `i`'s mark (empty in good standing).
+pub(super) fn section_table(
+    st: &cxa::CxaStandings,
+    entrants: &[Entrant],
+    marks: &[String],
+    lang: Lang,
+) -> TextTable {
     let mut headers = lead_headers(lang);
     headers.extend(st.headers.iter().cloned());
+    let marked = mark_column(marks, lang, &mut headers);
     let rows = st
         .rows
         .iter()
         .map(|r| {
             let mut v = lead_cells(r, entrants);
             v.extend(r.display.iter().cloned());
+            if marked {
+                v.push(marks.get(r.competitor).cloned().unwrap_or_default());
+            }
             v
         })
         .collect();
@@ -107,7 +126,11 @@ fn cross_cell(i: usize, r: &XqRoundData, place: &dyn Fn(usize) -> u32, lang: Lan
             Some(GameResult::DoubleForfeit) => lang.pick("双方弃权", " --").to_string(),
             None => side.to_string(),
         };
-        return format!("{}{word}", place(opp));
+        let at = match place(opp) {
+            0 => "—".to_string(),
+            p => p.to_string(),
+        };
+        return format!("{at}{word}");
     }
     "—".to_string()
 }
@@ -118,6 +141,7 @@ pub(super) fn crosstable(
     st: &cxa::CxaStandings,
     entrants: &[Entrant],
     rounds: &[XqRoundData],
+    marks: &[String],
     lang: Lang,
 ) -> TextTable {
     let mut places = vec![0u32; entrants.len()];
@@ -133,6 +157,7 @@ pub(super) fn crosstable(
         Lang::En => format!("R{r}"),
     }));
     headers.push(lang.pick("积分", "Points").to_string());
+    let marked = mark_column(marks, lang, &mut headers);
     let rows = st
         .rows
         .iter()
@@ -144,6 +169,9 @@ pub(super) fn crosstable(
                     .map(|r| cross_cell(row.competitor, r, &place, lang)),
             );
             v.push(row.display.first().cloned().unwrap_or_default());
+            if marked {
+                v.push(marks.get(row.competitor).cloned().unwrap_or_default());
+            }
             v
         })
         .collect();

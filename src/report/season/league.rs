@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::{Target, tables, write_papers, write_trf};
-use crate::event::{Event, Stage};
+use crate::event::Stage;
 use crate::model::roster::Roster;
 use crate::report::tables::{SheetDoc, TextTable};
 use crate::rounds::marker::Marker;
@@ -62,7 +62,7 @@ pub fn write_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result<
                 Lang::Zh => format!("第{after}轮后排名"),
                 Lang::En => format!("ranking after round {after}"),
             },
-            table: ranking_table(st, &o.names, t.event, &stage.id, lang),
+            table: ranking_table(st, &o.names, t, &stage.id),
             landscape: false,
         });
     }
@@ -165,10 +165,10 @@ pub(super) fn player_facts(
 pub(super) fn ranking_table(
     st: &scoring::Standings,
     names: &[TeamName],
-    event: &Event,
+    t: &Target<'_>,
     stage: &str,
-    lang: Lang,
 ) -> TextTable {
+    let (event, lang) = (t.event, t.lang);
     let labels: Vec<String> = match event.tiebreaks_for(stage, "team") {
         Some(t) if t.names.len() == st.keys.len() && lang == Lang::Zh => t.names.clone(),
         _ => st
@@ -183,20 +183,29 @@ pub(super) fn ranking_table(
         lang.pick("队名", "Team").to_string(),
     ];
     headers.extend(labels);
+    let marks: Vec<String> = st
+        .rows
+        .iter()
+        .map(|r| team_mark(t, &crate::season::league::name_of(names, r.start_no)))
+        .collect();
+    let marked = marks.iter().any(|m| !m.is_empty());
+    if marked {
+        headers.push(lang.pick("备注", "Note").to_string());
+    }
     let rows = st
         .rows
         .iter()
-        .map(|r| {
+        .zip(marks)
+        .map(|(r, mark)| {
             let mut v = vec![
-                r.rank.to_string(),
+                place_text(r.rank),
                 r.start_no.to_string(),
-                names
-                    .iter()
-                    .find(|t| t.0 == r.start_no)
-                    .map(|t| t.1.clone())
-                    .unwrap_or_default(),
+                crate::season::league::name_of(names, r.start_no),
             ];
             v.extend(r.display.iter().cloned());
+            if marked {
+                v.push(mark);
+            }
             v
         })
         .collect();
@@ -208,4 +217,21 @@ pub(super) fn ranking_table(
         rows,
         centred,
     }
+}
+
+/// A place as printed: empty for a disqualified entrant (place 0).
+pub(super) fn place_text(rank: u32) -> String {
+    if rank == 0 {
+        String::new()
+    } else {
+        rank.to_string()
+    }
+}
+
+/// The mark of a team in the tables: 资格待查 or 取消资格, empty in good standing.
+pub(super) fn team_mark(t: &Target<'_>, team: &str) -> String {
+    t.statuses
+        .team(team)
+        .map(|s| s.mark(t.lang).to_string())
+        .unwrap_or_default()
 }

@@ -36,6 +36,8 @@ pub struct Target<'a> {
     pub out: &'a Path,
     /// Language of labels.
     pub lang: Lang,
+    /// Each entrant's standing with the regulation (the marks 资格待查 and 取消资格).
+    pub statuses: &'a crate::outcome::Statuses,
 }
 
 /// Writes each paper: a fresh one's round workbook `results/<file>.xlsx` (only when it does

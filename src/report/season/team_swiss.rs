@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::{Target, tables, write_papers, write_trf};
-use crate::event::{Event, Stage};
+use crate::event::Stage;
 use crate::model::roster::Roster;
 use crate::model::{Colour, Points};
 use crate::report::tables::{SheetDoc, TextTable};
@@ -49,7 +49,7 @@ pub fn write_team_swiss(
                 Lang::Zh => format!("第{after}轮后排名{note}"),
                 Lang::En => format!("ranking after round {after}{note}"),
             },
-            table: super::league::ranking_table(st, &o.names, t.event, &stage.id, lang),
+            table: super::league::ranking_table(st, &o.names, t, &stage.id),
             landscape: false,
         });
     }
@@ -71,7 +71,7 @@ pub fn write_team_swiss(
         sheets.push(SheetDoc {
             name: lang.pick("总排名", "Final ranking").into(),
             title: lang.pick("总排名", "final ranking").into(),
-            table: final_table(t.event, st, &o.names, lang),
+            table: final_table(t, st, &o.names),
             landscape: false,
         });
     }
@@ -190,12 +190,8 @@ pub fn swiss_crosstable(
 
 /// 总排名: every team by place; the places the regulation ranks (`[ranking] places`) are marked
 /// 录取 and the first `promoted` of them 升级 (to `promoted_to`).
-fn final_table(
-    event: &Event,
-    st: &scoring::Standings,
-    names: &[TeamName],
-    lang: Lang,
-) -> TextTable {
+fn final_table(t: &Target<'_>, st: &scoring::Standings, names: &[TeamName]) -> TextTable {
+    let (event, lang) = (t.event, t.lang);
     let ranking = event.ranking.as_ref();
     let ranked = ranking.map_or(0, |r| r.places);
     let promoted = ranking.map_or(0, |r| r.promoted);
@@ -212,10 +208,14 @@ fn final_table(
                 .map(|t| t.1.clone())
                 .unwrap_or_default();
             let mut note = Vec::new();
-            if r.rank <= ranked {
+            let mark = super::league::team_mark(t, &name);
+            if !mark.is_empty() {
+                note.push(mark);
+            }
+            if r.rank > 0 && r.rank <= ranked {
                 note.push(lang.pick("录取", "placed").to_string());
             }
-            if r.rank <= promoted {
+            if r.rank > 0 && r.rank <= promoted {
                 note.push(match lang {
                     Lang::Zh if to.is_empty() => "升级".to_string(),
                     Lang::Zh => format!("升入{to}"),
@@ -223,7 +223,7 @@ fn final_table(
                 });
             }
             vec![
-                r.rank.to_string(),
+                super::league::place_text(r.rank),
                 r.start_no.to_string(),
                 name,
                 r.primary.to_string(),

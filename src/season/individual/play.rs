@@ -41,7 +41,13 @@ pub(super) fn play_section(
             }
             break;
         }
-        let players = histories(&sr.entrants, &sr.complete, g.win, g.draw, bye_points);
+        let mut players = histories(&sr.entrants, &sr.complete, g.win, g.draw, bye_points);
+        // A disqualified entrant is not paired again.
+        for (i, p) in players.iter_mut().enumerate() {
+            if sr.disqualified(i) {
+                p.available = false;
+            }
+        }
         let file = format!("{}-r{r:02}.xlsx", sr.section.id);
         let pairing = match xiangqi_swiss::pair_players(&players, r, opts) {
             Ok(p) => p,

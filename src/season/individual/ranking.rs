@@ -8,6 +8,7 @@
 use super::XqRoundData;
 use super::delegations::DelegationRow;
 use super::entrants::Entrant;
+use crate::eligibility::standing::Standing;
 use crate::model::Points;
 use crate::money::{FinalRanking, RankedEntry};
 use crate::scoring::cxa::CxaStandings;
@@ -37,6 +38,8 @@ pub struct GroupPlace {
     pub members: Vec<GroupMember>,
     /// Withdrew (退赛) during the event.
     pub withdrawn: bool,
+    /// Eligibility pending (资格待查): ranked, its prize withheld.
+    pub pending: bool,
 }
 
 /// The ranking of one group (a section of the stage).
@@ -72,9 +75,12 @@ pub struct SectionOutcome {
     pub name: String,
     /// The entrants, in pairing-id order (id = index + 1).
     pub entrants: Vec<Entrant>,
+    /// Each entrant's standing with the regulation (by entrant index).
+    pub entrant_standings: Vec<Option<Standing>>,
     /// The complete rounds.
     pub complete: Vec<XqRoundData>,
-    /// The standings by the CXA chain over the complete rounds.
+    /// The standings by the CXA chain over the complete rounds; disqualified entrants last,
+    /// with place 0.
     pub standings: CxaStandings,
 }
 
@@ -116,6 +122,7 @@ pub fn final_rankings(run: &IndividualOutcome) -> Vec<FinalRanking> {
                     id_number: p.members.first().and_then(|m| m.id_number.clone()),
                     is_unit: false,
                     points: Some(p.points),
+                    withheld: p.pending,
                 })
                 .collect(),
         })
@@ -133,6 +140,7 @@ pub fn final_rankings(run: &IndividualOutcome) -> Vec<FinalRanking> {
                     id_number: None,
                     is_unit: true,
                     points: None,
+                    withheld: false,
                 })
                 .collect(),
         });
@@ -158,6 +166,7 @@ mod tests {
                 })
                 .collect(),
             withdrawn: false,
+            pending: false,
         }
     }
 

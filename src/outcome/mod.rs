@@ -19,6 +19,10 @@ use crate::season::league::LeagueOutcome;
 use crate::season::team_swiss::TeamSwissOutcome;
 use crate::season::{self, RoundCounts};
 
+
+
+pub use crate::eligibility::standing::{Standing, Statuses};
+
 /// What the whole event came to.
 #[derive(Debug, Clone, Default)]
 pub struct EventOutcome {
@@ -29,6 +33,9 @@ pub struct EventOutcome {
     pub rankings: Vec<FinalRanking>,
     /// Prizes and statements.
     pub money: MoneyOutcome,
+    /// Every entrant's standing with the regulation (pending, disqualified), after the
+    /// rulings.
+    pub statuses: Statuses,
 }
 
 /// The outcome of the event's competition stage.
@@ -84,6 +91,7 @@ pub struct Input<'a> {
 /// `[boards]`, an unusable bracket).
 pub fn compute(inp: &Input<'_>, findings: &mut Findings) -> crate::Result<EventOutcome> {
     let event = inp.event;
+    let statuses = crate::eligibility::standing::resolve(event, inp.roster, findings);
     let mut out = EventOutcome::default();
     let season_input = |stage| season::Input {
         event,
@@ -91,6 +99,7 @@ pub fn compute(inp: &Input<'_>, findings: &mut Findings) -> crate::Result<EventO
         roster: inp.roster,
         sheets: inp.sheets,
         files: inp.files,
+        statuses: &statuses,
     };
     let rr_stage = event.stages.iter().find(|s| s.system == System::RoundRobin);
     if let (Some(stage), true) = (rr_stage, event.is_team_event())
@@ -98,7 +107,7 @@ pub fn compute(inp: &Input<'_>, findings: &mut Findings) -> crate::Result<EventO
     {
         // The final ranking of the team event decides the team prizes (paid to units).
         if let Some(places) = o.final_places(event) {
-            out.rankings.push(team_ranking(&places));
+            out.rankings.push(team_ranking(&places, &statuses));
         }
         out.stage = Some(StageOutcome {
             stage: stage.id.clone(),
@@ -118,7 +127,19 @@ pub fn compute(inp: &Input<'_>, findings: &mut Findings) -> crate::Result<EventO
         } else {
             // The xiangqi groups' final rankings pay the individual prizes once finished.
             let o = season::individual::run(&season_input(stage), findings);
-            out.rankings.extend(season::individual::final_rankings(&o));
+            let mut rankings = season::individual::final_rankings(&o);
+            // A delegation with an open blocking team finding has its team prize withheld.
+            for r in rankings
+                .iter_mut()
+                .filter(|r| o.delegation_list.as_ref() == Some(&r.list))
+            {
+                for e in &mut r.places {
+                    e.withheld = statuses
+                        .team_itself(&e.team)
+                        .is_some_and(|s| matches!(s, Standing::Pending(_)));
+                }
+            }
+            out.rankings.extend(rankings);
             Some(StageKind::Individual(o))
         };
         out.stage = kind.map(|kind| StageOutcome {
@@ -129,11 +150,13 @@ pub fn compute(inp: &Input<'_>, findings: &mut Findings) -> crate::Result<EventO
     // Money: costs come from the roster and event.toml alone; prizes from the final rankings
     // of the stages that are over.
     out.money = crate::money::compute(event, inp.roster, &out.rankings, findings);
+    out.statuses = statuses;
     Ok(out)
 }
 
-/// The team prize list's ranking from final places by team name.
-fn team_ranking(places: &[(u32, String)]) -> FinalRanking {
+/// The team prize list's ranking from final places by team name; a pending team's prize is
+/// withheld.
+fn team_ranking(places: &[(u32, String)], statuses: &Statuses) -> FinalRanking {
     FinalRanking {
         list: "team".into(),
         places: places
@@ -145,6 +168,7 @@ fn team_ranking(places: &[(u32, String)]) -> FinalRanking {
                 id_number: None,
                 is_unit: true,
                 points: None,
+                withheld: statuses.team(name).is_some(),
             })
             .collect(),
     }

@@ -1,0 +1,256 @@
+//! Each entrant's standing with the regulation as the run stands: open blocking eligibility
+//! findings make a person or team *pending* (资格待查: still paired, marked, prizes withheld)
+//! until the arbiter rules in `event.toml` (`[[rulings]]`): `cleared` turns those findings into
+//! information citing the ruling, `disqualified` takes the entrant out of the ranking.
+//!
+//! Eligibility findings are the `person.*` and `team.*` codes of error severity that name a
+//! team. A team finding (no person) concerns the whole team: every member of it is pending too
+//! (a late form, a team in an excluded event). In team events a team is pending while any of
+//! its people is.
+
+use std::collections::BTreeMap;
+
+use crate::event::{Decision, Event, Ruling};
+use crate::findings::{Finding, Findings, Severity, Source};
+use crate::model::roster::Roster;
+
+/// Where an entrant stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Standing {
+    /// Open blocking findings, not ruled on yet (资格待查): the finding codes.
+    Pending(Vec<&'static str>),
+    /// Ruled out (取消资格) by the ruling at this line of event.toml.
+    Disqualified {
+        /// The clause applied.
+        clause: Option<String>,
+        /// The arbiter's note.
+        note: Option<String>,
+    },
+}
+
+impl Standing {
+    /// Whether the entrant is out of the ranking.
+    pub fn is_disqualified(&self) -> bool {
+        matches!(self, Standing::Disqualified { .. })
+    }
+
+    /// The mark printed next to the entrant.
+    pub fn mark(&self, lang: crate::Lang) -> &'static str {
+        match self {
+            Standing::Pending(_) => lang.pick("资格待查", "eligibility pending"),
+            Standing::Disqualified { .. } => lang.pick("取消资格", "disqualified"),
+        }
+    }
+
+    /// The summary's word: `pending` or `disqualified`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Standing::Pending(_) => "pending",
+            Standing::Disqualified { .. } => "disqualified",
+        }
+    }
+}
+
+/// The standings of every team and person that has one (the others are in good standing).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Statuses {
+    /// By team key: the team's own findings or ruling.
+    teams: BTreeMap<String, Standing>,
+    /// By (team key, name key).
+    people: BTreeMap<(String, String), Standing>,
+}
+
+fn team_key(team: &str) -> String {
+    crate::normalize::unit_key(team)
+}
+
+fn name_key(name: &str) -> String {
+    crate::normalize::name(name)
+        .map(|n| n.key)
+        .unwrap_or_default()
+}
+
+/// Adds a pending code, unless the entrant is disqualified already.
+fn add_pending(slot: &mut Standing, code: &'static str) {
+    if let Standing::Pending(codes) = slot
+        && !codes.contains(&code)
+    {
+        codes.push(code);
+    }
+}
+
+impl Statuses {
+    /// A person's standing: a ruling or open findings of their own, else their team's.
+    pub fn person(&self, team: &str, name: &str) -> Option<&Standing> {
+        let t = team_key(team);
+        self.people
+            .get(&(t.clone(), name_key(name)))
+            .filter(|s| s.is_disqualified())
+            .or_else(|| self.teams.get(&t).filter(|s| s.is_disqualified()))
+            .or_else(|| self.people.get(&(t.clone(), name_key(name))))
+            .or_else(|| self.teams.get(&t))
+    }
+
+    /// A team's standing as an entrant of a team event: its own ruling or findings, else
+    /// pending while any of its people has an open finding.
+    pub fn team(&self, team: &str) -> Option<Standing> {
+        let t = team_key(team);
+        if let Some(s) = self.teams.get(&t) {
+            return Some(s.clone());
+        }
+        let codes: Vec<&'static str> = self
+            .people
+            .iter()
+            .filter(|((k, _), s)| k == &t && !s.is_disqualified())
+            .flat_map(|(_, s)| match s {
+                Standing::Pending(c) => c.clone(),
+                Standing::Disqualified { .. } => Vec::new(),
+            })
+            .collect();
+        (!codes.is_empty()).then(|| {
+            let mut codes = codes;
+            codes.sort_unstable();
+            codes.dedup();
+            Standing::Pending(codes)
+        })
+    }
+
+    /// A team's own standing: its ruling or its team findings (a late form, an excluded
+    /// unit), not its people's.
+    pub fn team_itself(&self, team: &str) -> Option<&Standing> {
+        self.teams.get(&team_key(team))
+    }
+
+    /// Whether anyone is pending or disqualified.
+    pub fn is_empty(&self) -> bool {
+        self.teams.is_empty() && self.people.is_empty()
+    }
+}
+
+/// Whether a finding is an eligibility finding that blocks.
+fn blocks(f: &Finding) -> bool {
+    f.severity == Severity::Error
+        && f.team.is_some()
+        && (f.code.starts_with("person.") || f.code.starts_with("team."))
+}
+
+/// What a ruling names on the roster: `(team key, Some(name key))` for a person, `(team key,
+/// None)` for a team; `None` when it names nobody.
+fn target(r: &Ruling, roster: &Roster) -> Option<(String, Option<String>)> {
+    let team = r.team.as_deref().map(team_key);
+    match r.person.as_deref() {
+        Some(person) => {
+            let key = name_key(person);
+            roster
+                .teams
+                .iter()
+                .filter(|t| team.as_ref().is_none_or(|k| &t.unit_key == k))
+                .find(|t| {
+                    t.players
+                        .iter()
+                        .chain(t.leader.iter())
+                        .chain(t.coach.iter())
+                        .chain(t.staff.iter())
+                        .any(|p| p.name.as_ref().is_some_and(|n| n.value.key == key))
+                })
+                .map(|t| (t.unit_key.clone(), Some(key)))
+        }
+        None => {
+            let k = team?;
+            roster
+                .teams
+                .iter()
+                .any(|t| t.unit_key == k)
+                .then_some((k, None))
+        }
+    }
+}
+
+fn ruling_note(r: &Ruling, lang: crate::Lang) -> String {
+    let what = match (r.decision, lang) {
+        (Decision::Cleared, crate::Lang::Zh) => "已裁定准予参赛",
+        (Decision::Cleared, crate::Lang::En) => "ruled eligible",
+        (Decision::Disqualified, crate::Lang::Zh) => "已裁定取消资格",
+        (Decision::Disqualified, crate::Lang::En) => "ruled disqualified",
+        (Decision::PairingConfirmed, crate::Lang::Zh) => "已确认对阵",
+        (Decision::PairingConfirmed, crate::Lang::En) => "pairing confirmed",
+    };
+    let mut parts = vec![what.to_string()];
+    parts.extend(r.clause.clone());
+    parts.extend(r.note.clone());
+    match lang {
+        crate::Lang::Zh => format!("（{}，event.toml 第{}行）", parts.join("，"), r.line),
+        crate::Lang::En => format!(" ({}, event.toml line {})", parts.join(", "), r.line),
+    }
+}
+
+/// Applies the rulings of `event.toml` to the findings and works out every entrant's standing.
+///
+/// A `cleared` person or team: its eligibility findings stay, as warnings citing the ruling.
+/// A `disqualified` one: its findings stay as they are (the ruling is their consequence). A
+/// ruling on a person or team that is not on the roster is `ruling.unknown` at its line.
+pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statuses {
+    let mut cleared: Vec<(&Ruling, String, Option<String>)> = Vec::new();
+    let mut st = Statuses::default();
+    for r in &event.rulings {
+        if r.decision == Decision::PairingConfirmed {
+            continue;
+        }
+        let Some((team, person)) = target(r, roster) else {
+            let who = [r.person.as_deref(), r.team.as_deref()]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" / ");
+            findings.push(Finding::new(
+                "ruling.unknown",
+                Severity::Error,
+                Source::sheet(crate::event::EVENT_FILE, format!("第{}行", r.line)),
+                format!("裁定（event.toml 第{}行）中的“{who}”不在报名名单中", r.line),
+                format!(
+                    "the ruling at event.toml line {} names {who:?}, who is not on the roster",
+                    r.line
+                ),
+            ));
+            continue;
+        };
+        match r.decision {
+            Decision::Cleared => cleared.push((r, team, person)),
+            Decision::Disqualified => {
+                let d = Standing::Disqualified {
+                    clause: r.clause.clone(),
+                    note: r.note.clone(),
+                };
+                match person {
+                    Some(p) => st.people.insert((team, p), d),
+                    None => st.teams.insert(team, d),
+                };
+            }
+            Decision::PairingConfirmed => {}
+        }
+    }
+    let all = std::mem::take(findings).into_vec();
+    for mut f in all {
+        if blocks(&f) {
+            let t = team_key(f.team.as_deref().unwrap_or_default());
+            let p = f.person.as_deref().map(name_key);
+            let ruling = cleared.iter().find(|(_, rt, rp)| {
+                rt == &t && (rp.is_none() || rp.as_ref() == p.as_ref())
+            });
+            if let Some((r, _, _)) = ruling {
+                f.severity = Severity::Warning;
+                f.message_zh.push_str(&ruling_note(r, crate::Lang::Zh));
+                f.message_en.push_str(&ruling_note(r, crate::Lang::En));
+            } else {
+                let fresh = || Standing::Pending(Vec::new());
+                let slot = match p {
+                    Some(p) => st.people.entry((t, p)).or_insert_with(fresh),
+                    None => st.teams.entry(t).or_insert_with(fresh),
+                };
+                add_pending(slot, f.code);
+            }
+        }
+        findings.push(f);
+    }
+    st
+}

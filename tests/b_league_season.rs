@@ -387,7 +387,13 @@ fn a_withdrawn_team_is_not_paired_and_a_withdrawn_player_leaves_the_line_up() {
     // 河南 withdrew after round 1: three teams, 山西 (0 MP, lowest) has the bye; 广西 and 北京
     // both had White: 广西 (higher) gets its preference for Black.
     let o = run_dir(&dir);
-    assert_eq!((o.summary.rounds.paired, o.summary.rounds.complete), (2, 1));
+    assert_eq!(
+        (
+            o.summary.rounds.counts.paired,
+            o.summary.rounds.counts.complete
+        ),
+        (2, 1)
+    );
     let r2 = play(&dir, 2, &|_| Some(GameResult::Draw), &[]);
     assert_eq!(
         pairs(&r2),
@@ -405,7 +411,13 @@ fn a_withdrawn_team_is_not_paired_and_a_withdrawn_player_leaves_the_line_up() {
         .collect();
     assert_eq!(bj, ["闫骏强", "任琳欣", "陆航", "秦琳", "谢琳敏"]);
     let o = run_dir(&dir);
-    assert_eq!((o.summary.rounds.paired, o.summary.rounds.complete), (3, 2));
+    assert_eq!(
+        (
+            o.summary.rounds.counts.paired,
+            o.summary.rounds.counts.complete
+        ),
+        (3, 2)
+    );
     let p = points(&o);
     assert_eq!(p["广西八桂队"], (3.0, 7.5));
     assert_eq!(p["北京京西队"], (3.0, 7.5));
@@ -469,7 +481,13 @@ fn a_late_entry_scores_nothing_for_the_round_it_missed() {
     // 山西's form arrives after round 1.
     std::fs::copy(sample(B).join(FOUR[3]), dir.join(FOUR[3])).expect("copy");
     let o = run_dir(&dir);
-    assert_eq!((o.summary.rounds.paired, o.summary.rounds.complete), (2, 1));
+    assert_eq!(
+        (
+            o.summary.rounds.counts.paired,
+            o.summary.rounds.counts.complete
+        ),
+        (2, 1)
+    );
     let late: Vec<String> = o
         .summary
         .findings

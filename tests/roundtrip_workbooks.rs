@@ -198,8 +198,10 @@ fn check_standings(sh: &Sheet, entries: &[&Value], team: bool) {
     };
     // A disqualified entrant's row follows the ranking with no place and 取消资格 (its results
     // stay in the table); the summary's ranking leaves it out.
-    let (body, unplaced): (Vec<_>, Vec<_>) =
-        sh.body().into_iter().partition(|r| !r[col("名次")].is_empty());
+    let (body, unplaced): (Vec<_>, Vec<_>) = sh
+        .body()
+        .into_iter()
+        .partition(|r| !r[col("名次")].is_empty());
     for r in &unplaced {
         assert_eq!(r[col("备注")], "取消资格", "{}: {r:?}", sh.name);
     }

@@ -138,9 +138,9 @@ fn b_league_three_teams_with_a_bye() {
     let o = run_dir(&dir);
     assert_eq!(
         (
-            o.summary.rounds.planned,
-            o.summary.rounds.paired,
-            o.summary.rounds.complete
+            o.summary.rounds.counts.planned,
+            o.summary.rounds.counts.paired,
+            o.summary.rounds.counts.complete
         ),
         (9, 1, 0)
     );
@@ -163,7 +163,13 @@ fn b_league_three_teams_with_a_bye() {
         ]
     );
     let o = run_dir(&dir);
-    assert_eq!((o.summary.rounds.paired, o.summary.rounds.complete), (2, 1));
+    assert_eq!(
+        (
+            o.summary.rounds.counts.paired,
+            o.summary.rounds.counts.complete
+        ),
+        (2, 1)
+    );
     // 广西 3.5:1.5 → 2 MP; the bye scores 1 MP and 2.5 GP (event.toml [stages.bye]).
     assert_eq!(
         standings(&o),
@@ -180,7 +186,13 @@ fn b_league_three_teams_with_a_bye() {
     assert_eq!(seen[5], ("河南中原队".into(), "轮空".into()));
     assert_eq!(seen.len(), 6);
     let o = run_dir(&dir);
-    assert_eq!((o.summary.rounds.paired, o.summary.rounds.complete), (3, 2));
+    assert_eq!(
+        (
+            o.summary.rounds.counts.paired,
+            o.summary.rounds.counts.complete
+        ),
+        (3, 2)
+    );
     assert_eq!(
         standings(&o),
         [
@@ -265,7 +277,13 @@ fn xiangqi_finals_groups_units_and_the_bye() {
     let _ = std::fs::remove_dir_all(&dir);
     copy_tree(&Path::new(SAMPLES).join("cxa-amateur-king-2023"), &dir);
     let o = run_dir(&dir);
-    assert_eq!((o.summary.rounds.planned, o.summary.rounds.paired), (7, 1));
+    assert_eq!(
+        (
+            o.summary.rounds.counts.planned,
+            o.summary.rounds.counts.paired
+        ),
+        (7, 1)
+    );
     let mut byes = 0;
     for section in [
         "open-men",

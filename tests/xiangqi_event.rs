@@ -128,9 +128,15 @@ fn the_played_sample_equals_an_independent_computation() {
     let before = snapshot(&dir, &["out/"]);
     let (code, json, stderr) = run_json(&dir, &[]);
     assert_eq!(code, 1, "planted eligibility errors: {stderr}");
+    // Each group's counts too (SPEC §7 rounds.sections).
+    let group =
+        |name: &str| serde_json::json!({"section": name, "planned": 7, "paired": 7, "complete": 7});
     assert_eq!(
         json["rounds"],
-        serde_json::json!({"planned": 7, "paired": 7, "complete": 7})
+        serde_json::json!({"planned": 7, "paired": 7, "complete": 7, "sections": [
+            group("公开组男子"), group("公开组女子"), group("少年组男子"), group("少年组女子"),
+            group("家庭双人组")
+        ]})
     );
     // A rerun after the last round writes nothing new into the folder (out/ aside).
     assert_eq!(snapshot(&dir, &["out/"]), before);

@@ -234,9 +234,9 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
         if blocks(&f) {
             let t = team_key(f.team.as_deref().unwrap_or_default());
             let p = f.person.as_deref().map(name_key);
-            let ruling = cleared.iter().find(|(_, rt, rp)| {
-                rt == &t && (rp.is_none() || rp.as_ref() == p.as_ref())
-            });
+            let ruling = cleared
+                .iter()
+                .find(|(_, rt, rp)| rt == &t && (rp.is_none() || rp.as_ref() == p.as_ref()));
             if let Some((r, _, _)) = ruling {
                 f.severity = Severity::Warning;
                 f.message_zh.push_str(&ruling_note(r, crate::Lang::Zh));

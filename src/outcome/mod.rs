@@ -19,8 +19,6 @@ use crate::season::league::LeagueOutcome;
 use crate::season::team_swiss::TeamSwissOutcome;
 use crate::season::{self, RoundCounts};
 
-
-
 pub use crate::eligibility::standing::{Standing, Statuses};
 
 /// What the whole event came to.

@@ -98,7 +98,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         ..Summary::default()
     };
     if let Some(stage) = &outcome.stage {
-        summary.rounds = stage.counts();
+        summary.rounds = summary::rounds(stage);
         summary.standings = summary::standings(stage, &outcome.statuses);
     }
     summary.findings = findings

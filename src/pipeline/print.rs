@@ -37,11 +37,20 @@ pub fn render(s: &Summary, lang: Lang) -> String {
                 "参赛队 {}，人员 {}，棋手 {}",
                 s.teams, s.people, s.players
             );
-            if s.rounds.planned > 0 {
+            let r = &s.rounds.counts;
+            if r.planned > 0 {
                 let _ = writeln!(
                     out,
                     "轮次：共 {} 轮，已编排 {} 轮，已完成 {} 轮",
-                    s.rounds.planned, s.rounds.paired, s.rounds.complete
+                    r.planned, r.paired, r.complete
+                );
+            }
+            for sec in &s.rounds.sections {
+                let c = &sec.counts;
+                let _ = writeln!(
+                    out,
+                    "  {}：已编排 {} 轮，已完成 {} 轮",
+                    sec.section, c.paired, c.complete
                 );
             }
             let _ = writeln!(out, "问题：错误 {errors} 条，警告 {warnings} 条");
@@ -62,11 +71,20 @@ pub fn render(s: &Summary, lang: Lang) -> String {
                 "{} teams, {} people, {} players",
                 s.teams, s.people, s.players
             );
-            if s.rounds.planned > 0 {
+            let r = &s.rounds.counts;
+            if r.planned > 0 {
                 let _ = writeln!(
                     out,
                     "rounds: {} planned, {} paired, {} complete",
-                    s.rounds.planned, s.rounds.paired, s.rounds.complete
+                    r.planned, r.paired, r.complete
+                );
+            }
+            for sec in &s.rounds.sections {
+                let c = &sec.counts;
+                let _ = writeln!(
+                    out,
+                    "  {}: {} paired, {} complete",
+                    sec.section, c.paired, c.complete
                 );
             }
             let _ = writeln!(out, "findings: {errors} errors, {warnings} warnings");
@@ -91,7 +109,8 @@ pub fn render(s: &Summary, lang: Lang) -> String {
             )
         );
     }
-    let withheld: Vec<&super::summary::PrizeEntry> = s.prizes.iter().filter(|p| p.withheld).collect();
+    let withheld: Vec<&super::summary::PrizeEntry> =
+        s.prizes.iter().filter(|p| p.withheld).collect();
     if !withheld.is_empty() {
         let fen: i64 = withheld.iter().map(|p| p.gross_fen).sum();
         let yuan = crate::model::Fen(fen);

@@ -65,6 +65,50 @@ impl FindingEntry {
 
 pub use crate::season::RoundCounts;
 
+/// The round counts of the stage being played, and of each section where there are several.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, Default)]
+pub struct Rounds {
+    /// The stage's counts (paired: the most of any section; complete: the fewest).
+    #[serde(flatten)]
+    pub counts: RoundCounts,
+    /// Each section's counts (individual events).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sections: Vec<SectionRounds>,
+}
+
+/// One section's round counts.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct SectionRounds {
+    /// The section's name.
+    pub section: String,
+    /// Its counts.
+    #[serde(flatten)]
+    pub counts: RoundCounts,
+}
+
+/// The round counts of a stage.
+pub fn rounds(stage: &StageOutcome) -> Rounds {
+    let sections = match &stage.kind {
+        StageKind::Individual(o) => o
+            .sections
+            .iter()
+            .map(|s| SectionRounds {
+                section: s.name.clone(),
+                counts: RoundCounts {
+                    planned: o.counts.planned,
+                    paired: s.paired,
+                    complete: s.complete.len() as u32,
+                },
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    Rounds {
+        counts: stage.counts(),
+        sections,
+    }
+}
+
 /// One line of the current ranking.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct StandingEntry {
@@ -138,7 +182,7 @@ pub struct Summary {
     /// Findings, errors first.
     pub findings: Vec<FindingEntry>,
     /// Round counts.
-    pub rounds: RoundCounts,
+    pub rounds: Rounds,
     /// Current standings of every section.
     pub standings: Vec<StandingEntry>,
     /// Prizes, once the event is over.

@@ -158,8 +158,22 @@ fn payouts_sheet(
         write_money(ws, row, 7, rec.withheld_net, &s.money, Some(&mut w))?;
         row += 1;
         write_text(ws, row, 4, "本次可发放", &s.header, Some(&mut w))?;
-        write_money(ws, row, 5, rec.gross - rec.withheld_gross, &s.money, Some(&mut w))?;
-        write_money(ws, row, 7, rec.net - rec.withheld_net, &s.money, Some(&mut w))?;
+        write_money(
+            ws,
+            row,
+            5,
+            rec.gross - rec.withheld_gross,
+            &s.money,
+            Some(&mut w),
+        )?;
+        write_money(
+            ws,
+            row,
+            7,
+            rec.net - rec.withheld_net,
+            &s.money,
+            Some(&mut w),
+        )?;
         row += 1;
     }
     for name in notes.pending {

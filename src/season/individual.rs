@@ -43,8 +43,8 @@ pub use ranking::{
 use std::collections::BTreeMap;
 
 use super::{Input, RoundCounts};
-use crate::event::{Entrant as EntrantKind, Section, Stage};
 use crate::eligibility::standing::{Standing, Statuses};
+use crate::event::{Entrant as EntrantKind, Section, Stage};
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::{Colour, GameResult, Points};
 use crate::pairing::xiangqi_swiss::{XiangqiSwissOptions, XqPlayer, XqRound, XqRoundKind};
@@ -374,6 +374,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> IndividualOutcome {
             id: sr.section.id.clone(),
             name: sr.section.name.clone(),
             entrants: sr.entrants,
+            paired: sr.paired,
             entrant_standings: sr.standings,
             complete: sr.complete,
             standings: st,

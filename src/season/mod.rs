@@ -53,7 +53,8 @@ pub struct Input<'a> {
 /// are in rank order, shared places stay shared). The disqualified rows follow, in their old
 /// order, with place 0 (no place): their results stay in the crosstables.
 pub fn disqualify_rows(rows: &mut Vec<Row>, out: impl Fn(&Row) -> bool) {
-    let (mut kept, mut gone): (Vec<Row>, Vec<Row>) = std::mem::take(rows).into_iter().partition(|r| !out(r));
+    let (mut kept, mut gone): (Vec<Row>, Vec<Row>) =
+        std::mem::take(rows).into_iter().partition(|r| !out(r));
     let old: Vec<u32> = kept.iter().map(|r| r.rank).collect();
     for r in kept.iter_mut() {
         let above = old.iter().filter(|&&o| o < r.rank).count();

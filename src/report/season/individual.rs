@@ -24,7 +24,11 @@ pub fn write_individual(t: &Target<'_>, o: &IndividualOutcome) -> Result<Vec<Pat
         let marks: Vec<String> = s
             .entrant_standings
             .iter()
-            .map(|st| st.as_ref().map(|x| x.mark(lang).to_string()).unwrap_or_default())
+            .map(|st| {
+                st.as_ref()
+                    .map(|x| x.mark(lang).to_string())
+                    .unwrap_or_default()
+            })
             .collect();
         sheets.push(SheetDoc {
             name: s.name.clone(),

@@ -75,6 +75,8 @@ pub struct SectionOutcome {
     pub name: String,
     /// The entrants, in pairing-id order (id = index + 1).
     pub entrants: Vec<Entrant>,
+    /// Rounds whose workbook exists.
+    pub paired: u32,
     /// Each entrant's standing with the regulation (by entrant index).
     pub entrant_standings: Vec<Option<Standing>>,
     /// The complete rounds.

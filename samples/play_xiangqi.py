@@ -15,8 +15,9 @@ notation of SPEC §6 (``2-0 1-1 0-2 红胜 和 黑胜``). Planted on purpose:
 - 少年组男子 round 4, last board: a forfeit won by Black (``-+``);
 - 公开组男子 round 3, board 5: Black does not turn up and withdraws (``+-`` and ``退赛`` after the
   name): he is not paired again and keeps his points;
-- 家庭双人组 round 1: the pair with the bye had not arrived; the arbiter deleted the bye row, so
-  it is a late entry paired from round 2 (round 1 scores 0).
+- 家庭双人组 round 1: the pairs of the last board (or the pair with the bye, when there is one)
+  had not arrived; the arbiter deleted the row, so they are late entries paired from round 2
+  (round 1 scores 0).
 
 Deterministic: the same bianpai gives the same pairings, the same seeds the same results, and the
 saved workbooks carry fixed document dates and zip entry dates, so a re-run gives the same bytes.
@@ -109,7 +110,9 @@ def fill(path: Path) -> bool:
         if who == "black":
             ws.cell(r, black_col).value = f"{ws.cell(r, black_col).value}退赛"
     if path.name == LATE_BYE:
-        byes = [r for r in rows if r not in games]
+        # The entrants of the bye row, or of the last board when there is no bye, had not
+        # arrived: the arbiter deleted the row, so they are late entries paired from round 2.
+        byes = [r for r in rows if r not in games] or rows[-1:]
         for r in reversed(byes):
             ws.delete_rows(r)
     fixed = dt.datetime(2023, 12, 23, 9, 0, 0)

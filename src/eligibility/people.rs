@@ -36,10 +36,7 @@ fn finding(
 /// The section a player's 组别 names: by name or id, or by the group label and the player's sex
 /// (`公开组` for a woman is 公开组女子).
 pub fn section_of<'a>(event: &'a Event, p: &Person) -> Option<&'a Section> {
-    event
-        .sections
-        .iter()
-        .find(|s| crate::season::individual::entrants::in_section(p, s))
+    event.sections.iter().find(|s| s.holds(p))
 }
 
 /// Whether the form reader already reported an unreadable FIDE ID in this person's row.

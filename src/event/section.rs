@@ -19,6 +19,10 @@ pub struct Section {
     /// it. None for events without groups (the leagues).
     #[serde(default)]
     pub group: Option<String>,
+    /// Other labels entry forms write for this 组别 (`家庭组`, `家庭亲子组`, `亲子组`; `公开男子组`),
+    /// matched like `group`.
+    #[serde(default)]
+    pub labels: Vec<String>,
     /// Who the entrants are.
     pub entrant: Entrant,
     /// Restricted to one sex (`男`/`女`); None = open to both (男女不限).
@@ -49,6 +53,29 @@ pub struct Section {
 
 fn yes() -> bool {
     true
+}
+
+impl Section {
+    /// Whether a person's 组别 names this section: its name or id, or its group label or one of
+    /// its other labels with a matching sex (whitespace ignored).
+    pub fn holds(&self, p: &crate::model::roster::Person) -> bool {
+        let Some(g) = p.group.as_ref() else {
+            return false;
+        };
+        let g: String = g.value.chars().filter(|c| !c.is_whitespace()).collect();
+        if g == self.name || g == self.id {
+            return true;
+        }
+        let labelled = self.group.as_deref() == Some(g.as_str())
+            || self
+                .labels
+                .iter()
+                .any(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<String>() == g);
+        labelled
+            && self
+                .sex
+                .is_none_or(|s| p.sex.as_ref().map(|x| x.value) == Some(s))
+    }
 }
 
 /// Who competes in a section.

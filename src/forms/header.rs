@@ -52,6 +52,8 @@ pub enum Field {
     CheckOut,
     /// 同住人 (room requests).
     Roommate,
+    /// 家庭编号 / 搭档: the pair (family) an entrant of a pairs section belongs to.
+    Family,
 }
 
 const SYNONYMS: &[(Field, &[&str])] = &[
@@ -199,6 +201,20 @@ const SYNONYMS: &[(Field, &[&str])] = &[
         &["备注", "remark", "remarks", "note", "notes"],
     ),
     (Field::Ethnicity, &["民族"]),
+    (
+        Field::Family,
+        &[
+            "家庭编号",
+            "家庭",
+            "家庭号",
+            "家庭组号",
+            "组号",
+            "搭档",
+            "搭档姓名",
+            "同组搭档",
+            "family",
+        ],
+    ),
     (
         Field::Hotel,
         &["酒店", "宾馆", "入住酒店", "住宿酒店", "hotel"],

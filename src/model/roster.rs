@@ -267,6 +267,8 @@ pub struct Person {
     pub phone: Option<Sourced<String>>,
     /// 备注.
     pub remarks: Option<Sourced<String>>,
+    /// 家庭编号 / 搭档: which pair of a pairs section (家庭双人组) the person plays in.
+    pub family: Option<Sourced<String>>,
     /// 身份 / 职务; absent means player.
     pub role: Option<Sourced<Role>>,
 }

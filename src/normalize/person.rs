@@ -103,6 +103,7 @@ pub(crate) fn person_from_row(
         title: text_field(row, Field::Title),
         phone: text_field(row, Field::Phone),
         remarks: text_field(row, Field::Remarks),
+        family: text_field(row, Field::Family),
         registered_unit: row
             .get(Field::RegisteredUnit)
             .and_then(|raw| unit_name(&raw.cell.display()).map(|u| sourced(u, raw))),

@@ -33,19 +33,9 @@ impl Entrant {
     }
 }
 
-/// Whether `p`'s 组别 names `section` (by name, id, or group label with a matching sex).
+/// Whether `p`'s 组别 names `section` ([`Section::holds`]).
 pub fn in_section(p: &Person, section: &Section) -> bool {
-    let Some(g) = p.group.as_ref() else {
-        return false;
-    };
-    let g: String = g.value.chars().filter(|c| !c.is_whitespace()).collect();
-    if g == section.name || g == section.id {
-        return true;
-    }
-    section.group.as_deref() == Some(g.as_str())
-        && section
-            .sex
-            .is_none_or(|s| p.sex.as_ref().map(|x| x.value) == Some(s))
+    section.holds(p)
 }
 
 /// The entrants of `section` in roster order (delegations, then entry order).
@@ -91,15 +81,8 @@ pub fn of_section(
             }));
             continue;
         }
-        let mut families: Vec<(String, Vec<&Person>)> = Vec::new();
-        for p in members {
-            let fam: String = p.display_name().chars().take(1).collect();
-            match families.iter_mut().find(|f| f.0 == fam) {
-                Some(f) => f.1.push(p),
-                None => families.push((fam, vec![p])),
-            }
-        }
-        for (_, mut ps) in families {
+        for (ps, problem) in families(members) {
+            let mut ps = ps;
             ps.sort_by(|a, b| {
                 let d = |p: &Person| p.birth.as_ref().map(|b| b.value.date);
                 match (d(a), d(b)) {
@@ -110,22 +93,35 @@ pub fn of_section(
                 }
                 .then_with(|| a.display_name().cmp(b.display_name()))
             });
-            let half = ps.len() / 2;
-            for i in 0..half {
-                let (Some(a), Some(c)) = (ps.get(i), ps.get(i + half)) else {
-                    continue;
-                };
+            if let (None, [a, c]) = (&problem, ps.as_slice()) {
                 out.push(Entrant {
                     name: format!("{}/{}", a.display_name(), c.display_name()),
                     unit: team.unit.value.clone(),
                     rating: rating(a).max(rating(c)),
                     members: vec![member(a), member(c)],
                 });
+                continue;
             }
-            if ps.len() % 2 == 1
-                && let Some(p) = ps.last()
-            {
-                let source = p
+            // Not a pair the form states: a blocking finding, and until the form is corrected
+            // provisional pairs (by family name, without a 家庭编号 column) or each alone.
+            let rows: Vec<String> = ps
+                .iter()
+                .filter_map(|p| p.name.as_ref())
+                .map(|n| n.source.to_string())
+                .collect();
+            let names: Vec<&str> = ps.iter().map(|p| p.display_name()).collect();
+            let (zh, en) = match problem {
+                Some(Unpaired::NoColumn) => (
+                    "报名表没有家庭编号（搭档）栏，且本队家庭组不止两人，无法确定搭档（暂按姓氏配对，请补填家庭编号并确认）",
+                    "the form has no 家庭编号 (partner) column and the delegation has more than two family entrants: partners cannot be told (paired by family name for now; add the family numbers and confirm)",
+                ),
+                _ => (
+                    "同一家庭编号下不是两人",
+                    "the family number does not hold exactly two people",
+                ),
+            };
+            if let Some(first) = ps.first() {
+                let source = first
                     .name
                     .as_ref()
                     .map(|n| n.source.clone())
@@ -133,32 +129,117 @@ pub fn of_section(
                 findings.push(
                     Finding::new(
                         "pair.unmatched",
-                        Severity::Warning,
+                        Severity::Error,
                         source,
                         format!(
-                            "{}：{}没有同姓的搭档，单独编排",
+                            "{}：{}——{zh}（{}）",
                             section.name,
-                            p.display_name()
+                            names.join("、"),
+                            rows.join("，")
                         ),
                         format!(
-                            "{}: {} has no partner of the same family name; paired alone",
+                            "{}: {}: {en} ({})",
                             section.id,
-                            p.display_name()
+                            names.join(", "),
+                            rows.join(", ")
                         ),
                     )
                     .team(&team.unit.value)
-                    .person(p.display_name()),
+                    .person(first.display_name()),
                 );
-                out.push(Entrant {
-                    name: p.display_name().to_string(),
-                    unit: team.unit.value.clone(),
-                    rating: rating(p),
-                    members: vec![member(p)],
-                });
+            }
+            let groups = match problem {
+                Some(Unpaired::NoColumn) => provisional(ps),
+                _ => ps.into_iter().map(|p| vec![p]).collect(),
+            };
+            for g in groups {
+                let half = g.len() / 2;
+                for i in 0..half {
+                    let (Some(a), Some(c)) = (g.get(i), g.get(i + half)) else {
+                        continue;
+                    };
+                    out.push(Entrant {
+                        name: format!("{}/{}", a.display_name(), c.display_name()),
+                        unit: team.unit.value.clone(),
+                        rating: rating(a).max(rating(c)),
+                        members: vec![member(a), member(c)],
+                    });
+                }
+                if g.len() % 2 == 1
+                    && let Some(p) = g.last()
+                {
+                    out.push(Entrant {
+                        name: p.display_name().to_string(),
+                        unit: team.unit.value.clone(),
+                        rating: rating(p),
+                        members: vec![member(p)],
+                    });
+                }
             }
         }
     }
     out
+}
+
+/// Why family entrants could not be paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unpaired {
+    /// No 家庭编号 column and more than two family entrants in the delegation.
+    NoColumn,
+    /// A family number with one person or more than two.
+    NotTwo,
+}
+
+/// The families of one delegation's entrants of a pairs section: by the form's 家庭编号
+/// (搭档) column when it has one, else the two of them when there are exactly two. Never by
+/// surname: a grandparent and a grandchild often have different ones.
+fn families(members: Vec<&Person>) -> Vec<(Vec<&Person>, Option<Unpaired>)> {
+    if members.is_empty() {
+        return Vec::new();
+    }
+    let family = |p: &Person| {
+        p.family
+            .as_ref()
+            .map(|f| f.value.trim().to_string())
+            .filter(|f| !f.is_empty())
+    };
+    if members.iter().any(|p| family(p).is_some()) {
+        let mut groups: Vec<(Option<String>, Vec<&Person>)> = Vec::new();
+        for p in members {
+            let f = family(p);
+            match groups.iter_mut().find(|g| g.0.is_some() && g.0 == f) {
+                Some(g) => g.1.push(p),
+                None => groups.push((f, vec![p])),
+            }
+        }
+        return groups
+            .into_iter()
+            .map(|(_, ps)| {
+                let problem = (ps.len() != 2).then_some(Unpaired::NotTwo);
+                (ps, problem)
+            })
+            .collect();
+    }
+    if members.len() != 1 && members.len() != 2 {
+        return vec![(members, Some(Unpaired::NoColumn))];
+    }
+    let problem = (members.len() == 1).then_some(Unpaired::NotTwo);
+    vec![(members, problem)]
+}
+
+/// A provisional grouping of family entrants a form does not pair (no 家庭编号 column, more
+/// than two of them): by family name, so that the section can be paired while the blocking
+/// `pair.unmatched` finding waits for the corrected form.
+fn provisional(ps: Vec<&Person>) -> Vec<Vec<&Person>> {
+    let mut families: Vec<(String, Vec<&Person>)> = Vec::new();
+    for p in ps {
+        let fam: String = p.display_name().chars().take(1).collect();
+        match families.iter_mut().find(|f| f.0 == fam) {
+            Some(f) => f.1.push(p),
+            None => families.push((fam, vec![p])),
+        }
+    }
+    families.into_iter().map(|f| f.1).collect()
 }
 
 /// Who a person is: the ID number, else the name with the birth date.

@@ -1,6 +1,6 @@
 //! Game points by board and the board count (C.07 art. 12): the per-board facts that the team
-//! tie-breaks are computed from (the EDE board steps in [`super::direct`], BC in
-//! [`mod@super::standings`]). It reads only the scoring model.
+//! tie-breaks are computed from (the EDE board steps in `direct`, BC in `standings`). It reads
+//! only the scoring model.
 
 use crate::model::Points;
 

@@ -2,8 +2,8 @@
 //! (its players in pairing-number order, who may meet, side conflicts) and the order in which a
 //! bracket position prefers its partners (rule 7).
 //!
-//! It sits below the passes: [`super::sides`] and [`super::bracket`] read it, [`super::engine`]
-//! builds it; it uses none of them.
+//! It sits below the passes: `sides` and `bracket` read it, `engine` builds it; it uses none of
+//! them.
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;

@@ -2,19 +2,11 @@
 //! team file (120 players, 24 `310` records), and Berger schedules.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-/// `../shared/reference` next to the crate, else two levels up (helper worktrees).
+/// `tests/reference/`, the reference set checked in with the crate.
 fn reference() -> PathBuf {
-    let near = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference"));
-    if near.is_dir() {
-        return near.to_path_buf();
-    }
-    Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/reference"
-    ))
-    .to_path_buf()
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reference"))
 }
 
 fn bench(c: &mut Criterion) {

@@ -1,26 +1,18 @@
 //! The FIDE Dutch engine against bbpPairings v6: every round of the 120 reference tournaments
-//! (`reference/dutch/`, cut per that README's rule) and the three edge cases (`reference/dutch-edge/`).
+//! (`tests/reference/dutch/`, cut per that README's rule) and the three edge cases
+//! (`tests/reference/dutch-edge/`).
 
 use std::collections::BTreeSet;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use bianpai::model::Points;
 use bianpai::pairing::{Pairing, dutch};
 use bianpai::trf::Trf;
 
-/// `../shared/reference` next to the crate (as in CI and the main checkout), else two levels up
-/// (a helper worktree).
+/// `tests/reference/`, the reference set checked in with the crate.
 fn reference() -> PathBuf {
-    let near = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference"));
-    if near.is_dir() {
-        return near.to_path_buf();
-    }
-    Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/reference"
-    ))
-    .to_path_buf()
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reference"))
 }
 
 /// Rounds of the corpus reproduced exactly (all of them).

@@ -6,18 +6,11 @@
 use bianpai::model::Colour;
 use bianpai::pairing::berger;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
+/// `tests/reference/`, the reference set checked in with the crate.
 fn reference() -> PathBuf {
-    let near = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference"));
-    if near.is_dir() {
-        return near.to_path_buf();
-    }
-    Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/reference"
-    ))
-    .to_path_buf()
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reference"))
 }
 
 /// Team pairings `(first-named, second)` of each round of a team TRF.

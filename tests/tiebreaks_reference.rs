@@ -1,4 +1,4 @@
-//! Every case of the TieBreakServer corpus (`../shared/reference/tiebreaks/`): read the `.cmd`
+//! Every case of the TieBreakServer corpus (`tests/reference/tiebreaks/`): read the `.cmd`
 //! for the tie-break list and the mode (`-s` Swiss, `-p` pre-determined), compute the standings
 //! and compare the whole TSV text.
 
@@ -7,20 +7,12 @@ use std::path::{Path, PathBuf};
 
 use bianpai::scoring::{TrfStandingsOptions, trf_standings};
 
-/// `../shared` beside the checkout (CI), or two levels up from a git worktree.
+/// `tests/reference/tiebreaks/`, checked in with the crate.
 fn root() -> PathBuf {
-    let near = Path::new(concat!(
+    PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/reference/tiebreaks"
-    ));
-    if near.is_dir() {
-        return near.to_path_buf();
-    }
-    Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/reference/tiebreaks"
+        "/tests/reference/tiebreaks"
     ))
-    .to_path_buf()
 }
 
 /// The number of cases that pass today; raise it as the engine improves.

@@ -1,20 +1,11 @@
-//! Every reference `.trf` under `../shared/reference/` reads without error and writes back byte
+//! Every reference `.trf` under `tests/reference/` reads without error and writes back byte
 //! for byte; the parsed model is stable under a second read.
 
 use std::path::{Path, PathBuf};
 
-/// `../shared/reference` next to the crate (as in CI and the main checkout), else two levels up
-/// (helper worktrees live one directory deeper).
+/// `tests/reference/`, the reference set checked in with the crate.
 fn reference() -> PathBuf {
-    let near = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference"));
-    if near.is_dir() {
-        return near.to_path_buf();
-    }
-    Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/reference"
-    ))
-    .to_path_buf()
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reference"))
 }
 
 /// All `.trf` files below `dir`, sorted.
@@ -131,8 +122,8 @@ fn canonical_layout_reads_back_to_the_same_model() {
     }
 }
 
-/// The `001` lines of `reference/dutch` cut to rounds 1..k-1 as that README describes, built by
-/// editing the model and letting the writer patch the lines.
+/// The `001` lines of `tests/reference/dutch` cut to rounds 1..k-1 as that README describes,
+/// built by editing the model and letting the writer patch the lines.
 fn cut_players(trf: &bianpai::trf::Trf, k: usize) -> Vec<String> {
     use bianpai::trf::{Line, ResultCode};
     let table = trf.game_scores();

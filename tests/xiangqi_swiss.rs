@@ -258,22 +258,14 @@ fn same_unit_relaxed_only_in_the_lowest_group() {
     assert!(p.pairs.iter().any(|&x| x == (1, 2) || x == (2, 1)), "{p:?}");
 }
 
-fn shared_reference() -> std::path::PathBuf {
-    let near = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference"));
-    if near.is_dir() {
-        near.to_path_buf()
-    } else {
-        std::path::Path::new(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/reference"
-        ))
-        .to_path_buf()
-    }
+/// `tests/reference/`, the reference set checked in with the crate.
+fn reference() -> std::path::PathBuf {
+    std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reference"))
 }
 
 #[test]
 fn reference_xiangqi_files_read_and_pair_every_round() {
-    let dir = shared_reference().join("tiebreaks/individual");
+    let dir = reference().join("tiebreaks/individual");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))

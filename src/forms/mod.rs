@@ -11,9 +11,13 @@
 //! 3. team-level labels above and below the table (`参赛单位（盖章）：北京队　领队：张三`).
 //!
 //! A sheet with a 单位/参赛单位 column is split into one submission per unit.
+//!
+//! Quota workbooks (名额分配表) are recognised here too ([`quota`]) so that they are never read as
+//! forms; `eligibility::quota` reads their numbers.
 
 mod header;
 mod labels;
+pub mod quota;
 mod rows;
 
 use std::collections::BTreeMap;
@@ -317,7 +321,7 @@ pub fn read(files: &[LoadedFile], findings: &mut Findings) -> Vec<Submission> {
             continue;
         }
         // A quota table (名额分配表) is read by `eligibility::quota`, never as a form.
-        if crate::eligibility::quota::is_quota_file(file) {
+        if quota::is_quota_file(file) {
             continue;
         }
         let mut recognised = false;

@@ -227,3 +227,28 @@ fn hostile_merges_are_bounded() {
     let subs = read_table(&table).unwrap();
     assert_eq!(names(&subs[0]), vec!["甲"]);
 }
+
+#[test]
+fn an_entry_form_is_never_a_quota_table() {
+    // The sheet names 名额 and the header has a unit and two group columns, but also 姓名.
+    let form = Table {
+        sheet: "名额".into(),
+        ..tb(vec![
+            vec![
+                t("参赛单位"),
+                t("组别"),
+                t("姓名"),
+                t("公开组男子"),
+                t("少年组"),
+            ],
+            vec![
+                t("湖北省"),
+                t("公开组男子"),
+                t("张三"),
+                Cell::Int(1),
+                Cell::Int(1),
+            ],
+        ])
+    };
+    assert!(!quota::is_quota_table(&form));
+}

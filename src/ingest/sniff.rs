@@ -1,6 +1,11 @@
 //! Recognising a file by its first bytes, never by its name: forms arrive renamed (an xlsx
 //! called `.xls`, an HTML page called `.xls`, no extension at all), and `open_workbook_auto`
 //! trusts extensions (ECOSYSTEM §1).
+//!
+//! The byte-level text heuristics live here too (UTF-16 without a BOM, by its NUL bytes): `text`
+//! calls them to decode, this module never calls `text`.
+
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE};
 
 /// What a file was recognised as, before any parsing.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -166,7 +171,7 @@ pub(crate) fn looks_like_text(bytes: &[u8]) -> bool {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return true;
     }
-    if super::text::utf16_without_bom(bytes).is_some() {
+    if utf16_without_bom(bytes).is_some() {
         return true;
     }
     let sample = bytes.get(..8192).unwrap_or(bytes);
@@ -176,6 +181,39 @@ pub(crate) fn looks_like_text(bytes: &[u8]) -> bool {
         .count();
     // A stray control character happens in hand-made files; a share above 1 % is binary.
     controls * 100 <= sample.len() && !sample.contains(&0)
+}
+
+/// UTF-16 without a BOM, recognised by NUL bytes: ASCII characters (digits, tabs, line ends)
+/// have a NUL high byte, CJK characters almost never have a NUL byte at all. `chardetng` never
+/// answers UTF-16, so this is our own heuristic.
+pub(crate) fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
+    let sample = bytes.get(..4096).unwrap_or(bytes);
+    let pairs = sample.len() / 2;
+    if pairs < 2 {
+        return None;
+    }
+    let (mut even, mut odd) = (0usize, 0usize);
+    for pair in sample.chunks_exact(2) {
+        if let [a, b] = pair {
+            even += usize::from(*a == 0);
+            odd += usize::from(*b == 0);
+        }
+    }
+    let enc = if odd * 10 >= pairs && odd > 3 * even {
+        UTF_16LE
+    } else if even * 10 >= pairs && even > 3 * odd {
+        UTF_16BE
+    } else {
+        return None;
+    };
+    // Valid UTF-16 only: unpaired surrogates mean binary data with NULs.
+    // Text has (almost) no control characters besides tab and line ends.
+    let (text, _, had_errors) = enc.decode(sample.get(..pairs * 2).unwrap_or(sample));
+    let controls = text
+        .chars()
+        .filter(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+        .count();
+    (!had_errors && controls * 100 <= pairs).then_some(enc)
 }
 
 #[cfg(test)]

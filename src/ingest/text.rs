@@ -4,9 +4,9 @@
 //! "Unicode 文本" (UTF-16LE with BOM, tab-separated) and from web systems (UTF-8). Decoding
 //! never fails: the worst case is replacement characters, which forms will show.
 
-use encoding_rs::{BIG5, Encoding, GB18030, GBK, UTF_8, UTF_16BE, UTF_16LE};
+use encoding_rs::{BIG5, Encoding, GB18030, GBK, UTF_8};
 
-use super::sniff::What;
+use super::sniff::{What, utf16_without_bom};
 use super::{Cell, Limits, Table, Unreadable};
 
 /// The field separator of a delimited text file.
@@ -57,39 +57,6 @@ pub fn decode_text(bytes: &[u8]) -> (String, &'static Encoding) {
     };
     let (text, _) = enc.decode_without_bom_handling(bytes);
     (text.into_owned(), enc)
-}
-
-/// UTF-16 without a BOM, recognised by NUL bytes: ASCII characters (digits, tabs, line ends)
-/// have a NUL high byte, CJK characters almost never have a NUL byte at all. `chardetng` never
-/// answers UTF-16, so this is our own heuristic.
-pub(crate) fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
-    let sample = bytes.get(..4096).unwrap_or(bytes);
-    let pairs = sample.len() / 2;
-    if pairs < 2 {
-        return None;
-    }
-    let (mut even, mut odd) = (0usize, 0usize);
-    for pair in sample.chunks_exact(2) {
-        if let [a, b] = pair {
-            even += usize::from(*a == 0);
-            odd += usize::from(*b == 0);
-        }
-    }
-    let enc = if odd * 10 >= pairs && odd > 3 * even {
-        UTF_16LE
-    } else if even * 10 >= pairs && even > 3 * odd {
-        UTF_16BE
-    } else {
-        return None;
-    };
-    // Valid UTF-16 only: unpaired surrogates mean binary data with NULs.
-    // Text has (almost) no control characters besides tab and line ends.
-    let (text, _, had_errors) = enc.decode(sample.get(..pairs * 2).unwrap_or(sample));
-    let controls = text
-        .chars()
-        .filter(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
-        .count();
-    (!had_errors && controls * 100 <= pairs).then_some(enc)
 }
 
 /// The delimiter used by most of the first lines (quotes respected), `None` when no line has
@@ -255,6 +222,7 @@ pub(crate) fn read_text(path: &str, bytes: &[u8], ext: &str, limits: &Limits) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use encoding_rs::{UTF_16BE, UTF_16LE};
 
     #[test]
     fn encodings() {

@@ -1,12 +1,100 @@
-//! Filling rooms: named roommates share a room, the rest fill rooms by hotel, room type and sex
-//! in order (requested stays first); `room.twin-alone` and `room.twin-mixed` are raised here.
+//! Stays and the rooms they are booked into: the vocabulary of a team's lodging ([`Lodging`],
+//! [`BookedRoom`], [`TeamLodging`]) and filling rooms from stays. Named roommates share a room,
+//! the rest fill rooms by hotel, room type and sex in order (requested stays first);
+//! `room.twin-alone` and `room.twin-mixed` are raised here.
+//!
+//! This is the bottom of the lodging code: `rooms` resolves who stays where from the
+//! room requests and calls [`form_rooms`]; nothing here reads a request or calls `rooms`.
+
+use jiff::civil::Date;
 
 use crate::event::Accommodation;
-use crate::findings::Findings;
+use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::Sex;
+use crate::model::roster::Role;
 use crate::normalize::{clean_name, name_key};
 
-use super::rooms::{BookedRoom, Lodging, TeamLodging, warn};
+/// One person's stay.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lodging {
+    /// Name as shown.
+    pub name: String,
+    /// Role in the delegation.
+    pub role: Role,
+    /// Sex, when known.
+    pub sex: Option<Sex>,
+    /// An official member (leader, coach, entered player) rather than an extra person.
+    pub official: bool,
+    /// Index of the hotel in `accommodation.hotels`.
+    pub hotel: usize,
+    /// Index of the room type in that hotel's rooms.
+    pub room: usize,
+    /// Check-in day.
+    pub check_in: Date,
+    /// Check-out day.
+    pub check_out: Date,
+    /// From a room request (false: the standard stay).
+    pub requested: bool,
+    /// The request row's name cell.
+    pub source: Option<Source>,
+    /// Index of the room in [`TeamLodging::rooms`].
+    pub room_no: usize,
+    /// Alone in a shared room that was asked for: the empty beds are charged too.
+    pub alone: bool,
+}
+
+impl Lodging {
+    /// Nights from check-in to check-out (0 when the dates are reversed).
+    pub fn nights(&self) -> i64 {
+        days_between(self.check_in, self.check_out)
+    }
+}
+
+/// One room booked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookedRoom {
+    /// Hotel index.
+    pub hotel: usize,
+    /// Room type index.
+    pub room: usize,
+    /// Indexes of the occupants in [`TeamLodging::people`].
+    pub occupants: Vec<usize>,
+    /// First night.
+    pub check_in: Date,
+    /// Day after the last night.
+    pub check_out: Date,
+}
+
+/// A team's stays and rooms.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TeamLodging {
+    /// Every person who stays.
+    pub people: Vec<Lodging>,
+    /// The rooms they fill.
+    pub rooms: Vec<BookedRoom>,
+}
+
+/// Days from `a` to `b` (negative when `b` is earlier), 0 if jiff cannot tell.
+pub fn days_between(a: Date, b: Date) -> i64 {
+    a.until(b).map(|s| i64::from(s.get_days())).unwrap_or(0)
+}
+
+/// A room finding: a warning on `team`, naming `person` unless it is empty.
+pub(super) fn warn(
+    code: &'static str,
+    source: Source,
+    team: &str,
+    person: &str,
+    zh: String,
+    en: String,
+) -> Finding {
+    let f = Finding::new(code, Severity::Warning, source, zh, en).team(team);
+    if person.is_empty() {
+        f
+    } else {
+        f.person(person)
+    }
+}
 
 /// Rooms are filled by hotel, room, sex, and whether the stay was requested.
 type FillKey = (usize, usize, Option<Sex>, bool);

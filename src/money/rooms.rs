@@ -7,9 +7,10 @@
 //! the first hotel's first shared room (first room otherwise) from arrival to departure (or to
 //! the end of the covered period, or the last day).
 //!
-//! Rooms: people naming each other as roommates share a room; the others of the same hotel,
-//! room type and sex fill rooms in order, requested stays first. A person who asked for a shared
-//! room and is left alone in it is charged the empty beds ([`Lodging::alone`]).
+//! Rooms (filled by the private `booking` module, below this one): people naming each other as
+//! roommates share a room; the others of the same hotel, room type and sex fill rooms in order,
+//! requested stays first. A person who asked for a shared room and is left alone in it is
+//! charged the empty beds ([`Lodging::alone`]).
 //!
 //! Findings (warnings, with the source cell; not in SPEC §8):
 //! - `room.unknown-hotel`: the hotel cell names no hotel of `event.toml`;
@@ -26,74 +27,13 @@
 use jiff::civil::Date;
 
 use crate::event::{Accommodation, Event};
-use crate::findings::{Finding, Findings, Severity, Source};
-use crate::model::Sex;
+use crate::findings::{Finding, Findings, Severity};
 use crate::model::roster::{Person, Role, RoomRequest, Roster, Team};
 
-/// One person's stay.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Lodging {
-    /// Name as shown.
-    pub name: String,
-    /// Role in the delegation.
-    pub role: Role,
-    /// Sex, when known.
-    pub sex: Option<Sex>,
-    /// An official member (leader, coach, entered player) rather than an extra person.
-    pub official: bool,
-    /// Index of the hotel in `accommodation.hotels`.
-    pub hotel: usize,
-    /// Index of the room type in that hotel's rooms.
-    pub room: usize,
-    /// Check-in day.
-    pub check_in: Date,
-    /// Check-out day.
-    pub check_out: Date,
-    /// From a room request (false: the standard stay).
-    pub requested: bool,
-    /// The request row's name cell.
-    pub source: Option<Source>,
-    /// Index of the room in [`TeamLodging::rooms`].
-    pub room_no: usize,
-    /// Alone in a shared room that was asked for: the empty beds are charged too.
-    pub alone: bool,
-}
-
-impl Lodging {
-    /// Nights from check-in to check-out (0 when the dates are reversed).
-    pub fn nights(&self) -> i64 {
-        days_between(self.check_in, self.check_out)
-    }
-}
-
-/// One room booked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BookedRoom {
-    /// Hotel index.
-    pub hotel: usize,
-    /// Room type index.
-    pub room: usize,
-    /// Indexes of the occupants in [`TeamLodging::people`].
-    pub occupants: Vec<usize>,
-    /// First night.
-    pub check_in: Date,
-    /// Day after the last night.
-    pub check_out: Date,
-}
-
-/// A team's stays and rooms.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct TeamLodging {
-    /// Every person who stays.
-    pub people: Vec<Lodging>,
-    /// The rooms they fill.
-    pub rooms: Vec<BookedRoom>,
-}
-
-/// Days from `a` to `b` (negative when `b` is earlier), 0 if jiff cannot tell.
-pub fn days_between(a: Date, b: Date) -> i64 {
-    a.until(b).map(|s| i64::from(s.get_days())).unwrap_or(0)
-}
+// The lodging vocabulary lives in `booking`, below this module; it is named from here
+// (`money::rooms::Lodging`) as before.
+pub use super::booking::{BookedRoom, Lodging, TeamLodging, days_between};
+use super::booking::{form_rooms, warn};
 
 /// The dates a stay defaults to: (check-in, check-out).
 fn default_dates(event: &Event, acc: &Accommodation) -> (Date, Date) {
@@ -168,22 +108,6 @@ fn match_room(acc: &Accommodation, h: usize, text: &str) -> Option<usize> {
             let n = persons_of(t)?;
             hotel.rooms.iter().position(|r| r.persons == n)
         })
-}
-
-pub(super) fn warn(
-    code: &'static str,
-    source: Source,
-    team: &str,
-    person: &str,
-    zh: String,
-    en: String,
-) -> Finding {
-    let f = Finding::new(code, Severity::Warning, source, zh, en).team(team);
-    if person.is_empty() {
-        f
-    } else {
-        f.person(person)
-    }
 }
 
 /// Team members in delegation order with whether they are official members.
@@ -300,7 +224,7 @@ pub fn lodge(event: &Event, team: &Team, findings: &mut Findings) -> TeamLodging
         out.people
             .push(apply_request(event, acc, l, r, unit, findings));
     }
-    super::booking::form_rooms(acc, &mut out, &roommates, &remarks, unit, findings);
+    form_rooms(acc, &mut out, &roommates, &remarks, unit, findings);
     out
 }
 

@@ -14,8 +14,8 @@
 
 use std::collections::BTreeMap;
 
+use super::boards::board_points;
 use super::rational::Rational;
-use super::team::board_points;
 use super::tournament::{Round, ScoreKind, Tournament};
 
 /// One step of the (extended) direct encounter.

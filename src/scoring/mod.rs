@@ -4,6 +4,7 @@
 //! - [`tournament`]: the scoring model (competitors with typed per-round results);
 //! - [`codes`]: the tie-break code grammar;
 //! - [`standings()`]: the ranking engine, [`team_standings`] for team events;
+//! - [`boards`]: game points by board and the board count (art. 12), below the ranking;
 //! - [`cxa`]: 对手分 / 累进分 chains for xiangqi Swiss events;
 //! - [`trf_standings`]: `bianpai trf standings`.
 //!
@@ -18,6 +19,7 @@
 //! - EDE: primary score, then secondary, then the art. 12 steps for exactly two teams, each
 //!   step repeated until it separates no more; a new tied group goes back to the primary score.
 
+pub mod boards;
 pub mod buchholz;
 pub mod builder;
 pub mod codes;

@@ -8,13 +8,13 @@ use std::cmp::Ordering;
 
 use crate::model::Points;
 
+use super::boards::board_count;
 use super::buchholz::{self, Spec};
 use super::codes::{Kind, TieBreak};
 use super::direct::{self, Settings};
 use super::individual::{self, Count};
 use super::rating::{self, Which};
 use super::rational::Rational;
-use super::team::board_count;
 use super::tournament::{ScoreKind, Tournament};
 
 /// One tie-break value of one competitor.

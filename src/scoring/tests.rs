@@ -3,11 +3,12 @@
 
 use crate::model::{Colour, GameResult, Points};
 
+use super::boards::board_points;
 use super::builder::{IndividualBuilder, TeamBuilder};
 use super::codes::{TieBreak, parse_list};
 use super::rational::Rational;
 use super::standings::{Standings, Value, standings};
-use super::team::{board_points, team_standings};
+use super::team::team_standings;
 use super::tournament::{Edition, RoundResult, Scoring, Tournament};
 
 fn h(x: f64) -> Points {

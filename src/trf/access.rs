@@ -99,7 +99,7 @@ impl Trf {
     /// an opponent (any code but blank) or a pairing-allocated bye `U`.
     ///
     /// Rounds holding only `H`/`F`/`Z` entries are announced absences for a round not yet paired
-    /// (the cut files of `reference/dutch`), so they do not count; a paired game with a blank
+    /// (the cut files of `tests/reference/dutch`), so they do not count; a paired game with a blank
     /// result is not played yet.
     pub fn rounds_played(&self) -> usize {
         self.players()
@@ -150,7 +150,7 @@ impl Trf {
     }
 
     /// The start date from `042`, only when the line is exactly `042 YYYY/MM/DD` with nothing
-    /// after it (TieBreakServer ignores any other form, reference/tiebreaks/README.md).
+    /// after it (TieBreakServer ignores any other form, tests/reference/tiebreaks/README.md).
     pub fn start_date(&self) -> Option<jiff::civil::Date> {
         let raw = self.records("042").next()?;
         let v = raw.strip_prefix("042 ")?;

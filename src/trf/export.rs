@@ -2,7 +2,7 @@
 //! the common input of the pairing engines and the tie-break calculator, so that standings in the
 //! workbooks and `bianpai trf standings` on the exported file are one computation.
 //!
-//! Layout (RULES.md §D, reference/tiebreaks/README.md): headers 012-142, 162 game points, 192 for
+//! Layout (RULES.md §D, tests/reference/tiebreaks/README.md): headers 012-142, 162 game points, 192 for
 //! Swiss events, 352 board colours, 362 match points, one 001 line per player (teams in number
 //! order, members in entry order) with every board game, 310 per team with its members in entry
 //! order, 330 for forfeited matches (`--` when neither team turned up), 320 for team PABs. Every board game is in both players'

@@ -3,19 +3,12 @@
 
 use super::*;
 
-/// `../shared/reference` next to the crate (CI, main checkout), else two levels up (worktrees).
+/// `tests/reference/tiebreaks/team-swiss/`, checked in with the crate.
 fn tsw_dir() -> std::path::PathBuf {
-    let near = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference"));
-    let base = if near.is_dir() {
-        near.to_path_buf()
-    } else {
-        std::path::Path::new(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/reference"
-        ))
-        .to_path_buf()
-    };
-    base.join("tiebreaks/team-swiss")
+    std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/reference/tiebreaks/team-swiss"
+    ))
 }
 
 fn load(name: &str) -> bianpai::trf::Trf {

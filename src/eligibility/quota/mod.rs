@@ -16,7 +16,7 @@ use crate::findings::{Finding, Findings, Severity, Source};
 use crate::ingest::LoadedFile;
 use crate::model::roster::{Person, Roster, Sourced, Team};
 use crate::normalize::unit_key;
-pub use table::{QuotaRow, is_quota_file, is_quota_table, label_sections};
+pub use table::{QuotaRow, label_sections};
 
 /// The quota lines of the folder's quota workbooks, in file order, and the files they came from.
 pub fn read_files(event: &Event, files: &[LoadedFile]) -> (Vec<QuotaRow>, Vec<String>) {

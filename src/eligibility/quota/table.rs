@@ -1,11 +1,9 @@
-//! The quota workbook (名额分配表): recognised by its header, not its name, and read with the
-//! source cell of every number.
+//! The quota workbook (名额分配表), read with the source cell of every number. Which tables are
+//! quota tables, and where their labels and delegations are, [`crate::forms::quota`] decides
+//! (it recognises every kind of table); this module gives the labels their meaning for the event.
 //!
-//! A quota table has a unit column (单位 / 代表队 / 参赛单位 ...) and at least two place columns
-//! (headers naming a 组: `公开组男子`, `少年组（男女合计）`, `家庭组（人）`), and no 姓名 column
-//! (so an entry form or a registration list is never one). Transposed tables, with the groups as
-//! rows and the delegations as columns, are recognised too when the title, sheet or file names
-//! 名额. Further columns (or rows) give the qualifying season (`预选赛有效站数`, `分区赛`,
+//! Place columns (or rows) name a group (`公开组男子`, `少年组（男女合计）`, `家庭组（人）`).
+//! Further columns (or rows) give the qualifying season (`预选赛有效站数`, `分区赛`,
 //! `赛区参赛人数`) and the hosts behind extra places (headers matching a `quotas.extras`
 //! condition, e.g. `全国象棋之乡（个）`).
 
@@ -13,8 +11,9 @@ use unicode_normalization::UnicodeNormalization;
 
 use crate::event::{Event, Section};
 use crate::findings::Source;
-use crate::forms::{Field, field_of, header_key};
-use crate::ingest::{Cell, LoadedFile, Table};
+use crate::forms::header_key;
+use crate::forms::quota::{Orientation, cell_text, is_place_label, orientation};
+use crate::ingest::{Cell, Table};
 use crate::model::Sex;
 use crate::model::roster::Sourced;
 
@@ -35,33 +34,8 @@ pub struct QuotaRow {
     pub extras: Vec<(String, Sourced<u32>)>,
 }
 
-/// How many rows (or columns) from the top (left) a header is looked for.
-const SCAN: usize = 12;
-
-/// Header labels that name the delegation besides the entry form's unit synonyms.
-const UNIT_LABELS: [&str; 5] = ["代表团", "省市", "省份", "地区", "协会"];
-
 fn key(text: &str) -> String {
     header_key(text)
-}
-
-fn is_unit_label(text: &str) -> bool {
-    field_of(text) == Some(Field::TeamUnit) || UNIT_LABELS.contains(&key(text).as_str())
-}
-
-/// A place label: names a group (`组`), is not the entry form's 组别 column.
-fn is_place_label(text: &str) -> bool {
-    let k = key(text);
-    k.contains('组') && field_of(text) != Some(Field::Group)
-}
-
-fn text_of(cell: &Cell) -> Option<String> {
-    match cell {
-        Cell::Text(t) if !cell.is_blank() => {
-            Some(t.nfkc().filter(|c| !c.is_whitespace()).collect())
-        }
-        _ => None,
-    }
 }
 
 /// A count written in a cell: an integer, a whole float, or digits with a unit (`2人`, `1个`).
@@ -81,88 +55,6 @@ fn count_of(cell: &Cell) -> Option<u32> {
         }
         _ => None,
     }
-}
-
-/// Where the labels and the delegations are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Orientation {
-    /// Labels in row `header`, delegations in the rows below, names in column `unit`.
-    Rows { header: usize, unit: usize },
-    /// Labels in column `labels`, delegations in the columns right of it, names in row `unit`.
-    Columns { labels: usize, unit: usize },
-}
-
-fn has_name_header(table: &Table) -> bool {
-    table.rows.iter().take(SCAN).any(|row| {
-        row.iter()
-            .filter_map(text_of)
-            .any(|t| field_of(&t) == Some(Field::Name))
-    })
-}
-
-fn mentions_quota(table: &Table) -> bool {
-    table.file.contains("名额")
-        || table.sheet.contains("名额")
-        || table
-            .rows
-            .iter()
-            .take(SCAN)
-            .flatten()
-            .filter_map(text_of)
-            .any(|t| t.contains("名额"))
-}
-
-fn orientation(table: &Table) -> Option<Orientation> {
-    if has_name_header(table) {
-        return None;
-    }
-    for (r, row) in table.rows.iter().enumerate().take(SCAN) {
-        let labels: Vec<(usize, String)> = row
-            .iter()
-            .enumerate()
-            .filter_map(|(c, cell)| text_of(cell).map(|t| (c, t)))
-            .collect();
-        let unit = labels.iter().find(|(_, t)| is_unit_label(t)).map(|x| x.0);
-        let places = labels.iter().filter(|(_, t)| is_place_label(t)).count();
-        if let (Some(unit), true) = (unit, places >= 2) {
-            return Some(Orientation::Rows { header: r, unit });
-        }
-    }
-    if !mentions_quota(table) {
-        return None;
-    }
-    // Transposed: a label column with at least two group rows, under a row naming delegations.
-    for c in 0..table.width().min(4) {
-        let group_rows: Vec<usize> = (0..table.height())
-            .filter(|&r| text_of(table.get(r, c)).is_some_and(|t| is_place_label(&t)))
-            .collect();
-        let Some(&first) = group_rows.first() else {
-            continue;
-        };
-        if group_rows.len() < 2 {
-            continue;
-        }
-        let unit_row = (0..first).rev().find(|&r| {
-            (c + 1..table.width())
-                .filter(|&x| text_of(table.get(r, x)).is_some())
-                .count()
-                >= 2
-        });
-        if let Some(unit) = unit_row {
-            return Some(Orientation::Columns { labels: c, unit });
-        }
-    }
-    None
-}
-
-/// Whether a table is a quota table (no event needed: the form reader skips such files).
-pub fn is_quota_table(table: &Table) -> bool {
-    !table.hidden && orientation(table).is_some()
-}
-
-/// Whether any visible sheet of a file is a quota table.
-pub fn is_quota_file(file: &LoadedFile) -> bool {
-    file.tables.iter().any(is_quota_table)
 }
 
 /// What one label means for this event.
@@ -281,7 +173,7 @@ pub fn read_table(event: &Event, table: &Table) -> Option<Vec<QuotaRow>> {
             Orientation::Rows { .. } => (label_line, i),
             Orientation::Columns { .. } => (i, label_line),
         };
-        text_of(table.get(r, c))
+        cell_text(table.get(r, c))
     };
     let meanings: Vec<(usize, Meaning)> = labels
         .iter()
@@ -305,7 +197,7 @@ pub fn read_table(event: &Event, table: &Table) -> Option<Vec<QuotaRow>> {
             Orientation::Rows { .. } => (rec, unit_index),
             Orientation::Columns { .. } => (unit_index, rec),
         };
-        let Some(unit) = text_of(table.get(unit_at.0, unit_at.1))
+        let Some(unit) = cell_text(table.get(unit_at.0, unit_at.1))
             .and_then(|t| crate::normalize::unit_name(&t))
             .filter(|u| !matches!(u.as_str(), "合计" | "总计" | "小计"))
         else {
@@ -449,29 +341,5 @@ mod tests {
             )]
         );
         assert_eq!(got[0].places[0].1.source.a1().as_deref(), Some("B2"));
-    }
-
-    #[test]
-    fn an_entry_form_is_never_a_quota_table() {
-        let form = table(
-            vec![
-                vec![
-                    t("参赛单位"),
-                    t("组别"),
-                    t("姓名"),
-                    t("公开组男子"),
-                    t("少年组"),
-                ],
-                vec![
-                    t("湖北省"),
-                    t("公开组男子"),
-                    t("张三"),
-                    Cell::Int(1),
-                    Cell::Int(1),
-                ],
-            ],
-            "名额",
-        );
-        assert!(!is_quota_table(&form));
     }
 }

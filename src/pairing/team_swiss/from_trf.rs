@@ -1,4 +1,4 @@
-//! Team histories from a TRF-26 team file (RULES §D, reference/tiebreaks/README.md):
+//! Team histories from a TRF-26 team file (RULES §D, tests/reference/tiebreaks/README.md):
 //!
 //! - teams and board order from `310` (else `013`, numbered 1, 2, ... in file order);
 //! - a team's opponent in a round is the team of any member's opponent (the first board that

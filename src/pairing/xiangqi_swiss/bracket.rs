@@ -4,26 +4,8 @@
 
 use crate::pairing::team_swiss::cardinality::Dynamic;
 
-use super::engine::Field;
+use super::field::{Field, preference};
 use super::sides::fewest_conflicts;
-
-/// The bracket positions that position `pos` of a bracket of `b` players prefers as partner,
-/// best first (rule 7): a top-half player takes the ideal partner `pos + b / 2`, then the other
-/// bottom-half players by distance from it (the lower one first on a tie), then the top-half
-/// players below it; a bottom-half player takes the players below it in order. Every position
-/// after `pos` is listed once, none before it.
-pub(super) fn preference(pos: usize, b: usize) -> Vec<usize> {
-    let h = b / 2;
-    if pos < h {
-        let ideal = pos + h;
-        let mut order: Vec<usize> = (h..b).collect();
-        order.sort_by_key(|&q| (q.abs_diff(ideal), q));
-        order.extend(pos + 1..h);
-        order
-    } else {
-        (pos + 1..b).collect()
-    }
-}
 
 /// Pairs one bracket (rules 6 and 7); returns the members left to float down, in order.
 ///

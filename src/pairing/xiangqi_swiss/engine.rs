@@ -1,14 +1,11 @@
 //! The xiangqi Swiss pairing procedure (module docs of [`super`] list the rules it applies).
 
-use std::cmp::Ordering;
-use std::collections::BTreeMap;
-
-use super::{XiangqiSwissOptions, XqPlayer, XqRoundKind, pairing_order};
-use crate::model::{Colour, Points};
+use super::bracket::pair_bracket;
+use super::field::{P, build};
+use super::{XiangqiSwissOptions, XqPlayer};
+use crate::model::Colour;
 use crate::pairing::Error;
 use crate::pairing::team_swiss::cardinality::Dynamic;
-
-use super::bracket::pair_bracket;
 
 /// How far same-unit avoidance had to be relaxed for the round (rule 5 of the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,65 +29,8 @@ pub struct XiangqiPairing {
     pub relaxation: UnitRelaxation,
 }
 
-/// A player as the engine sees it.
-pub(super) struct P {
-    id: u16,
-    /// 0-based pairing number.
-    pn: usize,
-    score: Points,
-    sides: Vec<Colour>,
-    byes: usize,
-    /// The side rule 7 requires (after `max_same_side_in_row` games in a row on the other).
-    forced: Option<Colour>,
-    unit: String,
-}
-
-/// The round's players (available ones, in pairing-number order) and their compatibility.
-pub(super) struct Field {
-    ps: Vec<P>,
-    met: Vec<Vec<bool>>,
-    /// Scores ascending, one per score group.
-    levels: Vec<Points>,
-}
-
-impl Field {
-    /// The number of players paired this round (the bye included).
-    pub(super) fn len(&self) -> usize {
-        self.ps.len()
-    }
-
-    /// Whether `u` and `v` may meet when same-unit games are allowed in the `level` lowest
-    /// score groups (`usize::MAX`: everywhere).
-    pub(super) fn allowed(&self, level: usize, u: usize, v: usize) -> bool {
-        if self.met[u][v] {
-            return false;
-        }
-        let (a, b) = (&self.ps[u], &self.ps[v]);
-        if a.unit.is_empty() || a.unit != b.unit || level == usize::MAX {
-            return true;
-        }
-        level > 0
-            && self
-                .levels
-                .get(level - 1)
-                .is_some_and(|&top| a.score <= top && b.score <= top)
-    }
-
-    /// A side conflict: both players are due the same side, so one of them gets a game more in
-    /// a row on the other.
-    pub(super) fn conflict(&self, u: usize, v: usize) -> bool {
-        matches!((self.ps[u].forced, self.ps[v].forced), (Some(a), Some(b)) if a == b)
-    }
-
-    /// Higher score, then smaller pairing number, first.
-    fn rank(&self, u: usize, v: usize) -> Ordering {
-        self.ps[v]
-            .score
-            .cmp(&self.ps[u].score)
-            .then(self.ps[u].pn.cmp(&self.ps[v].pn))
-    }
-}
-
+/// Pairs one round (rules 1 to 8): the smallest same-unit relaxation and the first bye in the
+/// bye order that leave the field pairable, then the score groups from the top, then the sides.
 pub(super) fn pair(
     players: &[XqPlayer],
     round: u32,
@@ -175,58 +115,6 @@ pub(super) fn pair(
             l => UnitRelaxation::LowestGroups(l),
         },
     })
-}
-
-fn build(players: &[XqPlayer], opts: &XiangqiSwissOptions) -> Field {
-    let order = pairing_order(players);
-    let pn_of: BTreeMap<u16, usize> = order.iter().enumerate().map(|(i, &id)| (id, i)).collect();
-    let mut active: Vec<&XqPlayer> = players.iter().filter(|p| p.available).collect();
-    active.sort_by_key(|p| pn_of.get(&p.id).copied().unwrap_or(usize::MAX));
-    let index: BTreeMap<u16, usize> = active.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
-    let n = active.len();
-    let mut met = vec![vec![false; n]; n];
-    let k = opts.max_same_side_in_row;
-    let ps: Vec<P> = active
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let mut sides = Vec::new();
-            for h in &p.history {
-                if h.kind == XqRoundKind::Played {
-                    if let Some(o) = h.opponent.and_then(|o| index.get(&o)) {
-                        met[i][*o] = true;
-                        met[*o][i] = true;
-                    }
-                    if let Some(c) = h.side {
-                        sides.push(c);
-                    }
-                }
-            }
-            let forced = (k > 0 && sides.len() >= k)
-                .then(|| sides[sides.len() - k..].to_vec())
-                .and_then(|tail| {
-                    let c = *tail.first()?;
-                    tail.iter().all(|&x| x == c).then_some(!c)
-                });
-            P {
-                id: p.id,
-                pn: pn_of.get(&p.id).copied().unwrap_or(usize::MAX),
-                score: p.history.iter().map(|h| h.points).sum(),
-                byes: p
-                    .history
-                    .iter()
-                    .filter(|h| h.kind == XqRoundKind::Bye)
-                    .count(),
-                sides,
-                forced,
-                unit: p.unit.trim().to_string(),
-            }
-        })
-        .collect();
-    let mut levels: Vec<Points> = ps.iter().map(|p| p.score).collect();
-    levels.sort_unstable();
-    levels.dedup();
-    Field { ps, met, levels }
 }
 
 /// Rule 8: the side of the higher-ranked player `hi` against `lo` on `board` (0-based).

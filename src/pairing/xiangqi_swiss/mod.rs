@@ -54,6 +54,7 @@
 
 mod bracket;
 mod engine;
+mod field;
 pub mod from_trf;
 mod sides;
 

@@ -15,8 +15,7 @@
 
 use crate::pairing::matching::Matcher;
 
-use super::bracket::preference;
-use super::engine::Field;
+use super::field::{Field, preference};
 
 /// The players at the positions `paired` of `bracket` (field indices in bracket order),
 /// re-paired with the fewest side conflicts, first in the preference order among those; pairs

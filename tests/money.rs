@@ -115,28 +115,34 @@ fn line<'a>(st: &'a money::Statement, item: &str) -> &'a money::Line {
 }
 
 #[test]
-fn b_league_standard_stay_for_a_team_without_requests() {
+fn b_league_a_team_without_room_requests_is_billed_no_lodging() {
     let ev = event("cca-b-league-2025");
     let team = b_team("甲队");
     let mut f = Findings::new();
     let l = money::rooms::lodge(&ev, &team, &mut f);
     let st = money::costs::statement(&ev, &team, &l, &[]);
-    // 参赛费 7 × 400 = 2,800; 食宿 9 persons × 6 days × 430 = 23,220.
+    // 规程 十三(三) 比赛不负责棋手的食宿: teams pay their own, and nothing was asked for, so
+    // nothing is booked: 参赛费 7 × 400 = 2,800 only (it used to be billed 23,220 for
+    // 9 persons × 6 days × 430 in twin rooms it never asked for).
     let fee = line(&st, "参赛费");
     assert_eq!(
         (fee.quantity, fee.rate, fee.amount),
         (7, Fen::from_yuan(400), Fen::from_yuan(2800))
     );
-    let lodging = line(&st, "食宿 诺富特 双人间");
-    assert_eq!(
-        (lodging.quantity, lodging.amount),
-        (54, Fen::from_yuan(23_220))
+    assert!(
+        !st.lines.iter().any(|l| l.item.starts_with("食宿")),
+        "{st:#?}"
     );
-    assert_eq!(lodging.detail, "9人×6天");
-    assert_eq!(st.balance(), Fen::from_yuan(26_020));
+    assert_eq!(st.balance(), Fen::from_yuan(2800));
+    assert!(st.no_request && l.no_request);
+    assert!(l.rooms.is_empty() && l.people.is_empty());
     assert!(f.all().is_empty(), "{:?}", codes(&f));
-    // 4 men + 2 officials = 6 men → 3 rooms; 3 women → 2 rooms.
-    assert_eq!(l.rooms.len(), 5);
+    // The statement sheet says so.
+    let doc = bianpai::report::costs::statement_doc(&st, bianpai::Lang::Zh);
+    assert!(doc.table.rows.iter().any(|r| {
+        r.get(1)
+            .is_some_and(|c| c == "未提交食宿需求：不计食宿费用")
+    }));
 }
 
 #[test]
@@ -516,7 +522,8 @@ fn b_league_sample_costs_workbook() {
             .map(|c| c.owes_fen)
     };
     assert_eq!(cost("北京京西队"), Some(3_136_000));
-    assert_eq!(cost("内蒙古草原队"), Some(2_602_000));
+    // 内蒙古草原队 sent no room request: its 7 players' entry fees only (7 × 400 yuan).
+    assert_eq!(cost("内蒙古草原队"), Some(280_000));
     assert!(
         !outcome
             .summary

@@ -72,6 +72,9 @@ pub struct TeamLodging {
     pub people: Vec<Lodging>,
     /// The rooms they fill.
     pub rooms: Vec<BookedRoom>,
+    /// The team pays its own board and lodging and sent no room request: nothing is booked
+    /// or billed for it (规程 乙级 十三(三): 比赛不负责棋手的食宿).
+    pub no_request: bool,
 }
 
 /// Days from `a` to `b` (negative when `b` is earlier), 0 if jiff cannot tell.

@@ -68,6 +68,8 @@ pub struct Statement {
     pub team: String,
     /// Its lines, fees first.
     pub lines: Vec<Line>,
+    /// The team sent no room request and pays its own board and lodging: none is billed.
+    pub no_request: bool,
 }
 
 impl Statement {
@@ -249,6 +251,7 @@ pub fn statement(
     Statement {
         team: team.unit.value.clone(),
         lines,
+        no_request: lodging.no_request,
     }
 }
 

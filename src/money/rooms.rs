@@ -150,6 +150,11 @@ pub fn lodge(event: &Event, team: &Team, findings: &mut Findings) -> TeamLodging
     let Some(fallback) = default_room(acc) else {
         return out;
     };
+    // Where teams pay their own board and lodging, only what a team asked for is booked.
+    if acc.paid_by != "organizer" && team.rooms.iter().all(is_blank) {
+        out.no_request = true;
+        return out;
+    }
     let (d_in, d_out) = default_dates(event, acc);
     let unit = team.unit.value.as_str();
     let mut used = vec![false; team.rooms.len()];

@@ -219,6 +219,18 @@ pub fn statement_doc(st: &Statement, lang: Lang) -> SheetDoc {
         }
         r
     };
+    if st.no_request {
+        let mut r = vec![String::new(); 7];
+        if let Some(c) = r.get_mut(1) {
+            *c = lang
+                .pick(
+                    "未提交食宿需求：不计食宿费用",
+                    "no room request sent: no board and lodging billed",
+                )
+                .to_string();
+        }
+        rows.push(r);
+    }
     rows.push(vec![String::new(); 7]);
     rows.push(total("应缴合计", st.total(Side::Owes)));
     rows.push(total("应收合计", st.total(Side::Receives)));

@@ -127,7 +127,12 @@ pub fn render(s: &Summary, lang: Lang) -> String {
             ),
         };
         for p in withheld {
-            let _ = writeln!(out, "  {} {} {}（{}）", p.section, p.place, p.name, p.team);
+            let who = if p.team == p.name {
+                p.name.clone()
+            } else {
+                format!("{}（{}）", p.name, p.team)
+            };
+            let _ = writeln!(out, "  {} {} {who}", p.section, p.place);
         }
     }
     if !s.outputs.is_empty() {

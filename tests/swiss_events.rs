@@ -302,23 +302,25 @@ fn xiangqi_finals_groups_units_and_the_bye() {
         }
         byes += rows.iter().filter(|(_, r)| r == "轮空").count();
     }
-    // Only 家庭双人组 (13 entrants) is odd (公开组女子: 18, the duplicate entry paired once).
+    // Only 公开组男子 is odd: 38 entered, 钟宇毅 disqualified in event.toml ([[rulings]], not
+    // paired), 37 paired (公开组女子: 18, the duplicate entry paired once; 家庭双人组: 12 pairs,
+    // 浙江's read from its 家庭编号 column).
     assert_eq!(byes, 1);
-    // Every game of 家庭双人组 round 1 won by Red; the bye scores a win (2).
-    let r1 = fill_round(&dir, "family-r01.xlsx", Sport::Xiangqi, &|_, _, _| {
+    // Every game of 公开组男子 round 1 won by Red; the bye scores a win (2).
+    let r1 = fill_round(&dir, "open-men-r01.xlsx", Sport::Xiangqi, &|_, _, _| {
         Some(GameResult::Win)
     });
     let bye = r1.iter().find(|p| p.1 == "轮空").unwrap().0.clone();
     let o = run_dir(&dir);
-    let women: Vec<_> = o
+    let group: Vec<_> = o
         .summary
         .standings
         .iter()
-        .filter(|s| s.section.as_deref() == Some("家庭双人组"))
+        .filter(|s| s.section.as_deref() == Some("公开组男子"))
         .collect();
-    assert_eq!(women.len(), 13);
+    assert_eq!(group.len(), 37);
     let pts = |n: &str| {
-        women
+        group
             .iter()
             .find(|s| s.name == n)
             .map(|s| s.points.as_f64().unwrap())
@@ -327,26 +329,27 @@ fn xiangqi_finals_groups_units_and_the_bye() {
     for (red, black) in r1.iter().filter(|p| p.1 != "轮空") {
         assert_eq!((pts(red), pts(black)), (Some(2.0), Some(0.0)));
     }
-    let winners = women
+    let winners = group
         .iter()
         .filter(|s| s.points.as_f64() == Some(2.0))
         .count();
-    assert_eq!(winners, 7);
-    // Places 1-7 go to the winners (tie-broken by 对手分 etc.), 8-13 to the rest.
+    // 18 games won by Red and the bye.
+    assert_eq!(winners, 19);
+    // Places 1-19 go to the winners (tie-broken by 对手分 etc.), 20-37 to the rest.
     assert!(
-        women
+        group
             .iter()
-            .all(|s| (s.points.as_f64() == Some(2.0)) == (s.rank <= 7))
+            .all(|s| (s.points.as_f64() == Some(2.0)) == (s.rank <= 19))
     );
     // Round 2 of the group: no rematch, another bye.
-    let r2 = fill_round(&dir, "family-r02.xlsx", Sport::Xiangqi, &|_, _, _| None);
+    let r2 = fill_round(&dir, "open-men-r02.xlsx", Sport::Xiangqi, &|_, _, _| None);
     for (l, r) in &r2 {
         assert!(!r1.contains(&(l.clone(), r.clone())) && !r1.contains(&(r.clone(), l.clone())));
     }
     let bye2 = r2.iter().find(|p| p.1 == "轮空").unwrap().0.clone();
     assert_ne!(bye2, bye);
     // Round 2: board 1 a forfeit win for Red, every other game drawn.
-    fill_round(&dir, "family-r02.xlsx", Sport::Xiangqi, &|i, _, _| {
+    fill_round(&dir, "open-men-r02.xlsx", Sport::Xiangqi, &|i, _, _| {
         Some(if i == 0 {
             GameResult::ForfeitWin
         } else {
@@ -367,11 +370,11 @@ fn xiangqi_finals_groups_units_and_the_bye() {
     assert_eq!(after2(fl), Some(before(fl)));
     assert_eq!(after2(&r2[1].0), Some(before(&r2[1].0) + 1.0));
     assert_eq!(after2(&bye2), Some(before(&bye2) + 2.0));
-    assert!(dir.join("results/family-r03.xlsx").exists());
-    assert!(dir.join("out/pairings-family-r03.xlsx").exists());
-    assert!(dir.join("out/pairings-family-r01.xlsx").exists());
+    assert!(dir.join("results/open-men-r03.xlsx").exists());
+    assert!(dir.join("out/pairings-open-men-r03.xlsx").exists());
+    assert!(dir.join("out/pairings-open-men-r01.xlsx").exists());
     // The other groups wait for their round 1.
-    assert!(!dir.join("results/open-men-r02.xlsx").exists());
+    assert!(!dir.join("results/family-r02.xlsx").exists());
     assert_eq!(
         sheet_names(&dir.join("out/standings.xlsx")),
         [

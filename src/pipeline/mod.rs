@@ -198,6 +198,7 @@ fn render(
         roster,
         &sorted,
         &outcome.money.statements,
+        &outcome.statuses,
         opts.lang,
     )?);
     Ok(written)

@@ -292,6 +292,7 @@ pub fn write_team_packets(
     roster: &Roster,
     findings: &[Finding],
     statements: &[(crate::money::Statement, crate::money::TeamLodging)],
+    statuses: &crate::eligibility::standing::Statuses,
     lang: Lang,
 ) -> Result<Vec<PathBuf>, Error> {
     let mut out = Vec::new();
@@ -305,6 +306,23 @@ pub fn write_team_packets(
         used.push(stem.to_lowercase());
         let path = dir.join(format!("{stem}.xlsx"));
         let mut sheets = team_sheets(t, findings, &links, lang);
+        // The team's standing, on the findings sheet's title: 资格待查 (prizes withheld) or
+        // 取消资格, until the arbiter rules.
+        let findings_sheet = lang.pick("审查问题", "Findings");
+        if let (Some(st), Some(s)) = (
+            statuses.team(&t.unit.value),
+            sheets.iter_mut().find(|s| s.doc.name == findings_sheet),
+        ) {
+            let note = match (st.is_disqualified(), lang) {
+                (false, Lang::Zh) => "；本队资格待查，奖金暂缓发放，待裁定".to_string(),
+                (false, Lang::En) => {
+                    "; eligibility pending: prizes withheld until ruled".to_string()
+                }
+                (true, Lang::Zh) => "；本队已被取消资格".to_string(),
+                (true, Lang::En) => "; the team is disqualified".to_string(),
+            };
+            s.doc.title.push_str(&note);
+        }
         let st = statements
             .iter()
             .map(|(s, _)| s)

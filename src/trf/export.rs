@@ -70,6 +70,9 @@ pub struct ExportHeader {
     pub scoring: Scoring,
     /// Match points and game points of a team PAB (record 320).
     pub pab: (Points, Points),
+    /// 212: the primary score and the tie-breaks of the stage's standings, as C.07 codes
+    /// (`MPTS GPTS EDE EMGSB BC`); not written when empty.
+    pub tiebreaks: Vec<String>,
 }
 
 fn date(d: Option<jiff::civil::Date>) -> String {
@@ -88,7 +91,7 @@ fn other(code: &str, value: &str) -> Line {
 fn score_line(code: &str, win: Points, draw: Points) -> Line {
     let w = win.fmt_decimals(1);
     let d = draw.fmt_decimals(1);
-    other(code, &format!(" W {w:>4}    D {d:>4}    L  0.0"))
+    other(code, &format!(" W{w:>4}    D{d:>4}    L 0.0"))
 }
 
 fn code_of(r: GameResult) -> ResultCode {
@@ -180,12 +183,14 @@ pub fn team_event(
         .map(|&s| (s, vec![blank; n_rounds]))
         .collect();
     let mut forfeited = Vec::new();
+    let mut line_ups = Vec::new();
     for rr in rounds {
         let Some(ri) = (rr.round as usize).checked_sub(1) else {
             continue;
         };
         for m in &rr.matches {
             record_match(m, ri, &seat, &mut blocks);
+            line_ups.extend(out_of_order(m, ri, &seat));
             if m.is_double_forfeited() {
                 forfeited.push((m.round, m.home, m.away, None));
             } else if let Some(home_won) = m.whole_forfeit() {
@@ -253,6 +258,9 @@ pub fn team_event(
         head.scoring.match_win,
         head.scoring.match_draw,
     ));
+    if !head.tiebreaks.is_empty() {
+        lines.push(other("212", &head.tiebreaks.join(" ")));
+    }
     let game_table = crate::trf::ScoreTable {
         win: head.scoring.game_win,
         draw: head.scoring.game_draw,
@@ -285,6 +293,7 @@ pub fn team_event(
             lines.push(Line::Player(rec));
         }
     }
+    lines.extend(line_ups);
     for ((t, _), starts) in arranged.iter().zip(&start_of) {
         lines.push(Line::Team(TeamRecord {
             number: u16::try_from(t.number).unwrap_or(u16::MAX),
@@ -342,6 +351,7 @@ fn record_match(
     for b in &m.boards {
         let hs = seat.get(&(m.home, ri, b.board)).copied();
         let as_ = seat.get(&(m.away, ri, b.board)).copied();
+        // Without an opponent (an empty board across) the entry is `0000 - +`.
         let mut set = |who: Option<u16>, opp: Option<u16>, colour: Colour, r: GameResult| {
             if let Some(e) = who
                 .and_then(|s| blocks.get_mut(&s))
@@ -349,7 +359,7 @@ fn record_match(
             {
                 *e = RoundEntry {
                     opponent: opp,
-                    colour: Some(colour),
+                    colour: opp.map(|_| colour),
                     result: code_of(r),
                 };
             }
@@ -357,6 +367,34 @@ fn record_match(
         set(hs, as_, b.home_colour, b.result);
         set(as_, hs, !b.home_colour, b.result.reversed());
     }
+}
+
+/// The `300` records of a match: for each side with a board nobody carries, the side's
+/// start numbers in board order, `0000` for the empty boards
+/// (`300 RRR TTT OOO PPPP PPPP ...`, round, the team, its opponent).
+fn out_of_order(m: &MatchResult, ri: usize, seat: &BTreeMap<(u32, usize, u32), u16>) -> Vec<Line> {
+    let mut boards: Vec<u32> = m.boards.iter().map(|b| b.board).collect();
+    boards.sort_unstable();
+    [(m.home, m.away), (m.away, m.home)]
+        .into_iter()
+        .filter_map(|(team, opponent)| {
+            let order: Vec<Option<u16>> = boards
+                .iter()
+                .map(|&b| seat.get(&(team, ri, b)).copied())
+                .collect();
+            if order.iter().all(Option::is_some) {
+                return None;
+            }
+            let list: Vec<String> = order
+                .iter()
+                .map(|s| s.map_or_else(|| "0000".to_string(), |s| format!("{s:>4}")))
+                .collect();
+            Some(other(
+                "300",
+                &format!("{:03} {team:03} {opponent:03} {}", ri + 1, list.join(" ")),
+            ))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -169,10 +169,33 @@ fn the_trf_export_reads_back_to_the_standings_workbook() {
         "352 WBWBW",
         "362  W 2.0    D 1.0    L 0.0",
         "212 MPTS GPTS EDE EMGSB BC",
+        "122 90 min + 30 s per move",
+        "222 5400+30",
     ] {
         assert!(lines.contains(&rec), "{rec}");
     }
     assert_eq!(lines.iter().filter(|l| l.starts_with("310 ")).count(), 12);
+    assert_eq!(lines.iter().filter(|l| l.starts_with("013 ")).count(), 12);
+    // 310 carries each team's match points, game points and rank: 成都锦江队 (12) first on
+    // 15 MP and 31.5 GP, 湖北江城队 (9) 11th on 6 MP and 22.5 GP.
+    let team = |no: u16| {
+        trf.teams()
+            .into_iter()
+            .find(|t| t.number == no)
+            .map(|t| {
+                (
+                    t.match_points.map(|p| p.to_string()),
+                    t.game_points.map(|p| p.to_string()),
+                    t.rank,
+                )
+            })
+            .expect("310")
+    };
+    assert_eq!(
+        team(12),
+        (Some("15.0".into()), Some("31.5".into()), Some(1))
+    );
+    assert_eq!(team(9), (Some("6.0".into()), Some("22.5".into()), Some(11)));
     // 湖北江城队 (9) fields nobody on board 2 all season: no player line for it; the
     // opponent's board-2 player wins by forfeit against nobody (`0000 - +`), so 29 games of
     // 30 are between two player lines; a 300 record per round gives 湖北's board order.

@@ -47,6 +47,8 @@ pub struct ExportTeam {
     pub name: String,
     /// Members in entry (board) order.
     pub players: Vec<ExportPlayer>,
+    /// Match points, game points and rank of the stage's standings (record `310`).
+    pub standing: Option<(Points, Points, u32)>,
 }
 
 /// The facts of the event the headers need.
@@ -70,6 +72,10 @@ pub struct ExportHeader {
     pub scoring: Scoring,
     /// Match points and game points of a team PAB (record 320).
     pub pab: (Points, Points),
+    /// 122/222: minutes per player and seconds added per move.
+    pub time_control: Option<(u32, u32)>,
+    /// 132: the date of each round, when the event gives them.
+    pub round_dates: Vec<jiff::civil::Date>,
     /// 212: the primary score and the tie-breaks of the stage's standings, as C.07 codes
     /// (`MPTS GPTS EDE EMGSB BC`); not written when empty.
     pub tiebreaks: Vec<String>,
@@ -92,6 +98,27 @@ fn score_line(code: &str, win: Points, draw: Points) -> Line {
     let w = win.fmt_decimals(1);
     let d = draw.fmt_decimals(1);
     other(code, &format!(" W{w:>4}    D{d:>4}    L 0.0"))
+}
+
+/// `132`: each round's date `YY/MM/DD` at columns 92 + 10(r - 1) to 99 + 10(r - 1), under the
+/// round blocks of the `001` lines.
+fn round_dates(dates: &[jiff::civil::Date]) -> Line {
+    let mut raw = format!("{:<91}", "132");
+    for (i, d) in dates.iter().enumerate() {
+        if i > 0 {
+            raw.push_str("  ");
+        }
+        raw.push_str(&format!(
+            "{:02}/{:02}/{:02}",
+            d.year().rem_euclid(100),
+            d.month(),
+            d.day()
+        ));
+    }
+    Line::Other {
+        code: "132".into(),
+        raw,
+    }
 }
 
 fn code_of(r: GameResult) -> ResultCode {
@@ -241,9 +268,20 @@ pub fn team_event(
                 "Team Swiss System"
             },
         ),
+    ];
+    if let Some((minutes, increment)) = head.time_control {
+        lines.push(other(
+            "122",
+            &format!("{minutes} min + {increment} s per move"),
+        ));
+    }
+    if !head.round_dates.is_empty() {
+        lines.push(round_dates(&head.round_dates));
+    }
+    lines.extend([
         other("142", &head.rounds.to_string()),
         score_line("162", head.scoring.game_win, head.scoring.game_draw),
-    ];
+    ]);
     if !head.round_robin {
         lines.push(other("192", "FIDE_TEAM_TYPEA_MP_GP"));
     }
@@ -260,6 +298,12 @@ pub fn team_event(
     ));
     if !head.tiebreaks.is_empty() {
         lines.push(other("212", &head.tiebreaks.join(" ")));
+    }
+    if let Some((minutes, increment)) = head.time_control {
+        lines.push(other(
+            "222",
+            &format!("{}+{increment}", u64::from(minutes) * 60),
+        ));
     }
     let game_table = crate::trf::ScoreTable {
         win: head.scoring.game_win,
@@ -300,9 +344,17 @@ pub fn team_event(
             name: t.name.clone(),
             nickname: String::new(),
             strength: String::new(),
-            match_points: None,
-            game_points: None,
-            rank: None,
+            match_points: t.standing.map(|s| s.0),
+            game_points: t.standing.map(|s| s.1),
+            rank: t.standing.and_then(|s| u16::try_from(s.2).ok()),
+            members: starts.clone(),
+            layout: Layout(None),
+        }));
+    }
+    // TRF-16 readers take the teams from 013 (TRF-26 readers from 310).
+    for ((t, _), starts) in arranged.iter().zip(&start_of) {
+        lines.push(Line::Team013(crate::trf::Team013Record {
+            name: t.name.clone(),
             members: starts.clone(),
             layout: Layout(None),
         }));

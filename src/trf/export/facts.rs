@@ -44,6 +44,11 @@ pub fn header(
             scoring.match_draw,
             scoring.game_draw * i32::try_from(boards_len(event)).unwrap_or(0),
         ),
+        time_control: stage
+            .time_control
+            .as_ref()
+            .map(|t| (t.minutes, t.increment_seconds)),
+        round_dates: stage.round_dates.iter().map(|d| d.0).collect(),
         tiebreaks: event
             .tiebreaks_for(&stage.id, "team")
             .map(|t| t.order.clone())
@@ -100,5 +105,6 @@ pub fn export_team(number: u32, team: &Team) -> ExportTeam {
         number,
         name: crate::normalize::fide_team_name(&team.unit.value),
         players,
+        standing: None,
     }
 }

@@ -1,7 +1,7 @@
 //! The TRF report of each kind of team stage, from its outcome: the complete rounds only
 //! (nothing before the first one is complete).
 
-use super::{export_teams, header, team_event};
+use super::{ExportTeam, export_teams, header, team_event};
 use crate::event::{Event, Stage};
 use crate::model::roster::Roster;
 use crate::season::league::LeagueOutcome;
@@ -13,7 +13,8 @@ pub fn league(event: &Event, stage: &Stage, roster: &Roster, o: &LeagueOutcome) 
     if o.complete.is_empty() {
         return None;
     }
-    let export = export_teams(&o.numbers.teams, roster);
+    let mut export = export_teams(&o.numbers.teams, roster);
+    with_standings(&mut export, o.standings.as_ref());
     let head = header(
         event,
         stage,
@@ -35,7 +36,8 @@ pub fn team_swiss(
     if o.complete.is_empty() {
         return None;
     }
-    let export = export_teams(&o.numbers, roster);
+    let mut export = export_teams(&o.numbers, roster);
+    with_standings(&mut export, o.standings.as_ref());
     let mut head = header(
         event,
         stage,
@@ -51,4 +53,16 @@ pub fn team_swiss(
         .filter_map(|r| r.bye.map(|t| (r.results.round, t)))
         .collect();
     Some(team_event(&head, &export, &o.results(), &pabs))
+}
+
+/// Each team's match points, game points and rank from the stage's standings (record `310`).
+fn with_standings(teams: &mut [ExportTeam], standings: Option<&crate::scoring::Standings>) {
+    let Some(st) = standings else { return };
+    for t in teams {
+        t.standing = st
+            .rows
+            .iter()
+            .find(|r| r.start_no == t.number)
+            .map(|r| (r.primary, r.secondary, r.rank));
+    }
 }

@@ -21,6 +21,7 @@ pub(crate) fn example_teams() -> Vec<ExportTeam> {
                     birth: None,
                 })
                 .collect(),
+            standing: None,
         })
         .collect()
 }
@@ -81,6 +82,12 @@ pub(crate) fn example_header() -> ExportHeader {
         colours: vec![Colour::White, Colour::Black, Colour::White, Colour::Black],
         scoring: Scoring::default(),
         pab: (Points::from_whole(1), Points::from_whole(2)),
+        time_control: Some((90, 30)),
+        round_dates: vec![
+            jiff::civil::date(2026, 6, 1),
+            jiff::civil::date(2026, 6, 2),
+            jiff::civil::date(2026, 6, 3),
+        ],
         tiebreaks: vec!["MPTS".into(), "GPTS".into(), "EDE".into()],
     }
 }
@@ -96,6 +103,12 @@ fn example_exports_every_board_game() {
     assert!(lines.contains(&"162  W 1.0    D 0.5    L 0.0"));
     assert!(lines.contains(&"362  W 2.0    D 1.0    L 0.0"));
     assert!(lines.contains(&"212 MPTS GPTS EDE"));
+    assert!(lines.contains(&"122 90 min + 30 s per move"));
+    assert!(lines.contains(&"222 5400+30"));
+    // 132: round r's date at columns 92 + 10(r - 1) .. 99 + 10(r - 1), as the round blocks.
+    let r132 = lines.iter().find(|l| l.starts_with("132")).expect("132");
+    assert_eq!(r132.get(91..), Some("26/06/01  26/06/02  26/06/03"));
+    assert_eq!(r132.get(3..91).map(str::trim), Some(""));
     // A1 (start 1): R1 vs D1 (13) white win, R2 vs B1 (5) white loss, R3 vs C1 (9) black win.
     let a1 = lines
         .iter()
@@ -114,6 +127,12 @@ fn example_exports_every_board_game() {
         .find(|l| l.starts_with("310   1"))
         .expect("310");
     assert!(t1.ends_with("   1    2    3    4"), "{t1}");
+    // 013 (TRF-16): name at columns 5-36, members from column 37 in steps of 5.
+    let t013 = lines
+        .iter()
+        .find(|l| l.starts_with("013 Team B"))
+        .expect("013");
+    assert_eq!(t013.get(36..), Some("   5    6    7    8"), "{t013}");
     // Reading it back gives the same model.
     assert_eq!(
         crate::trf::parse(&text).map(|t| crate::trf::write(&t)),
@@ -176,6 +195,7 @@ mod messy {
                         birth: None,
                     })
                     .collect(),
+                standing: None,
             })
             .collect()
     }

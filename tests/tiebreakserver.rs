@@ -145,3 +145,30 @@ fn tiebreakserver_reads_the_b_league_export_as_the_standings() {
         "MPTS GPTS EDE EMGSB/C1 BH:MP/C1",
     );
 }
+
+/// The A-league finals (a report of their own, `-finals.trf`): accepted, and its 310 match and
+/// game points are what the finals' games give (no remark). Its places come from the bracket,
+/// so only the places are compared: 深圳南山队 (5) first, the champion of the final.
+#[test]
+fn tiebreakserver_reads_the_a_league_finals_export() {
+    let (_tmp, dir) = sample_copy("cca-a-league-2023");
+    let (_, j, err) = run_json(&dir, &[]);
+    assert!(j["outputs"].is_array(), "{err}");
+    let trf = dir.join("out/cca-a-league-2023-finals.trf");
+    let answer = tiebreakchecker(&trf);
+    assert_eq!(answer["status"]["code"], 0, "{:#}", answer["status"]);
+    assert_eq!(answer["status"]["error"], serde_json::json!([]));
+    assert_eq!(answer["status"]["info"], serde_json::json!([]));
+    let text = std::fs::read_to_string(&trf).expect("trf");
+    let parsed = bianpai::trf::parse(&text).expect("parses");
+    let first = parsed
+        .teams()
+        .into_iter()
+        .find(|t| t.rank == Some(1))
+        .expect("a team ranked 1");
+    assert_eq!(first.number, 5);
+    assert_eq!(j["standings"][0]["name"], "深圳南山队");
+    // Ten finals rounds, every player line the season's numbering.
+    assert!(text.lines().any(|l| l == "142 10"), "{text}");
+    assert!(text.lines().any(|l| l == "092 Team Knockout"), "{text}");
+}

@@ -193,17 +193,53 @@ fn syllables(text: &str) -> Vec<String> {
 /// use bianpai::normalize::fide_team_name;
 /// assert_eq!(fide_team_name("大庆油田队"), "Da Qing You Tian Dui");
 /// assert_eq!(fide_team_name("北京2队"), "Bei Jing 2 Dui");
+/// assert_eq!(fide_team_name("重庆涪陵队"), "Chong Qing Fu Ling Dui");
+/// assert_eq!(fide_team_name("吉林长白山队"), "Ji Lin Chang Bai Shan Dui");
 /// ```
 pub fn fide_team_name(name: &str) -> String {
     if !name.chars().any(super::is_han) {
         return ascii_latin(name);
     }
-    syllables(name)
-        .iter()
-        .map(|s| word(std::slice::from_ref(s)))
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut out: Vec<String> = Vec::new();
+    let mut rest = name;
+    while !rest.is_empty() {
+        if let Some((han, latin)) = PLACES.iter().find(|(h, _)| rest.starts_with(h)) {
+            out.extend(latin.split(' ').map(str::to_string));
+            rest = rest.get(han.len()..).unwrap_or("");
+            continue;
+        }
+        let cut = rest.char_indices().nth(1).map_or(rest.len(), |(i, _)| i);
+        let (head, tail) = rest.split_at(cut);
+        out.extend(
+            syllables(head)
+                .iter()
+                .map(|s| word(std::slice::from_ref(s))),
+        );
+        rest = tail;
+    }
+    out.join(" ")
 }
+
+/// Place names whose characters' everyday readings differ from the place's.
+const PLACES: &[(&str, &str)] = &[
+    ("重庆", "Chong Qing"),
+    ("长沙", "Chang Sha"),
+    ("长春", "Chang Chun"),
+    ("长白山", "Chang Bai Shan"),
+    ("长江", "Chang Jiang"),
+    ("长城", "Chang Cheng"),
+    ("长安", "Chang An"),
+    ("厦门", "Xia Men"),
+    ("蚌埠", "Beng Bu"),
+    ("六安", "Lu An"),
+    ("乐山", "Le Shan"),
+    ("乐清", "Yue Qing"),
+    ("东莞", "Dong Guan"),
+    ("番禺", "Pan Yu"),
+    ("丽水", "Li Shui"),
+    ("台州", "Tai Zhou"),
+    ("曲阜", "Qu Fu"),
+];
 
 /// `lü` → `lyu`, `nüe` → `nyue`, any other `ü` → `u`.
 fn spell_u(syllable: &str) -> String {

@@ -47,7 +47,8 @@ pub struct ExportTeam {
     pub name: String,
     /// Members in entry (board) order.
     pub players: Vec<ExportPlayer>,
-    /// Match points, game points and rank of the stage's standings (record `310`).
+    /// Match points, game points and rank (0: none yet) of the stage's standings (record
+    /// `310`).
     pub standing: Option<(Points, Points, u32)>,
 }
 
@@ -346,7 +347,10 @@ pub fn team_event(
             strength: String::new(),
             match_points: t.standing.map(|s| s.0),
             game_points: t.standing.map(|s| s.1),
-            rank: t.standing.and_then(|s| u16::try_from(s.2).ok()),
+            rank: t
+                .standing
+                .and_then(|s| u16::try_from(s.2).ok())
+                .filter(|&r| r > 0),
             members: starts.clone(),
             layout: Layout(None),
         }));

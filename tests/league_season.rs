@@ -167,29 +167,64 @@ fn the_trf_export_reads_back_to_the_standings_workbook() {
         "042 2023/06/04",
         "092 Team Round Robin (Berger)",
         "142 11",
-        "162  W  1.0    D  0.5    L  0.0",
+        "162  W 1.0    D 0.5    L 0.0",
         "352 WBWBW",
-        "362  W  2.0    D  1.0    L  0.0",
+        "362  W 2.0    D 1.0    L 0.0",
+        "212 MPTS GPTS EDE EMGSB BC",
+        "122 90 min + 30 s per move",
+        "222 5400+30",
     ] {
         assert!(lines.contains(&rec), "{rec}");
     }
     assert_eq!(lines.iter().filter(|l| l.starts_with("310 ")).count(), 12);
+    assert_eq!(lines.iter().filter(|l| l.starts_with("013 ")).count(), 12);
+    // 310 carries each team's match points, game points and rank: 成都锦江队 (12) first on
+    // 15 MP and 31.5 GP, 湖北江城队 (9) 11th on 6 MP and 22.5 GP.
+    let team = |no: u16| {
+        trf.teams()
+            .into_iter()
+            .find(|t| t.number == no)
+            .map(|t| {
+                (
+                    t.match_points.map(|p| p.to_string()),
+                    t.game_points.map(|p| p.to_string()),
+                    t.rank,
+                )
+            })
+            .expect("310")
+    };
+    assert_eq!(
+        team(12),
+        (Some("15.0".into()), Some("31.5".into()), Some(1))
+    );
+    assert_eq!(team(9), (Some("6.0".into()), Some("22.5".into()), Some(11)));
+    // 湖北江城队 (9) fields nobody on board 2 all season: no player line for it; the
+    // opponent's board-2 player wins by forfeit against nobody (`0000 - +`), so 29 games of
+    // 30 are between two player lines; a 300 record per round gives 湖北's board order.
     for r in 0..11 {
         let played = trf
             .players()
             .filter(|p| p.rounds.get(r).is_some_and(|e| e.opponent.is_some()))
             .count();
-        assert_eq!(played, 60, "round {}", r + 1);
+        assert_eq!(played, 58, "round {}", r + 1);
+        let unopposed = trf
+            .players()
+            .filter(|p| {
+                p.rounds.get(r).is_some_and(|e| {
+                    e.opponent.is_none() && e.result == bianpai::trf::ResultCode::ForfeitWin
+                })
+            })
+            .count();
+        assert_eq!(unopposed, 1, "round {}", r + 1);
     }
-    // 湖北江城队's empty board 2 has a stand-in line, listed in its 310 record.
-    let stand_in = trf
-        .players()
-        .find(|p| p.name == "第2台未出场")
-        .expect("stand-in");
-    let hubei = trf
-        .teams()
-        .into_iter()
-        .find(|t| t.number == 9)
-        .expect("310 9");
-    assert!(hubei.members.contains(&stand_in.start_no));
+    let hubei_line_ups = lines
+        .iter()
+        .filter(|l| l.starts_with("300 ") && l.get(8..11) == Some("009"))
+        .count();
+    assert_eq!(hubei_line_ups, 11);
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.contains("未出场") && !l.contains("Empty"))
+    );
 }

@@ -14,6 +14,7 @@ pub fn run(cmd: TrfCommand) -> Result<u8> {
     match cmd {
         TrfCommand::Pair { file, system } => {
             let trf = read(&file)?;
+            over(&trf).map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
             let system = system.unwrap_or_else(|| system_of(&trf));
             let pairing = match system {
                 PairingSystem::Dutch => crate::pairing::dutch::pair(&trf),
@@ -55,14 +56,48 @@ pub fn run(cmd: TrfCommand) -> Result<u8> {
     }
 }
 
-/// Reads and parses a TRF file (UTF-8; Latin-1 bytes are taken as they are).
+/// Reads, parses and checks a TRF file (UTF-8; Latin-1 bytes are taken as they are), within
+/// the bounds of [`crate::trf::check`] (file size, line count, line length), checked before
+/// anything is allocated for the records. Warnings go to stderr.
 fn read(path: &Path) -> Result<crate::trf::Trf> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    use crate::trf::check;
+    use std::io::Read;
+    let usage = |e: crate::trf::ParseError| Error::Usage(format!("{}: {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let mut bytes = Vec::new();
+    file.take(check::MAX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(path, e))?;
+    if bytes.len() as u64 > check::MAX_BYTES {
+        return Err(Error::Usage(format!(
+            "{}: 文件超过{} MB，不是TRF文件 / larger than {} MB, not a TRF file",
+            path.display(),
+            check::MAX_BYTES / 1024 / 1024,
+            check::MAX_BYTES / 1024 / 1024
+        )));
+    }
     let text = match String::from_utf8(bytes) {
         Ok(s) => s,
         Err(e) => e.into_bytes().iter().map(|&b| char::from(b)).collect(),
     };
-    crate::trf::parse(&text).map_err(|e| Error::Usage(format!("{}: {e}", path.display())))
+    check::bounds(&text).map_err(usage)?;
+    let trf = crate::trf::parse(&text).map_err(usage)?;
+    for w in check::check(&trf).map_err(usage)? {
+        eprintln!("{}: warning: {w}", path.display());
+    }
+    Ok(trf)
+}
+
+/// Refuses to pair past the last round the file announces (`XXR` or `142`).
+fn over(trf: &crate::trf::Trf) -> std::result::Result<(), String> {
+    let announced = trf.records("XXR").next().is_some() || trf.records("142").next().is_some();
+    let (planned, played) = (trf.rounds_planned(), trf.rounds_played());
+    if announced && planned > 0 && played >= planned {
+        return Err(format!(
+            "赛事已结束：共{planned}轮，已赛{played}轮 / the event is over: {planned} rounds, {played} played"
+        ));
+    }
+    Ok(())
 }
 
 /// The system named by the file's 192 record, else Dutch.

@@ -9,6 +9,7 @@
 
 mod build;
 mod date;
+mod fide_name;
 mod fields;
 mod id;
 mod name;
@@ -16,6 +17,7 @@ mod person;
 
 pub use build::{build_roster, build_roster_with};
 pub use date::{DateError, DateSystem, date, excel_serial, parse_date_text};
+pub use fide_name::{SURNAMES, fide_name, fide_team_name};
 pub use fields::{board, fide_id, official_role, rating, role, sex, text, unit_key, unit_name};
 pub use id::{IdError, ParsedId, id_check_char, id_number, parse_id_text, upgrade_15};
 pub use name::{MIDDLE_DOT, clean_name, is_han, name, name_key};

@@ -335,6 +335,21 @@ fn team_pabs(trf: &Trf) -> Option<(Points, Points, Vec<u32>)> {
     Some((mp, gp, teams))
 }
 
+/// `(round, team, its opponent, start numbers in board order, 0 for an empty board)` of each
+/// `300` record.
+fn out_of_order(trf: &Trf) -> Vec<(usize, u32, u32, Vec<u32>)> {
+    other_records(trf, "300")
+        .filter_map(|raw| {
+            let mut it = raw.get(3..)?.split_whitespace();
+            let round = it.next()?.parse().ok()?;
+            let team = it.next()?.parse().ok()?;
+            let opponent = it.next()?.parse().ok()?;
+            let order = it.map(|t| t.parse().unwrap_or(0)).collect();
+            Some((round, team, opponent, order))
+        })
+        .collect()
+}
+
 /// One team's round before the match is scored: (opponent team, colour, boards).
 type TeamRound = (Option<usize>, Option<Colour>, Vec<BoardGame>);
 
@@ -370,22 +385,36 @@ fn build_teams(
     let mut boards_max = 0usize;
     // Per team and round: (opponent team, colour, boards).
     let mut raw: Vec<Vec<TeamRound>> = Vec::new();
-    for mem in &members {
+    let line_ups = out_of_order(trf);
+    for (mem, (no, _, _)) in members.iter().zip(teams) {
         let mut per_round = Vec::with_capacity(rounds);
         for r in 0..rounds {
             let mut opp_team = None;
             let mut colour = None;
             let mut boards = Vec::new();
             let mut k = 0u16;
+            // The side's board order when a 300 record gives it (empty boards as 0).
+            let line_up = line_ups.iter().find(|l| l.0 == r + 1 && l.1 == *no);
             for &pi in mem {
-                let Some(round) = players.get(pi).and_then(|p| p.rounds.get(r)) else {
+                let Some(p) = players.get(pi) else { continue };
+                let Some(round) = p.rounds.get(r) else {
                     continue;
                 };
-                let Some(o) = round.result.opponent() else {
+                // A point without an opponent on a board of a match: the forfeit win against
+                // an empty board (`0000 - +`).
+                let unopposed = round.result == RoundResult::FullBye;
+                let opp = round.result.opponent();
+                if opp.is_none() && !unopposed {
                     continue;
-                };
+                }
                 k += 1;
-                if opp_team.is_none() {
+                let board = line_up
+                    .and_then(|l| l.3.iter().position(|&s| s == p.start_no))
+                    .and_then(|i| u16::try_from(i + 1).ok())
+                    .unwrap_or(k);
+                if let Some(o) = opp
+                    && opp_team.is_none()
+                {
                     opp_team = team_of.get(&o).copied();
                     colour = round.result.colour();
                 }
@@ -395,20 +424,42 @@ fn build_teams(
                         Outcome::Draw => GameResult::Draw,
                         Outcome::Loss => GameResult::Loss,
                     }),
-                    RoundResult::ForfeitWin { .. } => BoardResult::Game(GameResult::ForfeitWin),
+                    RoundResult::ForfeitWin { .. } | RoundResult::FullBye => {
+                        BoardResult::Game(GameResult::ForfeitWin)
+                    }
                     RoundResult::DoubleForfeit { .. } => {
                         BoardResult::Game(GameResult::DoubleForfeit)
                     }
                     _ => BoardResult::Game(GameResult::ForfeitLoss),
                 };
                 boards.push(BoardGame {
-                    board: k,
+                    board,
                     colour: round.result.colour(),
                     result,
                     points: round.points,
                 });
             }
-            boards_max = boards_max.max(usize::from(k));
+            if opp_team.is_none() {
+                // No board was played against the other side (it fielded nobody, or neither
+                // team came): the match is named by a 300 or 330 record.
+                let named = line_ups
+                    .iter()
+                    .filter(|l| l.0 == r + 1)
+                    .map(|l| (l.1, l.2))
+                    .chain(forfeits.iter().filter(|f| f.0 == r + 1).map(|f| (f.1, f.2)))
+                    .find_map(|(a, b)| (a == *no).then_some(b).or_else(|| (b == *no).then_some(a)));
+                opp_team = named.and_then(team_index);
+                if opp_team.is_none() {
+                    boards.clear();
+                }
+            }
+            boards_max = boards_max.max(
+                boards
+                    .iter()
+                    .map(|b| usize::from(b.board))
+                    .max()
+                    .unwrap_or(0),
+            );
             per_round.push((opp_team, colour, boards));
         }
         raw.push(per_round);

@@ -47,6 +47,9 @@ pub struct ExportTeam {
     pub name: String,
     /// Members in entry (board) order.
     pub players: Vec<ExportPlayer>,
+    /// Match points, game points and rank (0: none yet) of the stage's standings (record
+    /// `310`).
+    pub standing: Option<(Points, Points, u32)>,
 }
 
 /// The facts of the event the headers need.
@@ -70,6 +73,13 @@ pub struct ExportHeader {
     pub scoring: Scoring,
     /// Match points and game points of a team PAB (record 320).
     pub pab: (Points, Points),
+    /// 122/222: minutes per player and seconds added per move.
+    pub time_control: Option<(u32, u32)>,
+    /// 132: the date of each round, when the event gives them.
+    pub round_dates: Vec<jiff::civil::Date>,
+    /// 212: the primary score and the tie-breaks of the stage's standings, as C.07 codes
+    /// (`MPTS GPTS EDE EMGSB BC`); not written when empty.
+    pub tiebreaks: Vec<String>,
 }
 
 fn date(d: Option<jiff::civil::Date>) -> String {
@@ -88,7 +98,28 @@ fn other(code: &str, value: &str) -> Line {
 fn score_line(code: &str, win: Points, draw: Points) -> Line {
     let w = win.fmt_decimals(1);
     let d = draw.fmt_decimals(1);
-    other(code, &format!(" W {w:>4}    D {d:>4}    L  0.0"))
+    other(code, &format!(" W{w:>4}    D{d:>4}    L 0.0"))
+}
+
+/// `132`: each round's date `YY/MM/DD` at columns 92 + 10(r - 1) to 99 + 10(r - 1), under the
+/// round blocks of the `001` lines.
+fn round_dates(dates: &[jiff::civil::Date]) -> Line {
+    let mut raw = format!("{:<91}", "132");
+    for (i, d) in dates.iter().enumerate() {
+        if i > 0 {
+            raw.push_str("  ");
+        }
+        raw.push_str(&format!(
+            "{:02}/{:02}/{:02}",
+            d.year().rem_euclid(100),
+            d.month(),
+            d.day()
+        ));
+    }
+    Line::Other {
+        code: "132".into(),
+        raw,
+    }
 }
 
 fn code_of(r: GameResult) -> ResultCode {
@@ -180,12 +211,14 @@ pub fn team_event(
         .map(|&s| (s, vec![blank; n_rounds]))
         .collect();
     let mut forfeited = Vec::new();
+    let mut line_ups = Vec::new();
     for rr in rounds {
         let Some(ri) = (rr.round as usize).checked_sub(1) else {
             continue;
         };
         for m in &rr.matches {
             record_match(m, ri, &seat, &mut blocks);
+            line_ups.extend(out_of_order(m, ri, &seat));
             if m.is_double_forfeited() {
                 forfeited.push((m.round, m.home, m.away, None));
             } else if let Some(home_won) = m.whole_forfeit() {
@@ -236,9 +269,20 @@ pub fn team_event(
                 "Team Swiss System"
             },
         ),
+    ];
+    if let Some((minutes, increment)) = head.time_control {
+        lines.push(other(
+            "122",
+            &format!("{minutes} min + {increment} s per move"),
+        ));
+    }
+    if !head.round_dates.is_empty() {
+        lines.push(round_dates(&head.round_dates));
+    }
+    lines.extend([
         other("142", &head.rounds.to_string()),
         score_line("162", head.scoring.game_win, head.scoring.game_draw),
-    ];
+    ]);
     if !head.round_robin {
         lines.push(other("192", "FIDE_TEAM_TYPEA_MP_GP"));
     }
@@ -253,6 +297,15 @@ pub fn team_event(
         head.scoring.match_win,
         head.scoring.match_draw,
     ));
+    if !head.tiebreaks.is_empty() {
+        lines.push(other("212", &head.tiebreaks.join(" ")));
+    }
+    if let Some((minutes, increment)) = head.time_control {
+        lines.push(other(
+            "222",
+            &format!("{}+{increment}", u64::from(minutes) * 60),
+        ));
+    }
     let game_table = crate::trf::ScoreTable {
         win: head.scoring.game_win,
         draw: head.scoring.game_draw,
@@ -285,15 +338,27 @@ pub fn team_event(
             lines.push(Line::Player(rec));
         }
     }
+    lines.extend(line_ups);
     for ((t, _), starts) in arranged.iter().zip(&start_of) {
         lines.push(Line::Team(TeamRecord {
             number: u16::try_from(t.number).unwrap_or(u16::MAX),
             name: t.name.clone(),
             nickname: String::new(),
             strength: String::new(),
-            match_points: None,
-            game_points: None,
-            rank: None,
+            match_points: t.standing.map(|s| s.0),
+            game_points: t.standing.map(|s| s.1),
+            rank: t
+                .standing
+                .and_then(|s| u16::try_from(s.2).ok())
+                .filter(|&r| r > 0),
+            members: starts.clone(),
+            layout: Layout(None),
+        }));
+    }
+    // TRF-16 readers take the teams from 013 (TRF-26 readers from 310).
+    for ((t, _), starts) in arranged.iter().zip(&start_of) {
+        lines.push(Line::Team013(crate::trf::Team013Record {
+            name: t.name.clone(),
             members: starts.clone(),
             layout: Layout(None),
         }));
@@ -342,6 +407,7 @@ fn record_match(
     for b in &m.boards {
         let hs = seat.get(&(m.home, ri, b.board)).copied();
         let as_ = seat.get(&(m.away, ri, b.board)).copied();
+        // Without an opponent (an empty board across) the entry is `0000 - +`.
         let mut set = |who: Option<u16>, opp: Option<u16>, colour: Colour, r: GameResult| {
             if let Some(e) = who
                 .and_then(|s| blocks.get_mut(&s))
@@ -349,7 +415,7 @@ fn record_match(
             {
                 *e = RoundEntry {
                     opponent: opp,
-                    colour: Some(colour),
+                    colour: opp.map(|_| colour),
                     result: code_of(r),
                 };
             }
@@ -357,6 +423,34 @@ fn record_match(
         set(hs, as_, b.home_colour, b.result);
         set(as_, hs, !b.home_colour, b.result.reversed());
     }
+}
+
+/// The `300` records of a match: for each side with a board nobody carries, the side's
+/// start numbers in board order, `0000` for the empty boards
+/// (`300 RRR TTT OOO PPPP PPPP ...`, round, the team, its opponent).
+fn out_of_order(m: &MatchResult, ri: usize, seat: &BTreeMap<(u32, usize, u32), u16>) -> Vec<Line> {
+    let mut boards: Vec<u32> = m.boards.iter().map(|b| b.board).collect();
+    boards.sort_unstable();
+    [(m.home, m.away), (m.away, m.home)]
+        .into_iter()
+        .filter_map(|(team, opponent)| {
+            let order: Vec<Option<u16>> = boards
+                .iter()
+                .map(|&b| seat.get(&(team, ri, b)).copied())
+                .collect();
+            if order.iter().all(Option::is_some) {
+                return None;
+            }
+            let list: Vec<String> = order
+                .iter()
+                .map(|s| s.map_or_else(|| "0000".to_string(), |s| format!("{s:>4}")))
+                .collect();
+            Some(other(
+                "300",
+                &format!("{:03} {team:03} {opponent:03} {}", ri + 1, list.join(" ")),
+            ))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! [`Trf`], defined in `access`.
 
 mod access;
+pub mod check;
 mod columns;
 pub mod export;
 mod model;

@@ -165,8 +165,8 @@ pub(crate) fn match_defaults() -> ScoreTable {
     }
 }
 
-/// `162`/`362`: symbol/value pairs (W D L A P X, either case; `W 1.0` or `W1.0`) over the
-/// defaults. An unlisted P takes the (possibly changed) W value, an unlisted X the D value.
+/// `162`/`362`: symbol/value pairs (W D L A P X, either case; `W 1.0`, `W1.0`, or `TW 1.0`
+/// with a team prefix) over the defaults. An unlisted P takes the (possibly changed) W value, an unlisted X the D value.
 pub(crate) fn score_table(cols: &Columns, defaults: ScoreTable) -> Result<ScoreTable, ParseError> {
     let mut table = defaults;
     let (mut pab_set, mut half_set) = (false, false);
@@ -174,7 +174,16 @@ pub(crate) fn score_table(cols: &Columns, defaults: ScoreTable) -> Result<ScoreT
     let mut i = 0;
     while let Some((col, tok)) = toks.get(i) {
         let mut chars = tok.chars();
-        let sym = chars.next().unwrap_or(' ').to_ascii_uppercase();
+        let mut sym = chars.next().unwrap_or(' ').to_ascii_uppercase();
+        // `362 TW 3.0   TD 1.0`: a team prefix before the symbol, which FIDE's reader takes
+        // at column 6 (the letter after the T).
+        if sym == 'T'
+            && let Some(next) = tok.chars().nth(1)
+            && matches!(next.to_ascii_uppercase(), 'W' | 'D' | 'L' | 'A' | 'P' | 'X')
+        {
+            sym = next.to_ascii_uppercase();
+            chars.next();
+        }
         if !matches!(sym, 'W' | 'D' | 'L' | 'A' | 'P' | 'X') {
             return Err(cols.error(
                 *col,

@@ -91,6 +91,9 @@ pub fn write_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result<
     if let Some(trf) = crate::trf::export::stages::league(t.event, stage, t.roster, o) {
         written.push(write_trf(t, &trf)?);
     }
+    if let Some(trf) = crate::trf::export::stages::finals(t.event, t.roster, o) {
+        written.push(super::write_trf_named(t, &trf, "-finals")?);
+    }
     if let Some(f) = &o.finals {
         written.extend(super::finals::write_finals(t, f, &o.names)?);
     }

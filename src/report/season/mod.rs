@@ -80,8 +80,17 @@ pub fn write_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<PathBuf
 ///
 /// [`crate::Error::Io`] naming the path that cannot be written.
 fn write_trf(t: &Target<'_>, trf: &crate::trf::Trf) -> Result<PathBuf> {
+    write_trf_named(t, trf, "")
+}
+
+/// Writes a TRF report `out/<template><suffix>.trf` (`-finals` for a round robin's finals).
+///
+/// # Errors
+///
+/// [`crate::Error::Io`] naming the path that cannot be written.
+fn write_trf_named(t: &Target<'_>, trf: &crate::trf::Trf, suffix: &str) -> Result<PathBuf> {
     let path = t.out.join(format!(
-        "{}.trf",
+        "{}{suffix}.trf",
         crate::trf::export::trf_file_stem(t.event)
     ));
     super::workbook::write_atomic(&path, crate::trf::write(trf).as_bytes())?;

@@ -9,16 +9,16 @@
 //! - a player typed into a round workbook who is not a registered member of that team (a
 //!   hand-entered name, a spelling the roster does not know) has no start number, so the game
 //!   and both players' points would be lost;
-//! - an empty board (a side fielded nobody, scored as a forfeit) has no player on that side,
-//!   so the opponent's forfeit win would be written without an opponent, which a reader
-//!   takes for a bye outside the match;
 //! - a player listed on two boards of one round can carry only one game per round;
 //! - entry order (mains by board, then reserves) puts a reserve who played board 3 after the
 //!   women of boards 4-5, and a rested main player's board moves up (RULES §F).
 //!
-//! The fix: unknown players become extra members, empty and repeated boards get a stand-in
-//! member per board ("第N台未出场"), and the members are sorted topologically by the boards they
-//! played, entry order breaking ties.
+//! The fix: unknown players become extra members, and the members are sorted topologically by
+//! the boards they played, entry order breaking ties. An empty board (a side fielded nobody)
+//! has no carrier and no player line: the present player's forfeit win is written without an
+//! opponent and the side's board order goes into a `300` record (`team_event`). The second
+//! board of a player typed on two boards of one round is left without a carrier the same way
+//! (the `lineup.order` finding names it).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -32,33 +32,17 @@ pub(crate) type Play<'a> = (usize, u32, Option<&'a str>);
 pub(crate) struct Arranged {
     /// Members in `310` order: registered players, then anyone the workbooks added.
     pub players: Vec<ExportPlayer>,
-    /// `(round index, board)` → index into `players`.
+    /// `(round index, board)` → index into `players`; an empty board has no entry.
     pub slot: BTreeMap<(usize, u32), usize>,
     /// Whether the board order could not be kept in some round (a line-up that contradicts
     /// itself across rounds; the `lineup.order` finding already names it).
     pub conflict: bool,
 }
 
-/// The key of the stand-in of `board`: a control character no normalised name contains.
-fn stand_in_key(board: u32) -> String {
-    format!("\u{1}board-{board}")
-}
-
-fn stand_in(board: u32) -> ExportPlayer {
-    ExportPlayer {
-        key: stand_in_key(board),
-        name: format!("第{board}台未出场"),
-        sex: None,
-        rating: 0,
-        fide_id: String::new(),
-        birth: None,
-    }
-}
-
 fn unregistered(key: &str) -> ExportPlayer {
     ExportPlayer {
         key: key.to_string(),
-        name: key.to_string(),
+        name: crate::normalize::fide_name(key),
         sex: None,
         rating: 0,
         fide_id: String::new(),
@@ -94,16 +78,13 @@ pub(crate) fn arrange(registered: &[ExportPlayer], plays: &[Play<'_>]) -> Arrang
     let mut busy: BTreeSet<(usize, usize)> = BTreeSet::new();
     let mut slot = BTreeMap::new();
     for &(ri, board, key) in &sorted {
-        let mut idx = key.map(|k| index_of(&mut players, k, || unregistered(k)));
-        if idx.is_some_and(|i| busy.contains(&(i, ri))) {
-            idx = None;
+        // An empty board has no carrier.
+        let Some(k) = key else { continue };
+        let i = index_of(&mut players, k, || unregistered(k));
+        // Nor has the second board of a player typed twice in one round.
+        if busy.insert((i, ri)) {
+            slot.insert((ri, board), i);
         }
-        let i = match idx {
-            Some(i) => i,
-            None => index_of(&mut players, &stand_in_key(board), || stand_in(board)),
-        };
-        busy.insert((i, ri));
-        slot.insert((ri, board), i);
     }
     // Precedence: in each round, the player of a lower board comes first.
     let mut edges: BTreeSet<(usize, usize)> = BTreeSet::new();
@@ -233,7 +214,7 @@ mod tests {
     }
 
     #[test]
-    fn empty_boards_unknown_and_repeated_players_get_their_own_lines() {
+    fn empty_and_repeated_boards_have_no_carrier_unknown_players_a_line() {
         let reg = [p("a"), p("b"), p("c")];
         // Round 0: board 2 empty; round 1: "x" (not registered) on board 2, "a" on boards 1
         // and 3.
@@ -246,17 +227,13 @@ mod tests {
             (1, 3, Some("a")),
         ];
         let a = arrange(&reg, &plays);
-        assert_eq!(
-            keys(&a),
-            ["a", "\u{1}board-2", "x", "c", "\u{1}board-3", "b"]
-        );
-        assert_eq!(
-            a.players.get(1).map(|p| p.name.as_str()),
-            Some("第2台未出场")
-        );
-        assert_eq!(a.slot.get(&(0, 2)), Some(&1));
-        assert_eq!(a.slot.get(&(1, 2)), Some(&2));
-        assert_eq!(a.slot.get(&(1, 3)), Some(&4));
+        // a (first board 1), x (2), c (3), then b who never played.
+        assert_eq!(keys(&a), ["a", "x", "c", "b"]);
+        assert_eq!(a.slot.get(&(0, 1)), Some(&0));
+        assert_eq!(a.slot.get(&(0, 2)), None);
+        assert_eq!(a.slot.get(&(0, 3)), Some(&2));
+        assert_eq!(a.slot.get(&(1, 2)), Some(&1));
+        assert_eq!(a.slot.get(&(1, 3)), None);
         assert!(!a.conflict);
     }
 

@@ -16,6 +16,9 @@ pub fn trf_file_stem(event: &Event) -> String {
         .unwrap_or_else(|| "event".into())
 }
 
+/// The team tie-breaks when the event names none (as `season::team_standings`).
+const DEFAULT_TIEBREAKS: [&str; 5] = ["MPTS", "GPTS", "EDE", "EMGSB", "BC"];
+
 /// The TRF header facts of a stage.
 pub fn header(
     event: &Event,
@@ -41,6 +44,15 @@ pub fn header(
             scoring.match_draw,
             scoring.game_draw * i32::try_from(boards_len(event)).unwrap_or(0),
         ),
+        time_control: stage
+            .time_control
+            .as_ref()
+            .map(|t| (t.minutes, t.increment_seconds)),
+        round_dates: stage.round_dates.iter().map(|d| d.0).collect(),
+        tiebreaks: event
+            .tiebreaks_for(&stage.id, "team")
+            .map(|t| t.order.clone())
+            .unwrap_or_else(|| DEFAULT_TIEBREAKS.iter().map(|s| s.to_string()).collect()),
     }
 }
 
@@ -73,7 +85,7 @@ pub fn export_team(number: u32, team: &Team) -> ExportTeam {
             let name = p.name.as_ref()?;
             Some(ExportPlayer {
                 key: name.value.key.clone(),
-                name: name.value.display.clone(),
+                name: crate::normalize::fide_name(&name.value.display),
                 sex: p.sex.as_ref().map(|s| s.value),
                 rating: p
                     .rating
@@ -91,7 +103,8 @@ pub fn export_team(number: u32, team: &Team) -> ExportTeam {
         .collect();
     ExportTeam {
         number,
-        name: team.unit.value.clone(),
+        name: crate::normalize::fide_team_name(&team.unit.value),
         players,
+        standing: None,
     }
 }

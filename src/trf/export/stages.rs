@@ -1,10 +1,13 @@
 //! The TRF report of each kind of team stage, from its outcome: the complete rounds only
-//! (nothing before the first one is complete).
+//! (nothing before the first one is complete). A round robin's knockout finals are a report of
+//! their own (`finals`).
 
-use super::{export_teams, header, team_event};
+use super::{ExportTeam, export_teams, header, team_event};
 use crate::event::{Event, Stage};
+use crate::model::Points;
 use crate::model::roster::Roster;
 use crate::season::league::LeagueOutcome;
+use crate::season::matches::RoundResults;
 use crate::season::team_swiss::TeamSwissOutcome;
 use crate::trf::Trf;
 
@@ -13,7 +16,8 @@ pub fn league(event: &Event, stage: &Stage, roster: &Roster, o: &LeagueOutcome) 
     if o.complete.is_empty() {
         return None;
     }
-    let export = export_teams(&o.numbers.teams, roster);
+    let mut export = export_teams(&o.numbers.teams, roster);
+    with_standings(&mut export, o.standings.as_ref());
     let head = header(
         event,
         stage,
@@ -35,7 +39,8 @@ pub fn team_swiss(
     if o.complete.is_empty() {
         return None;
     }
-    let export = export_teams(&o.numbers, roster);
+    let mut export = export_teams(&o.numbers, roster);
+    with_standings(&mut export, o.standings.as_ref());
     let mut head = header(
         event,
         stage,
@@ -51,4 +56,71 @@ pub fn team_swiss(
         .filter_map(|r| r.bye.map(|t| (r.results.round, t)))
         .collect();
     Some(team_event(&head, &export, &o.results(), &pabs))
+}
+
+/// The TRF of a round robin's knockout finals: the finals' complete rounds, each team under
+/// its season number, `310` with its match and game points of the finals and, once every
+/// match is decided, its final place; `212 MPTS GPTS`.
+pub fn finals(event: &Event, roster: &Roster, o: &LeagueOutcome) -> Option<Trf> {
+    let f = o.finals.as_ref()?;
+    let stage = event.stages.iter().find(|s| s.id == f.stage)?;
+    let complete: Vec<RoundResults> = f
+        .state
+        .rounds
+        .iter()
+        .filter(|r| r.complete)
+        .cloned()
+        .collect();
+    if complete.is_empty() {
+        return None;
+    }
+    let mut totals: std::collections::BTreeMap<u32, (Points, Points)> = Default::default();
+    for m in complete.iter().flat_map(|r| &r.matches) {
+        let (hm, am) = m.match_points(&o.scoring);
+        let (hg, ag) = m.game_points(&o.scoring);
+        for (team, mp, gp) in [(m.home, hm, hg), (m.away, am, ag)] {
+            let e = totals.entry(team).or_insert((Points::ZERO, Points::ZERO));
+            *e = (e.0 + mp, e.1 + gp);
+        }
+    }
+    let mut export = export_teams(&o.numbers.teams, roster);
+    for t in &mut export {
+        let name = o.names.iter().find(|n| n.0 == t.number).map(|n| &n.1);
+        let place = f
+            .places
+            .as_ref()
+            .and_then(|p| p.iter().find(|(_, n)| Some(n) == name))
+            .map_or(0, |(place, _)| *place);
+        t.standing = totals.get(&t.number).map(|&(mp, gp)| (mp, gp, place));
+    }
+    let mut head = header(
+        event,
+        stage,
+        f.counts.planned,
+        true,
+        o.colours.clone(),
+        o.scoring,
+    );
+    head.tiebreaks = vec!["MPTS".into(), "GPTS".into()];
+    let mut trf = team_event(&head, &export, &complete, &[]);
+    for line in &mut trf.lines {
+        if let crate::trf::Line::Other { code, raw } = line
+            && code == "092"
+        {
+            *raw = "092 Team Knockout".into();
+        }
+    }
+    Some(trf)
+}
+
+/// Each team's match points, game points and rank from the stage's standings (record `310`).
+fn with_standings(teams: &mut [ExportTeam], standings: Option<&crate::scoring::Standings>) {
+    let Some(st) = standings else { return };
+    for t in teams {
+        t.standing = st
+            .rows
+            .iter()
+            .find(|r| r.start_no == t.number)
+            .map(|r| (r.primary, r.secondary, r.rank));
+    }
 }

@@ -21,6 +21,7 @@ pub(crate) fn example_teams() -> Vec<ExportTeam> {
                     birth: None,
                 })
                 .collect(),
+            standing: None,
         })
         .collect()
 }
@@ -81,6 +82,13 @@ pub(crate) fn example_header() -> ExportHeader {
         colours: vec![Colour::White, Colour::Black, Colour::White, Colour::Black],
         scoring: Scoring::default(),
         pab: (Points::from_whole(1), Points::from_whole(2)),
+        time_control: Some((90, 30)),
+        round_dates: vec![
+            jiff::civil::date(2026, 6, 1),
+            jiff::civil::date(2026, 6, 2),
+            jiff::civil::date(2026, 6, 3),
+        ],
+        tiebreaks: vec!["MPTS".into(), "GPTS".into(), "EDE".into()],
     }
 }
 
@@ -91,7 +99,16 @@ fn example_exports_every_board_game() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "012 Example A.7");
     assert!(lines.contains(&"352 WBWBW") || lines.contains(&"352 WBWB"));
-    assert!(lines.contains(&"362  W  2.0    D  1.0    L  0.0"));
+    // TRF-26: each symbol at columns 6, 15, 24, its value in the 4 columns after it.
+    assert!(lines.contains(&"162  W 1.0    D 0.5    L 0.0"));
+    assert!(lines.contains(&"362  W 2.0    D 1.0    L 0.0"));
+    assert!(lines.contains(&"212 MPTS GPTS EDE"));
+    assert!(lines.contains(&"122 90 min + 30 s per move"));
+    assert!(lines.contains(&"222 5400+30"));
+    // 132: round r's date at columns 92 + 10(r - 1) .. 99 + 10(r - 1), as the round blocks.
+    let r132 = lines.iter().find(|l| l.starts_with("132")).expect("132");
+    assert_eq!(r132.get(91..), Some("26/06/01  26/06/02  26/06/03"));
+    assert_eq!(r132.get(3..91).map(str::trim), Some(""));
     // A1 (start 1): R1 vs D1 (13) white win, R2 vs B1 (5) white loss, R3 vs C1 (9) black win.
     let a1 = lines
         .iter()
@@ -110,6 +127,12 @@ fn example_exports_every_board_game() {
         .find(|l| l.starts_with("310   1"))
         .expect("310");
     assert!(t1.ends_with("   1    2    3    4"), "{t1}");
+    // 013 (TRF-16): name at columns 5-36, members from column 37 in steps of 5.
+    let t013 = lines
+        .iter()
+        .find(|l| l.starts_with("013 Team B"))
+        .expect("013");
+    assert_eq!(t013.get(36..), Some("   5    6    7    8"), "{t013}");
     // Reading it back gives the same model.
     assert_eq!(
         crate::trf::parse(&text).map(|t| crate::trf::write(&t)),
@@ -172,6 +195,7 @@ mod messy {
                         birth: None,
                     })
                     .collect(),
+                standing: None,
             })
             .collect()
     }
@@ -233,9 +257,9 @@ mod messy {
         b_c[1].1 = None;
         // C does not turn up: every board a forfeit win for D.
         let d_c = mains("d", "c", [ForfeitWin; 5]).map(|(h, _, g)| (h, None, g));
-        // A fields "zz", who is not on its roster, on board 5.
+        // A fields "Zz", who is not on its roster, on board 5.
         let mut a_b = mains("a", "b", [Loss, Draw, Win, Draw, Draw]);
-        a_b[4].0 = Some("zz".into());
+        a_b[4].0 = Some("Zz".into());
         // Board 4 empty on both sides.
         let mut b_d = mains("b", "d", [Draw, Win, Loss, DoubleForfeit, Win]);
         b_d[3] = (None, None, DoubleForfeit);
@@ -315,8 +339,9 @@ mod messy {
         // (`season_and_export` checks that the season's own standings are the same.)
         assert_eq!(from_trf, expected);
         let lines: Vec<&str> = text.lines().collect();
-        // The forfeited match, the team orders (B: the reserve before the women; A: the
-        // stand-in of board 3 and zz added), and the empty boards' stand-ins.
+        // The forfeited match, the team orders (B: the reserve before the women; A: Zz
+        // added), no line for an empty board: the forfeit wins against them are `0000 - +`
+        // and 300 records give the line-ups with the empty boards.
         assert!(lines.contains(&"330 +- 002 004 003"), "{text}");
         let members = |no: u16| {
             parsed
@@ -326,44 +351,57 @@ mod messy {
                 .map(|t| t.members)
                 .unwrap_or_default()
         };
-        assert_eq!(members(1), (1..=9).collect::<Vec<u16>>());
-        assert_eq!(members(2), (10..=17).collect::<Vec<u16>>());
+        assert_eq!(members(1), (1..=8).collect::<Vec<u16>>());
+        assert_eq!(members(2), (9..=15).collect::<Vec<u16>>());
         let name = |start: u16| {
             parsed
                 .player(start)
                 .map(|p| p.name.clone())
                 .unwrap_or_default()
         };
-        let a: Vec<String> = (1..=9).map(name).collect();
+        let a: Vec<String> = (1..=8).map(name).collect();
         assert_eq!(
             a,
-            [
-                "a-m1",
-                "a-m2",
-                "a-m3",
-                "第3台未出场",
-                "a-w1",
-                "a-w2",
-                "zz",
-                "a-mr",
-                "a-wr"
-            ]
+            ["a-m1", "a-m2", "a-m3", "a-w1", "a-w2", "Zz", "a-mr", "a-wr"]
         );
-        let b: Vec<String> = (10..=17).map(name).collect();
+        let b: Vec<String> = (9..=15).map(name).collect();
+        assert_eq!(b, ["b-m1", "b-m2", "b-m3", "b-mr", "b-w1", "b-w2", "b-wr"]);
+        // 4 teams: A 8 lines, B 7, C and D 7 each (no stand-ins).
+        assert!(lines.contains(&"062 29"), "{text}");
+        // R1 B-C: C's board 2 empty (C 16-22: m1 m2 m3 w1 w2 mr wr).
+        assert!(
+            lines.contains(&"300 001 003 002   16 0000   18   19   20"),
+            "{text}"
+        );
+        // R2 D-C: C fielded nobody.
+        assert!(
+            lines.contains(&"300 002 003 004 0000 0000 0000 0000 0000"),
+            "{text}"
+        );
+        // R3 B-D: board 4 empty on both sides (D 23-29: m1 m2 m3 w1 w2 mr wr).
+        assert!(
+            lines.contains(&"300 003 002 004    9   10   11 0000   14"),
+            "{text}"
+        );
+        assert!(
+            lines.contains(&"300 003 004 002   23   24   25 0000   27"),
+            "{text}"
+        );
+        // R3 C-A: a-m1 typed on boards 1 and 3; board 3 has no carrier.
+        assert!(
+            lines.contains(&"300 003 001 003    1    2 0000    4    5"),
+            "{text}"
+        );
+        // b-m3 (11), moved up to board 2 in R1, won it against nobody.
+        let b_m3 = parsed.player(11).expect("b-m3");
         assert_eq!(
-            b,
-            [
-                "b-m1",
-                "b-m2",
-                "b-m3",
-                "b-mr",
-                "b-w1",
-                "第4台未出场",
-                "b-w2",
-                "b-wr"
-            ]
+            b_m3.rounds
+                .first()
+                .map(|e| (e.opponent, e.colour, e.result)),
+            Some((None, None, crate::trf::ResultCode::ForfeitWin))
         );
     }
+
     #[test]
     fn a_match_neither_team_turned_up_for_is_lost_by_both() {
         // Round 3's C-A: every board a double forfeit (both teams absent).

@@ -98,6 +98,11 @@ fn game_scores_defaults_and_overrides() {
 fn match_scores_default_2_1_0() {
     let d = ok("012 x").match_scores();
     assert_eq!((d.win, d.draw, d.loss), (pts(4), pts(2), pts(0)));
+    // The team prefix (`TW`) some writers put before the symbol reads the same.
+    assert_eq!(
+        ok("362 TW 3.0   TD 1.0   TL 0.0").match_scores(),
+        ok("362  W 3.0    D 1.0    L 0.0").match_scores()
+    );
     let m = ok("362  W 3.0    D 1.0    L 0.0").match_scores();
     assert_eq!(
         (m.win, m.draw, m.loss, m.pab),

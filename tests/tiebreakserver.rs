@@ -1,0 +1,174 @@
+//! Every TRF the samples export, read by FIDE's tie-break calculator (TieBreakServer's
+//! `tiebreakchecker`, PyPI package `gacrux`, installed by `.ci/run`): the file is accepted
+//! (status 0, no error or remark, read in its default encoding, Latin-1) and the calculator's ranking and tie-break
+//! values, computed from the file's `212` list, are the 排名 sheet of `standings.xlsx`, team by
+//! team.
+//!
+//! The checker is an external program: the test runs `python3 -m gacrux.tiebreakchecker` (or
+//! `$BIANPAI_PYTHON`) and fails, naming the install command, when it is missing.
+
+mod util;
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+use util::cells::{decimal, read_book, sheet};
+use util::{run_json, sample_copy};
+
+fn python() -> String {
+    std::env::var("BIANPAI_PYTHON").unwrap_or_else(|_| "python3".into())
+}
+
+/// Runs the checker on `trf` and returns its JSON answer.
+fn tiebreakchecker(trf: &Path) -> Value {
+    let out = Command::new(python())
+        .args(["-m", "gacrux.tiebreakchecker", "-i"])
+        .arg(trf)
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("No module named gacrux"),
+        "TieBreakServer's checker is not installed: pip install gacrux==1.11.65 (.ci/run does)"
+    );
+    serde_json::from_str(&stdout).unwrap_or_else(|e| {
+        panic!(
+            "tiebreakchecker on {}: not JSON ({e}): {stdout}\n{}",
+            trf.display(),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// The checker's value as the workbook prints it (`"314.00"`, `0`).
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => decimal(s),
+        other => decimal(&other.to_string()),
+    }
+}
+
+/// `(rank, number, values...)` per team from the checker, in its rank order (ties by number).
+fn checker_rows(answer: &Value) -> Vec<Vec<String>> {
+    let mut rows: Vec<(u64, u64, Vec<String>)> = answer["tiebreakResult"]["competitors"]
+        .as_array()
+        .expect("competitors")
+        .iter()
+        .map(|c| {
+            let values = c["tiebreakScore"]
+                .as_array()
+                .expect("tiebreakScore")
+                .iter()
+                .map(value_text)
+                .collect();
+            (
+                c["rank"].as_u64().expect("rank"),
+                c["cid"].as_u64().expect("cid"),
+                values,
+            )
+        })
+        .collect();
+    rows.sort_by_key(|r| (r.0, r.1));
+    rows.into_iter()
+        .map(|(rank, cid, values)| {
+            let mut v = vec![rank.to_string(), cid.to_string()];
+            v.extend(values);
+            v
+        })
+        .collect()
+}
+
+/// `(rank, number, values...)` per team from the 排名 sheet (title, header, then the rows:
+/// 名次, 序号, 队名, the primary score and each tie-break).
+fn workbook_rows(standings: &Path) -> Vec<Vec<String>> {
+    let book = read_book(standings);
+    let sh = sheet(&book, "排名");
+    sh.body()
+        .into_iter()
+        .filter(|r| r.first().is_some_and(|c| c.parse::<u32>().is_ok()))
+        .map(|r| {
+            let mut v = vec![r[0].clone(), r[1].clone()];
+            v.extend(r[3..].iter().map(|c| decimal(c)));
+            v
+        })
+        .collect()
+}
+
+fn check_sample(name: &str, trf_name: &str, teams: usize, tiebreaks: &str) {
+    let (_tmp, dir) = sample_copy(name);
+    let (_, j, err) = run_json(&dir, &[]);
+    assert!(j["outputs"].is_array(), "{err}");
+    let trf = dir.join("out").join(trf_name);
+    let text = std::fs::read_to_string(&trf).expect("trf");
+    assert!(
+        text.lines().any(|l| l == format!("212 {tiebreaks}")),
+        "212 {tiebreaks}"
+    );
+    let answer = tiebreakchecker(&trf);
+    assert_eq!(answer["status"]["code"], 0, "{:#}", answer["status"]);
+    assert_eq!(answer["status"]["error"], serde_json::json!([]));
+    // No remark either: the 310 records' match and game points are what the games give, and
+    // every line is aligned as a Latin-1 reader counts columns.
+    assert_eq!(answer["status"]["info"], serde_json::json!([]));
+    let names: Vec<String> = answer["tiebreakResult"]["tiebreaks"]
+        .as_array()
+        .expect("tiebreaks")
+        .iter()
+        .map(|t| t["name"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(names.len(), tiebreaks.split(' ').count(), "{names:?}");
+    let from_checker = checker_rows(&answer);
+    let from_workbook = workbook_rows(&dir.join("out/standings.xlsx"));
+    assert_eq!(from_workbook.len(), teams);
+    assert_eq!(from_checker, from_workbook);
+}
+
+/// The A-league season (12 teams, round robin): 成都锦江队 (12) first on 15 MP, 31.5 GP.
+#[test]
+fn tiebreakserver_reads_the_a_league_export_as_the_standings() {
+    check_sample(
+        "cca-a-league-2023",
+        "cca-a-league-2023.trf",
+        12,
+        "MPTS GPTS EDE EMGSB BC",
+    );
+}
+
+/// The B-league team Swiss (16 teams, nine rounds, byes, forfeits, a withdrawal).
+#[test]
+fn tiebreakserver_reads_the_b_league_export_as_the_standings() {
+    check_sample(
+        "cca-b-league-2025",
+        "cca-b-league-2025.trf",
+        16,
+        "MPTS GPTS EDE EMGSB/C1 BH:MP/C1",
+    );
+}
+
+/// The A-league finals (a report of their own, `-finals.trf`): accepted, and its 310 match and
+/// game points are what the finals' games give (no remark). Its places come from the bracket,
+/// so only the places are compared: 深圳南山队 (5) first, the champion of the final.
+#[test]
+fn tiebreakserver_reads_the_a_league_finals_export() {
+    let (_tmp, dir) = sample_copy("cca-a-league-2023");
+    let (_, j, err) = run_json(&dir, &[]);
+    assert!(j["outputs"].is_array(), "{err}");
+    let trf = dir.join("out/cca-a-league-2023-finals.trf");
+    let answer = tiebreakchecker(&trf);
+    assert_eq!(answer["status"]["code"], 0, "{:#}", answer["status"]);
+    assert_eq!(answer["status"]["error"], serde_json::json!([]));
+    assert_eq!(answer["status"]["info"], serde_json::json!([]));
+    let text = std::fs::read_to_string(&trf).expect("trf");
+    let parsed = bianpai::trf::parse(&text).expect("parses");
+    let first = parsed
+        .teams()
+        .into_iter()
+        .find(|t| t.rank == Some(1))
+        .expect("a team ranked 1");
+    assert_eq!(first.number, 5);
+    assert_eq!(j["standings"][0]["name"], "深圳南山队");
+    // Ten finals rounds, every player line the season's numbering.
+    assert!(text.lines().any(|l| l == "142 10"), "{text}");
+    assert!(text.lines().any(|l| l == "092 Team Knockout"), "{text}");
+}

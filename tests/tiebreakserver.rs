@@ -5,7 +5,9 @@
 //! team.
 //!
 //! The checker is an external program: the test runs `python3 -m gacrux.tiebreakchecker` (or
-//! `$BIANPAI_PYTHON`) and fails, naming the install command, when it is missing.
+//! `$BIANPAI_PYTHON`). Where it is missing the test says so on stderr and passes, so that a
+//! fresh clone's `cargo test` needs nothing beside Rust; `.ci/run` installs it and sets
+//! `BIANPAI_TIEBREAKSERVER=1`, which makes a missing checker a failure.
 
 mod util;
 
@@ -20,25 +22,32 @@ fn python() -> String {
     std::env::var("BIANPAI_PYTHON").unwrap_or_else(|_| "python3".into())
 }
 
-/// Runs the checker on `trf` and returns its JSON answer.
-fn tiebreakchecker(trf: &Path) -> Value {
+/// Runs the checker on `trf` and returns its JSON answer; `None` when it is not installed and
+/// not required.
+fn tiebreakchecker(trf: &Path) -> Option<Value> {
     let out = Command::new(python())
         .args(["-m", "gacrux.tiebreakchecker", "-i"])
         .arg(trf)
         .output()
         .expect("python3 runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        !String::from_utf8_lossy(&out.stderr).contains("No module named gacrux"),
-        "TieBreakServer's checker is not installed: pip install gacrux==1.11.65 (.ci/run does)"
-    );
-    serde_json::from_str(&stdout).unwrap_or_else(|e| {
+    if String::from_utf8_lossy(&out.stderr).contains("No module named gacrux") {
+        let msg =
+            "TieBreakServer's checker is not installed: pip install gacrux==1.11.65 (.ci/run does)";
+        assert!(
+            std::env::var("BIANPAI_TIEBREAKSERVER").as_deref() != Ok("1"),
+            "{msg}"
+        );
+        eprintln!("skipped: {msg}");
+        return None;
+    }
+    Some(serde_json::from_str(&stdout).unwrap_or_else(|e| {
         panic!(
             "tiebreakchecker on {}: not JSON ({e}): {stdout}\n{}",
             trf.display(),
             String::from_utf8_lossy(&out.stderr)
         )
-    })
+    }))
 }
 
 /// The checker's value as the workbook prints it (`"314.00"`, `0`).
@@ -84,12 +93,15 @@ fn checker_rows(answer: &Value) -> Vec<Vec<String>> {
 fn workbook_rows(standings: &Path) -> Vec<Vec<String>> {
     let book = read_book(standings);
     let sh = sheet(&book, "排名");
+    // The 备注 column (资格待查) is not a figure of the ranking.
+    let end = sh.texts(1).iter().position(|h| h == "备注");
     sh.body()
         .into_iter()
         .filter(|r| r.first().is_some_and(|c| c.parse::<u32>().is_ok()))
         .map(|r| {
             let mut v = vec![r[0].clone(), r[1].clone()];
-            v.extend(r[3..].iter().map(|c| decimal(c)));
+            let figures = r.get(3..end.unwrap_or(r.len()).min(r.len())).unwrap_or(&[]);
+            v.extend(figures.iter().map(|c| decimal(c)));
             v
         })
         .collect()
@@ -105,7 +117,9 @@ fn check_sample(name: &str, trf_name: &str, teams: usize, tiebreaks: &str) {
         text.lines().any(|l| l == format!("212 {tiebreaks}")),
         "212 {tiebreaks}"
     );
-    let answer = tiebreakchecker(&trf);
+    let Some(answer) = tiebreakchecker(&trf) else {
+        return;
+    };
     assert_eq!(answer["status"]["code"], 0, "{:#}", answer["status"]);
     assert_eq!(answer["status"]["error"], serde_json::json!([]));
     // No remark either: the 310 records' match and game points are what the games give, and
@@ -155,7 +169,9 @@ fn tiebreakserver_reads_the_a_league_finals_export() {
     let (_, j, err) = run_json(&dir, &[]);
     assert!(j["outputs"].is_array(), "{err}");
     let trf = dir.join("out/cca-a-league-2023-finals.trf");
-    let answer = tiebreakchecker(&trf);
+    let Some(answer) = tiebreakchecker(&trf) else {
+        return;
+    };
     assert_eq!(answer["status"]["code"], 0, "{:#}", answer["status"]);
     assert_eq!(answer["status"]["error"], serde_json::json!([]));
     assert_eq!(answer["status"]["info"], serde_json::json!([]));

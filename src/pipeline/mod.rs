@@ -197,8 +197,7 @@ fn render(
         &title,
         roster,
         &sorted,
-        &outcome.money.statements,
-        &outcome.statuses,
+        outcome,
         opts.lang,
     )?);
     Ok(written)

@@ -280,7 +280,8 @@ pub fn safe_file_stem(name: &str) -> String {
 }
 
 /// Writes `teams/<unit>.xlsx` for every team (see [`team_sheets`]), plus its statement (费用结算,
-/// from `statements`, when it has a line). Returns the paths written.
+/// from the outcome's money, when it has a line) and its standing (资格待查, 取消资格). Returns
+/// the paths written.
 ///
 /// # Errors
 ///
@@ -291,10 +292,10 @@ pub fn write_team_packets(
     event_title: &str,
     roster: &Roster,
     findings: &[Finding],
-    statements: &[(crate::money::Statement, crate::money::TeamLodging)],
-    statuses: &crate::eligibility::standing::Statuses,
+    outcome: &crate::outcome::EventOutcome,
     lang: Lang,
 ) -> Result<Vec<PathBuf>, Error> {
+    let (statements, statuses) = (&outcome.money.statements, &outcome.statuses);
     let mut out = Vec::new();
     let mut used: Vec<String> = Vec::new();
     let links = Links::new(event_dir, dir);

@@ -13,6 +13,7 @@ use super::workbook::{
 use crate::model::Colour;
 pub use crate::rounds::lines::{IndividualLine, Lines, TeamLine};
 use crate::rounds::marker::{self, Marker};
+use crate::rounds::record::Recorded;
 use crate::rounds::notation::{self, Sport};
 use crate::rounds::sheet::{INDIVIDUAL_HEADERS, TEAM_HEADERS};
 use crate::{Error, Lang};
@@ -187,17 +188,28 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
         ws.add_data_validation(2, result_col, last, result_col, &dv)?;
     }
     if with_marker {
-        add_marker_sheet(&mut wb, doc.marker)?;
+        let ms = add_marker_sheet(&mut wb, doc.marker)?;
+        let start = 1 + u32::try_from(doc.marker.rows().len()).unwrap_or(0);
+        for (i, row) in Recorded::of(lines).rows().iter().enumerate() {
+            let r = start + u32::try_from(i).unwrap_or(0);
+            for (c, v) in row.iter().enumerate() {
+                ms.write_string(r, u16::try_from(c).unwrap_or(0), v)?;
+            }
+        }
     }
     Ok(wb)
 }
 
-/// Adds the hidden marker sheet by which bianpai recognises its own workbooks.
+/// Adds the hidden marker sheet by which bianpai recognises its own workbooks, and returns it
+/// (round workbooks add the recorded pairing below the marker).
 ///
 /// # Errors
 ///
 /// The writer's error (it cannot fail with the fixed sheet name).
-pub fn add_marker_sheet(wb: &mut Workbook, m: &Marker) -> Result<(), XlsxError> {
+pub fn add_marker_sheet<'a>(
+    wb: &'a mut Workbook,
+    m: &Marker,
+) -> Result<&'a mut rust_xlsxwriter::Worksheet, XlsxError> {
     let ms = wb.add_worksheet();
     ms.set_name(marker::SHEET)?;
     ms.write_string(0, 0, marker::MAGIC)?;
@@ -207,7 +219,7 @@ pub fn add_marker_sheet(wb: &mut Workbook, m: &Marker) -> Result<(), XlsxError> 
         ms.write_string(r, 1, v)?;
     }
     ms.set_hidden(true);
-    Ok(())
+    Ok(ms)
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 use super::marker::{self, Marker};
 use super::notation::{self, Sport};
+use super::record::Recorded;
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::ingest::{LoadedFile, Table};
 use crate::model::{Colour, GameResult};
@@ -108,6 +109,9 @@ pub struct RoundSheet {
     pub sheet: String,
     /// The rows.
     pub rows: Rows,
+    /// The pairing bianpai recorded when it wrote the workbook (`None` in workbooks written
+    /// before the record existed, or without their marker sheet).
+    pub recorded: Option<Recorded>,
 }
 
 /// The word written in the right-hand column of a bye row.
@@ -116,7 +120,9 @@ pub const BYE_WORDS: [&str; 4] = ["轮空", "BYE", "bye", "Bye"];
 /// Recognises a round workbook among the loaded files and reads its rows; `None` when the file is
 /// not a round workbook. Invalid result cells become `result.invalid` findings.
 pub fn read(file: &LoadedFile, sport: Sport, findings: &mut Findings) -> Option<RoundSheet> {
-    let marker = file.tables.iter().find_map(Marker::from_table)?;
+    let (marker, recorded) = file.tables.iter().find_map(|t| {
+        Marker::from_table(t).map(|m| (m, Recorded::from_table(t)))
+    })?;
     let table = file.tables.iter().find(|t| t.sheet != marker::SHEET)?;
     let rows = match find_header(table, &TEAM_HEADERS) {
         Some((hr, cols)) => Rows::Team(read_team(table, hr, &cols, sport, findings)),
@@ -132,6 +138,7 @@ pub fn read(file: &LoadedFile, sport: Sport, findings: &mut Findings) -> Option<
         file: table.file.clone(),
         sheet: table.sheet.clone(),
         rows,
+        recorded,
     })
 }
 

@@ -14,6 +14,7 @@
 //! the end from it.
 
 pub mod print;
+pub mod round_files;
 pub mod summary;
 
 use std::path::{Path, PathBuf};
@@ -59,7 +60,18 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     let event = crate::event::load(&opts.dir).map_err(|e| Error::Usage(e.to_string()))?;
     let mut findings = Findings::new();
     let loaded = crate::ingest::load(&opts.dir, &crate::ingest::Limits::default(), &mut findings);
-    let (rounds, others) = recognise_rounds(&loaded.files, &event, &mut findings);
+    let round_files::Recognised {
+        rounds,
+        others,
+        set_aside,
+    } = round_files::recognise(&loaded.files, &event, &mut findings);
+    // The draw is looked for among the files, without the round workbooks set aside.
+    let kept: Vec<crate::ingest::LoadedFile> = loaded
+        .files
+        .iter()
+        .filter(|f| !set_aside.contains(&f.path))
+        .cloned()
+        .collect();
     let subs = crate::forms::read(&others, &mut findings);
     let roster = crate::normalize::build_roster(&subs, &mut findings);
     let checked = crate::eligibility::run(
@@ -72,22 +84,28 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         },
         &mut findings,
     );
-    let outcome = crate::outcome::compute(
+    let gaps = round_files::gaps(&rounds, &event, &mut findings);
+    let mut outcome = crate::outcome::compute(
         &crate::outcome::Input {
             event: &event,
             roster: &roster,
             sheets: &rounds,
-            files: &loaded.files,
+            files: &kept,
         },
         &mut findings,
     )?;
+    // A round missing before a later one is not paired again (round.missing-workbook).
+    for papers in outcome.papers_mut() {
+        papers.retain(|p| !(p.fresh && gaps.contains(&(p.marker.stage.clone(), p.marker.round))));
+    }
     let written = render(opts, &event, &roster, &outcome, &findings)?;
 
     let mut summary = Summary {
         event: event.event.name.clone(),
         template: event.template.clone().unwrap_or_default(),
         files: file_list(
-            &loaded, &rounds, &others, &subs, &roster, &checked, &findings, opts.lang,
+            &loaded, &rounds, &set_aside, &others, &subs, &roster, &checked, &findings,
+            opts.lang,
         ),
         teams: roster.teams.len(),
         people: roster.people(),
@@ -110,27 +128,6 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         blocking: findings.has_errors(),
         summary,
     })
-}
-
-/// Splits the loaded files into round workbooks (recognised by their marker, whatever their
-/// name) and the others.
-fn recognise_rounds(
-    files: &[crate::ingest::LoadedFile],
-    event: &crate::event::Event,
-    findings: &mut Findings,
-) -> (
-    Vec<crate::rounds::sheet::RoundSheet>,
-    Vec<crate::ingest::LoadedFile>,
-) {
-    let mut rounds = Vec::new();
-    let mut others = Vec::new();
-    for f in files {
-        match crate::rounds::sheet::read(f, event.event.sport, findings) {
-            Some(sheet) => rounds.push(sheet),
-            None => others.push(f.clone()),
-        }
-    }
-    (rounds, others)
 }
 
 /// The rosters of the excluded events of `event` (`[[eligibility.excluded]] roster`, a folder
@@ -207,6 +204,7 @@ fn render(
 fn file_list(
     loaded: &crate::ingest::Loaded,
     rounds: &[crate::rounds::sheet::RoundSheet],
+    set_aside: &[String],
     others: &[crate::ingest::LoadedFile],
     subs: &[crate::forms::Submission],
     roster: &Roster,
@@ -227,6 +225,18 @@ fn file_list(
             note: None,
         })
         .collect();
+    files.extend(set_aside.iter().map(|path| FileEntry {
+        path: path.clone(),
+        kind: "round-workbook",
+        team: None,
+        note: Some(
+            lang.pick(
+                "未读取（重复或标记不符，见发现）",
+                "not read (a duplicate or a contradicting marker: see the findings)",
+            )
+            .to_string(),
+        ),
+    }));
     file_kinds(others, subs, roster, lang, &mut files);
     for e in &mut files {
         if checked.quota_files.contains(&e.path) {

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use rust_xlsxwriter::{DataValidation, Workbook, XlsxError};
+use rust_xlsxwriter::{DataValidation, DataValidationErrorStyle, Workbook, XlsxError};
 
 use super::style::{ColumnWidths, Styles};
 use super::workbook::{
@@ -33,14 +33,22 @@ pub struct RoundDoc<'a> {
     pub lang: Lang,
 }
 
-/// Writes `results/rNN.xlsx` unless it exists. Returns whether it was written.
+/// Writes `results/rNN.xlsx` unless a file is there. Returns whether it was written.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming the path when it cannot be written.
+/// [`Error::Io`] naming the path when it cannot be written, or when something other than a
+/// file (a folder) is in its place.
 pub fn write_new(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result<bool, Error> {
-    if path.exists() {
-        return Ok(false);
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_file() => return Ok(false),
+        Ok(_) => {
+            return Err(Error::io(
+                path,
+                std::io::Error::other("不是文件，无法写入成绩表 (not a file: the round workbook cannot be written)"),
+            ));
+        }
+        Err(_) => {}
     }
     let mut wb = build(doc, lines, true).map_err(|e| Error::io(path, std::io::Error::other(e)))?;
     save_atomic(&mut wb, path)?;
@@ -176,13 +184,20 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
     widths.apply(ws)?;
     if n_rows > 0 {
         let choices = notation::choices(doc.sport);
+        // Warning style: the list offers the usual notations, but every notation of SPEC §6
+        // (红胜, 黑胜, 和, 1:0, 1/2 …) may be kept; the run checks what was typed.
         let dv = DataValidation::new()
             .allow_list_strings(choices)?
-            .set_error_title(lang.pick("结果无效", "Invalid result"))?
+            .set_error_style(DataValidationErrorStyle::Warning)
+            .set_error_title(lang.pick("请核对结果", "Check the result"))?
             .set_error_message(format!(
-                "{}{}",
-                lang.pick("请填写：", "Use one of: "),
-                choices.join(" ")
+                "{}{}{}",
+                lang.pick("常用写法：", "Usual notations: "),
+                choices.join(" "),
+                lang.pick(
+                    "。其他写法（如 红胜、黑胜、和、1:0、1/2）也可，选“是”保留。",
+                    ". Other notations (1:0, 1/2, = …) are accepted too: choose Yes to keep it."
+                )
             ))?;
         let last = 2 + u32::try_from(n_rows).unwrap_or(1) - 1;
         ws.add_data_validation(2, result_col, last, result_col, &dv)?;

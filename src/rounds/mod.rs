@@ -8,3 +8,4 @@ pub mod marker;
 pub mod notation;
 pub mod record;
 pub mod sheet;
+pub mod typed;

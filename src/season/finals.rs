@@ -180,7 +180,7 @@ pub fn read(
         let holds = super::pairing_check::holds(
             event,
             sheet,
-            Some(fallback),
+            super::pairing_check::Fallback::Fixed(fallback),
             &super::league::team_keys(cx.key),
             findings,
         );

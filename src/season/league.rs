@@ -181,7 +181,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutc
             let holds = pairing_check::holds(
                 inp.event,
                 sheet,
-                Some(fallback),
+                pairing_check::Fallback::Fixed(fallback),
                 &team_keys(&key_fn),
                 findings,
             );

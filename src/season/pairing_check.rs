@@ -2,17 +2,18 @@
 //! recorded when it wrote the workbook ([`crate::rounds::compare`]), and the arbiter's
 //! confirmation (`[[rulings]]` with `round = N`, `decision = "pairing-confirmed"`).
 //!
-//! A workbook without a record (written before the record existed, or a sheet copied without
-//! its marker) is compared with the pairing the season recomputes for that round: the round
-//! robin's schedule, the knockout bracket, the Swiss pairing of the rounds before (the same,
-//! deterministic, computation that wrote it).
+//! A workbook without a record (written before the record existed) is compared with the
+//! pairing the season computes for that round ([`Fallback`]): the round robin's schedule and
+//! the knockout bracket are fixed, so a difference is an error as against a record; a Swiss
+//! pairing recomputed from the rounds before also changes with a late entry or a roster change
+//! since, so there a difference is a warning.
 
 use crate::event::Event;
 use crate::event::{Decision, Ruling};
 use crate::findings::{Finding, Findings, Severity};
 use crate::rounds::compare::{self, ChangeKind, Keys};
 use crate::rounds::record::{Recorded, RecordedGame};
-use crate::rounds::sheet::RoundSheet;
+use crate::rounds::sheet::{RoundSheet, Rows};
 
 use super::matches::TeamInfo;
 
@@ -55,17 +56,64 @@ pub fn confirmation<'a>(event: &'a Event, sheet: &RoundSheet) -> Option<&'a Ruli
     })
 }
 
-/// Compares the sheet's pairing with its record (else `fallback`), pushes a
+/// What a workbook without a record is compared with.
+#[derive(Debug, Clone)]
+pub enum Fallback {
+    /// The pairing is fixed (a round robin's schedule, the knockout bracket): a difference is
+    /// as much an error as against a record.
+    Fixed(Recorded),
+    /// The pairing recomputed from the rounds before (a Swiss): a late entry or a roster
+    /// change since the workbook was written changes it too, so a difference is a warning.
+    Recomputed(Recorded),
+    /// Nothing to compare with: only impossible pairings are looked for.
+    None,
+}
+
+/// The keys of every team or player named in the sheet's rows.
+fn present(sheet: &RoundSheet, keys: &Keys<'_>) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    match &sheet.rows {
+        Rows::Team(rows) => {
+            for r in rows {
+                out.insert((keys.key)(&r.home_team));
+                out.insert((keys.key)(&r.away_team));
+            }
+        }
+        Rows::Individual(rows) => {
+            for r in rows {
+                out.insert((keys.key)(&r.left));
+                out.insert((keys.key)(&r.right));
+            }
+        }
+    }
+    out
+}
+
+/// Compares the sheet's pairing with its record (else the fallback), pushes a
 /// `result.pairing-changed` finding per difference, and says whether the round may count as
 /// the workbook says: no impossible pairing, and no difference unless confirmed.
 pub fn holds(
     event: &Event,
     sheet: &RoundSheet,
-    fallback: Option<Recorded>,
+    fallback: Fallback,
     keys: &Keys<'_>,
     findings: &mut Findings,
 ) -> bool {
-    let recorded = sheet.recorded.clone().or(fallback);
+    let (recorded, lenient) = match (&sheet.recorded, fallback) {
+        (Some(r), _) => (Some(r.clone()), false),
+        (None, Fallback::Fixed(r)) => (Some(r), false),
+        (None, Fallback::Recomputed(mut r)) => {
+            // Someone absent from the whole sheet joined later (a late entry, reported as
+            // such): their games are not looked for.
+            let present = present(sheet, keys);
+            r.games.retain(|g| {
+                present.contains(&(keys.key)(&g.left))
+                    && g.right.as_deref().is_none_or(|x| present.contains(&(keys.key)(x)))
+            });
+            (Some(r), true)
+        }
+        (None, Fallback::None) => (None, false),
+    };
     let changes = compare::compare(sheet, recorded.as_ref(), keys);
     let ruling = confirmation(event, sheet);
     let round = sheet.marker.round;
@@ -73,6 +121,17 @@ pub fn holds(
     for c in changes {
         let (severity, zh, en) = match (c.kind, ruling) {
             (ChangeKind::Impossible, _) => (Severity::Error, c.zh, c.en),
+            (ChangeKind::Changed, None) if lenient => (
+                Severity::Warning,
+                format!(
+                    "{}（该成绩表没有 bianpai 的编排记录，按重新计算的编排核对；晚报名或名单变化也会造成差异，请裁判长核实）",
+                    c.zh
+                ),
+                format!(
+                    "{} (the workbook has no record of bianpai's pairing and is compared with the pairing recomputed; a late entry or a roster change also makes a difference: the arbiter checks)",
+                    c.en
+                ),
+            ),
             (ChangeKind::Changed, Some(r)) => (
                 Severity::Warning,
                 format!("{}；已由裁判长确认（event.toml 第{}行）", c.zh, r.line),

@@ -355,7 +355,9 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissO
             let holds = pairing_check::holds(
                 inp.event,
                 &sheet,
-                fallback.flatten(),
+                fallback
+                    .flatten()
+                    .map_or(pairing_check::Fallback::None, pairing_check::Fallback::Recomputed),
                 &league::team_keys(&key_fn),
                 findings,
             );

@@ -49,7 +49,10 @@ pub(super) fn play_section(
                 key: &key,
                 special: &|_| false,
             };
-            let holds = pairing_check::holds(inp.event, sheet, fallback.flatten(), &keys, findings);
+            let fallback = fallback
+                .flatten()
+                .map_or(pairing_check::Fallback::None, pairing_check::Fallback::Recomputed);
+            let holds = pairing_check::holds(inp.event, sheet, fallback, &keys, findings);
             let (data, ok) = read_round(sheet, &sr.entrants, findings);
             if ok && holds && data.complete() {
                 sr.complete.push(data);

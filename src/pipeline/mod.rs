@@ -13,6 +13,7 @@
 //! Every stage pushes its problems into one [`Findings`] sink; the exit status is decided once at
 //! the end from it.
 
+pub mod lock;
 pub mod print;
 pub mod round_files;
 pub mod summary;
@@ -58,6 +59,8 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         )));
     }
     let event = crate::event::load(&opts.dir).map_err(|e| Error::Usage(e.to_string()))?;
+    // One run at a time; released when the run ends, whatever the outcome.
+    let _lock = lock::acquire(&opts.dir)?;
     let mut findings = Findings::new();
     let loaded = crate::ingest::load(&opts.dir, &crate::ingest::Limits::default(), &mut findings);
     let round_files::Recognised {
@@ -104,8 +107,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         event: event.event.name.clone(),
         template: event.template.clone().unwrap_or_default(),
         files: file_list(
-            &loaded, &rounds, &set_aside, &others, &subs, &roster, &checked, &findings,
-            opts.lang,
+            &loaded, &rounds, &set_aside, &others, &subs, &roster, &checked, &findings, opts.lang,
         ),
         teams: roster.teams.len(),
         people: roster.people(),
@@ -225,17 +227,19 @@ fn file_list(
             note: None,
         })
         .collect();
-    files.extend(set_aside.iter().map(|path| FileEntry {
-        path: path.clone(),
-        kind: "round-workbook",
-        team: None,
-        note: Some(
-            lang.pick(
-                "未读取（重复或标记不符，见发现）",
-                "not read (a duplicate or a contradicting marker: see the findings)",
-            )
-            .to_string(),
-        ),
+    files.extend(set_aside.iter().map(|path| {
+        FileEntry {
+            path: path.clone(),
+            kind: "round-workbook",
+            team: None,
+            note: Some(
+                lang.pick(
+                    "未读取（重复或标记不符，见发现）",
+                    "not read (a duplicate or a contradicting marker: see the findings)",
+                )
+                .to_string(),
+            ),
+        }
     }));
     file_kinds(others, subs, roster, lang, &mut files);
     for e in &mut files {

@@ -131,7 +131,9 @@ pub fn recognise(files: &[LoadedFile], event: &Event, findings: &mut Findings) -
     let mut out = Recognised::default();
     let mut groups: BTreeMap<(String, u32), Vec<RoundSheet>> = BTreeMap::new();
     for f in files {
-        let Some(s) = sheet::read(f, event.event.sport, findings).or_else(|| unmarked(f, event, findings)) else {
+        let Some(s) =
+            sheet::read(f, event.event.sport, findings).or_else(|| unmarked(f, event, findings))
+        else {
             out.others.push(f.clone());
             continue;
         };
@@ -172,8 +174,14 @@ pub fn recognise(files: &[LoadedFile], event: &Event, findings: &mut Findings) -
                 "round.renamed-workbook",
                 Severity::Warning,
                 Source::file(&read.file),
-                format!("{zh}的成绩表应为 {name}，现读取 {}；请把它移回 {name}", read.file),
-                format!("the workbook of {en} should be {name}; {} is read: move it back to {name}", read.file),
+                format!(
+                    "{zh}的成绩表应为 {name}，现读取 {}；请把它移回 {name}",
+                    read.file
+                ),
+                format!(
+                    "the workbook of {en} should be {name}; {} is read: move it back to {name}",
+                    read.file
+                ),
             ));
         }
         for other in group {
@@ -181,8 +189,14 @@ pub fn recognise(files: &[LoadedFile], event: &Event, findings: &mut Findings) -
                 "round.duplicate-workbook",
                 Severity::Error,
                 Source::file(&other.file),
-                format!("{} 与 {} 都是{zh}的成绩表；只读取 {}，请删除或移走 {}", other.file, read.file, read.file, other.file),
-                format!("{} and {} are both the workbook of {en}; only {} is read: delete or move {}", other.file, read.file, read.file, other.file),
+                format!(
+                    "{} 与 {} 都是{zh}的成绩表；只读取 {}，请删除或移走 {}",
+                    other.file, read.file, read.file, other.file
+                ),
+                format!(
+                    "{} and {} are both the workbook of {en}; only {} is read: delete or move {}",
+                    other.file, read.file, read.file, other.file
+                ),
             ));
             out.set_aside.push(other.file);
         }
@@ -214,7 +228,8 @@ pub fn gaps(rounds: &[RoundSheet], event: &Event, findings: &mut Findings) -> Ve
                 stage: stage.to_string(),
                 round: r,
             };
-            let path = canonical_path(&marker, event).unwrap_or_else(|| format!("results/r{r:02}.xlsx"));
+            let path =
+                canonical_path(&marker, event).unwrap_or_else(|| format!("results/r{r:02}.xlsx"));
             let (zh, en) = label(&marker);
             findings.push(Finding::new(
                 "round.missing-workbook",
@@ -237,8 +252,14 @@ mod tests {
     fn names_that_read_as_round_workbooks() {
         assert_eq!(round_like_stem("results/r01.xlsx"), Some("r01"));
         assert_eq!(round_like_stem("results/r05.xls"), Some("r05"));
-        assert_eq!(round_like_stem("results/finals-r02.xlsx"), Some("finals-r02"));
-        assert_eq!(round_like_stem("results/open-men-r03.xlsx"), Some("open-men-r03"));
+        assert_eq!(
+            round_like_stem("results/finals-r02.xlsx"),
+            Some("finals-r02")
+        );
+        assert_eq!(
+            round_like_stem("results/open-men-r03.xlsx"),
+            Some("open-men-r03")
+        );
         assert_eq!(round_like_stem("results/draw.xlsx"), Some("draw"));
         assert_eq!(round_like_stem("results/r01 (2).xlsx"), None);
         assert_eq!(round_like_stem("results/copy_of_r01.xlsx"), None);

@@ -13,8 +13,8 @@ use super::workbook::{
 use crate::model::Colour;
 pub use crate::rounds::lines::{IndividualLine, Lines, TeamLine};
 use crate::rounds::marker::{self, Marker};
-use crate::rounds::record::Recorded;
 use crate::rounds::notation::{self, Sport};
+use crate::rounds::record::Recorded;
 use crate::rounds::sheet::{INDIVIDUAL_HEADERS, TEAM_HEADERS};
 use crate::{Error, Lang};
 
@@ -45,7 +45,9 @@ pub fn write_new(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result<bool,
         Ok(_) => {
             return Err(Error::io(
                 path,
-                std::io::Error::other("不是文件，无法写入成绩表 (not a file: the round workbook cannot be written)"),
+                std::io::Error::other(
+                    "不是文件，无法写入成绩表 (not a file: the round workbook cannot be written)",
+                ),
             ));
         }
         Err(_) => {}

@@ -164,13 +164,24 @@ fn compare_team(
                 .iter()
                 .find(|r| r.0 == k.0 || r.1 == k.0)
                 .and_then(written)
-                .map(|(no, h, a)| (format!("第{no}场 {h} – {a}"), format!("match {no} {h} – {a}")))
+                .map(|(no, h, a)| {
+                    (
+                        format!("第{no}场 {h} – {a}"),
+                        format!("match {no} {h} – {a}"),
+                    )
+                })
                 .unwrap_or_else(|| ("无此对阵".into(), "no such match".into()));
             out.push(change(
                 ChangeKind::Changed,
                 cell(sheet, first, 2),
-                format!("第{round}轮：对阵 {hn} – {an} 不是 bianpai 的编排（bianpai 编排为{}）", was.0),
-                format!("round {round}: the match {hn} – {an} is not the pairing bianpai wrote ({})", was.1),
+                format!(
+                    "第{round}轮：对阵 {hn} – {an} 不是 bianpai 的编排（bianpai 编排为{}）",
+                    was.0
+                ),
+                format!(
+                    "round {round}: the match {hn} – {an} is not the pairing bianpai wrote ({})",
+                    was.1
+                ),
             ));
             continue;
         };
@@ -192,8 +203,14 @@ fn compare_team(
             out.push(change(
                 ChangeKind::Changed,
                 cell(sheet, first, 1),
-                format!("第{round}轮 {hn} – {an}：第{}台被删除（bianpai 编排了这些台次）", missing.join("、")),
-                format!("round {round}, {hn} – {an}: board(s) {} deleted (bianpai paired them)", missing.join(", ")),
+                format!(
+                    "第{round}轮 {hn} – {an}：第{}台被删除（bianpai 编排了这些台次）",
+                    missing.join("、")
+                ),
+                format!(
+                    "round {round}, {hn} – {an}: board(s) {} deleted (bianpai paired them)",
+                    missing.join(", ")
+                ),
             ));
         }
     }
@@ -277,7 +294,10 @@ fn compare_individual(
             None => format!("{}（轮空）", r.left),
         };
         let reversed = k.1.clone().map(|b| (b, Some(k.0.clone())));
-        if let Some(i) = rec_games.iter().position(|(g, _)| Some(g) == reversed.as_ref()) {
+        if let Some(i) = rec_games
+            .iter()
+            .position(|(g, _)| Some(g) == reversed.as_ref())
+        {
             accounted.insert(i);
             let was = rec_games.get(i).map(|g| g.1.clone()).unwrap_or_default();
             out.push(change(
@@ -297,7 +317,9 @@ fn compare_individual(
             ChangeKind::Changed,
             cell(sheet, *row, 1),
             format!("第{round}轮：{shown} 不是 bianpai 的编排（bianpai 编排为 {was}）"),
-            format!("round {round}: {shown} is not the pairing bianpai wrote (bianpai paired {was})"),
+            format!(
+                "round {round}: {shown} is not the pairing bianpai wrote (bianpai paired {was})"
+            ),
         ));
     }
     for (i, (_, shown)) in rec_games.iter().enumerate() {

@@ -120,9 +120,10 @@ pub const BYE_WORDS: [&str; 4] = ["轮空", "BYE", "bye", "Bye"];
 /// Recognises a round workbook among the loaded files and reads its rows; `None` when the file is
 /// not a round workbook. Invalid result cells become `result.invalid` findings.
 pub fn read(file: &LoadedFile, sport: Sport, findings: &mut Findings) -> Option<RoundSheet> {
-    let (marker, recorded) = file.tables.iter().find_map(|t| {
-        Marker::from_table(t).map(|m| (m, Recorded::from_table(t)))
-    })?;
+    let (marker, recorded) = file
+        .tables
+        .iter()
+        .find_map(|t| Marker::from_table(t).map(|m| (m, Recorded::from_table(t))))?;
     let table = file.tables.iter().find(|t| t.sheet != marker::SHEET)?;
     let rows = match find_header(table, &TEAM_HEADERS) {
         Some((hr, cols)) => Rows::Team(read_team(table, hr, &cols, sport, findings)),
@@ -147,8 +148,8 @@ pub fn read(file: &LoadedFile, sport: Sport, findings: &mut Findings) -> Option<
 /// the sheet's title text and round number; [`read_unmarked`] then reads it.
 pub fn unmarked_title(file: &LoadedFile) -> Option<(String, u32)> {
     file.tables.iter().find_map(|t| {
-        let has_header =
-            find_header(t, &TEAM_HEADERS).is_some() || find_header(t, &INDIVIDUAL_HEADERS).is_some();
+        let has_header = find_header(t, &TEAM_HEADERS).is_some()
+            || find_header(t, &INDIVIDUAL_HEADERS).is_some();
         if !has_header {
             return None;
         }

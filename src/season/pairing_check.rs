@@ -108,7 +108,9 @@ pub fn holds(
             let present = present(sheet, keys);
             r.games.retain(|g| {
                 present.contains(&(keys.key)(&g.left))
-                    && g.right.as_deref().is_none_or(|x| present.contains(&(keys.key)(x)))
+                    && g.right
+                        .as_deref()
+                        .is_none_or(|x| present.contains(&(keys.key)(x)))
             });
             (Some(r), true)
         }
@@ -135,7 +137,10 @@ pub fn holds(
             (ChangeKind::Changed, Some(r)) => (
                 Severity::Warning,
                 format!("{}；已由裁判长确认（event.toml 第{}行）", c.zh, r.line),
-                format!("{}; confirmed by the arbiter (event.toml line {})", c.en, r.line),
+                format!(
+                    "{}; confirmed by the arbiter (event.toml line {})",
+                    c.en, r.line
+                ),
             ),
             (ChangeKind::Changed, None) => (
                 Severity::Error,

@@ -355,9 +355,10 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissO
             let holds = pairing_check::holds(
                 inp.event,
                 &sheet,
-                fallback
-                    .flatten()
-                    .map_or(pairing_check::Fallback::None, pairing_check::Fallback::Recomputed),
+                fallback.flatten().map_or(
+                    pairing_check::Fallback::None,
+                    pairing_check::Fallback::Recomputed,
+                ),
                 &league::team_keys(&key_fn),
                 findings,
             );

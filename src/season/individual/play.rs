@@ -8,8 +8,8 @@ use crate::event::Section;
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::Points;
 use crate::pairing::xiangqi_swiss::{self, XiangqiSwissOptions};
-use crate::rounds::lines::{IndividualLine, Lines};
 use crate::rounds::compare::Keys;
+use crate::rounds::lines::{IndividualLine, Lines};
 use crate::rounds::marker::Marker;
 use crate::rounds::record::Recorded;
 use crate::season::pairing_check;
@@ -49,9 +49,10 @@ pub(super) fn play_section(
                 key: &key,
                 special: &|_| false,
             };
-            let fallback = fallback
-                .flatten()
-                .map_or(pairing_check::Fallback::None, pairing_check::Fallback::Recomputed);
+            let fallback = fallback.flatten().map_or(
+                pairing_check::Fallback::None,
+                pairing_check::Fallback::Recomputed,
+            );
             let holds = pairing_check::holds(inp.event, sheet, fallback, &keys, findings);
             let (data, ok) = read_round(sheet, &sr.entrants, findings);
             if ok && holds && data.complete() {

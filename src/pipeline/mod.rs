@@ -58,6 +58,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
             opts.dir.display()
         )));
     }
+    refuse_out_inside(opts)?;
     let event = crate::event::load(&opts.dir).map_err(|e| Error::Usage(e.to_string()))?;
     // One run at a time; released when the run ends, whatever the outcome.
     let _lock = lock::acquire(&opts.dir)?;
@@ -102,6 +103,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         papers.retain(|p| !(p.fresh && gaps.contains(&(p.marker.stage.clone(), p.marker.round))));
     }
     let written = render(opts, &event, &roster, &outcome, &findings)?;
+    crate::report::workbook::write_manifest(&opts.out, &written)?;
 
     let mut summary = Summary {
         event: event.event.name.clone(),
@@ -270,6 +272,41 @@ fn file_list(
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     files
+}
+
+/// `--out` inside the event folder (other than `<dir>/out`) would be read back as input on the
+/// next run: refused (exit 2).
+fn refuse_out_inside(opts: &Options) -> Result<()> {
+    // The folder itself may not exist yet: resolve its nearest existing ancestor.
+    fn resolve(p: &Path) -> PathBuf {
+        let mut tail = Vec::new();
+        let mut cur = p.to_path_buf();
+        loop {
+            if let Ok(c) = cur.canonicalize() {
+                return tail
+                    .into_iter()
+                    .rev()
+                    .fold(c, |acc: PathBuf, t| acc.join(t));
+            }
+            match (cur.parent(), cur.file_name()) {
+                (Some(parent), Some(name)) => {
+                    tail.push(name.to_os_string());
+                    cur = parent.to_path_buf();
+                }
+                _ => return p.to_path_buf(),
+            }
+        }
+    }
+    let dir = resolve(&opts.dir);
+    let out = resolve(&opts.out);
+    if out.starts_with(&dir) && out != dir.join("out") {
+        return Err(Error::Usage(format!(
+            "--out {}：输出文件夹在活动文件夹内，下次运行会被当作报名材料读入；请用活动文件夹外的路径，或省略 --out（即 {}/out） (the output folder is inside the event folder and would be read back as input: use a folder outside it, or leave --out out for <dir>/out)",
+            opts.out.display(),
+            opts.dir.display()
+        )));
+    }
+    Ok(())
 }
 
 /// The output folder: `--out` if given, else `<dir>/out`.

@@ -58,6 +58,8 @@ pub fn compare(sheet: &RoundSheet, recorded: Option<&Recorded>, keys: &Keys<'_>)
 }
 
 type Pair = (String, String);
+/// An individual game by the keys of its sides (`None`: the bye).
+type Game = (String, Option<String>);
 
 fn cell(sheet: &RoundSheet, row: u32, col: u32) -> Source {
     Source::cell(&sheet.file, &sheet.sheet, row, col)
@@ -244,7 +246,7 @@ fn compare_individual(
         (!k.is_empty() && !super::sheet::BYE_WORDS.contains(&s.trim())).then_some(k)
     };
     let mut seen: BTreeSet<String> = BTreeSet::new();
-    let mut games: Vec<(u32, (String, Option<String>), &IndividualRow)> = Vec::new();
+    let mut games: Vec<(u32, Game, &IndividualRow)> = Vec::new();
     for r in rows {
         let (l, rt) = (key(&r.left), side(&r.right));
         if rt.as_deref() == Some(l.as_str()) {
@@ -271,7 +273,7 @@ fn compare_individual(
         games.push((r.row, (l, rt), r));
     }
     let Some(rec) = recorded else { return out };
-    let rec_games: Vec<((String, Option<String>), String)> = rec
+    let rec_games: Vec<(Game, String)> = rec
         .games
         .iter()
         .map(|g| {

@@ -339,7 +339,14 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissO
             .find(|s| s.marker.stage == inp.stage.id && s.marker.round == r);
         if let Some(sheet) = sheet {
             paired = r;
-            let (sheet, special) = entries::split(sheet, &key_fn, &names, inp.roster, findings);
+            let (mut sheet, special) = entries::split(sheet, &key_fn, &names, inp.roster, findings);
+            // Withdrawal rows are the season's entries, not games, in the record as in the sheet.
+            if let Some(rec) = &mut sheet.recorded {
+                rec.games.retain(|g| {
+                    !entries::is_withdrawal(&g.left)
+                        && !g.right.as_deref().is_some_and(entries::is_withdrawal)
+                });
+            }
             // Without a record, the pairing is recomputed from the rounds before (as written).
             let fallback = sheet.recorded.is_none().then(|| {
                 let teams = histories(n_teams, &complete, &scoring, bye, &withdrawals);

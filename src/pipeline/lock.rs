@@ -1,7 +1,8 @@
 //! One run at a time per event folder (SPEC §2; issue 17, point 6): the run holds
-//! `<event>/.bianpai.lock` (a hidden file, which ingest ignores) holding its process id, and
-//! removes it when it ends. A second run finds the lock and exits 2 naming it and the running
-//! process; a lock whose process is gone (a run that was killed) is taken over.
+//! `<event>/.bianpai.lock` (a hidden file, which ingest ignores) holding its process id and the
+//! folder, and removes it when it ends. A second run finds the lock and exits 2 naming it and
+//! the running process; a lock whose process is gone (a run that was killed), or that was
+//! copied with the folder from elsewhere, is taken over.
 
 use std::fs;
 use std::io::Write;
@@ -32,6 +33,7 @@ impl Drop for Lock {
 /// going on; [`Error::Io`] when the lock cannot be written.
 pub fn acquire(dir: &Path) -> Result<Lock> {
     let path = dir.join(LOCK_FILE);
+    let here = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     for _ in 0..3 {
         match fs::OpenOptions::new()
             .write(true)
@@ -39,17 +41,18 @@ pub fn acquire(dir: &Path) -> Result<Lock> {
             .open(&path)
         {
             Ok(mut f) => {
-                writeln!(f, "{}", std::process::id()).map_err(|e| Error::io(&path, e))?;
+                writeln!(f, "{}\n{}", std::process::id(), here.display())
+                    .map_err(|e| Error::io(&path, e))?;
                 return Ok(Lock { path });
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                 let text = fs::read_to_string(&path).unwrap_or_default();
-                let pid = text
-                    .lines()
-                    .next()
-                    .and_then(|l| l.trim().parse::<u32>().ok());
+                let mut lines = text.lines();
+                let pid = lines.next().and_then(|l| l.trim().parse::<u32>().ok());
+                // A lock copied with the folder names the folder it was taken in.
+                let same_folder = lines.next().is_none_or(|l| Path::new(l.trim()) == here);
                 match pid {
-                    Some(p) if alive(p) => {
+                    Some(p) if same_folder && alive(p) => {
                         return Err(Error::Usage(format!(
                             "{}: 另一个 bianpai 正在处理这个文件夹（进程 {p}），请等它结束后再运行 (another bianpai run, process {p}, holds this lock: wait for it to end)",
                             path.display()
@@ -109,7 +112,10 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let lock = acquire(dir.path()).expect("first");
         let text = fs::read_to_string(dir.path().join(LOCK_FILE)).expect("lock");
-        assert_eq!(text.trim(), std::process::id().to_string());
+        assert_eq!(
+            text.lines().next(),
+            Some(std::process::id().to_string().as_str())
+        );
         let err = acquire(dir.path()).expect_err("second").to_string();
         assert!(err.contains(LOCK_FILE), "{err}");
         assert!(err.contains(&std::process::id().to_string()), "{err}");
@@ -119,6 +125,10 @@ mod tests {
         let lock = acquire(dir.path()).expect("taken over");
         drop(lock);
         fs::write(dir.path().join(LOCK_FILE), "not a pid").expect("garbage");
+        drop(acquire(dir.path()).expect("garbage taken over"));
+        // A live lock copied from another folder (a copy of a folder during a run).
+        let live = format!("{}\n/elsewhere/event\n", std::process::id());
+        fs::write(dir.path().join(LOCK_FILE), live).expect("copied");
         assert!(acquire(dir.path()).is_ok());
     }
 }

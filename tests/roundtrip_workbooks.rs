@@ -46,7 +46,12 @@ fn every_written_workbook_opens_with_titled_sheets_and_no_error_cells() {
                     assert_eq!(sh.name, "bianpai", "{rel}");
                     assert!(rel.starts_with("results/"), "{rel}");
                     assert_eq!(sh.text(0, 0), "bianpai-round-workbook", "{rel}");
-                    assert_eq!(sh.texts(2), ["event".to_string(), event.clone()], "{rel}");
+                    // (The recorded pairing below the marker makes the sheet wider.)
+                    assert_eq!(
+                        sh.texts(2)[..2],
+                        ["event".to_string(), event.clone()],
+                        "{rel}"
+                    );
                     continue;
                 }
                 let title = sh.text(0, 0);

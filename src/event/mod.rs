@@ -8,6 +8,7 @@
 //!
 //! [`load`] reads and validates a file; a problem is an [`EventError`] naming the key and line.
 
+mod bounds;
 mod de;
 mod error;
 mod format;

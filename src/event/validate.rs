@@ -16,9 +16,9 @@ pub(crate) struct Problem {
     pub message: String,
 }
 
-type Check = Result<(), Problem>;
+pub(super) type Check = Result<(), Problem>;
 
-fn fail(path: KeyPath, zh: &str, en: &str) -> Check {
+pub(super) fn fail(path: KeyPath, zh: &str, en: &str) -> Check {
     Err(Problem {
         path,
         message: format!("{zh} ({en})"),
@@ -38,6 +38,7 @@ pub(crate) fn check(ev: &Event) -> Check {
     rankings(ev)?;
     money(ev)?;
     quotas(ev)?;
+    super::bounds::check(ev)?;
     Ok(())
 }
 

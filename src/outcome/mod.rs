@@ -36,6 +36,27 @@ pub struct EventOutcome {
     pub statuses: Statuses,
 }
 
+impl EventOutcome {
+    /// Every list of round papers (the stage's, its finals', the sections'), for the run to
+    /// hold back a round that must not be written.
+    pub fn papers_mut(&mut self) -> Vec<&mut Vec<crate::season::RoundPaper>> {
+        let Some(stage) = &mut self.stage else {
+            return Vec::new();
+        };
+        match &mut stage.kind {
+            StageKind::League(l) => {
+                let mut v = vec![&mut l.papers];
+                if let Some(f) = &mut l.finals {
+                    v.push(&mut f.papers);
+                }
+                v
+            }
+            StageKind::TeamSwiss(s) => vec![&mut s.papers],
+            StageKind::Individual(i) => vec![&mut i.papers],
+        }
+    }
+}
+
 /// The outcome of the event's competition stage.
 #[derive(Debug, Clone)]
 pub struct StageOutcome {

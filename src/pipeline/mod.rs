@@ -13,7 +13,9 @@
 //! Every stage pushes its problems into one [`Findings`] sink; the exit status is decided once at
 //! the end from it.
 
+pub mod lock;
 pub mod print;
+pub mod round_files;
 pub mod summary;
 
 use std::path::{Path, PathBuf};
@@ -56,10 +58,24 @@ pub fn run(opts: &Options) -> Result<Outcome> {
             opts.dir.display()
         )));
     }
+    refuse_out_inside(opts)?;
     let event = crate::event::load(&opts.dir).map_err(|e| Error::Usage(e.to_string()))?;
+    // One run at a time; released when the run ends, whatever the outcome.
+    let _lock = lock::acquire(&opts.dir)?;
     let mut findings = Findings::new();
     let loaded = crate::ingest::load(&opts.dir, &crate::ingest::Limits::default(), &mut findings);
-    let (rounds, others) = recognise_rounds(&loaded.files, &event, &mut findings);
+    let round_files::Recognised {
+        rounds,
+        others,
+        set_aside,
+    } = round_files::recognise(&loaded.files, &event, &mut findings);
+    // The draw is looked for among the files, without the round workbooks set aside.
+    let kept: Vec<crate::ingest::LoadedFile> = loaded
+        .files
+        .iter()
+        .filter(|f| !set_aside.contains(&f.path))
+        .cloned()
+        .collect();
     let subs = crate::forms::read(&others, &mut findings);
     let roster = crate::normalize::build_roster(&subs, &mut findings);
     let checked = crate::eligibility::run(
@@ -72,22 +88,28 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         },
         &mut findings,
     );
-    let outcome = crate::outcome::compute(
+    let gaps = round_files::gaps(&rounds, &event, &mut findings);
+    let mut outcome = crate::outcome::compute(
         &crate::outcome::Input {
             event: &event,
             roster: &roster,
             sheets: &rounds,
-            files: &loaded.files,
+            files: &kept,
         },
         &mut findings,
     )?;
+    // A round missing before a later one is not paired again (round.missing-workbook).
+    for papers in outcome.papers_mut() {
+        papers.retain(|p| !(p.fresh && gaps.contains(&(p.marker.stage.clone(), p.marker.round))));
+    }
     let written = render(opts, &event, &roster, &outcome, &findings)?;
+    crate::report::workbook::write_manifest(&opts.out, &written)?;
 
     let mut summary = Summary {
         event: event.event.name.clone(),
         template: event.template.clone().unwrap_or_default(),
         files: file_list(
-            &loaded, &rounds, &others, &subs, &roster, &checked, &findings, opts.lang,
+            &loaded, &rounds, &set_aside, &others, &subs, &roster, &checked, &findings, opts.lang,
         ),
         teams: roster.teams.len(),
         people: roster.people(),
@@ -110,27 +132,6 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         blocking: findings.has_errors(),
         summary,
     })
-}
-
-/// Splits the loaded files into round workbooks (recognised by their marker, whatever their
-/// name) and the others.
-fn recognise_rounds(
-    files: &[crate::ingest::LoadedFile],
-    event: &crate::event::Event,
-    findings: &mut Findings,
-) -> (
-    Vec<crate::rounds::sheet::RoundSheet>,
-    Vec<crate::ingest::LoadedFile>,
-) {
-    let mut rounds = Vec::new();
-    let mut others = Vec::new();
-    for f in files {
-        match crate::rounds::sheet::read(f, event.event.sport, findings) {
-            Some(sheet) => rounds.push(sheet),
-            None => others.push(f.clone()),
-        }
-    }
-    (rounds, others)
 }
 
 /// The rosters of the excluded events of `event` (`[[eligibility.excluded]] roster`, a folder
@@ -208,6 +209,7 @@ fn render(
 fn file_list(
     loaded: &crate::ingest::Loaded,
     rounds: &[crate::rounds::sheet::RoundSheet],
+    set_aside: &[String],
     others: &[crate::ingest::LoadedFile],
     subs: &[crate::forms::Submission],
     roster: &Roster,
@@ -228,6 +230,20 @@ fn file_list(
             note: None,
         })
         .collect();
+    files.extend(set_aside.iter().map(|path| {
+        FileEntry {
+            path: path.clone(),
+            kind: "round-workbook",
+            team: None,
+            note: Some(
+                lang.pick(
+                    "未读取（重复或标记不符，见发现）",
+                    "not read (a duplicate or a contradicting marker: see the findings)",
+                )
+                .to_string(),
+            ),
+        }
+    }));
     file_kinds(others, subs, roster, lang, &mut files);
     for e in &mut files {
         if checked.quota_files.contains(&e.path) {
@@ -257,6 +273,41 @@ fn file_list(
     }
     files.sort_by(|a, b| a.path.cmp(&b.path));
     files
+}
+
+/// `--out` inside the event folder (other than `<dir>/out`) would be read back as input on the
+/// next run: refused (exit 2).
+fn refuse_out_inside(opts: &Options) -> Result<()> {
+    // The folder itself may not exist yet: resolve its nearest existing ancestor.
+    fn resolve(p: &Path) -> PathBuf {
+        let mut tail = Vec::new();
+        let mut cur = p.to_path_buf();
+        loop {
+            if let Ok(c) = cur.canonicalize() {
+                return tail
+                    .into_iter()
+                    .rev()
+                    .fold(c, |acc: PathBuf, t| acc.join(t));
+            }
+            match (cur.parent(), cur.file_name()) {
+                (Some(parent), Some(name)) => {
+                    tail.push(name.to_os_string());
+                    cur = parent.to_path_buf();
+                }
+                _ => return p.to_path_buf(),
+            }
+        }
+    }
+    let dir = resolve(&opts.dir);
+    let out = resolve(&opts.out);
+    if out.starts_with(&dir) && out != dir.join("out") {
+        return Err(Error::Usage(format!(
+            "--out {}：输出文件夹在活动文件夹内，下次运行会被当作报名材料读入；请用活动文件夹外的路径，或省略 --out（即 {}/out） (the output folder is inside the event folder and would be read back as input: use a folder outside it, or leave --out out for <dir>/out)",
+            opts.out.display(),
+            opts.dir.display()
+        )));
+    }
+    Ok(())
 }
 
 /// The output folder: `--out` if given, else `<dir>/out`.

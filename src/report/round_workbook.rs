@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use rust_xlsxwriter::{DataValidation, Workbook, XlsxError};
+use rust_xlsxwriter::{DataValidation, DataValidationErrorStyle, Workbook, XlsxError};
 
 use super::style::{ColumnWidths, Styles};
 use super::workbook::{
@@ -14,6 +14,7 @@ use crate::model::Colour;
 pub use crate::rounds::lines::{IndividualLine, Lines, TeamLine};
 use crate::rounds::marker::{self, Marker};
 use crate::rounds::notation::{self, Sport};
+use crate::rounds::record::Recorded;
 use crate::rounds::sheet::{INDIVIDUAL_HEADERS, TEAM_HEADERS};
 use crate::{Error, Lang};
 
@@ -32,14 +33,24 @@ pub struct RoundDoc<'a> {
     pub lang: Lang,
 }
 
-/// Writes `results/rNN.xlsx` unless it exists. Returns whether it was written.
+/// Writes `results/rNN.xlsx` unless a file is there. Returns whether it was written.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming the path when it cannot be written.
+/// [`Error::Io`] naming the path when it cannot be written, or when something other than a
+/// file (a folder) is in its place.
 pub fn write_new(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result<bool, Error> {
-    if path.exists() {
-        return Ok(false);
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_file() => return Ok(false),
+        Ok(_) => {
+            return Err(Error::io(
+                path,
+                std::io::Error::other(
+                    "不是文件，无法写入成绩表 (not a file: the round workbook cannot be written)",
+                ),
+            ));
+        }
+        Err(_) => {}
     }
     let mut wb = build(doc, lines, true).map_err(|e| Error::io(path, std::io::Error::other(e)))?;
     save_atomic(&mut wb, path)?;
@@ -175,29 +186,47 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
     widths.apply(ws)?;
     if n_rows > 0 {
         let choices = notation::choices(doc.sport);
+        // Warning style: the list offers the usual notations, but every notation of SPEC §6
+        // (红胜, 黑胜, 和, 1:0, 1/2 …) may be kept; the run checks what was typed.
         let dv = DataValidation::new()
             .allow_list_strings(choices)?
-            .set_error_title(lang.pick("结果无效", "Invalid result"))?
+            .set_error_style(DataValidationErrorStyle::Warning)
+            .set_error_title(lang.pick("请核对结果", "Check the result"))?
             .set_error_message(format!(
-                "{}{}",
-                lang.pick("请填写：", "Use one of: "),
-                choices.join(" ")
+                "{}{}{}",
+                lang.pick("常用写法：", "Usual notations: "),
+                choices.join(" "),
+                lang.pick(
+                    "。其他写法（如 红胜、黑胜、和、1:0、1/2）也可，选“是”保留。",
+                    ". Other notations (1:0, 1/2, = …) are accepted too: choose Yes to keep it."
+                )
             ))?;
         let last = 2 + u32::try_from(n_rows).unwrap_or(1) - 1;
         ws.add_data_validation(2, result_col, last, result_col, &dv)?;
     }
     if with_marker {
-        add_marker_sheet(&mut wb, doc.marker)?;
+        let ms = add_marker_sheet(&mut wb, doc.marker)?;
+        let start = 1 + u32::try_from(doc.marker.rows().len()).unwrap_or(0);
+        for (i, row) in Recorded::of(lines).rows().iter().enumerate() {
+            let r = start + u32::try_from(i).unwrap_or(0);
+            for (c, v) in row.iter().enumerate() {
+                ms.write_string(r, u16::try_from(c).unwrap_or(0), v)?;
+            }
+        }
     }
     Ok(wb)
 }
 
-/// Adds the hidden marker sheet by which bianpai recognises its own workbooks.
+/// Adds the hidden marker sheet by which bianpai recognises its own workbooks, and returns it
+/// (round workbooks add the recorded pairing below the marker).
 ///
 /// # Errors
 ///
 /// The writer's error (it cannot fail with the fixed sheet name).
-pub fn add_marker_sheet(wb: &mut Workbook, m: &Marker) -> Result<(), XlsxError> {
+pub fn add_marker_sheet<'a>(
+    wb: &'a mut Workbook,
+    m: &Marker,
+) -> Result<&'a mut rust_xlsxwriter::Worksheet, XlsxError> {
     let ms = wb.add_worksheet();
     ms.set_name(marker::SHEET)?;
     ms.write_string(0, 0, marker::MAGIC)?;
@@ -207,7 +236,7 @@ pub fn add_marker_sheet(wb: &mut Workbook, m: &Marker) -> Result<(), XlsxError> 
         ms.write_string(r, 1, v)?;
     }
     ms.set_hidden(true);
-    Ok(())
+    Ok(ms)
 }
 
 #[cfg(test)]

@@ -73,7 +73,8 @@ pub struct Styles {
     pub input_text: Format,
     /// An unlocked input cell for a date.
     pub input_date: Format,
-    /// A result cell the arbiter fills in: unlocked, centred, bordered.
+    /// A result cell the arbiter fills in: unlocked, centred, bordered, text-formatted (`@`, so
+    /// that `1/2` and `1:0` stay as typed instead of becoming a date or a time).
     pub result_input: Format,
     /// Wrapped note text (instructions), no border.
     pub note: Format,
@@ -139,7 +140,10 @@ impl Styles {
                 .clone()
                 .set_num_format("yyyy-mm-dd")
                 .set_align(FormatAlign::Center),
-            result_input: input.clone().set_align(FormatAlign::Center),
+            result_input: input
+                .clone()
+                .set_align(FormatAlign::Center)
+                .set_num_format("@"),
             input,
             note: base
                 .clone()

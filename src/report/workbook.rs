@@ -319,6 +319,9 @@ pub struct PreparedOut {
     pub moved: Vec<String>,
 }
 
+/// The file in `out/` listing what the last run wrote there, one `/`-separated path a line.
+pub const MANIFEST: &str = ".bianpai-manifest";
+
 /// Makes `out` ready for a run's outputs, keeping the previous run's in `out/previous/`.
 ///
 /// Exactly:
@@ -326,14 +329,15 @@ pub struct PreparedOut {
 /// 1. `out` is created if missing, with the marker file `.bianpai-out` in it.
 /// 2. If `out` exists, holds anything besides the marker and `previous/`, and has **no**
 ///    marker, nothing is touched and an error is returned: the folder was not made by bianpai
-///    (e.g. `--out` pointed at a folder of the user's own files), and moving those files into
-///    `previous/` (where the next run would delete them) must not happen.
-/// 3. If `out` holds entries besides the marker and `previous/` (the last run's files and
-///    folders such as `teams/`), the old `out/previous/` is deleted and every such entry is moved
-///    into a new `out/previous/`, keeping its name. Hidden entries other than the marker are
-///    moved too.
-/// 4. If `out` holds only the marker and perhaps `previous/` (the last run wrote nothing, or this
-///    is a re-run after a failure), `previous/` is kept as it is.
+///    (e.g. `--out` pointed at a folder of the user's own files).
+/// 3. Only what the last run wrote is bianpai's: the files listed in `out/.bianpai-manifest`
+///    ([`write_manifest`]). When some of them are there, the old `out/previous/` is deleted and
+///    each is moved into a new `out/previous/` at the same relative path (a folder such as
+///    `teams/` left empty is removed). Every other file in `out/` (the organizer's notes, a
+///    checked copy of the standings) stays where it is, untouched; so does everything when
+///    there is no manifest (a copied marker does not make a folder's files bianpai's).
+/// 4. If none of the listed files is there (the last run wrote nothing, or this is a re-run
+///    after a failure), `previous/` is kept as it is.
 ///
 /// Nothing outside `out` is ever touched.
 ///
@@ -348,18 +352,16 @@ pub fn prepare_out_dir(out: &Path) -> Result<PreparedOut, Error> {
         write_atomic(&marker, b"bianpai output folder\n")?;
         return Ok(PreparedOut::default());
     }
-    let mut entries: Vec<(String, PathBuf)> = Vec::new();
+    let mut foreign = false;
     for e in fs::read_dir(out).map_err(|e| Error::io(out, e))? {
         let e = e.map_err(|e| Error::io(out, e))?;
         let name = e.file_name().to_string_lossy().into_owned();
-        if name == OUT_MARKER || name == PREVIOUS_DIR {
-            continue;
+        if name != OUT_MARKER && name != PREVIOUS_DIR && name != MANIFEST {
+            foreign = true;
         }
-        entries.push((name, e.path()));
     }
-    entries.sort();
     if !marker.exists() {
-        if !entries.is_empty() {
+        if foreign {
             return Err(Error::io(
                 out,
                 std::io::Error::other(
@@ -370,7 +372,17 @@ pub fn prepare_out_dir(out: &Path) -> Result<PreparedOut, Error> {
         }
         write_atomic(&marker, b"bianpai output folder\n")?;
     }
-    if entries.is_empty() {
+    let manifest = fs::read_to_string(out.join(MANIFEST)).unwrap_or_default();
+    let mut listed: Vec<String> = manifest
+        .lines()
+        .map(str::trim)
+        .filter(|l| is_plain_relative(l))
+        .filter(|l| fs::symlink_metadata(out.join(l)).is_ok_and(|m| m.is_file()))
+        .map(str::to_string)
+        .collect();
+    listed.sort();
+    listed.dedup();
+    if listed.is_empty() {
         return Ok(PreparedOut::default());
     }
     let previous = out.join(PREVIOUS_DIR);
@@ -380,13 +392,61 @@ pub fn prepare_out_dir(out: &Path) -> Result<PreparedOut, Error> {
         fs::remove_file(&previous).map_err(|e| Error::io(&previous, e))?;
     }
     fs::create_dir(&previous).map_err(|e| Error::io(&previous, e))?;
-    let mut moved = Vec::with_capacity(entries.len());
-    for (name, path) in entries {
-        let to = previous.join(&name);
-        fs::rename(&path, &to).map_err(|e| Error::io(&path, e))?;
-        moved.push(name);
+    for rel in &listed {
+        let from = out.join(rel);
+        let to = previous.join(rel);
+        if let Some(parent) = to.parent() {
+            fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        }
+        fs::rename(&from, &to).map_err(|e| Error::io(&from, e))?;
+        // A sub-folder the run made (teams/) goes once it is empty.
+        let mut dir = from.parent();
+        while let Some(d) = dir {
+            if d == out || fs::remove_dir(d).is_err() {
+                break;
+            }
+            dir = d.parent();
+        }
     }
-    Ok(PreparedOut { moved })
+    Ok(PreparedOut { moved: listed })
+}
+
+/// A manifest line bianpai may act on: relative, `/`-separated, no `..`, no empty part.
+fn is_plain_relative(rel: &str) -> bool {
+    !rel.is_empty()
+        && !rel.starts_with('/')
+        && !rel.contains('\\')
+        && rel
+            .split('/')
+            .all(|p| !p.is_empty() && p != "." && p != ".." && !p.contains(':'))
+        && rel != OUT_MARKER
+        && rel != MANIFEST
+        && !rel.starts_with("previous/")
+}
+
+/// Records what this run wrote into `out` (`out/.bianpai-manifest`): the next run moves only
+/// those files to `out/previous/`. Paths outside `out` (round workbooks) are left out.
+///
+/// # Errors
+///
+/// [`Error::Io`] naming the manifest when it cannot be written.
+pub fn write_manifest(out: &Path, written: &[std::path::PathBuf]) -> Result<(), Error> {
+    let mut lines: Vec<String> = written
+        .iter()
+        .filter_map(|p| p.strip_prefix(out).ok())
+        .map(|rel| {
+            rel.components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+        .filter(|rel| is_plain_relative(rel))
+        .collect();
+    lines.sort();
+    lines.dedup();
+    let mut text = lines.join("\n");
+    text.push('\n');
+    write_atomic(&out.join(MANIFEST), text.as_bytes())
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 use super::marker::{self, Marker};
 use super::notation::{self, Sport};
+use super::record::Recorded;
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::ingest::{LoadedFile, Table};
 use crate::model::{Colour, GameResult};
@@ -108,6 +109,9 @@ pub struct RoundSheet {
     pub sheet: String,
     /// The rows.
     pub rows: Rows,
+    /// The pairing bianpai recorded when it wrote the workbook (`None` in workbooks written
+    /// before the record existed, or without their marker sheet).
+    pub recorded: Option<Recorded>,
 }
 
 /// The word written in the right-hand column of a bye row.
@@ -116,7 +120,10 @@ pub const BYE_WORDS: [&str; 4] = ["轮空", "BYE", "bye", "Bye"];
 /// Recognises a round workbook among the loaded files and reads its rows; `None` when the file is
 /// not a round workbook. Invalid result cells become `result.invalid` findings.
 pub fn read(file: &LoadedFile, sport: Sport, findings: &mut Findings) -> Option<RoundSheet> {
-    let marker = file.tables.iter().find_map(Marker::from_table)?;
+    let (marker, recorded) = file
+        .tables
+        .iter()
+        .find_map(|t| Marker::from_table(t).map(|m| (m, Recorded::from_table(t))))?;
     let table = file.tables.iter().find(|t| t.sheet != marker::SHEET)?;
     let rows = match find_header(table, &TEAM_HEADERS) {
         Some((hr, cols)) => Rows::Team(read_team(table, hr, &cols, sport, findings)),
@@ -132,7 +139,76 @@ pub fn read(file: &LoadedFile, sport: Sport, findings: &mut Findings) -> Option<
         file: table.file.clone(),
         sheet: table.sheet.clone(),
         rows,
+        recorded,
     })
+}
+
+/// A round sheet without its marker (copied into a new workbook): the first sheet whose title
+/// rows name a round (`第3轮`, `round 3`) and that has the round workbook's header row. Returns
+/// the sheet's title text and round number; [`read_unmarked`] then reads it.
+pub fn unmarked_title(file: &LoadedFile) -> Option<(String, u32)> {
+    file.tables.iter().find_map(|t| {
+        let has_header = find_header(t, &TEAM_HEADERS).is_some()
+            || find_header(t, &INDIVIDUAL_HEADERS).is_some();
+        if !has_header {
+            return None;
+        }
+        let title: String = (0..t.height().min(2))
+            .flat_map(|r| (0..t.width().min(4)).map(move |c| (r, c)))
+            .map(|(r, c)| t.get(r, c).display())
+            .collect::<Vec<_>>()
+            .join(" ");
+        round_in_title(&title).map(|n| (title, n))
+    })
+}
+
+/// Reads a round sheet without marker as the round `marker` names (no record).
+pub fn read_unmarked(
+    file: &LoadedFile,
+    marker: Marker,
+    sport: Sport,
+    findings: &mut Findings,
+) -> Option<RoundSheet> {
+    for table in &file.tables {
+        let rows = if let Some((hr, cols)) = find_header(table, &TEAM_HEADERS) {
+            Rows::Team(read_team(table, hr, &cols, sport, findings))
+        } else if let Some((hr, cols)) = find_header(table, &INDIVIDUAL_HEADERS) {
+            Rows::Individual(read_individual(table, hr, &cols, sport, findings))
+        } else {
+            continue;
+        };
+        return Some(RoundSheet {
+            marker,
+            file: table.file.clone(),
+            sheet: table.sheet.clone(),
+            rows,
+            recorded: None,
+        });
+    }
+    None
+}
+
+/// The round number in a title: `第3轮` or `round 3` / `Round 3`.
+fn round_in_title(title: &str) -> Option<u32> {
+    let digits_after = |rest: &str| -> Option<(u32, usize)> {
+        let d: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        Some((d.parse().ok()?, d.len()))
+    };
+    for (i, _) in title.match_indices('第') {
+        let rest = title.get(i + '第'.len_utf8()..)?;
+        if let Some((n, len)) = digits_after(rest)
+            && rest.get(len..).is_some_and(|t| t.starts_with('轮'))
+        {
+            return Some(n);
+        }
+    }
+    let lower = title.to_lowercase();
+    for (i, _) in lower.match_indices("round ") {
+        if let Some((n, _)) = lower.get(i + 6..).and_then(digits_after) {
+            return Some(n);
+        }
+    }
+    None
 }
 
 /// Finds the header row: the first row holding every label (Chinese or English, spaces ignored);
@@ -191,7 +267,24 @@ fn result_cell(t: &Table, r: usize, c: usize, sport: Sport, findings: &mut Findi
     if raw.is_empty() {
         return ResultCell::Missing;
     }
-    match notation::parse(&raw, sport) {
+    let parsed = notation::parse(&raw, sport);
+    if parsed.is_err()
+        && let Some((typed, g)) = super::typed::recover(t.get(r, c), sport)
+    {
+        findings.push(Finding::new(
+            "result.converted",
+            Severity::Warning,
+            Source::cell(&t.file, &t.sheet, r as u32, c as u32),
+            format!(
+                "结果单元格被电子表格改成了日期或时间（{raw}），按输入的“{typed}”读取；请把结果列设为文本格式后重新输入"
+            ),
+            format!(
+                "the spreadsheet turned the result into a date or time ({raw}); read as typed, {typed:?}; format the result column as text and type it again"
+            ),
+        ));
+        return ResultCell::Valid(g);
+    }
+    match parsed {
         Ok(g) => ResultCell::Valid(g),
         Err(_) => {
             let choices = notation::choices(sport).join(" ");

@@ -143,8 +143,11 @@ pub struct State {
 }
 
 /// Reads the finals rounds and decides what can be decided. `seed_teams[i]` is the team number
-/// of seed `i + 1`. Rounds are read in order and reading stops at the first incomplete one.
+/// of seed `i + 1`. Each round's pairing is checked against the bracket (or its record) and
+/// counts once it holds ([`super::pairing_check`]). Rounds are read in order and reading stops at the first incomplete one.
+#[allow(clippy::too_many_arguments)]
 pub fn read(
+    event: &crate::event::Event,
     k: &Knockout,
     stage: &Stage,
     seed_teams: &[u32],
@@ -173,7 +176,21 @@ pub fn read(
         apply_playoffs(k, &b, &seeds, cx, &mut results, None)?;
         let outcome = knockout::decide(&b, &results).map_err(|e| e.to_string())?;
         let expected = pairs_for_round(k, &outcome, &seeds, &win, r);
-        let rr = matches::read_round(sheet, &expected, cx, findings);
+        let fallback = super::pairing_check::team_record(&expected, cx.teams, cx.boards);
+        let holds = super::pairing_check::holds(
+            event,
+            sheet,
+            super::pairing_check::Fallback::Fixed(fallback),
+            &super::league::team_keys(cx.key),
+            findings,
+        );
+        let read_against = if super::pairing_check::confirmation(event, sheet).is_some() {
+            super::league::sheet_pairs(sheet, cx.teams, cx.key)
+        } else {
+            expected
+        };
+        let mut rr = matches::read_round(sheet, &read_against, cx, findings);
+        rr.complete &= holds;
         for m in rr.matches.iter().filter(|m| m.complete) {
             let (Some(hs), Some(as_)) = (team_seed(m.home), team_seed(m.away)) else {
                 continue;
@@ -382,6 +399,7 @@ pub(super) fn run_stage(
 
     let stage = inp.stage;
     let state = read(
+        inp.event,
         k,
         stage,
         season.seed_teams,

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use super::finals::FinalsOutcome;
 use super::matches::{self, Context, RoundResults, Scoring};
 use super::numbers::Numbers;
+use super::pairing_check;
 use super::teams;
 use super::{Input, RoundCounts, RoundPaper, TeamName};
 use crate::event::{Event, Stage};
@@ -185,7 +186,22 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutc
             .find(|s| s.marker.stage == inp.stage.id && s.marker.round == r);
         if let Some(sheet) = sheet {
             paired = r;
-            let rr = matches::read_round(sheet, &expected, &cx, findings);
+            let fallback = pairing_check::team_record(&expected, &infos, boards);
+            let holds = pairing_check::holds(
+                inp.event,
+                sheet,
+                pairing_check::Fallback::Fixed(fallback),
+                &team_keys(&key_fn),
+                findings,
+            );
+            // A confirmed change counts as the workbook says: its matches are the round's.
+            let read_against = if pairing_check::confirmation(inp.event, sheet).is_some() {
+                sheet_pairs(sheet, &infos, &key_fn)
+            } else {
+                expected.clone()
+            };
+            let mut rr = matches::read_round(sheet, &read_against, &cx, findings);
+            rr.complete &= holds;
             let complete = rr.complete;
             results.push(rr);
             papers.push(paper(
@@ -354,6 +370,38 @@ pub(super) fn default_lines(
 
 /// The rows of a round workbook as the arbiter left them (results where valid), for the
 /// printable copy.
+/// The keys of a team round's comparison: the roster's name key; no special rows.
+pub(super) fn team_keys<'a>(key: &'a dyn Fn(&str) -> String) -> crate::rounds::compare::Keys<'a> {
+    crate::rounds::compare::Keys {
+        key,
+        special: &|_| false,
+    }
+}
+
+/// The matches `(home, away)` of a round workbook by team number, in sheet order.
+pub(super) fn sheet_pairs(
+    sheet: &RoundSheet,
+    teams: &[matches::TeamInfo],
+    key: &dyn Fn(&str) -> String,
+) -> Vec<(u32, u32)> {
+    let Rows::Team(rows) = &sheet.rows else {
+        return Vec::new();
+    };
+    let no = |s: &str| {
+        let k = key(s);
+        teams.iter().find(|t| key(&t.name) == k).map(|t| t.number)
+    };
+    let mut v: Vec<(u32, u32)> = Vec::new();
+    for r in rows {
+        if let (Some(h), Some(a)) = (no(&r.home_team), no(&r.away_team))
+            && !v.contains(&(h, a))
+        {
+            v.push((h, a));
+        }
+    }
+    v
+}
+
 pub(super) fn lines_of(sheet: &RoundSheet, colours: &[Colour]) -> Lines {
     let Rows::Team(rows) = &sheet.rows else {
         return Lines::Team(Vec::new());

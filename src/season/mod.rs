@@ -15,6 +15,7 @@ pub mod individual;
 pub mod league;
 pub mod matches;
 pub mod numbers;
+pub mod pairing_check;
 pub mod team_standings;
 pub mod team_swiss;
 pub mod teams;

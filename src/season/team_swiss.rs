@@ -30,6 +30,7 @@ use std::collections::BTreeMap;
 
 use super::league::{self, paper};
 use super::matches::{self, Context, MatchResult, RoundResults, Scoring};
+use super::pairing_check;
 use super::teams;
 use super::{Input, RoundCounts, RoundPaper, TeamName};
 use crate::findings::{Finding, Findings, Severity, Source};
@@ -339,7 +340,36 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissO
             .find(|s| s.marker.stage == inp.stage.id && s.marker.round == r);
         if let Some(sheet) = sheet {
             paired = r;
-            let (sheet, special) = entries::split(sheet, &key_fn, &names, inp.roster, findings);
+            let (mut sheet, special) = entries::split(sheet, &key_fn, &names, inp.roster, findings);
+            // Withdrawal rows are the season's entries, not games, in the record as in the sheet.
+            if let Some(rec) = &mut sheet.recorded {
+                rec.games.retain(|g| {
+                    !entries::is_withdrawal(&g.left)
+                        && !g.right.as_deref().is_some_and(entries::is_withdrawal)
+                });
+            }
+            // Without a record, the pairing is recomputed from the rounds before (as written).
+            let fallback = sheet.recorded.is_none().then(|| {
+                let teams = histories(n_teams, &complete, &scoring, bye, &withdrawals);
+                team_swiss::pair_teams(&teams, r, &opts).ok().map(|p| {
+                    let pairs: Vec<(u32, u32)> = p
+                        .pairs
+                        .iter()
+                        .map(|x| (u32::from(x.white), u32::from(x.black)))
+                        .collect();
+                    pairing_check::team_record(&pairs, &infos, boards)
+                })
+            });
+            let holds = pairing_check::holds(
+                inp.event,
+                &sheet,
+                fallback.flatten().map_or(
+                    pairing_check::Fallback::None,
+                    pairing_check::Fallback::Recomputed,
+                ),
+                &league::team_keys(&key_fn),
+                findings,
+            );
             let recorded = recorded_pairs(&sheet, &key_fn, &names);
             for &(h, a) in &recorded {
                 if met(&complete, h, a) {
@@ -355,7 +385,8 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissO
                 }
             }
             withdrawals.add(&special.withdrawals);
-            let rr = matches::read_round(&sheet, &recorded, &cx, findings);
+            let mut rr = matches::read_round(&sheet, &recorded, &cx, findings);
+            rr.complete &= holds;
             let lines = lines_of(&sheet, &colours, special.bye, &names);
             papers.push(paper(inp.event, inp.stage, r, lines, false));
             let done = rr.complete;

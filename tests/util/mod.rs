@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test crate uses a different part of this module
 
 pub mod cells;
+pub mod edit;
 pub mod sample_run;
 
 use std::collections::BTreeMap;

@@ -172,15 +172,37 @@ fn prepare_out_dir_rotates_previous() {
     fs::write(out.join("roster.xlsx"), b"run1").unwrap();
     fs::create_dir(out.join("teams")).unwrap();
     fs::write(out.join("teams").join("北京队.xlsx"), b"run1").unwrap();
-    // Second run: the first run's files move to previous/.
+    write_manifest(
+        &out,
+        &[
+            out.join("roster.xlsx"),
+            out.join("teams/北京队.xlsx"),
+            dir.path().join("results/r01.xlsx"),
+        ],
+    )
+    .unwrap();
+    assert_eq!(
+        fs::read_to_string(out.join(MANIFEST)).unwrap(),
+        "roster.xlsx\nteams/北京队.xlsx\n"
+    );
+    // The organizer's own files in out/: never moved.
+    fs::write(out.join("notes.txt"), b"mine").unwrap();
+    fs::write(out.join("standings-checked.xlsx"), b"mine").unwrap();
+    // Second run: the first run's files move to previous/, the organizer's stay.
     let p = prepare_out_dir(&out).unwrap();
     assert_eq!(
         p.moved,
-        vec!["roster.xlsx".to_string(), "teams".to_string()]
+        vec!["roster.xlsx".to_string(), "teams/北京队.xlsx".to_string()]
     );
     assert_eq!(
         list(&out),
-        vec![OUT_MARKER.to_string(), "previous".to_string()]
+        vec![
+            MANIFEST.to_string(),
+            OUT_MARKER.to_string(),
+            "notes.txt".to_string(),
+            "previous".to_string(),
+            "standings-checked.xlsx".to_string()
+        ]
     );
     assert_eq!(
         fs::read(out.join("previous/teams/北京队.xlsx")).unwrap(),
@@ -189,13 +211,24 @@ fn prepare_out_dir_rotates_previous() {
     // A run that wrote nothing keeps previous/ as it was.
     assert_eq!(prepare_out_dir(&out).unwrap(), PreparedOut::default());
     assert_eq!(fs::read(out.join("previous/roster.xlsx")).unwrap(), b"run1");
-    // Third run's outputs replace previous/ wholesale.
+    // Third run's outputs replace previous/ wholesale; the organizer's files are still there.
     fs::write(out.join("standings.xlsx"), b"run3").unwrap();
+    write_manifest(&out, &[out.join("standings.xlsx")]).unwrap();
     prepare_out_dir(&out).unwrap();
     assert_eq!(
         list(&out.join("previous")),
         vec!["standings.xlsx".to_string()]
     );
+    assert_eq!(fs::read(out.join("notes.txt")).unwrap(), b"mine");
+    // A manifest naming paths outside out/ moves nothing there.
+    fs::write(
+        out.join(MANIFEST),
+        "../escape.txt\n/etc/passwd\nnotes.txt/../x\n",
+    )
+    .unwrap();
+    fs::write(dir.path().join("escape.txt"), b"outside").unwrap();
+    assert_eq!(prepare_out_dir(&out).unwrap(), PreparedOut::default());
+    assert_eq!(fs::read(dir.path().join("escape.txt")).unwrap(), b"outside");
 }
 
 #[test]

@@ -2,14 +2,17 @@
 //! once the previous ones are complete (withdrawn players left out).
 
 use super::entrants::Entrant;
-use super::read::{lines_of, read_round};
+use super::read::{lines_of, read_round, strip_withdrawal};
 use super::{SectionRun, histories, marker_stage};
 use crate::event::Section;
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::Points;
 use crate::pairing::xiangqi_swiss::{self, XiangqiSwissOptions};
+use crate::rounds::compare::Keys;
 use crate::rounds::lines::{IndividualLine, Lines};
 use crate::rounds::marker::Marker;
+use crate::rounds::record::Recorded;
+use crate::season::pairing_check;
 use crate::season::{Input, RoundPaper};
 
 /// Reads the section's round workbooks in order and pairs the first round that has none, once
@@ -34,8 +37,25 @@ pub(super) fn play_section(
         if let Some(sheet) = sheet {
             sr.paired = r;
             papers.push(paper(inp, sr.section, r, lines_of(sheet), false));
+            // Without a record, the pairing is recomputed from the rounds before (as written).
+            let fallback = sheet.recorded.is_none().then(|| {
+                let players = histories(&sr.entrants, &sr.complete, g.win, g.draw, bye_points);
+                xiangqi_swiss::pair_players(&players, r, opts)
+                    .ok()
+                    .map(|p| Recorded::of(&pairing_lines(sr, &p)))
+            });
+            let key = |s: &str| name_key(s);
+            let keys = Keys {
+                key: &key,
+                special: &|_| false,
+            };
+            let fallback = fallback.flatten().map_or(
+                pairing_check::Fallback::None,
+                pairing_check::Fallback::Recomputed,
+            );
+            let holds = pairing_check::holds(inp.event, sheet, fallback, &keys, findings);
             let (data, ok) = read_round(sheet, &sr.entrants, findings);
-            if ok && data.complete() {
+            if ok && holds && data.complete() {
                 sr.complete.push(data);
                 continue;
             }
@@ -65,35 +85,55 @@ pub(super) fn play_section(
                 break;
             }
         };
-        let label = |id: u16| {
-            sr.entrants
-                .get(usize::from(id).saturating_sub(1))
-                .map(Entrant::label)
-                .unwrap_or_default()
-        };
-        let mut lines: Vec<IndividualLine> = pairing
-            .pairs
-            .iter()
-            .enumerate()
-            .map(|(i, &(red, black))| IndividualLine {
-                board: i as u32 + 1,
-                left: label(red),
-                result: None,
-                right: Some(label(black)),
-            })
-            .collect();
-        if let Some(b) = pairing.bye {
-            lines.push(IndividualLine {
-                board: lines.len() as u32 + 1,
-                left: label(b),
-                result: None,
-                right: None,
-            });
-        }
-        papers.push(paper(inp, sr.section, r, Lines::Individual(lines), true));
+        papers.push(paper(inp, sr.section, r, pairing_lines(sr, &pairing), true));
         sr.paired = r;
         break;
     }
+}
+
+/// The rows of a new pairing: each game red – black by board, then the bye.
+fn pairing_lines(sr: &SectionRun<'_>, pairing: &xiangqi_swiss::XiangqiPairing) -> Lines {
+    let label = |id: u16| {
+        sr.entrants
+            .get(usize::from(id).saturating_sub(1))
+            .map(Entrant::label)
+            .unwrap_or_default()
+    };
+    let mut lines: Vec<IndividualLine> = pairing
+        .pairs
+        .iter()
+        .enumerate()
+        .map(|(i, &(red, black))| IndividualLine {
+            board: i as u32 + 1,
+            left: label(red),
+            result: None,
+            right: Some(label(black)),
+        })
+        .collect();
+    if let Some(b) = pairing.bye {
+        lines.push(IndividualLine {
+            board: lines.len() as u32 + 1,
+            left: label(b),
+            result: None,
+            right: None,
+        });
+    }
+    Lines::Individual(lines)
+}
+
+/// The key a player cell is compared by: the name without its withdrawal mark, spaces and
+/// bracket widths folded.
+fn name_key(cell: &str) -> String {
+    strip_withdrawal(cell)
+        .0
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '(' => '（',
+            ')' => '）',
+            c => c,
+        })
+        .collect()
 }
 
 /// The paper of round `r` of a section: `results/<section>-rNN.xlsx`.

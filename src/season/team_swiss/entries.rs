@@ -50,6 +50,11 @@ fn is_word(words: &[&str], s: &str) -> bool {
     words.contains(&s.trim())
 }
 
+/// Whether a team cell is a withdrawal word (`退赛`): the row is a withdrawal, not a game.
+pub fn is_withdrawal(cell: &str) -> bool {
+    is_word(&WITHDRAWAL_WORDS, cell)
+}
+
 /// Splits a team round sheet into its match rows and the special rows. A withdrawal row that
 /// names no team of the event, or a player who is not in the team, is a finding and ignored.
 pub fn split(

@@ -1,0 +1,342 @@
+//! A round workbook's pairing compared with the one bianpai recorded when it wrote it: who meets
+//! whom, and (team events) on which boards. Line-ups and results are not compared: they are the
+//! arbiter's to fill in.
+//!
+//! [`compare`] is pure: it returns each difference as a [`Change`] with its cell and bilingual
+//! message; the season decides what a difference does to the round (an error until the
+//! arbiter confirms the pairing in `event.toml`). An impossible pairing (a side against itself,
+//! a side twice in one round) is a [`ChangeKind::Impossible`]: never confirmable.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::record::Recorded;
+use super::sheet::{IndividualRow, RoundSheet, Rows, TeamBoardRow};
+use crate::findings::Source;
+
+/// What kind of difference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeKind {
+    /// Differs from the recorded pairing (swapped, changed, deleted or added).
+    Changed,
+    /// Cannot be a pairing at all.
+    Impossible,
+}
+
+/// One difference, at the cell where it shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    /// Changed or impossible.
+    pub kind: ChangeKind,
+    /// The cell (or the sheet, for something deleted).
+    pub source: Source,
+    /// The message, Chinese.
+    pub zh: String,
+    /// The message, English.
+    pub en: String,
+}
+
+/// How the compared names are matched: the key of a name cell (the roster's normalization for
+/// teams; the name without a withdrawal mark for players), and which team rows are the
+/// season's own entries (a withdrawal row, a bye row) rather than games.
+pub struct Keys<'a> {
+    /// The key of a team or player cell.
+    pub key: &'a dyn Fn(&str) -> String,
+    /// Whether a team row is a special entry, left out of the comparison.
+    pub special: &'a dyn Fn(&TeamBoardRow) -> bool,
+}
+
+/// Compares the sheet's rows with the recorded pairing (`None`: only the impossible pairings
+/// are looked for).
+pub fn compare(sheet: &RoundSheet, recorded: Option<&Recorded>, keys: &Keys<'_>) -> Vec<Change> {
+    match &sheet.rows {
+        Rows::Team(rows) => {
+            let rows: Vec<&TeamBoardRow> = rows.iter().filter(|r| !(keys.special)(r)).collect();
+            compare_team(sheet, &rows, recorded, keys)
+        }
+        Rows::Individual(rows) => compare_individual(sheet, rows, recorded, keys),
+    }
+}
+
+type Pair = (String, String);
+/// An individual game by the keys of its sides (`None`: the bye).
+type Game = (String, Option<String>);
+
+fn cell(sheet: &RoundSheet, row: u32, col: u32) -> Source {
+    Source::cell(&sheet.file, &sheet.sheet, row, col)
+}
+
+fn change(kind: ChangeKind, source: Source, zh: String, en: String) -> Change {
+    Change {
+        kind,
+        source,
+        zh,
+        en,
+    }
+}
+
+fn compare_team(
+    sheet: &RoundSheet,
+    rows: &[&TeamBoardRow],
+    recorded: Option<&Recorded>,
+    keys: &Keys<'_>,
+) -> Vec<Change> {
+    let round = sheet.marker.round;
+    let key = keys.key;
+    let mut out = Vec::new();
+    // The workbook's matches in sheet order, with their rows.
+    let mut order: Vec<Pair> = Vec::new();
+    let mut names: BTreeMap<Pair, (String, String)> = BTreeMap::new();
+    let mut by_match: BTreeMap<Pair, Vec<&TeamBoardRow>> = BTreeMap::new();
+    for r in rows {
+        let k = (key(&r.home_team), key(&r.away_team));
+        if k.0 == k.1 {
+            out.push(change(
+                ChangeKind::Impossible,
+                cell(sheet, r.row, 7),
+                format!("第{round}轮：{} 与自己对阵", r.home_team),
+                format!("round {round}: {} is paired against itself", r.home_team),
+            ));
+            continue;
+        }
+        if !by_match.contains_key(&k) {
+            order.push(k.clone());
+            names.insert(k.clone(), (r.home_team.clone(), r.away_team.clone()));
+        }
+        by_match.entry(k).or_default().push(r);
+    }
+    // A team in two matches of the round.
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
+    for k in &order {
+        let first = by_match.get(k).and_then(|v| v.first()).map_or(0, |r| r.row);
+        let (hn, an) = names.get(k).cloned().unwrap_or_default();
+        for (team, name, col) in [(&k.0, &hn, 2u32), (&k.1, &an, 7u32)] {
+            if !seen.insert(team.as_str()) {
+                out.push(change(
+                    ChangeKind::Impossible,
+                    cell(sheet, first, col),
+                    format!("第{round}轮：{name} 在本轮有两场对阵"),
+                    format!("round {round}: {name} plays two matches in this round"),
+                ));
+            }
+        }
+    }
+    let Some(rec) = recorded else { return out };
+    // The recorded matches: (home, away) → (match number, names, boards).
+    let mut rec_order: Vec<Pair> = Vec::new();
+    let mut rec_boards: BTreeMap<Pair, (u32, String, String, BTreeSet<u32>)> = BTreeMap::new();
+    for g in &rec.games {
+        let Some(right) = &g.right else { continue };
+        let bye = |s: &str| super::sheet::BYE_WORDS.contains(&s.trim());
+        if bye(&g.left) || bye(right) {
+            continue;
+        }
+        let k = (key(&g.left), key(right));
+        if !rec_boards.contains_key(&k) {
+            rec_order.push(k.clone());
+        }
+        rec_boards
+            .entry(k)
+            .or_insert_with(|| (g.match_no, g.left.clone(), right.clone(), BTreeSet::new()))
+            .3
+            .insert(g.board);
+    }
+    let written = |k: &Pair| {
+        rec_boards
+            .get(k)
+            .map(|(no, h, a, _)| (*no, h.clone(), a.clone()))
+    };
+    let mut accounted: BTreeSet<Pair> = BTreeSet::new();
+    for k in &order {
+        let Some(rs) = by_match.get(k) else { continue };
+        let first = rs.first().map_or(0, |r| r.row);
+        let (hn, an) = names.get(k).cloned().unwrap_or_default();
+        let reversed = (k.1.clone(), k.0.clone());
+        if let Some((no, h, a)) = written(&reversed) {
+            accounted.insert(reversed);
+            out.push(change(
+                ChangeKind::Changed,
+                cell(sheet, first, 2),
+                format!("第{round}轮：{hn} – {an} 主客队被对调（bianpai 编排为第{no}场 {h} – {a}）"),
+                format!("round {round}: {hn} – {an} has home and away swapped (bianpai paired match {no} {h} – {a})"),
+            ));
+            continue;
+        }
+        let Some((no, _, _, boards)) = rec_boards.get(k) else {
+            let was = rec_order
+                .iter()
+                .find(|r| r.0 == k.0 || r.1 == k.0)
+                .and_then(written)
+                .map(|(no, h, a)| {
+                    (
+                        format!("第{no}场 {h} – {a}"),
+                        format!("match {no} {h} – {a}"),
+                    )
+                })
+                .unwrap_or_else(|| ("无此对阵".into(), "no such match".into()));
+            out.push(change(
+                ChangeKind::Changed,
+                cell(sheet, first, 2),
+                format!(
+                    "第{round}轮：对阵 {hn} – {an} 不是 bianpai 的编排（bianpai 编排为{}）",
+                    was.0
+                ),
+                format!(
+                    "round {round}: the match {hn} – {an} is not the pairing bianpai wrote ({})",
+                    was.1
+                ),
+            ));
+            continue;
+        };
+        accounted.insert(k.clone());
+        let mut got: BTreeSet<u32> = BTreeSet::new();
+        for r in rs {
+            let b = r.board.unwrap_or(0);
+            if !boards.contains(&b) || !got.insert(b) {
+                out.push(change(
+                    ChangeKind::Changed,
+                    cell(sheet, r.row, 1),
+                    format!("第{round}轮 {hn} – {an}：第{b}台不在 bianpai 的编排中（第{no}场共 {} 台）", boards.len()),
+                    format!("round {round}, {hn} – {an}: board {b} is not in the pairing bianpai wrote (match {no} has {} boards)", boards.len()),
+                ));
+            }
+        }
+        let missing: Vec<String> = boards.difference(&got).map(u32::to_string).collect();
+        if !missing.is_empty() {
+            out.push(change(
+                ChangeKind::Changed,
+                cell(sheet, first, 1),
+                format!(
+                    "第{round}轮 {hn} – {an}：第{}台被删除（bianpai 编排了这些台次）",
+                    missing.join("、")
+                ),
+                format!(
+                    "round {round}, {hn} – {an}: board(s) {} deleted (bianpai paired them)",
+                    missing.join(", ")
+                ),
+            ));
+        }
+    }
+    for k in &rec_order {
+        if accounted.contains(k) {
+            continue;
+        }
+        if let Some((no, h, a)) = written(k) {
+            out.push(change(
+                ChangeKind::Changed,
+                Source::sheet(&sheet.file, &sheet.sheet),
+                format!("第{round}轮：bianpai 编排的第{no}场 {h} – {a} 在成绩表中被删除"),
+                format!("round {round}: match {no} {h} – {a}, paired by bianpai, was deleted from the workbook"),
+            ));
+        }
+    }
+    out
+}
+
+fn compare_individual(
+    sheet: &RoundSheet,
+    rows: &[IndividualRow],
+    recorded: Option<&Recorded>,
+    keys: &Keys<'_>,
+) -> Vec<Change> {
+    let round = sheet.marker.round;
+    let key = keys.key;
+    let mut out = Vec::new();
+    let side = |s: &str| {
+        let k = key(s);
+        (!k.is_empty() && !super::sheet::BYE_WORDS.contains(&s.trim())).then_some(k)
+    };
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut games: Vec<(u32, Game, &IndividualRow)> = Vec::new();
+    for r in rows {
+        let (l, rt) = (key(&r.left), side(&r.right));
+        if rt.as_deref() == Some(l.as_str()) {
+            out.push(change(
+                ChangeKind::Impossible,
+                cell(sheet, r.row, 3),
+                format!("第{round}轮：{} 与自己对局", r.left),
+                format!("round {round}: {} is paired against themself", r.left),
+            ));
+            continue;
+        }
+        for (k, name, col) in [(Some(&l), &r.left, 1u32), (rt.as_ref(), &r.right, 3u32)] {
+            if let Some(k) = k
+                && !seen.insert(k.clone())
+            {
+                out.push(change(
+                    ChangeKind::Impossible,
+                    cell(sheet, r.row, col),
+                    format!("第{round}轮：{name} 在本轮出现两次"),
+                    format!("round {round}: {name} appears twice in this round"),
+                ));
+            }
+        }
+        games.push((r.row, (l, rt), r));
+    }
+    let Some(rec) = recorded else { return out };
+    let rec_games: Vec<(Game, String)> = rec
+        .games
+        .iter()
+        .map(|g| {
+            let k = (key(&g.left), g.right.as_deref().map(key));
+            let shown = match &g.right {
+                Some(r) => format!("{} – {}", g.left, r),
+                None => format!("{}（轮空）", g.left),
+            };
+            (k, shown)
+        })
+        .collect();
+    let mut accounted: BTreeSet<usize> = BTreeSet::new();
+    for (row, k, r) in &games {
+        if let Some(i) = rec_games.iter().position(|(g, _)| g == k) {
+            accounted.insert(i);
+            continue;
+        }
+        let shown = match &k.1 {
+            Some(_) => format!("{} – {}", r.left, r.right),
+            None => format!("{}（轮空）", r.left),
+        };
+        let reversed = k.1.clone().map(|b| (b, Some(k.0.clone())));
+        if let Some(i) = rec_games
+            .iter()
+            .position(|(g, _)| Some(g) == reversed.as_ref())
+        {
+            accounted.insert(i);
+            let was = rec_games.get(i).map(|g| g.1.clone()).unwrap_or_default();
+            out.push(change(
+                ChangeKind::Changed,
+                cell(sheet, *row, 1),
+                format!("第{round}轮：{shown} 先后手被对调（bianpai 编排为 {was}）"),
+                format!("round {round}: {shown} has the colours swapped (bianpai paired {was})"),
+            ));
+            continue;
+        }
+        let was = rec_games
+            .iter()
+            .find(|(g, _)| g.0 == k.0 || g.1.as_ref() == Some(&k.0))
+            .map(|g| g.1.clone())
+            .unwrap_or_else(|| "无".into());
+        out.push(change(
+            ChangeKind::Changed,
+            cell(sheet, *row, 1),
+            format!("第{round}轮：{shown} 不是 bianpai 的编排（bianpai 编排为 {was}）"),
+            format!(
+                "round {round}: {shown} is not the pairing bianpai wrote (bianpai paired {was})"
+            ),
+        ));
+    }
+    for (i, (_, shown)) in rec_games.iter().enumerate() {
+        if !accounted.contains(&i) {
+            out.push(change(
+                ChangeKind::Changed,
+                Source::sheet(&sheet.file, &sheet.sheet),
+                format!("第{round}轮：bianpai 编排的 {shown} 在成绩表中被删除"),
+                format!("round {round}: {shown}, paired by bianpai, was deleted from the workbook"),
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+#[path = "compare_tests.rs"]
+mod tests;

@@ -1,0 +1,49 @@
+//! Hand edits of a round workbook, as an arbiter makes them in Excel: the workbook re-read with
+//! calamine (every sheet, the hidden marker sheet included), its round sheet's cells changed,
+//! written back with rust_xlsxwriter. The cells are written as text (numbers as their
+//! display), which the round reader accepts as it accepts typed cells.
+
+use std::path::Path;
+
+use rust_xlsxwriter::Workbook;
+
+use super::cells::{read_book, shown};
+
+/// The cells of the round sheet (row 0 the title, row 1 the header, then the boards).
+pub type Grid = Vec<Vec<String>>;
+
+/// Rewrites `src` into `dst` with `edit` applied to the first sheet's cells; with
+/// `keep_marker` false the hidden marker sheet is left out (the round sheet copied into a new
+/// workbook).
+pub fn rewrite(src: &Path, dst: &Path, keep_marker: bool, edit: impl FnOnce(&mut Grid)) {
+    let book = read_book(src);
+    let mut wb = Workbook::new();
+    let mut edit = Some(edit);
+    for (i, sh) in book.iter().enumerate() {
+        let mut grid: Grid = sh
+            .rows
+            .iter()
+            .map(|r| r.iter().map(shown).collect())
+            .collect();
+        if i == 0 {
+            if let Some(edit) = edit.take() {
+                edit(&mut grid);
+            }
+        } else if !keep_marker {
+            continue;
+        }
+        let ws = wb.add_worksheet();
+        ws.set_name(&sh.name).expect("sheet name");
+        for (r, row) in grid.iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
+                if !v.is_empty() {
+                    ws.write_string(r as u32, c as u16, v).expect("write");
+                }
+            }
+        }
+        if !sh.visible {
+            ws.set_hidden(true);
+        }
+    }
+    wb.save(dst).expect("save edited workbook");
+}

@@ -1944,6 +1944,24 @@ def build_c() -> Folder:
 
 
 # --------------------------------------------------------------------------------------------
+OUTCOMES = """
+## Outcomes the samples show (findings with consequences)
+
+- `cxa-amateur-king-2023`: `event.toml` holds a ruling (`[[rulings]]`, 规程 七(四)) that
+  disqualifies 钟宇毅 (象棋大师称号): he leaves the 公开组男子 ranking, the places below move up
+  (李杰哲 1st, 20,000 yuan) and his row stays in the standings with 取消资格. 辽宁省's late form
+  (team.late) leaves its players 资格待查: 潘涵 (公开组女子 5th) and 白璐 (少年组女子 4th) keep their
+  places, their prizes (1,500 yuan each) are withheld (暂缓发放). 浙江省's 潘锐鹏/赵丹露 (家庭编号 1,
+  外祖父与外孙女) are one family pair; 四川省 and 河南省 enter four family players without a 家庭编号
+  column (pair.unmatched, paired provisionally). 家庭双人组 round 1: the last board deleted, two
+  late entries.
+- `cca-a-league-2023`: the teams with open blocking findings (深圳 with 丁蕾慧 on a men's board,
+  成都, 广东, ...) are 资格待查; the team prizes of 深圳 (1st), 成都 (2nd) and 广东 (5th) are
+  withheld.
+- `cca-b-league-2025`: 河北, 福建 and 无锡 are placed and 资格待查; 内蒙古, 哈尔滨 and 大庆 sent no room
+  request and are billed their entry fees only (规程 十三(三)).
+"""
+
 # The oracle: README.md and expected.json
 # --------------------------------------------------------------------------------------------
 
@@ -2148,6 +2166,7 @@ def write_oracle(folders: list) -> None:
                                for x in fo.norms]))
         js[fo.name] = dict(template=fo.template, title=fo.title, files=fo.files, findings=fo.faults,
                            edges=fo.edges, normalization=fo.norms, teams=truth_roster(fo), rooms=fo.rooms)
+    parts.append(OUTCOMES)
     (HERE / "README.md").write_text("".join(parts), encoding="utf-8")
     (HERE / "expected.json").write_text(json.dumps(js, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 

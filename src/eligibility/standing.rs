@@ -120,11 +120,6 @@ impl Statuses {
     pub fn team_itself(&self, team: &str) -> Option<&Standing> {
         self.teams.get(&team_key(team))
     }
-
-    /// Whether anyone is pending or disqualified.
-    pub fn is_empty(&self) -> bool {
-        self.teams.is_empty() && self.people.is_empty()
-    }
 }
 
 /// Whether a finding is an eligibility finding that blocks.

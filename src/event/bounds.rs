@@ -80,8 +80,7 @@ fn known_code(ev: &Event, stage: Option<&str>, code: &str) -> bool {
         .iter()
         .filter(|s| stage.is_none_or(|id| s.id == id))
         .any(|s| s.system == System::XiangqiSwiss);
-    let cxa =
-        || crate::season::individual::chain_of(&[code.to_string()], Default::default()).is_some();
+    let cxa = || crate::scoring::cxa::chain_of(&[code.to_string()], Default::default()).is_some();
     crate::scoring::TieBreak::parse(code).is_ok() || (xiangqi && cxa())
 }
 

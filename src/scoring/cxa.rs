@@ -336,6 +336,47 @@ pub fn ranking(t: &Tournament, keys: &[CxaKey]) -> CxaStandings {
     }
 }
 
+/// The CXA chain of a tie-break list (`PTS BH WIN BWG BPG DROP-LAST`); `None` for an unknown
+/// code.
+pub fn chain_of(order: &[String], bye: ByeOpponent) -> Option<Vec<CxaKey>> {
+    order
+        .iter()
+        .map(|c| {
+            Some(match c.trim().to_ascii_uppercase().as_str() {
+                "PTS" => CxaKey::Points,
+                "BH" => CxaKey::OpponentScore(bye),
+                "PS" => CxaKey::Progressive,
+                "SB" => CxaKey::SmallScore,
+                "WIN" => CxaKey::Wins,
+                "BWG" => CxaKey::BlackWins,
+                "BPG" => CxaKey::BlackGames,
+                "RWG" | "WWG" => CxaKey::RedWins,
+                "DE" => CxaKey::DirectEncounter,
+                "DROP-LAST" => CxaKey::RemoveLastRounds,
+                "DROP-FIRST" => CxaKey::RemoveFirstRounds,
+                _ => return None,
+            })
+        })
+        .collect()
+}
+
+/// The template code of a CXA key (the inverse of [`chain_of`]).
+pub fn code_of(k: CxaKey) -> &'static str {
+    match k {
+        CxaKey::Points => "PTS",
+        CxaKey::OpponentScore(_) => "BH",
+        CxaKey::Progressive => "PS",
+        CxaKey::SmallScore => "SB",
+        CxaKey::Wins => "WIN",
+        CxaKey::BlackWins => "BWG",
+        CxaKey::BlackGames => "BPG",
+        CxaKey::RedWins => "RWG",
+        CxaKey::DirectEncounter => "DE",
+        CxaKey::RemoveLastRounds => "DROP-LAST",
+        CxaKey::RemoveFirstRounds => "DROP-FIRST",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

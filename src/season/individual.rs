@@ -49,6 +49,7 @@ use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::{Colour, GameResult, Points};
 use crate::pairing::xiangqi_swiss::{XiangqiSwissOptions, XqPlayer, XqRound, XqRoundKind};
 use crate::scoring::cxa::{self, ByeOpponent, CxaKey};
+pub use crate::scoring::cxa::{chain_of, code_of};
 use crate::scoring::{self, RoundResult};
 use entrants::Entrant;
 
@@ -71,47 +72,6 @@ impl XqRoundData {
 
     fn takes_part(&self, i: usize) -> bool {
         self.bye == Some(i) || self.games.iter().any(|g| g.0 == i || g.1 == i)
-    }
-}
-
-/// The CXA chain of a tie-break list (`PTS BH WIN BWG BPG DROP-LAST`); `None` for an unknown
-/// code.
-pub fn chain_of(order: &[String], bye: ByeOpponent) -> Option<Vec<CxaKey>> {
-    order
-        .iter()
-        .map(|c| {
-            Some(match c.trim().to_ascii_uppercase().as_str() {
-                "PTS" => CxaKey::Points,
-                "BH" => CxaKey::OpponentScore(bye),
-                "PS" => CxaKey::Progressive,
-                "SB" => CxaKey::SmallScore,
-                "WIN" => CxaKey::Wins,
-                "BWG" => CxaKey::BlackWins,
-                "BPG" => CxaKey::BlackGames,
-                "RWG" | "WWG" => CxaKey::RedWins,
-                "DE" => CxaKey::DirectEncounter,
-                "DROP-LAST" => CxaKey::RemoveLastRounds,
-                "DROP-FIRST" => CxaKey::RemoveFirstRounds,
-                _ => return None,
-            })
-        })
-        .collect()
-}
-
-/// The template code of a CXA key (the inverse of [`chain_of`]).
-pub fn code_of(k: CxaKey) -> &'static str {
-    match k {
-        CxaKey::Points => "PTS",
-        CxaKey::OpponentScore(_) => "BH",
-        CxaKey::Progressive => "PS",
-        CxaKey::SmallScore => "SB",
-        CxaKey::Wins => "WIN",
-        CxaKey::BlackWins => "BWG",
-        CxaKey::BlackGames => "BPG",
-        CxaKey::RedWins => "RWG",
-        CxaKey::DirectEncounter => "DE",
-        CxaKey::RemoveLastRounds => "DROP-LAST",
-        CxaKey::RemoveFirstRounds => "DROP-FIRST",
     }
 }
 

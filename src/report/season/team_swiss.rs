@@ -7,7 +7,6 @@ use std::path::PathBuf;
 
 use super::{Target, tables, write_papers, write_trf};
 use crate::event::Stage;
-use crate::model::roster::Roster;
 use crate::model::{Colour, Points};
 use crate::report::tables::{SheetDoc, TextTable};
 use crate::scoring;
@@ -75,7 +74,7 @@ pub fn write_team_swiss(
             landscape: false,
         });
     }
-    let player_names = player_names(t.roster, &o.numbers);
+    let (player_names, _) = super::league::player_facts(t.roster, &o.numbers);
     sheets.push(SheetDoc {
         name: lang.pick("台次成绩", "By board").into(),
         title: lang.pick("台次成绩", "results by board").into(),
@@ -244,26 +243,4 @@ fn final_table(t: &Target<'_>, st: &scoring::Standings, names: &[TeamName]) -> T
         rows,
         centred: vec![0, 1, 3, 4],
     }
-}
-
-/// Display names of the registered players, by (team number, name key).
-fn player_names(roster: &Roster, numbers: &[String]) -> BTreeMap<(u32, String), String> {
-    numbers
-        .iter()
-        .enumerate()
-        .filter_map(|(i, u)| {
-            roster
-                .teams
-                .iter()
-                .find(|t| &t.unit.value == u)
-                .map(|t| (i as u32 + 1, t))
-        })
-        .flat_map(|(no, t)| {
-            t.players.iter().filter_map(move |p| {
-                p.name
-                    .as_ref()
-                    .map(|n| ((no, n.value.key.clone()), n.value.display.clone()))
-            })
-        })
-        .collect()
 }

@@ -1209,7 +1209,9 @@ def build_a() -> Folder:
     hb_sheet = sh
     fo.fault("team.board-order", f, sh, t.players[1], "board", t.name,
              "board 1 entered twice (B{0} and B{1}), board 2 missing (规程 九(二))".format(
-                 sh.pos[(t.players[0].key, 'board')][0] + 1, sh.pos[(t.players[1].key, 'board')][0] + 1))
+                 sh.pos[(t.players[0].key, 'board')][0] + 1, sh.pos[(t.players[1].key, 'board')][0] + 1)
+             + "; a warning: the default line-up follows the form's order, all five boards played",
+             severity="warning")
     fo.fault("person.id-birth-mismatch", f, sh, mism, "birth", t.name,
              f"出生日期 {wrong_birth} but the ID says {mism.birth}")
 
@@ -1492,7 +1494,8 @@ def build_b() -> Folder:
     fo.write(outer, outer_b, "archive", note="made on Chinese Windows (GBK names) holding a Mac zip")
     fo.norm(f, sh, m[0], "birth", f"{m[0].birth} (the workbook uses the 1904 date system, as Excel for Mac did)")
     fo.fault("team.board-order", f, sh, m[3], "board", t.name,
-             "the men's reserve is listed before board 3 (rows 替补, 3): reserves must come last (规程 九(四))")
+             "the men's reserve is listed before board 3 (rows 替补, 3): reserves must come last (规程 九(四)); "
+             "a warning: the default line-up follows the declared boards", severity="warning")
 
     # --- 福建海峡队: BIFF8 .xls with a 食宿 sheet; sex contradicts the ID; an ID typed as a number.
     t = T["福建海峡队"]
@@ -1583,6 +1586,9 @@ def build_b() -> Folder:
 
     fo.write("报名表(2).xlsx", b"", "unreadable", note="0 bytes (failed download)")
     fo.fault("file.unreadable", "报名表(2).xlsx", None, None, None, "", "empty file (0 bytes)")
+    fo.fault("person.not-registered", "", None, None, None, "",
+             "no registration list in the folder: said once that the 2025 registration could not be "
+             "checked (规程 七(一)); no cell", severity="warning")
     fo.write("Thumbs.db", thumbs_db_bytes(), "ignored", note="Windows thumbnail cache")
     return fo
 
@@ -1955,9 +1961,12 @@ OUTCOMES = """
   外祖父与外孙女) are one family pair; 四川省 and 河南省 enter four family players without a 家庭编号
   column (pair.unmatched, paired provisionally). 家庭双人组 round 1: the last board deleted, two
   late entries.
-- `cca-a-league-2023`: the teams with open blocking findings (深圳 with 丁蕾慧 on a men's board,
-  成都, 广东, ...) are 资格待查; the team prizes of 深圳 (1st), 成都 (2nd) and 广东 (5th) are
-  withheld.
+- `cca-a-league-2023`: `samples/play_league.py` plays the season and the finals. 湖北江城队's form
+  enters board 1 twice and no board 2 (team.board-order, a warning): its default line-up follows the
+  form's order, so it plays five boards every match (9 MP, 8th after the season). In the
+  third-place match 浙江西湖队 (seed 4) is first-named in leg 1 against 北京华清队 (seed 7, from the home
+  slot). The teams with open blocking findings (山东, 重庆, 江苏, 广东, 湖北, 深圳, 成都) are 资格待查;
+  their team prizes (山东 1st, 重庆 2nd, 江苏 5th, 广东 6th) are withheld.
 - `cca-b-league-2025`: 河北, 福建 and 无锡 are placed and 资格待查; 内蒙古, 哈尔滨 and 大庆 sent no room
   request and are billed their entry fees only (规程 十三(三)).
 """

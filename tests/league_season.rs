@@ -57,18 +57,22 @@ fn whole_season_and_finals_give_places_1_to_12() {
     assert_eq!(
         names,
         [
-            "深圳南山队",
-            "成都锦江队",
-            "浙江西湖队",
-            "天津海河队",
-            "广东珠江队",
-            "北京华清队",
+            // 规程 五(三)1(3): the final's winner and loser, then the third-place match.
             "山东泉城队",
-            "杭州钱塘队",
-            "上海浦江队",
-            "江苏钟山队",
             "重庆涪陵队",
-            "湖北江城队"
+            "北京华清队",
+            "浙江西湖队",
+            // 五(三)1(2): the 5-8 match's winner 5th and loser 8th, the 6-7 match's 6th and 7th.
+            "江苏钟山队",
+            "广东珠江队",
+            "杭州钱塘队",
+            "湖北江城队",
+            // 五(三)2: the 9-10 winner 9th, the play-off's winner 10th, its loser and the
+            // 11-12 loser relegated.
+            "上海浦江队",
+            "深圳南山队",
+            "天津海河队",
+            "成都锦江队"
         ]
     );
     let ranks: Vec<u64> = j["standings"]
@@ -95,15 +99,16 @@ fn sheet_rows(path: &Path, sheet: &str) -> Vec<Vec<String>> {
 }
 
 /// The exported TRF read back with `trf standings` ranks every team as the season's 排名
-/// sheet does: place, number, MP, GP and every tie-break of the template's list. The sample
-/// has an empty board in every match of 湖北江城队 and a main player out of entry order.
+/// sheet does: place, number, MP, GP and every tie-break of the template's list. 湖北江城队's
+/// form enters board 1 twice and no board 2; its default line-up follows the form's order, so
+/// every board of every match is played.
 #[test]
 fn the_trf_export_reads_back_to_the_standings_workbook() {
     let (_tmp, dir) = sample();
     let j = run_json(&dir);
     // The run's summary is the final ranking after the finals; the 排名 sheet is the regular
     // season's.
-    assert_eq!(j["standings"][0]["name"], "深圳南山队");
+    assert_eq!(j["standings"][0]["name"], "山东泉城队");
     let out = dir.join("out");
     // 排名: a title row, the header, then one row per team.
     let rows = sheet_rows(&out.join("standings.xlsx"), "排名");
@@ -150,15 +155,16 @@ fn the_trf_export_reads_back_to_the_standings_workbook() {
         .map(|l| l.split('\t').map(str::to_string).collect())
         .collect();
     assert_eq!(from_trf, workbook);
-    // The figures themselves, from the round workbooks: 成都锦江队 (12) first on 15 MP and
-    // 31.5 GP; 湖北江城队 (9) with its empty second board on 22.5 GP.
+    // The figures themselves, summed from the round workbooks by a separate script (2 MP a
+    // match won, 1 drawn): 山东泉城队 (8) first of four teams on 14 MP by 34.5 GP; 湖北江城队
+    // (9) 8th on 9 MP and 25 GP, ahead of 上海浦江队 on GP.
     assert_eq!(
         workbook[0],
-        ["1", "12", "15.0", "31.5", "0", "314.00", "91.5"]
+        ["1", "8", "14.0", "34.5", "0", "364.00", "99.0"]
     );
     assert_eq!(
-        workbook[10],
-        ["11", "9", "6.0", "22.5", "0", "241.50", "74.5"]
+        workbook[7],
+        ["8", "9", "9.0", "25.0", "0", "277.00", "78.5"]
     );
     // TRF-26 records of a team round robin (RULES §D): 162, 352, 362, twelve 310 records,
     // and 001 lines carrying all 30 board games of each round (5 boards × 6 matches × 2).
@@ -178,8 +184,8 @@ fn the_trf_export_reads_back_to_the_standings_workbook() {
     }
     assert_eq!(lines.iter().filter(|l| l.starts_with("310 ")).count(), 12);
     assert_eq!(lines.iter().filter(|l| l.starts_with("013 ")).count(), 12);
-    // 310 carries each team's match points, game points and rank: 成都锦江队 (12) first on
-    // 15 MP and 31.5 GP, 湖北江城队 (9) 11th on 6 MP and 22.5 GP.
+    // 310 carries each team's match points, game points and rank: 山东泉城队 (8) first on
+    // 14 MP and 34.5 GP, 湖北江城队 (9) 8th on 9 MP and 25 GP.
     let team = |no: u16| {
         trf.teams()
             .into_iter()
@@ -193,38 +199,74 @@ fn the_trf_export_reads_back_to_the_standings_workbook() {
             })
             .expect("310")
     };
-    assert_eq!(
-        team(12),
-        (Some("15.0".into()), Some("31.5".into()), Some(1))
-    );
-    assert_eq!(team(9), (Some("6.0".into()), Some("22.5".into()), Some(11)));
-    // 湖北江城队 (9) fields nobody on board 2 all season: no player line for it; the
-    // opponent's board-2 player wins by forfeit against nobody (`0000 - +`), so 29 games of
-    // 30 are between two player lines; a 300 record per round gives 湖北's board order.
+    assert_eq!(team(8), (Some("14.0".into()), Some("34.5".into()), Some(1)));
+    assert_eq!(team(9), (Some("9.0".into()), Some("25.0".into()), Some(8)));
+    // Every board of every match has two players (湖北's board 2 included): 60 player lines
+    // with an opponent each round, no forfeit against nobody, and no 300 line-up record.
     for r in 0..11 {
         let played = trf
             .players()
             .filter(|p| p.rounds.get(r).is_some_and(|e| e.opponent.is_some()))
             .count();
-        assert_eq!(played, 58, "round {}", r + 1);
-        let unopposed = trf
-            .players()
-            .filter(|p| {
-                p.rounds.get(r).is_some_and(|e| {
-                    e.opponent.is_none() && e.result == bianpai::trf::ResultCode::ForfeitWin
-                })
-            })
-            .count();
-        assert_eq!(unopposed, 1, "round {}", r + 1);
+        assert_eq!(played, 60, "round {}", r + 1);
     }
-    let hubei_line_ups = lines
-        .iter()
-        .filter(|l| l.starts_with("300 ") && l.get(8..11) == Some("009"))
-        .count();
-    assert_eq!(hubei_line_ups, 11);
+    assert_eq!(lines.iter().filter(|l| l.starts_with("300 ")).count(), 0);
     assert!(
         lines
             .iter()
             .all(|l| !l.contains("未出场") && !l.contains("Empty"))
+    );
+}
+
+/// 规程 (template `colours`): 序号靠前的队伍为先. With the finals' phase 3 not yet paired, the run
+/// writes finals round 7: in the third-place match the home slot holds 北京华清队 (seed 7, loser of
+/// semi-final 1) and the away slot 浙江西湖队 (seed 4), yet 浙江 is first-named, White on board 1;
+/// in the final 山东泉城队 (seed 1) is first-named against 重庆涪陵队 (seed 3).
+#[test]
+fn the_third_place_match_names_the_better_seed_first_in_leg_1() {
+    use calamine::Reader;
+    let (_tmp, dir) = sample();
+    for r in 7..=10 {
+        std::fs::remove_file(dir.join(format!("results/finals-r{r:02}.xlsx"))).expect("rm");
+    }
+    let j = run_json(&dir);
+    assert_eq!(j["rounds"]["paired"], 7);
+    let path = dir.join("results/finals-r07.xlsx");
+    let mut xl: calamine::Xlsx<_> = calamine::open_workbook(&path).expect("open");
+    let sheet = xl
+        .sheet_names()
+        .into_iter()
+        .find(|s| s != "bianpai")
+        .expect("round sheet");
+    let range = xl.worksheet_range(&sheet).expect("sheet");
+    let rows: Vec<Vec<String>> = range
+        .rows()
+        .map(|r| r.iter().map(|c| c.to_string()).collect())
+        .collect();
+    let head = rows
+        .iter()
+        .position(|r| r.first().is_some_and(|c| c == "场次"))
+        .expect("header");
+    // (match, board, first-named team, colour, second-named team) of each match's board 1.
+    let boards_1: Vec<(String, String, String, String, String)> = rows[head + 1..]
+        .iter()
+        .filter(|r| r.get(1).is_some_and(|b| b == "1"))
+        .map(|r| {
+            (
+                r[0].clone(),
+                r[1].clone(),
+                r[2].clone(),
+                r[4].clone(),
+                r[7].clone(),
+            )
+        })
+        .collect();
+    let s = |x: &str| x.to_string();
+    assert_eq!(
+        boards_1,
+        [
+            (s("1"), s("1"), s("山东泉城队"), s("白"), s("重庆涪陵队")),
+            (s("2"), s("1"), s("浙江西湖队"), s("白"), s("北京华清队")),
+        ]
     );
 }

@@ -319,14 +319,25 @@ fn board_order(
     };
     let zh: Vec<&str> = problems.iter().map(|p| p.1.as_str()).collect();
     let en: Vec<&str> = problems.iter().map(|p| p.2.as_str()).collect();
+    // A warning, not an error: the default line-up follows the form's order (台次按报名顺序依次
+    // 上调), so no board is left empty and the arbiter can still correct the round workbook.
     let mut f = team_finding(
         "team.board-order",
         team,
         first.3.clone(),
-        format!("{}台次有误：{}", team.unit.value, zh.join("，")),
-        format!("{} board order: {}", team.unit.value, en.join(", ")),
+        format!(
+            "{}台次有误：{}；默认出场按报名顺序依次排台",
+            team.unit.value,
+            zh.join("，")
+        ),
+        format!(
+            "{} board order: {}; the default line-up follows the form's order",
+            team.unit.value,
+            en.join(", ")
+        ),
         boards.clause.as_ref(),
     );
+    f.severity = Severity::Warning;
     if !first.4.is_empty() {
         f = f.person(first.4.clone());
     }

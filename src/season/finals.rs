@@ -5,8 +5,8 @@
 //!
 //! Finals rounds are numbered across the stage: phase 1 takes rounds 1..=its longest match,
 //! phase 2 the next ones, and so on. A match shorter than its phase plays the phase's first
-//! rounds. Colours: the home slot is first-named in the match's first round, then the teams
-//! alternate (event.toml `colours`, a template default).
+//! rounds. Colours: the better regular-season seed is first-named in the match's first round,
+//! then the teams alternate (event.toml `colours`, a template default).
 
 use std::collections::BTreeMap;
 
@@ -252,12 +252,27 @@ pub fn read(
             mo.decision,
             knockout::Decision::Open(knockout::Pending::NeedsPlayoff)
         ) {
+            let name = |seed: Option<u16>| {
+                seed.and_then(|s| seeds.get(&s))
+                    .and_then(|t| cx.teams.iter().find(|i| i.number == *t))
+                    .map(|i| i.name.clone())
+                    .unwrap_or_default()
+            };
+            let (a, b) = (name(mo.first), name(mo.second));
             findings.push(Finding::new(
                 "result.missing",
                 Severity::Error,
                 Source::default(),
-                format!("总决赛{}场分、局分均相同，需要加赛；请在 event.toml 的 playoff_winners 中填写胜队", mo.id),
-                format!("finals match {} is level on match and game points: enter the play-off winner under playoff_winners in event.toml", mo.id),
+                format!(
+                    "总决赛{}（{a} – {b}）场分、局分均相同，需要加赛；请在 event.toml 的 \
+                     playoff_winners 中填写胜队，例如 {} = \"{a}\"",
+                    mo.id, mo.id
+                ),
+                format!(
+                    "finals match {} ({a} – {b}) is level on match and game points: enter the \
+                     play-off winner under playoff_winners in event.toml, e.g. {} = \"{a}\"",
+                    mo.id, mo.id
+                ),
             ));
         }
     }
@@ -317,8 +332,8 @@ fn apply_playoffs(
 }
 
 /// The `(first-named, second-named)` team numbers of finals round `r`: every match whose window
-/// contains `r` and whose teams are known; the home slot is first-named in odd rounds of the
-/// match, the away slot in even ones.
+/// contains `r` and whose teams are known; the better regular-season seed is first-named in odd
+/// rounds of the match, the other team in even ones (规程: 序号靠前的队伍为先).
 pub fn pairs_for_round(
     k: &Knockout,
     outcome: &knockout::Outcome,
@@ -343,6 +358,12 @@ pub fn pairs_for_round(
         ) else {
             continue;
         };
+        // The better (lower) seed is first-named in the match's first round, whichever slot
+        // it came from (a third-place match can bring seed 7 in the home slot against seed 4).
+        let (a, b) = match (mo.first, mo.second) {
+            (Some(sa), Some(sb)) if sb < sa => (b, a),
+            _ => (a, b),
+        };
         if (r - from).is_multiple_of(2) {
             out.push((*a, *b))
         } else {
@@ -366,6 +387,8 @@ pub(super) struct Season<'a> {
     pub scoring: Scoring,
     /// Board colours of the first-named team.
     pub colours: &'a [crate::model::Colour],
+    /// Board groups with their sex, for the default line-ups.
+    pub groups: &'a [(crate::rounds::lineup::BoardGroup, crate::model::Sex)],
 }
 
 /// What the finals came to.
@@ -411,7 +434,6 @@ pub(super) fn run_stage(
     .map_err(|e| crate::Error::Usage(format!("event.toml [stages.knockout]: {e}")))?;
     let total = total_rounds(k);
     let win = windows(k);
-    let boards = u32::try_from(season.colours.len()).unwrap_or(0);
     let mut papers = Vec::new();
     for rr in &state.rounds {
         if let Some(sheet) = inp
@@ -430,7 +452,13 @@ pub(super) fn run_stage(
         let r = paired + 1;
         let pairs = pairs_for_round(k, &state.outcome, &state.seeds, &win, r);
         if !pairs.is_empty() {
-            let lines = default_lines(inp.roster, season.numbers, &pairs, season.colours, boards);
+            let lines = default_lines(
+                inp.roster,
+                season.numbers,
+                &pairs,
+                season.colours,
+                season.groups,
+            );
             papers.push(paper(inp.event, stage, r, lines, true));
             paired_now = r;
         }
@@ -460,4 +488,61 @@ pub(super) fn run_stage(
         counts,
         places,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A four-round third-place match whose home slot holds seed 4 (loser of semi-final 1)
+    /// against seed 2 (loser of semi-final 2), and a final of seeds 1 and 3. Seed n is team
+    /// 10·n here. The better seed is first-named in each match's first round, then the teams
+    /// alternate: 序号靠前的队伍为先.
+    #[test]
+    fn the_better_seed_is_first_named_in_leg_1_whichever_slot_it_came_from() {
+        let k: Knockout = toml::from_str(
+            r#"
+            seeds_from = "regular"
+            tie_resolution = ["game-points"]
+            colours = "higher-seed-first-then-alternate"
+            [[matches]]
+            id = "F"
+            name = "冠亚军决赛"
+            phase = 1
+            home = "seed:1"
+            away = "seed:3"
+            rounds = 4
+            [[matches]]
+            id = "B"
+            name = "三四名决赛"
+            phase = 1
+            home = "seed:4"
+            away = "seed:2"
+            rounds = 4
+            [[places]]
+            places = [1, 2]
+            teams = ["winner:F", "loser:F"]
+            [[places]]
+            places = [3, 4]
+            teams = ["winner:B", "loser:B"]
+            "#,
+        )
+        .expect("knockout");
+        let b = bracket(&k).expect("bracket");
+        let outcome = knockout::decide(&b, &BTreeMap::new()).expect("decide");
+        let seeds: BTreeMap<u16, u32> = (1..=4).map(|s| (s, u32::from(s) * 10)).collect();
+        let win = windows(&k);
+        let legs: Vec<Vec<(u32, u32)>> = (1..=4)
+            .map(|r| pairs_for_round(&k, &outcome, &seeds, &win, r))
+            .collect();
+        assert_eq!(
+            legs,
+            [
+                vec![(10, 30), (20, 40)],
+                vec![(30, 10), (40, 20)],
+                vec![(10, 30), (20, 40)],
+                vec![(30, 10), (40, 20)],
+            ]
+        );
+    }
 }

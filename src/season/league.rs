@@ -16,8 +16,9 @@ use super::{Input, RoundCounts, RoundPaper, TeamName};
 use crate::event::{Event, Stage};
 use crate::findings::Findings;
 use crate::model::roster::Roster;
-use crate::model::{Colour, Points};
+use crate::model::{Colour, Points, Sex};
 use crate::rounds::lines::{Lines, TeamLine};
+use crate::rounds::lineup::BoardGroup;
 use crate::rounds::marker::Marker;
 use crate::rounds::sheet::{RoundSheet, Rows};
 use crate::scoring;
@@ -217,7 +218,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutc
             continue;
         }
         // Round r may be paired: the previous one is complete.
-        let lines = default_lines(inp.roster, &numbers.teams, &expected, &colours, boards);
+        let lines = default_lines(inp.roster, &numbers.teams, &expected, &colours, &groups);
         papers.push(paper(inp.event, inp.stage, r, lines, true));
         paired = r;
         break;
@@ -292,6 +293,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutc
             cx: &cx,
             scoring,
             colours: &colours,
+            groups: &groups,
         };
         out.finals = Some(super::finals::run_stage(&finals_inp, k, &season, findings)?);
     }
@@ -333,13 +335,14 @@ pub(super) fn default_lines(
     numbers: &[String],
     pairs: &[(u32, u32)],
     colours: &[Colour],
-    boards: u32,
+    groups: &[(BoardGroup, Sex)],
 ) -> Lines {
+    let boards = colours.len() as u32;
     let lineup = |no: u32| -> Vec<String> {
         numbers
             .get((no as usize).wrapping_sub(1))
             .and_then(|u| roster.teams.iter().find(|t| &t.unit.value == u))
-            .map(|t| teams::default_lineup(t, boards))
+            .map(|t| teams::default_lineup(t, groups, boards))
             .unwrap_or_default()
     };
     let mut lines = Vec::new();

@@ -262,36 +262,47 @@ pub fn read_round(
                 .unwrap_or(Colour::White);
             match &r.result {
                 ResultCell::Valid(g) => {
-                    // An empty board is a forfeit: the side without a player cannot score there.
-                    let forced = match (hp.is_some(), ap.is_some()) {
-                        (true, true) => *g,
-                        (true, false) => GameResult::ForfeitWin,
-                        (false, true) => GameResult::ForfeitLoss,
-                        (false, false) => GameResult::DoubleForfeit,
+                    // A side with nobody on the board can only have lost it by forfeit. A typed
+                    // result that says otherwise is never rescored: it is an error at the cell
+                    // and the round stays incomplete until the arbiter fixes name or result.
+                    let allowed = match (hp.is_some(), ap.is_some()) {
+                        (true, true) => None,
+                        (true, false) => Some(GameResult::ForfeitWin),
+                        (false, true) => Some(GameResult::ForfeitLoss),
+                        (false, false) => Some(GameResult::DoubleForfeit),
                     };
-                    if forced != *g {
+                    if let Some(want) = allowed.filter(|w| w != g) {
+                        let typed = crate::rounds::notation::format(*g, crate::model::Sport::Chess);
+                        let fix = crate::rounds::notation::format(want, crate::model::Sport::Chess);
+                        let side = match (hp.is_some(), ap.is_some()) {
+                            (true, false) => ("客队", "the away team"),
+                            (false, true) => ("主队", "the home team"),
+                            _ => ("双方", "neither team"),
+                        };
                         findings.push(Finding::new(
                             "result.invalid",
-                            Severity::Warning,
+                            Severity::Error,
                             src(r.row, 5),
                             format!(
-                                "第{round}轮 {} – {} 第{board}台有一方未出场，按弃权计为“{}”",
-                                k.0,
-                                k.1,
-                                crate::rounds::notation::format(forced, crate::model::Sport::Chess)
+                                "第{round}轮 {} – {} 第{board}台：结果“{typed}”，但{}未填棋手；\
+                                 请填写棋手姓名，或把结果改为“{fix}”（弃权）",
+                                k.0, k.1, side.0
                             ),
                             format!(
-                                "round {round}, {} – {} board {board}: a side fielded nobody, scored as a forfeit",
-                                k.0, k.1
+                                "round {round}, {} – {} board {board}: result \"{typed}\" but {} \
+                                 named no player; name the player, or type \"{fix}\" (forfeit)",
+                                k.0, k.1, side.1
                             ),
                         ));
+                        m.complete = false;
+                        continue;
                     }
                     m.boards.push(BoardGame {
                         board,
                         home_player: hp,
                         away_player: ap,
                         home_colour: r.home_colour.unwrap_or(expected_colour),
-                        result: forced,
+                        result: *g,
                     });
                 }
                 ResultCell::Missing if untouched => m.complete = false,
@@ -484,6 +495,83 @@ mod tests {
         assert_eq!(
             codes,
             vec![("result.missing", "results/r03.xlsx!第3轮!F6".to_string())]
+        );
+    }
+
+    /// A result typed on a board where one side named nobody is kept as typed: `0-1` against an
+    /// empty away board is an error at the result cell and the match stays incomplete (never
+    /// rescored `+-`); `+-` there is the board forfeit it says.
+    #[test]
+    fn a_typed_result_on_an_empty_board_is_an_error_not_a_forfeit() {
+        use GameResult::*;
+        let v = ResultCell::Valid;
+        let sheet = RoundSheet {
+            marker: Marker {
+                event: "E".into(),
+                stage: "regular".into(),
+                round: 1,
+            },
+            file: "results/r01.xlsx".into(),
+            sheet: "第1轮".into(),
+            recorded: None,
+            rows: Rows::Team(vec![
+                row(2, 1, "甲队", "A1", v(Win), "B1", "乙队"),
+                row(3, 2, "甲队", "A2", v(Loss), "", "乙队"),
+                row(4, 3, "甲队", "A3", v(ForfeitWin), "", "乙队"),
+                row(5, 4, "甲队", "A4", v(Draw), "B4", "乙队"),
+            ]),
+        };
+        let teams = [
+            team(1, "甲队", &["A1", "A2", "A3", "A4"]),
+            team(2, "乙队", &["B1", "B2", "B3", "B4"]),
+        ];
+        let key = |s: &str| s.trim().to_string();
+        let cx = Context {
+            teams: &teams,
+            groups: &[
+                BoardGroup {
+                    first_board: 1,
+                    last_board: 2,
+                },
+                BoardGroup {
+                    first_board: 3,
+                    last_board: 4,
+                },
+            ],
+            boards: 4,
+            colours: &[Colour::White, Colour::Black, Colour::White, Colour::Black],
+            key: &key,
+            lineup_clause: "",
+        };
+        let mut f = Findings::new();
+        let rr = read_round(&sheet, &[(1, 2)], &cx, &mut f);
+        assert!(!rr.complete);
+        let m = &rr.matches[0];
+        assert!(!m.complete);
+        let played: Vec<(u32, GameResult)> = m.boards.iter().map(|b| (b.board, b.result)).collect();
+        assert_eq!(played, vec![(1, Win), (3, ForfeitWin), (4, Draw)]);
+        let errors: Vec<(&str, Severity, String, String)> = f
+            .all()
+            .iter()
+            .filter(|x| x.code == "result.invalid")
+            .map(|x| {
+                (
+                    x.code,
+                    x.severity,
+                    x.source.to_string(),
+                    x.message_zh.clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            errors,
+            vec![(
+                "result.invalid",
+                Severity::Error,
+                "results/r01.xlsx!第1轮!F4".to_string(),
+                "第1轮 甲队 – 乙队 第2台：结果“0-1”，但客队未填棋手；请填写棋手姓名，或把结果改为“+-”（弃权）"
+                    .to_string()
+            )]
         );
     }
 

@@ -72,15 +72,30 @@ fn sex_of(p: &Person) -> Option<Sex> {
 }
 
 /// The line-up members of a team: each player's board group and place among the group's main
-/// players (by declared board), reserves by their sex's group.
+/// players, reserves by their sex's group.
+///
+/// The place is the rank by declared board, then by entry order: a form that enters board 1
+/// twice and no board 2 (规程: 台次按报名顺序依次上调) gives ranks 0, 1, 2 to boards 1, 1, 3, so
+/// the default line-up fills every board and the line-up check accepts it.
 pub fn members(team: &Team, groups: &[(BoardGroup, Sex)]) -> Vec<Member> {
     let group_of_board = |n: u32| {
         groups
             .iter()
             .position(|(g, _)| (g.first_board..=g.last_board).contains(&n))
     };
+    // (group, declared board, entry index) of every main player, for the ranks.
+    let mains: Vec<(usize, u32, usize)> = team
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.name.is_some())
+        .filter_map(|(i, p)| match board_of(p) {
+            Some(Board::Main(n)) => Some((group_of_board(u32::from(n))?, u32::from(n), i)),
+            _ => None,
+        })
+        .collect();
     let mut out = Vec::new();
-    for p in &team.players {
+    for (i, p) in team.players.iter().enumerate() {
         let Some(name) = p.name.as_ref() else {
             continue;
         };
@@ -89,8 +104,12 @@ pub fn members(team: &Team, groups: &[(BoardGroup, Sex)]) -> Vec<Member> {
                 let Some(g) = group_of_board(u32::from(n)) else {
                     continue;
                 };
-                let first = groups.get(g).map(|(b, _)| b.first_board).unwrap_or(1);
-                (g, Some(u32::from(n).saturating_sub(first) as usize))
+                let me = (u32::from(n), i);
+                let rank = mains
+                    .iter()
+                    .filter(|&&(mg, mb, mi)| mg == g && (mb, mi) < me)
+                    .count();
+                (g, Some(rank))
             }
             Some(Board::Reserve(_)) | None => {
                 let Some(g) = sex_of(p).and_then(|s| groups.iter().position(|(_, gs)| *gs == s))
@@ -109,17 +128,44 @@ pub fn members(team: &Team, groups: &[(BoardGroup, Sex)]) -> Vec<Member> {
     out
 }
 
-/// The default line-up: the main player declared on each board (empty when none).
-pub fn default_lineup(team: &Team, boards: u32) -> Vec<String> {
-    (1..=boards)
-        .map(|b| {
-            team.players
-                .iter()
-                .find(|p| board_of(p) == u16::try_from(b).ok().map(Board::Main))
-                .map(|p| p.display_name().to_string())
-                .unwrap_or_default()
-        })
-        .collect()
+/// The default line-up of a team: in each board group its main players in entry order from the
+/// group's first board (the boards move up when a main player has withdrawn), a reserve on the
+/// group's last board when the main players do not fill it; empty strings for empty boards.
+pub fn default_lineup(team: &Team, groups: &[(BoardGroup, Sex)], boards: u32) -> Vec<String> {
+    let members = members(team, groups);
+    let display = |key: &str| {
+        team.players
+            .iter()
+            .filter_map(|p| p.name.as_ref())
+            .find(|n| n.value.key == key)
+            .map(|n| n.value.display.clone())
+            .unwrap_or_default()
+    };
+    let mut out = vec![String::new(); boards as usize];
+    for (gi, (g, _)) in groups.iter().enumerate() {
+        let mut mains: Vec<_> = members
+            .iter()
+            .filter(|m| m.group == gi && m.main_order.is_some())
+            .collect();
+        mains.sort_by_key(|m| m.main_order);
+        let reserve = members
+            .iter()
+            .find(|m| m.group == gi && m.main_order.is_none());
+        let slots: Vec<u32> = (g.first_board..=g.last_board).collect();
+        for (i, b) in slots.iter().enumerate() {
+            let who = match mains.get(i) {
+                Some(m) => Some(display(&m.key)),
+                None if i + 1 == slots.len() => reserve.map(|m| display(&m.key)),
+                None => None,
+            };
+            if let (Some(name), Some(cell)) =
+                (who, b.checked_sub(1).and_then(|x| out.get_mut(x as usize)))
+            {
+                *cell = name;
+            }
+        }
+    }
+    out
 }
 
 /// Round-reader infos for numbered teams (`numbers[i]` is the team of number i + 1).
@@ -136,4 +182,123 @@ pub fn infos(roster: &Roster, numbers: &[String], groups: &[(BoardGroup, Sex)]) 
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::findings::Source;
+    use crate::model::roster::{PersonName, Sourced};
+
+    fn player(name: &str, sex: Sex, board: Board) -> Person {
+        let at = Source::cell("f.xlsx", "报名表", 1, 1);
+        Person {
+            name: Some(Sourced::new(
+                PersonName {
+                    display: name.into(),
+                    key: name.into(),
+                },
+                at.clone(),
+            )),
+            sex: Some(Sourced::new(sex, at.clone())),
+            board: Some(Sourced::new(board, at)),
+            ..Person::default()
+        }
+    }
+
+    fn team(players: Vec<Person>) -> Team {
+        Team {
+            unit: Sourced::new("湖北江城队".into(), Source::file("f.xlsx")),
+            unit_key: "湖北江城队".into(),
+            leader: None,
+            coach: None,
+            staff: Vec::new(),
+            players,
+            fill_date: None,
+            file: "f.xlsx".into(),
+            sheets: Vec::new(),
+            rooms: Vec::new(),
+        }
+    }
+
+    fn a_league_groups() -> Vec<(BoardGroup, Sex)> {
+        vec![
+            (
+                BoardGroup {
+                    first_board: 1,
+                    last_board: 3,
+                },
+                Sex::Male,
+            ),
+            (
+                BoardGroup {
+                    first_board: 4,
+                    last_board: 5,
+                },
+                Sex::Female,
+            ),
+        ]
+    }
+
+    /// 湖北江城队's form: rows 1, 1, 3, 替补, 4, 5, 替补 (board 1 typed twice, no board 2). The
+    /// default line-up follows the form's order (台次按报名顺序依次上调): all five boards filled,
+    /// the second "board 1" on board 2, and the line-up check finds nothing in it.
+    #[test]
+    fn a_form_with_board_1_twice_fills_every_board_in_form_order() {
+        use Board::{Main, Reserve};
+        let team = team(vec![
+            player("尹伟朗", Sex::Male, Main(1)),
+            player("戴然建", Sex::Male, Main(1)),
+            player("江强建", Sex::Male, Main(3)),
+            player("男替补", Sex::Male, Reserve(None)),
+            player("史玲萱", Sex::Female, Main(4)),
+            player("姜艺妍", Sex::Female, Main(5)),
+            player("女替补", Sex::Female, Reserve(None)),
+        ]);
+        let groups = a_league_groups();
+        let lineup = default_lineup(&team, &groups, 5);
+        assert_eq!(lineup, ["尹伟朗", "戴然建", "江强建", "史玲萱", "姜艺妍"]);
+        let members = members(&team, &groups);
+        let orders: Vec<(&str, usize, Option<usize>)> = members
+            .iter()
+            .map(|m| (m.key.as_str(), m.group, m.main_order))
+            .collect();
+        assert_eq!(
+            orders,
+            [
+                ("尹伟朗", 0, Some(0)),
+                ("戴然建", 0, Some(1)),
+                ("江强建", 0, Some(2)),
+                ("男替补", 0, None),
+                ("史玲萱", 1, Some(0)),
+                ("姜艺妍", 1, Some(1)),
+                ("女替补", 1, None),
+            ]
+        );
+        let played = lineup
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (i as u32 + 1, Some(n.clone())))
+            .collect();
+        let defs: Vec<BoardGroup> = groups.iter().map(|(g, _)| g.clone()).collect();
+        assert_eq!(crate::rounds::lineup::check(&defs, &members, &played), []);
+    }
+
+    /// A form with board 2 missing and no duplicate (1, 3 for the men): the men fill boards 1
+    /// and 2, the men's reserve plays the group's last board 3.
+    #[test]
+    fn a_missing_board_moves_the_boards_up_and_the_reserve_takes_the_last() {
+        use Board::{Main, Reserve};
+        let team = team(vec![
+            player("甲", Sex::Male, Main(1)),
+            player("乙", Sex::Male, Main(3)),
+            player("丙", Sex::Male, Reserve(None)),
+            player("丁", Sex::Female, Main(4)),
+            player("戊", Sex::Female, Main(5)),
+        ]);
+        assert_eq!(
+            default_lineup(&team, &a_league_groups(), 5),
+            ["甲", "乙", "丙", "丁", "戊"]
+        );
+    }
 }

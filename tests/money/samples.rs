@@ -110,29 +110,29 @@ fn a_league_prizes_go_to_the_final_places() {
     assert_eq!(
         got,
         vec![
-            (1, "深圳南山队", 20_000_000, 0),
-            (2, "成都锦江队", 12_000_000, 0),
-            (3, "浙江西湖队", 8_000_000, 0),
-            (4, "天津海河队", 6_000_000, 0),
-            (5, "广东珠江队", 5_000_000, 0),
-            (6, "北京华清队", 4_000_000, 0),
+            (1, "山东泉城队", 20_000_000, 0),
+            (2, "重庆涪陵队", 12_000_000, 0),
+            (3, "北京华清队", 8_000_000, 0),
+            (4, "浙江西湖队", 6_000_000, 0),
+            (5, "江苏钟山队", 5_000_000, 0),
+            (6, "广东珠江队", 4_000_000, 0),
         ]
     );
     let champion = outcome
         .summary
         .costs
         .iter()
-        .find(|c| c.team == "深圳南山队")
+        .find(|c| c.team == "山东泉城队")
         .unwrap();
     assert_eq!((champion.owes_fen, champion.receives_fen), (0, 22_000_000));
     let seventh = outcome
         .summary
         .costs
         .iter()
-        .find(|c| c.team == "山东泉城队")
+        .find(|c| c.team == "杭州钱塘队")
         .unwrap();
     assert_eq!(seventh.receives_fen, 2_000_000);
-    let r = rows(&out.join("teams/深圳南山队.xlsx"), "费用结算");
+    let r = rows(&out.join("teams/山东泉城队.xlsx"), "费用结算");
     let body: Vec<Vec<String>> = r.iter().skip(2).map(|x| text(x)).collect();
     assert_eq!(
         body[0],

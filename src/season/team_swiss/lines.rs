@@ -1,7 +1,7 @@
 //! The rows of a team Swiss round workbook: new rounds with default line-ups and the bye row,
 //! and rounds read back for the printable copy (written by `league::write_round`).
 
-use crate::model::roster::{Roster, Team};
+use crate::model::roster::Roster;
 use crate::model::{Colour, Sex};
 use crate::rounds::lines::{Lines, TeamLine};
 use crate::rounds::lineup::BoardGroup;
@@ -20,46 +20,6 @@ fn bye_line(match_no: u32, team: &str) -> TeamLine {
         away_player: String::new(),
         away_team: BYE_WORDS[0].to_string(),
     }
-}
-
-/// The default line-up of a team: in each board group its main players in entry order from the
-/// group's first board (the boards move up when a main player has withdrawn), a reserve on the
-/// group's last board when the main players do not fill it; empty strings for empty boards.
-pub(super) fn lineup(team: &Team, groups: &[(BoardGroup, Sex)], boards: u32) -> Vec<String> {
-    let members = teams::members(team, groups);
-    let display = |key: &str| {
-        team.players
-            .iter()
-            .filter_map(|p| p.name.as_ref())
-            .find(|n| n.value.key == key)
-            .map(|n| n.value.display.clone())
-            .unwrap_or_default()
-    };
-    let mut out = vec![String::new(); boards as usize];
-    for (gi, (g, _)) in groups.iter().enumerate() {
-        let mut mains: Vec<_> = members
-            .iter()
-            .filter(|m| m.group == gi && m.main_order.is_some())
-            .collect();
-        mains.sort_by_key(|m| m.main_order);
-        let reserve = members
-            .iter()
-            .find(|m| m.group == gi && m.main_order.is_none());
-        let slots: Vec<u32> = (g.first_board..=g.last_board).collect();
-        for (i, b) in slots.iter().enumerate() {
-            let who = match mains.get(i) {
-                Some(m) => Some(display(&m.key)),
-                None if i + 1 == slots.len() => reserve.map(|m| display(&m.key)),
-                None => None,
-            };
-            if let (Some(name), Some(cell)) =
-                (who, b.checked_sub(1).and_then(|x| out.get_mut(x as usize)))
-            {
-                *cell = name;
-            }
-        }
-    }
-    out
 }
 
 /// The rows of a new round: every pair with the default line-ups, then the bye row.
@@ -84,7 +44,7 @@ pub(super) fn default_lines(
             .teams
             .iter()
             .find(|t| t.unit.value == n)
-            .map(|t| lineup(t, groups, boards))
+            .map(|t| teams::default_lineup(t, groups, boards))
             .unwrap_or_default()
     };
     let mut lines = Vec::new();

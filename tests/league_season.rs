@@ -82,6 +82,23 @@ fn whole_season_and_finals_give_places_1_to_12() {
         .map(|s| s["rank"].as_u64().unwrap_or(0))
         .collect();
     assert_eq!(ranks, (1..=12).collect::<Vec<u64>>());
+    // 规程 九(三): 丁蕾慧 (2320) is entered on 深圳南山队's men's board 3 and plays it in all 11
+    // regular rounds and the 4 finals rounds 深圳 plays (八强 is not theirs: 保级赛 R1 and R3, two
+    // rounds each): one lineup.ineligible error at the board each time.
+    let barred: Vec<&serde_json::Value> = j["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["code"] == "lineup.ineligible")
+        .collect();
+    assert_eq!(barred.len(), 15);
+    assert!(barred.iter().all(|f| f["team"] == "深圳南山队"
+        && f["clause"] == "规程 九(三)"
+        && f["severity"] == "error"));
+    assert_eq!(
+        barred[0]["message"],
+        "第1轮 深圳南山队 第3台：丁蕾慧等级分2320低于2350，不得在男子台出场"
+    );
     // Nothing new is written into results/: every round workbook is the arbiter's.
     assert!(!dir.join("results/r12.xlsx").exists());
     assert!(!dir.join("results/finals-r11.xlsx").exists());

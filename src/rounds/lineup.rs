@@ -27,6 +27,22 @@ pub struct Member {
     /// Position among the group's main players in entry order (0 = first), or `None` for a
     /// reserve.
     pub main_order: Option<usize>,
+    /// Why the regulation bars the player from some boards (or all), checked every round.
+    pub bars: Vec<Bar>,
+}
+
+/// A rule that keeps a registered player off some boards: a woman below the rating floor on
+/// the men's boards, a player of an excluded event or one disqualified on every board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bar {
+    /// The board group the bar applies to, `None` for every board.
+    pub group: Option<usize>,
+    /// Why, in Chinese.
+    pub zh: String,
+    /// Why, in English.
+    pub en: String,
+    /// The regulation's clause.
+    pub clause: Option<String>,
 }
 
 /// One problem with a line-up, to become a `lineup.*` finding.
@@ -58,6 +74,13 @@ pub enum Issue {
         /// The later board.
         board: u32,
     },
+    /// `lineup.ineligible`: a registered player the regulation bars from this board.
+    Ineligible {
+        /// The board.
+        board: u32,
+        /// The rule that bars the player.
+        bar: Bar,
+    },
 }
 
 impl Issue {
@@ -68,6 +91,7 @@ impl Issue {
             Issue::WrongGroup { .. } => "lineup.gender-board",
             Issue::ReserveBoard { .. } => "lineup.reserve-board",
             Issue::Order { .. } | Issue::Repeated { .. } => "lineup.order",
+            Issue::Ineligible { .. } => "lineup.ineligible",
         }
     }
 
@@ -78,7 +102,8 @@ impl Issue {
             | Issue::WrongGroup { board }
             | Issue::ReserveBoard { board }
             | Issue::Order { board }
-            | Issue::Repeated { board } => *board,
+            | Issue::Repeated { board }
+            | Issue::Ineligible { board, .. } => *board,
         }
     }
 }
@@ -113,6 +138,12 @@ pub fn check(
             if m.group != gi {
                 issues.push(Issue::WrongGroup { board });
                 continue;
+            }
+            if let Some(bar) = m.bars.iter().find(|b| b.group.is_none_or(|g| g == gi)) {
+                issues.push(Issue::Ineligible {
+                    board,
+                    bar: bar.clone(),
+                });
             }
             match m.main_order {
                 None => {
@@ -152,6 +183,7 @@ mod tests {
             key: k.into(),
             group,
             main_order,
+            bars: Vec::new(),
         };
         let members = vec![
             m("M1", 0, Some(0)),
@@ -180,6 +212,36 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    /// M3 is barred from the men's boards (a woman below the rating floor entered on board 3),
+    /// W2 from every board (a player of an excluded event): each is named on the board she
+    /// plays, every round she plays; the others raise nothing.
+    #[test]
+    fn a_barred_player_is_named_on_each_board_she_plays() {
+        let (g, mut m) = league();
+        let bar = |group: Option<usize>, zh: &str| Bar {
+            group,
+            zh: zh.into(),
+            en: String::new(),
+            clause: None,
+        };
+        m[2].bars = vec![bar(Some(0), "低于2350")];
+        m[5].bars = vec![bar(None, "被排除赛事")];
+        assert_eq!(
+            check(&g, &m, &lineup(["M1", "M2", "M3", "W1", "W2"])),
+            [
+                Issue::Ineligible {
+                    board: 3,
+                    bar: bar(Some(0), "低于2350")
+                },
+                Issue::Ineligible {
+                    board: 5,
+                    bar: bar(None, "被排除赛事")
+                },
+            ]
+        );
+        assert_eq!(check(&g, &m, &lineup(["M1", "M2", "MR", "W1", "WR"])), []);
     }
 
     #[test]

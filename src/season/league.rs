@@ -164,7 +164,14 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutc
     let groups = teams::board_groups(rules);
     let colours = teams::board_colours(rules);
     let boards = colours.len() as u32;
-    let infos = teams::infos(inp.roster, &numbers.teams, &groups);
+    let infos = teams::infos(
+        inp.roster,
+        &numbers.teams,
+        &groups,
+        inp.event,
+        rules,
+        inp.statuses,
+    );
     let group_defs: Vec<_> = groups.iter().map(|(g, _)| g.clone()).collect();
     let scoring = scoring_of(inp.event);
     let key_fn = |s: &str| teams::key(s);

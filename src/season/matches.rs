@@ -332,10 +332,15 @@ pub fn read_round(
                     .find(|r| r.board == Some(issue.board()))
                     .map(|r| r.row)
                     .unwrap_or(first_row);
-                findings.push(
-                    lineup_finding(&issue, round, &info.name, src(row, col))
-                        .clause(cx.lineup_clause),
-                );
+                let clause = match &issue {
+                    lineup::Issue::Ineligible { bar, .. } => bar.clause.as_deref().unwrap_or(""),
+                    _ => cx.lineup_clause,
+                };
+                let mut f = lineup_finding(&issue, round, &info.name, src(row, col));
+                if !clause.is_empty() {
+                    f = f.clause(clause);
+                }
+                findings.push(f);
             }
         }
         complete &= m.complete;
@@ -373,6 +378,7 @@ fn lineup_finding(issue: &lineup::Issue, round: u32, team: &str, source: Source)
         lineup::Issue::Repeated { .. } => {
             ("同一棋手出现在两个台次", "the same player is on two boards")
         }
+        lineup::Issue::Ineligible { bar, .. } => (bar.zh.as_str(), bar.en.as_str()),
     };
     Finding::new(
         issue.code(),
@@ -419,6 +425,7 @@ mod tests {
                 key: p.to_string(),
                 group: usize::from(i >= 2),
                 main_order: Some(i % 2),
+                bars: Vec::new(),
             })
             .collect();
         TeamInfo {

@@ -310,7 +310,14 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissO
         .enumerate()
         .map(|(i, u)| (i as u32 + 1, u.clone()))
         .collect();
-    let infos = teams::infos(inp.roster, &numbers, &groups);
+    let infos = teams::infos(
+        inp.roster,
+        &numbers,
+        &groups,
+        inp.event,
+        rules,
+        inp.statuses,
+    );
     let group_defs: Vec<_> = groups.iter().map(|(g, _)| g.clone()).collect();
     let scoring = league::scoring_of(inp.event);
     let bye = bye_value(inp, &scoring, boards);

@@ -2,10 +2,11 @@
 //! default line-up, and the players for the TRF export — all derived from the roster and the
 //! event's board rules.
 
-use crate::event::BoardRules;
+use crate::eligibility::standing::{Standing, Statuses};
+use crate::event::{BoardRules, Event};
 use crate::model::roster::{Board, Person, Roster, Team};
 use crate::model::{Colour, Sex};
-use crate::rounds::lineup::{BoardGroup, Member};
+use crate::rounds::lineup::{Bar, BoardGroup, Member};
 
 use super::matches::TeamInfo;
 
@@ -123,6 +124,7 @@ pub fn members(team: &Team, groups: &[(BoardGroup, Sex)]) -> Vec<Member> {
             key: name.value.key.clone(),
             group,
             main_order,
+            bars: Vec::new(),
         });
     }
     out
@@ -168,20 +170,102 @@ pub fn default_lineup(team: &Team, groups: &[(BoardGroup, Sex)], boards: u32) ->
     out
 }
 
-/// Round-reader infos for numbered teams (`numbers[i]` is the team of number i + 1).
-pub fn infos(roster: &Roster, numbers: &[String], groups: &[(BoardGroup, Sex)]) -> Vec<TeamInfo> {
+/// Round-reader infos for numbered teams (`numbers[i]` is the team of number i + 1), with the
+/// bars the line-up check applies every round ([`bars`]).
+pub fn infos(
+    roster: &Roster,
+    numbers: &[String],
+    groups: &[(BoardGroup, Sex)],
+    event: &Event,
+    rules: &BoardRules,
+    statuses: &Statuses,
+) -> Vec<TeamInfo> {
+    // 七(三): the clause of the excluded events (one in practice).
+    let excluded_clause = event
+        .eligibility
+        .excluded
+        .iter()
+        .find_map(|e| e.clause.clone());
     numbers
         .iter()
         .enumerate()
         .filter_map(|(i, unit)| {
             let t = roster.teams.iter().find(|t| &t.unit.value == unit)?;
+            let mut members = members(t, groups);
+            for m in &mut members {
+                if let Some(p) = t
+                    .players
+                    .iter()
+                    .find(|p| p.name.as_ref().is_some_and(|n| n.value.key == m.key))
+                {
+                    m.bars = bars(t, p, groups, rules, excluded_clause.as_deref(), statuses);
+                }
+            }
             Some(TeamInfo {
                 number: i as u32 + 1,
                 name: unit.clone(),
-                members: members(t, groups),
+                members,
             })
         })
         .collect()
+}
+
+/// What keeps a registered player off boards, checked in every round he plays
+/// (`lineup.ineligible`):
+///
+/// - a woman whose rating is below the floor for men's boards (乙级 九(三): 2350) may not play
+///   a men's board, whichever board the form gave her;
+/// - a player of an excluded event (七(三): `person.in-excluded-event`, open or not ruled on) or
+///   one disqualified by a ruling plays no board at all.
+pub fn bars(
+    team: &Team,
+    p: &Person,
+    groups: &[(BoardGroup, Sex)],
+    rules: &BoardRules,
+    excluded_clause: Option<&str>,
+    statuses: &Statuses,
+) -> Vec<Bar> {
+    let mut out = Vec::new();
+    let name = p.display_name();
+    if let (Some(Sex::Female), Some(th)) = (sex_of(p), &rules.woman_on_men_board) {
+        let rating = p.rating.as_ref().map_or(0, |r| r.value);
+        if !th.allows(rating) {
+            for (gi, _) in groups.iter().enumerate().filter(|(_, g)| g.1 == Sex::Male) {
+                out.push(Bar {
+                    group: Some(gi),
+                    zh: format!(
+                        "{name}等级分{rating}低于{}，不得在男子台出场",
+                        th.min_rating
+                    ),
+                    en: format!(
+                        "{name} (rating {rating}, below {}) may not play a men's board",
+                        th.min_rating
+                    ),
+                    clause: th.clause.clone(),
+                });
+            }
+        }
+    }
+    match statuses.person(&team.unit.value, name) {
+        Some(Standing::Disqualified { clause, .. }) => out.push(Bar {
+            group: None,
+            zh: format!("{name}已被取消资格，不得出场"),
+            en: format!("{name} is disqualified and may not play"),
+            clause: clause.clone(),
+        }),
+        Some(Standing::Pending(codes)) if codes.contains(&"person.in-excluded-event") => {
+            out.push(Bar {
+                group: None,
+                zh: format!("{name}同时是被排除赛事的棋手（资格待查），不得出场"),
+                en: format!(
+                    "{name} is also a player of an excluded event (pending) and may not play"
+                ),
+                clause: excluded_clause.map(str::to_string),
+            })
+        }
+        _ => {}
+    }
+    out
 }
 
 #[cfg(test)]

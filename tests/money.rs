@@ -170,11 +170,40 @@ fn b_league_twin_requests_with_an_odd_woman_and_a_late_arrival() {
     assert_eq!(codes(&f), vec!["room.twin-alone"]);
     assert_eq!(f.all()[0].person.as_deref(), Some("女三"));
     assert_eq!(f.all()[0].source.to_string(), "t.xlsx!食宿!B11");
+    // The template's default (whole room) and the cheaper single room of the same hotel:
+    // 660 a day against 2 × 430 = 860 for the whole twin.
+    assert_eq!(
+        f.all()[0].message_zh,
+        "双人间只有一人入住，按整间收费（含空床）；同酒店单人间每人每天660.00元，低于整间860.00元，可考虑改订"
+    );
     // Rooms per night: 08-05 and 08-06 need 5 twins; the late man's room holds 1 person then.
     let nights = money::costs::rooms_per_night(&[l]);
     assert_eq!(nights.get(&(0, 0, date(2025, 8, 5))), Some(&(5, 8)));
     assert_eq!(nights.get(&(0, 0, date(2025, 8, 7))), Some(&(5, 9)));
     assert_eq!(nights.len(), 6);
+}
+
+/// `[accommodation] alone = "per-person"`: the person left alone in a twin room pays her own
+/// rate only (6 × 430); the organizer bears the empty bed, and the warning says so.
+#[test]
+fn a_lone_occupant_priced_per_person_pays_no_empty_bed() {
+    let mut ev = event("cca-b-league-2025");
+    if let Some(acc) = ev.accommodation.as_mut() {
+        acc.alone = bianpai::event::LonePricing::PerPerson;
+    }
+    let mut team = b_team("乙队");
+    team.rooms = all_twin_requests(&team);
+    team.rooms[5].check_in = Some(Sourced::new(date(2025, 8, 7), src(7, 6)));
+    let mut f = Findings::new();
+    let l = money::rooms::lodge(&ev, &team, &mut f);
+    let st = money::costs::statement(&ev, &team, &l, &[]);
+    assert!(st.lines.iter().all(|x| !x.item.contains("单人入住空床")));
+    // 2,800 + 22,360 = 25,160: the whole-room statement less the empty bed's 2,580.
+    assert_eq!(st.balance(), Fen::from_yuan(25_160));
+    assert_eq!(
+        f.all()[0].message_zh,
+        "双人间只有一人入住，按每人标准收费，空床不计"
+    );
 }
 
 #[test]

@@ -222,6 +222,24 @@ pub struct Accommodation {
     /// Clause of the insurance note.
     #[serde(default)]
     pub insurance_clause: Option<String>,
+    /// How a person left alone in a shared room is charged (`whole-room` when absent).
+    #[serde(default)]
+    pub alone: LonePricing,
+    /// `alone` is a template default.
+    #[serde(default)]
+    pub alone_default: bool,
+}
+
+/// How a person who asked for a shared room and is left alone in it is charged; regulations
+/// state a per-person rate and say nothing of the empty bed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LonePricing {
+    /// The whole room: the person's rate and the empty beds (单人入住空床).
+    #[default]
+    WholeRoom,
+    /// The person's rate only; the organizer bears the empty bed.
+    PerPerson,
 }
 
 impl Accommodation {

@@ -219,13 +219,48 @@ pub(super) fn form_rooms(
             .max()
             .unwrap_or(first.check_out);
         if cap >= 2 && occ.len() == 1 && first.requested {
+            let hotel = acc.hotels.get(first.hotel);
+            let rate = hotel
+                .and_then(|h| h.rooms.get(first.room))
+                .map(|r| r.rate)
+                .unwrap_or_default();
+            let (zh, en) = match acc.alone {
+                crate::event::LonePricing::WholeRoom => (
+                    "按整间收费（含空床）",
+                    "the whole room is charged (the empty bed too)",
+                ),
+                crate::event::LonePricing::PerPerson => (
+                    "按每人标准收费，空床不计",
+                    "the person's rate is charged, not the empty bed",
+                ),
+            };
+            let mut zh = format!("{room_name}只有一人入住，{zh}");
+            let mut en = format!("one person in a {room_name} (shared room); {en}");
+            // A single room of the same hotel that costs less than the whole shared room.
+            let whole = rate * i64::try_from(cap).unwrap_or(1);
+            let cheaper = hotel.and_then(|h| {
+                h.rooms
+                    .iter()
+                    .filter(|r| r.persons == 1 && r.rate < whole)
+                    .min_by_key(|r| r.rate)
+            });
+            if let (crate::event::LonePricing::WholeRoom, Some(single)) = (acc.alone, cheaper) {
+                zh.push_str(&format!(
+                    "；同酒店{}每人每天{}元，低于整间{}元，可考虑改订",
+                    single.name, single.rate, whole
+                ));
+                en.push_str(&format!(
+                    "; a {} of the same hotel costs {} yuan a day, less than the whole room's {}",
+                    single.name, single.rate, whole
+                ));
+            }
             findings.push(warn(
                 "room.twin-alone",
                 first.source.clone().unwrap_or_default(),
                 unit,
                 &first.name,
-                format!("{}只有一人入住，按整间收费", room_name),
-                format!("one person in a {room_name} (shared room); the whole room is charged"),
+                zh,
+                en,
             ));
         }
         if let [a, b, ..] = occ.as_slice() {

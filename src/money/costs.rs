@@ -175,7 +175,7 @@ pub fn statement(
             let item = format!("食宿 {label}");
             a.add((Side::Organizer, l.hotel, l.room, 0, room.rate), &item, cov);
             a.add((Side::Owes, l.hotel, l.room, 0, room.rate), &item, own);
-            if l.alone {
+            if l.alone && acc.alone == crate::event::LonePricing::WholeRoom {
                 let empty = i64::from(room.persons.saturating_sub(1));
                 let item = format!("{label} 单人入住空床");
                 for _ in 0..empty {

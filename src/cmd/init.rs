@@ -39,17 +39,21 @@ pub fn run(dir: &Path, template: &str) -> crate::Result<u8> {
     blank_form::write(&ev, &form)?;
     // Read back what was written: the organizer starts from a file that loads.
     event::load(&toml_path)?;
-    println!("已创建 (created) {}", toml_path.display());
-    println!("已创建 (created) {}", form.display());
+    let mut text = format!(
+        "已创建 (created) {}\n已创建 (created) {}\n",
+        toml_path.display(),
+        form.display()
+    );
     let defaults = ev.defaults();
     if defaults.is_empty() {
-        println!("请按规程核对 event.toml，然后把报名表发给各队。");
+        text.push_str("请按规程核对 event.toml，然后把报名表发给各队。\n");
     } else {
-        println!(
-            "以下条目是规程未规定的默认值，请在 event.toml 中确认 (template defaults to confirm): {}",
+        text.push_str(&format!(
+            "以下条目是规程未规定的默认值，请在 event.toml 中确认 (template defaults to confirm): {}\n",
             defaults.join(", ")
-        );
-        println!("确认后把报名表发给各队。");
+        ));
+        text.push_str("确认后把报名表发给各队。\n");
     }
+    super::output::write(&text)?;
     Ok(0)
 }

@@ -1,6 +1,7 @@
 //! One file per subcommand; [`run`] dispatches.
 
 mod init;
+mod output;
 mod run;
 mod templates;
 mod trf;

@@ -24,9 +24,9 @@ pub fn run(args: RunArgs) -> Result<u8> {
     if args.json {
         let text = serde_json::to_string_pretty(&outcome.summary)
             .map_err(|e| Error::Usage(format!("JSON: {e}")))?;
-        println!("{text}");
+        super::output::write(&format!("{text}\n"))?;
     } else {
-        print!("{}", pipeline::print::render(&outcome.summary, args.lang));
+        super::output::write(&pipeline::print::render(&outcome.summary, args.lang))?;
     }
     Ok(u8::from(outcome.blocking))
 }

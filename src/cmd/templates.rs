@@ -8,7 +8,7 @@ use crate::event::templates::TEMPLATES;
 ///
 /// Only if a built-in template is broken (a bug the tests catch).
 pub fn run() -> crate::Result<u8> {
-    print!("{}", listing()?);
+    super::output::write(&listing()?)?;
     Ok(0)
 }
 

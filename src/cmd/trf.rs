@@ -22,7 +22,7 @@ pub fn run(cmd: TrfCommand) -> Result<u8> {
                 PairingSystem::Xiangqi => crate::pairing::xiangqi_swiss::pair(&trf),
             }
             .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
-            print!("{}", pairing.to_bbp());
+            super::output::write(&pairing.to_bbp())?;
             Ok(0)
         }
         TrfCommand::Standings {
@@ -46,7 +46,7 @@ pub fn run(cmd: TrfCommand) -> Result<u8> {
             };
             let out = crate::scoring::trf_standings(&trf, &opts)
                 .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
-            print!("{out}");
+            super::output::write(&out)?;
             Ok(0)
         }
         TrfCommand::Export { dir } => Err(Error::Usage(format!(

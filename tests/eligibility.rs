@@ -166,13 +166,18 @@ fn league_faults_once_each_and_clean_edges() {
             "规程 九(一)",
             &(f("h-辛队") + "B8"),
         ),
-        e(
-            "team.board-order",
-            "壬队",
-            "壬替男",
-            "规程 九(二)",
-            &(f("i-壬队") + "B6"),
-        ),
+        // A warning: the default line-up follows the declared boards.
+        {
+            let mut w = e(
+                "team.board-order",
+                "壬队",
+                "壬替男",
+                "规程 九(二)",
+                &(f("i-壬队") + "B6"),
+            );
+            w.1 = Severity::Warning;
+            w
+        },
         e(
             "team.woman-on-men-board-rating",
             "癸队",

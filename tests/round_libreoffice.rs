@@ -54,8 +54,8 @@ fn check(folder: &Path, name: &str, want: &[&str], converted: &[&str]) {
             .map(|f| s(f, "source"))
             .collect()
     };
-    // The one result.invalid is the sample's planted empty board 5 of 吉林长白山队 (a warning:
-    // scored as a forfeit); no typed result is refused.
+    // The sample's planted empty board 5 of 吉林长白山队 is typed `-+` (the forfeit it is); no
+    // typed result is refused.
     let errors: Vec<String> = findings
         .iter()
         .filter(|f| s(f, "code") == "result.invalid" && s(f, "severity") == "error")

@@ -151,8 +151,8 @@ pub fn s(v: &serde_json::Value, k: &str) -> String {
 }
 
 /// Types `result` into every empty result cell (column F, style of the result cells) of the
-/// round sheet of `path`, as a user would in Excel, keeping every other part (the hidden
-/// marker sheet included) byte for byte.
+/// round sheet of `path` (the forfeit on a board where a side fielded nobody), as a user
+/// would in Excel, keeping every other part (the hidden marker sheet included) byte for byte.
 pub fn type_results(path: &Path, result: &str) -> usize {
     let bytes = fs::read(path).expect("read round workbook");
     let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("xlsx is a zip");
@@ -170,11 +170,25 @@ pub fn type_results(path: &Path, result: &str) -> usize {
             let board_row =
                 |c: &regex::Captures| c[1][1..].parse::<u32>().is_ok_and(|row| row >= 3);
             typed = cell.captures_iter(&xml).filter(board_row).count();
+            // A board where a side fielded nobody (its player cell is empty, `<c r="D9" s="5"/>`)
+            // gets the forfeit it is, as an arbiter would type it.
+            let empty = |col: char, row: &str| {
+                regex::Regex::new(&format!(r#"<c r="{col}{row}" s="\d+"/>"#))
+                    .expect("regex")
+                    .is_match(&xml)
+            };
             data = cell
                 .replace_all(&xml, |c: &regex::Captures| {
                     if board_row(c) {
+                        let row = &c[1][1..];
+                        let value = match (empty('D', row), empty('G', row)) {
+                            (false, false) => result,
+                            (true, true) => "--",
+                            (true, false) => "-+",
+                            (false, true) => "+-",
+                        };
                         format!(
-                            r#"<c r="{}" s="{}" t="inlineStr"><is><t>{result}</t></is></c>"#,
+                            r#"<c r="{}" s="{}" t="inlineStr"><is><t>{value}</t></is></c>"#,
                             &c[1], &c[2]
                         )
                     } else {

@@ -1,7 +1,9 @@
 //! One file per subcommand; [`run`] dispatches.
 
+mod console;
 mod init;
 mod run;
+pub mod start;
 mod templates;
 mod trf;
 

@@ -186,7 +186,7 @@ fn a_folder_dropped_on_the_exe_runs_under_a_long_chinese_path_with_spaces() {
     );
 
     let linux = bianpai(&["run", linux_dir.to_str().expect("utf-8")]);
-    let windows = wine.run(&[dropped.clone()]);
+    let windows = wine.run(std::slice::from_ref(&dropped));
     assert_eq!(
         windows.status.code(),
         Some(1),

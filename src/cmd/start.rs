@@ -124,9 +124,10 @@ pub fn help_text(program: &str, templates: &str) -> String {
     out.push_str("  结果写在赛事文件夹的 out 子文件夹里；窗口在按任意键后关闭。\n\n");
     out.push_str("新建赛事（在命令提示符或 PowerShell 中）：\n");
     out.push_str(&format!("  {program} init 赛事文件夹 --template 模板名\n"));
-    out.push_str(
-        "  生成 event.toml（规程的各项设置，请逐条核对）和 forms\\报名表.xlsx（发给各队）。\n",
-    );
+    out.push_str(&format!(
+        "  生成 event.toml（规程的各项设置，请逐条核对）和 forms{}报名表.xlsx（发给各队）。\n",
+        std::path::MAIN_SEPARATOR
+    ));
     out.push_str("可用模板：\n");
     for line in templates.lines() {
         out.push_str("  ");
@@ -360,6 +361,8 @@ mod tests {
         );
         assert!(text.contains("或者把 bianpai.exe 放进赛事文件夹，双击运行"));
         assert!(text.contains("  bianpai.exe init 赛事文件夹 --template 模板名\n"));
+        let sep = std::path::MAIN_SEPARATOR;
+        assert!(text.contains(&format!("和 forms{sep}报名表.xlsx（发给各队）")));
         assert!(text.contains("  cca-a-league-2023\t2023年中国国际象棋甲级联赛\n"));
         assert!(text.contains("  cca-b-league-2025\t2025年中国国际象棋乙级联赛\n"));
         assert!(text.contains("  cxa-amateur-king-2023\t2023年全国业余棋王赛总决赛\n"));

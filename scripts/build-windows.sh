@@ -18,10 +18,10 @@
 #
 # Cache. The build is skipped when an exe built from the same inputs exists: the key is the
 # SHA-256 of the contents of every git-tracked file under src/, templates/, the samples'
-# event.toml, Cargo.toml, Cargo.lock, this script and the stand-in's source, plus the
-# compiler's `rustc -vV` and the toolchain way. The exe is kept as
-# $BIANPAI_WINDOWS_CACHE/<key>/bianpai.exe (default ~/.cache/bianpai-windows/exe), outside
-# the clone; BIANPAI_WINDOWS_CACHE=off disables it. Cargo's target directory is
+# event.toml, Cargo.toml, Cargo.lock, this script and the stand-in's source (every file there
+# outside a git checkout), plus the compiler's `rustc -vV` and the toolchain way. The exe is
+# kept as $BIANPAI_WINDOWS_CACHE/<key>/bianpai.exe (default ~/.cache/bianpai-windows/exe),
+# outside the clone; BIANPAI_WINDOWS_CACHE=off disables it. Cargo's target directory is
 # $BIANPAI_WINDOWS_TARGET (default ~/.cache/bianpai-windows/target), also outside the clone.
 #
 # Every step that cannot be done on this machine (no apt-get, no network, a package missing)
@@ -126,9 +126,19 @@ case "$WAY" in
 esac
 
 # 3. The exe: from the cache, or built.
+key_inputs() {
+  local list=(src templates 'samples/*/event.toml' Cargo.toml Cargo.lock scripts/build-windows.sh
+    tests/windows/bcryptprimitives.c)
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git ls-files -z -- "${list[@]}"
+  else
+    # Not a git checkout (an unpacked archive): every file there.
+    find src templates samples/*/event.toml Cargo.toml Cargo.lock scripts/build-windows.sh \
+      tests/windows/bcryptprimitives.c -type f -print0
+  fi
+}
 KEY=$( {
-  git ls-files -z -- src templates 'samples/*/event.toml' Cargo.toml Cargo.lock \
-    scripts/build-windows.sh tests/windows/bcryptprimitives.c | sort -z | xargs -0 sha256sum
+  key_inputs | sort -z | xargs -0 sha256sum
   echo "$WAY"
   echo "$RUSTC_FOR_KEY"
 } | sha256sum | cut -c1-16)

@@ -45,7 +45,10 @@ fn no_arguments_print_the_help_with_the_templates() {
     assert_eq!(out.status.code(), Some(0));
     let listing = utf8(&bianpai(&["templates"]).stdout);
     let help = utf8(&out.stdout);
-    assert_eq!(help, bianpai::cmd::start::help_text("bianpai", &listing));
+    assert_eq!(
+        help,
+        bianpai::cmd::start::help_text("bianpai", std::path::MAIN_SEPARATOR, &listing)
+    );
     assert!(
         help.starts_with("bianpai（编排）：国际象棋、象棋赛事的编排工作"),
         "{help}"

@@ -245,7 +245,7 @@ fn a_double_click_elsewhere_shows_the_help_and_the_templates() {
     let help = utf8(&windows.stdout);
     assert_eq!(
         help,
-        bianpai::cmd::start::help_text("bianpai.exe", &listing)
+        bianpai::cmd::start::help_text("bianpai.exe", '\\', &listing)
     );
     assert!(
         help.contains("  cca-b-league-2025\t2025年中国国际象棋乙级联赛\n"),

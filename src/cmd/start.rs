@@ -108,8 +108,9 @@ pub fn should_wait(console_processes: Option<u32>, stdin_is_terminal: bool) -> b
 }
 
 /// The text shown when the program is started with nothing to do. `program` is the name the
-/// user sees (`bianpai.exe`), `templates` the listing of `bianpai templates`.
-pub fn help_text(program: &str, templates: &str) -> String {
+/// user sees (`bianpai.exe`), `separator` the platform's path separator (`\` on Windows),
+/// `templates` the listing of `bianpai templates`.
+pub fn help_text(program: &str, separator: char, templates: &str) -> String {
     let mut out = String::new();
     out.push_str("bianpai（编排）：国际象棋、象棋赛事的编排工作——读取各队报名表，审核资格，\n");
     out.push_str("编排轮次，计算成绩与名次，写出排版好的表格（名单、审核意见、对阵表、成绩表、\n");
@@ -125,8 +126,7 @@ pub fn help_text(program: &str, templates: &str) -> String {
     out.push_str("新建赛事（在命令提示符或 PowerShell 中）：\n");
     out.push_str(&format!("  {program} init 赛事文件夹 --template 模板名\n"));
     out.push_str(&format!(
-        "  生成 event.toml（规程的各项设置，请逐条核对）和 forms{}报名表.xlsx（发给各队）。\n",
-        std::path::MAIN_SEPARATOR
+        "  生成 event.toml（规程的各项设置，请逐条核对）和 forms{separator}报名表.xlsx（发给各队）。\n"
     ));
     out.push_str("可用模板：\n");
     for line in templates.lines() {
@@ -203,7 +203,10 @@ fn run_folder(dir: PathBuf) -> u8 {
 fn print_help(program: &str) -> u8 {
     match super::templates::listing() {
         Ok(listing) => {
-            print!("{}", help_text(program, &listing));
+            print!(
+                "{}",
+                help_text(program, std::path::MAIN_SEPARATOR, &listing)
+            );
             0
         }
         Err(e) => finish(Err(e)),
@@ -353,7 +356,7 @@ mod tests {
     #[test]
     fn the_help_names_the_program_the_ways_to_start_and_every_template() {
         let listing = crate::cmd::templates::listing().expect("templates");
-        let text = help_text("bianpai.exe", &listing);
+        let text = help_text("bianpai.exe", '\\', &listing);
         assert!(
             text.contains(
                 "把赛事文件夹（里面有 event.toml 和各队发来的报名表）拖到 bianpai.exe 上"
@@ -361,8 +364,8 @@ mod tests {
         );
         assert!(text.contains("或者把 bianpai.exe 放进赛事文件夹，双击运行"));
         assert!(text.contains("  bianpai.exe init 赛事文件夹 --template 模板名\n"));
-        let sep = std::path::MAIN_SEPARATOR;
-        assert!(text.contains(&format!("和 forms{sep}报名表.xlsx（发给各队）")));
+        assert!(text.contains("和 forms\\报名表.xlsx（发给各队）"));
+        assert!(help_text("bianpai", '/', &listing).contains("和 forms/报名表.xlsx（发给各队）"));
         assert!(text.contains("  cca-a-league-2023\t2023年中国国际象棋甲级联赛\n"));
         assert!(text.contains("  cca-b-league-2025\t2025年中国国际象棋乙级联赛\n"));
         assert!(text.contains("  cxa-amateur-king-2023\t2023年全国业余棋王赛总决赛\n"));

@@ -9,7 +9,8 @@
 //! [`money`]; no I/O) → workbooks ([`report`]) and TRF ([`trf::export`]). [`pipeline`]
 //! sequences a run.
 //!
-//! `main.rs` only parses arguments and calls [`cmd::run`].
+//! `main.rs` only hands the arguments to [`cmd::start::main`], which parses them and calls
+//! [`cmd::run`].
 
 pub mod cli;
 pub mod cmd;

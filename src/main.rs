@@ -1,16 +1,8 @@
-//! The `bianpai` binary: parse the arguments, call the library, map the outcome to an exit code.
+//! The `bianpai` binary: hand the raw arguments to the library (which tells a typed command
+//! from a folder dropped on the program, see `cmd::start`) and map the outcome to an exit code.
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let cli = bianpai::cli::Cli::parse();
-    match bianpai::cmd::run(cli) {
-        Ok(code) => ExitCode::from(code),
-        Err(e) => {
-            eprintln!("bianpai: {e}");
-            ExitCode::from(2)
-        }
-    }
+    ExitCode::from(bianpai::cmd::start::main(std::env::args_os().collect()))
 }

@@ -1,8 +1,10 @@
 //! One file per subcommand; [`run`] dispatches.
 
+mod console;
 mod init;
 mod output;
 mod run;
+pub mod start;
 mod templates;
 mod trf;
 

@@ -24,6 +24,7 @@ fn table(file: &str, sheet: &str, rows: Vec<Vec<Cell>>, merges: Vec<Merge>) -> T
         rows,
         merges,
         hidden: false,
+        paragraphs: Vec::new(),
     }
 }
 

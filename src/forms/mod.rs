@@ -109,6 +109,9 @@ const ROOM_FIELDS: [Field; 5] = [
 
 fn texts_above(table: &Table, header_row: usize) -> String {
     let mut s = String::new();
+    for p in table.paragraphs.iter().filter(|p| !p.after) {
+        s.push_str(&rows::compact(&p.text));
+    }
     for row in table.rows.iter().take(header_row) {
         for cell in row {
             if let Cell::Text(t) = cell {
@@ -150,6 +153,58 @@ fn kind_of(table: &Table, header: &Header, labels: &TeamLabels, data: &[RawRow])
         }
     }
     SubmissionKind::EntryForm
+}
+
+/// The sheet name that sources of a Word document's body paragraphs carry: `段落!A3` is the
+/// document's third paragraph.
+pub const PARAGRAPHS_SHEET: &str = "段落";
+
+/// Reads the team labels of the body paragraphs before (or after) a Word table; a label found
+/// in the table itself or earlier wins.
+fn scan_paragraphs(table: &Table, after: bool, labels: &mut TeamLabels) {
+    let paragraphs: Vec<&crate::ingest::Paragraph> = table
+        .paragraphs
+        .iter()
+        .filter(|p| p.after == after)
+        .collect();
+    if paragraphs.is_empty() {
+        return;
+    }
+    let text = Table {
+        file: table.file.clone(),
+        sheet: PARAGRAPHS_SHEET.to_string(),
+        rows: paragraphs
+            .iter()
+            .map(|p| vec![Cell::Text(p.text.clone())])
+            .collect(),
+        merges: Vec::new(),
+        hidden: false,
+        paragraphs: Vec::new(),
+    };
+    let mut found = TeamLabels::default();
+    found.scan(&text, 0..text.height());
+    if after {
+        found.scan_signature_date(&text, 0..text.height());
+    }
+    // Row i of `text` is paragraph `paragraphs[i].number`.
+    for (mine, theirs) in [
+        (&mut labels.unit, found.unit),
+        (&mut labels.leader, found.leader),
+        (&mut labels.coach, found.coach),
+        (&mut labels.fill_date, found.fill_date),
+    ] {
+        if mine.is_some() {
+            continue;
+        }
+        *mine = theirs.map(|mut v| {
+            if let Some((r, c)) = v.source.cell
+                && let Some(p) = paragraphs.get(r as usize)
+            {
+                v.source.cell = Some((p.number.saturating_sub(1), c));
+            }
+            v
+        });
+    }
 }
 
 /// The most further tables read under the first one in a sheet.
@@ -203,6 +258,7 @@ pub fn read_table(table: &Table) -> Option<Vec<Submission>> {
     let (data, end) = rows::read_rows(table, &merges, &header);
     let mut labels = TeamLabels::default();
     labels.scan(table, 0..header.row);
+    scan_paragraphs(table, false, &mut labels);
     // Further tables, each with the rows above it (its section title).
     let mut extra: Vec<(Header, Vec<RawRow>)> = Vec::new();
     let mut cursor = end;
@@ -225,6 +281,7 @@ pub fn read_table(table: &Table) -> Option<Vec<Submission>> {
     let footer = cursor..cursor.saturating_add(FOOTER_ROWS).min(table.height());
     labels.scan(table, footer.clone());
     labels.scan_signature_date(table, footer);
+    scan_paragraphs(table, true, &mut labels);
     let kind = kind_of(table, &header, &labels, &data);
     let base = Submission {
         kind,

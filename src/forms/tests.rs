@@ -12,6 +12,7 @@ fn tb(rows: Vec<Vec<Cell>>) -> Table {
         rows,
         merges: Vec::new(),
         hidden: false,
+        paragraphs: Vec::new(),
     }
 }
 

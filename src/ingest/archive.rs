@@ -42,7 +42,9 @@ pub(crate) enum ZipKind {
     Xlsx,
     /// An OpenDocument spreadsheet.
     Ods,
-    /// A zip-based document that is not a workbook (docx, pptx, odt, xlsb).
+    /// A Word document (its tables may be forms).
+    Docx,
+    /// A zip-based document that is not a workbook (pptx, odt, xlsb).
     Other(What),
     /// A plain archive of files.
     Plain,
@@ -79,7 +81,7 @@ pub(crate) fn classify(bytes: &[u8]) -> ZipKind {
             ));
         }
         if has(&archive, "word/document.xml") {
-            return ZipKind::Other(What::new("Word 文档", "a Word document"));
+            return ZipKind::Docx;
         }
         if has(&archive, "ppt/presentation.xml") {
             return ZipKind::Other(What::new("演示文稿", "a presentation"));
@@ -375,4 +377,32 @@ fn zip_time(t: zip::DateTime) -> Option<i64> {
         .to_timestamp(dt)
         .ok()
         .map(|t| t.as_second())
+}
+
+/// Decompresses one named part of a document package (`word/document.xml`) into memory,
+/// bounded by the member limit and the budget; `None` when the package has no such part.
+///
+/// # Errors
+///
+/// A corrupt package or part, an encrypted part, a part beyond the limits.
+pub(crate) fn read_part(
+    path: &str,
+    bytes: &[u8],
+    name: &str,
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<Option<Vec<u8>>, Unreadable> {
+    let mut archive = ZipArchive::new(Cursor::new(bytes)).map_err(|e| broken(&e).at(path))?;
+    if archive.len() > limits.max_zip_entries {
+        return Err(too_many_entries(path, archive.len(), limits));
+    }
+    let index = archive
+        .file_names_raw()
+        .position(|n| n.eq_ignore_ascii_case(name.as_bytes()));
+    let Some(index) = index else {
+        return Ok(None);
+    };
+    read_member(&mut archive, index, limits, budget)
+        .map(|(data, _)| Some(data))
+        .map_err(|r| r.at(path))
 }

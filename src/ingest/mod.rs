@@ -12,6 +12,7 @@
 
 mod archive;
 mod convert;
+mod docx;
 mod limits;
 mod names;
 mod ods;
@@ -26,7 +27,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 pub use limits::Limits;
 pub use names::{RawName, decode_member_names, sanitize_member_path};
-pub use table::{Cell, Format, LoadedFile, Merge, Table};
+pub use table::{Cell, Format, LoadedFile, Merge, Paragraph, Table};
 pub use text::{Delimiter, decode_text, detect_delimiter, read_csv};
 pub use walk::load;
 
@@ -202,6 +203,18 @@ pub(crate) fn read_into(
             archive::ZipKind::Ods => {
                 let r = guarded(path, || ods::read(path, bytes, limits, budget));
                 single(r, Format::Ods, out);
+            }
+            archive::ZipKind::Docx => {
+                match guarded(path, || docx::read(path, bytes, limits, budget)) {
+                    // A letter or a pledge: a document, not a form.
+                    Ok(tables) if tables.is_empty() => ignore_or_unreadable(
+                        path,
+                        &ext,
+                        sniff::What::new("Word 文档（没有表格）", "a Word document without tables"),
+                        out,
+                    ),
+                    r => single(r, Format::Docx, out),
+                }
             }
             archive::ZipKind::Other(what) => ignore_or_unreadable(path, &ext, what, out),
             archive::ZipKind::Plain => {

@@ -53,6 +53,7 @@ pub(crate) fn read(
             rows: grid.into_rows(),
             merges,
             hidden,
+            paragraphs: Vec::new(),
         });
     }
     Ok(tables)

@@ -170,6 +170,7 @@ fn parse(
         rows,
         merges: Vec::new(),
         hidden: false,
+        paragraphs: Vec::new(),
     })
 }
 

@@ -484,6 +484,7 @@ fn read_with(
             rows: grid.into_rows(),
             merges: merges(&merged),
             hidden,
+            paragraphs: Vec::new(),
         });
     }
     Ok(tables)

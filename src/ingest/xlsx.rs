@@ -45,6 +45,7 @@ pub(crate) fn read(
             rows,
             merges: merges(&merged),
             hidden,
+            paragraphs: Vec::new(),
         });
     }
     Ok(tables)

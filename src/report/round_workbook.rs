@@ -273,6 +273,7 @@ mod tests {
                 rows,
                 merges: vec![],
                 hidden: false,
+                paragraphs: Vec::new(),
             });
         }
         LoadedFile {

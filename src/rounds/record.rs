@@ -143,6 +143,7 @@ mod tests {
                 .collect(),
             merges: vec![],
             hidden: true,
+            paragraphs: Vec::new(),
         }
     }
 

@@ -251,6 +251,7 @@ mod tests {
             rows,
             merges: Vec::new(),
             hidden: false,
+            paragraphs: Vec::new(),
         }
     }
 

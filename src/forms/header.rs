@@ -56,6 +56,36 @@ pub enum Field {
     Family,
 }
 
+impl Field {
+    /// The column's usual heading, in Chinese and English, for messages.
+    pub fn label(self) -> (&'static str, &'static str) {
+        match self {
+            Field::Seq => ("序号", "number"),
+            Field::Name => ("姓名", "name"),
+            Field::Sex => ("性别", "sex"),
+            Field::Birth => ("出生日期", "birth date"),
+            Field::Id => ("证件号码", "ID number"),
+            Field::FideId => ("国际棋联ID", "FIDE ID"),
+            Field::Rating => ("等级分", "rating"),
+            Field::Board => ("台次", "board"),
+            Field::RegisteredUnit => ("注册单位", "registered unit"),
+            Field::TeamUnit => ("参赛单位", "unit"),
+            Field::Group => ("组别", "group"),
+            Field::Title => ("称号", "title"),
+            Field::Role => ("身份", "role"),
+            Field::Phone => ("联系电话", "phone"),
+            Field::Remarks => ("备注", "remarks"),
+            Field::Ethnicity => ("民族", "ethnicity"),
+            Field::Hotel => ("酒店", "hotel"),
+            Field::RoomType => ("房型", "room type"),
+            Field::CheckIn => ("入住日期", "check-in date"),
+            Field::CheckOut => ("离店日期", "check-out date"),
+            Field::Roommate => ("同住人", "roommate"),
+            Field::Family => ("家庭编号", "family number"),
+        }
+    }
+}
+
 const SYNONYMS: &[(Field, &[&str])] = &[
     (Field::Seq, &["序号", "编号", "序", "no", "no.", "#"]),
     (

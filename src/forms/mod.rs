@@ -93,6 +93,8 @@ pub struct Submission {
     pub fill_date: Option<RawValue>,
     /// The data rows in sheet order.
     pub rows: Vec<RawRow>,
+    /// Whether plain numbers in date columns are 1904-system serials (the workbook says so).
+    pub date1904: bool,
 }
 
 /// How many rows under a table are searched for labels (领队, 填表日期).
@@ -180,6 +182,7 @@ fn scan_paragraphs(table: &Table, after: bool, labels: &mut TeamLabels) {
         merges: Vec::new(),
         hidden: false,
         paragraphs: Vec::new(),
+        date1904: false,
     };
     let mut found = TeamLabels::default();
     found.scan(&text, 0..text.height());
@@ -297,6 +300,7 @@ pub fn read_table(table: &Table) -> Option<Vec<Submission>> {
         coach: labels.coach.clone(),
         fill_date: labels.fill_date.clone(),
         rows: Vec::new(),
+        date1904: table.date1904,
     };
     let mut out = Vec::new();
     for (h, rows) in std::iter::once((header, data)).chain(extra) {

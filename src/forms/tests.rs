@@ -13,6 +13,7 @@ fn tb(rows: Vec<Vec<Cell>>) -> Table {
         merges: Vec::new(),
         hidden: false,
         paragraphs: Vec::new(),
+        date1904: false,
     }
 }
 

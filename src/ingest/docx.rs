@@ -85,6 +85,7 @@ pub(crate) fn read(
             merges: t.merges.clone(),
             hidden: false,
             paragraphs: before.chain(after).filter(|p| !p.text.is_empty()).collect(),
+            date1904: false,
         });
     }
     Ok(tables)

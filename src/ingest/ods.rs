@@ -54,6 +54,7 @@ pub(crate) fn read(
             merges,
             hidden,
             paragraphs: Vec::new(),
+            date1904: false,
         });
     }
     Ok(tables)

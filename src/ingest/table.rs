@@ -89,6 +89,9 @@ pub struct Table {
     /// and after it (up to the next one), where the title and the team labels are. Empty for
     /// spreadsheets.
     pub paragraphs: Vec<Paragraph>,
+    /// Whether the workbook counts dates from 1904 (old Mac Excel): plain numbers in date
+    /// columns are then 1904-system serials. Date-formatted cells are already converted.
+    pub date1904: bool,
 }
 
 /// A paragraph of a Word document's body around a table.

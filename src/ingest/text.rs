@@ -171,6 +171,7 @@ fn parse(
         merges: Vec::new(),
         hidden: false,
         paragraphs: Vec::new(),
+        date1904: false,
     })
 }
 

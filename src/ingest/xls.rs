@@ -485,6 +485,7 @@ fn read_with(
             merges: merges(&merged),
             hidden,
             paragraphs: Vec::new(),
+            date1904: wb.has_1904_epoch(),
         });
     }
     Ok(tables)

@@ -46,6 +46,7 @@ pub(crate) fn read(
             merges: merges(&merged),
             hidden,
             paragraphs: Vec::new(),
+            date1904: wb.has_1904_epoch(),
         });
     }
     Ok(tables)

@@ -274,6 +274,7 @@ mod tests {
                 merges: vec![],
                 hidden: false,
                 paragraphs: Vec::new(),
+                date1904: false,
             });
         }
         LoadedFile {

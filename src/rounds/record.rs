@@ -144,6 +144,7 @@ mod tests {
             merges: vec![],
             hidden: true,
             paragraphs: Vec::new(),
+            date1904: false,
         }
     }
 

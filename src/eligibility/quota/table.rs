@@ -252,6 +252,7 @@ mod tests {
             merges: Vec::new(),
             hidden: false,
             paragraphs: Vec::new(),
+            date1904: false,
         }
     }
 

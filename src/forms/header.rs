@@ -289,7 +289,7 @@ const SYNONYMS: &[(Field, &[&str])] = &[
 /// included), `*` required markers, a parenthesised hint (`出生日期（例：2001.05.03）`) and
 /// trailing colons.
 pub fn header_key(raw: &str) -> String {
-    let s: String = raw.nfkc().collect();
+    let s: String = crate::normalize::simplified(&raw.nfkc().collect::<String>());
     let mut out = String::with_capacity(s.len());
     let mut depth = 0u32;
     for c in s.chars() {

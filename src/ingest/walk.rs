@@ -73,6 +73,18 @@ pub fn load(root: &Path, limits: &Limits, findings: &mut Findings) -> Loaded {
         read_one(full, rel, limits, &mut outcome);
     }
     loaded.files = outcome.files;
+    outcome
+        .converted
+        .sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
+    for c in &outcome.converted {
+        findings.push(Finding::new(
+            "file.converted",
+            Severity::Warning,
+            Source::file(&c.path),
+            format!("{}：{}", c.path, c.reason_zh),
+            format!("{}: {}", c.path, c.reason_en),
+        ));
+    }
     ignored.extend(outcome.ignored);
     unreadable.extend(outcome.unreadable);
     ignored.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));

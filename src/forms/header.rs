@@ -368,6 +368,32 @@ fn row_fields(table: &Table, row: usize) -> BTreeMap<Field, usize> {
     map
 }
 
+/// The short texts of a row that could be column headings (no labels, no sentences).
+pub fn headings(table: &Table, row: usize) -> Vec<String> {
+    let Some(cells) = table.rows.get(row) else {
+        return Vec::new();
+    };
+    cells
+        .iter()
+        .filter_map(|c| match c {
+            crate::ingest::Cell::Text(s) => {
+                let t: String = s.split_whitespace().collect();
+                let n = t.chars().count();
+                (n > 0 && n <= 16 && !t.contains(['：', ':', '。'])).then_some(t)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The first row that looks like a header without a name column: (row, its headings), for
+/// the finding of a file not taken as a form.
+pub fn header_like_row(table: &Table) -> Option<(usize, Vec<String>)> {
+    (0..table.height().min(HEADER_SCAN_ROWS))
+        .map(|r| (r, headings(table, r)))
+        .find(|(_, h)| h.len() >= 3)
+}
+
 /// A header: where it is and what each column holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
@@ -392,7 +418,11 @@ pub fn find_header_from(table: &Table, from: usize) -> Option<Header> {
     let limit = table.height().min(from.saturating_add(HEADER_SCAN_ROWS));
     for row in from..limit {
         let mut columns = row_fields(table, row);
-        if !columns.contains_key(&Field::Name) || columns.len() < 2 {
+        // 姓名 and one more known column; or 姓名 among other headings we do not know (a school
+        // sports meet's 姓名 | 号码 | 参赛项目): still a form, read by its name column.
+        if !columns.contains_key(&Field::Name)
+            || (columns.len() < 2 && headings(table, row).len() < 2)
+        {
             continue;
         }
         let mut data_start = row + 1;

@@ -408,17 +408,43 @@ pub fn read(files: &[LoadedFile], findings: &mut Findings) -> Vec<Submission> {
                 [one] => Source::sheet(&file.path, *one),
                 _ => Source::file(&file.path),
             };
+            // What was found: the first header-like row of a visible sheet.
+            let hint = file
+                .tables
+                .iter()
+                .filter(|t| !t.hidden)
+                .find_map(|t| header::header_like_row(t).map(|(r, h)| (t, r, h)));
+            let (zh, en) = match hint {
+                Some((t, r, h)) => (
+                    format!(
+                        "未识别的文件：工作表“{}”第{}行像是表头（{}），但没有“姓名”列，既不是报名表也不是食宿表，已忽略；如是报名表，请把姓名列的表头改为“姓名”",
+                        t.sheet,
+                        r + 1,
+                        h.join("、")
+                    ),
+                    format!(
+                        "unrecognised file: row {} of sheet {} looks like a header ({}) but has no name column; it is neither an entry form nor a room request and was ignored; if it is an entry form, head the name column 姓名",
+                        r + 1,
+                        t.sheet,
+                        h.join(", ")
+                    ),
+                ),
+                None => (
+                    format!(
+                        "未识别的文件：工作表（{list}）中没有含“姓名”列的表头，既不是报名表也不是食宿表，已忽略"
+                    ),
+                    format!(
+                        "unrecognised file: no sheet ({}) has a header row with a name column; it is neither an entry form nor a room request and was ignored",
+                        sheets.join(", ")
+                    ),
+                ),
+            };
             findings.push(Finding::new(
                 "file.unrecognized",
                 Severity::Warning,
                 source,
-                format!(
-                    "未识别的文件：工作表（{list}）中没有含“姓名”列的表头，既不是报名表也不是食宿表，已忽略"
-                ),
-                format!(
-                    "unrecognised file: no sheet ({}) has a header row with a name column; it is neither an entry form nor a room request and was ignored",
-                    sheets.join(", ")
-                ),
+                zh,
+                en,
             ));
         }
     }

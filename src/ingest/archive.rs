@@ -44,7 +44,9 @@ pub(crate) enum ZipKind {
     Ods,
     /// A Word document (its tables may be forms).
     Docx,
-    /// A zip-based document that is not a workbook (pptx, odt, xlsb).
+    /// An Excel binary workbook.
+    Xlsb,
+    /// A zip-based document that is not a workbook (pptx, odt).
     Other(What),
     /// A plain archive of files.
     Plain,
@@ -75,10 +77,7 @@ pub(crate) fn classify(bytes: &[u8]) -> ZipKind {
             return ZipKind::Xlsx;
         }
         if has(&archive, "xl/workbook.bin") {
-            return ZipKind::Other(What::new(
-                "Excel 二进制工作簿（.xlsb，不支持）：请另存为 .xlsx",
-                "an Excel binary workbook (.xlsb, not supported): save it as .xlsx",
-            ));
+            return ZipKind::Xlsb;
         }
         if has(&archive, "word/document.xml") {
             return ZipKind::Docx;

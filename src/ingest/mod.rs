@@ -22,6 +22,7 @@ mod table;
 mod text;
 mod walk;
 mod xls;
+mod xlsb;
 mod xlsx;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -206,6 +207,10 @@ pub(crate) fn read_into(
             archive::ZipKind::Ods => {
                 let r = guarded(path, || ods::read(path, bytes, limits, budget));
                 single(r, Format::Ods, out);
+            }
+            archive::ZipKind::Xlsb => {
+                let r = guarded(path, || xlsb::read(path, bytes, limits, budget));
+                single(r, Format::Xlsb, out);
             }
             archive::ZipKind::Docx => {
                 match guarded(path, || docx::read(path, bytes, limits, budget)) {

@@ -25,6 +25,7 @@ fn table(file: &str, sheet: &str, rows: Vec<Vec<Cell>>, merges: Vec<Merge>) -> T
         merges,
         hidden: false,
         paragraphs: Vec::new(),
+        date1904: false,
     }
 }
 

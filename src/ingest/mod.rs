@@ -11,6 +11,7 @@
 //! 6 KB xlsx can make it abort the process).
 
 mod archive;
+mod cfb_repair;
 mod convert;
 mod docx;
 mod limits;
@@ -231,6 +232,9 @@ pub(crate) fn read_into(
             archive::ZipKind::Broken(reason) => out.unreadable.push(reason.at(path)),
         },
         Kind::Cfb => {
+            // A FAT padded past the end of the file (SheetJS) is repaired on a copy first.
+            let repaired = cfb_repair::repair_fat(bytes);
+            let bytes = repaired.as_deref().unwrap_or(bytes);
             let r = guarded(path, || xls::read(path, bytes, limits, budget));
             let word = soffice::document_kind(bytes) == Some(soffice::Target::Docx)
                 || matches!(ext.as_str(), "doc" | "wps");

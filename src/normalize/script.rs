@@ -3,8 +3,8 @@
 //! OpenCC-derived tables), so that one synonym list serves both scripts. Only matching uses
 //! this: names and units are kept exactly as written.
 
-/// `text` with each Traditional character replaced by its Simplified form; characters without
-/// a one-character form are kept, so the result has the same characters count and positions
+/// `text` with its Traditional characters replaced by their Simplified forms (phrase-aware);
+/// the result always has the same character count and positions
 /// (a label's value can be cut from the original text at the same place).
 ///
 /// ```
@@ -18,6 +18,12 @@ pub fn simplified(text: &str) -> String {
     // Han characters only: ASCII, digits and punctuation are never converted.
     if !text.chars().any(super::is_han) {
         return text.to_string();
+    }
+    // Phrases first (參賽 is 参赛, while 參 alone is 叁); character by character when the
+    // phrase conversion changed the length.
+    let whole = character_converter::traditional_to_simplified(text);
+    if whole.chars().count() == text.chars().count() {
+        return whole.into_owned();
     }
     let mut buf = [0u8; 4];
     text.chars()

@@ -738,20 +738,8 @@ APPLEDOUBLE = (b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        \x00\x02\x00\x0
                b"\x00\x00\x00\x20\x00\x00\x00\x02\x00\x00\x00\x52\x00\x00\x00\x00" + b"\x00" * 32)
 
 
-def docx_bytes(paragraphs: list, table: list | None = None) -> bytes:
-    def esc(s):
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    body = "".join(f"<w:p><w:r><w:t>{esc(p)}</w:t></w:r></w:p>" for p in paragraphs)
-    if table:
-        trs = ""
-        for row in table:
-            trs += "<w:tr>" + "".join(
-                f"<w:tc><w:tcPr><w:tcW w:w=\"1200\" w:type=\"dxa\"/></w:tcPr><w:p><w:r><w:t>{esc(c)}</w:t>"
-                f"</w:r></w:p></w:tc>" for c in row) + "</w:tr>"
-        body += f"<w:tbl><w:tblPr><w:tblW w:w=\"0\" w:type=\"auto\"/></w:tblPr>{trs}</w:tbl><w:p/>"
-    doc = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
-           '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
-           f"<w:body>{body}</w:body></w:document>")
+def docx_package(doc: str) -> bytes:
+    """A minimal .docx package around a document.xml."""
     ct = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
           '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
           '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
@@ -769,6 +757,110 @@ def docx_bytes(paragraphs: list, table: list | None = None) -> bytes:
             zi.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(zi, s.encode("utf-8"))
     return out.getvalue()
+
+
+def docx_bytes(paragraphs: list, table: list | None = None) -> bytes:
+    def esc(s):
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    body = "".join(f"<w:p><w:r><w:t>{esc(p)}</w:t></w:r></w:p>" for p in paragraphs)
+    if table:
+        trs = ""
+        for row in table:
+            trs += "<w:tr>" + "".join(
+                f"<w:tc><w:tcPr><w:tcW w:w=\"1200\" w:type=\"dxa\"/></w:tcPr><w:p><w:r><w:t>{esc(c)}</w:t>"
+                f"</w:r></w:p></w:tc>" for c in row) + "</w:tr>"
+        body += f"<w:tbl><w:tblPr><w:tblW w:w=\"0\" w:type=\"auto\"/></w:tblPr>{trs}</w:tbl><w:p/>"
+    doc = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+           '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+           f"<w:body>{body}</w:body></w:document>")
+    return docx_package(doc)
+
+
+def docx_table_sheet(sh: Sheet, n_people: int, merge_col: int | None = None) -> Sheet:
+    """The table of a Word form: the header row and the people rows of a laid-out form sheet, as
+    Word's 表1 (row 1 = the header); cells of ``merge_col`` equal to the one above are merged down
+    (``w:vMerge``), so only the first of each run holds the value."""
+    t = Sheet("表1")
+    h = sh.header_row
+    for r in range(h, h + 1 + n_people):
+        for c, v in enumerate(sh.rows[r] if r < len(sh.rows) else []):
+            t.put(r - h, c, v)
+    t.header_row = 0
+    t.pos = {k: (r - h, c) for k, (r, c) in sh.pos.items()}
+    t.text_cols = set(sh.text_cols)
+    if merge_col is not None:
+        r = 1
+        while r <= n_people:
+            end = r
+            while end + 1 <= n_people and t.rows[end + 1][merge_col] == t.rows[r][merge_col]:
+                end += 1
+            if end > r:
+                t.merges.append((r, merge_col, end, merge_col))
+                for k in range(r + 1, end + 1):
+                    t.rows[k][merge_col] = None
+            r = end + 1
+    return t
+
+
+def docx_form_bytes(before: list, table: Sheet, after: list) -> bytes:
+    """A Word form as Word writes it: paragraphs above and below one table, every cell's text
+    split into runs, cells merged down with ``w:vMerge`` (restart / continue)."""
+    def esc(s):
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+    def runs(text: str) -> str:
+        # Word splits text into runs where formatting or editing sessions change.
+        parts = [text[i:i + 3] for i in range(0, len(text), 3)] or [""]
+        return "".join(f'<w:r><w:rPr><w:rFonts w:hint="eastAsia"/></w:rPr><w:t xml:space="preserve">{esc(x)}</w:t></w:r>'
+                       for x in parts if x)
+
+    def para(text: str) -> str:
+        return f"<w:p>{runs(text)}</w:p>"
+
+    covered = {}
+    for (r1, c1, r2, c2) in table.merges:
+        covered[(r1, c1)] = "restart"
+        for r in range(r1 + 1, r2 + 1):
+            covered[(r, c1)] = "continue"
+    ncol = table.ncols()
+    grid = "".join('<w:gridCol w:w="1100"/>' for _ in range(ncol))
+    trs = ""
+    for r, row in enumerate(table.rows):
+        tcs = ""
+        for c in range(ncol):
+            v = row[c] if c < len(row) else None
+            m = covered.get((r, c))
+            vm = '<w:vMerge w:val="restart"/>' if m == "restart" else "<w:vMerge/>" if m == "continue" else ""
+            text = "" if v is None else display(v)
+            tcs += (f'<w:tc><w:tcPr><w:tcW w:w="1100" w:type="dxa"/>{vm}<w:vAlign w:val="center"/></w:tcPr>'
+                    f'<w:p><w:pPr><w:jc w:val="center"/></w:pPr>{runs(text)}</w:p></w:tc>')
+        trs += f'<w:tr><w:trPr><w:jc w:val="center"/></w:trPr>{tcs}</w:tr>'
+    tbl = (f'<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/><w:tblW w:w="0" w:type="auto"/></w:tblPr>'
+           f"<w:tblGrid>{grid}</w:tblGrid>{trs}</w:tbl>")
+    body = "".join(para(p) for p in before) + tbl + "".join(para(p) for p in after)
+    doc = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+           '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+           f'<w:body>{body}<w:sectPr><w:pgSz w:w="16838" w:h="11906" w:orient="landscape"/></w:sectPr></w:body></w:document>')
+    return docx_package(doc)
+
+
+def read_docx_table(data: bytes) -> dict:
+    """The first table of a .docx as {(r, c): text} (read back with python-docx when installed,
+    else with the standard library's XML parser); covered cells of a vertical merge are empty."""
+    import xml.etree.ElementTree as ET
+    ns = {"w": "http://schemas.openxmlformats.org/wordprocessingml/2006/main"}
+    root = ET.fromstring(zipfile.ZipFile(io.BytesIO(data)).read("word/document.xml"))
+    grid = {}
+    tbl = root.find(".//w:tbl", ns)
+    for r, tr in enumerate(tbl.findall("w:tr", ns)):
+        for c, tc in enumerate(tr.findall("w:tc", ns)):
+            vm = tc.find("w:tcPr/w:vMerge", ns)
+            if vm is not None and vm.get(f"{{{ns['w']}}}val") != "restart":
+                continue
+            text = "".join(t.text or "" for t in tc.iter(f"{{{ns['w']}}}t"))
+            if text:
+                grid[(r, c)] = text
+    return grid
 
 
 def pdf_bytes(text: str) -> bytes:
@@ -1842,10 +1934,20 @@ def build_c() -> Folder:
     firsty = grp(sd, "少年男")[0]
     firsty.birth = dt.date(2007, 1, 1)
     firsty.rid = new_id("370102", firsty.birth, "男")
-    sh_js = form_sheet("报名表", C_TITLE, js, js.players, XQ_COLS, footer="sign-dated")
+    # 江苏省 filled in the regulation's own attachment (总决赛报名表.docx) in Word: title and labels as
+    # paragraphs above the table, 组别 merged down over each group, 填表日期 under the table.
+    form_js = form_sheet("报名表", C_TITLE, js, js.players, XQ_COLS, footer="sign-dated")
+    sh_js = docx_table_sheet(form_js, len(js.players), merge_col=1)
+    lead_js, coach_js = pad_name(js.leader.name, "ideo"), pad_name(js.coach.name, "ideo")
+    before_js = [f"附件一：{C_TITLE}", f"参赛单位（盖章）：{js.name}　　领队：{lead_js}　　教练：{coach_js}"]
+    after_js = [f"填表日期：{js.date.year}年{js.date.month}月{js.date.day}日"]
+    js.dated = True
     sh_sd = form_sheet("报名表", C_TITLE, sd, sd.players, XQ_COLS, label="adjacent", footer="sign-dated")
-    m1, m2 = "江苏省报名表.xlsx", "山东省报名表.xls"
-    b1 = fo.book("附件.zip/" + m1, "xlsx", [sh_js], "entry-form", js.name, "zip member, GBK name", write=False)
+    m1, m2 = "江苏省报名表.docx", "山东省报名表.xls"
+    b1 = docx_form_bytes(before_js, sh_js, after_js)
+    fo.checks.append(("附件.zip/" + m1, "docx", b1, [sh_js]))
+    fo.listed("附件.zip/" + m1, "entry-form", js.name, "zip member, GBK name; the regulation's Word attachment "
+                                                     "filled in (组别 merged down)")
     b2 = fo.book("附件.zip/" + m2, "xls", [sh_sd], "entry-form", sd.name, "zip member, GBK name", write=False)
     fo.write("附件.zip", zip_bytes([(m1, b1), (m2, b2)], "gbk"), "archive",
              note="made on Chinese Windows: CP936 names, UTF-8 flag clear")
@@ -2272,6 +2374,10 @@ def verify(folders: list) -> None:
                 lo_inputs.append((label, fmt, data, sheets))
             elif fmt == "ods":
                 lo_inputs.append((label, fmt, data, sheets))
+            elif fmt == "docx":
+                want = {(r, c): display(v) for r, row in enumerate(sheets[0].rows) for c, v in enumerate(row)
+                        if display(v) != ""}
+                compare(f"{label}!表1", want, read_docx_table(data), problems)
             else:
                 if fmt == "csv-gbk":
                     text, sep = data.decode("gb18030"), ","

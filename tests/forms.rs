@@ -24,6 +24,8 @@ fn table(file: &str, sheet: &str, rows: Vec<Vec<Cell>>, merges: Vec<Merge>) -> T
         rows,
         merges,
         hidden: false,
+        paragraphs: Vec::new(),
+        date1904: false,
     }
 }
 

@@ -99,6 +99,8 @@ fn table(b: &mut Bytes<'_>, name: &str) -> Table {
         rows,
         merges,
         hidden: false,
+        paragraphs: Vec::new(),
+        date1904: false,
     }
 }
 

@@ -86,6 +86,8 @@ fn table(sheet: &str, rows: Vec<Vec<Cell>>) -> Table {
         rows,
         merges: Vec::new(),
         hidden: false,
+        paragraphs: Vec::new(),
+        date1904: false,
     }
 }
 

@@ -56,6 +56,36 @@ pub enum Field {
     Family,
 }
 
+impl Field {
+    /// The column's usual heading, in Chinese and English, for messages.
+    pub fn label(self) -> (&'static str, &'static str) {
+        match self {
+            Field::Seq => ("序号", "number"),
+            Field::Name => ("姓名", "name"),
+            Field::Sex => ("性别", "sex"),
+            Field::Birth => ("出生日期", "birth date"),
+            Field::Id => ("证件号码", "ID number"),
+            Field::FideId => ("国际棋联ID", "FIDE ID"),
+            Field::Rating => ("等级分", "rating"),
+            Field::Board => ("台次", "board"),
+            Field::RegisteredUnit => ("注册单位", "registered unit"),
+            Field::TeamUnit => ("参赛单位", "unit"),
+            Field::Group => ("组别", "group"),
+            Field::Title => ("称号", "title"),
+            Field::Role => ("身份", "role"),
+            Field::Phone => ("联系电话", "phone"),
+            Field::Remarks => ("备注", "remarks"),
+            Field::Ethnicity => ("民族", "ethnicity"),
+            Field::Hotel => ("酒店", "hotel"),
+            Field::RoomType => ("房型", "room type"),
+            Field::CheckIn => ("入住日期", "check-in date"),
+            Field::CheckOut => ("离店日期", "check-out date"),
+            Field::Roommate => ("同住人", "roommate"),
+            Field::Family => ("家庭编号", "family number"),
+        }
+    }
+}
+
 const SYNONYMS: &[(Field, &[&str])] = &[
     (Field::Seq, &["序号", "编号", "序", "no", "no.", "#"]),
     (
@@ -259,7 +289,7 @@ const SYNONYMS: &[(Field, &[&str])] = &[
 /// included), `*` required markers, a parenthesised hint (`出生日期（例：2001.05.03）`) and
 /// trailing colons.
 pub fn header_key(raw: &str) -> String {
-    let s: String = raw.nfkc().collect();
+    let s: String = crate::normalize::simplified(&raw.nfkc().collect::<String>());
     let mut out = String::with_capacity(s.len());
     let mut depth = 0u32;
     for c in s.chars() {
@@ -338,6 +368,32 @@ fn row_fields(table: &Table, row: usize) -> BTreeMap<Field, usize> {
     map
 }
 
+/// The short texts of a row that could be column headings (no labels, no sentences).
+pub fn headings(table: &Table, row: usize) -> Vec<String> {
+    let Some(cells) = table.rows.get(row) else {
+        return Vec::new();
+    };
+    cells
+        .iter()
+        .filter_map(|c| match c {
+            crate::ingest::Cell::Text(s) => {
+                let t: String = s.split_whitespace().collect();
+                let n = t.chars().count();
+                (n > 0 && n <= 16 && !t.contains(['：', ':', '。'])).then_some(t)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The first row that looks like a header without a name column: (row, its headings), for
+/// the finding of a file not taken as a form.
+pub fn header_like_row(table: &Table) -> Option<(usize, Vec<String>)> {
+    (0..table.height().min(HEADER_SCAN_ROWS))
+        .map(|r| (r, headings(table, r)))
+        .find(|(_, h)| h.len() >= 3)
+}
+
 /// A header: where it is and what each column holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
@@ -362,7 +418,11 @@ pub fn find_header_from(table: &Table, from: usize) -> Option<Header> {
     let limit = table.height().min(from.saturating_add(HEADER_SCAN_ROWS));
     for row in from..limit {
         let mut columns = row_fields(table, row);
-        if !columns.contains_key(&Field::Name) || columns.len() < 2 {
+        // 姓名 and one more known column; or 姓名 among other headings we do not know (a school
+        // sports meet's 姓名 | 号码 | 参赛项目): still a form, read by its name column.
+        if !columns.contains_key(&Field::Name)
+            || (columns.len() < 2 && headings(table, row).len() < 2)
+        {
             continue;
         }
         let mut data_start = row + 1;

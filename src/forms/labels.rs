@@ -100,12 +100,22 @@ fn colon_after(chars: &[char], mut j: usize) -> Option<usize> {
 /// ```
 pub fn parse_labels(text: &str) -> Vec<Labelled> {
     let chars: Vec<char> = text.nfkc().collect();
+    // Labels are found in Simplified characters (參賽單位 is 参赛单位); values are cut from the
+    // text as written, at the same positions.
+    let plain: Vec<char> = crate::normalize::simplified(&chars.iter().collect::<String>())
+        .chars()
+        .collect();
+    let plain = if plain.len() == chars.len() {
+        plain
+    } else {
+        chars.clone()
+    };
     // (kind, label start, value start)
     let mut hits: Vec<(LabelKind, usize, usize)> = Vec::new();
     let mut i = 0;
     while i < chars.len() {
-        if let Some((kind, end)) = label_at(&chars, i)
-            && let Some(v) = colon_after(&chars, end)
+        if let Some((kind, end)) = label_at(&plain, i)
+            && let Some(v) = colon_after(&plain, end)
         {
             hits.push((kind, i, v));
             i = v;
@@ -132,7 +142,7 @@ pub fn parse_labels(text: &str) -> Vec<Labelled> {
 
 /// A cell that is a bare label (`领队`, `参赛单位（盖章）`), the value being in the next cell.
 fn bare_label(text: &str) -> Option<LabelKind> {
-    let t: String = text
+    let t: String = crate::normalize::simplified(text)
         .nfkc()
         .filter(|c| !c.is_whitespace() && *c != '_')
         .collect();

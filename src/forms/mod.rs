@@ -93,6 +93,8 @@ pub struct Submission {
     pub fill_date: Option<RawValue>,
     /// The data rows in sheet order.
     pub rows: Vec<RawRow>,
+    /// Whether plain numbers in date columns are 1904-system serials (the workbook says so).
+    pub date1904: bool,
 }
 
 /// How many rows under a table are searched for labels (领队, 填表日期).
@@ -109,6 +111,9 @@ const ROOM_FIELDS: [Field; 5] = [
 
 fn texts_above(table: &Table, header_row: usize) -> String {
     let mut s = String::new();
+    for p in table.paragraphs.iter().filter(|p| !p.after) {
+        s.push_str(&rows::compact(&p.text));
+    }
     for row in table.rows.iter().take(header_row) {
         for cell in row {
             if let Cell::Text(t) = cell {
@@ -150,6 +155,59 @@ fn kind_of(table: &Table, header: &Header, labels: &TeamLabels, data: &[RawRow])
         }
     }
     SubmissionKind::EntryForm
+}
+
+/// The sheet name that sources of a Word document's body paragraphs carry: `段落!A3` is the
+/// document's third paragraph.
+pub const PARAGRAPHS_SHEET: &str = "段落";
+
+/// Reads the team labels of the body paragraphs before (or after) a Word table; a label found
+/// in the table itself or earlier wins.
+fn scan_paragraphs(table: &Table, after: bool, labels: &mut TeamLabels) {
+    let paragraphs: Vec<&crate::ingest::Paragraph> = table
+        .paragraphs
+        .iter()
+        .filter(|p| p.after == after)
+        .collect();
+    if paragraphs.is_empty() {
+        return;
+    }
+    let text = Table {
+        file: table.file.clone(),
+        sheet: PARAGRAPHS_SHEET.to_string(),
+        rows: paragraphs
+            .iter()
+            .map(|p| vec![Cell::Text(p.text.clone())])
+            .collect(),
+        merges: Vec::new(),
+        hidden: false,
+        paragraphs: Vec::new(),
+        date1904: false,
+    };
+    let mut found = TeamLabels::default();
+    found.scan(&text, 0..text.height());
+    if after {
+        found.scan_signature_date(&text, 0..text.height());
+    }
+    // Row i of `text` is paragraph `paragraphs[i].number`.
+    for (mine, theirs) in [
+        (&mut labels.unit, found.unit),
+        (&mut labels.leader, found.leader),
+        (&mut labels.coach, found.coach),
+        (&mut labels.fill_date, found.fill_date),
+    ] {
+        if mine.is_some() {
+            continue;
+        }
+        *mine = theirs.map(|mut v| {
+            if let Some((r, c)) = v.source.cell
+                && let Some(p) = paragraphs.get(r as usize)
+            {
+                v.source.cell = Some((p.number.saturating_sub(1), c));
+            }
+            v
+        });
+    }
 }
 
 /// The most further tables read under the first one in a sheet.
@@ -203,6 +261,7 @@ pub fn read_table(table: &Table) -> Option<Vec<Submission>> {
     let (data, end) = rows::read_rows(table, &merges, &header);
     let mut labels = TeamLabels::default();
     labels.scan(table, 0..header.row);
+    scan_paragraphs(table, false, &mut labels);
     // Further tables, each with the rows above it (its section title).
     let mut extra: Vec<(Header, Vec<RawRow>)> = Vec::new();
     let mut cursor = end;
@@ -225,6 +284,7 @@ pub fn read_table(table: &Table) -> Option<Vec<Submission>> {
     let footer = cursor..cursor.saturating_add(FOOTER_ROWS).min(table.height());
     labels.scan(table, footer.clone());
     labels.scan_signature_date(table, footer);
+    scan_paragraphs(table, true, &mut labels);
     let kind = kind_of(table, &header, &labels, &data);
     let base = Submission {
         kind,
@@ -240,6 +300,7 @@ pub fn read_table(table: &Table) -> Option<Vec<Submission>> {
         coach: labels.coach.clone(),
         fill_date: labels.fill_date.clone(),
         rows: Vec::new(),
+        date1904: table.date1904,
     };
     let mut out = Vec::new();
     for (h, rows) in std::iter::once((header, data)).chain(extra) {
@@ -347,17 +408,43 @@ pub fn read(files: &[LoadedFile], findings: &mut Findings) -> Vec<Submission> {
                 [one] => Source::sheet(&file.path, *one),
                 _ => Source::file(&file.path),
             };
+            // What was found: the first header-like row of a visible sheet.
+            let hint = file
+                .tables
+                .iter()
+                .filter(|t| !t.hidden)
+                .find_map(|t| header::header_like_row(t).map(|(r, h)| (t, r, h)));
+            let (zh, en) = match hint {
+                Some((t, r, h)) => (
+                    format!(
+                        "未识别的文件：工作表“{}”第{}行像是表头（{}），但没有“姓名”列，既不是报名表也不是食宿表，已忽略；如是报名表，请把姓名列的表头改为“姓名”",
+                        t.sheet,
+                        r + 1,
+                        h.join("、")
+                    ),
+                    format!(
+                        "unrecognised file: row {} of sheet {} looks like a header ({}) but has no name column; it is neither an entry form nor a room request and was ignored; if it is an entry form, head the name column 姓名",
+                        r + 1,
+                        t.sheet,
+                        h.join(", ")
+                    ),
+                ),
+                None => (
+                    format!(
+                        "未识别的文件：工作表（{list}）中没有含“姓名”列的表头，既不是报名表也不是食宿表，已忽略"
+                    ),
+                    format!(
+                        "unrecognised file: no sheet ({}) has a header row with a name column; it is neither an entry form nor a room request and was ignored",
+                        sheets.join(", ")
+                    ),
+                ),
+            };
             findings.push(Finding::new(
                 "file.unrecognized",
                 Severity::Warning,
                 source,
-                format!(
-                    "未识别的文件：工作表（{list}）中没有含“姓名”列的表头，既不是报名表也不是食宿表，已忽略"
-                ),
-                format!(
-                    "unrecognised file: no sheet ({}) has a header row with a name column; it is neither an entry form nor a room request and was ignored",
-                    sheets.join(", ")
-                ),
+                zh,
+                en,
             ));
         }
     }

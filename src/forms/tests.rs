@@ -12,6 +12,8 @@ fn tb(rows: Vec<Vec<Cell>>) -> Table {
         rows,
         merges: Vec::new(),
         hidden: false,
+        paragraphs: Vec::new(),
+        date1904: false,
     }
 }
 
@@ -251,4 +253,41 @@ fn an_entry_form_is_never_a_quota_table() {
         ])
     };
     assert!(!quota::is_quota_table(&form));
+}
+
+#[test]
+fn a_name_column_among_unknown_headings_is_a_form() {
+    let table = tb(vec![
+        vec![t("运动会报名表")],
+        vec![t("姓名"), t("号码"), t("参赛项目")],
+        vec![t("李雷"), t("101"), t("象棋")],
+        vec![t("韩梅梅"), t("102"), t("象棋")],
+    ]);
+    let subs = read_table(&table).unwrap();
+    assert_eq!(names(&subs[0]), vec!["李雷", "韩梅梅"]);
+    assert_eq!(subs[0].header_row, 1);
+    // 姓名 alone is no header.
+    assert!(read_table(&tb(vec![vec![t("姓名")], vec![t("李雷")]])).is_none());
+}
+
+#[test]
+fn a_file_not_taken_as_a_form_says_what_was_found() {
+    let file = LoadedFile {
+        path: "成绩.xlsx".into(),
+        format: crate::ingest::Format::Xlsx,
+        modified: None,
+        tables: vec![tb(vec![
+            vec![t("成绩表")],
+            vec![t("棋手"), t("号码"), t("项目"), t("成绩")],
+            vec![t("李雷"), t("101"), t("象棋"), t("3")],
+        ])],
+    };
+    let mut findings = Findings::new();
+    assert!(read(&[file], &mut findings).is_empty());
+    let f = &findings.all()[0];
+    assert_eq!(f.code, "file.unrecognized");
+    assert_eq!(
+        f.message_zh,
+        "未识别的文件：工作表“S”第2行像是表头（棋手、号码、项目、成绩），但没有“姓名”列，既不是报名表也不是食宿表，已忽略；如是报名表，请把姓名列的表头改为“姓名”"
+    );
 }

@@ -42,7 +42,11 @@ pub(crate) enum ZipKind {
     Xlsx,
     /// An OpenDocument spreadsheet.
     Ods,
-    /// A zip-based document that is not a workbook (docx, pptx, odt, xlsb).
+    /// A Word document (its tables may be forms).
+    Docx,
+    /// An Excel binary workbook.
+    Xlsb,
+    /// A zip-based document that is not a workbook (pptx, odt).
     Other(What),
     /// A plain archive of files.
     Plain,
@@ -73,13 +77,10 @@ pub(crate) fn classify(bytes: &[u8]) -> ZipKind {
             return ZipKind::Xlsx;
         }
         if has(&archive, "xl/workbook.bin") {
-            return ZipKind::Other(What::new(
-                "Excel 二进制工作簿（.xlsb，不支持）：请另存为 .xlsx",
-                "an Excel binary workbook (.xlsb, not supported): save it as .xlsx",
-            ));
+            return ZipKind::Xlsb;
         }
         if has(&archive, "word/document.xml") {
-            return ZipKind::Other(What::new("Word 文档", "a Word document"));
+            return ZipKind::Docx;
         }
         if has(&archive, "ppt/presentation.xml") {
             return ZipKind::Other(What::new("演示文稿", "a presentation"));
@@ -191,11 +192,82 @@ fn too_many_entries(path: &str, n: usize, limits: &Limits) -> Unreadable {
 
 /// One member to read, with its decoded, sanitized path.
 struct Member {
-    index: usize,
+    /// Where its data is.
+    at: At,
+    /// Its position in the central directory (orders members of the same name).
+    position: usize,
     /// `None` when the name climbs out of the archive.
     safe: Option<String>,
     decoded: String,
     dir: bool,
+    /// 1 for the first member of its name, 2 for the second... (`a.xlsx#2`).
+    occurrence: usize,
+}
+
+/// Where a member's data is: an index of the zip crate, or (for a member whose name an
+/// later member repeats, which the crate does not list) its local header.
+#[derive(Debug, Clone, Copy)]
+enum At {
+    Index(usize),
+    Local(Entry),
+}
+
+/// A central-directory entry read by hand (only for archives with repeated names).
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    offset: u64,
+    compressed: u64,
+    encrypted: bool,
+    utf8: bool,
+}
+
+fn u16_at(b: &[u8], i: usize) -> Option<u16> {
+    Some(u16::from_le_bytes(b.get(i..i + 2)?.try_into().ok()?))
+}
+
+fn u32_at(b: &[u8], i: usize) -> Option<u32> {
+    Some(u32::from_le_bytes(b.get(i..i + 4)?.try_into().ok()?))
+}
+
+/// Every central-directory entry in order, as (raw name, entry); `None` for a ZIP64 archive or
+/// a directory that does not parse (then only the crate's view is used).
+fn central_entries(bytes: &[u8]) -> Option<Vec<(Vec<u8>, Entry)>> {
+    let tail = bytes.len().saturating_sub(65_557);
+    let eocd = (tail..bytes.len().saturating_sub(21))
+        .rev()
+        .find(|&i| bytes.get(i..i + 4) == Some(b"PK\x05\x06"))?;
+    let count = usize::from(u16_at(bytes, eocd + 10)?);
+    let mut at = usize::try_from(u32_at(bytes, eocd + 16)?).ok()?;
+    if u32_at(bytes, eocd + 16)? == u32::MAX || count == usize::from(u16::MAX) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count {
+        if bytes.get(at..at + 4)? != b"PK\x01\x02" {
+            return None;
+        }
+        let flags = u16_at(bytes, at + 8)?;
+        let compressed = u32_at(bytes, at + 20)?;
+        let name_len = usize::from(u16_at(bytes, at + 28)?);
+        let extra_len = usize::from(u16_at(bytes, at + 30)?);
+        let comment_len = usize::from(u16_at(bytes, at + 32)?);
+        let offset = u32_at(bytes, at + 42)?;
+        if compressed == u32::MAX || offset == u32::MAX {
+            return None;
+        }
+        let name = bytes.get(at + 46..at + 46 + name_len)?.to_vec();
+        out.push((
+            name,
+            Entry {
+                offset: u64::from(offset),
+                compressed: u64::from(compressed),
+                encrypted: flags & 1 != 0,
+                utf8: flags & 0x0800 != 0,
+            },
+        ));
+        at += 46 + name_len + extra_len + comment_len;
+    }
+    Some(out)
 }
 
 /// Reads a plain archive: every member in path order, recursively for nested zips, each bad
@@ -225,7 +297,7 @@ pub(crate) fn read_members(
             .unreadable
             .push(too_many_entries(path, archive.len(), limits));
     }
-    let members = match list_members(&mut archive) {
+    let members = match list_members(&mut archive, bytes) {
         Ok(m) => m,
         Err(r) => return out.unreadable.push(r.at(path)),
     };
@@ -244,7 +316,11 @@ pub(crate) fn read_members(
         if safe.split('/').any(super::walk::always_skipped) {
             continue;
         }
-        let member_path = format!("{path}/{safe}");
+        let member_path = if m.occurrence > 1 {
+            format!("{path}/{safe}#{}", m.occurrence)
+        } else {
+            format!("{path}/{safe}")
+        };
         if super::extension(&safe) == "toml" {
             out.ignored.push(Ignored {
                 path: member_path,
@@ -253,7 +329,11 @@ pub(crate) fn read_members(
             });
             continue;
         }
-        match read_member(&mut archive, m.index, limits, budget) {
+        let read = match m.at {
+            At::Index(i) => read_member(&mut archive, i, limits, budget),
+            At::Local(e) => read_local(bytes, e, limits, budget),
+        };
+        match read {
             Ok((data, modified)) => {
                 read_into(
                     &member_path,
@@ -271,10 +351,22 @@ pub(crate) fn read_members(
 }
 
 /// Lists members with decoded names, sorted by path bytes (then by position, for duplicates).
-fn list_members(archive: &mut ZipArchive<Cursor<&[u8]>>) -> Result<Vec<Member>, Reason> {
-    // (raw name, UTF-8 flag, Unicode Path field, is a directory)
-    type Raw = (Vec<u8>, bool, Option<Vec<u8>>, bool);
+///
+/// The zip crate keeps one member per name (the last); when names repeat, the central
+/// directory is read by hand and the earlier members of each name are read from their local
+/// headers, so every member is read, each under its own path (`a.xlsx`, `a.xlsx#2`).
+fn list_members(
+    archive: &mut ZipArchive<Cursor<&[u8]>>,
+    bytes: &[u8],
+) -> Result<Vec<Member>, Reason> {
+    // (raw name, UTF-8 flag, Unicode Path field, is a directory, where, CD position)
+    type Raw = (Vec<u8>, bool, Option<Vec<u8>>, bool, At, usize);
     let mut raws: Vec<Raw> = Vec::with_capacity(archive.len());
+    let central = if archive.has_duplicate_names() {
+        central_entries(bytes)
+    } else {
+        None
+    };
     for i in 0..archive.len() {
         let f = archive.by_index_raw(i).map_err(|e| broken(&e))?;
         let raw = f.name_raw().to_vec();
@@ -284,11 +376,25 @@ fn list_members(archive: &mut ZipArchive<Cursor<&[u8]>>) -> Result<Vec<Member>, 
             _ => None,
         });
         let dir = raw.ends_with(b"/") || raw.ends_with(b"\\");
-        raws.push((raw, flag, unicode, dir));
+        // The crate's member of a repeated name is the last one in the directory.
+        let position = central
+            .as_ref()
+            .and_then(|c| c.iter().rposition(|(n, _)| *n == raw))
+            .unwrap_or(i);
+        raws.push((raw, flag, unicode, dir, At::Index(i), position));
+    }
+    if let Some(central) = &central {
+        for (position, (name, e)) in central.iter().enumerate() {
+            let last = central.iter().rposition(|(n, _)| n == name);
+            if last != Some(position) {
+                let dir = name.ends_with(b"/") || name.ends_with(b"\\");
+                raws.push((name.clone(), e.utf8, None, dir, At::Local(*e), position));
+            }
+        }
     }
     let names: Vec<RawName<'_>> = raws
         .iter()
-        .map(|(bytes, utf8_flag, unicode, _)| RawName {
+        .map(|(bytes, utf8_flag, unicode, ..)| RawName {
             bytes,
             utf8_flag: *utf8_flag,
             unicode_path: unicode.as_deref(),
@@ -298,22 +404,71 @@ fn list_members(archive: &mut ZipArchive<Cursor<&[u8]>>) -> Result<Vec<Member>, 
     let mut members: Vec<Member> = decoded
         .into_iter()
         .zip(&raws)
-        .enumerate()
-        .map(|(index, (decoded, raw))| Member {
-            index,
+        .map(|(decoded, raw)| Member {
+            at: raw.4,
+            position: raw.5,
             safe: sanitize_member_path(&decoded),
             decoded,
             dir: raw.3,
+            occurrence: 1,
         })
         .collect();
+    let key = |m: &Member| m.safe.clone().unwrap_or_else(|| m.decoded.clone());
     members.sort_by(|a, b| {
-        let key = |m: &Member| m.safe.clone().unwrap_or_else(|| m.decoded.clone());
         key(a)
             .as_bytes()
             .cmp(key(b).as_bytes())
-            .then(a.index.cmp(&b.index))
+            .then(a.position.cmp(&b.position))
     });
+    for i in 1..members.len() {
+        if key(&members[i]) == key(&members[i - 1]) {
+            members[i].occurrence = members[i - 1].occurrence + 1;
+        }
+    }
     Ok(members)
+}
+
+/// Decompresses a member from its local header (a member the zip crate does not list because
+/// a later one has the same name), bounded like [`read_member`].
+fn read_local(
+    bytes: &[u8],
+    e: Entry,
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<(Vec<u8>, Option<i64>), Reason> {
+    if e.encrypted {
+        return Err(Reason::new(
+            "压缩包成员有密码保护",
+            "the zip member is password-protected",
+        ));
+    }
+    let mut cursor = Cursor::new(bytes);
+    cursor.set_position(e.offset);
+    let file = zip::read::read_zipfile_from_stream_with_compressed_size(&mut cursor, e.compressed)
+        .map_err(|err| member_error(&err))?
+        .ok_or_else(|| Reason::new("zip 成员缺失", "the zip member is missing"))?;
+    let modified = file.last_modified().and_then(zip_time);
+    let cap = limits.max_member_bytes;
+    let mut data = Vec::new();
+    file.take(cap.saturating_add(1).min(budget.left().saturating_add(1)))
+        .read_to_end(&mut data)
+        .map_err(|err| {
+            Reason::new(
+                format!("zip 内容损坏（{err}）"),
+                format!("corrupt zip data ({err})"),
+            )
+        })?;
+    let n = data.len() as u64;
+    if n > cap {
+        return Err(Reason::new(
+            format!("解压后超过 {}（疑似压缩炸弹）", human(cap)),
+            format!("inflates beyond {} (a decompression bomb?)", human(cap)),
+        ));
+    }
+    if !budget.take(n) {
+        return Err(over_budget());
+    }
+    Ok((data, modified))
 }
 
 /// Decompresses one member into memory, bounded by the member limit and the budget.
@@ -375,4 +530,32 @@ fn zip_time(t: zip::DateTime) -> Option<i64> {
         .to_timestamp(dt)
         .ok()
         .map(|t| t.as_second())
+}
+
+/// Decompresses one named part of a document package (`word/document.xml`) into memory,
+/// bounded by the member limit and the budget; `None` when the package has no such part.
+///
+/// # Errors
+///
+/// A corrupt package or part, an encrypted part, a part beyond the limits.
+pub(crate) fn read_part(
+    path: &str,
+    bytes: &[u8],
+    name: &str,
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<Option<Vec<u8>>, Unreadable> {
+    let mut archive = ZipArchive::new(Cursor::new(bytes)).map_err(|e| broken(&e).at(path))?;
+    if archive.len() > limits.max_zip_entries {
+        return Err(too_many_entries(path, archive.len(), limits));
+    }
+    let index = archive
+        .file_names_raw()
+        .position(|n| n.eq_ignore_ascii_case(name.as_bytes()));
+    let Some(index) = index else {
+        return Ok(None);
+    };
+    read_member(&mut archive, index, limits, budget)
+        .map(|(data, _)| Some(data))
+        .map_err(|r| r.at(path))
 }

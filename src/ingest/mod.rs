@@ -11,22 +11,26 @@
 //! 6 KB xlsx can make it abort the process).
 
 mod archive;
+mod cfb_repair;
 mod convert;
+mod docx;
 mod limits;
 mod names;
 mod ods;
 mod sniff;
+mod soffice;
 mod table;
 mod text;
 mod walk;
 mod xls;
+mod xlsb;
 mod xlsx;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 pub use limits::Limits;
 pub use names::{RawName, decode_member_names, sanitize_member_path};
-pub use table::{Cell, Format, LoadedFile, Merge, Table};
+pub use table::{Cell, Format, LoadedFile, Merge, Paragraph, Table};
 pub use text::{Delimiter, decode_text, detect_delimiter, read_csv};
 pub use walk::load;
 
@@ -82,6 +86,8 @@ pub struct ReadOutcome {
     pub ignored: Vec<Ignored>,
     /// Files (the file itself or zip members) that could not be read.
     pub unreadable: Vec<Unreadable>,
+    /// Files read only after converting a copy (a .doc through LibreOffice), with what was done.
+    pub converted: Vec<Ignored>,
 }
 
 /// Reads one file given as bytes: a workbook or CSV gives itself, a zip gives its members.
@@ -203,6 +209,22 @@ pub(crate) fn read_into(
                 let r = guarded(path, || ods::read(path, bytes, limits, budget));
                 single(r, Format::Ods, out);
             }
+            archive::ZipKind::Xlsb => {
+                let r = guarded(path, || xlsb::read(path, bytes, limits, budget));
+                single(r, Format::Xlsb, out);
+            }
+            archive::ZipKind::Docx => {
+                match guarded(path, || docx::read(path, bytes, limits, budget)) {
+                    // A letter or a pledge: a document, not a form.
+                    Ok(tables) if tables.is_empty() => ignore_or_unreadable(
+                        path,
+                        &ext,
+                        sniff::What::new("Word 文档（没有表格）", "a Word document without tables"),
+                        out,
+                    ),
+                    r => single(r, Format::Docx, out),
+                }
+            }
             archive::ZipKind::Other(what) => ignore_or_unreadable(path, &ext, what, out),
             archive::ZipKind::Plain => {
                 archive::read_members(path, bytes, limits, depth, budget, out);
@@ -210,8 +232,42 @@ pub(crate) fn read_into(
             archive::ZipKind::Broken(reason) => out.unreadable.push(reason.at(path)),
         },
         Kind::Cfb => {
+            // A FAT padded past the end of the file (SheetJS) is repaired on a copy first.
+            let repaired = cfb_repair::repair_fat(bytes);
+            let bytes = repaired.as_deref().unwrap_or(bytes);
             let r = guarded(path, || xls::read(path, bytes, limits, budget));
+            let word = soffice::document_kind(bytes) == Some(soffice::Target::Docx)
+                || matches!(ext.as_str(), "doc" | "wps");
             match r {
+                Err(u) if u.reason_en == xls::NOT_A_WORKBOOK_EN && word => {
+                    let what = (
+                        "Word/WPS 97-2003 文档（.doc/.wps）",
+                        "a Word/WPS 97-2003 document (.doc/.wps)",
+                    );
+                    converted(
+                        path,
+                        bytes,
+                        &ext,
+                        soffice::Target::Docx,
+                        what,
+                        limits,
+                        budget,
+                        out,
+                    );
+                }
+                Err(_) if ext == "et" => {
+                    let what = ("WPS 表格文件（.et）", "a WPS spreadsheet (.et)");
+                    converted(
+                        path,
+                        bytes,
+                        &ext,
+                        soffice::Target::Xlsx,
+                        what,
+                        limits,
+                        budget,
+                        out,
+                    );
+                }
                 Err(u) if u.reason_en == xls::NOT_A_WORKBOOK_EN => ignore_or_unreadable(
                     path,
                     &ext,
@@ -244,6 +300,53 @@ pub(crate) fn read_into(
         },
         Kind::Unsupported(what) => out.unreadable.push(Unreadable::new(path, what.zh, what.en)),
         Kind::Other(what) => ignore_or_unreadable(path, &ext, what, out),
+    }
+}
+
+/// Reads a file through a converted copy (LibreOffice), noting the conversion.
+#[allow(clippy::too_many_arguments)]
+fn converted(
+    path: &str,
+    bytes: &[u8],
+    ext: &str,
+    target: soffice::Target,
+    what: (&str, &str),
+    limits: &Limits,
+    budget: &mut Budget,
+    out: &mut ReadOutcome,
+) {
+    let data = match soffice::convert(path, bytes, ext, target, what) {
+        Ok(d) => d,
+        Err(u) => return out.unreadable.push(u),
+    };
+    let r = match target {
+        soffice::Target::Docx => guarded(path, || docx::read(path, &data, limits, budget)),
+        soffice::Target::Xlsx => guarded(path, || xlsx::read(path, &data, limits, budget)),
+    };
+    match r {
+        Ok(tables) => {
+            out.converted.push(Ignored {
+                path: path.to_string(),
+                reason_zh: format!(
+                    "{}：已用 LibreOffice 转换副本后读取（原文件未改动），请核对读取结果",
+                    what.0
+                ),
+                reason_en: format!(
+                    "{}: read from a copy converted with LibreOffice (the file is untouched); check what was read",
+                    what.1
+                ),
+            });
+            out.files.push(LoadedFile {
+                path: path.to_string(),
+                format: match target {
+                    soffice::Target::Docx => Format::Docx,
+                    soffice::Target::Xlsx => Format::Xlsx,
+                },
+                modified: None,
+                tables,
+            });
+        }
+        Err(u) => out.unreadable.push(u),
     }
 }
 

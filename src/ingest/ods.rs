@@ -53,6 +53,8 @@ pub(crate) fn read(
             rows: grid.into_rows(),
             merges,
             hidden,
+            paragraphs: Vec::new(),
+            date1904: false,
         });
     }
     Ok(tables)

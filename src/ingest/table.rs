@@ -85,6 +85,24 @@ pub struct Table {
     pub merges: Vec<Merge>,
     /// Whether the sheet is hidden in the workbook.
     pub hidden: bool,
+    /// For a table of a Word document: the body paragraphs before it (since the previous table)
+    /// and after it (up to the next one), where the title and the team labels are. Empty for
+    /// spreadsheets.
+    pub paragraphs: Vec<Paragraph>,
+    /// Whether the workbook counts dates from 1904 (old Mac Excel): plain numbers in date
+    /// columns are then 1904-system serials. Date-formatted cells are already converted.
+    pub date1904: bool,
+}
+
+/// A paragraph of a Word document's body around a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Paragraph {
+    /// Its number among the body's paragraphs, 1-based (what `段落!A3` names).
+    pub number: u32,
+    /// The text, runs joined.
+    pub text: String,
+    /// Whether it comes after the table (else before).
+    pub after: bool,
 }
 
 impl Table {
@@ -122,6 +140,10 @@ pub enum Format {
     Csv,
     /// A zip archive that is not a workbook.
     Zip,
+    /// A Word document (.docx): its tables.
+    Docx,
+    /// An Excel binary workbook (.xlsb).
+    Xlsb,
 }
 
 /// A file read into tables.

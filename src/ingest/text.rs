@@ -170,6 +170,8 @@ fn parse(
         rows,
         merges: Vec::new(),
         hidden: false,
+        paragraphs: Vec::new(),
+        date1904: false,
     })
 }
 

@@ -1,8 +1,9 @@
 //! Walking the event folder (SPEC §2): what is skipped, what is listed as ignored, and the
 //! deterministic order in which files are read.
 
+use std::ffi::OsStr;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::findings::{Finding, Findings, Severity, Source};
 
@@ -21,6 +22,25 @@ pub(crate) fn always_skipped(name: &str) -> bool {
         || name.eq_ignore_ascii_case("desktop.ini")
 }
 
+/// A file name as shown: UTF-8 as is; other bytes decoded as GBK where they decode (what
+/// unzipping a Chinese-Windows archive on Linux leaves), else with replacement characters. The
+/// file is still opened by its real name.
+pub(crate) fn shown_name(name: &OsStr) -> String {
+    if let Some(s) = name.to_str() {
+        return s.to_string();
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        if let Some(s) =
+            encoding_rs::GBK.decode_without_bom_handling_and_without_replacement(name.as_bytes())
+        {
+            return s.into_owned();
+        }
+    }
+    name.to_string_lossy().into_owned()
+}
+
 /// Reads every file of the event folder into tables.
 ///
 /// Skipped silently: `out/` (at the top), `event.toml` (at the top, read by `event`), hidden
@@ -30,15 +50,15 @@ pub(crate) fn always_skipped(name: &str) -> bool {
 /// finding (error) naming the file, and the walk goes on. Files are read in the byte order of
 /// their relative paths; zip members follow their archive in the same order.
 pub fn load(root: &Path, limits: &Limits, findings: &mut Findings) -> Loaded {
-    let mut files = Vec::new();
+    let mut files: Vec<(String, PathBuf)> = Vec::new();
     let mut ignored = Vec::new();
     let mut unreadable = Vec::new();
     collect(root, "", 0, &mut files, &mut ignored, &mut unreadable);
-    files.sort_by(|a: &String, b: &String| a.as_bytes().cmp(b.as_bytes()));
+    files.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
 
     let mut loaded = Loaded::default();
     let mut outcome = ReadOutcome::default();
-    for (n, rel) in files.iter().enumerate() {
+    for (n, (rel, full)) in files.iter().enumerate() {
         if n >= limits.max_files {
             ignored.push(Ignored {
                 path: rel.clone(),
@@ -50,9 +70,21 @@ pub fn load(root: &Path, limits: &Limits, findings: &mut Findings) -> Loaded {
             });
             continue;
         }
-        read_one(root, rel, limits, &mut outcome);
+        read_one(full, rel, limits, &mut outcome);
     }
     loaded.files = outcome.files;
+    outcome
+        .converted
+        .sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
+    for c in &outcome.converted {
+        findings.push(Finding::new(
+            "file.converted",
+            Severity::Warning,
+            Source::file(&c.path),
+            format!("{}：{}", c.path, c.reason_zh),
+            format!("{}: {}", c.path, c.reason_en),
+        ));
+    }
     ignored.extend(outcome.ignored);
     unreadable.extend(outcome.unreadable);
     ignored.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
@@ -70,10 +102,10 @@ pub fn load(root: &Path, limits: &Limits, findings: &mut Findings) -> Loaded {
     loaded
 }
 
-/// Reads one file from disk, bounded by the file-size limit before reading.
-fn read_one(root: &Path, rel: &str, limits: &Limits, out: &mut ReadOutcome) {
-    let full = root.join(rel);
-    let meta = match fs::metadata(&full) {
+/// Reads one file from disk by its real path, bounded by the file-size limit before reading;
+/// `rel` is the path as shown.
+fn read_one(full: &Path, rel: &str, limits: &Limits, out: &mut ReadOutcome) {
+    let meta = match fs::metadata(full) {
         Ok(m) => m,
         Err(e) => return out.unreadable.push(io_error(rel, &e)),
     };
@@ -90,7 +122,7 @@ fn read_one(root: &Path, rel: &str, limits: &Limits, out: &mut ReadOutcome) {
             ),
         ));
     }
-    let bytes = match fs::read(&full) {
+    let bytes = match fs::read(full) {
         Ok(b) => b,
         Err(e) => return out.unreadable.push(io_error(rel, &e)),
     };
@@ -125,7 +157,7 @@ fn collect(
     dir: &Path,
     rel: &str,
     depth: usize,
-    files: &mut Vec<String>,
+    files: &mut Vec<(String, PathBuf)>,
     ignored: &mut Vec<Ignored>,
     unreadable: &mut Vec<Unreadable>,
 ) {
@@ -140,7 +172,7 @@ fn collect(
     let mut names: Vec<(String, std::path::PathBuf)> = Vec::new();
     for entry in entries {
         match entry {
-            Ok(e) => names.push((e.file_name().to_string_lossy().into_owned(), e.path())),
+            Ok(e) => names.push((shown_name(&e.file_name()), e.path())),
             Err(e) => {
                 let shown = if rel.is_empty() { "." } else { rel };
                 unreadable.push(io_error(shown, &e));
@@ -194,7 +226,7 @@ fn collect(
                 reason_en: "a configuration file (.toml), not read as an entry".into(),
             });
         } else {
-            files.push(child);
+            files.push((child, full));
         }
     }
 }

@@ -484,6 +484,8 @@ fn read_with(
             rows: grid.into_rows(),
             merges: merges(&merged),
             hidden,
+            paragraphs: Vec::new(),
+            date1904: wb.has_1904_epoch(),
         });
     }
     Ok(tables)

@@ -45,6 +45,8 @@ pub(crate) fn read(
             rows,
             merges: merges(&merged),
             hidden,
+            paragraphs: Vec::new(),
+            date1904: wb.has_1904_epoch(),
         });
     }
     Ok(tables)

@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 
 use crate::findings::{Finding, Findings, Severity, Source};
-use crate::forms::{Submission, SubmissionKind};
+use crate::forms::{Field, RawRow, Submission, SubmissionKind};
+use crate::ingest::Cell;
 use crate::model::roster::{Person, Role, Roster, Sourced, Team};
 
 use super::person::{RowContext, labelled_person, person_from_row, room_from_row};
@@ -100,7 +101,55 @@ fn add_person(team: &mut Team, p: Person) {
     }
 }
 
+/// The row without its error cells (`#N/A`, `#REF!`…: a formula that failed), each one a
+/// `cell.error` finding at the cell: an error is never read as a value. `None` when the name
+/// itself is an error (the row names nobody; its finding says so).
+fn without_error_cells(row: &RawRow, team: &str, found: &mut Findings) -> Option<RawRow> {
+    if !row
+        .values
+        .values()
+        .any(|v| matches!(v.cell, Cell::Error(_)))
+    {
+        return Some(row.clone());
+    }
+    let mut clean = row.clone();
+    let mut name_is_error = false;
+    for (field, v) in &row.values {
+        let Cell::Error(e) = &v.cell else { continue };
+        let (zh, en) = field.label();
+        let cause = if e.eq_ignore_ascii_case("#N/A") {
+            (
+                "（多为公式查找失败）",
+                " (usually a lookup formula that found nothing)",
+            )
+        } else {
+            ("（公式出错）", " (a formula error)")
+        };
+        found.push(
+            Finding::new(
+                "cell.error",
+                Severity::Error,
+                v.source.clone(),
+                format!("单元格是错误值 {e}{}，未作为{zh}读取：请在原表中改正", cause.0),
+                format!(
+                    "the cell holds the error value {e}{}; it was not read as the {en}: correct it in the form",
+                    cause.1
+                ),
+            )
+            .team(team),
+        );
+        clean.values.remove(field);
+        name_is_error |= *field == Field::Name;
+    }
+    (!name_is_error).then_some(clean)
+}
+
 fn build_candidate(sub: &Submission, system: DateSystem) -> Candidate {
+    let system = if sub.date1904 {
+        DateSystem::Excel1904
+    } else {
+        system
+    };
     let (unit, key) = unit_of(sub);
     let mut found = Findings::new();
     let fill_date = sub.fill_date.as_ref().and_then(|raw| {
@@ -128,7 +177,10 @@ fn build_candidate(sub: &Submission, system: DateSystem) -> Candidate {
         require_birth_and_sex: true,
     };
     for row in &sub.rows {
-        if let Some(p) = person_from_row(row, &ctx, &mut found) {
+        let Some(row) = without_error_cells(row, &unit.value, &mut found) else {
+            continue;
+        };
+        if let Some(p) = person_from_row(&row, &ctx, &mut found) {
             add_person(&mut team, p);
         }
     }
@@ -319,6 +371,11 @@ fn attach_rooms(subs: &[Submission], system: DateSystem, roster: &mut Roster) {
         .iter()
         .filter(|s| s.kind == SubmissionKind::RoomRequest)
     {
+        let system = if sub.date1904 {
+            DateSystem::Excel1904
+        } else {
+            system
+        };
         let key = sub
             .unit
             .as_ref()

@@ -7,11 +7,14 @@ use crate::model::Sex;
 use crate::model::roster::{Board, Role};
 
 /// NFKC text of a cell with all whitespace (and zero-width characters) removed.
+/// A category value (性别, 身份, 台次) as compact Simplified text: `領隊` is `领队`.
 fn compact(cell: &Cell) -> String {
-    cell.display()
+    let t: String = cell
+        .display()
         .nfkc()
         .filter(|c| !c.is_whitespace() && !matches!(c, '\u{200B}' | '\u{FEFF}'))
-        .collect()
+        .collect();
+    super::simplified(&t)
 }
 
 /// Plain text of a cell: NFKC, trimmed, inner whitespace runs become one space; `None` when
@@ -231,6 +234,7 @@ pub fn role(cell: &Cell) -> Option<Role> {
 /// ```
 pub fn official_role(text: &str) -> Option<Role> {
     let t: String = text.nfkc().filter(|c| !c.is_whitespace()).collect();
+    let t = super::simplified(&t);
     match t.as_str() {
         "领队" | "领队兼教练" => Some(Role::Leader),
         "教练" | "教练员" | "主教练" | "助理教练" => Some(Role::Coach),

@@ -99,7 +99,11 @@ pub(crate) fn person_from_row(
     let who = who.as_str();
     let mut p = Person {
         name: Some(name_v.clone()),
-        group: text_field(row, Field::Group),
+        // 組別 values are categories matched against the event's groups: Simplified.
+        group: text_field(row, Field::Group).map(|mut g| {
+            g.value = super::simplified(&g.value);
+            g
+        }),
         title: text_field(row, Field::Title),
         phone: text_field(row, Field::Phone),
         remarks: text_field(row, Field::Remarks),

@@ -273,6 +273,8 @@ mod tests {
                 rows,
                 merges: vec![],
                 hidden: false,
+                paragraphs: Vec::new(),
+                date1904: false,
             });
         }
         LoadedFile {

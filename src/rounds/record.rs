@@ -143,6 +143,8 @@ mod tests {
                 .collect(),
             merges: vec![],
             hidden: true,
+            paragraphs: Vec::new(),
+            date1904: false,
         }
     }
 

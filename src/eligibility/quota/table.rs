@@ -251,6 +251,8 @@ mod tests {
             rows,
             merges: Vec::new(),
             hidden: false,
+            paragraphs: Vec::new(),
+            date1904: false,
         }
     }
 

@@ -1,0 +1,462 @@
+//! Word forms (`.docx`): every table of `word/document.xml` as a [`Table`] named `表1`, `表2`…
+//! (rows and cells of the Word table, so `报名表.docx!表1!C5` is the table's 5th row, 3rd grid
+//! column), with the body paragraphs before and after it kept as [`Paragraph`]s for the title
+//! and the team labels (`代表队（盖章）：…`, `填表日期：…`).
+//!
+//! Grid columns follow `w:gridSpan` and `w:gridBefore`; a `w:vMerge` cell merged down (a 组别
+//! or 代表队 cell covering several players) becomes a [`Merge`], like a merged spreadsheet cell.
+//! Text is the concatenation of `w:t` runs (a value split across runs reads as one), with
+//! `w:tab` as a tab and `w:br` as a line break; deleted text, field codes, the fallback copy of
+//! drawings and content controls still showing their placeholder are not read.
+
+use quick_xml::Reader;
+use quick_xml::events::{BytesStart, Event};
+
+use super::convert::Grid;
+use super::table::Paragraph;
+use super::{Budget, Cell, Limits, Merge, Table, Unreadable, archive};
+
+/// The most tables read from one document.
+const MAX_TABLES: usize = 64;
+
+/// Reads every top-level table of a Word document.
+///
+/// # Errors
+///
+/// [`Unreadable`] for a corrupt package or XML, a part beyond the limits, or a table beyond the
+/// row, column or cell caps.
+pub(crate) fn read(
+    path: &str,
+    bytes: &[u8],
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<Vec<Table>, Unreadable> {
+    let xml = archive::read_part(path, bytes, "word/document.xml", limits, budget)?
+        .ok_or_else(|| corrupt(path, "没有 word/document.xml", "no word/document.xml"))?;
+    let body = parse(&xml).map_err(|e| {
+        corrupt(
+            path,
+            &format!("XML 解析失败：{e}"),
+            &format!("XML parse error: {e}"),
+        )
+    })?;
+    let mut tables = Vec::new();
+    for (k, t) in body.tables.iter().enumerate().take(MAX_TABLES) {
+        let sheet = format!("表{}", k + 1);
+        let mut grid = Grid::new(limits, budget);
+        for (r, row) in t.rows.iter().enumerate() {
+            let r = u32::try_from(r).unwrap_or(u32::MAX);
+            for (c, text) in row {
+                let cell = if text.is_empty() {
+                    Cell::Empty
+                } else {
+                    Cell::Text(text.clone())
+                };
+                grid.put(path, &sheet, r, *c, cell)?;
+            }
+        }
+        // The paragraphs between the previous table and this one, and up to the next one.
+        let before = body
+            .paragraphs
+            .iter()
+            .filter(|p| p.block > t.prev_block && p.block < t.block)
+            .map(|p| Paragraph {
+                number: p.number,
+                text: p.text.clone(),
+                after: false,
+            });
+        let next = body
+            .tables
+            .get(k + 1)
+            .map_or(u32::MAX, |n: &WordTable| n.block);
+        let after = body
+            .paragraphs
+            .iter()
+            .filter(|p| p.block > t.block && p.block < next)
+            .map(|p| Paragraph {
+                number: p.number,
+                text: p.text.clone(),
+                after: true,
+            });
+        tables.push(Table {
+            file: path.to_string(),
+            sheet,
+            rows: grid.into_rows(),
+            merges: t.merges.clone(),
+            hidden: false,
+            paragraphs: before.chain(after).filter(|p| !p.text.is_empty()).collect(),
+            date1904: false,
+        });
+    }
+    Ok(tables)
+}
+
+fn corrupt(path: &str, zh: &str, en: &str) -> Unreadable {
+    Unreadable::new(
+        path,
+        format!("Word 文档损坏（{zh}）"),
+        format!("corrupt Word document ({en})"),
+    )
+}
+
+/// A body paragraph: its number among the body's paragraphs (1-based) and its position among
+/// the body's blocks.
+#[derive(Debug)]
+struct BodyParagraph {
+    number: u32,
+    block: u32,
+    text: String,
+}
+
+/// A top-level table: cells by (row, grid column), merges, its block position and the block
+/// position of the table before it (0 when none).
+#[derive(Debug, Default)]
+struct WordTable {
+    rows: Vec<Vec<(u32, String)>>,
+    merges: Vec<Merge>,
+    block: u32,
+    prev_block: u32,
+}
+
+#[derive(Debug, Default)]
+struct Body {
+    paragraphs: Vec<BodyParagraph>,
+    tables: Vec<WordTable>,
+}
+
+/// A vertical merge open in a grid column: first row and the last grid column it spans.
+#[derive(Debug, Clone, Copy)]
+struct OpenMerge {
+    first_row: u32,
+    last_row: u32,
+    first_col: u32,
+    last_col: u32,
+}
+
+/// The state of the one top-level table being read.
+#[derive(Debug, Default)]
+struct TableState {
+    table: WordTable,
+    /// Vertical merges still open, by first grid column.
+    open: Vec<OpenMerge>,
+    row: Vec<(u32, String)>,
+    col: u32,
+    cell: String,
+    span: u32,
+    /// `Some(true)` for `restart`, `Some(false)` for a continuation.
+    vmerge: Option<bool>,
+    in_cell: bool,
+}
+
+impl TableState {
+    fn start_row(&mut self) {
+        self.row.clear();
+        self.col = 0;
+    }
+
+    fn start_cell(&mut self) {
+        self.cell.clear();
+        self.span = 1;
+        self.vmerge = None;
+        self.in_cell = true;
+    }
+
+    fn end_cell(&mut self) {
+        self.in_cell = false;
+        let r = u32::try_from(self.table.rows.len()).unwrap_or(u32::MAX);
+        let (c0, c1) = (self.col, self.col.saturating_add(self.span.max(1) - 1));
+        match self.vmerge {
+            Some(false) => {
+                if let Some(m) = self.open.iter_mut().find(|m| m.first_col == c0) {
+                    m.last_row = r;
+                }
+            }
+            restart => {
+                self.close(c0, c1);
+                let text = std::mem::take(&mut self.cell);
+                if !text.is_empty() {
+                    self.row.push((c0, text));
+                }
+                if restart == Some(true) || c1 > c0 {
+                    self.open.push(OpenMerge {
+                        first_row: r,
+                        last_row: r,
+                        first_col: c0,
+                        last_col: c1,
+                    });
+                }
+                // A horizontal span alone closes at once.
+                if restart != Some(true) {
+                    self.close(c0, c1);
+                }
+            }
+        }
+        self.col = c1.saturating_add(1);
+    }
+
+    /// Closes the open merges overlapping grid columns c0..=c1.
+    fn close(&mut self, c0: u32, c1: u32) {
+        let mut i = 0;
+        while i < self.open.len() {
+            let m = self.open[i];
+            if m.first_col <= c1 && m.last_col >= c0 {
+                self.open.swap_remove(i);
+                if m.last_row > m.first_row || m.last_col > m.first_col {
+                    self.table.merges.push(Merge {
+                        first_row: m.first_row,
+                        first_col: m.first_col,
+                        last_row: m.last_row,
+                        last_col: m.last_col,
+                    });
+                }
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    fn end_row(&mut self) {
+        let row = std::mem::take(&mut self.row);
+        self.table.rows.push(row);
+    }
+
+    fn finish(mut self) -> WordTable {
+        self.close(0, u32::MAX);
+        self.table
+            .merges
+            .sort_by_key(|m| (m.first_row, m.first_col, m.last_row, m.last_col));
+        self.table
+    }
+}
+
+fn local(e: &BytesStart<'_>) -> String {
+    e.local_name().as_ref().to_string()
+}
+
+/// The `w:val` attribute of an element, if any.
+fn val(e: &BytesStart<'_>) -> Option<String> {
+    e.attributes()
+        .flatten()
+        .find(|a| a.key.local_name().as_ref() == "val")
+        .map(|a| a.value.trim().to_string())
+}
+
+fn entity(name: &str) -> Option<char> {
+    match name {
+        "amp" => Some('&'),
+        "lt" => Some('<'),
+        "gt" => Some('>'),
+        "quot" => Some('"'),
+        "apos" => Some('\''),
+        _ => None,
+    }
+}
+
+/// Walks the document body once.
+fn parse(xml: &[u8]) -> Result<Body, quick_xml::Error> {
+    let mut reader = Reader::from_reader(xml);
+    let mut body = Body::default();
+    // Nesting of w:tbl; only depth 1 makes tables, deeper ones add their text to the cell.
+    let mut tbl_depth = 0usize;
+    let mut table: Option<TableState> = None;
+    let mut in_text = false;
+    // Ignored subtrees (w:delText, w:instrText, mc:Fallback, a placeholder's content): depth.
+    let mut skip = 0usize;
+    // Content controls: whether each open one shows its placeholder.
+    let mut sdt: Vec<bool> = Vec::new();
+    let mut para = String::new();
+    let mut para_depth = 0usize;
+    let mut block = 0u32;
+    let mut last_table_block = 0u32;
+    let mut paragraphs = 0u32;
+    let push =
+        |s: &mut String, table: &mut Option<TableState>, tbl_depth: usize, text: &str| match table
+            .as_mut()
+        {
+            Some(t) if tbl_depth >= 1 && t.in_cell => t.cell.push_str(text),
+            _ => s.push_str(text),
+        };
+    loop {
+        let ev = reader.read_event()?;
+        match ev {
+            Event::Start(e) => {
+                let name = local(&e);
+                if skip > 0 {
+                    skip += 1;
+                    continue;
+                }
+                match name.as_str() {
+                    "delText" | "instrText" | "Fallback" => skip = 1,
+                    "sdt" => sdt.push(false),
+                    "t" => in_text = true,
+                    "tbl" => {
+                        tbl_depth += 1;
+                        if tbl_depth == 1 {
+                            block += 1;
+                            table = Some(TableState {
+                                table: WordTable {
+                                    block,
+                                    prev_block: last_table_block,
+                                    ..WordTable::default()
+                                },
+                                ..TableState::default()
+                            });
+                        }
+                    }
+                    "tr" if tbl_depth == 1 => {
+                        if let Some(t) = table.as_mut() {
+                            t.start_row();
+                        }
+                    }
+                    "tc" if tbl_depth == 1 => {
+                        if let Some(t) = table.as_mut() {
+                            t.start_cell();
+                        }
+                    }
+                    "p" => {
+                        para_depth += 1;
+                        if tbl_depth >= 1 {
+                            if let Some(t) = table.as_mut().filter(|t| t.in_cell) {
+                                // Paragraphs of a cell are lines; a nested table's are words.
+                                let sep = if tbl_depth == 1 { '\n' } else { ' ' };
+                                if !t.cell.is_empty() && !t.cell.ends_with(char::is_whitespace) {
+                                    t.cell.push(sep);
+                                }
+                            }
+                        } else if para_depth == 1 {
+                            para.clear();
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Event::Empty(e) => {
+                if skip > 0 {
+                    continue;
+                }
+                let name = local(&e);
+                match name.as_str() {
+                    "showingPlcHdr" => {
+                        if let Some(top) = sdt.last_mut() {
+                            *top = true;
+                        }
+                    }
+                    "tab" if para_depth > 0 => push(&mut para, &mut table, tbl_depth, "\t"),
+                    "br" | "cr" if para_depth > 0 => {
+                        push(&mut para, &mut table, tbl_depth, "\n");
+                    }
+                    "noBreakHyphen" => push(&mut para, &mut table, tbl_depth, "-"),
+                    "gridSpan" if tbl_depth == 1 => {
+                        if let Some(t) = table.as_mut().filter(|t| t.in_cell) {
+                            t.span = val(&e)
+                                .and_then(|v| v.parse::<u32>().ok())
+                                .unwrap_or(1)
+                                .clamp(1, 1000);
+                        }
+                    }
+                    "vMerge" if tbl_depth == 1 => {
+                        if let Some(t) = table.as_mut().filter(|t| t.in_cell) {
+                            t.vmerge = Some(val(&e).as_deref() == Some("restart"));
+                        }
+                    }
+                    "gridBefore" if tbl_depth == 1 => {
+                        if let Some(t) = table.as_mut().filter(|t| !t.in_cell) {
+                            t.col = val(&e)
+                                .and_then(|v| v.parse::<u32>().ok())
+                                .unwrap_or(0)
+                                .min(1000);
+                        }
+                    }
+                    "tc" if tbl_depth == 1 => {
+                        if let Some(t) = table.as_mut() {
+                            t.start_cell();
+                            t.end_cell();
+                        }
+                    }
+                    "tr" if tbl_depth == 1 => {
+                        if let Some(t) = table.as_mut() {
+                            t.start_row();
+                            t.end_row();
+                        }
+                    }
+                    "p" if tbl_depth == 0 && para_depth == 0 => {
+                        block += 1;
+                        paragraphs += 1;
+                    }
+                    _ => {}
+                }
+            }
+            Event::End(e) => {
+                if skip > 0 {
+                    skip -= 1;
+                    continue;
+                }
+                let name = e.local_name().as_ref().to_string();
+                match name.as_str() {
+                    "t" => in_text = false,
+                    "sdt" => {
+                        sdt.pop();
+                    }
+                    "tc" if tbl_depth == 1 => {
+                        if let Some(t) = table.as_mut() {
+                            t.end_cell();
+                        }
+                    }
+                    "tr" if tbl_depth == 1 => {
+                        if let Some(t) = table.as_mut() {
+                            t.end_row();
+                        }
+                    }
+                    "tbl" => {
+                        if tbl_depth == 1
+                            && let Some(t) = table.take()
+                        {
+                            last_table_block = t.table.block;
+                            body.tables.push(t.finish());
+                        }
+                        tbl_depth = tbl_depth.saturating_sub(1);
+                    }
+                    "p" => {
+                        para_depth = para_depth.saturating_sub(1);
+                        if tbl_depth == 0 && para_depth == 0 {
+                            block += 1;
+                            paragraphs += 1;
+                            body.paragraphs.push(BodyParagraph {
+                                number: paragraphs,
+                                block,
+                                text: std::mem::take(&mut para),
+                            });
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Event::Text(t) if in_text && skip == 0 && !sdt.contains(&true) => {
+                push(&mut para, &mut table, tbl_depth, &t.xml10_content());
+            }
+            Event::CData(t) if in_text && skip == 0 && !sdt.contains(&true) => {
+                push(&mut para, &mut table, tbl_depth, &t.xml10_content());
+            }
+            Event::GeneralRef(r) if in_text && skip == 0 && !sdt.contains(&true) => {
+                let c = match r.resolve_char_ref() {
+                    Ok(Some(c)) => Some(c),
+                    _ => entity(&r),
+                };
+                if let Some(c) = c {
+                    let mut b = [0u8; 4];
+                    push(&mut para, &mut table, tbl_depth, c.encode_utf8(&mut b));
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    // A document cut inside a table still gives what was read.
+    if let Some(t) = table.take() {
+        body.tables.push(t.finish());
+    }
+    Ok(body)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,66 @@
+//! Traditional Chinese headings, labels and category values (性別, 組別, 參賽單位, 公開組男子) read
+//! as their Simplified forms, character by character, through `character_converter` (the
+//! OpenCC-derived tables), so that one synonym list serves both scripts. Only matching uses
+//! this: names and units are kept exactly as written.
+
+/// `text` with its Traditional characters replaced by their Simplified forms (phrase-aware);
+/// the result always has the same character count and positions
+/// (a label's value can be cut from the original text at the same place).
+///
+/// ```
+/// use bianpai::normalize::simplified;
+/// assert_eq!(simplified("身份證號碼"), "身份证号码");
+/// assert_eq!(simplified("參賽單位：香港代表隊"), "参赛单位：香港代表队");
+/// assert_eq!(simplified("公開組男子"), "公开组男子");
+/// assert_eq!(simplified("姓名"), "姓名");
+/// ```
+pub fn simplified(text: &str) -> String {
+    // Han characters only: ASCII, digits and punctuation are never converted.
+    if !text.chars().any(super::is_han) {
+        return text.to_string();
+    }
+    // Phrases first (參賽 is 参赛, while 參 alone is 叁); character by character when the
+    // phrase conversion changed the length.
+    let whole = character_converter::traditional_to_simplified(text);
+    if whole.chars().count() == text.chars().count() {
+        return whole.into_owned();
+    }
+    let mut buf = [0u8; 4];
+    text.chars()
+        .map(|c| {
+            if !super::is_han(c) {
+                return c;
+            }
+            let s = character_converter::traditional_to_simplified(c.encode_utf8(&mut buf));
+            let mut it = s.chars();
+            match (it.next(), it.next()) {
+                (Some(one), None) => one,
+                _ => c,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_labels_and_values() {
+        for (t, s) in [
+            ("性別", "性别"),
+            ("組別", "组别"),
+            ("國際棋聯ID", "国际棋联ID"),
+            ("等級分", "等级分"),
+            ("註冊單位", "注册单位"),
+            ("出生日期", "出生日期"),
+            ("領隊：李偉倫　教練：王", "领队：李伟伦　教练：王"),
+            ("少年組女子", "少年组女子"),
+        ] {
+            assert_eq!(simplified(t), s, "{t}");
+        }
+        // Same length: positions are kept.
+        let t = "參賽單位（蓋章）：臺灣";
+        assert_eq!(simplified(t).chars().count(), t.chars().count());
+    }
+}

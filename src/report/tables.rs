@@ -111,17 +111,15 @@ pub(crate) fn build_sheets(
         let columns = u16::try_from(s.table.headers.len().max(1)).unwrap_or(u16::MAX);
         let name = sheet_name(&s.name, &used);
         used.push(name.clone());
-        setup_sheet(
-            ws,
-            &styles,
-            &SheetLayout {
-                name: &name,
-                title: &title,
-                columns,
-                frozen_rows: 2,
-                landscape: s.landscape,
-            },
-        )?;
+        let layout = SheetLayout {
+            name: &name,
+            title: &title,
+            columns,
+            frozen_rows: 2,
+            landscape: s.landscape,
+        };
+        setup_sheet(ws, &styles, &layout)?;
+        widths.print_title(&layout, &styles);
         let hdr: Vec<&str> = s.table.headers.iter().map(String::as_str).collect();
         write_header_row(ws, 1, &hdr, &styles, &mut widths)?;
         for (i, row) in s.table.rows.iter().enumerate() {

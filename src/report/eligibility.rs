@@ -165,6 +165,8 @@ fn findings_sheet(
             headers: finding_headers(lang),
             rows: findings.iter().map(|f| finding_row(f, lang)).collect(),
             centred: vec![0],
+            wrapped: vec![4, 6],
+            ..Default::default()
         },
         landscape: true,
     };
@@ -227,6 +229,8 @@ pub fn write_eligibility(
             ],
             rows,
             centred: vec![1, 2],
+            numeric: vec![1, 2],
+            ..Default::default()
         },
         landscape: false,
     };
@@ -397,5 +401,10 @@ fn build_linked(
 ) -> Result<Workbook, XlsxError> {
     let linked: Vec<(&SheetDoc, Option<&CellLinks>)> =
         sheets.iter().map(|s| (&s.doc, Some(&s.links))).collect();
-    build_sheets(event_title, &linked, lang.pick("没有问题", "no findings"))
+    build_sheets(
+        event_title,
+        &linked,
+        lang.pick("没有问题", "no findings"),
+        lang.pick("无", "none"),
+    )
 }

@@ -53,11 +53,7 @@ pub fn fit_scale(units: f64, landscape: bool) -> f64 {
         PORTRAIT_WIDTH
     };
     let natural = units * POINTS_PER_UNIT;
-    if natural <= page {
-        1.0
-    } else {
-        page / natural
-    }
+    if natural <= page { 1.0 } else { page / natural }
 }
 
 /// Whether a table `units` wide should print in landscape: a sheet asked for in landscape
@@ -89,7 +85,11 @@ pub fn title_lines(title: &str, units: f64) -> (String, u32) {
     for l in &lines {
         // A line wider than the table wraps inside the cell.
         let n = (w(l) / units.max(1.0)).ceil();
-        printed += if n.is_finite() && n >= 1.0 { n as u32 } else { 1 };
+        printed += if n.is_finite() && n >= 1.0 {
+            n as u32
+        } else {
+            1
+        };
     }
     (lines.join("\n"), printed.max(1))
 }
@@ -118,7 +118,29 @@ pub fn finish_sheet(
     let Some(t) = widths.title() else {
         return Ok(100);
     };
-    let units = table_units(widths, t.columns.max(1));
+    let mut units = table_units(widths, t.columns.max(1));
+    // A table narrower than the widest unbreakable part of its title (the event name) is
+    // widened, every column in proportion, as far as the page allows at 100 %.
+    let widest_part = t
+        .text
+        .split(' ')
+        .map(|p| display_width(p) as f64 * TITLE_UNITS_PER_COLUMN)
+        .fold(0.0, f64::max);
+    let page_units = if t.landscape {
+        LANDSCAPE_WIDTH
+    } else {
+        PORTRAIT_WIDTH
+    } / POINTS_PER_UNIT;
+    let wanted = widest_part.min(page_units);
+    if units > 0.0 && units < wanted {
+        let factor = wanted / units;
+        for c in 0..t.columns.max(1) {
+            let w = widths.width(c).unwrap_or(DEFAULT_COLUMN_UNITS);
+            // Two decimals keep the XML short and the bytes stable.
+            ws.set_column_width(c, (w * factor * 100.0).ceil() / 100.0)?;
+        }
+        units = table_units(widths, t.columns.max(1)) * factor;
+    }
     let landscape = wants_landscape(units, t.landscape);
     if landscape && !t.landscape {
         ws.set_landscape();
@@ -144,7 +166,9 @@ pub fn finish_sheet(
         };
         // The repeated title and header rows, then one row short of the page for safety.
         let avail = page / (f64::from(percent) / 100.0) - title_height - ROW_POINTS;
-        let per_page = ((avail / ROW_POINTS).floor() as u32).saturating_sub(1).max(1);
+        let per_page = ((avail / ROW_POINTS).floor() as u32)
+            .saturating_sub(1)
+            .max(1);
         let breaks = page_breaks(groups, t.frozen_rows, per_page);
         if !breaks.is_empty() {
             ws.set_page_breaks(&breaks)?;

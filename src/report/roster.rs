@@ -142,6 +142,9 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
                 headers: headers.clone(),
                 rows,
                 centred: centred.clone(),
+                numeric: vec![0, 8, 9],
+                print_columns: Some(HEADERS.len() - 1),
+                ..Default::default()
             },
             landscape: true,
         });
@@ -153,6 +156,9 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
             headers: headers.clone(),
             rows: all,
             centred: centred.clone(),
+            numeric: vec![0, 8, 9],
+            print_columns: Some(HEADERS.len() - 1),
+            ..Default::default()
         },
         landscape: true,
     }];
@@ -166,6 +172,9 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
             headers,
             rows: staff,
             centred,
+            numeric: vec![0, 8, 9],
+            print_columns: Some(HEADERS.len() - 1),
+            ..Default::default()
         },
         landscape: true,
     });

@@ -48,6 +48,8 @@ pub fn schedule_by_round(
         .collect(),
         rows,
         centred: vec![0, 1],
+        numeric: vec![0, 1],
+        ..Default::default()
     }
 }
 
@@ -90,6 +92,8 @@ pub fn schedule_by_team(schedule: &[Vec<(u32, u32)>], teams: &[TeamName], lang: 
         headers,
         rows,
         centred: vec![0],
+        numeric: vec![0],
+        ..Default::default()
     }
 }
 
@@ -173,7 +177,9 @@ pub fn crosstable(
     TextTable {
         headers,
         rows,
+        numeric: centred.clone(),
         centred,
+        ..Default::default()
     }
 }
 
@@ -300,6 +306,8 @@ pub fn board_performance(
         .collect(),
         rows,
         centred: vec![1, 3, 4, 5, 6],
+        numeric: vec![1, 3, 4, 5, 6],
+        ..Default::default()
     }
 }
 

@@ -3,8 +3,7 @@
 //! that belong together (the boards of a match).
 //!
 //! The sizes here model how LibreOffice Calc (and Excel, which is narrower per unit) lays out a
-//! 宋体 11 sheet on A4 with rust_xlsxwriter's default margins (0.7 in left and right, 0.75 in top
-//! and bottom). They were measured from PDFs that LibreOffice printed (`tests/print_check.rs`
+//! 宋体 11 sheet on A4 with margins of [`SIDE_MARGIN`] left and right and 0.75 in top and bottom. They were measured from PDFs that LibreOffice printed (`tests/print_check.rs`
 //! checks them on every sample workbook):
 //!
 //! - one Excel width unit prints [`POINTS_PER_UNIT`] points wide at 100 %;
@@ -17,16 +16,18 @@ use rust_xlsxwriter::{Worksheet, XlsxError};
 use super::style::{ColumnWidths, display_width};
 
 /// Printed width of one Excel column-width unit at 100 %, in points (LibreOffice, 宋体 11).
-pub const POINTS_PER_UNIT: f64 = 6.9;
+pub const POINTS_PER_UNIT: f64 = 7.05;
 /// Width units a bold 16-point title takes per terminal column (16/11 of a body column, with
 /// room for the bold face).
 pub const TITLE_UNITS_PER_COLUMN: f64 = 1.35;
 /// Width of a column bianpai did not size (rust_xlsxwriter's default for 宋体 11), in units.
 pub const DEFAULT_COLUMN_UNITS: f64 = 8.43;
-/// Printable width of A4 portrait (595.3 pt less two 0.7 in margins), in points.
-pub const PORTRAIT_WIDTH: f64 = 494.5;
-/// Printable width of A4 landscape (841.9 pt less two 0.7 in margins), in points.
-pub const LANDSCAPE_WIDTH: f64 = 741.1;
+/// Left and right page margins set by [`finish_sheet`], in inches.
+pub const SIDE_MARGIN: f64 = 0.5;
+/// Printable width of A4 portrait (595.3 pt less two 0.5 in margins), in points.
+pub const PORTRAIT_WIDTH: f64 = 523.3;
+/// Printable width of A4 landscape (841.9 pt less two 0.5 in margins), in points.
+pub const LANDSCAPE_WIDTH: f64 = 769.9;
 /// Printable height of A4 portrait (841.9 pt less two 0.75 in margins), in points.
 pub const PORTRAIT_HEIGHT: f64 = 733.9;
 /// Printable height of A4 landscape (595.3 pt less two 0.75 in margins), in points.
@@ -141,6 +142,7 @@ pub fn finish_sheet(
         }
         units = table_units(widths, t.columns.max(1)) * factor;
     }
+    ws.set_margins(SIDE_MARGIN, SIDE_MARGIN, 0.75, 0.75, 0.3, 0.3);
     let landscape = wants_landscape(units, t.landscape);
     if landscape && !t.landscape {
         ws.set_landscape();
@@ -222,13 +224,13 @@ mod tests {
 
     #[test]
     fn scale_and_orientation_follow_the_width() {
-        // 494.5 / 6.9 = 71.67 units fit portrait at 100 %.
-        assert_eq!(fit_scale(71.0, false), 1.0);
-        // 100 units = 690 pt: 494.5 / 690 = 0.7167 upright, 1.0 on its side.
-        assert!((fit_scale(100.0, false) - 0.716_67).abs() < 1e-4);
+        // 523.3 / 7.05 = 74.23 units fit portrait at 100 %.
+        assert_eq!(fit_scale(74.0, false), 1.0);
+        // 100 units = 705 pt: 523.3 / 705 = 0.7423 upright, 1.0 on its side.
+        assert!((fit_scale(100.0, false) - 0.742_27).abs() < 1e-4);
         assert_eq!(fit_scale(100.0, true), 1.0);
         assert!(wants_landscape(100.0, false));
-        assert!(!wants_landscape(80.0, false));
+        assert!(!wants_landscape(84.0, false));
         assert!(wants_landscape(10.0, true));
     }
 

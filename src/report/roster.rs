@@ -144,6 +144,8 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
                 centred: centred.clone(),
                 numeric: vec![0, 8, 9],
                 print_columns: Some(HEADERS.len() - 1),
+                wrapped: vec![1, 11, 12],
+                wrap_width: Some(12),
                 ..Default::default()
             },
             landscape: true,
@@ -158,6 +160,8 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
             centred: centred.clone(),
             numeric: vec![0, 8, 9],
             print_columns: Some(HEADERS.len() - 1),
+            wrapped: vec![1, 11, 12],
+            wrap_width: Some(12),
             ..Default::default()
         },
         landscape: true,
@@ -174,6 +178,8 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
             centred,
             numeric: vec![0, 8, 9],
             print_columns: Some(HEADERS.len() - 1),
+            wrapped: vec![1, 11, 12],
+            wrap_width: Some(12),
             ..Default::default()
         },
         landscape: true,

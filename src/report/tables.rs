@@ -31,9 +31,11 @@ pub struct TextTable {
     /// decimals as its text has, so that a spreadsheet sorts and sums it; other text (`1/2`,
     /// an empty cell) stays text.
     pub numeric: Vec<usize>,
-    /// Columns (0-based) of long text (messages, sources): at most [`WRAP_WIDTH`] terminal
-    /// columns wide, the text wrapped and the row made tall enough to show it.
+    /// Columns (0-based) of long text (messages, sources): at most `wrap_width` terminal
+    /// columns wide (汉字 count two), the text wrapped and the row made tall enough to show it.
     pub wrapped: Vec<usize>,
+    /// Width of the wrapped columns, in terminal columns; `None`: [`WRAP_WIDTH`].
+    pub wrap_width: Option<usize>,
     /// When set, only the first `n` columns print (the title is merged across them); the
     /// columns after them (provenance: the file and cell a row came from) stay on screen.
     pub print_columns: Option<usize>,
@@ -252,9 +254,10 @@ fn write_body(
                 let fmt = wrap_fmts.get(&centred).unwrap_or(base(c));
                 write_text(ws, r, col, text, fmt, None)?;
                 let w = super::style::display_width(text);
-                widths.note_width(col, w.min(WRAP_WIDTH));
-                // Lines at the wrapped width, a little short of it (words break early).
-                let per_line = WRAP_WIDTH - 6;
+                let wrap = t.wrap_width.unwrap_or(WRAP_WIDTH).max(4);
+                widths.note_width(col, w.min(wrap));
+                // Lines at the wrapped width (the column set for it holds a little more).
+                let per_line = wrap;
                 let n: usize = text
                     .lines()
                     .map(|l| super::style::display_width(l).div_ceil(per_line).max(1))

@@ -166,6 +166,7 @@ fn findings_sheet(
             rows: findings.iter().map(|f| finding_row(f, lang)).collect(),
             centred: vec![0],
             wrapped: vec![4, 6],
+            wrap_width: Some(24),
             ..Default::default()
         },
         landscape: true,

@@ -145,7 +145,7 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
                 numeric: vec![0, 8, 9],
                 print_columns: Some(HEADERS.len() - 1),
                 wrapped: vec![1, 11, 12],
-                wrap_width: Some(12),
+                wrap_width: Some(10),
                 ..Default::default()
             },
             landscape: true,
@@ -161,7 +161,7 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
             numeric: vec![0, 8, 9],
             print_columns: Some(HEADERS.len() - 1),
             wrapped: vec![1, 11, 12],
-            wrap_width: Some(12),
+            wrap_width: Some(10),
             ..Default::default()
         },
         landscape: true,
@@ -179,7 +179,7 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
             numeric: vec![0, 8, 9],
             print_columns: Some(HEADERS.len() - 1),
             wrapped: vec![1, 11, 12],
-            wrap_width: Some(12),
+            wrap_width: Some(10),
             ..Default::default()
         },
         landscape: true,

@@ -148,8 +148,7 @@ pub(crate) fn build_sheets(
         };
         setup_sheet(ws, &styles, &layout)?;
         widths.print_title(&layout, &styles);
-        let hdr: Vec<&str> = s.table.headers.iter().map(String::as_str).collect();
-        write_header_row(ws, 1, &hdr, &styles, &mut widths)?;
+        write_headers(ws, &s.table, &styles, &mut widths)?;
         write_body(ws, s, links, &styles, &link_fmt, none, &mut widths)?;
         widths.apply(ws)?;
         if printed < all_columns {
@@ -179,6 +178,45 @@ fn decimals(text: &str) -> Option<usize> {
         && frac.is_none_or(all_digits)
         && digits.len() <= 15;
     ok.then(|| frac.map_or(0, str::len))
+}
+
+/// Writes the header row (row 1). A header wraps (its row made tall enough) where the column is
+/// narrower than it: in a `wrapped` column, at the wrap width; in a column without any content
+/// below it, at four terminal columns (two 汉字), so that an empty column costs little width.
+fn write_headers(
+    ws: &mut rust_xlsxwriter::Worksheet,
+    t: &TextTable,
+    styles: &Styles,
+    widths: &mut ColumnWidths,
+) -> Result<(), XlsxError> {
+    let hdr: Vec<&str> = t.headers.iter().map(String::as_str).collect();
+    let mut scratch = ColumnWidths::new();
+    write_header_row(ws, 1, &hdr, styles, &mut scratch)?;
+    let mut lines = 1usize;
+    for (c, h) in t.headers.iter().enumerate() {
+        let col = u16::try_from(c).unwrap_or(u16::MAX);
+        let w = super::style::display_width(h);
+        let empty = !t.rows.is_empty()
+            && t.rows
+                .iter()
+                .all(|r| r.get(c).is_none_or(|v| v.trim().is_empty()));
+        let cap = if t.wrapped.contains(&c) {
+            t.wrap_width.unwrap_or(WRAP_WIDTH).max(4)
+        } else if empty && c > 0 {
+            4
+        } else {
+            w
+        };
+        widths.note_width(col, w.min(cap));
+        if w > cap {
+            lines = lines.max(w.div_ceil(cap));
+        }
+    }
+    if lines > 1 {
+        let n = u32::try_from(lines).unwrap_or(1);
+        ws.set_row_height(1, f64::from(n) * 13.5 + 2.0)?;
+    }
+    Ok(())
 }
 
 /// Writes the body rows of `s` from row 2 (or one row saying `none` when there are none):
@@ -256,8 +294,9 @@ fn write_body(
                 let w = super::style::display_width(text);
                 let wrap = t.wrap_width.unwrap_or(WRAP_WIDTH).max(4);
                 widths.note_width(col, w.min(wrap));
-                // Lines at the wrapped width (the column set for it holds a little more).
-                let per_line = wrap;
+                // Lines at the wrapped width: the column set for it (`excel_width`) holds a
+                // quarter more.
+                let per_line = wrap + wrap / 4 + 1;
                 let n: usize = text
                     .lines()
                     .map(|l| super::style::display_width(l).div_ceil(per_line).max(1))

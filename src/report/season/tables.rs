@@ -88,11 +88,15 @@ pub fn schedule_by_team(schedule: &[Vec<(u32, u32)>], teams: &[TeamName], lang: 
             row
         })
         .collect();
+    // Round columns wrap: `北京华清队` over `（主）`.
+    let wrapped = (2..headers.len()).collect();
     TextTable {
         headers,
         rows,
         centred: vec![0],
         numeric: vec![0],
+        wrapped,
+        wrap_width: Some(8),
         ..Default::default()
     }
 }
@@ -178,6 +182,9 @@ pub fn crosstable(
         headers,
         rows,
         numeric: centred.clone(),
+        // The opponents' columns: `3.5:1.5` needs 7 columns of the width reserved for 6.
+        wrapped: (2..n + 2).collect(),
+        wrap_width: Some(6),
         centred,
         ..Default::default()
     }

@@ -191,6 +191,9 @@ pub fn swiss_crosstable(
         headers,
         rows,
         numeric: centred.clone(),
+        // Round cells wrap: `12白` over `3.5:1.5`.
+        wrapped: (2..n.saturating_sub(3)).collect(),
+        wrap_width: Some(8),
         centred,
         ..Default::default()
     }

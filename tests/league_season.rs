@@ -116,7 +116,7 @@ fn the_trf_export_reads_back_to_the_standings_workbook() {
             "队名",
             "场分",
             "局分",
-            "直胜",
+            "直胜名次",
             "扩展索伯分",
             "台次分",
             // Teams with open blocking eligibility findings are marked 资格待查 here.

@@ -254,7 +254,6 @@ pub fn statement_doc(st: &Statement, lang: Lang) -> SheetDoc {
             headers,
             rows,
             centred: vec![0, 3, 4],
-            numeric: vec![3, 5, 6],
             ..Default::default()
         },
         landscape: true,

@@ -284,9 +284,10 @@ pub fn safe_file_stem(name: &str) -> String {
     s
 }
 
-/// Writes `teams/<unit>.xlsx` for every team (see [`team_sheets`]), plus its statement (费用结算,
-/// from the outcome's money, when it has a line) and its standing (资格待查, 取消资格). Returns
-/// the paths written.
+/// Writes `teams/<unit>.xlsx` for every team (see [`team_sheets`]), plus, in a team stage, its
+/// matches round by round board by board (对阵与成绩) and its place with the tie-breaks (名次),
+/// its statement (费用结算, from the outcome's money, when it has a line) and its standing
+/// (资格待查, 取消资格). Returns the paths written.
 ///
 /// # Errors
 ///
@@ -298,6 +299,7 @@ pub fn write_team_packets(
     roster: &Roster,
     findings: &[Finding],
     outcome: &crate::outcome::EventOutcome,
+    sport: crate::rounds::notation::Sport,
     lang: Lang,
 ) -> Result<Vec<PathBuf>, Error> {
     let (statements, statuses) = (&outcome.money.statements, &outcome.statuses);
@@ -328,6 +330,20 @@ pub fn write_team_packets(
                 (true, Lang::En) => "; the team is disqualified".to_string(),
             };
             s.doc.title.push_str(&note);
+        }
+        // The team's matches round by round and its place (a team stage).
+        if let Some(stage) = &outcome.stage {
+            sheets.extend(
+                super::season::packets::team_packet_sheets(
+                    stage,
+                    roster,
+                    &t.unit.value,
+                    sport,
+                    lang,
+                )
+                .into_iter()
+                .map(LinkedSheet::from),
+            );
         }
         let st = statements
             .iter()

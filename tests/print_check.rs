@@ -202,10 +202,10 @@ fn pdf_borders(pdf: &Path, dir: &Path) -> Vec<Option<(f64, f64)>> {
                 let d = attr(p, "d").unwrap_or_default();
                 let mut it = d.split_whitespace();
                 while let Some(tok) = it.next() {
-                    if tok == "M" || tok == "L" {
-                        if let Some(x) = it.next().and_then(|x| x.parse().ok()) {
-                            xs.push(x);
-                        }
+                    if (tok == "M" || tok == "L")
+                        && let Some(x) = it.next().and_then(|x| x.parse().ok())
+                    {
+                        xs.push(x);
                     }
                 }
             }

@@ -292,6 +292,7 @@ pub fn safe_file_stem(name: &str) -> String {
 /// # Errors
 ///
 /// [`Error::Io`] naming the path that cannot be written.
+#[allow(clippy::too_many_arguments)]
 pub fn write_team_packets(
     dir: &Path,
     event_dir: &Path,

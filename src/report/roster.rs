@@ -146,7 +146,6 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
                 print_columns: Some(HEADERS.len() - 1),
                 wrapped: vec![1, 11, 12],
                 wrap_width: Some(10),
-                ..Default::default()
             },
             landscape: true,
         });
@@ -162,7 +161,6 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
             print_columns: Some(HEADERS.len() - 1),
             wrapped: vec![1, 11, 12],
             wrap_width: Some(10),
-            ..Default::default()
         },
         landscape: true,
     }];
@@ -180,7 +178,6 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
             print_columns: Some(HEADERS.len() - 1),
             wrapped: vec![1, 11, 12],
             wrap_width: Some(10),
-            ..Default::default()
         },
         landscape: true,
     });

@@ -102,12 +102,13 @@ fn number_decimals(path: &Path, i: usize) -> BTreeMap<(usize, usize), usize> {
     use std::io::Read;
     let read = |name: &str| -> String {
         let mut s = String::new();
-        if let Ok(f) = std::fs::File::open(path) {
-            if let Ok(mut z) = zip::ZipArchive::new(f) {
-                if let Ok(mut m) = z.by_name(name) {
-                    let _ = m.read_to_string(&mut s);
-                }
-            }
+        let z = std::fs::File::open(path)
+            .ok()
+            .and_then(|f| zip::ZipArchive::new(f).ok());
+        if let Some(mut z) = z
+            && let Ok(mut m) = z.by_name(name)
+        {
+            let _ = m.read_to_string(&mut s);
         }
         s
     };

@@ -113,6 +113,8 @@ fn number_decimals(path: &Path, i: usize) -> BTreeMap<(usize, usize), usize> {
         s
     };
     let attr = |tag: &str, name: &str| -> Option<String> {
+        // The split pieces begin with the first attribute: a space in front finds it too.
+        let tag = format!(" {tag}");
         let key = format!(" {name}=\"");
         let start = tag.find(&key)? + key.len();
         let end = tag[start..].find('"')? + start;

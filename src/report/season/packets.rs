@@ -65,6 +65,16 @@ pub fn team_packet_sheets(
     let Some(no) = names.iter().find(|t| t.1 == unit).map(|t| t.0) else {
         return Vec::new();
     };
+    // Rounds the team had the pairing-allocated bye (team Swiss): round → game points scored.
+    let byes: BTreeMap<u32, String> = match &stage.kind {
+        StageKind::TeamSwiss(o) => o
+            .complete
+            .iter()
+            .filter(|r| r.bye == Some(no))
+            .map(|r| (r.results.round, o.bye.1.to_string()))
+            .collect(),
+        _ => BTreeMap::new(),
+    };
     let (players, _) = super::league::player_facts(roster, numbers);
     let facts = Facts {
         no,
@@ -74,7 +84,7 @@ pub fn team_packet_sheets(
         sport,
         lang,
     };
-    let mut v = vec![results_sheet(&facts, &rounds, unit)];
+    let mut v = vec![results_sheet(&facts, &rounds, &byes, unit)];
     if let Some(st) = standings {
         v.push(place_sheet(no, st, names, unit, lang));
     }
@@ -83,8 +93,13 @@ pub fn team_packet_sheets(
 
 /// 对阵与成绩: one row per board of each of the team's matches, from the team's side: round,
 /// opponent, board, own player, own colour, result, opponent's player, and on the first board
-/// the match's game score (`3.5:1.5`).
-fn results_sheet(f: &Facts<'_>, rounds: &[RoundResults], unit: &str) -> SheetDoc {
+/// the match's game score (`3.5:1.5`); a round with the bye is one row `轮空` with its points.
+fn results_sheet(
+    f: &Facts<'_>,
+    rounds: &[RoundResults],
+    byes: &BTreeMap<u32, String>,
+    unit: &str,
+) -> SheetDoc {
     let Facts {
         no,
         names,
@@ -106,6 +121,13 @@ fn results_sheet(f: &Facts<'_>, rounds: &[RoundResults], unit: &str) -> SheetDoc
     };
     let mut rows = Vec::new();
     for rr in rounds {
+        if let Some(points) = byes.get(&rr.round) {
+            let mut row = vec![String::new(); 8];
+            row[0] = rr.round.to_string();
+            row[1] = lang.pick("轮空", "bye").to_string();
+            row[7] = points.clone();
+            rows.push(row);
+        }
         for m in rr.matches.iter().filter(|m| m.home == no || m.away == no) {
             let home = m.home == no;
             let opp = if home { m.away } else { m.home };

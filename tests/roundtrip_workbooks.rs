@@ -175,7 +175,7 @@ fn the_roster_workbook_is_the_roster_the_library_builds() {
 /// the summary; the xiangqi sections use the column labels themselves).
 fn tiebreak_column(key: &str) -> String {
     match key {
-        "EDE" => "直胜".into(),
+        "EDE" => "直胜名次".into(),
         "EMGSB" | "EMGSB/C1" => "扩展索伯分".into(),
         "BC" => "台次分".into(),
         "BH:MP/C1" => "对手场分".into(),
@@ -185,6 +185,7 @@ fn tiebreak_column(key: &str) -> String {
         "BWG" => "后胜局".into(),
         "BPG" => "后手局".into(),
         "PS" => "累进分".into(),
+        "DE" | "直胜" => "直胜名次".into(),
         other => match other.strip_prefix("DROP-LAST-") {
             Some(n) => format!("去末{n}轮"),
             None => other.into(),

@@ -199,6 +199,7 @@ fn render(
         roster,
         &sorted,
         outcome,
+        event.event.sport,
         opts.lang,
     )?);
     Ok(written)

@@ -254,6 +254,7 @@ pub fn statement_doc(st: &Statement, lang: Lang) -> SheetDoc {
             headers,
             rows,
             centred: vec![0, 3, 4],
+            ..Default::default()
         },
         landscape: true,
     }
@@ -269,18 +270,16 @@ pub(super) fn table_sheet(
     headers: &[&str],
     landscape: bool,
 ) -> Result<ColumnWidths, XlsxError> {
-    setup_sheet(
-        ws,
-        s,
-        &SheetLayout {
-            name,
-            title,
-            columns: u16::try_from(headers.len()).unwrap_or(u16::MAX),
-            frozen_rows: 2,
-            landscape,
-        },
-    )?;
+    let layout = SheetLayout {
+        name,
+        title,
+        columns: u16::try_from(headers.len()).unwrap_or(u16::MAX),
+        frozen_rows: 2,
+        landscape,
+    };
+    setup_sheet(ws, s, &layout)?;
     let mut w = ColumnWidths::new();
+    w.print_title(&layout, s);
     write_header_row(ws, 1, headers, s, &mut w)?;
     Ok(w)
 }

@@ -165,6 +165,9 @@ fn findings_sheet(
             headers: finding_headers(lang),
             rows: findings.iter().map(|f| finding_row(f, lang)).collect(),
             centred: vec![0],
+            wrapped: vec![4, 6],
+            wrap_width: Some(24),
+            ..Default::default()
         },
         landscape: true,
     };
@@ -227,6 +230,8 @@ pub fn write_eligibility(
             ],
             rows,
             centred: vec![1, 2],
+            numeric: vec![1, 2],
+            ..Default::default()
         },
         landscape: false,
     };
@@ -279,13 +284,15 @@ pub fn safe_file_stem(name: &str) -> String {
     s
 }
 
-/// Writes `teams/<unit>.xlsx` for every team (see [`team_sheets`]), plus its statement (费用结算,
-/// from the outcome's money, when it has a line) and its standing (资格待查, 取消资格). Returns
-/// the paths written.
+/// Writes `teams/<unit>.xlsx` for every team (see [`team_sheets`]), plus, in a team stage, its
+/// matches round by round board by board (对阵与成绩) and its place with the tie-breaks (名次),
+/// its statement (费用结算, from the outcome's money, when it has a line) and its standing
+/// (资格待查, 取消资格). Returns the paths written.
 ///
 /// # Errors
 ///
 /// [`Error::Io`] naming the path that cannot be written.
+#[allow(clippy::too_many_arguments)]
 pub fn write_team_packets(
     dir: &Path,
     event_dir: &Path,
@@ -293,6 +300,7 @@ pub fn write_team_packets(
     roster: &Roster,
     findings: &[Finding],
     outcome: &crate::outcome::EventOutcome,
+    sport: crate::rounds::notation::Sport,
     lang: Lang,
 ) -> Result<Vec<PathBuf>, Error> {
     let (statements, statuses) = (&outcome.money.statements, &outcome.statuses);
@@ -323,6 +331,20 @@ pub fn write_team_packets(
                 (true, Lang::En) => "; the team is disqualified".to_string(),
             };
             s.doc.title.push_str(&note);
+        }
+        // The team's matches round by round and its place (a team stage).
+        if let Some(stage) = &outcome.stage {
+            sheets.extend(
+                super::season::packets::team_packet_sheets(
+                    stage,
+                    roster,
+                    &t.unit.value,
+                    sport,
+                    lang,
+                )
+                .into_iter()
+                .map(LinkedSheet::from),
+            );
         }
         let st = statements
             .iter()
@@ -397,5 +419,10 @@ fn build_linked(
 ) -> Result<Workbook, XlsxError> {
     let linked: Vec<(&SheetDoc, Option<&CellLinks>)> =
         sheets.iter().map(|s| (&s.doc, Some(&s.links))).collect();
-    build_sheets(event_title, &linked, lang.pick("没有问题", "no findings"))
+    build_sheets(
+        event_title,
+        &linked,
+        lang.pick("没有问题", "no findings"),
+        lang.pick("无", "none"),
+    )
 }

@@ -3,15 +3,27 @@
 
 use crate::Lang;
 
+/// A tie-break column name as printed: `直胜` (as event.toml and the CXA rules name it) becomes
+/// `直胜名次`, since the column holds the place inside the group of the tied, not points; every
+/// other name is kept.
+pub fn column_label(name: &str) -> String {
+    match name {
+        "直胜" => "直胜名次".to_string(),
+        "Direct encounter" => "Direct encounter place".to_string(),
+        other => other.to_string(),
+    }
+}
+
 /// The column label of a tie-break code (`MPTS`, `BH:MP/C1`, `ESB:MG`, ...). Modifiers are kept
 /// in the label so two variants never print the same header.
 ///
 /// ```
-/// use bianpai::report::labels::tiebreak_label;
+/// use bianpai::report::labels::{column_label, tiebreak_label};
 /// use bianpai::Lang;
 /// assert_eq!(tiebreak_label("MPTS", Lang::Zh), "场分");
 /// assert_eq!(tiebreak_label("BH:MP/C1", Lang::Zh), "对手场分(去1)");
-/// assert_eq!(tiebreak_label("EDE", Lang::En), "Direct encounter");
+/// assert_eq!(tiebreak_label("EDE", Lang::En), "Direct encounter place");
+/// assert_eq!(column_label("直胜"), "直胜名次");
 /// ```
 pub fn tiebreak_label(code: &str, lang: Lang) -> String {
     let (base, mods) = match code.split_once('/') {
@@ -24,8 +36,10 @@ pub fn tiebreak_label(code: &str, lang: Lang) -> String {
         "MPTS" | "MP" => ("场分", "Match points"),
         "GPTS" | "GP" => ("局分", "Game points"),
         "MPVGP" => ("次要分", "Secondary score"),
-        "DE" => ("直胜", "Direct encounter"),
-        "EDE" | "EDET" | "EDEB" | "EDEBT" | "EDEBB" => ("直胜", "Direct encounter"),
+        // The column holds a place inside the group of the tied (1 = won the encounters), not
+        // points: labelled so.
+        "DE" => ("直胜名次", "Direct encounter place"),
+        "EDE" | "EDET" | "EDEB" | "EDEBT" | "EDEBB" => ("直胜名次", "Direct encounter place"),
         "ESB:MG" | "EMGSB" => ("对手场分×局分", "Team SB (MP×GP)"),
         "ESB:MM" | "EMMSB" => ("对手场分×场分", "Team SB (MP×MP)"),
         "ESB:GM" | "EGMSB" => ("对手局分×场分", "Team SB (GP×MP)"),

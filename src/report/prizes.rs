@@ -144,7 +144,15 @@ fn payouts_sheet(
         if let Some(x) = &shared {
             note.push(x);
         }
-        write_text(ws, row, 8, &note.join("；"), &s.body, Some(&mut w))?;
+        // The note wraps at 30 columns (汉字 count two), its row made tall enough.
+        let text = note.join("；");
+        let wide = crate::report::style::display_width(&text);
+        write_text(ws, row, 8, &text, &s.body.clone().set_text_wrap(), None)?;
+        w.note_width(8, wide.min(30));
+        if wide > 38 {
+            let lines = u32::try_from(wide.div_ceil(38)).unwrap_or(1);
+            ws.set_row_height(row, f64::from(lines) * 13.5 + 2.0)?;
+        }
         row += 1;
     }
     write_text(ws, row, 4, "合计", &s.header, Some(&mut w))?;

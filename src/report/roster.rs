@@ -142,6 +142,10 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
                 headers: headers.clone(),
                 rows,
                 centred: centred.clone(),
+                numeric: vec![0, 8, 9],
+                print_columns: Some(HEADERS.len() - 1),
+                wrapped: vec![1, 11, 12],
+                wrap_width: Some(10),
             },
             landscape: true,
         });
@@ -153,6 +157,10 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
             headers: headers.clone(),
             rows: all,
             centred: centred.clone(),
+            numeric: vec![0, 8, 9],
+            print_columns: Some(HEADERS.len() - 1),
+            wrapped: vec![1, 11, 12],
+            wrap_width: Some(10),
         },
         landscape: true,
     }];
@@ -166,6 +174,10 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
             headers,
             rows: staff,
             centred,
+            numeric: vec![0, 8, 9],
+            print_columns: Some(HEADERS.len() - 1),
+            wrapped: vec![1, 11, 12],
+            wrap_width: Some(10),
         },
         landscape: true,
     });

@@ -111,17 +111,27 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
         }
     };
     let columns = u16::try_from(headers.len()).unwrap_or(1);
-    setup_sheet(
-        ws,
-        &styles,
-        &SheetLayout {
-            name: &sheet_name,
-            title: &full_title,
-            columns,
-            frozen_rows: 2,
-            landscape: matches!(lines, Lines::Team(_)),
-        },
-    )?;
+    let layout = SheetLayout {
+        name: &sheet_name,
+        title: &full_title,
+        columns,
+        frozen_rows: 2,
+        landscape: matches!(lines, Lines::Team(_)),
+    };
+    setup_sheet(ws, &styles, &layout)?;
+    widths.print_title(&layout, &styles);
+    // First row of each match, then the row after the last: a match never spans two pages.
+    let mut groups: Vec<u32> = Vec::new();
+    if let Lines::Team(v) = lines {
+        let mut last = None;
+        for (i, l) in v.iter().enumerate() {
+            if last != Some(l.match_no) {
+                groups.push(2 + u32::try_from(i).unwrap_or(u32::MAX - 2));
+                last = Some(l.match_no);
+            }
+        }
+        groups.push(2 + u32::try_from(v.len()).unwrap_or(u32::MAX - 2));
+    }
     let hdr: Vec<&str> = headers.iter().map(String::as_str).collect();
     write_header_row(ws, 1, &hdr, &styles, &mut widths)?;
     let result_col: u16 = match lines {
@@ -183,7 +193,7 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
         }
     }
     widths.note(result_col, "结果结果");
-    widths.apply(ws)?;
+    widths.apply_grouped(ws, &groups)?;
     if n_rows > 0 {
         let choices = notation::choices(doc.sport);
         // Warning style: the list offers the usual notations, but every notation of SPEC §6

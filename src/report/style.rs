@@ -198,6 +198,24 @@ pub fn excel_width(display: usize) -> f64 {
 #[derive(Debug, Clone, Default)]
 pub struct ColumnWidths {
     widest: BTreeMap<u16, usize>,
+    /// The sheet's title, fitted to the printed width when the widths are applied.
+    title: Option<PrintTitle>,
+}
+
+/// A sheet's title as [`ColumnWidths::apply`] fits it to the table (see
+/// [`finish_sheet`](super::print::finish_sheet)).
+#[derive(Debug, Clone)]
+pub struct PrintTitle {
+    /// The title text in row 0.
+    pub text: String,
+    /// Columns the title is merged across (the printed table).
+    pub columns: u16,
+    /// Whether the sheet was asked to print in landscape.
+    pub landscape: bool,
+    /// Rows repeated on every page (title and header rows).
+    pub frozen_rows: u32,
+    /// The title's cell format.
+    pub format: Format,
 }
 
 impl ColumnWidths {
@@ -223,14 +241,46 @@ impl ColumnWidths {
         self.widest.get(&col).map(|w| excel_width(*w))
     }
 
-    /// Sets the width of every noted column on `ws`.
+    /// Remembers the sheet's title so that [`apply`](Self::apply) fits it to the printed width
+    /// and sets the orientation (see [`finish_sheet`](super::print::finish_sheet)).
+    pub fn print_title(&mut self, layout: &super::workbook::SheetLayout<'_>, styles: &Styles) {
+        self.title = Some(PrintTitle {
+            text: layout.title.to_string(),
+            columns: layout.columns,
+            landscape: layout.landscape,
+            frozen_rows: layout.frozen_rows,
+            format: styles.title.clone(),
+        });
+    }
+
+    /// The title remembered by [`print_title`](Self::print_title).
+    pub fn title(&self) -> Option<&PrintTitle> {
+        self.title.as_ref()
+    }
+
+    /// Sets the width of every noted column on `ws`; with a title remembered, also fits the title
+    /// and the orientation to the table ([`finish_sheet`](super::print::finish_sheet) without
+    /// page breaks).
     ///
     /// # Errors
     ///
     /// Returns the writer's error for a column beyond Excel's limit.
     pub fn apply(&self, ws: &mut Worksheet) -> Result<(), XlsxError> {
+        self.apply_grouped(ws, &[])
+    }
+
+    /// Like [`apply`](Self::apply), keeping each group of rows on one page (`groups`: see
+    /// [`finish_sheet`](super::print::finish_sheet)).
+    ///
+    /// # Errors
+    ///
+    /// Returns the writer's error for a column beyond Excel's limit.
+    pub fn apply_grouped(&self, ws: &mut Worksheet, groups: &[u32]) -> Result<(), XlsxError> {
         for (col, w) in &self.widest {
             ws.set_column_width(*col, excel_width(*w))?;
+        }
+        if self.title.is_some() {
+            super::print::finish_sheet(ws, self, groups)?;
         }
         Ok(())
     }

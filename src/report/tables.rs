@@ -26,7 +26,23 @@ pub struct TextTable {
     pub rows: Vec<Vec<String>>,
     /// Columns (0-based) to centre (places, scores).
     pub centred: Vec<usize>,
+    /// Columns (0-based) of numbers (places, scores, ratings, counts): a cell there that reads
+    /// as a decimal number (`14.0`, `2531`, `-3`) is written as a number, shown with as many
+    /// decimals as its text has, so that a spreadsheet sorts and sums it; other text (`1/2`,
+    /// an empty cell) stays text.
+    pub numeric: Vec<usize>,
+    /// Columns (0-based) of long text (messages, sources): at most `wrap_width` terminal
+    /// columns wide (汉字 count two), the text wrapped and the row made tall enough to show it.
+    pub wrapped: Vec<usize>,
+    /// Width of the wrapped columns, in terminal columns; `None`: [`WRAP_WIDTH`].
+    pub wrap_width: Option<usize>,
+    /// When set, only the first `n` columns print (the title is merged across them); the
+    /// columns after them (provenance: the file and cell a row came from) stay on screen.
+    pub print_columns: Option<usize>,
 }
+
+/// Widest a wrapped column is set, in terminal columns (汉字 count two).
+pub const WRAP_WIDTH: usize = 44;
 
 /// One sheet: a name, a title line and its table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,7 +95,12 @@ fn build(
     marker: Option<&Marker>,
 ) -> Result<Workbook, XlsxError> {
     let plain: Vec<(&SheetDoc, Option<&CellLinks>)> = sheets.iter().map(|s| (s, None)).collect();
-    let mut wb = build_sheets(event_title, &plain, lang.pick("尚无成绩", "no results yet"))?;
+    let mut wb = build_sheets(
+        event_title,
+        &plain,
+        lang.pick("尚无成绩", "no results yet"),
+        lang.pick("无", "none"),
+    )?;
     if let Some(m) = marker {
         super::round_workbook::add_marker_sheet(&mut wb, m)?;
     }
@@ -91,11 +112,13 @@ pub type CellLinks = BTreeMap<(usize, usize), String>;
 
 /// The workbook of `sheets` in the layout of [`write`] (title row, header row, frozen panes,
 /// A4), each body cell with a link in its sheet's [`CellLinks`] written as a blue link; a
-/// workbook without sheets gets one saying `empty`.
+/// workbook without sheets gets one saying `empty`, a table without rows one row saying `none`
+/// (`无`).
 pub(crate) fn build_sheets(
     event_title: &str,
     sheets: &[(&SheetDoc, Option<&CellLinks>)],
     empty: &str,
+    none: &str,
 ) -> Result<Workbook, XlsxError> {
     let mut wb = new_workbook(event_title)?;
     let styles = Styles::new();
@@ -108,46 +131,197 @@ pub(crate) fn build_sheets(
         let ws = wb.add_worksheet();
         let mut widths = ColumnWidths::new();
         let title = format!("{event_title} {}", s.title);
-        let columns = u16::try_from(s.table.headers.len().max(1)).unwrap_or(u16::MAX);
+        let all_columns = s.table.headers.len().max(1);
+        let printed = s
+            .table
+            .print_columns
+            .map_or(all_columns, |n| n.clamp(1, all_columns));
+        let columns = u16::try_from(printed).unwrap_or(u16::MAX);
         let name = sheet_name(&s.name, &used);
         used.push(name.clone());
-        setup_sheet(
-            ws,
-            &styles,
-            &SheetLayout {
-                name: &name,
-                title: &title,
-                columns,
-                frozen_rows: 2,
-                landscape: s.landscape,
-            },
-        )?;
-        let hdr: Vec<&str> = s.table.headers.iter().map(String::as_str).collect();
-        write_header_row(ws, 1, &hdr, &styles, &mut widths)?;
-        for (i, row) in s.table.rows.iter().enumerate() {
-            let r = 2 + u32::try_from(i).unwrap_or(u32::MAX - 2);
-            for (c, text) in row.iter().enumerate() {
-                let col = u16::try_from(c).unwrap_or(u16::MAX);
-                let fmt = if s.table.centred.contains(&c) {
-                    &styles.center
-                } else {
-                    &styles.body
-                };
-                write_text(ws, r, col, text, fmt, Some(&mut widths))?;
-                if let Some(url) = links.and_then(|l| l.get(&(i, c))) {
-                    // A link the writer rejects (too long) leaves the plain text.
-                    let link = Url::new(url.as_str()).set_text(text.as_str());
-                    let _ = ws.write_url_with_format(r, col, link, &link_fmt);
-                }
-            }
-        }
+        let layout = SheetLayout {
+            name: &name,
+            title: &title,
+            columns,
+            frozen_rows: 2,
+            landscape: s.landscape,
+        };
+        setup_sheet(ws, &styles, &layout)?;
+        widths.print_title(&layout, &styles);
+        write_headers(ws, &s.table, &styles, &mut widths)?;
+        write_body(ws, s, links, &styles, &link_fmt, none, &mut widths)?;
         widths.apply(ws)?;
+        if printed < all_columns {
+            // Title, header and the body rows (one row saying `none` when empty).
+            let rows = u32::try_from(s.table.rows.len().max(1)).unwrap_or(u32::MAX - 2);
+            ws.set_print_area(0, 0, rows + 1, columns.saturating_sub(1))?;
+        }
     }
     if sheets.is_empty() {
         let ws = wb.add_worksheet();
         ws.write_string(0, 0, empty)?;
     }
     Ok(wb)
+}
+
+/// The decimals of `text` when it reads as a plain decimal number (`14.0` → 1, `-3` → 0), for
+/// writing it as a number: at most 15 significant characters, no leading zero (`007` is a code).
+fn decimals(text: &str) -> Option<usize> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let (int, frac) = match digits.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (digits, None),
+    };
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let ok = all_digits(int)
+        && (int == "0" || !int.starts_with('0'))
+        && frac.is_none_or(all_digits)
+        && digits.len() <= 15;
+    ok.then(|| frac.map_or(0, str::len))
+}
+
+/// Writes the header row (row 1). A header wraps (its row made tall enough) where the column is
+/// narrower than it: in a `wrapped` column, at the wrap width; in a column without any content
+/// below it, at four terminal columns (two 汉字), so that an empty column costs little width.
+fn write_headers(
+    ws: &mut rust_xlsxwriter::Worksheet,
+    t: &TextTable,
+    styles: &Styles,
+    widths: &mut ColumnWidths,
+) -> Result<(), XlsxError> {
+    let hdr: Vec<&str> = t.headers.iter().map(String::as_str).collect();
+    let mut scratch = ColumnWidths::new();
+    write_header_row(ws, 1, &hdr, styles, &mut scratch)?;
+    let mut lines = 1usize;
+    for (c, h) in t.headers.iter().enumerate() {
+        let col = u16::try_from(c).unwrap_or(u16::MAX);
+        let w = super::style::display_width(h);
+        let empty = !t.rows.is_empty()
+            && t.rows
+                .iter()
+                .all(|r| r.get(c).is_none_or(|v| v.trim().is_empty()));
+        let cap = if t.wrapped.contains(&c) {
+            t.wrap_width.unwrap_or(WRAP_WIDTH).max(4)
+        } else if empty && c > 0 {
+            4
+        } else {
+            w
+        };
+        widths.note_width(col, w.min(cap));
+        if w > cap {
+            lines = lines.max(w.div_ceil(cap));
+        }
+    }
+    if lines > 1 {
+        let n = u32::try_from(lines).unwrap_or(1);
+        ws.set_row_height(1, f64::from(n) * 13.5 + 2.0)?;
+    }
+    Ok(())
+}
+
+/// Writes the body rows of `s` from row 2 (or one row saying `none` when there are none):
+/// numbers in `numeric` columns as numbers, `wrapped` columns wrapped with the row made tall
+/// enough, cells with a link as blue links.
+fn write_body(
+    ws: &mut rust_xlsxwriter::Worksheet,
+    s: &SheetDoc,
+    links: Option<&CellLinks>,
+    styles: &Styles,
+    link_fmt: &rust_xlsxwriter::Format,
+    none: &str,
+    widths: &mut ColumnWidths,
+) -> Result<(), XlsxError> {
+    let t = &s.table;
+    if t.rows.is_empty() {
+        let last = u16::try_from(t.headers.len().max(1) - 1).unwrap_or(0);
+        if last == 0 {
+            write_text(ws, 2, 0, none, &styles.center, Some(widths))?;
+        } else {
+            ws.merge_range(2, 0, 2, last, none, &styles.center)?;
+        }
+        return Ok(());
+    }
+    let base = |c: usize| {
+        if t.centred.contains(&c) {
+            &styles.center
+        } else {
+            &styles.body
+        }
+    };
+    let number_formats: BTreeMap<(bool, usize), rust_xlsxwriter::Format> = [false, true]
+        .iter()
+        .flat_map(|&centred| (0..=2).map(move |d| (centred, d)))
+        .map(|(centred, d)| {
+            let f = if centred {
+                &styles.center
+            } else {
+                &styles.body
+            };
+            let pattern = match d {
+                0 => "0",
+                1 => "0.0",
+                _ => "0.00",
+            };
+            ((centred, d), f.clone().set_num_format(pattern))
+        })
+        .collect();
+    let wrap_fmts: BTreeMap<bool, rust_xlsxwriter::Format> = [false, true]
+        .iter()
+        .map(|&c| {
+            let f = if c { &styles.center } else { &styles.body };
+            (c, f.clone().set_text_wrap())
+        })
+        .collect();
+    for (i, row) in t.rows.iter().enumerate() {
+        let r = 2 + u32::try_from(i).unwrap_or(u32::MAX - 2);
+        let mut lines = 1usize;
+        for (c, text) in row.iter().enumerate() {
+            let col = u16::try_from(c).unwrap_or(u16::MAX);
+            let centred = t.centred.contains(&c);
+            let number = t
+                .numeric
+                .contains(&c)
+                .then(|| decimals(text))
+                .flatten()
+                .zip(text.parse::<f64>().ok());
+            if let Some((d, v)) = number {
+                let fmt = number_formats.get(&(centred, d.min(2))).unwrap_or(base(c));
+                ws.write_number_with_format(r, col, v, fmt)?;
+                widths.note(col, text);
+            } else if t.wrapped.contains(&c) {
+                let fmt = wrap_fmts.get(&centred).unwrap_or(base(c));
+                write_text(ws, r, col, text, fmt, None)?;
+                let w = super::style::display_width(text);
+                let wrap = t.wrap_width.unwrap_or(WRAP_WIDTH).max(4);
+                widths.note_width(col, w.min(wrap));
+                // Lines at the wrapped width: the column set for it (`excel_width`) holds a
+                // quarter more.
+                let per_line = wrap + wrap / 4 + 1;
+                let n: usize = text
+                    .lines()
+                    .map(|l| super::style::display_width(l).div_ceil(per_line).max(1))
+                    .sum();
+                lines = lines.max(n);
+            } else {
+                write_text(ws, r, col, text, base(c), Some(widths))?;
+            }
+            if let Some(url) = links.and_then(|l| l.get(&(i, c))) {
+                // A link the writer rejects (too long) leaves the plain text.
+                let fmt = if t.wrapped.contains(&c) {
+                    link_fmt.clone().set_text_wrap()
+                } else {
+                    link_fmt.clone()
+                };
+                let link = Url::new(url.as_str()).set_text(text.as_str());
+                let _ = ws.write_url_with_format(r, col, link, &fmt);
+            }
+        }
+        if lines > 1 {
+            let n = u32::try_from(lines).unwrap_or(1);
+            ws.set_row_height(r, f64::from(n) * 13.5 + 2.0)?;
+        }
+    }
+    Ok(())
 }
 
 /// A sheet name Excel accepts, unique among `used` (case-insensitively, as Excel compares):
@@ -211,6 +385,7 @@ mod tests {
                     vec!["2".into(), "=上海".into(), "17.0".into()],
                 ],
                 centred: vec![0, 2],
+                ..Default::default()
             },
             landscape: false,
         }];
@@ -220,7 +395,9 @@ mod tests {
         let r = wb.worksheet_range("排名").expect("range");
         assert_eq!(
             r.get_value((0, 0)),
-            Some(&Data::String("2023 甲级联赛 第11轮后排名".into()))
+            // 28 columns of title × 1.35 = 37.8 units over a table of 6.4 + 8.6 + 6.4 units:
+            // broken at the space after the event name (and wrapped by the cell).
+            Some(&Data::String("2023 甲级联赛\n第11轮后排名".into()))
         );
         assert_eq!(r.get_value((1, 1)), Some(&Data::String("队名".into())));
         assert_eq!(r.get_value((2, 2)), Some(&Data::String("21.0".into())));

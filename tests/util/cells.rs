@@ -1,6 +1,7 @@
 //! Workbooks re-read with calamine, as the cells a person sees: the reader behind
 //! `tests/roundtrip_workbooks.rs`.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use calamine::{Data, Reader, SheetVisible, Xlsx, open_workbook};
@@ -14,6 +15,8 @@ pub struct Sheet {
     pub visible: bool,
     /// The cells, row by row from A1.
     pub rows: Vec<Vec<Data>>,
+    /// Decimals shown by the number format of each number cell (`0.0` → 1), by (row, column).
+    pub decimals: std::collections::BTreeMap<(usize, usize), usize>,
 }
 
 impl Sheet {
@@ -38,6 +41,13 @@ impl Sheet {
         match self.cell(r, c) {
             Data::String(s) => s.clone(),
             Data::Empty => String::new(),
+            // A number as its format shows it (`14.0` under `0.0`), so that a number cell reads
+            // as the display text the summary has.
+            Data::Float(v) => {
+                let d = self.decimals.get(&(r, c)).copied().unwrap_or(0);
+                format!("{v:.d$}")
+            }
+            Data::Int(v) => v.to_string(),
             other => panic!("{}!{r}:{c} is not text: {other:?}", self.name),
         }
     }
@@ -73,9 +83,100 @@ pub fn read_book(path: &Path) -> Vec<Sheet> {
                 name,
                 visible,
                 rows,
+                decimals: BTreeMap::new(),
             }
         })
+        .collect::<Vec<Sheet>>()
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut s)| {
+            s.decimals = number_decimals(path, i);
+            s
+        })
         .collect()
+}
+
+/// The decimals of every number cell of the `i`-th sheet (`xl/worksheets/sheet{i+1}.xml`, as
+/// rust_xlsxwriter names them), from the number formats of `xl/styles.xml`.
+fn number_decimals(path: &Path, i: usize) -> BTreeMap<(usize, usize), usize> {
+    use std::io::Read;
+    let read = |name: &str| -> String {
+        let mut s = String::new();
+        let z = std::fs::File::open(path)
+            .ok()
+            .and_then(|f| zip::ZipArchive::new(f).ok());
+        if let Some(mut z) = z
+            && let Ok(mut m) = z.by_name(name)
+        {
+            let _ = m.read_to_string(&mut s);
+        }
+        s
+    };
+    let attr = |tag: &str, name: &str| -> Option<String> {
+        // The split pieces begin with the first attribute: a space in front finds it too.
+        let tag = format!(" {tag}");
+        let key = format!(" {name}=\"");
+        let start = tag.find(&key)? + key.len();
+        let end = tag[start..].find('"')? + start;
+        Some(tag[start..end].to_string())
+    };
+    let styles = read("xl/styles.xml");
+    let decimals_of = |code: &str| {
+        code.split('.')
+            .nth(1)
+            .map_or(0, |f| f.chars().take_while(|c| *c == '0').count())
+    };
+    let mut fmts: BTreeMap<String, usize> = BTreeMap::from([
+        ("1".to_string(), 0),
+        ("2".to_string(), 2),
+        ("3".to_string(), 0),
+        ("4".to_string(), 2),
+    ]);
+    for t in styles.split("<numFmt ").skip(1) {
+        if let (Some(id), Some(code)) = (attr(t, "numFmtId"), attr(t, "formatCode")) {
+            fmts.insert(id, decimals_of(&code));
+        }
+    }
+    let xfs: Vec<usize> = styles
+        .split("<cellXfs")
+        .nth(1)
+        .and_then(|x| x.split("</cellXfs>").next())
+        .map(|x| {
+            x.split("<xf ")
+                .skip(1)
+                .map(|t| {
+                    attr(t, "numFmtId")
+                        .and_then(|id| fmts.get(&id).copied())
+                        .unwrap_or(0)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let sheet = read(&format!("xl/worksheets/sheet{}.xml", i + 1));
+    let mut out = BTreeMap::new();
+    for c in sheet.split("<c ").skip(1) {
+        let head = c.split('>').next().unwrap_or_default();
+        let (Some(r), Some(st)) = (attr(head, "r"), attr(head, "s")) else {
+            continue;
+        };
+        let col = r
+            .chars()
+            .take_while(char::is_ascii_alphabetic)
+            .fold(0, |n, ch| n * 26 + (ch as usize - 'A' as usize + 1));
+        let row: usize = r
+            .trim_start_matches(|ch: char| ch.is_ascii_alphabetic())
+            .parse()
+            .unwrap_or(0);
+        let d = st
+            .parse::<usize>()
+            .ok()
+            .and_then(|s| xfs.get(s).copied())
+            .unwrap_or(0);
+        if col > 0 && row > 0 {
+            out.insert((row - 1, col - 1), d);
+        }
+    }
+    out
 }
 
 /// The sheet named `name`.

@@ -98,6 +98,8 @@ pub(super) fn write_finals(
             headers,
             rows,
             centred: vec![0, 4, 5],
+            numeric: vec![0, 4, 5],
+            ..Default::default()
         },
         landscape: true,
     }];
@@ -132,6 +134,7 @@ pub(super) fn write_finals(
                 ],
                 rows,
                 centred: vec![0],
+                ..Default::default()
             },
             landscape: false,
         });

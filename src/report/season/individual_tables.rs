@@ -46,7 +46,11 @@ pub(super) fn section_table(
     lang: Lang,
 ) -> TextTable {
     let mut headers = lead_headers(lang);
-    headers.extend(st.headers.iter().cloned());
+    headers.extend(
+        st.headers
+            .iter()
+            .map(|h| crate::report::labels::column_label(h)),
+    );
     let marked = mark_column(marks, lang, &mut headers);
     let rows = st
         .rows
@@ -66,7 +70,9 @@ pub(super) fn section_table(
     TextTable {
         headers,
         rows,
+        numeric: centred.clone(),
         centred,
+        ..Default::default()
     }
 }
 
@@ -100,6 +106,8 @@ pub(super) fn delegation_table(rows: &[delegations::DelegationRow], lang: Lang) 
         headers,
         rows,
         centred: vec![0, 3, 4, 5],
+        numeric: vec![0, 3, 4, 5],
+        ..Default::default()
     }
 }
 
@@ -181,6 +189,8 @@ pub(super) fn crosstable(
     TextTable {
         headers,
         rows,
+        numeric: centred.clone(),
         centred,
+        ..Default::default()
     }
 }

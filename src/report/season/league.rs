@@ -115,6 +115,8 @@ fn write_draw(path: &Path, t: &Target<'_>, drawn: &[String], seed: u64) -> Resul
             .map(|(i, n)| vec![(i + 1).to_string(), n.clone()])
             .collect(),
         centred: vec![0],
+        numeric: vec![0],
+        ..Default::default()
     };
     let sheet = SheetDoc {
         name: lang.pick("抽签", "Draw").to_string(),
@@ -185,7 +187,11 @@ pub(super) fn ranking_table(
         lang.pick("序号", "No.").to_string(),
         lang.pick("队名", "Team").to_string(),
     ];
-    headers.extend(labels);
+    headers.extend(
+        labels
+            .iter()
+            .map(|l| crate::report::labels::column_label(l)),
+    );
     let marks: Vec<String> = st
         .rows
         .iter()
@@ -218,7 +224,9 @@ pub(super) fn ranking_table(
     TextTable {
         headers,
         rows,
+        numeric: centred.clone(),
         centred,
+        ..Default::default()
     }
 }
 

@@ -8,6 +8,7 @@ mod finals;
 mod individual;
 mod individual_tables;
 mod league;
+pub mod packets;
 pub mod tables;
 mod team_swiss;
 

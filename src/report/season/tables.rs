@@ -48,6 +48,8 @@ pub fn schedule_by_round(
         .collect(),
         rows,
         centred: vec![0, 1],
+        numeric: vec![0, 1],
+        ..Default::default()
     }
 }
 
@@ -86,10 +88,16 @@ pub fn schedule_by_team(schedule: &[Vec<(u32, u32)>], teams: &[TeamName], lang: 
             row
         })
         .collect();
+    // Round columns wrap: `北京华清队` over `（主）`.
+    let wrapped = (2..headers.len()).collect();
     TextTable {
         headers,
         rows,
         centred: vec![0],
+        numeric: vec![0],
+        wrapped,
+        wrap_width: Some(8),
+        ..Default::default()
     }
 }
 
@@ -173,7 +181,12 @@ pub fn crosstable(
     TextTable {
         headers,
         rows,
+        numeric: centred.clone(),
+        // The opponents' columns: `3.5:1.5` needs 7 columns of the width reserved for 6.
+        wrapped: (2..n + 2).collect(),
+        wrap_width: Some(6),
         centred,
+        ..Default::default()
     }
 }
 
@@ -300,6 +313,8 @@ pub fn board_performance(
         .collect(),
         rows,
         centred: vec![1, 3, 4, 5, 6],
+        numeric: vec![1, 3, 4, 5, 6],
+        ..Default::default()
     }
 }
 

@@ -74,11 +74,18 @@ pub fn write_team_swiss(
             landscape: false,
         });
     }
-    let (player_names, _) = super::league::player_facts(t.roster, &o.numbers);
+    let (player_names, ratings) = super::league::player_facts(t.roster, &o.numbers);
     sheets.push(SheetDoc {
         name: lang.pick("台次成绩", "By board").into(),
         title: lang.pick("台次成绩", "results by board").into(),
-        table: tables::board_results(&o.names, &player_names, &results, &o.scoring, lang),
+        table: tables::board_performance(
+            &o.names,
+            &player_names,
+            &ratings,
+            &results,
+            &o.scoring,
+            lang,
+        ),
         landscape: false,
     });
     let st_path = t.out.join("standings.xlsx");
@@ -183,7 +190,12 @@ pub fn swiss_crosstable(
     TextTable {
         headers,
         rows,
+        numeric: centred.clone(),
+        // Round cells wrap: `12白` over `3.5:1.5`.
+        wrapped: (2..n.saturating_sub(3)).collect(),
+        wrap_width: Some(8),
         centred,
+        ..Default::default()
     }
 }
 
@@ -242,5 +254,7 @@ fn final_table(t: &Target<'_>, st: &scoring::Standings, names: &[TeamName]) -> T
         ],
         rows,
         centred: vec![0, 1, 3, 4],
+        numeric: vec![0, 1, 3, 4],
+        ..Default::default()
     }
 }

@@ -1,0 +1,244 @@
+//! The sheets a team's packet adds from the stage (issue 18): 对阵与成绩 (the team's matches
+//! round by round, board by board, from its own side) and 名次 (its place and tie-breaks).
+
+use std::collections::BTreeMap;
+
+use crate::Lang;
+use crate::model::roster::Roster;
+use crate::model::{Colour, Points};
+use crate::outcome::{StageKind, StageOutcome};
+use crate::report::tables::{SheetDoc, TextTable};
+use crate::rounds::notation::{self, Sport};
+use crate::scoring;
+use crate::season::TeamName;
+use crate::season::matches::{RoundResults, Scoring};
+
+/// What the sheets of one team are written from.
+#[derive(Clone, Copy)]
+struct Facts<'a> {
+    no: u32,
+    names: &'a [TeamName],
+    players: &'a BTreeMap<(u32, String), String>,
+    scoring: &'a Scoring,
+    sport: Sport,
+    lang: Lang,
+}
+
+fn colour_word(c: Colour, sport: Sport, lang: Lang) -> &'static str {
+    match (c, sport, lang) {
+        (Colour::White, Sport::Chess, Lang::Zh) => "白",
+        (Colour::White, Sport::Xiangqi, Lang::Zh) => "红",
+        (Colour::Black, _, Lang::Zh) => "黑",
+        (Colour::White, Sport::Chess, Lang::En) => "White",
+        (Colour::White, Sport::Xiangqi, Lang::En) => "Red",
+        (Colour::Black, _, Lang::En) => "Black",
+    }
+}
+
+fn other(c: Colour) -> Colour {
+    match c {
+        Colour::White => Colour::Black,
+        Colour::Black => Colour::White,
+    }
+}
+
+/// The packet sheets of team `unit` from the team stage `stage` (none for an individual stage
+/// or a team not in it).
+pub fn team_packet_sheets(
+    stage: &StageOutcome,
+    roster: &Roster,
+    unit: &str,
+    sport: Sport,
+    lang: Lang,
+) -> Vec<SheetDoc> {
+    let (names, numbers, rounds, standings, scoring) = match &stage.kind {
+        StageKind::League(l) => (
+            &l.names,
+            &l.numbers.teams,
+            l.complete.clone(),
+            &l.standings,
+            &l.scoring,
+        ),
+        StageKind::TeamSwiss(o) => (&o.names, &o.numbers, o.results(), &o.standings, &o.scoring),
+        StageKind::Individual(_) => return Vec::new(),
+    };
+    let Some(no) = names.iter().find(|t| t.1 == unit).map(|t| t.0) else {
+        return Vec::new();
+    };
+    // Rounds the team had the pairing-allocated bye (team Swiss): round → game points scored.
+    let byes: BTreeMap<u32, String> = match &stage.kind {
+        StageKind::TeamSwiss(o) => o
+            .complete
+            .iter()
+            .filter(|r| r.bye == Some(no))
+            .map(|r| (r.results.round, o.bye.1.to_string()))
+            .collect(),
+        _ => BTreeMap::new(),
+    };
+    let (players, _) = super::league::player_facts(roster, numbers);
+    let facts = Facts {
+        no,
+        names,
+        players: &players,
+        scoring,
+        sport,
+        lang,
+    };
+    let mut v = vec![results_sheet(&facts, &rounds, &byes, unit)];
+    if let Some(st) = standings {
+        v.push(place_sheet(no, st, names, unit, lang));
+    }
+    v
+}
+
+/// 对阵与成绩: one row per board of each of the team's matches, from the team's side: round,
+/// opponent, board, own player, own colour, result, opponent's player, and on the first board
+/// the match's game score (`3.5:1.5`); a round with the bye is one row `轮空` with its points.
+fn results_sheet(
+    f: &Facts<'_>,
+    rounds: &[RoundResults],
+    byes: &BTreeMap<u32, String>,
+    unit: &str,
+) -> SheetDoc {
+    let Facts {
+        no,
+        names,
+        players,
+        scoring,
+        sport,
+        lang,
+    } = *f;
+    let name_of = |n: u32| crate::season::league::name_of(names, n);
+    let player = |team: u32, key: &Option<String>| {
+        key.as_ref()
+            .map(|k| {
+                players
+                    .get(&(team, k.clone()))
+                    .cloned()
+                    .unwrap_or_else(|| k.clone())
+            })
+            .unwrap_or_default()
+    };
+    let mut rows = Vec::new();
+    for rr in rounds {
+        if let Some(points) = byes.get(&rr.round) {
+            let mut row = vec![String::new(); 8];
+            row[0] = rr.round.to_string();
+            row[1] = lang.pick("轮空", "bye").to_string();
+            row[7] = points.clone();
+            rows.push(row);
+        }
+        for m in rr.matches.iter().filter(|m| m.home == no || m.away == no) {
+            let home = m.home == no;
+            let opp = if home { m.away } else { m.home };
+            let (mut own, mut theirs) = (Points::ZERO, Points::ZERO);
+            for b in &m.boards {
+                let r = if home { b.result } else { b.result.reversed() };
+                own += scoring.game(r);
+                theirs += scoring.game(r.reversed());
+            }
+            let score = format!("{own}:{theirs}");
+            for (i, b) in m.boards.iter().enumerate() {
+                let (mine, colour, result, theirs_p) = if home {
+                    (&b.home_player, b.home_colour, b.result, &b.away_player)
+                } else {
+                    (
+                        &b.away_player,
+                        other(b.home_colour),
+                        b.result.reversed(),
+                        &b.home_player,
+                    )
+                };
+                rows.push(vec![
+                    rr.round.to_string(),
+                    name_of(opp),
+                    b.board.to_string(),
+                    player(no, mine),
+                    colour_word(colour, sport, lang).to_string(),
+                    notation::format(result, sport).to_string(),
+                    player(opp, theirs_p),
+                    if i == 0 { score.clone() } else { String::new() },
+                ]);
+            }
+        }
+    }
+    SheetDoc {
+        name: lang.pick("对阵与成绩", "Matches").into(),
+        title: match lang {
+            Lang::Zh => format!("{unit} 对阵与成绩"),
+            Lang::En => format!("{unit}: matches and results"),
+        },
+        table: TextTable {
+            headers: [
+                ("轮次", "Round"),
+                ("对手", "Opponent"),
+                ("台次", "Board"),
+                ("本队棋手", "Player"),
+                ("执色", "Colour"),
+                ("结果", "Result"),
+                ("对方棋手", "Opponent's player"),
+                ("比分", "Score"),
+            ]
+            .iter()
+            .map(|(z, e)| lang.pick(z, e).to_string())
+            .collect(),
+            rows,
+            centred: vec![0, 2, 4, 5, 7],
+            numeric: vec![0, 2],
+            ..Default::default()
+        },
+        landscape: false,
+    }
+}
+
+/// 名次: the team's row of the current ranking (place, number, name, every tie-break).
+fn place_sheet(
+    no: u32,
+    st: &scoring::Standings,
+    names: &[TeamName],
+    unit: &str,
+    lang: Lang,
+) -> SheetDoc {
+    let mut headers = vec![
+        lang.pick("名次", "Place").to_string(),
+        lang.pick("序号", "No.").to_string(),
+        lang.pick("队名", "Team").to_string(),
+    ];
+    headers.extend(
+        st.keys
+            .iter()
+            .map(|k| crate::report::labels::tiebreak_label(&k.to_string(), lang)),
+    );
+    let rows: Vec<Vec<String>> = st
+        .rows
+        .iter()
+        .filter(|r| r.start_no == no)
+        .map(|r| {
+            let mut v = vec![
+                r.rank.to_string(),
+                r.start_no.to_string(),
+                crate::season::league::name_of(names, r.start_no),
+            ];
+            v.extend(r.display.iter().cloned());
+            v
+        })
+        .collect();
+    let n = headers.len();
+    let mut centred = vec![0, 1];
+    centred.extend(3..n);
+    SheetDoc {
+        name: lang.pick("名次", "Place").into(),
+        title: match lang {
+            Lang::Zh => format!("{unit} 当前名次"),
+            Lang::En => format!("{unit}: current place"),
+        },
+        table: TextTable {
+            headers,
+            rows,
+            numeric: centred.clone(),
+            centred,
+            ..Default::default()
+        },
+        landscape: false,
+    }
+}

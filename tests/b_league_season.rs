@@ -322,6 +322,7 @@ fn play(
         round_label: "t",
         sport: Sport::Chess,
         lang: Lang::Zh,
+        notes: &[],
     };
     assert!(write_new(&path, &doc, &Lines::Team(lines)).expect("write"));
     rows
@@ -513,4 +514,32 @@ fn a_late_entry_scores_nothing_for_the_round_it_missed() {
     // Round 2 home sides won 5:0: 山西 has only its round-2 match.
     let want = if shanxi_home { (2.0, 5.0) } else { (0.0, 0.0) };
     assert_eq!(points(&o)["山西晋阳队"], want);
+}
+
+/// 规程 and SPEC §7: a team with open blocking findings is still paired but marked. The
+/// printable round 1 (`out/pairings-r01.xlsx`) ends, after a blank row, with the 资格待查 teams
+/// of the round in the order they appear (43 rows of matches and header, then the note); the
+/// round workbook the arbiter types into carries no such line.
+#[test]
+fn the_printable_pairings_name_the_pending_teams() {
+    let (_tmp, dir) = sample_copy(B);
+    let _ = run_json(&dir, &[]);
+    let printable = table(&dir.join("out/pairings-r01.xlsx"));
+    let last = printable.rows.last().expect("rows");
+    assert_eq!(
+        last.first().map(|c| c.display()),
+        Some(
+            "资格待查：大庆油田队、山西晋阳队、内蒙古草原队、无锡太湖队、河北燕赵队、吉林长白山队、\
+             福建海峡队、河南中原队、江西赣江队"
+                .to_string()
+        )
+    );
+    assert_eq!(printable.rows.len(), 44);
+    let typed_into = table(&dir.join("results/r01.xlsx"));
+    assert!(
+        typed_into
+            .rows
+            .iter()
+            .all(|r| r.iter().all(|c| !c.display().contains("资格待查")))
+    );
 }

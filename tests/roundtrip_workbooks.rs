@@ -483,7 +483,16 @@ fn printable_pairings_and_the_schedule_are_the_round_workbooks() {
             assert_eq!(book[0].name, r.sheet, "{rel}");
             let meant = meant_round_rows(r, sport);
             assert!(!meant.is_empty(), "{}", r.file);
-            assert_eq!(sheet_rows(&book[0]), meant, "{rel}");
+            // Below the table the printable copy names the round's 资格待查 / 取消资格 teams
+            // (tests/b_league_season.rs checks the line); the rows above are the round's.
+            let rows: Vec<Vec<String>> = sheet_rows(&book[0])
+                .into_iter()
+                .filter(|row| {
+                    !row.first()
+                        .is_some_and(|c| c.starts_with("资格待查：") || c.starts_with("取消资格："))
+                })
+                .collect();
+            assert_eq!(rows, meant, "{rel}");
             printed += 1;
             // Every name on the sheet is a player of the roster, of the team named, once.
             let mut seen = BTreeMap::<String, u32>::new();

@@ -101,6 +101,7 @@ fn fill_round(
         round_label: "t",
         sport,
         lang: Lang::Zh,
+        notes: &[],
     };
     assert!(write_new(&path, &doc, &lines).unwrap());
     seen

@@ -31,6 +31,9 @@ pub struct RoundDoc<'a> {
     pub sport: Sport,
     /// Labels' language.
     pub lang: Lang,
+    /// Lines printed below the table of the printable copy only (资格待查 entrants), never in
+    /// the round workbook the arbiter types into.
+    pub notes: &'a [String],
 }
 
 /// Writes `results/rNN.xlsx` unless a file is there. Returns whether it was written.
@@ -192,6 +195,13 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
             }
         }
     }
+    if !with_marker && !doc.notes.is_empty() {
+        let first = 3 + u32::try_from(n_rows).unwrap_or(0);
+        for (i, note) in doc.notes.iter().enumerate() {
+            let r = first + u32::try_from(i).unwrap_or(0);
+            write_text(ws, r, 0, note, &styles.body, None)?;
+        }
+    }
     widths.note(result_col, "结果结果");
     widths.apply_grouped(ws, &groups)?;
     if n_rows > 0 {
@@ -310,6 +320,7 @@ mod tests {
             round_label: "第1轮",
             sport: Sport::Chess,
             lang: Lang::Zh,
+            notes: &[],
         };
         let line = |board: u32, colour| TeamLine {
             match_no: 1,
@@ -356,6 +367,7 @@ mod tests {
             round_label: "第2轮",
             sport: Sport::Xiangqi,
             lang: Lang::Zh,
+            notes: &[],
         };
         let lines = Lines::Individual(vec![
             IndividualLine {

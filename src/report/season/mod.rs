@@ -55,12 +55,18 @@ pub fn write_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<PathBuf
             Lang::Zh => format!("{} 第{}轮", p.name, p.round()),
             Lang::En => format!("{} round {}", p.id, p.round()),
         };
+        let notes = status_notes(t, &p.lines);
         let doc = RoundDoc {
             event_title: &t.event.event.name,
             marker: &p.marker,
             round_label: &label,
             sport: t.event.event.sport,
             lang: t.lang,
+            notes: &[],
+        };
+        let printable = RoundDoc {
+            notes: &notes,
+            ..doc
         };
         if p.fresh {
             let path = t.dir.join("results").join(format!("{}.xlsx", p.file));
@@ -69,10 +75,37 @@ pub fn write_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<PathBuf
             }
         }
         let path = t.out.join(format!("pairings-{}.xlsx", p.file));
-        round_workbook::write_printable(&path, &doc, &p.lines)?;
+        round_workbook::write_printable(&path, &printable, &p.lines)?;
         written.push(path);
     }
     Ok(written)
+}
+
+/// The notes under a printable team round: the teams of the round that are 资格待查 or
+/// 取消资格, in order of appearance, one line per mark.
+fn status_notes(t: &Target<'_>, lines: &crate::rounds::lines::Lines) -> Vec<String> {
+    let crate::rounds::lines::Lines::Team(v) = lines else {
+        return Vec::new();
+    };
+    let mut by_mark: Vec<(&'static str, Vec<&str>)> = Vec::new();
+    for team in v
+        .iter()
+        .flat_map(|l| [l.home_team.as_str(), l.away_team.as_str()])
+    {
+        let Some(s) = t.statuses.team(team) else {
+            continue;
+        };
+        let mark = s.mark(t.lang);
+        match by_mark.iter_mut().find(|(m, _)| *m == mark) {
+            Some((_, names)) if names.contains(&team) => {}
+            Some((_, names)) => names.push(team),
+            None => by_mark.push((mark, vec![team])),
+        }
+    }
+    by_mark
+        .into_iter()
+        .map(|(mark, names)| format!("{mark}：{}", names.join("、")))
+        .collect()
 }
 
 /// Writes the TRF report `out/<template>.trf`.

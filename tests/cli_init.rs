@@ -279,3 +279,30 @@ fn filled_blank_form_reads_back() {
         Some("宜必思")
     );
 }
+
+/// `bianpai run` on a folder without event.toml: status 2 and a message that says how to make
+/// it an event (init with a template) and lists the templates, not a raw OS error.
+#[test]
+fn run_without_event_toml_suggests_init_and_the_templates() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("报名表");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = bianpai(&["run", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = utf8(&out.stderr);
+    let d = dir.display();
+    assert!(
+        err.contains(&format!(
+            "bianpai: {d} 中没有 event.toml，还不是赛事文件夹 (no event.toml in {d}: not an event folder yet).\n\
+             先用模板创建 (create it from a template): bianpai init {d} --template <模板名>\n\
+             可用模板 (templates):\n\
+             cca-a-league-2023\t2023年中国国际象棋甲级联赛\n\
+             cca-b-league-2025\t2025年中国国际象棋乙级联赛\n\
+             cxa-amateur-king-2023\t2023年全国业余棋王赛总决赛\n"
+        )),
+        "{err}"
+    );
+    assert!(!err.contains("os error"), "{err}");
+    // Nothing was written into the folder.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+}

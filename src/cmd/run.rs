@@ -11,6 +11,16 @@ use crate::{Error, Result};
 ///
 /// When the run cannot happen (exit status 2).
 pub fn run(args: RunArgs) -> Result<u8> {
+    // A folder that is not an event yet: say how to make one, with the templates to start from.
+    if !args.dir.join(crate::event::EVENT_FILE).is_file() {
+        let dir = args.dir.display();
+        return Err(Error::Usage(format!(
+            "{dir} 中没有 event.toml，还不是赛事文件夹 (no event.toml in {dir}: not an event folder yet).\n\
+             先用模板创建 (create it from a template): bianpai init {dir} --template <模板名>\n\
+             可用模板 (templates):\n{}",
+            super::templates::listing()?.trim_end()
+        )));
+    }
     let out = pipeline::out_dir(&args.dir, args.out.as_deref());
     let opts = Options {
         dir: args.dir.clone(),

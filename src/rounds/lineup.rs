@@ -32,7 +32,7 @@ pub struct Member {
 }
 
 /// A rule that keeps a registered player off some boards: a woman below the rating floor on
-/// the men's boards, a player of an excluded event or one disqualified on every board.
+/// the men's boards, a player of an excluded event (not ruled on yet) on every board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bar {
     /// The board group the bar applies to, `None` for every board.

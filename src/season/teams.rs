@@ -215,8 +215,8 @@ pub fn infos(
 ///
 /// - a woman whose rating is below the floor for men's boards (乙级 九(三): 2350) may not play
 ///   a men's board, whichever board the form gave her;
-/// - a player of an excluded event (七(三): `person.in-excluded-event`, open or not ruled on) or
-///   one disqualified by a ruling plays no board at all.
+/// - a player of an excluded event (七(三): `person.in-excluded-event`, not ruled on yet) plays
+///   no board at all; once ruled (cleared or disqualified) the bar goes.
 pub fn bars(
     team: &Team,
     p: &Person,
@@ -246,13 +246,9 @@ pub fn bars(
             }
         }
     }
+    // A disqualification is not a bar: the games already played stand (乙级 七(四)3) and must
+    // not turn into errors after the ruling; the entrant is simply not paired again.
     match statuses.person(&team.unit.value, name) {
-        Some(Standing::Disqualified { clause, .. }) => out.push(Bar {
-            group: None,
-            zh: format!("{name}已被取消资格，不得出场"),
-            en: format!("{name} is disqualified and may not play"),
-            clause: clause.clone(),
-        }),
         Some(Standing::Pending(codes)) if codes.contains(&"person.in-excluded-event") => {
             out.push(Bar {
                 group: None,

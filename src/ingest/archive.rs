@@ -448,27 +448,7 @@ fn read_local(
         .map_err(|err| member_error(&err))?
         .ok_or_else(|| Reason::new("zip 成员缺失", "the zip member is missing"))?;
     let modified = file.last_modified().and_then(zip_time);
-    let cap = limits.max_member_bytes;
-    let mut data = Vec::new();
-    file.take(cap.saturating_add(1).min(budget.left().saturating_add(1)))
-        .read_to_end(&mut data)
-        .map_err(|err| {
-            Reason::new(
-                format!("zip 内容损坏（{err}）"),
-                format!("corrupt zip data ({err})"),
-            )
-        })?;
-    let n = data.len() as u64;
-    if n > cap {
-        return Err(Reason::new(
-            format!("解压后超过 {}（疑似压缩炸弹）", human(cap)),
-            format!("inflates beyond {} (a decompression bomb?)", human(cap)),
-        ));
-    }
-    if !budget.take(n) {
-        return Err(over_budget());
-    }
-    Ok((data, modified))
+    Ok((inflate_bounded(file, limits, budget)?, modified))
 }
 
 /// Decompresses one member into memory, bounded by the member limit and the budget.
@@ -490,6 +470,16 @@ fn read_member(
     }
     let file = archive.by_index(index).map_err(|e| member_error(&e))?;
     let modified = file.last_modified().and_then(zip_time);
+    Ok((inflate_bounded(file, limits, budget)?, modified))
+}
+
+/// Inflates one member into memory, bounded by the member limit and the archive's budget
+/// (a decompression bomb stops at the limit, never after it).
+fn inflate_bounded(
+    file: impl Read,
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<Vec<u8>, Reason> {
     let cap = limits.max_member_bytes;
     let mut data = Vec::new();
     file.take(cap.saturating_add(1).min(budget.left().saturating_add(1)))
@@ -510,7 +500,7 @@ fn read_member(
     if !budget.take(n) {
         return Err(over_budget());
     }
-    Ok((data, modified))
+    Ok(data)
 }
 
 /// A zip timestamp (local time without zone) as seconds since the epoch, read as UTC: only

@@ -70,7 +70,8 @@ pub fn write_printable(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result
     save_atomic(&mut wb, path)
 }
 
-fn colour_word(c: Colour, sport: Sport, lang: Lang) -> &'static str {
+/// The colour as printed: 白/黑 (chess), 红/黑 (xiangqi), or in English.
+pub(crate) fn colour_word(c: Colour, sport: Sport, lang: Lang) -> &'static str {
     match (c, sport, lang) {
         (Colour::White, Sport::Chess, Lang::Zh) => "白",
         (Colour::White, Sport::Xiangqi, Lang::Zh) => "红",

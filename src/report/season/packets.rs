@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use crate::Lang;
 use crate::model::roster::Roster;
-use crate::model::{Colour, Points};
+use crate::model::Points;
 use crate::outcome::{StageKind, StageOutcome};
 use crate::report::tables::{SheetDoc, TextTable};
 use crate::rounds::notation::{self, Sport};
@@ -22,24 +22,6 @@ struct Facts<'a> {
     scoring: &'a Scoring,
     sport: Sport,
     lang: Lang,
-}
-
-fn colour_word(c: Colour, sport: Sport, lang: Lang) -> &'static str {
-    match (c, sport, lang) {
-        (Colour::White, Sport::Chess, Lang::Zh) => "白",
-        (Colour::White, Sport::Xiangqi, Lang::Zh) => "红",
-        (Colour::Black, _, Lang::Zh) => "黑",
-        (Colour::White, Sport::Chess, Lang::En) => "White",
-        (Colour::White, Sport::Xiangqi, Lang::En) => "Red",
-        (Colour::Black, _, Lang::En) => "Black",
-    }
-}
-
-fn other(c: Colour) -> Colour {
-    match c {
-        Colour::White => Colour::Black,
-        Colour::Black => Colour::White,
-    }
 }
 
 /// The packet sheets of team `unit` from the team stage `stage` (none for an individual stage
@@ -144,7 +126,7 @@ fn results_sheet(
                 } else {
                     (
                         &b.away_player,
-                        other(b.home_colour),
+                        !b.home_colour,
                         b.result.reversed(),
                         &b.home_player,
                     )
@@ -154,7 +136,7 @@ fn results_sheet(
                     name_of(opp),
                     b.board.to_string(),
                     player(no, mine),
-                    colour_word(colour, sport, lang).to_string(),
+                    crate::report::round_workbook::colour_word(colour, sport, lang).to_string(),
                     notation::format(result, sport).to_string(),
                     player(opp, theirs_p),
                     if i == 0 { score.clone() } else { String::new() },

@@ -314,6 +314,7 @@ fn the_played_sample_equals_an_independent_computation() {
     assert_eq!(all_thirds, 3);
     withdrawal_and_late_entry(&dir, &json);
     delegations(&dir, &group_places);
+    printed_marks(&dir);
 }
 
 /// Rule 7 of the xiangqi engine on one group: re-derives each round's brackets from the scores
@@ -550,4 +551,36 @@ fn delegations(dir: &Path, places: &BTreeMap<&str, Vec<(u32, String, u32)>>) {
         seen.insert(unit, sum);
     }
     assert_eq!(seen, sums);
+}
+
+/// SPEC §7: an entrant not in good standing is still paired (or was, before the ruling) and
+/// is named under the printable round, after a blank row: 钟宇毅 ruled 取消资格 in
+/// event.toml; with open blocking findings, in the order they appear in round 7: 蒋磊
+/// (辽宁's late form), 谢锐毅 (born 2008, a junior), 苏明建 (ID check character), 武帆一 (湖北
+/// over its quota), 杨一思 (born 1961); a family pair by its child 蒋海 (born outside the
+/// window). The round workbook typed into carries no such line.
+fn printed_marks(dir: &Path) {
+    let tail = |file: &str, n: usize| {
+        let rows = cells(&dir.join("out").join(file));
+        let first: Vec<String> = rows
+            .iter()
+            .skip(rows.len().saturating_sub(n))
+            .map(|r| r.first().cloned().unwrap_or_default())
+            .collect();
+        first
+    };
+    assert_eq!(
+        tail("pairings-open-men-r07.xlsx", 3),
+        [
+            "",
+            "取消资格：钟宇毅（江苏省）",
+            "资格待查：蒋磊（辽宁省）、谢锐毅（广东省）、苏明建（上海市）、武帆一（湖北省）、杨一思（四川省）"
+        ]
+    );
+    assert_eq!(
+        tail("pairings-family-r07.xlsx", 2),
+        ["", "资格待查：蒋婧佳/蒋海（福建省）"]
+    );
+    let typed = cells(&dir.join("results/open-men-r07.xlsx"));
+    assert!(typed.iter().flatten().all(|c| !c.contains("资格")));
 }

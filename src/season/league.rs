@@ -333,6 +333,7 @@ pub(super) fn paper(event: &Event, stage: &Stage, r: u32, lines: Lines, fresh: b
         id: stage.id.clone(),
         lines,
         fresh,
+        marks: Vec::new(),
     }
 }
 

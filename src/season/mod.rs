@@ -20,7 +20,7 @@ pub mod team_standings;
 pub mod team_swiss;
 pub mod teams;
 
-use crate::eligibility::standing::Statuses;
+use crate::eligibility::standing::{Standing, Statuses};
 use crate::event::{Event, Stage};
 use crate::ingest::LoadedFile;
 use crate::model::roster::Roster;
@@ -98,6 +98,10 @@ pub struct RoundPaper {
     /// A new pairing: `results/<file>.xlsx` is to be written (unless it exists, as a round
     /// workbook is never overwritten).
     pub fresh: bool,
+    /// The individual entrants of the round that are not in good standing (资格待查, 取消资格),
+    /// as their cells read, in order of appearance. Empty for team rounds: their marks come
+    /// from the teams' standings.
+    pub marks: Vec<(String, Standing)>,
 }
 
 impl RoundPaper {

@@ -55,7 +55,7 @@ pub fn write_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<PathBuf
             Lang::Zh => format!("{} 第{}轮", p.name, p.round()),
             Lang::En => format!("{} round {}", p.id, p.round()),
         };
-        let notes = status_notes(t, &p.lines);
+        let notes = status_notes(t, p);
         let doc = RoundDoc {
             event_title: &t.event.event.name,
             marker: &p.marker,
@@ -81,30 +81,33 @@ pub fn write_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<PathBuf
     Ok(written)
 }
 
-/// The notes under a printable team round: the teams of the round that are 资格待查 or
-/// 取消资格, in order of appearance, one line per mark.
-fn status_notes(t: &Target<'_>, lines: &crate::rounds::lines::Lines) -> Vec<String> {
-    let crate::rounds::lines::Lines::Team(v) = lines else {
-        return Vec::new();
+/// The notes under a printable round: the teams (team rounds) or entrants (individual
+/// rounds) of the round that are 资格待查 or 取消资格, in order of appearance, one line per mark.
+fn status_notes(t: &Target<'_>, p: &RoundPaper) -> Vec<String> {
+    let marked: Vec<(String, crate::outcome::Standing)> = match &p.lines {
+        crate::rounds::lines::Lines::Team(v) => v
+            .iter()
+            .flat_map(|l| [l.home_team.as_str(), l.away_team.as_str()])
+            .filter_map(|team| Some((team.to_string(), t.statuses.team(team)?)))
+            .collect(),
+        crate::rounds::lines::Lines::Individual(_) => p.marks.clone(),
     };
-    let mut by_mark: Vec<(&'static str, Vec<&str>)> = Vec::new();
-    for team in v
-        .iter()
-        .flat_map(|l| [l.home_team.as_str(), l.away_team.as_str()])
-    {
-        let Some(s) = t.statuses.team(team) else {
-            continue;
-        };
+    let mut by_mark: Vec<(&'static str, Vec<String>)> = Vec::new();
+    for (who, s) in marked {
         let mark = s.mark(t.lang);
         match by_mark.iter_mut().find(|(m, _)| *m == mark) {
-            Some((_, names)) if names.contains(&team) => {}
-            Some((_, names)) => names.push(team),
-            None => by_mark.push((mark, vec![team])),
+            Some((_, names)) if names.contains(&who) => {}
+            Some((_, names)) => names.push(who),
+            None => by_mark.push((mark, vec![who])),
         }
     }
+    let (colon, comma) = match t.lang {
+        Lang::Zh => ("：", "、"),
+        Lang::En => (": ", ", "),
+    };
     by_mark
         .into_iter()
-        .map(|(mark, names)| format!("{mark}：{}", names.join("、")))
+        .map(|(mark, names)| format!("{mark}{colon}{}", names.join(comma)))
         .collect()
 }
 

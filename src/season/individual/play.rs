@@ -4,7 +4,7 @@
 use super::entrants::Entrant;
 use super::read::{lines_of, read_round, strip_withdrawal};
 use super::{SectionRun, histories, marker_stage};
-use crate::event::Section;
+use crate::eligibility::standing::Standing;
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::Points;
 use crate::pairing::xiangqi_swiss::{self, XiangqiSwissOptions};
@@ -36,7 +36,7 @@ pub(super) fn play_section(
             .find(|s| s.marker.stage == mstage && s.marker.round == r);
         if let Some(sheet) = sheet {
             sr.paired = r;
-            papers.push(paper(inp, sr.section, r, lines_of(sheet), false));
+            papers.push(paper(inp, sr, r, lines_of(sheet), false));
             // Without a record, the pairing is recomputed from the rounds before (as written).
             let fallback = sheet.recorded.is_none().then(|| {
                 let players = histories(&sr.entrants, &sr.complete, g.win, g.draw, bye_points);
@@ -85,7 +85,7 @@ pub(super) fn play_section(
                 break;
             }
         };
-        papers.push(paper(inp, sr.section, r, pairing_lines(sr, &pairing), true));
+        papers.push(paper(inp, sr, r, pairing_lines(sr, &pairing), true));
         sr.paired = r;
         break;
     }
@@ -137,7 +137,9 @@ fn name_key(cell: &str) -> String {
 }
 
 /// The paper of round `r` of a section: `results/<section>-rNN.xlsx`.
-fn paper(inp: &Input<'_>, section: &Section, r: u32, lines: Lines, fresh: bool) -> RoundPaper {
+fn paper(inp: &Input<'_>, sr: &SectionRun<'_>, r: u32, lines: Lines, fresh: bool) -> RoundPaper {
+    let section = sr.section;
+    let marks = marks(sr, &lines);
     RoundPaper {
         marker: Marker {
             event: inp.event.event.name.clone(),
@@ -149,5 +151,33 @@ fn paper(inp: &Input<'_>, section: &Section, r: u32, lines: Lines, fresh: bool) 
         id: section.id.clone(),
         lines,
         fresh,
+        marks,
     }
+}
+
+/// The entrants of a round's rows that are not in good standing, as their cells read, in
+/// order of appearance (a cell matched to its entrant by [`name_key`]).
+fn marks(sr: &SectionRun<'_>, lines: &Lines) -> Vec<(String, Standing)> {
+    let Lines::Individual(rows) = lines else {
+        return Vec::new();
+    };
+    let marked: Vec<(String, &Standing)> = sr
+        .entrants
+        .iter()
+        .zip(&sr.standings)
+        .filter_map(|(e, s)| Some((name_key(&e.label()), s.as_ref()?)))
+        .collect();
+    let mut out: Vec<(String, Standing)> = Vec::new();
+    for cell in rows
+        .iter()
+        .flat_map(|l| std::iter::once(l.left.as_str()).chain(l.right.as_deref()))
+    {
+        let key = name_key(cell);
+        if let Some((_, s)) = marked.iter().find(|(k, _)| *k == key)
+            && !out.iter().any(|(c, _)| name_key(c) == key)
+        {
+            out.push((strip_withdrawal(cell).0.trim().to_string(), (*s).clone()));
+        }
+    }
+    out
 }

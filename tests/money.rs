@@ -165,8 +165,19 @@ fn b_league_twin_requests_with_an_odd_woman_and_a_late_arrival() {
     // 女三 is alone in a twin room: the empty bed, 6 × 430 = 2,580.
     let empty = line(&st, "单人入住空床");
     assert_eq!((empty.quantity, empty.amount), (6, Fen::from_yuan(2580)));
-    // 2,800 + 22,360 + 2,580 = 27,740.
-    assert_eq!(st.balance(), Fen::from_yuan(27_740));
+    // 规程 十三(三) (the template's `settled_with = "hotel"`): board and lodging is settled with
+    // the hotel, 22,360 + 2,580 = 24,940; the balance with the organizers is the 2,800 of fees.
+    assert_eq!(empty.side, money::Side::Hotel);
+    assert_eq!(st.total(money::Side::Hotel), Fen::from_yuan(24_940));
+    assert_eq!(st.balance(), Fen::from_yuan(2800));
+    // Collected by the organizers instead: one balance, 2,800 + 24,940 = 27,740.
+    let mut collected = ev.clone();
+    if let Some(acc) = collected.accommodation.as_mut() {
+        acc.settled_with = bianpai::event::LodgingPayee::Organizers;
+    }
+    let one = money::costs::statement(&collected, &team, &l, &[]);
+    assert_eq!(one.total(money::Side::Hotel), Fen::ZERO);
+    assert_eq!(one.balance(), Fen::from_yuan(27_740));
     assert_eq!(codes(&f), vec!["room.twin-alone"]);
     assert_eq!(f.all()[0].person.as_deref(), Some("女三"));
     assert_eq!(f.all()[0].source.to_string(), "t.xlsx!食宿!B11");
@@ -198,8 +209,9 @@ fn a_lone_occupant_priced_per_person_pays_no_empty_bed() {
     let l = money::rooms::lodge(&ev, &team, &mut f);
     let st = money::costs::statement(&ev, &team, &l, &[]);
     assert!(st.lines.iter().all(|x| !x.item.contains("单人入住空床")));
-    // 2,800 + 22,360 = 25,160: the whole-room statement less the empty bed's 2,580.
-    assert_eq!(st.balance(), Fen::from_yuan(25_160));
+    // 22,360 at the hotel: the whole-room statement less the empty bed's 2,580; the fees.
+    assert_eq!(st.total(money::Side::Hotel), Fen::from_yuan(22_360));
+    assert_eq!(st.balance(), Fen::from_yuan(2800));
     assert_eq!(
         f.all()[0].message_zh,
         "双人间只有一人入住，按每人标准收费，空床不计"
@@ -519,14 +531,18 @@ fn unattached_requests_are_reported_unless_they_repeat_attached_ones() {
     assert_eq!(codes(&f), vec!["room.no-team", "room.twin-alone"]);
     assert_eq!(f.all()[0].person.as_deref(), Some("路人丁"));
     assert_eq!(f.all()[0].source.to_string(), "t.xlsx!食宿!B31");
-    // 2,800 + 9 × 6 × 430 + the odd woman's empty bed 6 × 430.
-    assert_eq!(st[0].0.balance(), Fen::from_yuan(2800 + 23_220 + 2580));
+    // 9 × 6 × 430 + the odd woman's empty bed 6 × 430 at the hotel; 2,800 of fees.
+    assert_eq!(
+        st[0].0.total(money::Side::Hotel),
+        Fen::from_yuan(23_220 + 2580)
+    );
+    assert_eq!(st[0].0.balance(), Fen::from_yuan(2800));
 }
 
 /// The B-league sample end to end: 北京京西队 asks for 8 twin beds and 2 singles at 诺富特 for
-/// 08-05..08-11 and enters 7 players (samples/expected.json): 7 × 400 + 8 × 6 × 430 + 2 × 6 × 660
-/// = 2,800 + 20,640 + 7,920 = 31,360. 内蒙古草原队 sends no 食宿 sheet: the standard stay for 9
-/// people, 2,800 + 9 × 6 × 430 = 26,020.
+/// 08-05..08-11 and enters 7 players (samples/expected.json): it owes the organizers 7 × 400 =
+/// 2,800 and settles with the hotel 8 × 6 × 430 + 2 × 6 × 660 = 20,640 + 7,920 = 28,560
+/// (规程 十三(三)). 内蒙古草原队 sends no 食宿 sheet: its fees only.
 #[test]
 fn b_league_sample_costs_workbook() {
     use calamine::{Data, Reader};
@@ -550,7 +566,17 @@ fn b_league_sample_costs_workbook() {
             .find(|c| c.team == t)
             .map(|c| c.owes_fen)
     };
-    assert_eq!(cost("北京京西队"), Some(3_136_000));
+    assert_eq!(cost("北京京西队"), Some(280_000));
+    let hotel = |t: &str| {
+        outcome
+            .summary
+            .costs
+            .iter()
+            .find(|c| c.team == t)
+            .map(|c| c.hotel_fen)
+    };
+    assert_eq!(hotel("北京京西队"), Some(2_856_000));
+    assert_eq!(hotel("内蒙古草原队"), Some(0));
     // 内蒙古草原队 sent no room request: its 7 players' entry fees only (7 × 400 yuan).
     assert_eq!(cost("内蒙古草原队"), Some(280_000));
     assert!(
@@ -574,7 +600,19 @@ fn b_league_sample_costs_workbook() {
         (twin[3].clone(), twin[5].clone(), twin[6].clone()),
         (Data::Float(48.0), Data::Float(430.0), Data::Float(20_640.0))
     );
-    assert_eq!(find("结算：应缴").unwrap()[6], Data::Float(31_360.0));
+    assert_eq!(twin[0], Data::String("酒店结算".into()));
+    assert_eq!(
+        find("与酒店结算合计（直接付酒店，不计入结算）").unwrap()[6],
+        Data::Float(28_560.0)
+    );
+    assert_eq!(find("结算：应缴").unwrap()[6], Data::Float(2800.0));
+    // 内蒙古草原队's sheet says why it has no board and lodging.
+    let sheet = xl.worksheet_range("内蒙古草原队").unwrap();
+    assert!(
+        sheet
+            .rows()
+            .any(|r| r.get(1) == Some(&Data::String("未提交食宿需求：不计食宿费用".into())))
+    );
     let _ = std::fs::remove_dir_all(&out);
 }
 

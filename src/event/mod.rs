@@ -31,8 +31,8 @@ pub use format::{
     Bye, Knockout, KnockoutMatch, Pairing, PlaceRule, SeedGroup, Slot, Stage, System, TimeControl,
 };
 pub use money::{
-    Accommodation, Covered, Fee, Grant, Honour, Hotel, LonePricing, Meal, Meals, Per, PrizeList,
-    Prizes, Recipient, Room, Stay, Tax, Ties,
+    Accommodation, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing, Meal, Meals, Per,
+    PrizeList, Prizes, Recipient, Room, Stay, Tax, Ties,
 };
 pub use quotas::{QuotaDelegation, QuotaExtra, QuotaPlaces, QuotaTier, Quotas};
 pub use rules::{
@@ -359,6 +359,13 @@ impl Event {
         }
         if self.accommodation.as_ref().is_some_and(|a| a.alone_default) {
             out.push("accommodation.alone".into());
+        }
+        if self
+            .accommodation
+            .as_ref()
+            .is_some_and(|a| a.settled_with_default)
+        {
+            out.push("accommodation.settled_with".into());
         }
         if self.team.as_ref().is_some_and(|t| t.staff_default) {
             out.push("team.leaders/coaches".into());

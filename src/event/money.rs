@@ -228,6 +228,25 @@ pub struct Accommodation {
     /// `alone` is a template default.
     #[serde(default)]
     pub alone_default: bool,
+    /// Whom the team pays its own board and lodging to (`organizers` when absent).
+    #[serde(default)]
+    pub settled_with: LodgingPayee,
+    /// `settled_with` is a template default.
+    #[serde(default)]
+    pub settled_with_default: bool,
+}
+
+/// Whom a team pays the board and lodging it bears: regulations send entry fees to the
+/// organizers' account and often leave rooms to be settled with the hotel (乙级 规程 十三(三):
+/// 比赛不负责棋手的食宿). The statements show the two apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LodgingPayee {
+    /// The organizers collect it with the fees (one balance).
+    #[default]
+    Organizers,
+    /// The team settles it with the hotel; it is outside the balance with the organizers.
+    Hotel,
 }
 
 /// How a person who asked for a shared room and is left alone in it is charged; regulations

@@ -8,6 +8,8 @@
 //! `accommodation.meals` is set) are charged per night the same way, only to extra people when
 //! `meals.extra_only`. A person alone in a shared room they asked for also pays the empty beds
 //! (the hotel charges the room: the regulation's room totals are rate × persons × days).
+//! What the team bears itself is on the balance with the organizers, or on a side of its own
+//! when `accommodation.settled_with = "hotel"` (paid at the hotel, not to the organizers).
 
 use std::collections::BTreeMap;
 
@@ -25,6 +27,9 @@ pub enum Side {
     Owes,
     /// The team receives (grant, prize).
     Receives,
+    /// The team settles it with the hotel (`accommodation.settled_with = "hotel"`); outside
+    /// the balance with the organizers.
+    Hotel,
     /// The organizers bear it (covered board and lodging); outside the team's balance.
     Organizer,
 }
@@ -35,9 +40,26 @@ impl Side {
         match self {
             Side::Owes => "应缴",
             Side::Receives => "应收",
+            Side::Hotel => "酒店结算",
             Side::Organizer => "组委会承担",
         }
     }
+
+    /// The label in `lang`.
+    pub fn label(self, lang: crate::Lang) -> &'static str {
+        match lang {
+            crate::Lang::Zh => self.zh(),
+            crate::Lang::En => match self {
+                Side::Owes => "owes",
+                Side::Receives => "receives",
+                Side::Hotel => "with the hotel",
+                Side::Organizer => "organizers bear",
+            },
+        }
+    }
+
+    /// The sides in the order a statement lists them.
+    pub const ALL: [Side; 4] = [Side::Owes, Side::Receives, Side::Hotel, Side::Organizer];
 }
 
 /// One line of a statement: quantity × rate = amount.
@@ -150,6 +172,11 @@ pub fn statement(
     }
     if let Some(acc) = &event.accommodation {
         let covered = acc.covered.as_ref();
+        // What the team bears itself: with the organizers' balance, or settled at the hotel.
+        let bears = match acc.settled_with {
+            crate::event::LodgingPayee::Organizers => Side::Owes,
+            crate::event::LodgingPayee::Hotel => Side::Hotel,
+        };
         let mut a = Acc::default();
         for l in &lodging.people {
             let Some(hotel) = acc.hotels.get(l.hotel) else {
@@ -174,13 +201,13 @@ pub fn statement(
             let label = format!("{} {}", hotel.label(), room.name);
             let item = format!("食宿 {label}");
             a.add((Side::Organizer, l.hotel, l.room, 0, room.rate), &item, cov);
-            a.add((Side::Owes, l.hotel, l.room, 0, room.rate), &item, own);
+            a.add((bears, l.hotel, l.room, 0, room.rate), &item, own);
             if l.alone && acc.alone == crate::event::LonePricing::WholeRoom {
                 let empty = i64::from(room.persons.saturating_sub(1));
                 let item = format!("{label} 单人入住空床");
                 for _ in 0..empty {
                     a.add((Side::Organizer, l.hotel, l.room, 1, room.rate), &item, cov);
-                    a.add((Side::Owes, l.hotel, l.room, 1, room.rate), &item, own);
+                    a.add((bears, l.hotel, l.room, 1, room.rate), &item, own);
                 }
             }
             if let Some(m) = &acc.meals {
@@ -193,7 +220,7 @@ pub fn statement(
                 );
                 a.add((Side::Organizer, usize::MAX, 0, 2, m.rate), &item, cov);
                 if !(m.extra_only && l.official && covered.is_none()) {
-                    a.add((Side::Owes, usize::MAX, 0, 2, m.rate), &item, own);
+                    a.add((bears, usize::MAX, 0, 2, m.rate), &item, own);
                 }
             }
         }

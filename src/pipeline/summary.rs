@@ -162,6 +162,8 @@ pub struct CostEntry {
     pub owes_fen: i64,
     /// What it receives, in fen.
     pub receives_fen: i64,
+    /// What it settles with the hotel itself (outside the balance with the organizers), in fen.
+    pub hotel_fen: i64,
 }
 
 /// The whole summary.
@@ -326,6 +328,7 @@ pub fn costs(m: &MoneyOutcome) -> Vec<CostEntry> {
                 team: s.team.clone(),
                 owes_fen: b.0.max(0),
                 receives_fen: (-b.0).max(0),
+                hotel_fen: s.total(crate::money::Side::Hotel).0,
             }
         })
         .collect()

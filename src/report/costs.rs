@@ -20,7 +20,14 @@ use crate::money::{Side, Statement, TeamLodging};
 use crate::{Error, Lang};
 
 const LINE_HEADERS: [&str; 7] = ["类别", "项目", "明细", "数量", "单位", "单价", "金额"];
-const SUMMARY_HEADERS: [&str; 5] = ["单位", "应缴", "应收", "结算（正数为应缴）", "组委会承担"];
+const SUMMARY_HEADERS: [&str; 6] = [
+    "单位",
+    "应缴",
+    "应收",
+    "结算（正数为应缴）",
+    "与酒店结算",
+    "组委会承担",
+];
 const NIGHT_HEADERS: [&str; 5] = ["酒店", "房型", "日期（入住晚）", "房间数", "人数"];
 
 /// Writes `costs.xlsx`: 汇总, 用房 and one sheet per team.
@@ -57,12 +64,13 @@ fn summary_sheet(
     let t = format!("{title} 费用汇总");
     let mut w = table_sheet(ws, s, "汇总", &t, &SUMMARY_HEADERS, false)?;
     let mut row = 2u32;
-    let mut tot = [Fen::ZERO; 4];
+    let mut tot = [Fen::ZERO; 5];
     for (st, _) in statements {
         let v = [
             st.total(Side::Owes),
             st.total(Side::Receives),
             st.balance(),
+            st.total(Side::Hotel),
             st.total(Side::Organizer),
         ];
         write_text(ws, row, 0, &st.team, &s.body, Some(&mut w))?;
@@ -139,7 +147,7 @@ pub fn statement_sheet(
     let t = format!("{title} 费用结算单 {}", st.team);
     let mut w = table_sheet(ws, s, name, &t, &LINE_HEADERS, true)?;
     let mut row = 2u32;
-    for side in [Side::Owes, Side::Receives, Side::Organizer] {
+    for side in Side::ALL {
         for l in st.lines.iter().filter(|l| l.side == side) {
             write_text(ws, row, 0, side.zh(), &s.center, Some(&mut w))?;
             write_text(ws, row, 1, &l.item, &s.body, Some(&mut w))?;
@@ -151,12 +159,19 @@ pub fn statement_sheet(
             row += 1;
         }
     }
+    if st.no_request {
+        write_text(
+            ws,
+            row,
+            1,
+            "未提交食宿需求：不计食宿费用",
+            &s.body,
+            Some(&mut w),
+        )?;
+        row += 1;
+    }
     row += 1;
-    for (label, amount) in [
-        ("应缴合计", st.total(Side::Owes)),
-        ("应收合计", st.total(Side::Receives)),
-        ("组委会承担合计（不计入结算）", st.total(Side::Organizer)),
-    ] {
+    for (label, amount) in totals(st) {
         write_text(ws, row, 1, label, &s.body, Some(&mut w))?;
         write_money(ws, row, 6, amount, &s.money, Some(&mut w))?;
         row += 1;
@@ -196,10 +211,10 @@ pub fn statement_doc(st: &Statement, lang: Lang) -> SheetDoc {
     .map(|(z, e)| lang.pick(z, e).to_string())
     .collect();
     let mut rows: Vec<Vec<String>> = Vec::new();
-    for side in [Side::Owes, Side::Receives, Side::Organizer] {
+    for side in Side::ALL {
         for l in st.lines.iter().filter(|l| l.side == side) {
             rows.push(vec![
-                side.zh().to_string(),
+                side.label(lang).to_string(),
                 l.item.clone(),
                 l.detail.clone(),
                 l.quantity.to_string(),
@@ -232,12 +247,9 @@ pub fn statement_doc(st: &Statement, lang: Lang) -> SheetDoc {
         rows.push(r);
     }
     rows.push(vec![String::new(); 7]);
-    rows.push(total("应缴合计", st.total(Side::Owes)));
-    rows.push(total("应收合计", st.total(Side::Receives)));
-    rows.push(total(
-        "组委会承担合计（不计入结算）",
-        st.total(Side::Organizer),
-    ));
+    for (label, amount) in totals(st) {
+        rows.push(total(label, amount));
+    }
     let b = st.balance();
     rows.push(if b >= Fen::ZERO {
         total("结算：应缴", b)
@@ -258,6 +270,24 @@ pub fn statement_doc(st: &Statement, lang: Lang) -> SheetDoc {
         },
         landscape: true,
     }
+}
+
+/// The totals under a statement's lines: owed and received (the balance with the organizers),
+/// then what is settled with the hotel (only when there is such a line) and what the
+/// organizers bear, both outside the balance.
+fn totals(st: &Statement) -> Vec<(&'static str, Fen)> {
+    let mut out = vec![
+        ("应缴合计", st.total(Side::Owes)),
+        ("应收合计", st.total(Side::Receives)),
+    ];
+    if st.lines.iter().any(|l| l.side == Side::Hotel) {
+        out.push((
+            "与酒店结算合计（直接付酒店，不计入结算）",
+            st.total(Side::Hotel),
+        ));
+    }
+    out.push(("组委会承担合计（不计入结算）", st.total(Side::Organizer)));
+    out
 }
 
 /// Lays out a sheet of the money workbooks: title row, header row, frozen panes, print setup.

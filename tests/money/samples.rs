@@ -49,7 +49,8 @@ fn s(v: &[&str]) -> Vec<String> {
 
 /// 北京京西队's packet: the same statement as costs.xlsx, line by line. By hand from its 食宿
 /// sheet (8 twin beds and 2 singles at 诺富特, 08-05..08-11) and 7 players: 参赛费 7 × 400 =
-/// 2,800; 诺富特 twin 8 × 6 × 430 = 20,640; single 2 × 6 × 660 = 7,920; owes 31,360.
+/// 2,800 owed to the organizers; 诺富特 twin 8 × 6 × 430 = 20,640 and single 2 × 6 × 660 =
+/// 7,920 settled with the hotel (规程 十三(三)), 28,560 apart from the balance.
 #[test]
 fn b_league_team_packet_has_the_statement() {
     let (_tmp, out, _) = run_sample("cca-b-league-2025");
@@ -60,7 +61,7 @@ fn b_league_team_packet_has_the_statement() {
         vec![
             s(&["应缴", "参赛费", "", "7", "人", "400.00", "2800.00"]),
             s(&[
-                "应缴",
+                "酒店结算",
                 "食宿 诺富特 双人间",
                 "8人×6天",
                 "48",
@@ -69,7 +70,7 @@ fn b_league_team_packet_has_the_statement() {
                 "20640.00"
             ]),
             s(&[
-                "应缴",
+                "酒店结算",
                 "食宿 诺富特 单人间",
                 "2人×6天",
                 "12",
@@ -78,10 +79,19 @@ fn b_league_team_packet_has_the_statement() {
                 "7920.00"
             ]),
             s(&["", "", "", "", "", "", ""]),
-            s(&["", "应缴合计", "", "", "", "", "31360.00"]),
+            s(&["", "应缴合计", "", "", "", "", "2800.00"]),
             s(&["", "应收合计", "", "", "", "", "0.00"]),
+            s(&[
+                "",
+                "与酒店结算合计（直接付酒店，不计入结算）",
+                "",
+                "",
+                "",
+                "",
+                "28560.00"
+            ]),
             s(&["", "组委会承担合计（不计入结算）", "", "", "", "", "0.00"]),
-            s(&["", "结算：应缴", "", "", "", "", "31360.00"]),
+            s(&["", "结算：应缴", "", "", "", "", "2800.00"]),
         ]
     );
     // Every team's packet carries its statement.

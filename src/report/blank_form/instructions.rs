@@ -315,6 +315,9 @@ pub(crate) fn rooms(ev: &Event) -> Vec<String> {
     } else if acc.paid_by == "team" {
         out.push(format!("各队食宿费用自理。{}", cite(acc.clause.as_deref())));
     }
+    if acc.settled_with == crate::event::LodgingPayee::Hotel {
+        out.push("自理的食宿费用由各队与酒店直接结算，不交组委会。".to_string());
+    }
     for h in &acc.hotels {
         for r in &h.rooms {
             let mut s = format!("{}（{}）{}：{}元/人/天", h.name, h.label(), r.name, r.rate);

@@ -100,6 +100,75 @@ fn files_the_organizer_keeps_in_out_survive_reruns() {
     assert!(!out.join("previous/备注.txt").exists());
     assert!(out.join("previous/roster.xlsx").is_file());
     let manifest = fs::read_to_string(out.join(".bianpai-manifest")).expect("manifest");
-    assert!(manifest.lines().any(|l| l == "roster.xlsx"), "{manifest}");
+    assert!(
+        manifest
+            .lines()
+            .any(|l| l.split('\t').next() == Some("roster.xlsx")),
+        "{manifest}"
+    );
     assert!(!manifest.contains("备注"), "{manifest}");
+}
+
+/// SPEC §9 and issue 17: an output the arbiter edited after the run (its size and CRC-32 no
+/// longer those in the manifest), and a file of the organizer's under the name of an output
+/// the last run did not list, are never overwritten nor rotated away: each is renamed
+/// `<name>（保留）.xlsx` beside the new output, with an `output.kept` warning naming both, and
+/// stays untouched by later runs.
+#[test]
+fn an_edited_output_and_a_same_named_file_of_the_organizer_are_kept() {
+    let (_tmp, folder) = util::sample_copy("cca-b-league-2025");
+    let (code, err) = run(&folder, &[]);
+    assert_eq!(code, Some(1), "{err}");
+    let out = folder.join("out");
+    let costs = fs::read(out.join("costs.xlsx")).expect("costs");
+    // The arbiter's edit of costs.xlsx.
+    let mut edited = costs.clone();
+    edited.extend_from_slice(b"edited");
+    fs::write(out.join("costs.xlsx"), &edited).expect("edit");
+    // roster.xlsx replaced by the organizer's own file, and no longer in the manifest.
+    fs::write(out.join("roster.xlsx"), b"organizer's roster").expect("own");
+    let manifest = fs::read_to_string(out.join(".bianpai-manifest")).expect("manifest");
+    let kept: Vec<&str> = manifest
+        .lines()
+        .filter(|l| !l.starts_with("roster.xlsx\t"))
+        .collect();
+    fs::write(out.join(".bianpai-manifest"), kept.join("\n") + "\n").expect("manifest");
+    let o = util::bianpai(&["run", folder.to_str().expect("utf-8"), "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    let warnings: Vec<String> = json["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["code"] == "output.kept")
+        .map(|f| f["message"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "out/costs.xlsx 不是 bianpai 上次写出的（或写出后被改过），已改名保留为 out/costs（保留）.xlsx，新结果写入 out/costs.xlsx",
+            "out/roster.xlsx 不是 bianpai 上次写出的（或写出后被改过），已改名保留为 out/roster（保留）.xlsx，新结果写入 out/roster.xlsx",
+        ]
+    );
+    assert_eq!(
+        fs::read(out.join("costs（保留）.xlsx")).expect("kept"),
+        edited
+    );
+    assert_eq!(
+        fs::read(out.join("roster（保留）.xlsx")).expect("kept"),
+        b"organizer's roster"
+    );
+    // The new outputs are bianpai's (the same bytes as the first run: deterministic).
+    assert_eq!(fs::read(out.join("costs.xlsx")).expect("new"), costs);
+    assert!(!out.join("previous/costs.xlsx").exists());
+    assert!(!out.join("previous/roster.xlsx").exists());
+    // A third run rotates its own outputs and leaves the kept files alone.
+    let (code, err) = run(&folder, &[]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        fs::read(out.join("costs（保留）.xlsx")).expect("kept"),
+        edited
+    );
+    assert!(out.join("previous/costs.xlsx").is_file());
+    assert!(!out.join("costs（保留2）.xlsx").exists());
 }

@@ -20,7 +20,7 @@ pub mod summary;
 
 use std::path::{Path, PathBuf};
 
-use crate::findings::Findings;
+use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::roster::Roster;
 use crate::{Error, Lang, Result};
 use summary::{FileEntry, FindingEntry, Summary};
@@ -102,8 +102,22 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     for papers in outcome.papers_mut() {
         papers.retain(|p| !(p.fresh && gaps.contains(&(p.marker.stage.clone(), p.marker.round))));
     }
-    let written = render(opts, &event, &roster, &outcome, &findings)?;
+    let rendered = render(opts, &event, &roster, &outcome, &findings);
+    // The organizer's files moved aside from under an output's name, reported even when a
+    // later write failed.
+    let aside = crate::report::out_guard::release(&opts.out);
+    let written = rendered?;
     crate::report::workbook::write_manifest(&opts.out, &written)?;
+    for (name, kept) in &aside {
+        let (name, kept) = (display_path(&opts.dir, name), display_path(&opts.dir, kept));
+        findings.push(Finding::new(
+            "output.kept",
+            Severity::Warning,
+            Source::file(name.clone()),
+            format!("{name} 不是 bianpai 上次写出的（或写出后被改过），已改名保留为 {kept}，新结果写入 {name}"),
+            format!("{name} was not written by bianpai's last run (or was changed since): kept as {kept}; the new output is {name}"),
+        ));
+    }
 
     let mut summary = Summary {
         event: event.event.name.clone(),

@@ -6,6 +6,7 @@ pub mod blank_form;
 pub mod costs;
 pub mod eligibility;
 pub mod labels;
+pub(crate) mod out_guard;
 pub mod print;
 pub mod prizes;
 pub mod roster;

@@ -279,6 +279,8 @@ pub fn save_atomic(wb: &mut Workbook, path: &Path) -> Result<(), Error> {
 ///
 /// [`Error::Io`] naming the path that could not be created, written or renamed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    // A file of the organizer's under this name is moved aside first, never overwritten.
+    super::out_guard::make_room(path)?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -317,6 +319,9 @@ pub const PREVIOUS_DIR: &str = "previous";
 pub struct PreparedOut {
     /// Entries moved from `out/` to `out/previous/`, as names relative to `out/`, sorted.
     pub moved: Vec<String>,
+    /// Files the last run wrote that were changed since (an arbiter's edits): left in place as
+    /// the organizer's, relative to `out/`, sorted.
+    pub edited: Vec<String>,
 }
 
 /// The file in `out/` listing what the last run wrote there, one `/`-separated path a line.
@@ -335,8 +340,12 @@ pub const MANIFEST: &str = ".bianpai-manifest";
 ///    each is moved into a new `out/previous/` at the same relative path (a folder such as
 ///    `teams/` left empty is removed). Every other file in `out/` (the organizer's notes, a
 ///    checked copy of the standings) stays where it is, untouched; so does everything when
-///    there is no manifest (a copied marker does not make a folder's files bianpai's).
-/// 4. If none of the listed files is there (the last run wrote nothing, or this is a re-run
+///    there is no manifest (a copied marker does not make a folder's files bianpai's). A listed
+///    file whose content no longer matches what bianpai wrote (its size and CRC-32 in the
+///    manifest) was edited and is the organizer's now: it stays too.
+/// 4. The files that stay are held for the run: an output written under the name of one of
+///    them moves it aside first (`standings（保留）.xlsx`, see [`super::out_guard`]).
+/// 5. If none of the listed files is there (the last run wrote nothing, or this is a re-run
 ///    after a failure), `previous/` is kept as it is.
 ///
 /// Nothing outside `out` is ever touched.
@@ -373,17 +382,33 @@ pub fn prepare_out_dir(out: &Path) -> Result<PreparedOut, Error> {
         write_atomic(&marker, b"bianpai output folder\n")?;
     }
     let manifest = fs::read_to_string(out.join(MANIFEST)).unwrap_or_default();
-    let mut listed: Vec<String> = manifest
-        .lines()
-        .map(str::trim)
-        .filter(|l| is_plain_relative(l))
-        .filter(|l| fs::symlink_metadata(out.join(l)).is_ok_and(|m| m.is_file()))
-        .map(str::to_string)
-        .collect();
+    let mut listed: Vec<String> = Vec::new();
+    let mut edited: Vec<String> = Vec::new();
+    for line in manifest.lines() {
+        let mut parts = line.split('\t');
+        let rel = parts.next().unwrap_or_default().trim();
+        let stamp = parts.next().map(str::trim);
+        if !is_plain_relative(rel)
+            || !fs::symlink_metadata(out.join(rel)).is_ok_and(|m| m.is_file())
+        {
+            continue;
+        }
+        // A manifest of an older bianpai has no stamps: its files count as unchanged.
+        match stamp {
+            Some(st) if st != file_stamp(&out.join(rel)) => edited.push(rel.to_string()),
+            _ => listed.push(rel.to_string()),
+        }
+    }
     listed.sort();
     listed.dedup();
+    edited.sort();
+    edited.dedup();
     if listed.is_empty() {
-        return Ok(PreparedOut::default());
+        super::out_guard::hold(out, foreign_files(out));
+        return Ok(PreparedOut {
+            moved: Vec::new(),
+            edited,
+        });
     }
     let previous = out.join(PREVIOUS_DIR);
     if previous.is_dir() {
@@ -408,7 +433,46 @@ pub fn prepare_out_dir(out: &Path) -> Result<PreparedOut, Error> {
             dir = d.parent();
         }
     }
-    Ok(PreparedOut { moved: listed })
+    super::out_guard::hold(out, foreign_files(out));
+    Ok(PreparedOut {
+        moved: listed,
+        edited,
+    })
+}
+
+/// A file's stamp in the manifest: its length and CRC-32 (`<len>:<crc hex>`); empty when it
+/// cannot be read.
+fn file_stamp(path: &Path) -> String {
+    fs::read(path)
+        .map(|b| format!("{}:{:08x}", b.len(), crc32fast::hash(&b)))
+        .unwrap_or_default()
+}
+
+/// Every file in `out` outside `previous/` that is not the marker, the manifest or a
+/// temporary file of an interrupted write: what is left once bianpai's own have moved.
+fn foreign_files(out: &Path) -> std::collections::BTreeSet<PathBuf> {
+    let mut found = std::collections::BTreeSet::new();
+    let mut stack = vec![out.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            let name = e.file_name();
+            if dir == out && (name == OUT_MARKER || name == MANIFEST || name == PREVIOUS_DIR) {
+                continue;
+            }
+            match e.file_type() {
+                Ok(t) if t.is_dir() => stack.push(path),
+                Ok(_) => {
+                    found.insert(path);
+                }
+                Err(_) => {}
+            }
+        }
+    }
+    found
 }
 
 /// A manifest line bianpai may act on: relative, `/`-separated, no `..`, no empty part.
@@ -444,6 +508,13 @@ pub fn write_manifest(out: &Path, written: &[std::path::PathBuf]) -> Result<(), 
         .collect();
     lines.sort();
     lines.dedup();
+    let lines: Vec<String> = lines
+        .into_iter()
+        .map(|rel| {
+            let stamp = file_stamp(&out.join(&rel));
+            format!("{rel}\t{stamp}")
+        })
+        .collect();
     let mut text = lines.join("\n");
     text.push('\n');
     write_atomic(&out.join(MANIFEST), text.as_bytes())

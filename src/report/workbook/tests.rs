@@ -181,9 +181,12 @@ fn prepare_out_dir_rotates_previous() {
         ],
     )
     .unwrap();
+    // Each line: the path, then its length and CRC-32 (of "run1": 18e85ba3, by Python's
+    // zlib.crc32).
+    let stamp = "4:18e85ba3";
     assert_eq!(
         fs::read_to_string(out.join(MANIFEST)).unwrap(),
-        "roster.xlsx\nteams/北京队.xlsx\n"
+        format!("roster.xlsx\t{stamp}\nteams/北京队.xlsx\t{stamp}\n")
     );
     // The organizer's own files in out/: never moved.
     fs::write(out.join("notes.txt"), b"mine").unwrap();

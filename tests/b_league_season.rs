@@ -543,3 +543,75 @@ fn the_printable_pairings_name_the_pending_teams() {
             .all(|r| r.iter().all(|c| !c.display().contains("资格待查")))
     );
 }
+
+/// Issue 17: the bye is part of the recorded pairing. Round 1 of three teams is 广西 – 河南
+/// with 北京's bye; the arbiter writes 河南 on the bye row instead. 河南 then has the bye and a
+/// match (impossible: never confirmable), the bye is not bianpai's, and 北京's bye row is gone;
+/// the round does not count.
+#[test]
+fn a_bye_moved_by_hand_is_caught() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let dir = tmp.path().join("bye");
+    copy_forms(&dir, &FOUR[..3]);
+    run_dir(&dir);
+    let path = dir.join("results/r01.xlsx");
+    util::type_results(&path, "1-0");
+    let edited = dir.join("edited.tmp");
+    util::edit::rewrite(&path, &edited, true, |g| {
+        // Rows 2..=6: 广西 – 河南 on boards 1-5; row 7: 北京 – 轮空.
+        assert_eq!((g[7][2].as_str(), g[7][7].as_str()), ("北京京西队", "轮空"));
+        g[7][2] = "河南中原队".into();
+    });
+    std::fs::rename(&edited, &path).expect("replace");
+    let o = run_dir(&dir);
+    let changed: Vec<(String, String, String)> = o
+        .summary
+        .findings
+        .iter()
+        .filter(|f| f.code == "result.pairing-changed")
+        .map(|f| {
+            (
+                format!("{:?}", f.severity),
+                f.source.clone(),
+                f.message.clone(),
+            )
+        })
+        .collect();
+    let unconfirmed = "；本轮暂不计入，如属裁判长决定，请在 event.toml 中加入 [[rulings]] round = 1, \
+                       decision = \"pairing-confirmed\"";
+    let e = |src: &str, msg: String| ("Error".to_string(), src.to_string(), msg);
+    assert_eq!(
+        changed,
+        [
+            e(
+                "results/r01.xlsx!第1轮",
+                format!("第1轮：bianpai 编排的 北京京西队 轮空一行在成绩表中被删除{unconfirmed}")
+            ),
+            e(
+                "results/r01.xlsx!第1轮!C8",
+                "第1轮：河南中原队 既轮空又有对阵".to_string()
+            ),
+            e(
+                "results/r01.xlsx!第1轮!C8",
+                format!(
+                    "第1轮：河南中原队 轮空不是 bianpai 的编排（bianpai 编排的轮空队：北京京西队）{unconfirmed}"
+                )
+            ),
+        ]
+    );
+    assert_eq!(o.summary.rounds.counts.complete, 0);
+    // Confirmed by the arbiter: the impossible pairing still keeps the round out.
+    let mut toml = std::fs::read_to_string(dir.join("event.toml")).expect("event.toml");
+    toml.push_str("\n[[rulings]]\nround = 1\ndecision = \"pairing-confirmed\"\n");
+    std::fs::write(dir.join("event.toml"), toml).expect("event.toml");
+    let o = run_dir(&dir);
+    assert_eq!(o.summary.rounds.counts.complete, 0);
+    let errors: Vec<&str> = o
+        .summary
+        .findings
+        .iter()
+        .filter(|f| f.code == "result.pairing-changed" && format!("{:?}", f.severity) == "Error")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(errors, ["第1轮：河南中原队 既轮空又有对阵"]);
+}

@@ -83,6 +83,23 @@ fn compare_team(
     let round = sheet.marker.round;
     let key = keys.key;
     let mut out = Vec::new();
+    // The bye rows (a team against `轮空`) are compared apart from the matches.
+    let is_bye = |s: &str| super::sheet::BYE_WORDS.contains(&s.trim());
+    let (bye_rows, rows): (Vec<&TeamBoardRow>, Vec<&TeamBoardRow>) = rows
+        .iter()
+        .partition(|r| is_bye(&r.home_team) || is_bye(&r.away_team));
+    // The workbook's byes: team key → (name, row).
+    let mut byes: BTreeMap<String, (String, u32)> = BTreeMap::new();
+    for r in &bye_rows {
+        let team = if is_bye(&r.away_team) {
+            &r.home_team
+        } else {
+            &r.away_team
+        };
+        if !is_bye(team) {
+            byes.entry(key(team)).or_insert((team.clone(), r.row));
+        }
+    }
     // The workbook's matches in sheet order, with their rows.
     let mut order: Vec<Pair> = Vec::new();
     let mut names: BTreeMap<Pair, (String, String)> = BTreeMap::new();
@@ -120,7 +137,21 @@ fn compare_team(
             }
         }
     }
+    // A team with the bye that also plays a match of the round.
+    for k in &order {
+        for team in [&k.0, &k.1] {
+            if let Some((name, row)) = byes.get(team) {
+                out.push(change(
+                    ChangeKind::Impossible,
+                    cell(sheet, *row, 2),
+                    format!("第{round}轮：{name} 既轮空又有对阵"),
+                    format!("round {round}: {name} has the bye and plays a match"),
+                ));
+            }
+        }
+    }
     let Some(rec) = recorded else { return out };
+    out.extend(compare_byes(sheet, &byes, rec, keys));
     // The recorded matches: (home, away) → (match number, names, boards).
     let mut rec_order: Vec<Pair> = Vec::new();
     let mut rec_boards: BTreeMap<Pair, (u32, String, String, BTreeSet<u32>)> = BTreeMap::new();
@@ -226,6 +257,59 @@ fn compare_team(
                 Source::sheet(&sheet.file, &sheet.sheet),
                 format!("第{round}轮：bianpai 编排的第{no}场 {h} – {a} 在成绩表中被删除"),
                 format!("round {round}: match {no} {h} – {a}, paired by bianpai, was deleted from the workbook"),
+            ));
+        }
+    }
+    out
+}
+
+/// The workbook's byes against the recorded ones: a bye given to another team, added or
+/// deleted is a change.
+fn compare_byes(
+    sheet: &RoundSheet,
+    byes: &BTreeMap<String, (String, u32)>,
+    rec: &Recorded,
+    keys: &Keys<'_>,
+) -> Vec<Change> {
+    let round = sheet.marker.round;
+    let is_bye = |s: &str| super::sheet::BYE_WORDS.contains(&s.trim());
+    let mut written: BTreeMap<String, String> = BTreeMap::new();
+    for g in &rec.games {
+        let right = g.right.as_deref().unwrap_or_default();
+        let team = match (is_bye(&g.left), is_bye(right)) {
+            (false, true) => &g.left,
+            (true, false) => right,
+            _ => continue,
+        };
+        written.insert((keys.key)(team), team.to_string());
+    }
+    let names = |m: &BTreeMap<String, String>| {
+        if m.is_empty() {
+            ("无".to_string(), "none".to_string())
+        } else {
+            let v: Vec<&str> = m.values().map(String::as_str).collect();
+            (v.join("、"), v.join(", "))
+        }
+    };
+    let (was_zh, was_en) = names(&written);
+    let mut out = Vec::new();
+    for (k, (name, row)) in byes {
+        if !written.contains_key(k) {
+            out.push(change(
+                ChangeKind::Changed,
+                cell(sheet, *row, 2),
+                format!("第{round}轮：{name} 轮空不是 bianpai 的编排（bianpai 编排的轮空队：{was_zh}）"),
+                format!("round {round}: the bye of {name} is not the pairing bianpai wrote (bianpai's bye: {was_en})"),
+            ));
+        }
+    }
+    for (k, name) in &written {
+        if !byes.contains_key(k) {
+            out.push(change(
+                ChangeKind::Changed,
+                Source::sheet(&sheet.file, &sheet.sheet),
+                format!("第{round}轮：bianpai 编排的 {name} 轮空一行在成绩表中被删除"),
+                format!("round {round}: the bye row of {name}, paired by bianpai, was deleted from the workbook"),
             ));
         }
     }

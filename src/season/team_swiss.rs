@@ -347,6 +347,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissO
             .find(|s| s.marker.stage == inp.stage.id && s.marker.round == r);
         if let Some(sheet) = sheet {
             paired = r;
+            let original = sheet;
             let (mut sheet, special) = entries::split(sheet, &key_fn, &names, inp.roster, findings);
             // Withdrawal rows are the season's entries, not games, in the record as in the sheet.
             if let Some(rec) = &mut sheet.recorded {
@@ -367,9 +368,15 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissO
                     pairing_check::team_record(&pairs, &infos, boards)
                 })
             });
+            // The pairing is checked with the bye rows in (the withdrawal rows out).
+            let mut checked = sheet.clone();
+            if let (Rows::Team(all), Rows::Team(kept)) = (&original.rows, &mut checked.rows) {
+                kept.extend(all.iter().filter(|r| entries::is_bye_row(r)).cloned());
+                kept.sort_by_key(|r| r.row);
+            }
             let holds = pairing_check::holds(
                 inp.event,
-                &sheet,
+                &checked,
                 fallback.flatten().map_or(
                     pairing_check::Fallback::None,
                     pairing_check::Fallback::Recomputed,

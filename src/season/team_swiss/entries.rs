@@ -50,6 +50,11 @@ fn is_word(words: &[&str], s: &str) -> bool {
     words.contains(&s.trim())
 }
 
+/// Whether a row is a bye row: one of its teams is `轮空`.
+pub fn is_bye_row(r: &crate::rounds::sheet::TeamBoardRow) -> bool {
+    is_word(&BYE_WORDS, &r.away_team) || is_word(&BYE_WORDS, &r.home_team)
+}
+
 /// Whether a team cell is a withdrawal word (`退赛`): the row is a withdrawal, not a game.
 pub fn is_withdrawal(cell: &str) -> bool {
     is_word(&WITHDRAWAL_WORDS, cell)

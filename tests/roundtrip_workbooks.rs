@@ -363,7 +363,8 @@ fn finals_prizes_and_costs_workbooks_are_the_summary_s_money_in_yuan() {
             let (owe_row, recv_row) = (total_row("应缴合计"), total_row("应收合计"));
             let mut sums = BTreeMap::<String, i64>::new();
             for r in 2..owe_row {
-                if st.text(r, 1).is_empty() {
+                // Blank rows and notes (未提交食宿需求) have no side.
+                if st.text(r, 0).is_empty() {
                     continue;
                 }
                 let qty = match st.cell(r, 3) {
@@ -392,6 +393,10 @@ fn finals_prizes_and_costs_workbooks_are_the_summary_s_money_in_yuan() {
                 "{}",
                 st.name
             );
+            // What is settled with the hotel: the summary's column, the JSON and the lines.
+            let hotel = c["hotel_fen"].as_i64().expect("hotel");
+            assert_eq!(fen(summary, r, 4), hotel, "{c}");
+            assert_eq!(sums.get("酒店结算").copied().unwrap_or(0), hotel, "{c}");
         }
     }
 }

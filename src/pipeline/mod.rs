@@ -136,6 +136,9 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     if let Some(stage) = &outcome.stage {
         summary.rounds = summary::rounds(stage);
         summary.standings = summary::standings(stage, &outcome.statuses);
+        summary.to_fill = summary::to_fill(stage);
+        let c = &summary.rounds.counts;
+        summary.finished = summary.to_fill.is_empty() && c.planned > 0 && c.complete >= c.planned;
     }
     summary.findings = findings
         .sorted()
@@ -369,6 +372,24 @@ fn file_kinds(
                     "{}{used}",
                     lang.pick("已被更新的报名表取代：", "superseded by ")
                 )),
+            )
+        } else if team.is_none()
+            && kinds.contains(&SubmissionKind::EntryForm)
+            && subs
+                .iter()
+                .filter(|s| s.file == f.path)
+                .all(|s| s.rows.is_empty() && s.unit.is_none())
+        {
+            // The blank form `bianpai init` writes (or a team's unfilled copy): not a team.
+            (
+                "blank-form",
+                Some(
+                    lang.pick(
+                        "空白报名表：未填写单位和人员，不计为参赛队",
+                        "a blank entry form: no unit and nobody entered, not a team",
+                    )
+                    .to_string(),
+                ),
             )
         } else if team.is_some() || kinds.contains(&SubmissionKind::EntryForm) {
             ("entry-form", None)

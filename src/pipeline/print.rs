@@ -23,9 +23,13 @@ pub fn render(s: &Summary, lang: Lang) -> String {
     match lang {
         Lang::Zh => {
             let _ = writeln!(out, "{}（{}）", s.event, s.template);
+            let blank = match count("blank-form") {
+                0 => String::new(),
+                n => format!("，空白报名表 {n}（不计）"),
+            };
             let _ = writeln!(
                 out,
-                "文件 {} 个：报名表 {}，成绩表 {}，无法读取 {}，已忽略 {}",
+                "文件 {} 个：报名表 {}，成绩表 {}，无法读取 {}，已忽略 {}{blank}",
                 s.files.len(),
                 count("entry-form"),
                 count("round-workbook"),
@@ -57,9 +61,13 @@ pub fn render(s: &Summary, lang: Lang) -> String {
         }
         Lang::En => {
             let _ = writeln!(out, "{} ({})", s.event, s.template);
+            let blank = match count("blank-form") {
+                0 => String::new(),
+                n => format!(", {n} blank (not counted)"),
+            };
             let _ = writeln!(
                 out,
-                "{} files: {} entry forms, {} round workbooks, {} unreadable, {} ignored",
+                "{} files: {} entry forms, {} round workbooks, {} unreadable, {} ignored{blank}",
                 s.files.len(),
                 count("entry-form"),
                 count("round-workbook"),
@@ -90,6 +98,7 @@ pub fn render(s: &Summary, lang: Lang) -> String {
             let _ = writeln!(out, "findings: {errors} errors, {warnings} warnings");
         }
     }
+    leaders(&mut out, s, lang);
     for f in s.findings.iter().take(MAX_LISTED) {
         let sev = match (f.severity, lang) {
             (Severity::Error, Lang::Zh) => "错误",
@@ -141,5 +150,113 @@ pub fn render(s: &Summary, lang: Lang) -> String {
             let _ = writeln!(out, "  {o}");
         }
     }
+    next_step(&mut out, s, lang, errors);
     out
+}
+
+/// A score as a reader writes it: `14`, `34.5`.
+fn score(n: &serde_json::Number) -> String {
+    let t = n.to_string();
+    t.strip_suffix(".0").map_or(t.clone(), str::to_string)
+}
+
+/// Who is first in each section (every name tied first), with the scores.
+fn leaders(out: &mut String, s: &Summary, lang: Lang) {
+    let mut sections: Vec<Option<&str>> = Vec::new();
+    for e in &s.standings {
+        let sec = e.section.as_deref();
+        if !sections.contains(&sec) {
+            sections.push(sec);
+        }
+    }
+    for sec in sections {
+        let first: Vec<String> = s
+            .standings
+            .iter()
+            .filter(|e| e.section.as_deref() == sec && e.rank == 1)
+            .map(|e| {
+                let pts = match (&e.game_points, lang) {
+                    (Some(gp), Lang::Zh) => {
+                        format!("场分 {}，局分 {}", score(&e.points), score(gp))
+                    }
+                    (Some(gp), Lang::En) => format!("{} MP, {} GP", score(&e.points), score(gp)),
+                    (None, Lang::Zh) => format!("积分 {}", score(&e.points)),
+                    (None, Lang::En) => format!("{} points", score(&e.points)),
+                };
+                let mark = match (e.status, lang) {
+                    (Some(_), Lang::Zh) => "，资格待查",
+                    (Some(_), Lang::En) => ", eligibility pending",
+                    (None, _) => "",
+                };
+                match lang {
+                    Lang::Zh => format!("{}（{pts}{mark}）", e.name),
+                    Lang::En => format!("{} ({pts}{mark})", e.name),
+                }
+            })
+            .collect();
+        if first.is_empty() {
+            continue;
+        }
+        let (label, sep) = match (lang, s.finished) {
+            (Lang::Zh, true) => ("第1名", "、"),
+            (Lang::Zh, false) => ("目前第1名", "、"),
+            (Lang::En, true) => ("first", "; "),
+            (Lang::En, false) => ("leading", "; "),
+        };
+        let _ = match (sec, lang) {
+            (Some(name), Lang::Zh) => writeln!(out, "{name}{label}：{}", first.join(sep)),
+            (Some(name), Lang::En) => writeln!(out, "{name}, {label}: {}", first.join(sep)),
+            (None, Lang::Zh) => writeln!(out, "{label}：{}", first.join(sep)),
+            (None, Lang::En) => writeln!(out, "{label}: {}", first.join(sep)),
+        };
+    }
+}
+
+/// The last line: what the arbiter does next.
+fn next_step(out: &mut String, s: &Summary, lang: Lang, errors: usize) {
+    let fix = match (errors, lang) {
+        (0, _) => String::new(),
+        (n, Lang::Zh) => {
+            format!("；另有 {n} 条错误待处理（修正文件，或在 event.toml 的 [[rulings]] 中裁定）")
+        }
+        (n, Lang::En) => format!(
+            "; {n} error(s) to deal with (fix the files, or rule under [[rulings]] in event.toml)"
+        ),
+    };
+    let _ = if !s.to_fill.is_empty() {
+        let files = s.to_fill.join(lang.pick("、", ", "));
+        match lang {
+            Lang::Zh => writeln!(out, "下一步：在 {files} 录入成绩，然后再次运行{fix}"),
+            Lang::En => writeln!(
+                out,
+                "next: type the results into {files}, then run again{fix}"
+            ),
+        }
+    } else if s.finished {
+        match lang {
+            Lang::Zh => writeln!(
+                out,
+                "比赛结束：全部轮次已完成，最终排名、奖金和费用已写入 out/{fix}"
+            ),
+            Lang::En => writeln!(
+                out,
+                "the event is over: every round is complete; final ranking, prizes and costs are in out/{fix}"
+            ),
+        }
+    } else if s.teams == 0 {
+        match lang {
+            Lang::Zh => writeln!(out, "下一步：把各队的报名表放进赛事文件夹，然后再次运行"),
+            Lang::En => writeln!(
+                out,
+                "next: put the teams' entry forms into the event folder, then run again"
+            ),
+        }
+    } else if !fix.is_empty() {
+        match lang {
+            Lang::Zh => writeln!(out, "下一步：处理上面的错误，然后再次运行"),
+            Lang::En => writeln!(out, "next: deal with the errors above, then run again"),
+        }
+    } else {
+        Ok(())
+    };
 }

@@ -195,6 +195,45 @@ pub struct Summary {
     pub costs: Vec<CostEntry>,
     /// Files written, relative to the event folder.
     pub outputs: Vec<String>,
+    /// The round workbooks waiting for results (`results/r03.xlsx`), relative to the event
+    /// folder: the next thing to do.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub to_fill: Vec<String>,
+    /// Every round of the event is complete (the finals' too): nothing is left to pair.
+    pub finished: bool,
+}
+
+/// The round workbooks waiting for results: each part's paired rounds past its complete ones
+/// (the round robin and its finals, the team Swiss, each individual section).
+pub fn to_fill(stage: &StageOutcome) -> Vec<String> {
+    let pending = |papers: &[crate::season::RoundPaper], complete: u32| -> Vec<String> {
+        papers
+            .iter()
+            .filter(|p| p.round() > complete)
+            .map(|p| format!("results/{}.xlsx", p.file))
+            .collect()
+    };
+    match &stage.kind {
+        StageKind::League(l) => {
+            let mut v = pending(&l.papers, l.counts.complete);
+            if let Some(f) = &l.finals {
+                v.extend(pending(&f.papers, f.counts.complete));
+            }
+            v
+        }
+        StageKind::TeamSwiss(t) => pending(&t.papers, t.counts.complete),
+        StageKind::Individual(o) => o
+            .sections
+            .iter()
+            .flat_map(|sec| {
+                let done = u32::try_from(sec.complete.len()).unwrap_or(u32::MAX);
+                o.papers
+                    .iter()
+                    .filter(move |p| p.id == sec.id && p.round() > done)
+                    .map(|p| format!("results/{}.xlsx", p.file))
+            })
+            .collect(),
+    }
 }
 
 /// A score in half-points as a JSON number with one decimal's worth of precision (`6.0`, `19.5`).

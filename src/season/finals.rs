@@ -176,7 +176,7 @@ pub fn read(
         apply_playoffs(k, &b, &seeds, cx, &mut results, None)?;
         let outcome = knockout::decide(&b, &results).map_err(|e| e.to_string())?;
         let expected = pairs_for_round(k, &outcome, &seeds, &win, r);
-        let fallback = super::pairing_check::team_record(&expected, cx.teams, cx.boards);
+        let fallback = super::pairing_check::team_record(&expected, None, cx.teams, cx.boards);
         let holds = super::pairing_check::holds(
             event,
             sheet,

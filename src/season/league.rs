@@ -194,7 +194,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutc
             .find(|s| s.marker.stage == inp.stage.id && s.marker.round == r);
         if let Some(sheet) = sheet {
             paired = r;
-            let fallback = pairing_check::team_record(&expected, &infos, boards);
+            let fallback = pairing_check::team_record(&expected, None, &infos, boards);
             let holds = pairing_check::holds(
                 inp.event,
                 sheet,

@@ -18,8 +18,13 @@ use crate::rounds::sheet::{RoundSheet, Rows};
 use super::matches::TeamInfo;
 
 /// The recorded form of a team pairing `(home, away)` by team number, every match on boards
-/// `1..=boards`.
-pub fn team_record(pairs: &[(u32, u32)], teams: &[TeamInfo], boards: u32) -> Recorded {
+/// `1..=boards`, then the bye (a team Swiss's `bye`, as its row is written: team – `轮空`).
+pub fn team_record(
+    pairs: &[(u32, u32)],
+    bye: Option<u32>,
+    teams: &[TeamInfo],
+    boards: u32,
+) -> Recorded {
     let name = |n: u32| {
         teams
             .iter()
@@ -37,6 +42,14 @@ pub fn team_record(pairs: &[(u32, u32)], teams: &[TeamInfo], boards: u32) -> Rec
                 right: Some(name(a)),
             });
         }
+    }
+    if let Some(b) = bye {
+        games.push(RecordedGame {
+            match_no: u32::try_from(pairs.len() + 1).unwrap_or(u32::MAX),
+            board: 1,
+            left: name(b),
+            right: Some(crate::rounds::sheet::BYE_WORDS[0].to_string()),
+        });
     }
     Recorded { team: true, games }
 }

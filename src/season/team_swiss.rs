@@ -365,7 +365,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissO
                         .iter()
                         .map(|x| (u32::from(x.white), u32::from(x.black)))
                         .collect();
-                    pairing_check::team_record(&pairs, &infos, boards)
+                    pairing_check::team_record(&pairs, p.bye.map(u32::from), &infos, boards)
                 })
             });
             // The pairing is checked with the bye rows in (the withdrawal rows out).

@@ -95,7 +95,19 @@ pub fn render(s: &Summary, lang: Lang) -> String {
                     sec.section, c.paired, c.complete
                 );
             }
-            let _ = writeln!(out, "findings: {errors} errors, {warnings} warnings");
+            let plural = |n: usize, one: &str| {
+                if n == 1 {
+                    format!("1 {one}")
+                } else {
+                    format!("{n} {one}s")
+                }
+            };
+            let _ = writeln!(
+                out,
+                "findings: {}, {}",
+                plural(errors, "error"),
+                plural(warnings, "warning")
+            );
         }
     }
     leaders(&mut out, s, lang);
@@ -175,7 +187,12 @@ fn leaders(out: &mut String, s: &Summary, lang: Lang) {
             .iter()
             .filter(|e| e.section.as_deref() == sec && e.rank == 1)
             .map(|e| {
+                // The final places of a knockout carry no score of their own.
+                let scoreless = e.game_points.is_none()
+                    && e.tiebreaks.is_empty()
+                    && e.points.as_f64() == Some(0.0);
                 let pts = match (&e.game_points, lang) {
+                    _ if scoreless => String::new(),
                     (Some(gp), Lang::Zh) => {
                         format!("场分 {}，局分 {}", score(&e.points), score(gp))
                     }
@@ -184,13 +201,18 @@ fn leaders(out: &mut String, s: &Summary, lang: Lang) {
                     (None, Lang::En) => format!("{} points", score(&e.points)),
                 };
                 let mark = match (e.status, lang) {
-                    (Some(_), Lang::Zh) => "，资格待查",
-                    (Some(_), Lang::En) => ", eligibility pending",
+                    (Some(_), Lang::Zh) => "资格待查",
+                    (Some(_), Lang::En) => "eligibility pending",
                     (None, _) => "",
                 };
-                match lang {
-                    Lang::Zh => format!("{}（{pts}{mark}）", e.name),
-                    Lang::En => format!("{} ({pts}{mark})", e.name),
+                let inside: Vec<&str> = [pts.as_str(), mark]
+                    .into_iter()
+                    .filter(|x| !x.is_empty())
+                    .collect();
+                match (inside.is_empty(), lang) {
+                    (true, _) => e.name.clone(),
+                    (false, Lang::Zh) => format!("{}（{}）", e.name, inside.join("，")),
+                    (false, Lang::En) => format!("{} ({})", e.name, inside.join(", ")),
                 }
             })
             .collect();

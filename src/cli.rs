@@ -8,9 +8,15 @@ use crate::Lang;
 
 /// bianpai (编排): the arbiter's desk for chess and xiangqi federation events.
 #[derive(Debug, Parser)]
-#[command(name = "bianpai", version, about)]
+#[command(
+    name = "bianpai",
+    version,
+    about = "bianpai（编排）：国际象棋、象棋赛事的裁判长案头工作——报名表进，审查、编排、成绩、奖金和费用出\n\
+             (the arbiter's desk for chess and xiangqi federation events: entry forms in; checked \
+             rosters, pairings, standings, prizes and costs out)"
+)]
 pub struct Cli {
-    /// The command to run.
+    /// 要执行的命令 (the command to run).
     #[command(subcommand)]
     pub command: Command,
 }
@@ -18,21 +24,23 @@ pub struct Cli {
 /// The commands of SPEC §3.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// List the built-in event templates.
+    /// 列出内置赛事模板 (list the built-in event templates).
     Templates,
-    /// Create an event folder: event.toml from a template and a blank entry form.
+    /// 创建赛事文件夹：按模板写 event.toml 和空白报名表 (create an event folder: event.toml
+    /// from a template and a blank entry form).
     Init {
-        /// The event folder to create or fill.
+        /// 要创建的赛事文件夹 (the event folder to create or fill).
         dir: PathBuf,
-        /// The template name (see `bianpai templates`).
+        /// 模板名，见 `bianpai templates` (the template name).
         #[arg(long)]
         template: String,
     },
-    /// Read everything in the event folder, check, pair, score and write the outputs.
+    /// 读取赛事文件夹，审查、编排、计分并写出结果 (read everything in the event folder, check,
+    /// pair, score and write the outputs).
     Run(RunArgs),
-    /// Work on FIDE TRF files directly.
+    /// 直接处理 FIDE TRF 文件 (work on FIDE TRF files directly).
     Trf {
-        /// What to do with the TRF file.
+        /// 对 TRF 文件做什么 (what to do with the TRF file).
         #[command(subcommand)]
         command: TrfCommand,
     },
@@ -41,15 +49,15 @@ pub enum Command {
 /// Options of `bianpai run`.
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
-    /// The event folder.
+    /// 赛事文件夹 (the event folder).
     pub dir: PathBuf,
-    /// Print a machine-readable JSON summary on stdout.
+    /// 在标准输出打印 JSON 摘要 (print a machine-readable JSON summary on stdout).
     #[arg(long)]
     pub json: bool,
-    /// Language of messages and workbook labels.
+    /// 提示与表格的语言 (language of messages and workbook labels).
     #[arg(long, value_enum, default_value_t = Lang::Zh)]
     pub lang: Lang,
-    /// Write outputs into this folder instead of `<dir>/out`.
+    /// 输出写入此文件夹而不是 `<dir>/out` (write outputs into this folder instead).
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
@@ -57,22 +65,23 @@ pub struct RunArgs {
 /// `bianpai trf ...` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum TrfCommand {
-    /// Pair the next round and print it in the bbpPairings `-p` format.
+    /// 编排下一轮，按 bbpPairings `-p` 格式打印 (pair the next round, bbpPairings `-p` format).
     Pair {
-        /// The TRF file.
+        /// TRF 文件 (the TRF file).
         file: PathBuf,
-        /// The pairing system (default: from the 192 record, else dutch).
+        /// 编排制度，默认取 192 记录，否则 dutch (the pairing system; default from record 192,
+        /// else dutch).
         #[arg(long, value_enum)]
         system: Option<PairingSystem>,
     },
-    /// Print the ranking with tie-breaks, tab-separated.
+    /// 打印名次和对手分等破同分值，制表符分隔 (print the ranking with tie-breaks, tab-separated).
     Standings {
-        /// The TRF file.
+        /// TRF 文件 (the TRF file).
         file: PathBuf,
-        /// The tie-break list, primary score first, e.g. "PTS BH/C1 SB".
+        /// 破同分顺序，主分在前，如 "PTS BH/C1 SB" (the tie-break list, primary score first).
         #[arg(long)]
         tiebreaks: String,
-        /// Rules edition; default from the start date (record 042).
+        /// 规则版本，默认按开赛日期（042 记录） (rules edition; default from record 042).
         #[arg(long)]
         edition: Option<u16>,
         /// Treat the event as a round robin (pre-set pairings, TieBreakServer `-p`); default
@@ -83,9 +92,9 @@ pub enum TrfCommand {
         #[arg(long)]
         swiss: bool,
     },
-    /// Write the event's FIDE report.
+    /// 写出赛事的 FIDE 等级分报告 (write the event's FIDE rating report).
     Export {
-        /// The event folder.
+        /// 赛事文件夹 (the event folder).
         dir: PathBuf,
     },
 }

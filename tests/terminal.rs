@@ -95,3 +95,29 @@ fn the_blank_form_of_init_is_not_a_team() {
     let json: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
     assert_eq!(json["files"][0]["kind"], "blank-form");
 }
+
+/// `bianpai trf export <dir>`: the A-league's two reports (the season and the finals), by their
+/// paths in the folder; status 1 as the run has blocking findings. A folder with no round: 2.
+#[test]
+fn trf_export_prints_the_reports_it_wrote() {
+    let (_tmp, folder) = util::sample_copy("cca-a-league-2023");
+    let o = util::bianpai(&["trf", "export", folder.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "out/cca-a-league-2023.trf\nout/cca-a-league-2023-finals.trf\n"
+    );
+    let trf = fs::read_to_string(folder.join("out/cca-a-league-2023.trf")).expect("trf");
+    assert!(trf.lines().any(|l| l.starts_with("012 ")), "{trf}");
+    let tmp = tempfile::tempdir().expect("tempdir");
+    let d = tmp.path().join("空");
+    let d = d.to_str().expect("utf-8");
+    assert!(
+        util::bianpai(&["init", d, "--template", "cca-b-league-2025"])
+            .status
+            .success()
+    );
+    let o = util::bianpai(&["trf", "export", d]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("还没有可报告的轮次"));
+}

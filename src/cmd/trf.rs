@@ -49,11 +49,39 @@ pub fn run(cmd: TrfCommand) -> Result<u8> {
             super::output::write(&out)?;
             Ok(0)
         }
-        TrfCommand::Export { dir } => Err(Error::Usage(format!(
-            "{}: TRF export not yet built",
-            dir.display()
-        ))),
+        TrfCommand::Export { dir } => export(&dir),
     }
+}
+
+/// `trf export <dir>`: runs the event as `bianpai run` does (the report is built from the
+/// whole outcome, and the run writes its other outputs as usual) and prints the TRF files it
+/// wrote, one a line. Exit status 1 with blocking findings, as `run`.
+///
+/// # Errors
+///
+/// When the run cannot happen, or the event has no round to report yet.
+fn export(dir: &Path) -> Result<u8> {
+    let opts = crate::pipeline::Options {
+        dir: dir.to_path_buf(),
+        out: crate::pipeline::out_dir(dir, None),
+        lang: crate::Lang::Zh,
+    };
+    let outcome = crate::pipeline::run(&opts)?;
+    let trfs: Vec<&String> = outcome
+        .summary
+        .outputs
+        .iter()
+        .filter(|p| p.ends_with(".trf"))
+        .collect();
+    if trfs.is_empty() {
+        return Err(Error::Usage(format!(
+            "{}: 还没有可报告的轮次（没有已编排的对局） (no round to report yet)",
+            dir.display()
+        )));
+    }
+    let text: String = trfs.iter().map(|p| format!("{p}\n")).collect();
+    super::output::write(&text)?;
+    Ok(u8::from(outcome.blocking))
 }
 
 /// Reads, parses and checks a TRF file (UTF-8; Latin-1 bytes are taken as they are), within

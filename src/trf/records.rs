@@ -248,9 +248,26 @@ pub(crate) fn team_pabs(cols: &Columns) -> Result<TeamPabs, ParseError> {
     let match_points = token_points(cols, *mc, mt, "the PAB's match points")?;
     let game_points = token_points(cols, *gc, gt, "the PAB's game points")?;
     let mut teams = Vec::new();
-    for (col, tok) in toks.iter().skip(2) {
+    // Round r's team at columns 15-17 + 4(r-1), as FIDE's reader takes it: a round without a
+    // PAB may be blank there. A line whose numbers are not in those columns is read in order.
+    let rest = toks.get(2..).unwrap_or(&[]);
+    let slot = |col: usize, tok: &str| {
+        let end = col + tok.chars().count() - 1;
+        (end >= 17 && (end - 17).is_multiple_of(4)).then_some((end - 17) / 4)
+    };
+    let positional = rest.iter().all(|(c, t)| slot(*c, t).is_some());
+    for (col, tok) in rest {
         let n = token_number(cols, *col, tok, 999, "the PAB team")?;
-        teams.push((n > 0).then_some(n));
+        if positional && let Some(r) = slot(*col, tok) {
+            if teams.len() <= r {
+                teams.resize(r + 1, None);
+            }
+            if let Some(x) = teams.get_mut(r) {
+                *x = (n > 0).then_some(n);
+            }
+        } else {
+            teams.push((n > 0).then_some(n));
+        }
     }
     Ok(TeamPabs {
         match_points,

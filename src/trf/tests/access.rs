@@ -180,6 +180,16 @@ fn team_pabs_from_320() {
         })
     );
     assert_eq!(ok("012 x").team_pabs(), None);
+    // Rounds without a PAB left blank, as FIDE's reader (columns 15-17, 19-21, ...) takes them.
+    assert_eq!(
+        ok("320  1.0  2.0          23").team_pabs().map(|p| p.teams),
+        Some(vec![None, None, Some(23)])
+    );
+    // Numbers out of those columns are read in order.
+    assert_eq!(
+        ok("320 1.0 2.0 5 0 3").team_pabs().map(|p| p.teams),
+        Some(vec![Some(5), None, Some(3)])
+    );
 }
 
 #[test]

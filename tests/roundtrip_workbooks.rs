@@ -80,6 +80,7 @@ fn meant_person_row(no: usize, unit: &str, p: &Person) -> Vec<String> {
         unit.to_string(),
         p.role().zh().to_string(),
         p.display_name().to_string(),
+        bianpai::normalize::fide_name(p.display_name()),
         opt(p.sex.as_ref().map(|x| x.value.zh().to_string())),
         opt(p.birth.as_ref().map(|x| x.value.to_string())),
         opt(p.id.as_ref().map(|x| x.value.number.clone())),
@@ -95,7 +96,7 @@ fn meant_person_row(no: usize, unit: &str, p: &Person) -> Vec<String> {
 /// Drops the 来源 column (checked separately: it starts with the file of the name cell).
 fn without_source(rows: &[Vec<String>]) -> Vec<Vec<String>> {
     rows.iter()
-        .map(|r| r.iter().take(13).cloned().collect())
+        .map(|r| r.iter().take(14).cloned().collect())
         .collect()
 }
 

@@ -91,10 +91,18 @@ pub fn section(event: &Event, stage: &Stage, s: &SectionOutcome, sc: SectionScor
     };
     let rated = s.entrants.iter().filter(|e| e.rating > 0).count();
     let mut lines = vec![
-        other("012", &format!("{} {}", event.event.name, s.name)),
+        other(
+            "012",
+            &match &event.trf.name_en {
+                Some(n) => format!("{n} {}", s.id),
+                None => format!("{} {}", event.event.name, s.name),
+            },
+        ),
         other(
             "022",
-            stage.city.as_deref().unwrap_or(event.venue.city.as_str()),
+            &event
+                .trf
+                .place(stage.city.as_deref().unwrap_or(&event.venue.city)),
         ),
         other("032", "CHN"),
         other("042", &date(stage.start.or(Some(event.dates.start)))),

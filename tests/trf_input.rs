@@ -185,3 +185,54 @@ fn a_team_bye_on_the_boards_only_is_a_drawn_match_and_310_is_checked() {
         "{err}"
     );
 }
+
+/// The largest file within the bounds that is a tournament: 9,998 players, 150 rounds (each
+/// round pairs player i with i XOR r, all draws), 15.9 MB. `trf standings` reads, checks and
+/// ranks it under 200 MB of memory (peak resident set of the process, from `wait4`; 121 MB
+/// measured in a debug build).
+#[test]
+fn the_largest_file_within_the_bounds_stays_under_200_mb() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let (n, rounds) = (9998usize, 150usize);
+    let mut text = String::from("012 big\nXXR 151\n");
+    for i in 0..n {
+        let mut blocks = Vec::with_capacity(rounds);
+        let mut pts = 0;
+        for r in 0..rounds {
+            let j = i ^ (r + 1);
+            if j >= n {
+                blocks.push("0000 - Z".to_string());
+                continue;
+            }
+            pts += 1;
+            let c = if (i < j) == r.is_multiple_of(2) {
+                'w'
+            } else {
+                'b'
+            };
+            blocks.push(format!("{:>4} {c} =", j + 1));
+        }
+        text.push_str(&format!(
+            "001 {:>4} m    {:<33} 2000 CHN             1990/01/01 {:>4}       {}\n",
+            i + 1,
+            format!("P{}", i + 1),
+            format!("{}.{}", pts / 2, if pts % 2 == 1 { 5 } else { 0 }),
+            blocks.join("  ")
+        ));
+    }
+    assert!(text.len() > 15_000_000 && text.len() < 16 * 1024 * 1024);
+    let path = dir.path().join("big.trf");
+    std::fs::write(&path, text).expect("write");
+    let (code, out, err, usage) = util::measure(&[
+        "trf",
+        "standings",
+        path.to_str().expect("utf-8"),
+        "--tiebreaks",
+        "PTS",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(String::from_utf8_lossy(&out).lines().count(), n + 1);
+    eprintln!("largest file: {usage:?}");
+    assert!(usage.max_rss_kib > 1_000, "{usage:?}");
+    assert!(usage.max_rss_kib * 1024 < 200_000_000, "{usage:?}");
+}

@@ -1,9 +1,10 @@
-//! Fore Buchholz (FB, C.07 8.3) and the average of opponents' Buchholz (AOB, 8.2, `/F` for
-//! their Fore Buchholz) held to FIDE's calculator (TieBreakServer, gacrux 1.11.65): for each of
+//! Fore Buchholz (FB, C.07 8.3), the average of opponents' Buchholz (AOB, 8.2, `/F` for
+//! their Fore Buchholz) and of their performance ratings (APRO, 10.4) held to FIDE's calculator (TieBreakServer, gacrux 1.11.65): for each of
 //! the 30 individual reference tournaments (`tests/reference/tiebreaks/individual/`),
 //! `tests/reference/tiebreaks-fore/<name>.fb.tsv` is what
 //! `tiebreakchecker -i FILE -s -b utf-8 -t PTS FB FB/C1 AOB/F -d T -r` printed and
-//! `<name>.aob.tsv` what it printed for `-t PTS BH AOB`; `trf standings --swiss` prints the same.
+//! `<name>.aob.tsv` what it printed for `-t PTS BH AOB`, `<name>.apro.tsv` for
+//! `-t PTS TPR APRO`; `trf standings --swiss` prints the same.
 
 use std::path::PathBuf;
 
@@ -29,7 +30,7 @@ fn standings(name: &str, list: &str) -> String {
 }
 
 #[test]
-fn fb_and_aob_equal_the_reference_calculator_on_every_individual_file() {
+fn fb_aob_and_apro_equal_the_reference_calculator_on_every_individual_file() {
     let mut names: Vec<String> = std::fs::read_dir(root().join("tiebreaks/individual"))
         .expect("dir")
         .filter_map(|e| {
@@ -43,7 +44,11 @@ fn fb_and_aob_equal_the_reference_calculator_on_every_individual_file() {
     names.sort();
     assert_eq!(names.len(), 30);
     for n in &names {
-        for (suffix, list) in [("fb", "PTS FB FB/C1 AOB/F"), ("aob", "PTS BH AOB")] {
+        for (suffix, list) in [
+            ("fb", "PTS FB FB/C1 AOB/F"),
+            ("aob", "PTS BH AOB"),
+            ("apro", "PTS TPR APRO"),
+        ] {
             let want =
                 std::fs::read_to_string(root().join(format!("tiebreaks-fore/{n}.{suffix}.tsv")))
                     .expect("expected tsv");

@@ -1,8 +1,7 @@
 //! The tie-break code grammar (RULES §A.6, TRF-26 records 202/212):
 //! `ACRONYM[:MP|:GP|:MM|:MG|:GM|:GG][/Cn|/Mn|/Ln][/P][/R][/S][/V2024|/V2026]`.
 //!
-//! Not supported (rejected as unknown): PTP, APRO, APPO, SSSC, STD and self-defined `OTHER_`
-//! codes.
+//! Not supported (rejected as unknown): PTP, APPO, SSSC, STD and self-defined `OTHER_` codes.
 //!
 //! The code text is kept as written: it is the column header of `trf standings`.
 
@@ -51,6 +50,8 @@ pub enum Kind {
     Aro,
     /// Tournament performance rating (10.2).
     Tpr,
+    /// Average of the opponents' tournament performance ratings (10.4).
+    Apro,
     /// The competitor's own rating (10.6).
     Rtng,
     /// Pairing number, ascending (7.8).
@@ -177,6 +178,7 @@ impl TieBreak {
             "REP" | "GE" => Kind::Rep,
             "ARO" => Kind::Aro,
             "TPR" => Kind::Tpr,
+            "APRO" => Kind::Apro,
             "RTNG" | "RTG" => Kind::Rtng,
             "TPN" | "SNO" => Kind::Tpn,
             "BC" => Kind::Bc,
@@ -297,6 +299,7 @@ mod tests {
         );
         assert!(!TieBreak::parse("AOB").unwrap().fore);
         assert!(TieBreak::parse("AOB/F2").is_err());
+        assert_eq!(TieBreak::parse("APRO").unwrap().kind, Kind::Apro);
     }
 
     #[test]

@@ -281,6 +281,13 @@ fn compute(t: &Tournament, key: &TieBreak, ranks: &[u32]) -> Vec<Value> {
                 .map(|v| v.map_or(Value::Undefined, Value::Num))
                 .collect()
         }
+        Kind::Apro => {
+            let tpr = rating::compute(t, Which::Tpr, None, 0, 0);
+            rating::average_of_opponents(t, &tpr)
+                .into_iter()
+                .map(|v| v.map_or(Value::Undefined, Value::Num))
+                .collect()
+        }
         Kind::Tpn => t
             .competitors
             .iter()

@@ -13,7 +13,7 @@ use crate::{Error, Result};
 pub fn run(cmd: TrfCommand) -> Result<u8> {
     match cmd {
         TrfCommand::Pair { file, system } => {
-            let trf = read(&file)?;
+            let trf = read(&file, false)?;
             over(&trf).map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
             let system = system.unwrap_or_else(|| system_of(&trf));
             let pairing = match system {
@@ -32,7 +32,7 @@ pub fn run(cmd: TrfCommand) -> Result<u8> {
             round_robin,
             swiss,
         } => {
-            let trf = read(&file)?;
+            let trf = read(&file, true)?;
             let opts = crate::scoring::TrfStandingsOptions {
                 tiebreaks,
                 edition,
@@ -44,8 +44,11 @@ pub fn run(cmd: TrfCommand) -> Result<u8> {
                     None
                 },
             };
-            let out = crate::scoring::trf_standings(&trf, &opts)
+            let (out, warnings) = crate::scoring::trf_standings_checked(&trf, &opts)
                 .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
+            for w in warnings {
+                eprintln!("{}: warning: {w}", file.display());
+            }
             super::output::write(&out)?;
             Ok(0)
         }
@@ -87,7 +90,7 @@ fn export(dir: &Path) -> Result<u8> {
 /// Reads, parses and checks a TRF file (UTF-8; Latin-1 bytes are taken as they are), within
 /// the bounds of [`crate::trf::check`] (file size, line count, line length), checked before
 /// anything is allocated for the records. Warnings go to stderr.
-fn read(path: &Path) -> Result<crate::trf::Trf> {
+fn read(path: &Path, for_standings: bool) -> Result<crate::trf::Trf> {
     use crate::trf::check;
     use std::io::Read;
     let usage = |e: crate::trf::ParseError| Error::Usage(format!("{}: {e}", path.display()));
@@ -110,7 +113,12 @@ fn read(path: &Path) -> Result<crate::trf::Trf> {
     };
     check::bounds(&text).map_err(usage)?;
     let trf = crate::trf::parse(&text).map_err(usage)?;
-    for w in check::check(&trf).map_err(usage)? {
+    let warnings = if for_standings {
+        check::check_standings(&trf)
+    } else {
+        check::check(&trf)
+    };
+    for w in warnings.map_err(usage)? {
         eprintln!("{}: warning: {w}", path.display());
     }
     Ok(trf)

@@ -130,6 +130,35 @@ pub struct Event {
     /// The arbiter's rulings on entrants, teams and rounds.
     #[serde(default)]
     pub rulings: Vec<Ruling>,
+    /// The TRF report's event name and place in Latin letters.
+    #[serde(default)]
+    pub trf: TrfNames,
+}
+
+/// `[trf]`: the event name (`012`) and place (`022`) the TRF reports write. FIDE's programs
+/// read a TRF as Latin-1 text, so Chinese characters there arrive as noise in FIDE's rating
+/// records; without these the Chinese name and city are written as they are.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrfNames {
+    /// `012` (`2025 China Chess League B`).
+    #[serde(default)]
+    pub name_en: Option<String>,
+    /// `022` (`Xiamen`).
+    #[serde(default)]
+    pub place_en: Option<String>,
+}
+
+impl TrfNames {
+    /// The `012` text: `name_en`, else `chinese`.
+    pub fn name(&self, chinese: &str) -> String {
+        self.name_en.clone().unwrap_or_else(|| chinese.to_string())
+    }
+
+    /// The `022` text: `place_en`, else `chinese`.
+    pub fn place(&self, chinese: &str) -> String {
+        self.place_en.clone().unwrap_or_else(|| chinese.to_string())
+    }
 }
 
 /// Names, sport and regulation.

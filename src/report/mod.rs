@@ -39,7 +39,9 @@ pub fn write_outcome(t: &Target<'_>, o: &EventOutcome) -> crate::Result<Vec<Path
             (StageKind::TeamSwiss(s), Some(def)) => {
                 written.extend(season::write_team_swiss(t, def, s)?);
             }
-            (StageKind::Individual(i), _) => written.extend(season::write_individual(t, i)?),
+            (StageKind::Individual(i), def) => {
+                written.extend(season::write_individual(t, def, i)?);
+            }
             (_, None) => {}
         }
     }

@@ -1,4 +1,5 @@
-//! `out/roster.xlsx` (报名汇总): every person, normalized, with the source of their row; a sheet
+//! `out/roster.xlsx` (报名汇总): every person, normalized, with the name the TRF report gives
+//! them (FIDE姓名) and the source of their row; a sheet
 //! per team with its players in board order; a sheet of officials (领队/教练/随队人员).
 
 use std::path::Path;
@@ -7,11 +8,12 @@ use super::tables::{SheetDoc, TextTable, write};
 use crate::model::roster::{Board, Person, Role, Roster, Sourced, Team};
 use crate::{Error, Lang};
 
-const HEADERS: [(&str, &str); 14] = [
+const HEADERS: [(&str, &str); 15] = [
     ("序号", "No."),
     ("单位", "Unit"),
     ("身份", "Role"),
     ("姓名", "Name"),
+    ("FIDE姓名", "FIDE name"),
     ("性别", "Sex"),
     ("出生日期", "Birth date"),
     ("身份证号码", "ID number"),
@@ -87,6 +89,7 @@ fn person_row(no: usize, team: &Team, p: &Person, lang: Lang) -> Vec<String> {
         team.unit.value.clone(),
         role_label(p.role(), lang).to_string(),
         p.display_name().to_string(),
+        fide_name(p),
         opt(&p.sex, |s| lang.pick(s.zh(), s.en()).to_string()),
         opt(&p.birth, |b| b.to_string()),
         opt(&p.id, |i| i.number.clone()),
@@ -103,6 +106,16 @@ fn person_row(no: usize, team: &Team, p: &Person, lang: Lang) -> Vec<String> {
     ]
 }
 
+/// The name as the TRF report writes it (pinyin, "Surname, Given"), for the arbiter to check.
+pub fn fide_name(p: &Person) -> String {
+    let name = p.display_name();
+    if name.trim().is_empty() {
+        String::new()
+    } else {
+        crate::normalize::fide_name(name)
+    }
+}
+
 fn officials(team: &Team) -> Vec<&Person> {
     team.leader
         .iter()
@@ -117,7 +130,7 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
         .iter()
         .map(|(z, e)| lang.pick(z, e).to_string())
         .collect();
-    let centred = vec![0, 2, 4, 5, 8, 9];
+    let centred = vec![0, 2, 5, 6, 9, 10];
     let mut all = Vec::new();
     let mut per_team = Vec::new();
     let mut staff = Vec::new();

@@ -1,8 +1,9 @@
-//! Buchholz (C.07 8.1), Sonneborn-Berger (9.1), the extended team SB (13.2) and Koya (9.2), with
+//! Buchholz (C.07 8.1), its average over the opponents (AOB, 8.2), Fore Buchholz (FB, 8.3),
+//! Sonneborn-Berger (9.1), the extended team SB (13.2) and Koya (9.2), with
 //! the Cut and Median modifiers (14.1-14.4) and the art. 16 rules for unplayed rounds.
 
 use super::rational::Rational;
-use super::tournament::{Edition, ScoreKind, Tournament};
+use super::tournament::{Edition, Outcome, RoundResult, ScoreKind, Tournament};
 use super::unplayed::{adjusted_scores, dummy_score};
 
 /// What to sum.
@@ -147,6 +148,78 @@ pub fn koya(t: &Tournament, kind: ScoreKind, shift: i32) -> Vec<Rational> {
                     (totals.get(o)? >= &limit).then(|| Rational::from(r.score(kind)))
                 })
                 .sum()
+        })
+        .collect()
+}
+
+/// The tournament as Fore Buchholz sees it (8.3): every game of the final round between two
+/// paired competitors (played or forfeited) a draw, with a draw's points in each score.
+pub fn fore(t: &Tournament) -> Tournament {
+    let mut f = t.clone();
+    let Some(last) = t.rounds.checked_sub(1) else {
+        return f;
+    };
+    let (mp, gp) = (t.draw_points(t.primary), t.draw_points(ScoreKind::Game));
+    for c in &mut f.competitors {
+        let Some(r) = c.rounds.get_mut(last) else {
+            continue;
+        };
+        let (opponent, colour) = match r.result {
+            RoundResult::Played {
+                opponent, colour, ..
+            }
+            | RoundResult::ForfeitWin { opponent, colour }
+            | RoundResult::ForfeitLoss { opponent, colour }
+            | RoundResult::DoubleForfeit { opponent, colour } => (opponent, colour),
+            _ => continue,
+        };
+        r.result = RoundResult::Played {
+            opponent,
+            colour,
+            outcome: Outcome::Draw,
+        };
+        if t.is_team {
+            r.points = t.draw_points(ScoreKind::Match);
+            r.game_points = gp;
+        } else {
+            r.points = mp;
+            r.game_points = mp;
+        }
+    }
+    f
+}
+
+/// Decimals of an average of Buchholz values (AOB) over `rounds` rounds: as many as keep the
+/// average exact enough to rank (2 up to 8 rounds, 3 up to 26, 4 up to 72, then 5), as the
+/// reference calculator rounds it.
+pub fn average_decimals(rounds: usize) -> usize {
+    match rounds {
+        0..=8 => 2,
+        9..=26 => 3,
+        27..=72 => 4,
+        _ => 5,
+    }
+}
+
+/// AOB (8.2): the mean of `values` (each competitor's Buchholz) over the opponents played over
+/// the board, rounded half up to [`average_decimals`]; zero without any such opponent.
+pub fn average_of_opponents(t: &Tournament, values: &[Rational]) -> Vec<Rational> {
+    let scale = 10i64.pow(u32::try_from(average_decimals(t.rounds)).unwrap_or(2));
+    t.competitors
+        .iter()
+        .map(|c| {
+            let vals: Vec<Rational> = c
+                .rounds
+                .iter()
+                .filter(|r| r.result.is_otb())
+                .filter_map(|r| r.result.opponent().and_then(|o| values.get(o).copied()))
+                .collect();
+            let n = i64::try_from(vals.len()).unwrap_or(0);
+            if n == 0 {
+                return Rational::ZERO;
+            }
+            let mean: Rational = vals.into_iter().sum::<Rational>().div_int(n);
+            Rational::new((mean * Rational::from_int(scale)).round_half_up(), scale)
         })
         .collect()
 }

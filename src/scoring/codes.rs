@@ -1,8 +1,7 @@
 //! The tie-break code grammar (RULES §A.6, TRF-26 records 202/212):
 //! `ACRONYM[:MP|:GP|:MM|:MG|:GM|:GG][/Cn|/Mn|/Ln][/P][/R][/S][/V2024|/V2026]`.
 //!
-//! Not supported (rejected as unknown): FB and `/F` (Fore Buchholz), AOB, PTP, APRO, APPO,
-//! SSSC, STD and self-defined `OTHER_` codes.
+//! Not supported (rejected as unknown): PTP, APPO, SSSC, STD and self-defined `OTHER_` codes.
 //!
 //! The code text is kept as written: it is the column header of `trf standings`.
 
@@ -27,6 +26,10 @@ pub enum Kind {
     Ede(EdeVariant),
     /// Buchholz (8.1).
     Bh,
+    /// Average of opponents' Buchholz (8.2; their Fore Buchholz with `/F`).
+    Aob,
+    /// Fore Buchholz (8.3): Buchholz as if every paired final-round game had been drawn.
+    Fb,
     /// Sonneborn-Berger (9.1), also the extended team forms (13.2) when the score pair is set.
     Sb,
     /// Koya (9.2).
@@ -47,6 +50,8 @@ pub enum Kind {
     Aro,
     /// Tournament performance rating (10.2).
     Tpr,
+    /// Average of the opponents' tournament performance ratings (10.4).
+    Apro,
     /// The competitor's own rating (10.6).
     Rtng,
     /// Pairing number, ascending (7.8).
@@ -93,6 +98,8 @@ pub struct TieBreak {
     pub cut_high: usize,
     /// `/P`: forfeits count as played.
     pub forfeits_played: bool,
+    /// `/F`: Fore Buchholz in place of Buchholz (AOB, 8.2).
+    pub fore: bool,
     /// `/S`: Swiss rules even in a round robin.
     pub force_swiss: bool,
     /// `/R`: reverse order.
@@ -139,6 +146,7 @@ impl TieBreak {
             cut_low: 0,
             cut_high: 0,
             forfeits_played: false,
+            fore: false,
             force_swiss: false,
             reverse: false,
             limit_shift: 0,
@@ -157,6 +165,8 @@ impl TieBreak {
             "EDEBT" => Kind::Ede(EdeVariant::Bt),
             "EDEBB" => Kind::Ede(EdeVariant::Bb),
             "BH" => Kind::Bh,
+            "AOB" => Kind::Aob,
+            "FB" => Kind::Fb,
             "SB" => Kind::Sb,
             "ESB" => Kind::Sb,
             "KS" => Kind::Ks,
@@ -168,6 +178,7 @@ impl TieBreak {
             "REP" | "GE" => Kind::Rep,
             "ARO" => Kind::Aro,
             "TPR" => Kind::Tpr,
+            "APRO" => Kind::Apro,
             "RTNG" | "RTG" => Kind::Rtng,
             "TPN" | "SNO" => Kind::Tpn,
             "BC" => Kind::Bc,
@@ -218,6 +229,7 @@ impl TieBreak {
                     tb.limit_shift = if neg { -n } else { n };
                 }
                 "P" if rest.is_empty() => tb.forfeits_played = true,
+                "F" if rest.is_empty() => tb.fore = true,
                 "S" if rest.is_empty() => tb.force_swiss = true,
                 "R" if rest.is_empty() => tb.reverse = true,
                 "V" => {
@@ -245,7 +257,8 @@ impl TieBreak {
     /// Decimals printed (as the reference calculator prints them).
     pub fn decimals(&self) -> usize {
         match self.kind {
-            Kind::Pts | Kind::Mpts | Kind::Gpts | Kind::MpVGp | Kind::Bh | Kind::Ps => 1,
+            Kind::Pts | Kind::Mpts | Kind::Gpts | Kind::MpVGp | Kind::Bh | Kind::Fb | Kind::Ps => 1,
+            Kind::Aob => 2,
             Kind::Bc | Kind::Ks => 1,
             Kind::Sb => 2,
             _ => 0,
@@ -274,6 +287,20 @@ pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, UnknownCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fore_buchholz_and_its_average() {
+        let t = TieBreak::parse("FB/C1").unwrap();
+        assert_eq!((t.kind, t.cut_low, t.decimals()), (Kind::Fb, 1, 1));
+        let t = TieBreak::parse("aob/f").unwrap();
+        assert_eq!(
+            (t.kind, t.fore, t.text.as_str()),
+            (Kind::Aob, true, "aob/f")
+        );
+        assert!(!TieBreak::parse("AOB").unwrap().fore);
+        assert!(TieBreak::parse("AOB/F2").is_err());
+        assert_eq!(TieBreak::parse("APRO").unwrap().kind, Kind::Apro);
+    }
 
     #[test]
     fn parses_the_grammar() {

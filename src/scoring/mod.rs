@@ -81,6 +81,19 @@ pub struct TrfStandingsOptions {
 /// A message when the tie-break list names an unknown code, the edition is not 2024 or 2026,
 /// or the file names players that are not in it.
 pub fn trf_standings(trf: &Trf, opts: &TrfStandingsOptions) -> Result<String, String> {
+    trf_standings_checked(trf, opts).map(|(tsv, _)| tsv)
+}
+
+/// [`trf_standings`] and its warnings: the `310` team totals that are not what the rounds give
+/// ([`trf_adapter::check_310`]), each naming its line and column.
+///
+/// # Errors
+///
+/// As [`trf_standings`].
+pub fn trf_standings_checked(
+    trf: &Trf,
+    opts: &TrfStandingsOptions,
+) -> Result<(String, Vec<String>), String> {
     let keys = parse_list(&opts.tiebreaks).map_err(|e| e.to_string())?;
     if keys.is_empty() {
         return Err("empty tie-break list / 破同分规则为空".into());
@@ -98,7 +111,8 @@ pub fn trf_standings(trf: &Trf, opts: &TrfStandingsOptions) -> Result<String, St
             round_robin: opts.round_robin,
         },
     )?;
-    Ok(to_tsv(&standings(&t, &keys)))
+    let warnings = trf_adapter::check_310(trf, &t);
+    Ok((to_tsv(&standings(&t, &keys)), warnings))
 }
 
 #[cfg(test)]

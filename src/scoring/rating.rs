@@ -1,4 +1,4 @@
-//! Rating-based tie-breaks (C.07 art. 10): ARO, TPR, RTNG, with the FIDE table 8.1.1 (dp).
+//! Rating-based tie-breaks (C.07 art. 10): ARO, TPR, APRO, RTNG, with the FIDE table 8.1.1 (dp).
 //!
 //! Only games played over the board count (15.2 keeps forfeits unplayed here even in round
 //! robins). If any competitor is unrated the tie-breaks are undefined for everyone (10
@@ -104,6 +104,27 @@ pub fn compute(
                     Some(Rational::from_int(aro + dp(p100)))
                 }
             }
+        })
+        .collect()
+}
+
+/// APRO (10.4): the mean of `values` (each competitor's TPR) over the opponents played over the
+/// board that have one, rounded half up; `None` without any.
+pub fn average_of_opponents(t: &Tournament, values: &[Option<Rational>]) -> Vec<Option<Rational>> {
+    t.competitors
+        .iter()
+        .map(|c| {
+            let vals: Vec<Rational> = c
+                .rounds
+                .iter()
+                .filter_map(|r| match r.result {
+                    RoundResult::Played { opponent, .. } => values.get(opponent).copied().flatten(),
+                    _ => None,
+                })
+                .collect();
+            let n = i64::try_from(vals.len()).ok().filter(|&n| n > 0)?;
+            let sum: Rational = vals.into_iter().sum();
+            Some(Rational::from_int(sum.div_int(n).round_half_up()))
         })
         .collect()
 }

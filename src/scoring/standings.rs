@@ -93,7 +93,13 @@ pub struct Standings {
 
 /// Ranks `t` by `keys` in order. Put the primary score (`PTS`, `MPTS`) first.
 pub fn standings(t: &Tournament, keys: &[TieBreak]) -> Standings {
-    let decimals: Vec<usize> = keys.iter().map(TieBreak::decimals).collect();
+    let decimals: Vec<usize> = keys
+        .iter()
+        .map(|k| match k.kind {
+            Kind::Aob => buchholz::average_decimals(t.rounds),
+            _ => k.decimals(),
+        })
+        .collect();
     let rows = rank_with(t, keys.len(), &decimals, |k, ranks| {
         keys.get(k).map_or((Vec::new(), true), |key| {
             (compute(t, key, ranks), key.higher_is_better())
@@ -230,6 +236,33 @@ fn compute(t: &Tournament, key: &TieBreak, ranks: &[u32]) -> Vec<Value> {
             };
             nums(buchholz::compute(t, &spec))
         }
+        Kind::Fb | Kind::Aob => {
+            let spec = Spec {
+                opponent_score: score,
+                own_score: score,
+                sonneborn: false,
+                cut_low: if key.kind == Kind::Fb { key.cut_low } else { 0 },
+                cut_high: if key.kind == Kind::Fb {
+                    key.cut_high
+                } else {
+                    0
+                },
+                forfeits_played,
+                round_robin: rr,
+                edition,
+            };
+            let fore = key.kind == Kind::Fb || key.fore;
+            let bh = if fore {
+                buchholz::compute(&buchholz::fore(t), &spec)
+            } else {
+                buchholz::compute(t, &spec)
+            };
+            if key.kind == Kind::Fb {
+                nums(bh)
+            } else {
+                nums(buchholz::average_of_opponents(t, &bh))
+            }
+        }
         Kind::Ks => nums(buchholz::koya(t, score, key.limit_shift)),
         Kind::Ps => nums(individual::progressive(t, score, key.cut_low)),
         Kind::Win => nums(individual::count(t, Count::Win, score)),
@@ -244,6 +277,13 @@ fn compute(t: &Tournament, key: &TieBreak, ranks: &[u32]) -> Vec<Value> {
                 _ => Which::Rtng,
             };
             rating::compute(t, which, None, key.cut_low, key.cut_high)
+                .into_iter()
+                .map(|v| v.map_or(Value::Undefined, Value::Num))
+                .collect()
+        }
+        Kind::Apro => {
+            let tpr = rating::compute(t, Which::Tpr, None, 0, 0);
+            rating::average_of_opponents(t, &tpr)
                 .into_iter()
                 .map(|v| v.map_or(Value::Undefined, Value::Num))
                 .collect()

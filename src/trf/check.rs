@@ -80,12 +80,38 @@ fn compatible(a: ResultCode, b: ResultCode) -> bool {
     )
 }
 
-/// Checks a parsed file; returns the warnings.
+/// Checks a parsed file before it is paired; returns the warnings. A round paired without
+/// results is refused, even when no result of it is entered yet (pairing it again would throw
+/// the published pairing away).
 ///
 /// # Errors
 ///
 /// The first fault found, in file order.
 pub fn check(trf: &Trf) -> Result<Vec<ParseError>, ParseError> {
+    check_inner(trf, false)
+}
+
+/// Checks a parsed file before its standings are computed: as [`check`], except that a round
+/// paired with no result entered at all (the next round's published pairing) is a warning, and
+/// is not scored.
+///
+/// # Errors
+///
+/// The first fault found, in file order.
+pub fn check_standings(trf: &Trf) -> Result<Vec<ParseError>, ParseError> {
+    check_inner(trf, true)
+}
+
+/// Whether some game of round `r` (0-based) has a result.
+fn round_has_results(players: &[(usize, &PlayerRecord)], r: usize) -> bool {
+    players.iter().any(|(_, p)| {
+        p.rounds
+            .get(r)
+            .is_some_and(|e| e.opponent.is_some() && e.result != ResultCode::Blank)
+    })
+}
+
+fn check_inner(trf: &Trf, unplayed_round_ok: bool) -> Result<Vec<ParseError>, ParseError> {
     let players: Vec<(usize, &PlayerRecord)> = trf
         .lines
         .iter()
@@ -96,6 +122,8 @@ pub fn check(trf: &Trf) -> Result<Vec<ParseError>, ParseError> {
         })
         .collect();
     let find = |s: u16| players.iter().find(|(_, p)| p.start_no == s);
+    // One warning per round paired without any result: (round, warning).
+    let mut unplayed: Vec<(usize, ParseError)> = Vec::new();
     for &(line, p) in &players {
         let me = p.start_no;
         for (r, e) in p.rounds.iter().enumerate() {
@@ -148,6 +176,21 @@ pub fn check(trf: &Trf) -> Result<Vec<ParseError>, ParseError> {
                 ));
             }
             if e.result == ResultCode::Blank && t.result == ResultCode::Blank {
+                if unplayed_round_ok && !round_has_results(&players, r) {
+                    if !unplayed.iter().any(|(x, _)| *x == round) {
+                        unplayed.push((
+                            round,
+                            err(
+                                line,
+                                round_col(r, 7),
+                                format!(
+                                    "第{round}轮已配对但没有任何结果，不计分 / round {round} is paired without any result and is not scored"
+                                ),
+                            ),
+                        ));
+                    }
+                    continue;
+                }
                 return Err(err(
                     line,
                     round_col(r, 7),
@@ -173,6 +216,7 @@ pub fn check(trf: &Trf) -> Result<Vec<ParseError>, ParseError> {
     }
     check_teams(trf, &players)?;
     let mut warnings = Vec::new();
+    warnings.extend(unplayed.into_iter().map(|(_, w)| w));
     if trf.records("299").next().is_none() {
         let table = trf.game_scores();
         for &(line, p) in &players {

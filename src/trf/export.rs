@@ -11,6 +11,7 @@
 
 mod arrange;
 mod facts;
+pub mod individual;
 pub mod stages;
 
 use std::collections::BTreeMap;

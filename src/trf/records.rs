@@ -168,6 +168,9 @@ pub(crate) fn match_defaults() -> ScoreTable {
 /// `162`/`362`: symbol/value pairs (W D L A P X, either case; `W 1.0`, `W1.0`, or `TW 1.0`
 /// with a team prefix) over the defaults. An unlisted P takes the (possibly changed) W value, an unlisted X the D value.
 pub(crate) fn score_table(cols: &Columns, defaults: ScoreTable) -> Result<ScoreTable, ParseError> {
+    if let Some(t) = score_table_by_column(cols, defaults) {
+        return Ok(t);
+    }
     let mut table = defaults;
     let (mut pab_set, mut half_set) = (false, false);
     let toks = cols.tokens(5);
@@ -226,6 +229,60 @@ pub(crate) fn score_table(cols: &Columns, defaults: ScoreTable) -> Result<ScoreT
     Ok(table)
 }
 
+/// `162`/`362` as FIDE's reader takes them (TRF-26 layout): symbol W D L A P X at columns 6,
+/// 15, 24, ..., its value in the 4 columns after it, whatever one character stands before the
+/// symbol (a team prefix, `362 TW 3.0   TD 1.0   TL 0.0`, or `MW`). `None` when the line is
+/// not in that layout (text outside the slots, a slot without a value): it is then read as
+/// tokens.
+fn score_table_by_column(cols: &Columns, defaults: ScoreTable) -> Option<ScoreTable> {
+    let len = cols.content_len();
+    let mut table = defaults;
+    let (mut pab_set, mut half_set, mut any) = (false, false, false);
+    let mut at = 6;
+    while at <= len {
+        let sym = cols.char_at(at).to_ascii_uppercase();
+        let value = cols.text(at + 1, at + 4);
+        // Columns 11-13 of a slot are blank (column 14 is the next slot's prefix).
+        if !cols.text(at + 5, at + 7).is_empty() {
+            return None;
+        }
+        if sym == ' ' && value.is_empty() {
+            at += 9;
+            continue;
+        }
+        if !matches!(sym, 'W' | 'D' | 'L' | 'A' | 'P' | 'X') {
+            return None;
+        }
+        let v: Points = value.parse().ok()?;
+        any = true;
+        match sym {
+            'W' => table.win = v,
+            'D' => table.draw = v,
+            'L' => table.loss = v,
+            'A' => table.absent = v,
+            'P' => {
+                table.pab = v;
+                pab_set = true;
+            }
+            _ => {
+                table.half_bye = v;
+                half_set = true;
+            }
+        }
+        at += 9;
+    }
+    if !any {
+        return None;
+    }
+    if !pab_set {
+        table.pab = table.win;
+    }
+    if !half_set {
+        table.half_bye = table.draw;
+    }
+    Some(table)
+}
+
 /// `352 WBWBW`: the board colours of the team that has White.
 pub(crate) fn board_colours(cols: &Columns) -> Result<Vec<Colour>, ParseError> {
     let mut out = Vec::new();
@@ -248,9 +305,28 @@ pub(crate) fn team_pabs(cols: &Columns) -> Result<TeamPabs, ParseError> {
     let match_points = token_points(cols, *mc, mt, "the PAB's match points")?;
     let game_points = token_points(cols, *gc, gt, "the PAB's game points")?;
     let mut teams = Vec::new();
-    for (col, tok) in toks.iter().skip(2) {
+    // Round r's team at columns 15-17 + 4(r-1), as FIDE's reader takes it: a round without a
+    // PAB may be blank there. A line whose numbers are not in those columns is read in order.
+    let rest = toks.get(2..).unwrap_or(&[]);
+    let slot = |col: usize, tok: &str| {
+        let end = col + tok.chars().count() - 1;
+        end.checked_sub(17)
+            .filter(|d| d.is_multiple_of(4))
+            .map(|d| d / 4)
+    };
+    let positional = rest.iter().all(|(c, t)| slot(*c, t).is_some());
+    for (col, tok) in rest {
         let n = token_number(cols, *col, tok, 999, "the PAB team")?;
-        teams.push((n > 0).then_some(n));
+        if positional && let Some(r) = slot(*col, tok) {
+            if teams.len() <= r {
+                teams.resize(r + 1, None);
+            }
+            if let Some(x) = teams.get_mut(r) {
+                *x = (n > 0).then_some(n);
+            }
+        } else {
+            teams.push((n > 0).then_some(n));
+        }
     }
     Ok(TeamPabs {
         match_points,

@@ -219,15 +219,25 @@ pub struct Usage {
     pub wall: std::time::Duration,
 }
 
-/// Runs `bianpai run <folder> --json` and measures it: the child is reaped with `wait4`, whose
-/// resource usage is the child's own (not that of other tests' children, as
-/// `RUSAGE_CHILDREN` would be). Returns (exit code, parsed summary, stderr, usage).
+/// Runs `bianpai run <folder> --json` and measures it (see [`measure`]). Returns (exit code,
+/// parsed summary, stderr, usage).
 pub fn run_measured(folder: &Path) -> (i32, serde_json::Value, String, Usage) {
+    let (code, stdout, stderr, usage) =
+        measure(&["run", folder.to_str().expect("utf-8 temp path"), "--json"]);
+    let json = serde_json::from_slice(&stdout)
+        .unwrap_or_else(|e| panic!("exit {code}: stdout is not JSON ({e})\nstderr: {stderr}"));
+    (code, json, stderr, usage)
+}
+
+/// Runs `bianpai <args>` and measures it: the child is reaped with `wait4`, whose resource usage
+/// is the child's own (not that of other tests' children, as `RUSAGE_CHILDREN` would be).
+/// Returns (exit code, stdout, stderr, usage).
+pub fn measure(args: &[&str]) -> (i32, Vec<u8>, String, Usage) {
     let logs = tempfile::tempdir().expect("tempdir");
     let (out_path, err_path) = (logs.path().join("stdout"), logs.path().join("stderr"));
     let start = std::time::Instant::now();
     let child = Command::new(env!("CARGO_BIN_EXE_bianpai"))
-        .args(["run", folder.to_str().expect("utf-8 temp path"), "--json"])
+        .args(args)
         .stdout(fs::File::create(&out_path).expect("stdout file"))
         .stderr(fs::File::create(&err_path).expect("stderr file"))
         .spawn()
@@ -257,7 +267,5 @@ pub fn run_measured(folder: &Path) -> (i32, serde_json::Value, String, Usage) {
     };
     let stdout = fs::read(&out_path).expect("stdout");
     let stderr = fs::read_to_string(&err_path).unwrap_or_default();
-    let json = serde_json::from_slice(&stdout)
-        .unwrap_or_else(|e| panic!("exit {code}: stdout is not JSON ({e})\nstderr: {stderr}"));
-    (code, json, stderr, usage)
+    (code, stdout, stderr, usage)
 }

@@ -8,6 +8,8 @@
 //! - a forfeited match from `330` (or from boards that are all forfeits), a PAB from `320` or
 //!   from members' `U` blocks, worth the `320` value, else the options' value, else a drawn
 //!   match (1.4);
+//! - the initial colour from `152`, else read back from round 1 (4.3.1: the played match with
+//!   the smallest TPN), else the options' value;
 //! - a team is not paired in the next round when every member has an entry for it without an
 //!   opponent (`H`, `F`, `Z`: an announced absence).
 
@@ -231,12 +233,34 @@ pub fn read_trf(trf: &Trf, base: &TeamSwissOptions) -> Result<TrfTeams, Error> {
             available: !absent_next,
         });
     }
+    if trf.initial_colour().is_none()
+        && let Some(c) = lot_from_round_one(&teams)
+    {
+        options.initial_colour = c;
+    }
     Ok(TrfTeams {
         teams,
         next_round: u32::try_from(played + 1).unwrap_or(u32::MAX),
         options,
         boards,
     })
+}
+
+/// The initial colour (4.1, drawn by lot) read back from round 1 when no `152` record states
+/// it: in round 1 every score is zero, so the first team of a pair is the one with the smaller
+/// TPN (4.2.3), and 4.3.1 gave it the initial colour when its TPN is odd, the opposite when it
+/// is even. The played match holding the smallest TPN witnesses the lot (a forfeited match or a
+/// PAB has no colour, 1.6.1). Gacrux reads a file without `152` the same way.
+fn lot_from_round_one(teams: &[TeamEntry]) -> Option<Colour> {
+    teams
+        .iter()
+        .filter_map(|t| {
+            let h = t.history.first()?;
+            let o = h.opponent?;
+            (h.kind == RecordKind::Played && t.tpn < o).then_some((t.tpn, h.colour?))
+        })
+        .min_by_key(|&(tpn, _)| tpn)
+        .map(|(tpn, c)| if tpn % 2 == 1 { c } else { !c })
 }
 
 /// The game points of one board under the `162` table.

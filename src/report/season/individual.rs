@@ -15,7 +15,11 @@ use crate::{Lang, Result};
 /// # Errors
 ///
 /// [`crate::Error::Io`] naming the path that cannot be written.
-pub fn write_individual(t: &Target<'_>, o: &IndividualOutcome) -> Result<Vec<PathBuf>> {
+pub fn write_individual(
+    t: &Target<'_>,
+    stage: Option<&crate::event::Stage>,
+    o: &IndividualOutcome,
+) -> Result<Vec<PathBuf>> {
     let lang = t.lang;
     let mut written = write_papers(t, &o.papers)?;
     let mut sheets = Vec::new();
@@ -63,5 +67,19 @@ pub fn write_individual(t: &Target<'_>, o: &IndividualOutcome) -> Result<Vec<Pat
     let st_path = t.out.join("standings.xlsx");
     crate::report::tables::write(&st_path, &t.event.event.name, &sheets, lang)?;
     written.push(st_path);
+    // The FIDE-format report of each section that has played a round.
+    if let Some(stage) = stage {
+        let g = &t.event.scoring.game;
+        let sc = crate::trf::export::individual::SectionScoring {
+            win: g.win,
+            draw: g.draw,
+            bye: stage.bye.as_ref().map_or(g.win, |b| b.points),
+        };
+        for s in o.sections.iter().filter(|s| !s.complete.is_empty()) {
+            let trf = crate::trf::export::individual::section(t.event, stage, s, sc);
+            let suffix = format!("-{}", s.id);
+            written.push(super::write_trf_named(t, &trf, &suffix)?);
+        }
+    }
     Ok(written)
 }

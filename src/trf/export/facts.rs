@@ -29,11 +29,10 @@ pub fn header(
     scoring: Scoring,
 ) -> ExportHeader {
     ExportHeader {
-        name: event.event.name.clone(),
-        city: stage
-            .city
-            .clone()
-            .unwrap_or_else(|| event.venue.city.clone()),
+        name: event.trf.name(&event.event.name),
+        city: event
+            .trf
+            .place(stage.city.as_deref().unwrap_or(&event.venue.city)),
         start: stage.start.or(Some(event.dates.start)),
         end: stage.end.or(Some(event.dates.end)),
         rounds,

@@ -435,4 +435,30 @@ mod messy {
             ]
         );
     }
+
+    #[test]
+    fn trf_names_in_latin_letters_replace_the_chinese_012_and_022() {
+        let mut ev = event();
+        let stage = ev
+            .stages
+            .iter()
+            .find(|s| s.id == "regular")
+            .expect("stage")
+            .clone();
+        let colours = vec![Colour::White, Colour::Black];
+        let head = header(&ev, &stage, 3, true, colours.clone(), Scoring::default());
+        assert_eq!(
+            (head.name.as_str(), head.city.as_str()),
+            ("2023年中国国际象棋甲级联赛", "重庆涪陵")
+        );
+        ev.trf.name_en = Some("2023 China Chess League A".into());
+        ev.trf.place_en = Some("Chongqing Fuling".into());
+        let head = header(&ev, &stage, 3, true, colours, Scoring::default());
+        let text = crate::trf::write(&team_event(&head, &teams(), &rounds(), &[]));
+        let lines: Vec<&str> = text.lines().take(2).collect();
+        assert_eq!(
+            lines,
+            ["012 2023 China Chess League A", "022 Chongqing Fuling"]
+        );
+    }
 }

@@ -108,6 +108,18 @@ fn match_scores_default_2_1_0() {
         (m.win, m.draw, m.loss, m.pab),
         (pts(6), pts(2), pts(0), pts(6))
     );
+    // Every form FIDE's reader takes: the symbol at columns 6, 15, 24, whatever one character
+    // precedes it, either case, the value anywhere in the 4 columns after it.
+    for form in [
+        "362 MW 3.0   MD 1.0   ML 0.0",
+        "362 tw 3.0   td 1.0   tl 0.0",
+        "362 TW3.0    TD1.0    TL0.0",
+        "362 *W 3.0   *D 1.0   *L 0.0",
+    ] {
+        assert_eq!(ok(form).match_scores(), m, "{form}");
+    }
+    let p = ok("362 TW 3.0   TD 1.0   TL 0.0   TP 1.0").match_scores();
+    assert_eq!((p.win, p.pab), (pts(6), pts(2)));
 }
 
 #[test]
@@ -180,6 +192,16 @@ fn team_pabs_from_320() {
         })
     );
     assert_eq!(ok("012 x").team_pabs(), None);
+    // Rounds without a PAB left blank, as FIDE's reader (columns 15-17, 19-21, ...) takes them.
+    assert_eq!(
+        ok("320  1.0  2.0          23").team_pabs().map(|p| p.teams),
+        Some(vec![None, None, Some(23)])
+    );
+    // Numbers out of those columns are read in order.
+    assert_eq!(
+        ok("320 1.0 2.0 5 0 3").team_pabs().map(|p| p.teams),
+        Some(vec![Some(5), None, Some(3)])
+    );
 }
 
 #[test]

@@ -1,288 +1,24 @@
-//! From a TRF file to the scoring model: individual events from the `001` lines; team events
-//! from `310` (TRF-26) or `013` (TRF-16) plus `001`, `320` (team PABs), `330` (forfeited
-//! matches), `162`/`362` (game and match points) and `042` (rules edition).
+//! Team files: teams from `310` (TRF-26) or `013` (TRF-16), boards from the members' `001`
+//! round blocks (board order from `300` when given), forfeited matches from `330`, team PABs
+//! from `320` or, without it, from the boards: a round in which the team met nobody and every
+//! board of its board group has the PAB code `U` (`0000 - U`) is its PAB, worth a drawn match
+//! (C.04.6 1.4: a draw's match points and game points) unless `320` says otherwise.
+//! [`check_310`] holds the `310` totals to what the rounds give.
 
 use std::collections::BTreeMap;
 
 use crate::model::{Colour, GameResult, Points};
-use crate::trf::{Line, PlayerRecord, ResultCode, Trf};
+use crate::trf::{ForfeitOutcome, Line, ScoreTable, Trf};
 
-use super::tournament::{
+use super::match_scoring;
+use super::{AdapterOptions, other_records, round_robin_from_type};
+use crate::scoring::tournament::{
     BoardGame, BoardResult, Competitor, Edition, Outcome, Round, RoundResult, ScoreKind, Scoring,
     Tournament, team_match_round,
 };
 
-/// Points per result code of a `162` record (the TRF-26 defaults for what is not listed).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameTable {
-    /// W: a win (also `+`, `F`).
-    pub win: Points,
-    /// D: a draw.
-    pub draw: Points,
-    /// L: a loss.
-    pub loss: Points,
-    /// Z / A: absence, zero-point bye, forfeit loss.
-    pub absent: Points,
-    /// P / U: pairing-allocated bye (default: a win).
-    pub pab: Points,
-    /// H: half-point bye (default: a draw).
-    pub half_bye: Points,
-}
-
-/// The values of the first record `code` written as symbol/value pairs (`162  W 2.0  D 1.0`).
-fn score_pairs(trf: &Trf, code: &str) -> BTreeMap<char, Points> {
-    let mut out = BTreeMap::new();
-    let Some(raw) = other_records(trf, code).next() else {
-        return out;
-    };
-    let body = raw.get(3..).unwrap_or("");
-    let mut pending: Option<char> = None;
-    for tok in body.split_whitespace() {
-        let mut chars = tok.chars();
-        let first = chars.next();
-        match (first, pending) {
-            (Some(c), _) if c.is_ascii_alphabetic() => {
-                let rest = chars.as_str();
-                if rest.is_empty() {
-                    pending = Some(c.to_ascii_uppercase());
-                } else if let Ok(p) = rest.parse::<Points>() {
-                    out.insert(c.to_ascii_uppercase(), p);
-                    pending = None;
-                }
-            }
-            (_, Some(sym)) => {
-                if let Ok(p) = tok.parse::<Points>() {
-                    out.insert(sym, p);
-                }
-                pending = None;
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-fn other_records<'a>(trf: &'a Trf, code: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-    trf.lines.iter().filter_map(move |l| match l {
-        Line::Other { code: c, raw } if c == code => Some(raw.as_str()),
-        _ => None,
-    })
-}
-
-fn header<'a>(trf: &'a Trf, code: &'a str) -> Option<&'a str> {
-    other_records(trf, code)
-        .next()
-        .map(|r| r.get(4..).unwrap_or(""))
-}
-
-/// The game table of record 162.
-pub fn game_table(trf: &Trf) -> GameTable {
-    let m = score_pairs(trf, "162");
-    let win = m.get(&'W').copied().unwrap_or(Points::WIN);
-    let draw = m.get(&'D').copied().unwrap_or(Points::DRAW);
-    GameTable {
-        win,
-        draw,
-        loss: m.get(&'L').copied().unwrap_or(Points::ZERO),
-        absent: m
-            .get(&'Z')
-            .or_else(|| m.get(&'A'))
-            .copied()
-            .unwrap_or(Points::ZERO),
-        pab: m.get(&'P').copied().unwrap_or(win),
-        half_bye: m.get(&'X').or_else(|| m.get(&'H')).copied().unwrap_or(draw),
-    }
-}
-
-/// The match scoring of record 362 (default 2/1/0).
-pub fn match_scoring(trf: &Trf) -> Scoring {
-    let m = score_pairs(trf, "362");
-    Scoring {
-        win: m.get(&'W').copied().unwrap_or(Points::from_whole(2)),
-        draw: m.get(&'D').copied().unwrap_or(Points::from_whole(1)),
-        loss: m.get(&'L').copied().unwrap_or(Points::ZERO),
-    }
-}
-
-/// The edition in force at the `042` start date (`YYYY/MM/DD` exactly); `None` when the record
-/// is missing or written otherwise (the reference calculator then takes today's date).
-pub fn edition_from_start(trf: &Trf) -> Option<Edition> {
-    let v = header(trf, "042")?;
-    if v.len() != 10 {
-        return None;
-    }
-    Edition::for_start_date(v)
-}
-
-/// Round robin by record 092 (or, failing that, by the number of competitors and rounds).
-pub fn round_robin_from_type(trf: &Trf, competitors: usize, rounds: usize) -> bool {
-    let t = header(trf, "092").unwrap_or("").to_ascii_uppercase();
-    if t.contains("SWISS") {
-        return false;
-    }
-    if t.contains("RR") || t.contains("ROBIN") || t.contains("BERGER") {
-        return true;
-    }
-    competitors == rounds + 1
-        || competitors == rounds
-        || competitors * 2 == rounds + 1
-        || competitors * 2 == rounds
-}
-
-fn players(trf: &Trf) -> Vec<&PlayerRecord> {
-    let mut v: Vec<&PlayerRecord> = trf
-        .lines
-        .iter()
-        .filter_map(|l| match l {
-            Line::Player(p) => Some(p),
-            _ => None,
-        })
-        .collect();
-    v.sort_by_key(|p| p.start_no);
-    v
-}
-
-fn code_points(code: ResultCode, g: &GameTable) -> Points {
-    match code {
-        ResultCode::Win | ResultCode::WinUnrated | ResultCode::ForfeitWin | ResultCode::FullBye => {
-            g.win
-        }
-        ResultCode::Draw | ResultCode::DrawUnrated => g.draw,
-        ResultCode::Loss | ResultCode::LossUnrated => g.loss,
-        ResultCode::HalfBye => g.half_bye,
-        ResultCode::Pab => g.pab,
-        ResultCode::ForfeitLoss | ResultCode::ZeroBye | ResultCode::Blank => g.absent,
-    }
-}
-
-/// The round of one player, given the opponent's index and whether the opponent also
-/// forfeited (a double forfeit).
-fn player_round(
-    code: ResultCode,
-    opponent: Option<usize>,
-    colour: Option<Colour>,
-    opp_forfeited: bool,
-) -> RoundResult {
-    use ResultCode as C;
-    match (code, opponent) {
-        (C::Win | C::WinUnrated, Some(o)) => RoundResult::Played {
-            opponent: o,
-            colour,
-            outcome: Outcome::Win,
-        },
-        (C::Draw | C::DrawUnrated, Some(o)) => RoundResult::Played {
-            opponent: o,
-            colour,
-            outcome: Outcome::Draw,
-        },
-        (C::Loss | C::LossUnrated, Some(o)) => RoundResult::Played {
-            opponent: o,
-            colour,
-            outcome: Outcome::Loss,
-        },
-        (C::ForfeitWin, Some(o)) => RoundResult::ForfeitWin {
-            opponent: o,
-            colour,
-        },
-        (C::ForfeitLoss, Some(o)) if opp_forfeited => RoundResult::DoubleForfeit {
-            opponent: o,
-            colour,
-        },
-        (C::ForfeitLoss, Some(o)) => RoundResult::ForfeitLoss {
-            opponent: o,
-            colour,
-        },
-        (C::Pab, _) => RoundResult::Pab,
-        (C::FullBye | C::Win | C::WinUnrated | C::ForfeitWin, _) => RoundResult::FullBye,
-        (C::HalfBye | C::Draw | C::DrawUnrated, _) => RoundResult::HalfBye,
-        (C::ZeroBye | C::Blank, Some(o)) => RoundResult::ForfeitLoss {
-            opponent: o,
-            colour,
-        },
-        _ => RoundResult::ZeroBye,
-    }
-}
-
-/// Options of the conversion.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct AdapterOptions {
-    /// Rules edition; `None` = from `042` (today's rules, 2026-03, when unreadable).
-    pub edition: Option<Edition>,
-    /// Round robin; `None` = from `092`.
-    pub round_robin: Option<bool>,
-}
-
-/// Builds the scoring model of a TRF file.
-///
-/// # Errors
-///
-/// A message naming the player and round when a round block names a start number that has
-/// no `001` line, or a team record names an unknown player.
-pub fn tournament_from_trf(trf: &Trf, opts: AdapterOptions) -> Result<Tournament, String> {
-    let ps = players(trf);
-    let index: BTreeMap<u16, usize> = ps
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.start_no, i))
-        .collect();
-    let g = game_table(trf);
-    let scoring = Scoring {
-        win: g.win,
-        draw: g.draw,
-        loss: g.loss,
-    };
-    let edition = opts
-        .edition
-        .or_else(|| edition_from_start(trf))
-        .unwrap_or(Edition::E2026);
-    let rounds = ps.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
-    let mut comps = Vec::with_capacity(ps.len());
-    for p in &ps {
-        let mut rs = Vec::with_capacity(rounds);
-        for r in 0..rounds {
-            let Some(e) = p.rounds.get(r) else {
-                rs.push(Round::individual(RoundResult::Absent, g.absent));
-                continue;
-            };
-            let opponent = match e.opponent {
-                Some(o) => Some(*index.get(&o).ok_or_else(|| {
-                    format!(
-                        "player {} round {}: opponent {o} has no 001 line / 第{}轮对手{o}不存在",
-                        p.start_no,
-                        r + 1,
-                        r + 1
-                    )
-                })?),
-                None => None,
-            };
-            let opp_forfeited = opponent
-                .and_then(|o| ps.get(o))
-                .and_then(|q| q.rounds.get(r))
-                .is_some_and(|qe| {
-                    qe.result == ResultCode::ForfeitLoss && qe.opponent == Some(p.start_no)
-                });
-            let result = player_round(e.result, opponent, e.colour, opp_forfeited);
-            rs.push(Round::individual(result, code_points(e.result, &g)));
-        }
-        comps.push(Competitor {
-            start_no: u32::from(p.start_no),
-            name: p.name.clone(),
-            rating: (p.rating > 0).then_some(p.rating),
-            rounds: rs,
-        });
-    }
-    let teams = team_lists(trf);
-    if teams.is_empty() {
-        let rr = opts
-            .round_robin
-            .unwrap_or_else(|| round_robin_from_type(trf, comps.len(), rounds));
-        return Ok(Tournament::individual(comps, scoring, rr, edition));
-    }
-    build_teams(trf, &comps, &index, &teams, &g, rounds, edition, opts)
-}
-
 /// (team number, name, members in board order) from `310`, else `013` numbered 1, 2, ...
-fn team_lists(trf: &Trf) -> Vec<(u32, String, Vec<u16>)> {
+pub(super) fn team_lists(trf: &Trf) -> Vec<(u32, String, Vec<u16>)> {
     let t310: Vec<_> = trf
         .lines
         .iter()
@@ -308,31 +44,22 @@ fn team_lists(trf: &Trf) -> Vec<(u32, String, Vec<u16>)> {
 /// `(round, first team, second team, first team won)` of each `330` record; `None` for `--`
 /// (neither team turned up).
 fn forfeited_matches(trf: &Trf) -> Vec<(usize, u32, u32, Option<bool>)> {
-    other_records(trf, "330")
-        .filter_map(|raw| {
-            let mut it = raw.get(3..)?.split_whitespace();
-            let res = it.next()?;
-            let round: usize = it.next()?.parse().ok()?;
-            let a: u32 = it.next()?.parse().ok()?;
-            let b: u32 = it.next()?.parse().ok()?;
-            let first_won = match res {
-                "+-" => Some(true),
-                "-+" => Some(false),
-                _ => None,
+    trf.forfeited_matches()
+        .iter()
+        .map(|f| {
+            let first_won = match f.outcome {
+                ForfeitOutcome::FirstWins => Some(true),
+                ForfeitOutcome::SecondWins => Some(false),
+                ForfeitOutcome::Double => None,
             };
-            Some((round, a, b, first_won))
+            (
+                usize::from(f.round),
+                u32::from(f.first),
+                u32::from(f.second),
+                first_won,
+            )
         })
         .collect()
-}
-
-/// `(MP, GP, team per round)` of the `320` record.
-fn team_pabs(trf: &Trf) -> Option<(Points, Points, Vec<u32>)> {
-    let raw = other_records(trf, "320").next()?;
-    let mut it = raw.get(3..)?.split_whitespace();
-    let mp: Points = it.next()?.parse().ok()?;
-    let gp: Points = it.next()?.parse().ok()?;
-    let teams = it.map(|t| t.parse().unwrap_or(0)).collect();
-    Some((mp, gp, teams))
 }
 
 /// `(round, team, its opponent, start numbers in board order, 0 for an empty board)` of each
@@ -354,12 +81,12 @@ fn out_of_order(trf: &Trf) -> Vec<(usize, u32, u32, Vec<u32>)> {
 type TeamRound = (Option<usize>, Option<Colour>, Vec<BoardGame>);
 
 #[allow(clippy::too_many_arguments)]
-fn build_teams(
+pub(super) fn build_teams(
     trf: &Trf,
     players: &[Competitor],
     index: &BTreeMap<u16, usize>,
     teams: &[(u32, String, Vec<u16>)],
-    g: &GameTable,
+    g: &ScoreTable,
     rounds: usize,
     edition: Edition,
     opts: AdapterOptions,
@@ -378,9 +105,13 @@ fn build_teams(
         }
         members.push(v);
     }
-    let ms = match_scoring(trf);
+    let ms: Scoring = match_scoring(trf);
     let forfeits = forfeited_matches(trf);
-    let pabs = team_pabs(trf);
+    let pabs = trf.team_pabs();
+    let pab_listed = |r: usize, no: u32| {
+        pabs.as_ref()
+            .is_some_and(|p| p.teams.get(r).copied().flatten().map(u32::from) == Some(no))
+    };
     let team_index = |no: u32| teams.iter().position(|t| t.0 == no);
     let mut boards_max = 0usize;
     // Per team and round: (opponent team, colour, boards).
@@ -464,7 +195,24 @@ fn build_teams(
         }
         raw.push(per_round);
     }
-    let boards_n = boards_max.max(1);
+    let boards_n = match trf.board_colours().len() {
+        0 => boards_max.max(1),
+        n => n,
+    };
+    // A PAB without `320`: every board of the group has `U` and the team met nobody.
+    let pab_on_boards = |ti: usize, r: usize| {
+        members.get(ti).is_some_and(|mem| {
+            mem.iter()
+                .filter(|&&pi| {
+                    players
+                        .get(pi)
+                        .and_then(|p| p.rounds.get(r))
+                        .is_some_and(|x| x.result == RoundResult::Pab)
+                })
+                .count()
+                >= boards_n
+        })
+    };
     let mut comps = Vec::with_capacity(teams.len());
     for (ti, (no, name, _)) in teams.iter().enumerate() {
         let mut rs = Vec::with_capacity(rounds);
@@ -474,9 +222,7 @@ fn build_teams(
                     .and_then(|v| v.get(r))
                     .cloned()
                     .unwrap_or((None, None, Vec::new()));
-            let pab = pabs
-                .as_ref()
-                .is_some_and(|(_, _, t)| t.get(r).copied() == Some(*no));
+            let pab = pab_listed(r, *no) || (pabs.is_none() && pab_on_boards(ti, r));
             let round = if let Some(o) = opp {
                 let forfeit = forfeits.iter().find(|f| {
                     f.0 == r + 1
@@ -522,9 +268,14 @@ fn build_teams(
                     team_match_round(o, colour, boards, opp_gp, ms)
                 }
             } else if pab {
-                let (mp, gp) = pabs
-                    .as_ref()
-                    .map_or((ms.win, Points::ZERO), |(m, gg, _)| (*m, *gg));
+                // The 320 value, else a drawn match (C.04.6 1.4).
+                let (mp, gp, board_points) = pabs.as_ref().map_or_else(
+                    || {
+                        let n = i32::try_from(boards_n).unwrap_or(i32::MAX);
+                        (ms.draw, g.draw * n, g.draw)
+                    },
+                    |p| (p.match_points, p.game_points, g.win),
+                );
                 Round {
                     result: RoundResult::Pab,
                     points: mp,
@@ -534,7 +285,7 @@ fn build_teams(
                             board: u16::try_from(b).unwrap_or(u16::MAX),
                             colour: None,
                             result: BoardResult::Bye,
-                            points: g.win,
+                            points: board_points,
                         })
                         .collect(),
                 }
@@ -601,4 +352,40 @@ fn remap_opponent(r: &mut RoundResult, remap: &[usize]) {
         }
         _ => {}
     }
+}
+
+/// The `310` records whose match or game points (columns 55-60, 62-67) are not what the rounds
+/// of `t` (built from the same file) give: one warning per field, naming the line and column.
+pub fn check_310(trf: &Trf, t: &Tournament) -> Vec<String> {
+    let mut out = Vec::new();
+    if !t.is_team {
+        return out;
+    }
+    for (i, l) in trf.lines.iter().enumerate() {
+        let Line::Team(rec) = l else { continue };
+        let Some(c) = t
+            .competitors
+            .iter()
+            .find(|c| c.start_no == u32::from(rec.number))
+        else {
+            continue;
+        };
+        let mp: Points = c.rounds.iter().map(|r| r.points).sum();
+        let gp: Points = c.rounds.iter().map(|r| r.game_points).sum();
+        let no = rec.number;
+        for (written, counted, col, zh, en) in [
+            (rec.match_points, mp, 55, "场分", "match points"),
+            (rec.game_points, gp, 62, "局分", "game points"),
+        ] {
+            if let Some(w) = written
+                && w != counted
+            {
+                out.push(format!(
+                    "line {}, column {col}: 第{no}队310记录的{zh}{w}与各轮结果之和{counted}不符 / team {no}: 310 gives {w} {en}, the rounds give {counted}",
+                    i + 1
+                ));
+            }
+        }
+    }
+    out
 }

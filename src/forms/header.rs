@@ -54,6 +54,8 @@ pub enum Field {
     Roommate,
     /// 家庭编号 / 搭档: the pair (family) an entrant of a pairs section belongs to.
     Family,
+    /// 拼音 / 英文名 / FIDE姓名: the name in Latin letters, as FIDE records it.
+    LatinName,
 }
 
 impl Field {
@@ -66,6 +68,7 @@ impl Field {
             Field::Birth => ("出生日期", "birth date"),
             Field::Id => ("证件号码", "ID number"),
             Field::FideId => ("国际棋联ID", "FIDE ID"),
+            Field::LatinName => ("拼音姓名", "name in Latin letters"),
             Field::Rating => ("等级分", "rating"),
             Field::Board => ("台次", "board"),
             Field::RegisteredUnit => ("注册单位", "registered unit"),
@@ -311,16 +314,30 @@ pub fn header_key(raw: &str) -> String {
 /// assert_eq!(field_of("姓 名"), Some(Field::Name));
 /// assert_eq!(field_of("*出生日期\n（例：2001.05.03）"), Some(Field::Birth));
 /// assert_eq!(field_of("ＦＩＤＥ ＩＤ"), Some(Field::FideId));
-/// assert_eq!(field_of("姓名（拼音）"), None);
+/// assert_eq!(field_of("姓名（拼音）"), Some(Field::LatinName));
+/// assert_eq!(field_of("FIDE姓名"), Some(Field::LatinName));
 /// ```
 pub fn field_of(raw: &str) -> Option<Field> {
-    // A transliteration column is not the name.
-    if raw.contains("拼音") || raw.contains("英文") {
-        return None;
-    }
     let key = header_key(raw);
     if key.is_empty() || key.chars().count() > 16 {
         return None;
+    }
+    // A transliteration column is not the name: it is the name in Latin letters (拼音, 英文名,
+    // FIDE姓名), which the FIDE report uses as given.
+    // The raw text: the key drops what is in brackets (`姓名（拼音）`).
+    let raw_lower = raw.to_lowercase();
+    if raw.contains("拼音") || (raw.contains("英文") && raw.contains('名')) {
+        return Some(Field::LatinName);
+    }
+    if raw.contains("英文") {
+        return None;
+    }
+    let has = |s: &str| key.contains(s);
+    if raw_lower.contains("fide") && (raw.contains("姓名") || raw_lower.contains("name")) {
+        return Some(Field::LatinName);
+    }
+    if (has("fide") || has("国际棋联")) && (has("姓名") || has("name")) {
+        return Some(Field::LatinName);
     }
     for (field, names) in SYNONYMS {
         if names.contains(&key.as_str()) {
@@ -328,7 +345,6 @@ pub fn field_of(raw: &str) -> Option<Field> {
         }
     }
     // Longer spellings: `身份证号码(18位)`, `FIDE等级分`, `出生年月(yyyy.mm.dd)`.
-    let has = |s: &str| key.contains(s);
     if has("身份证") || has("证件号") {
         Some(Field::Id)
     } else if has("fide") || has("国际棋联") {

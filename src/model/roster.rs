@@ -253,6 +253,8 @@ pub struct Person {
     pub id: Option<Sourced<IdNumber>>,
     /// 国际棋联ID.
     pub fide_id: Option<Sourced<u64>>,
+    /// The name in Latin letters as the form gives it (拼音 / 英文名 / FIDE姓名).
+    pub latin_name: Option<Sourced<String>>,
     /// 等级分; `None` when unrated.
     pub rating: Option<Sourced<u32>>,
     /// 台次.
@@ -282,6 +284,15 @@ impl Person {
     /// The display name, or `""`.
     pub fn display_name(&self) -> &str {
         self.name.as_ref().map_or("", |n| n.value.display.as_str())
+    }
+
+    /// The name as FIDE records it: the form's Latin spelling when it gives one, else the
+    /// pinyin "Surname, Given" of the name ([`crate::normalize::fide_name`]).
+    pub fn fide_name(&self) -> String {
+        match &self.latin_name {
+            Some(l) if !l.value.trim().is_empty() => l.value.trim().to_string(),
+            _ => crate::normalize::fide_name(self.display_name()),
+        }
     }
 }
 

@@ -348,6 +348,13 @@ pub(crate) fn person_from_row(
         _ => {}
     }
 
+    if let Some(raw) = row.get(Field::LatinName) {
+        let text = raw.cell.display();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if !text.is_empty() {
+            p.latin_name = Some(sourced(text, raw));
+        }
+    }
     if let Some(raw) = row.get(Field::FideId) {
         match fide_id(&raw.cell) {
             Ok(v) => p.fide_id = v.map(|v| sourced(v, raw)),

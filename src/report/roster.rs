@@ -108,11 +108,10 @@ fn person_row(no: usize, team: &Team, p: &Person, lang: Lang) -> Vec<String> {
 
 /// The name as the TRF report writes it (pinyin, "Surname, Given"), for the arbiter to check.
 pub fn fide_name(p: &Person) -> String {
-    let name = p.display_name();
-    if name.trim().is_empty() {
+    if p.display_name().trim().is_empty() {
         String::new()
     } else {
-        crate::normalize::fide_name(name)
+        p.fide_name()
     }
 }
 

@@ -311,3 +311,38 @@ fn officials_table_under_the_players() {
     assert_eq!(cd.sheets, vec!["报名".to_string()]);
     assert!(findings.all().is_empty(), "{:?}", summary(&findings));
 }
+
+/// Issue 22: a 拼音 (or 英文名, FIDE姓名) column is the name as FIDE records it and wins over
+/// the generated pinyin; without it the pinyin "Surname, Given" is generated (单 read Shan).
+#[test]
+fn a_latin_name_column_gives_the_fide_name() {
+    let rows = vec![
+        vec![t("单位"), t("北京队"), E, E],
+        vec![t("姓名"), t("姓名（拼音）"), t("性别"), t("台次")],
+        vec![t("吕一鸣"), t("LU,  Yiming"), t("男"), t("1")],
+        vec![t("单立新"), E, t("男"), t("2")],
+    ];
+    let (roster, _) = run(&[file(
+        "北京.xlsx",
+        1,
+        vec![table("北京.xlsx", "报名表", rows, vec![])],
+    )]);
+    let tm = team(&roster, "北京队");
+    let p = &tm.players[0];
+    assert_eq!(
+        p.latin_name
+            .as_ref()
+            .map(|l| (l.value.as_str(), l.source.to_string())),
+        Some(("LU, Yiming", "北京.xlsx!报名表!B3".to_string()))
+    );
+    assert_eq!(p.fide_name(), "LU, Yiming");
+    assert_eq!(tm.players[1].fide_name(), "Shan, Lixin");
+    assert_eq!(
+        bianpai::forms::field_of("FIDE姓名"),
+        Some(bianpai::forms::Field::LatinName)
+    );
+    assert_eq!(
+        bianpai::forms::field_of("英文名"),
+        Some(bianpai::forms::Field::LatinName)
+    );
+}

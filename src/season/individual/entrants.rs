@@ -24,6 +24,8 @@ pub struct Entrant {
     pub rating: u16,
     /// The person, or the adult and the child of a pair: name and ID number.
     pub members: Vec<(String, Option<String>)>,
+    /// The name as FIDE records it ([`Person::fide_name`]; `成人/儿童` for a pair).
+    pub fide_name: String,
 }
 
 impl Entrant {
@@ -78,6 +80,7 @@ pub fn of_section(
                 unit: team.unit.value.clone(),
                 rating: rating(p),
                 members: vec![member(p)],
+                fide_name: p.fide_name(),
             }));
             continue;
         }
@@ -99,6 +102,7 @@ pub fn of_section(
                     unit: team.unit.value.clone(),
                     rating: rating(a).max(rating(c)),
                     members: vec![member(a), member(c)],
+                    fide_name: format!("{}/{}", a.fide_name(), c.fide_name()),
                 });
                 continue;
             }
@@ -163,6 +167,7 @@ pub fn of_section(
                         unit: team.unit.value.clone(),
                         rating: rating(a).max(rating(c)),
                         members: vec![member(a), member(c)],
+                        fide_name: format!("{}/{}", a.fide_name(), c.fide_name()),
                     });
                 }
                 if g.len() % 2 == 1
@@ -173,6 +178,7 @@ pub fn of_section(
                         unit: team.unit.value.clone(),
                         rating: rating(p),
                         members: vec![member(p)],
+                        fide_name: p.fide_name(),
                     });
                 }
             }

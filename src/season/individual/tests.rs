@@ -26,6 +26,7 @@ fn histories_give_sides_forfeits_and_the_bye() {
         unit: u.into(),
         rating: 0,
         members: Vec::new(),
+        fide_name: String::new(),
     };
     let entrants = [e("甲", "A"), e("乙", "B"), e("丙", "A")];
     let rounds = [
@@ -60,6 +61,7 @@ fn a_player_marked_withdrawn_is_not_available_but_keeps_the_history() {
         unit: String::new(),
         rating: 0,
         members: Vec::new(),
+        fide_name: String::new(),
     };
     let entrants = [e("甲"), e("乙"), e("丙"), e("丁")];
     let rounds = [XqRoundData {

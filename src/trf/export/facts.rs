@@ -84,7 +84,7 @@ pub fn export_team(number: u32, team: &Team) -> ExportTeam {
             let name = p.name.as_ref()?;
             Some(ExportPlayer {
                 key: name.value.key.clone(),
-                name: crate::normalize::fide_name(&name.value.display),
+                name: p.fide_name(),
                 sex: p.sex.as_ref().map(|s| s.value),
                 rating: p
                     .rating

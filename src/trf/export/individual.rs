@@ -134,12 +134,7 @@ pub fn section(event: &Event, stage: &Stage, s: &SectionOutcome, sc: SectionScor
             sex: ' ',
             title: String::new(),
             // A pair (家庭双人组) is `成人/儿童`: each name as FIDE writes it.
-            name: e
-                .name
-                .split('/')
-                .map(crate::normalize::fide_name)
-                .collect::<Vec<_>>()
-                .join("/"),
+            name: e.fide_name.clone(),
             rating: e.rating,
             federation: "CHN".into(),
             fide_id: String::new(),

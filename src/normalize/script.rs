@@ -15,8 +15,12 @@
 /// assert_eq!(simplified("姓名"), "姓名");
 /// ```
 pub fn simplified(text: &str) -> String {
-    // Han characters only: ASCII, digits and punctuation are never converted.
-    if !text.chars().any(super::is_han) {
+    // Han characters only: ASCII, digits and punctuation are never converted. Text whose Han
+    // characters are all in GB 2312 (the Simplified national set: every Simplified form, and
+    // the characters both scripts share) holds no Traditional form to convert; the conversion
+    // tables (some 20 MB once loaded, and a tenth of a second to load) are only loaded for the
+    // rest.
+    if !text.chars().any(|c| super::is_han(c) && !in_gb2312(c)) {
         return text.to_string();
     }
     // Phrases first (參賽 is 参赛, while 參 alone is 叁); character by character when the
@@ -41,6 +45,14 @@ pub fn simplified(text: &str) -> String {
         .collect()
 }
 
+/// Whether `c` is one of the Han characters of GB 2312 (rows 16-87 of the set, bytes
+/// B0-F7 A1-FE in GBK).
+fn in_gb2312(c: char) -> bool {
+    let mut buf = [0u8; 4];
+    let (bytes, _, unmappable) = encoding_rs::GBK.encode(c.encode_utf8(&mut buf));
+    !unmappable && matches!(bytes.as_ref(), [0xB0..=0xF7, 0xA1..=0xFE])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -59,6 +71,12 @@ mod tests {
         ] {
             assert_eq!(simplified(t), s, "{t}");
         }
+        // Simplified text is returned as it is; a Traditional form outside GB 2312 converts the
+        // whole text.
+        assert!(in_gb2312('组') && in_gb2312('名') && in_gb2312('于'));
+        assert!(!in_gb2312('組') && !in_gb2312('證') && !in_gb2312('A'));
+        assert_eq!(simplified("公开组男子"), "公开组男子");
+        assert_eq!(simplified("公開组男子"), "公开组男子");
         // Same length: positions are kept.
         let t = "參賽單位（蓋章）：臺灣";
         assert_eq!(simplified(t).chars().count(), t.chars().count());

@@ -7,14 +7,16 @@ use super::tables::{SheetDoc, TextTable, write};
 use crate::model::roster::{Board, Person, Role, Roster, Sourced, Team};
 use crate::{Error, Lang};
 
-const HEADERS: [(&str, &str); 14] = [
+const HEADERS: [(&str, &str); 16] = [
     ("序号", "No."),
+    ("表内编号", "No. on form"),
     ("单位", "Unit"),
     ("身份", "Role"),
     ("姓名", "Name"),
     ("性别", "Sex"),
     ("出生日期", "Birth date"),
-    ("身份证号码", "ID number"),
+    ("证件类型", "ID document"),
+    ("证件号码", "ID number"),
     ("国际棋联ID", "FIDE ID"),
     ("等级分", "Rating"),
     ("台次", "Board"),
@@ -84,11 +86,13 @@ fn role_label(r: Role, lang: Lang) -> &'static str {
 fn person_row(no: usize, team: &Team, p: &Person, lang: Lang) -> Vec<String> {
     vec![
         no.to_string(),
+        opt(&p.number, Clone::clone),
         team.unit.value.clone(),
         role_label(p.role(), lang).to_string(),
         p.display_name().to_string(),
         opt(&p.sex, |s| lang.pick(s.zh(), s.en()).to_string()),
         opt(&p.birth, |b| b.to_string()),
+        opt(&p.id, |i| lang.pick(i.kind.zh(), i.kind.en()).to_string()),
         opt(&p.id, |i| i.number.clone()),
         opt(&p.fide_id, |i| i.to_string()),
         opt(&p.rating, |r| r.to_string()),
@@ -123,10 +127,10 @@ fn table(headers: Vec<String>, rows: Vec<Vec<String>>) -> TextTable {
     TextTable {
         headers,
         rows,
-        centred: vec![0, 2, 4, 5, 8, 9],
-        numeric: vec![0, 8, 9],
+        centred: vec![0, 1, 3, 5, 6, 10, 11],
+        numeric: vec![0, 1, 10, 11],
         print_columns: Some(HEADERS.len() - 1),
-        wrapped: vec![1, 11, 12],
+        wrapped: vec![2, 7, 13, 14],
         wrap_width: Some(10),
     }
 }

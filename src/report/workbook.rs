@@ -47,7 +47,7 @@ pub fn new_workbook(title: &str) -> Result<Workbook, XlsxError> {
         .set_author("bianpai")
         .set_creation_datetime(&created);
     wb.set_properties(&props);
-    // Deflate level 1 instead of 6: a quarter of the CPU time for files about a tenth larger.
+    // Deflate level 1 instead of 6: a third of the deflate time, files about a quarter larger.
     wb.set_zip_compression_level(1);
     Ok(wb)
 }

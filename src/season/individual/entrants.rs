@@ -51,12 +51,12 @@ pub fn of_section(
     let mut out = Vec::new();
     // The same person entered by two delegations (person.duplicate) plays once: for the first
     // delegation in roster order, until the forms are corrected.
-    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut seen: HashMap<String, String> = HashMap::new();
     for team in &roster.teams {
         let mut members: Vec<&Person> = Vec::new();
         for p in team.players.iter().filter(|p| in_section(p, section)) {
             let key = person_key(p);
-            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+            if let Some(first) = seen.get(&key) {
                 findings.push(duplicate_entrant(
                     p,
                     section,
@@ -66,7 +66,7 @@ pub fn of_section(
                 ));
                 continue;
             }
-            seen.push((key, team.unit.value.clone()));
+            seen.insert(key, team.unit.value.clone());
             members.push(p);
         }
         let rating = |p: &Person| {

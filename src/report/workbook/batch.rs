@@ -13,7 +13,7 @@
 //! batch of the thread that called it.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -31,7 +31,14 @@ struct Entry {
     keep_existing: bool,
 }
 
-type Shared = Arc<Mutex<Vec<Entry>>>;
+/// The queued files, and their targets for lookups.
+#[derive(Debug, Default)]
+struct Pending {
+    entries: Vec<Entry>,
+    dests: HashSet<PathBuf>,
+}
+
+type Shared = Arc<Mutex<Pending>>;
 
 thread_local! {
     static CURRENT: RefCell<Option<Shared>> = const { RefCell::new(None) };
@@ -66,8 +73,8 @@ pub fn batched<R>(f: impl FnOnce() -> R) -> (R, Result<(), Error>) {
         let _installed = Installed::new(Some(batch.clone()));
         f()
     };
-    let entries = std::mem::take(&mut *batch.lock().unwrap_or_else(PoisonError::into_inner));
-    (r, commit(entries))
+    let pending = std::mem::take(&mut *batch.lock().unwrap_or_else(PoisonError::into_inner));
+    (r, commit(pending.entries))
 }
 
 /// Whether an output for `path` is waiting in this thread's batch.
@@ -75,8 +82,8 @@ pub fn pending(path: &Path) -> bool {
     current().is_some_and(|b| {
         b.lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .iter()
-            .any(|e| e.dest == path)
+            .dests
+            .contains(path)
     })
 }
 
@@ -95,10 +102,12 @@ pub(super) fn queue(
         let _ = fs::remove_file(tmp);
         return Err(Error::io(tmp, e));
     }
-    let mut entries = batch.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut pending = batch.lock().unwrap_or_else(PoisonError::into_inner);
     // The same target written again: its temporary file now holds the later bytes.
-    entries.retain(|e| e.dest != path);
-    entries.push(Entry {
+    if !pending.dests.insert(path.to_path_buf()) {
+        pending.entries.retain(|e| e.dest != path);
+    }
+    pending.entries.push(Entry {
         tmp: tmp.to_path_buf(),
         dest: path.to_path_buf(),
         keep_existing,

@@ -77,12 +77,14 @@ fn meant_person_row(no: usize, unit: &str, p: &Person) -> Vec<String> {
     let opt = |v: Option<String>| v.unwrap_or_default();
     vec![
         no.to_string(),
+        opt(p.number.as_ref().map(|x| x.value.clone())),
         unit.to_string(),
         p.role().zh().to_string(),
         p.display_name().to_string(),
-        bianpai::normalize::fide_name(p.display_name()),
+        p.fide_name(),
         opt(p.sex.as_ref().map(|x| x.value.zh().to_string())),
         opt(p.birth.as_ref().map(|x| x.value.to_string())),
+        opt(p.id.as_ref().map(|x| x.value.kind.zh().to_string())),
         opt(p.id.as_ref().map(|x| x.value.number.clone())),
         opt(p.fide_id.as_ref().map(|x| x.value.to_string())),
         opt(p.rating.as_ref().map(|x| x.value.to_string())),
@@ -96,7 +98,7 @@ fn meant_person_row(no: usize, unit: &str, p: &Person) -> Vec<String> {
 /// Drops the 来源 column (checked separately: it starts with the file of the name cell).
 fn without_source(rows: &[Vec<String>]) -> Vec<Vec<String>> {
     rows.iter()
-        .map(|r| r.iter().take(14).cloned().collect())
+        .map(|r| r.iter().take(16).cloned().collect())
         .collect()
 }
 
@@ -160,23 +162,23 @@ fn the_roster_workbook_is_the_roster_the_library_builds() {
             summary
                 .body()
                 .iter()
-                .any(|r| r[3] == "钟明嘉" && r[4] == "Zhong, Mingjia")
+                .any(|r| r[4] == "钟明嘉" && r[5] == "Zhong, Mingjia")
                 || name != "cca-b-league-2025",
             "{name}"
         );
         // ID numbers, FIDE IDs and dates are text cells, never numbers (checked by `text`
         // above); an 18-character ID keeps all its digits, and the source names a real file.
-        let ids: Vec<String> = summary.body().iter().map(|r| r[7].clone()).collect();
+        let ids: Vec<String> = summary.body().iter().map(|r| r[9].clone()).collect();
         assert!(ids.iter().any(|i| i.len() == 18), "{name}: {ids:?}");
         for row in summary.body() {
-            let file = row[14].split('!').next().unwrap_or_default().to_string();
+            let file = row[16].split('!').next().unwrap_or_default().to_string();
             let top = file.split(".zip/").next().unwrap_or_default();
             let top = if top.len() < file.len() {
                 format!("{top}.zip")
             } else {
                 file.clone()
             };
-            assert!(run.folder.join(&top).exists(), "{name}: {}", row[14]);
+            assert!(run.folder.join(&top).exists(), "{name}: {}", row[16]);
         }
     }
 }

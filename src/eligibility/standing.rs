@@ -100,8 +100,10 @@ impl Statuses {
         }
         let codes: Vec<&'static str> = self
             .people
-            .iter()
-            .filter(|((k, _), s)| k == &t && !s.is_disqualified())
+            // The team's people are one run of the map, from (team, "").
+            .range((t.clone(), String::new())..)
+            .take_while(|((k, _), _)| k == &t)
+            .filter(|(_, s)| !s.is_disqualified())
             .flat_map(|(_, s)| match s {
                 Standing::Pending(c) => c.clone(),
                 Standing::Disqualified { .. } => Vec::new(),

@@ -20,6 +20,8 @@ pub enum Field {
     Birth,
     /// 身份证号 / 证件号码.
     Id,
+    /// 证件类型: the document the number in [`Field::Id`] is of (身份证, 港澳通行证, 护照, ...).
+    IdType,
     /// 国际棋联ID.
     FideId,
     /// 等级分.
@@ -67,6 +69,7 @@ impl Field {
             Field::Sex => ("性别", "sex"),
             Field::Birth => ("出生日期", "birth date"),
             Field::Id => ("证件号码", "ID number"),
+            Field::IdType => ("证件类型", "ID document"),
             Field::FideId => ("国际棋联ID", "FIDE ID"),
             Field::LatinName => ("拼音姓名", "name in Latin letters"),
             Field::Rating => ("等级分", "rating"),
@@ -90,7 +93,22 @@ impl Field {
 }
 
 const SYNONYMS: &[(Field, &[&str])] = &[
-    (Field::Seq, &["序号", "编号", "序", "no", "no.", "#"]),
+    (
+        Field::Seq,
+        &["序号", "编号", "号码", "序", "no", "no.", "#"],
+    ),
+    (
+        Field::IdType,
+        &[
+            "证件类型",
+            "证件种类",
+            "证件类别",
+            "证件名称",
+            "身份证件类型",
+            "idtype",
+            "documenttype",
+        ],
+    ),
     (
         Field::Name,
         &[
@@ -345,7 +363,9 @@ pub fn field_of(raw: &str) -> Option<Field> {
         }
     }
     // Longer spellings: `身份证号码(18位)`, `FIDE等级分`, `出生年月(yyyy.mm.dd)`.
-    if has("身份证") || has("证件号") {
+    if has("证件类型") || has("证件种类") {
+        Some(Field::IdType)
+    } else if has("身份证") || has("证件号") {
         Some(Field::Id)
     } else if has("fide") || has("国际棋联") {
         if has("等级分") || has("rating") {

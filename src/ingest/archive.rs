@@ -112,10 +112,46 @@ pub(crate) fn check_package(
     limits: &Limits,
     budget: &mut Budget,
 ) -> Result<(), Unreadable> {
+    package_parts(path, bytes, limits, budget, None)
+}
+
+/// Checks a workbook package like [`check_package`] and returns it stored again without
+/// compression, each part inflated exactly once: calamine then reads a part by copying it
+/// (it reads a sheet once for its cells and again for its merged cells). `None` when the parts
+/// cannot be stored again (two parts of one name): calamine reads the original then.
+///
+/// # Errors
+///
+/// As [`check_package`].
+pub(crate) fn unpacked_package(
+    path: &str,
+    bytes: &[u8],
+    limits: &Limits,
+    budget: &mut Budget,
+) -> Result<Option<Vec<u8>>, Unreadable> {
+    let mut writer = Some(zip::ZipWriter::new(Cursor::new(Vec::with_capacity(
+        bytes.len().saturating_mul(4),
+    ))));
+    package_parts(path, bytes, limits, budget, Some(&mut writer))?;
+    Ok(writer.and_then(|w| w.finish().ok()).map(Cursor::into_inner))
+}
+
+type Restore = Option<zip::ZipWriter<Cursor<Vec<u8>>>>;
+
+fn package_parts(
+    path: &str,
+    bytes: &[u8],
+    limits: &Limits,
+    budget: &mut Budget,
+    mut restore: Option<&mut Restore>,
+) -> Result<(), Unreadable> {
     let mut archive = ZipArchive::new(Cursor::new(bytes)).map_err(|e| broken(&e).at(path))?;
     if archive.len() > limits.max_zip_entries {
         return Err(too_many_entries(path, archive.len(), limits));
     }
+    let stored = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Stored)
+        .last_modified_time(zip::DateTime::default());
     for i in 0..archive.len() {
         let file = archive.by_index(i).map_err(|e| member_error(&e).at(path))?;
         let name = String::from_utf8_lossy(file.name_raw()).to_ascii_lowercase();
@@ -124,7 +160,25 @@ pub(crate) fn check_package(
         } else {
             limits.max_member_bytes
         };
-        let n = measure(file, cap, budget).map_err(|r| r.at(path))?;
+        let keep = restore
+            .as_deref_mut()
+            .and_then(Option::as_mut)
+            .filter(|_| !file.is_dir());
+        let n = match keep {
+            Some(w) => {
+                let part = file.name().map(|n| n.into_owned());
+                let mut data = Vec::new();
+                let n = take_bounded(file, cap, budget, &mut data).map_err(|r| r.at(path))?;
+                let ok = n <= cap
+                    && part.is_ok_and(|p| w.start_file(p, stored).is_ok())
+                    && io::Write::write_all(w, &data).is_ok();
+                if !ok && let Some(r) = restore.as_deref_mut() {
+                    *r = None;
+                }
+                n
+            }
+            None => take_bounded(file, cap, budget, &mut io::sink()).map_err(|r| r.at(path))?,
+        };
         if n > cap {
             return Err(Unreadable::new(
                 path,
@@ -142,10 +196,15 @@ pub(crate) fn check_package(
     Ok(())
 }
 
-/// Decompresses one entry into nothing, counting at most `cap + 1` bytes.
-fn measure<R: Read>(file: ZipFile<'_, R>, cap: u64, budget: &mut Budget) -> Result<u64, Reason> {
+/// Decompresses one entry into `out`, counting at most `cap + 1` bytes.
+fn take_bounded<R: Read>(
+    file: ZipFile<'_, R>,
+    cap: u64,
+    budget: &mut Budget,
+    out: &mut impl io::Write,
+) -> Result<u64, Reason> {
     let mut limited = file.take(cap.saturating_add(1).min(budget.left().saturating_add(1)));
-    let n = io::copy(&mut limited, &mut io::sink()).map_err(|e| {
+    let n = io::copy(&mut limited, out).map_err(|e| {
         Reason::new(
             format!("zip 内容损坏（{e}）"),
             format!("corrupt zip data ({e})"),

@@ -24,7 +24,9 @@ pub(crate) fn read(
     limits: &Limits,
     budget: &mut Budget,
 ) -> Result<Vec<Table>, Unreadable> {
-    archive::check_package(path, bytes, limits, budget)?;
+    // Each part inflated once, here; calamine reads the parts stored without compression.
+    let unpacked = archive::unpacked_package(path, bytes, limits, budget)?;
+    let bytes = unpacked.as_deref().unwrap_or(bytes);
     let mut wb: Xlsx<_> =
         calamine::open_workbook_from_rs(Cursor::new(bytes)).map_err(|e| error(path, &e))?;
     let sheets: Vec<(String, bool)> = wb

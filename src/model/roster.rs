@@ -122,19 +122,29 @@ pub enum IdKind {
     Citizen,
     /// An old 15-digit 居民身份证 number, upgraded to 18 (the number holds the 18-digit form).
     UpgradedFrom15,
-    /// 港澳台居民居住证: 18 characters, address code 81/82/83, GB 11643 check.
+    /// 港澳台居民居住证: 18 characters, address code 810000/820000/830000, GB 11643 check.
     HmtResidence,
     /// 外国人永久居留身份证 (2023 edition): 18 characters starting with 9, GB 11643 check.
     ForeignPermanent,
-    /// A passport number (Chinese `E` + 8 characters, or a foreign one when labelled).
+    /// 外国人永久居留身份证 (2004 edition): 15 characters, 3 letters (nationality) and 12 digits;
+    /// no check character is verified and it gives no birth date or sex.
+    ForeignPermanentOld,
+    /// 港澳居民来往内地通行证 (回乡证): H (Hong Kong) or M (Macau) and 8 digits (the card since
+    /// 2013), or 10 digits (the booklet: 8 and a 2-digit issue count).
+    HkMacauPermit,
+    /// 台湾居民来往大陆通行证 (台胞证): 8 digits (the card since 2015).
+    TaiwanPermit,
+    /// A passport number (Chinese `E` + 8 characters, or a foreign one: letters and digits).
     Passport,
-    /// Another document recognised by its shape (Hong Kong, Macau or Taiwan ID, home return
-    /// permit); no check character is verified.
+    /// Another document recognised by its shape (Hong Kong, Macau or Taiwan identity card); no
+    /// check character is verified.
     Other,
 }
 
 impl IdKind {
-    /// Whether the number carries a GB 11643 birth date and sex digit.
+    /// Whether the number carries a GB 11643 birth date and sex digit (resident IDs, residence
+    /// permits, the 2023 permanent-residence card); for the others a 出生日期 and a 性别 column
+    /// are needed.
     pub fn has_birth_and_sex(self) -> bool {
         matches!(
             self,
@@ -152,8 +162,26 @@ impl IdKind {
             IdKind::UpgradedFrom15 => "居民身份证(15位升18位)",
             IdKind::HmtResidence => "港澳台居民居住证",
             IdKind::ForeignPermanent => "外国人永久居留身份证",
+            IdKind::ForeignPermanentOld => "外国人永久居留身份证(旧版)",
+            IdKind::HkMacauPermit => "港澳居民来往内地通行证",
+            IdKind::TaiwanPermit => "台湾居民来往大陆通行证",
             IdKind::Passport => "护照",
             IdKind::Other => "其他证件",
+        }
+    }
+
+    /// The English name of the document.
+    pub fn en(self) -> &'static str {
+        match self {
+            IdKind::Citizen => "resident ID",
+            IdKind::UpgradedFrom15 => "resident ID (15 digits upgraded)",
+            IdKind::HmtResidence => "HK/Macau/Taiwan residence permit",
+            IdKind::ForeignPermanent => "foreign permanent residence ID",
+            IdKind::ForeignPermanentOld => "foreign permanent residence ID (2004)",
+            IdKind::HkMacauPermit => "Mainland travel permit for HK and Macau residents",
+            IdKind::TaiwanPermit => "Mainland travel permit for Taiwan residents",
+            IdKind::Passport => "passport",
+            IdKind::Other => "other document",
         }
     }
 }
@@ -243,6 +271,8 @@ impl Role {
 /// One person of a team, every value with its source.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Person {
+    /// The team's own number for the person: the form's 编号 / 序号 / 号码 column, as written.
+    pub number: Option<Sourced<String>>,
     /// 姓名.
     pub name: Option<Sourced<PersonName>>,
     /// 性别.

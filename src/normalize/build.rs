@@ -367,6 +367,14 @@ pub fn build_roster_with(
 }
 
 fn attach_rooms(subs: &[Submission], system: DateSystem, roster: &mut Roster) {
+    // Indexed once: n room requests are attached in O(n).
+    let mut by_key: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut by_file: std::collections::HashMap<String, Vec<usize>> =
+        std::collections::HashMap::new();
+    for (i, t) in roster.teams.iter().enumerate() {
+        by_key.entry(t.unit_key.clone()).or_insert(i);
+        by_file.entry(t.file.clone()).or_default().push(i);
+    }
     for sub in subs
         .iter()
         .filter(|s| s.kind == SubmissionKind::RoomRequest)
@@ -381,15 +389,9 @@ fn attach_rooms(subs: &[Submission], system: DateSystem, roster: &mut Roster) {
             .as_ref()
             .map(|u| unit_key(&u.cell.display()))
             .filter(|k| !k.is_empty());
-        let same_file: Vec<usize> = roster
-            .teams
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| t.file == sub.file)
-            .map(|(i, _)| i)
-            .collect();
+        let same_file = by_file.get(&sub.file).map_or(&[][..], Vec::as_slice);
         let target = match &key {
-            Some(k) => roster.teams.iter().position(|t| &t.unit_key == k),
+            Some(k) => by_key.get(k).copied(),
             None if same_file.len() == 1 => same_file.first().copied(),
             None => None,
         };

@@ -70,6 +70,8 @@ pub enum IdError {
     BirthDate(String),
     /// The check character does not match; holds the expected one.
     CheckChar(String, char),
+    /// The form declares the document (证件类型), and the number is not of its shape.
+    Kind(String, IdKind),
 }
 
 impl IdError {
@@ -84,6 +86,7 @@ impl IdError {
             IdError::Region(s) => format!("身份证号“{s}”的地址码无效"),
             IdError::BirthDate(s) => format!("身份证号“{s}”中的出生日期不存在"),
             IdError::CheckChar(s, c) => format!("身份证号“{s}”校验位错误（应为{c}）"),
+            IdError::Kind(s, k) => format!("证件号码“{s}”不符合{}的格式", k.zh()),
         }
     }
 
@@ -102,6 +105,7 @@ impl IdError {
             IdError::CheckChar(s, c) => {
                 format!("ID number {s:?} has a wrong check character (expected {c})")
             }
+            IdError::Kind(s, k) => format!("ID number {s:?} is not a valid {} number", k.en()),
         }
     }
 }
@@ -124,19 +128,34 @@ static OTHER_DOCS: LazyLock<Vec<(Regex, IdKind)>> = LazyLock::new(|| {
         // Chinese passport: E + 8 digits, or E + letter + 7 digits; older G/D/S/P + 8 digits.
         (r"^E[0-9A-Z][0-9]{7}$", IdKind::Passport),
         (r"^[GDSP][0-9]{8}$", IdKind::Passport),
+        // Home return permit: H/M + 8 digits (card), or + 10 (booklet: 8 + 2-digit issue count).
+        (HK_MACAU_PERMIT, IdKind::HkMacauPermit),
         // Hong Kong ID: 1-2 letters + 6 digits + check (digit or A), brackets dropped.
         (r"^[A-Z]{1,2}[0-9]{6}[0-9A]$", IdKind::Other),
-        // Macau ID: 1/5/7 + 6 digits + check.
-        (r"^[157][0-9]{7}$", IdKind::Other),
         // Taiwan ID: letter + 1/2 + 8 digits.
         (r"^[A-Z][12][0-9]{8}$", IdKind::Other),
-        // Home return permit: H/M + 8 digits (+ 2-digit issue count).
-        (r"^[HM][0-9]{8}([0-9]{2})?$", IdKind::Other),
+        // Foreign permanent residence ID of 2004: nationality (3 letters) + 12 digits.
+        (FOREIGN_PERMANENT_OLD, IdKind::ForeignPermanentOld),
         // Foreign passports: letters and digits, at least one of each.
-        (
-            r"^(?:[A-Z]+[0-9]|[0-9]+[A-Z])[A-Z0-9]{3,16}$",
-            IdKind::Passport,
-        ),
+        (FOREIGN_PASSPORT, IdKind::Passport),
+    ]
+    .into_iter()
+    .filter_map(|(re, k)| Regex::new(re).ok().map(|r| (r, k)))
+    .collect()
+});
+
+const HK_MACAU_PERMIT: &str = r"^[HM]([0-9]{8}|[0-9]{10})$";
+const FOREIGN_PERMANENT_OLD: &str = r"^[A-Z]{3}[0-9]{12}$";
+const FOREIGN_PASSPORT: &str = r"^(?:[A-Z]+[0-9]|[0-9]+[A-Z])[A-Z0-9]{3,16}$";
+
+/// The shape of a declared document's number, for the kinds without a GB 11643 check: a
+/// passport declared as such may be digits only (US passports are 9 digits).
+static DECLARED: LazyLock<Vec<(Regex, IdKind)>> = LazyLock::new(|| {
+    [
+        (HK_MACAU_PERMIT, IdKind::HkMacauPermit),
+        (r"^[0-9]{8}$", IdKind::TaiwanPermit),
+        (FOREIGN_PERMANENT_OLD, IdKind::ForeignPermanentOld),
+        (r"^[A-Z0-9]*[0-9][A-Z0-9]*$", IdKind::Passport),
     ]
     .into_iter()
     .filter_map(|(re, k)| Regex::new(re).ok().map(|r| (r, k)))
@@ -173,6 +192,10 @@ fn check_18(n: &str) -> Result<IdNumber, IdError> {
         return Err(IdError::Characters(n.into()));
     }
     let kind = region_kind(n).ok_or_else(|| IdError::Region(n.into()))?;
+    // A residence permit's address code is 810000 (Hong Kong), 820000 (Macau) or 830000 (Taiwan).
+    if kind == IdKind::HmtResidence && n.get(2..6) != Some("0000") {
+        return Err(IdError::Region(n.into()));
+    }
     if !birth_ok(n.get(6..14).unwrap_or("")) {
         return Err(IdError::BirthDate(n.into()));
     }
@@ -205,17 +228,7 @@ fn check_18(n: &str) -> Result<IdNumber, IdError> {
 ///
 /// An [`IdError`] saying what is wrong.
 pub fn parse_id_text(raw: &str) -> Result<Option<ParsedId>, IdError> {
-    let n: String = raw
-        .nfkc()
-        .filter(|c| {
-            !c.is_whitespace()
-                && !matches!(
-                    c,
-                    '-' | '\u{2010}'..='\u{2015}' | '\'' | '(' | ')' | '\u{200B}' | '\u{FEFF}'
-                )
-        })
-        .flat_map(char::to_uppercase)
-        .collect();
+    let n = clean(raw);
     if n.is_empty() {
         return Ok(None);
     }
@@ -255,7 +268,7 @@ pub fn parse_id_text(raw: &str) -> Result<Option<ParsedId>, IdError> {
         if n.len() == 8 {
             return Ok(Some(ParsedId {
                 id: IdNumber {
-                    kind: IdKind::Other,
+                    kind: IdKind::TaiwanPermit,
                     number: n,
                 },
                 upgraded_from: None,
@@ -280,6 +293,124 @@ pub fn parse_id_text(raw: &str) -> Result<Option<ParsedId>, IdError> {
     Err(IdError::Characters(raw.trim().to_string()))
 }
 
+/// The number as compared: NFKC, without spaces, hyphens, brackets, a leading `'` or
+/// zero-width characters, upper case.
+fn clean(raw: &str) -> String {
+    raw.nfkc()
+        .filter(|c| {
+            !c.is_whitespace()
+                && !matches!(
+                    c,
+                    '-' | '\u{2010}'..='\u{2015}' | '\'' | '(' | ')' | '\u{200B}' | '\u{FEFF}'
+                )
+        })
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+/// Reads a number whose document the form declares (a 证件类型 column): checked against that
+/// document's format, not guessed from its shape. A resident ID, a residence permit and the
+/// 2023 permanent-residence card are checked as GB 11643 numbers of their kind; 通行证 and
+/// passports by their shape.
+///
+/// ```
+/// use bianpai::model::roster::IdKind;
+/// use bianpai::normalize::parse_id_as;
+/// let p = parse_id_as("h12345678", IdKind::HkMacauPermit).unwrap().unwrap();
+/// assert_eq!((p.id.kind, p.id.number.as_str()), (IdKind::HkMacauPermit, "H12345678"));
+/// // A passport may be digits only once declared.
+/// assert_eq!(parse_id_as("123456789", IdKind::Passport).unwrap().unwrap().id.kind, IdKind::Passport);
+/// assert!(parse_id_as("H1234567", IdKind::HkMacauPermit).is_err());
+/// ```
+///
+/// # Errors
+///
+/// [`IdError::Kind`] for a number not of the declared document's format; the GB 11643 kinds
+/// give the errors of [`parse_id_text`].
+pub fn parse_id_as(raw: &str, declared: IdKind) -> Result<Option<ParsedId>, IdError> {
+    let n = clean(raw);
+    if n.is_empty() {
+        return Ok(None);
+    }
+    let wrong = || IdError::Kind(n.clone(), declared);
+    match declared {
+        IdKind::Citizen | IdKind::UpgradedFrom15 => {
+            let p = parse_id_text(raw)?;
+            match p.as_ref().map(|p| p.id.kind) {
+                Some(IdKind::Citizen | IdKind::UpgradedFrom15) | None => Ok(p),
+                Some(_) => Err(wrong()),
+            }
+        }
+        IdKind::HmtResidence | IdKind::ForeignPermanent | IdKind::ForeignPermanentOld
+            if n.len() == 18 =>
+        {
+            let p = parse_id_text(raw)?;
+            let want = match declared {
+                IdKind::HmtResidence => IdKind::HmtResidence,
+                _ => IdKind::ForeignPermanent,
+            };
+            match p.as_ref().map(|p| p.id.kind) {
+                Some(k) if k != want => Err(wrong()),
+                _ => Ok(p),
+            }
+        }
+        IdKind::HmtResidence => Err(wrong()),
+        _ => {
+            let want = match declared {
+                IdKind::ForeignPermanent => IdKind::ForeignPermanentOld,
+                k => k,
+            };
+            let ok = DECLARED.iter().any(|(re, k)| *k == want && re.is_match(&n));
+            if ok {
+                Ok(Some(ParsedId {
+                    id: IdNumber {
+                        kind: want,
+                        number: n,
+                    },
+                    upgraded_from: None,
+                }))
+            } else {
+                Err(wrong())
+            }
+        }
+    }
+}
+
+/// The document a 证件类型 cell names: 身份证, 居住证, 港澳通行证 (回乡证), 台胞证, 永久居留证,
+/// 护照; `None` for anything else (the number's shape decides then).
+///
+/// ```
+/// use bianpai::model::roster::IdKind;
+/// use bianpai::normalize::id_kind_named;
+/// assert_eq!(id_kind_named("港澳居民来往内地通行证"), Some(IdKind::HkMacauPermit));
+/// assert_eq!(id_kind_named("台胞证"), Some(IdKind::TaiwanPermit));
+/// assert_eq!(id_kind_named("外国护照"), Some(IdKind::Passport));
+/// assert_eq!(id_kind_named("学生证"), None);
+/// ```
+pub fn id_kind_named(text: &str) -> Option<IdKind> {
+    let t: String = super::simplified(&text.nfkc().collect::<String>())
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect();
+    let has = |s: &str| t.contains(s);
+    if has("居住证") {
+        Some(IdKind::HmtResidence)
+    } else if has("永久居留") {
+        Some(IdKind::ForeignPermanent)
+    } else if has("回乡证") || (has("港澳") && has("通行证")) {
+        Some(IdKind::HkMacauPermit)
+    } else if has("台胞证") || (has("台湾") && has("通行证")) {
+        Some(IdKind::TaiwanPermit)
+    } else if has("护照") || has("passport") {
+        Some(IdKind::Passport)
+    } else if has("身份证") {
+        Some(IdKind::Citizen)
+    } else {
+        None
+    }
+}
+
 /// Reads an identity document number from a cell.
 ///
 /// A number cell cannot hold an 18-digit ID (f64 and Excel keep 15-17 significant digits), so
@@ -302,6 +433,27 @@ pub fn id_number(cell: &Cell) -> Result<Option<ParsedId>, IdError> {
         }
         Cell::Int(_) | Cell::Float(_) => Err(IdError::TypedAsNumber(cell.display())),
         _ => Err(IdError::Characters(cell.display())),
+    }
+}
+
+/// Reads the number of a declared document from a cell ([`parse_id_as`]): a whole number
+/// below 10^15 (a 台胞证 or passport number typed as a number is exact) is read as its digits;
+/// other numbers are refused as [`id_number`] refuses them.
+///
+/// # Errors
+///
+/// As [`parse_id_as`] and [`id_number`].
+pub fn id_number_as(cell: &Cell, declared: IdKind) -> Result<Option<ParsedId>, IdError> {
+    match cell {
+        _ if cell.is_blank() => Ok(None),
+        Cell::Text(s) => parse_id_as(s, declared),
+        Cell::Int(i) if (0..1_000_000_000_000_000).contains(i) => {
+            parse_id_as(&i.to_string(), declared)
+        }
+        Cell::Float(f) if f.fract() == 0.0 && (0.0..1e15).contains(f) => {
+            parse_id_as(&format!("{}", *f as i64), declared)
+        }
+        _ => id_number(cell),
     }
 }
 
@@ -399,9 +551,145 @@ mod tests {
         assert_eq!(ok("EA1234567"), (IdKind::Passport, "EA1234567".into()));
         assert_eq!(ok("A123456(7)"), (IdKind::Other, "A1234567".into()));
         assert_eq!(ok("A123456789"), (IdKind::Other, "A123456789".into()));
-        assert_eq!(ok("H12345678"), (IdKind::Other, "H12345678".into()));
-        assert_eq!(ok("12345678"), (IdKind::Other, "12345678".into()));
+        assert_eq!(ok("H12345678"), (IdKind::HkMacauPermit, "H12345678".into()));
+        assert_eq!(
+            ok("M1234567801"),
+            (IdKind::HkMacauPermit, "M1234567801".into())
+        );
+        assert_eq!(ok("12345678"), (IdKind::TaiwanPermit, "12345678".into()));
         assert_eq!(ok("X1234567Z"), (IdKind::Passport, "X1234567Z".into()));
+        assert_eq!(
+            ok("usa310085010103"),
+            (IdKind::ForeignPermanentOld, "USA310085010103".into())
+        );
+    }
+
+    #[test]
+    fn permits_by_hand_birth_and_sex_only_where_carried() {
+        // Check characters by hand (weights 7 9 10 5 8 4 2 1 6 3 7 9 10 5 8 4 2, S mod 11).
+        let hk = parse_id_text("81000019950312004X").unwrap().unwrap().id;
+        assert_eq!(hk.kind, IdKind::HmtResidence);
+        assert_eq!(hk.birth_date(), Some(jiff::civil::date(1995, 3, 12)));
+        assert_eq!(hk.sex(), Some(crate::model::Sex::Female));
+        let mo = parse_id_text("820000200107150033").unwrap().unwrap().id;
+        assert_eq!(
+            (mo.kind, mo.sex()),
+            (IdKind::HmtResidence, Some(crate::model::Sex::Male))
+        );
+        let tw = parse_id_text("830000198811030010").unwrap().unwrap().id;
+        assert_eq!(tw.birth_date(), Some(jiff::civil::date(1988, 11, 3)));
+        // A residence permit's address code is 810000, 820000 or 830000.
+        assert_eq!(
+            parse_id_text("810100199001010022"),
+            Err(IdError::Region("810100199001010022".into()))
+        );
+        let fp = parse_id_text("931156198506070018").unwrap().unwrap().id;
+        assert_eq!(fp.kind, IdKind::ForeignPermanent);
+        assert_eq!(fp.birth_date(), Some(jiff::civil::date(1985, 6, 7)));
+        assert_eq!(fp.sex(), Some(crate::model::Sex::Male));
+        assert_eq!(
+            parse_id_text("931156198506070019"),
+            Err(IdError::CheckChar("931156198506070019".into(), '8'))
+        );
+        for n in ["USA310085010103", "H12345678", "12345678", "E12345678"] {
+            let id = parse_id_text(n).unwrap().unwrap().id;
+            assert_eq!((id.birth_date(), id.sex()), (None, None), "{n}");
+        }
+    }
+
+    #[test]
+    fn declared_documents() {
+        let kind =
+            |s: &str, k: IdKind| parse_id_as(s, k).map(|p| p.map(|p| (p.id.kind, p.id.number)));
+        let some = |k: IdKind, n: &str| Ok(Some((k, n.to_string())));
+        assert_eq!(
+            kind("h1234 5678", IdKind::HkMacauPermit),
+            some(IdKind::HkMacauPermit, "H12345678")
+        );
+        assert_eq!(
+            kind("M1234567801", IdKind::HkMacauPermit),
+            some(IdKind::HkMacauPermit, "M1234567801")
+        );
+        assert_eq!(
+            kind("H1234567", IdKind::HkMacauPermit),
+            Err(IdError::Kind("H1234567".into(), IdKind::HkMacauPermit))
+        );
+        assert_eq!(
+            kind("12345678", IdKind::HkMacauPermit),
+            Err(IdError::Kind("12345678".into(), IdKind::HkMacauPermit))
+        );
+        assert_eq!(
+            kind("12345678", IdKind::TaiwanPermit),
+            some(IdKind::TaiwanPermit, "12345678")
+        );
+        assert_eq!(
+            kind("1234567", IdKind::TaiwanPermit),
+            Err(IdError::Kind("1234567".into(), IdKind::TaiwanPermit))
+        );
+        // A declared passport may be digits only; it needs at least one digit.
+        assert_eq!(
+            kind("123456789", IdKind::Passport),
+            some(IdKind::Passport, "123456789")
+        );
+        assert_eq!(
+            kind("ABCDEFG", IdKind::Passport),
+            Err(IdError::Kind("ABCDEFG".into(), IdKind::Passport))
+        );
+        assert_eq!(
+            kind("USA310085010103", IdKind::ForeignPermanent),
+            some(IdKind::ForeignPermanentOld, "USA310085010103")
+        );
+        assert_eq!(
+            kind("931156198506070018", IdKind::ForeignPermanent),
+            some(IdKind::ForeignPermanent, "931156198506070018")
+        );
+        assert_eq!(
+            kind("81000019950312004X", IdKind::ForeignPermanent),
+            Err(IdError::Kind(
+                "81000019950312004X".into(),
+                IdKind::ForeignPermanent
+            ))
+        );
+        assert_eq!(
+            kind("81000019950312004X", IdKind::HmtResidence),
+            some(IdKind::HmtResidence, "81000019950312004X")
+        );
+        assert_eq!(
+            kind("H12345678", IdKind::HmtResidence),
+            Err(IdError::Kind("H12345678".into(), IdKind::HmtResidence))
+        );
+        // A resident ID declared: its own errors, and no other document.
+        assert_eq!(
+            kind("110105194912310021", IdKind::Citizen),
+            Err(IdError::CheckChar("110105194912310021".into(), 'X'))
+        );
+        assert_eq!(
+            kind("H12345678", IdKind::Citizen),
+            Err(IdError::Kind("H12345678".into(), IdKind::Citizen))
+        );
+        assert_eq!(
+            id_number_as(&Cell::Int(12345678), IdKind::TaiwanPermit)
+                .map(|p| p.map(|p| p.id.number)),
+            Ok(Some("12345678".into()))
+        );
+        assert_eq!(
+            IdError::Kind("H1234567".into(), IdKind::HkMacauPermit).zh(),
+            "证件号码“H1234567”不符合港澳居民来往内地通行证的格式"
+        );
+        assert_eq!(id_kind_named("身份证"), Some(IdKind::Citizen));
+        assert_eq!(
+            id_kind_named("港澳台居民居住证"),
+            Some(IdKind::HmtResidence)
+        );
+        assert_eq!(
+            id_kind_named("臺灣居民來往大陸通行證"),
+            Some(IdKind::TaiwanPermit)
+        );
+        assert_eq!(id_kind_named("回乡证"), Some(IdKind::HkMacauPermit));
+        assert_eq!(
+            id_kind_named("外国人永久居留身份证"),
+            Some(IdKind::ForeignPermanent)
+        );
     }
 
     #[test]

@@ -135,10 +135,22 @@ pub(crate) fn person_from_row(
         Some(Field::Remarks) => p.remarks = None,
         _ => {}
     }
+    // The team's own numbering, unless its column held the role.
+    if role_column != Some(Field::Seq) {
+        p.number = text_field(row, Field::Seq);
+    }
 
     // ID number first: birth date and sex are checked against it.
     if let Some(raw) = row.get(Field::Id) {
-        match id_number(&raw.cell) {
+        // A 证件类型 column decides which document's format the number must have.
+        let declared = row
+            .get(Field::IdType)
+            .and_then(|t| super::id_kind_named(&t.cell.display()));
+        let parsed = match declared {
+            Some(kind) => super::id_number_as(&raw.cell, kind),
+            None => id_number(&raw.cell),
+        };
+        match parsed {
             Ok(Some(parsed)) => {
                 p.id = Some(match parsed.upgraded_from {
                     Some(old) => Sourced::derived(

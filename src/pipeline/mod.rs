@@ -70,12 +70,17 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         set_aside,
     } = round_files::recognise(&loaded.files, &event, &mut findings);
     // The draw is looked for among the files, without the round workbooks set aside.
-    let kept: Vec<crate::ingest::LoadedFile> = loaded
-        .files
-        .iter()
-        .filter(|f| !set_aside.contains(&f.path))
-        .cloned()
-        .collect();
+    let kept: std::borrow::Cow<'_, [crate::ingest::LoadedFile]> = if set_aside.is_empty() {
+        std::borrow::Cow::Borrowed(&loaded.files)
+    } else {
+        let aside: std::collections::HashSet<&str> = set_aside.iter().map(String::as_str).collect();
+        loaded
+            .files
+            .iter()
+            .filter(|f| !aside.contains(f.path.as_str()))
+            .cloned()
+            .collect()
+    };
     let subs = crate::forms::read(&others, &mut findings);
     let roster = crate::normalize::build_roster(&subs, &mut findings);
     let checked = crate::eligibility::run(
@@ -102,12 +107,17 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     for papers in outcome.papers_mut() {
         papers.retain(|p| !(p.fresh && gaps.contains(&(p.marker.stage.clone(), p.marker.round))));
     }
-    let rendered = render(opts, &event, &roster, &outcome, &findings);
+    // Every output is synced once, at the end (report::workbook::batch).
+    let (written, committed) = crate::report::workbook::batched(|| {
+        let written = render(opts, &event, &roster, &outcome, &findings)?;
+        crate::report::workbook::write_manifest(&opts.out, &written)?;
+        Ok::<_, Error>(written)
+    });
     // The organizer's files moved aside from under an output's name, reported even when a
     // later write failed.
     let aside = crate::report::out_guard::release(&opts.out);
-    let written = rendered?;
-    crate::report::workbook::write_manifest(&opts.out, &written)?;
+    let written = written?;
+    committed?;
     for (name, kept) in &aside {
         let (name, kept) = (display_path(&opts.dir, name), display_path(&opts.dir, kept));
         findings.push(Finding::new(
@@ -191,9 +201,6 @@ fn render(
 ) -> Result<Vec<PathBuf>> {
     crate::report::workbook::prepare_out_dir(&opts.out)?;
     let title = event.event.name.clone();
-    let roster_path = opts.out.join("roster.xlsx");
-    crate::report::roster::write_roster(&roster_path, &title, roster, opts.lang)?;
-    let mut written = vec![roster_path];
     let target = crate::report::season::Target {
         event,
         roster,
@@ -202,13 +209,29 @@ fn render(
         lang: opts.lang,
         statuses: &outcome.statuses,
     };
-    written.extend(crate::report::write_outcome(&target, outcome)?);
     let sorted = findings.sorted();
-    let elig_path = opts.out.join("eligibility.xlsx");
-    crate::report::eligibility::write_eligibility(
-        &elig_path, &opts.dir, &title, roster, &sorted, opts.lang,
-    )?;
-    written.push(elig_path);
+    // Independent workbooks, written on the machine's cores; listed in this order.
+    let parts = crate::report::workbook::par_map(&[0, 1, 2], |part| -> Result<Vec<PathBuf>> {
+        match part {
+            0 => {
+                let path = opts.out.join("roster.xlsx");
+                crate::report::roster::write_roster(&path, &title, roster, opts.lang)?;
+                Ok(vec![path])
+            }
+            1 => crate::report::write_outcome(&target, outcome),
+            _ => {
+                let path = opts.out.join("eligibility.xlsx");
+                crate::report::eligibility::write_eligibility(
+                    &path, &opts.dir, &title, roster, &sorted, opts.lang,
+                )?;
+                Ok(vec![path])
+            }
+        }
+    });
+    let mut written = Vec::new();
+    for part in parts {
+        written.extend(part?);
+    }
     written.extend(crate::report::eligibility::write_team_packets(
         &opts.out.join("teams"),
         &opts.dir,
@@ -353,19 +376,26 @@ fn file_kinds(
     out: &mut Vec<FileEntry>,
 ) {
     use crate::forms::SubmissionKind;
+    use std::collections::HashMap;
+    // Indexed by path once: a folder of n forms is listed in O(n).
+    let mut teams: HashMap<&str, &str> = HashMap::new();
+    for t in &roster.teams {
+        teams
+            .entry(t.file.as_str())
+            .or_insert(t.unit.value.as_str());
+    }
+    let mut superseded_by: HashMap<&str, &str> = HashMap::new();
+    for (used, old) in &roster.superseded {
+        superseded_by.entry(old.as_str()).or_insert(used.as_str());
+    }
+    let mut kinds_of: HashMap<&str, Vec<SubmissionKind>> = HashMap::new();
+    for s in subs {
+        kinds_of.entry(s.file.as_str()).or_default().push(s.kind);
+    }
     for f in files {
-        let team = roster
-            .teams
-            .iter()
-            .find(|t| t.file == f.path)
-            .map(|t| t.unit.value.clone());
-        let superseded = roster.superseded.iter().find(|(_, old)| old == &f.path);
-        let kinds: Vec<SubmissionKind> = subs
-            .iter()
-            .filter(|s| s.file == f.path)
-            .map(|s| s.kind)
-            .collect();
-        let (kind, note) = if let Some((used, _)) = superseded {
+        let team = teams.get(f.path.as_str()).map(|u| (*u).to_string());
+        let kinds: &[SubmissionKind] = kinds_of.get(f.path.as_str()).map_or(&[], Vec::as_slice);
+        let (kind, note) = if let Some(used) = superseded_by.get(f.path.as_str()) {
             (
                 "superseded",
                 Some(format!(

@@ -8,7 +8,7 @@ use std::path::Path;
 use rust_xlsxwriter::{Worksheet, XlsxError};
 
 use super::style::{ColumnWidths, Styles};
-use super::tables::{SheetDoc, TextTable, sheet_name};
+use super::tables::{SheetDoc, SheetNames, TextTable};
 use super::workbook::{
     SheetLayout, new_workbook, save_atomic, setup_sheet, write_date, write_header_row, write_money,
     write_text,
@@ -46,11 +46,12 @@ pub fn write_costs(
     let styles = Styles::new();
     summary_sheet(wb.add_worksheet(), &styles, title, statements).map_err(xe)?;
     nights_sheet(wb.add_worksheet(), &styles, event, statements).map_err(xe)?;
-    let mut used = vec!["汇总".to_string(), "用房".to_string()];
+    let mut used = SheetNames::default();
+    used.claim("汇总");
+    used.claim("用房");
     for (st, _) in statements {
-        let name = sheet_name(&st.team, &used);
+        let name = used.claim(&st.team);
         statement_sheet(wb.add_worksheet(), &styles, title, &name, st).map_err(xe)?;
-        used.push(name);
     }
     save_atomic(&mut wb, path)
 }

@@ -9,7 +9,7 @@
 //! A packet is a list of [`LinkedSheet`]s built by [`team_sheets`] and written by
 //! [`write_linked`]; a further sheet (a cost statement) is one more `LinkedSheet` pushed there.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Component, Path, PathBuf};
 
 use rust_xlsxwriter::{Workbook, XlsxError};
@@ -304,17 +304,39 @@ pub fn write_team_packets(
     lang: Lang,
 ) -> Result<Vec<PathBuf>, Error> {
     let (statements, statuses) = (&outcome.money.statements, &outcome.statuses);
-    let mut out = Vec::new();
-    let mut used: Vec<String> = Vec::new();
     let links = Links::new(event_dir, dir);
+    // Indexed once: a packet's findings and statement are looked up, not searched for.
+    let mut by_team: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut by_file: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, f) in findings.iter().enumerate() {
+        if let Some(team) = &f.team {
+            by_team.entry(team.as_str()).or_default().push(i);
+        }
+        by_file.entry(f.source.file.as_str()).or_default().push(i);
+    }
+    let mut statement_of: HashMap<&str, &crate::money::costs::Statement> = HashMap::new();
+    for (st, _) in statements {
+        statement_of.entry(st.team.as_str()).or_insert(st);
+    }
+    let mut used = std::collections::HashSet::new();
+    let mut jobs = Vec::with_capacity(roster.teams.len());
     for t in &roster.teams {
         let mut stem = safe_file_stem(&t.unit.value);
         while used.contains(&stem.to_lowercase()) {
             stem.push('_');
         }
-        used.push(stem.to_lowercase());
-        let path = dir.join(format!("{stem}.xlsx"));
-        let mut sheets = team_sheets(t, findings, &links, lang);
+        used.insert(stem.to_lowercase());
+        jobs.push((dir.join(format!("{stem}.xlsx")), t));
+    }
+    // Each packet is built and written whole by one thread.
+    let results = super::workbook::par_map(&jobs, |(path, t)| {
+        let none = Vec::new();
+        let (a, b) = (
+            by_team.get(t.unit.value.as_str()).unwrap_or(&none),
+            by_file.get(t.file.as_str()).unwrap_or(&none),
+        );
+        let mine: Vec<&Finding> = merged(a, b).filter_map(|i| findings.get(i)).collect();
+        let mut sheets = sheets_of(t, &mine, &links, lang);
         // The team's standing, on the findings sheet's title: 资格待查 (prizes withheld) or
         // 取消资格, until the arbiter rules.
         let findings_sheet = lang.pick("审查问题", "Findings");
@@ -346,41 +368,60 @@ pub fn write_team_packets(
                 .map(LinkedSheet::from),
             );
         }
-        let st = statements
-            .iter()
-            .map(|(s, _)| s)
-            .find(|s| s.team == t.unit.value);
+        let st = statement_of.get(t.unit.value.as_str());
         sheets.extend(
             st.filter(|s| !s.lines.is_empty())
                 .map(|s| LinkedSheet::from(super::costs::statement_doc(s, lang))),
         );
-        write_linked(&path, event_title, &sheets, lang)?;
+        write_linked(path, event_title, &sheets, lang)
+    });
+    let mut out = Vec::with_capacity(jobs.len());
+    for ((path, _), r) in jobs.into_iter().zip(results) {
+        r?;
         out.push(path);
     }
     Ok(out)
 }
 
+/// The union of two ascending index lists, ascending, each index once.
+fn merged<'a>(a: &'a [usize], b: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
+    let (mut i, mut j) = (0, 0);
+    std::iter::from_fn(move || match (a.get(i), b.get(j)) {
+        (Some(&x), Some(&y)) if x == y => {
+            i += 1;
+            j += 1;
+            Some(x)
+        }
+        (Some(&x), Some(&y)) if x < y => {
+            i += 1;
+            Some(x)
+        }
+        (_, Some(&y)) => {
+            j += 1;
+            Some(y)
+        }
+        (Some(&x), None) => {
+            i += 1;
+            Some(x)
+        }
+        (None, None) => None,
+    })
+}
+
 /// The sheets of a team's packet: 报名名单 (its roster) and 审查问题 (its findings: those naming
 /// the team or read from its file), sources linked through `links`.
 pub fn team_sheets(t: &Team, findings: &[Finding], links: &Links, lang: Lang) -> Vec<LinkedSheet> {
-    let roster_sheet = super::roster::sheets(
-        &Roster {
-            teams: vec![t.clone()],
-            ..Roster::default()
-        },
-        lang,
-    )
-    .into_iter()
-    .nth(1)
-    .map(|mut s| {
-        s.name = lang.pick("报名名单", "Entry").into();
-        LinkedSheet::from(s)
-    });
     let mine: Vec<&Finding> = findings
         .iter()
         .filter(|f| f.team.as_deref() == Some(t.unit.value.as_str()) || f.source.file == t.file)
         .collect();
-    let mut v: Vec<LinkedSheet> = roster_sheet.into_iter().collect();
+    sheets_of(t, &mine, links, lang)
+}
+
+fn sheets_of(t: &Team, mine: &[&Finding], links: &Links, lang: Lang) -> Vec<LinkedSheet> {
+    let mut roster_sheet = super::roster::team_sheet(t, lang);
+    roster_sheet.name = lang.pick("报名名单", "Entry").into();
+    let mut v = vec![LinkedSheet::from(roster_sheet)];
     let title = match lang {
         Lang::Zh => format!("{} 资格审查问题（{}条）", t.unit.value, mine.len()),
         Lang::En => format!("{}: {} findings", t.unit.value, mine.len()),
@@ -388,7 +429,7 @@ pub fn team_sheets(t: &Team, findings: &[Finding], links: &Links, lang: Lang) ->
     v.push(findings_sheet(
         lang.pick("审查问题", "Findings"),
         &title,
-        &mine,
+        mine,
         links,
         lang,
     ));

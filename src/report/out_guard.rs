@@ -19,6 +19,27 @@ struct Held {
     foreign: BTreeMap<PathBuf, BTreeSet<PathBuf>>,
     /// What was moved aside, by output folder: (the name bianpai wrote, where the file went).
     moved: BTreeMap<PathBuf, Vec<(PathBuf, PathBuf)>>,
+    /// The stamp of each file written ([`stamp_text`]), by full path.
+    stamps: BTreeMap<PathBuf, String>,
+}
+
+/// A file's stamp in the manifest: its length and CRC-32 (`<len>:<crc hex>`).
+pub(crate) fn stamp_text(bytes: &[u8]) -> String {
+    format!("{}:{:08x}", bytes.len(), crc32fast::hash(bytes))
+}
+
+/// Notes the stamp of `bytes` written to `path`.
+pub(crate) fn stamp(path: &Path, bytes: &[u8]) {
+    let text = stamp_text(bytes);
+    let mut g = held();
+    g.get_or_insert_with(Held::default)
+        .stamps
+        .insert(path.to_path_buf(), text);
+}
+
+/// The stamp of what was last written to `path` in this process, if anything.
+pub(crate) fn stamp_of(path: &Path) -> Option<String> {
+    held().as_ref()?.stamps.get(path).cloned()
 }
 
 static HELD: Mutex<Option<Held>> = Mutex::new(None);
@@ -72,6 +93,7 @@ pub(crate) fn release(out: &Path) -> Vec<(PathBuf, PathBuf)> {
         return Vec::new();
     };
     h.foreign.remove(out);
+    h.stamps.retain(|p, _| !p.starts_with(out));
     h.moved.remove(out).unwrap_or_default()
 }
 

@@ -8,15 +8,17 @@ use super::tables::{SheetDoc, TextTable, write};
 use crate::model::roster::{Board, Person, Role, Roster, Sourced, Team};
 use crate::{Error, Lang};
 
-const HEADERS: [(&str, &str); 15] = [
+const HEADERS: [(&str, &str); 17] = [
     ("序号", "No."),
+    ("表内编号", "No. on form"),
     ("单位", "Unit"),
     ("身份", "Role"),
     ("姓名", "Name"),
     ("FIDE姓名", "FIDE name"),
     ("性别", "Sex"),
     ("出生日期", "Birth date"),
-    ("身份证号码", "ID number"),
+    ("证件类型", "ID document"),
+    ("证件号码", "ID number"),
     ("国际棋联ID", "FIDE ID"),
     ("等级分", "Rating"),
     ("台次", "Board"),
@@ -86,12 +88,14 @@ fn role_label(r: Role, lang: Lang) -> &'static str {
 fn person_row(no: usize, team: &Team, p: &Person, lang: Lang) -> Vec<String> {
     vec![
         no.to_string(),
+        opt(&p.number, Clone::clone),
         team.unit.value.clone(),
         role_label(p.role(), lang).to_string(),
         p.display_name().to_string(),
         fide_name(p),
         opt(&p.sex, |s| lang.pick(s.zh(), s.en()).to_string()),
         opt(&p.birth, |b| b.to_string()),
+        opt(&p.id, |i| lang.pick(i.kind.zh(), i.kind.en()).to_string()),
         opt(&p.id, |i| i.number.clone()),
         opt(&p.fide_id, |i| i.to_string()),
         opt(&p.rating, |r| r.to_string()),
@@ -123,74 +127,73 @@ fn officials(team: &Team) -> Vec<&Person> {
         .collect()
 }
 
-/// The sheets of the roster workbook.
-pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
-    let headers: Vec<String> = HEADERS
+fn headers(lang: Lang) -> Vec<String> {
+    HEADERS
         .iter()
         .map(|(z, e)| lang.pick(z, e).to_string())
+        .collect()
+}
+
+/// A table of person rows in the roster's columns.
+fn table(headers: Vec<String>, rows: Vec<Vec<String>>) -> TextTable {
+    TextTable {
+        headers,
+        rows,
+        centred: vec![0, 1, 3, 6, 7, 11, 12],
+        numeric: vec![0, 1, 11, 12],
+        print_columns: Some(HEADERS.len() - 1),
+        wrapped: vec![2, 8, 14, 15],
+        wrap_width: Some(10),
+    }
+}
+
+/// A team's sheet: its players in board order (the roster workbook's sheet of the team, and
+/// the 报名名单 of its packet).
+pub fn team_sheet(t: &Team, lang: Lang) -> SheetDoc {
+    let rows = t
+        .board_order()
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| person_row(i + 1, t, p, lang))
         .collect();
-    let centred = vec![0, 2, 5, 6, 9, 10];
+    SheetDoc {
+        name: t.unit.value.clone(),
+        title: format!(
+            "{} {}",
+            t.unit.value,
+            lang.pick("报名名单（按台次）", "entry in board order")
+        ),
+        table: table(headers(lang), rows),
+        landscape: true,
+    }
+}
+
+/// The sheets of the roster workbook.
+pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
     let mut all = Vec::new();
-    let mut per_team = Vec::new();
     let mut staff = Vec::new();
     for t in &roster.teams {
-        let mut rows = Vec::new();
         for p in t.board_order() {
             all.push(person_row(all.len() + 1, t, p, lang));
-            rows.push(person_row(rows.len() + 1, t, p, lang));
         }
         for p in officials(t) {
             all.push(person_row(all.len() + 1, t, p, lang));
             staff.push(person_row(staff.len() + 1, t, p, lang));
         }
-        per_team.push(SheetDoc {
-            name: t.unit.value.clone(),
-            title: format!(
-                "{} {}",
-                t.unit.value,
-                lang.pick("报名名单（按台次）", "entry in board order")
-            ),
-            table: TextTable {
-                headers: headers.clone(),
-                rows,
-                centred: centred.clone(),
-                numeric: vec![0, 8, 9],
-                print_columns: Some(HEADERS.len() - 1),
-                wrapped: vec![1, 11, 12],
-                wrap_width: Some(10),
-            },
-            landscape: true,
-        });
     }
     let mut out = vec![SheetDoc {
         name: lang.pick("报名汇总", "All entries").to_string(),
         title: lang.pick("报名汇总", "all entries").to_string(),
-        table: TextTable {
-            headers: headers.clone(),
-            rows: all,
-            centred: centred.clone(),
-            numeric: vec![0, 8, 9],
-            print_columns: Some(HEADERS.len() - 1),
-            wrapped: vec![1, 11, 12],
-            wrap_width: Some(10),
-        },
+        table: table(headers(lang), all),
         landscape: true,
     }];
-    out.extend(per_team);
+    out.extend(roster.teams.iter().map(|t| team_sheet(t, lang)));
     out.push(SheetDoc {
         name: lang.pick("领队教练", "Officials").to_string(),
         title: lang
             .pick("领队、教练及随队人员", "leaders, coaches and staff")
             .to_string(),
-        table: TextTable {
-            headers,
-            rows: staff,
-            centred,
-            numeric: vec![0, 8, 9],
-            print_columns: Some(HEADERS.len() - 1),
-            wrapped: vec![1, 11, 12],
-            wrap_width: Some(10),
-        },
+        table: table(headers(lang), staff),
         landscape: true,
     });
     out

@@ -53,10 +53,11 @@ pub fn write_new(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result<bool,
                 ),
             ));
         }
+        Err(_) if super::workbook::pending(path) => return Ok(false),
         Err(_) => {}
     }
     let mut wb = build(doc, lines, true).map_err(|e| Error::io(path, std::io::Error::other(e)))?;
-    save_atomic(&mut wb, path)?;
+    super::workbook::save_new(&mut wb, path)?;
     Ok(true)
 }
 

@@ -346,3 +346,177 @@ fn a_latin_name_column_gives_the_fide_name() {
         Some(bianpai::forms::Field::LatinName)
     );
 }
+
+#[test]
+fn declared_documents_numbering_and_their_findings() {
+    // 编号 | 姓名 | 性别 | 出生日期 | 证件类型 | 证件号码; invented numbers, check characters by hand
+    // (GB 11643: 81000019950312004 → X).
+    let rows = vec![
+        vec![t("参赛单位：香江队")],
+        vec![
+            t("编号"),
+            t("姓名"),
+            t("性别"),
+            t("出生日期"),
+            t("证件类型"),
+            t("证件号码"),
+        ],
+        vec![
+            t("A01"),
+            t("李浩"),
+            E,
+            E,
+            t("居民身份证"),
+            t("11010519491231002X"),
+        ],
+        vec![
+            t("A02"),
+            t("陈港生"),
+            t("男"),
+            t("1990-05-01"),
+            t("港澳居民来往内地通行证"),
+            t("h12345678"),
+        ],
+        vec![
+            Cell::Int(3),
+            t("林台"),
+            t("男"),
+            t("1992-02-02"),
+            t("台胞证"),
+            Cell::Int(12345678),
+        ],
+        vec![Cell::Int(4), t("马丁"), E, E, t("护照"), t("X1234567Z")],
+        vec![
+            Cell::Int(5),
+            t("何居"),
+            E,
+            E,
+            t("港澳台居民居住证"),
+            t("81000019950312004X"),
+        ],
+        vec![
+            Cell::Int(6),
+            t("苏菲"),
+            t("女"),
+            t("1980-01-02"),
+            t("外国人永久居留身份证"),
+            t("USA310085010103"),
+        ],
+        // A number not of its declared document: a finding at the cell.
+        vec![
+            Cell::Int(7),
+            t("周错"),
+            t("男"),
+            t("1991-01-01"),
+            t("港澳通行证"),
+            t("H1234567"),
+        ],
+    ];
+    let tb = table("香江队.xlsx", "报名表", rows, vec![]);
+    let (roster, findings) = run(&[file("香江队.xlsx", 1, vec![tb])]);
+    let tm = team(&roster, "香江队");
+    let got: Vec<(String, Option<(IdKind, String)>)> = tm
+        .players
+        .iter()
+        .map(|p| {
+            (
+                p.number
+                    .as_ref()
+                    .map(|n| n.value.clone())
+                    .unwrap_or_default(),
+                p.id.as_ref()
+                    .map(|i| (i.value.kind, i.value.number.clone())),
+            )
+        })
+        .collect();
+    let id = |k: IdKind, n: &str| Some((k, n.to_string()));
+    assert_eq!(
+        got,
+        vec![
+            ("A01".into(), id(IdKind::Citizen, "11010519491231002X")),
+            ("A02".into(), id(IdKind::HkMacauPermit, "H12345678")),
+            ("3".into(), id(IdKind::TaiwanPermit, "12345678")),
+            ("4".into(), id(IdKind::Passport, "X1234567Z")),
+            ("5".into(), id(IdKind::HmtResidence, "81000019950312004X")),
+            (
+                "6".into(),
+                id(IdKind::ForeignPermanentOld, "USA310085010103")
+            ),
+            ("7".into(), None),
+        ]
+    );
+    // The numbering keeps its cell.
+    assert_eq!(
+        tm.players[0].number.as_ref().map(|n| n.source.to_string()),
+        Some("香江队.xlsx!报名表!A3".to_string())
+    );
+    // Birth date and sex from the IDs that carry them; a passport needs its own columns.
+    let sex_birth = |i: usize| {
+        let p = &tm.players[i];
+        (
+            p.sex.as_ref().map(|s| s.value),
+            p.birth.as_ref().map(|b| b.value.date),
+        )
+    };
+    assert_eq!(sex_birth(0), (Some(Sex::Female), Some(date(1949, 12, 31))));
+    assert_eq!(sex_birth(1), (Some(Sex::Male), Some(date(1990, 5, 1))));
+    assert_eq!(sex_birth(3), (None, None));
+    assert_eq!(sex_birth(4), (Some(Sex::Female), Some(date(1995, 3, 12))));
+    let mut codes = summary(&findings);
+    codes.sort();
+    assert_eq!(
+        codes,
+        vec![
+            s3("person.birth-missing", "马丁", "香江队.xlsx!报名表!D6"),
+            s3("person.gender-missing", "马丁", "香江队.xlsx!报名表!C6"),
+            s3("person.id-invalid", "周错", "香江队.xlsx!报名表!F9"),
+        ]
+    );
+    let bad = findings
+        .all()
+        .iter()
+        .find(|f| f.code == "person.id-invalid")
+        .map(|f| f.message_zh.clone());
+    assert_eq!(
+        bad.as_deref(),
+        Some("证件号码“H1234567”不符合港澳居民来往内地通行证的格式")
+    );
+
+    // The roster workbook and the team's packet keep the numbering in its own column (表内编号)
+    // and show the document (证件类型).
+    use calamine::{Data, Reader, Xlsx, open_workbook};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("roster.xlsx");
+    bianpai::report::roster::write_roster(&path, "赛事", &roster, bianpai::Lang::Zh)
+        .expect("roster");
+    let mut wb: Xlsx<_> = open_workbook(&path).expect("open");
+    let sheet = wb.worksheet_range("香江队").expect("team sheet");
+    let cell = |r: u32, c: u32| sheet.get_value((r, c)).cloned();
+    let s = |v: &str| Some(Data::String(v.into()));
+    assert_eq!(cell(1, 1), s("表内编号"));
+    assert_eq!(cell(1, 7), s("证件类型"));
+    assert_eq!(cell(1, 8), s("证件号码"));
+    assert_eq!(cell(2, 1), s("A01"));
+    assert_eq!(cell(2, 7), s("居民身份证"));
+    assert_eq!(cell(3, 7), s("港澳居民来往内地通行证"));
+    assert_eq!(cell(3, 8), s("H12345678"));
+    // A numbering that reads as a number is written as one.
+    assert_eq!(cell(4, 1), Some(Data::Float(3.0)));
+    assert_eq!(cell(4, 7), s("台湾居民来往大陆通行证"));
+    assert_eq!(cell(7, 7), s("外国人永久居留身份证(旧版)"));
+    assert_eq!(cell(8, 4), s("周错"));
+    assert_eq!(cell(8, 8), cell(8, 7), "no document and no number");
+    let links = bianpai::report::eligibility::Links::new(dir.path(), dir.path());
+    let packet =
+        bianpai::report::eligibility::team_sheets(tm, findings.all(), &links, bianpai::Lang::Zh);
+    let rows = &packet[0].doc.table.rows;
+    assert_eq!(packet[0].doc.name, "报名名单");
+    assert_eq!(
+        (
+            rows[0][1].as_str(),
+            rows[1][1].as_str(),
+            rows[1][7].as_str()
+        ),
+        ("A01", "A02", "港澳居民来往内地通行证")
+    );
+}

@@ -25,7 +25,7 @@ pub fn write_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result<
     let mut written = Vec::new();
     if let Some(seed) = o.numbers.drawn {
         let path = t.dir.join("results").join("draw.xlsx");
-        if !path.exists() {
+        if !path.exists() && !crate::report::workbook::pending(&path) {
             write_draw(&path, t, &o.numbers.teams, seed)?;
             written.push(path);
         }

@@ -9,6 +9,8 @@
 //! a pair still forms when both share the first character). A member left without a partner
 //! plays alone and is reported (`pair.unmatched`).
 
+use std::collections::HashMap;
+
 use crate::event::{Entrant as EntrantKind, Event, Section};
 use crate::findings::{Finding, Findings, Severity, Source};
 use crate::model::roster::{Person, Roster};
@@ -51,12 +53,12 @@ pub fn of_section(
     let mut out = Vec::new();
     // The same person entered by two delegations (person.duplicate) plays once: for the first
     // delegation in roster order, until the forms are corrected.
-    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut seen: HashMap<String, String> = HashMap::new();
     for team in &roster.teams {
         let mut members: Vec<&Person> = Vec::new();
         for p in team.players.iter().filter(|p| in_section(p, section)) {
             let key = person_key(p);
-            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+            if let Some(first) = seen.get(&key) {
                 findings.push(duplicate_entrant(
                     p,
                     section,
@@ -66,7 +68,7 @@ pub fn of_section(
                 ));
                 continue;
             }
-            seen.push((key, team.unit.value.clone()));
+            seen.insert(key, team.unit.value.clone());
             members.push(p);
         }
         let rating = |p: &Person| {
@@ -300,25 +302,52 @@ fn member(p: &Person) -> (String, Option<String>) {
 }
 
 /// Finds the entrant a workbook cell names: the exact label, else the name before `（`/`(`.
+///
+/// One lookup scans every entrant; [`Lookup`] answers the same from an index, for a whole
+/// round workbook.
 pub fn find(entrants: &[Entrant], text: &str) -> Option<usize> {
-    let t = text.trim();
-    if let Some(i) = entrants.iter().position(|e| e.label() == t) {
-        return Some(i);
+    Lookup::new(entrants).find(text)
+}
+
+/// The entrants of a section indexed by label and by name (whitespace removed), so that a
+/// round workbook of n rows is read in O(n), not O(n²).
+#[derive(Debug, Clone, Default)]
+pub struct Lookup {
+    /// Label → the first entrant with it.
+    labels: HashMap<String, usize>,
+    /// Name without whitespace → every entrant with it.
+    names: HashMap<String, Vec<usize>>,
+}
+
+impl Lookup {
+    /// Indexes `entrants`.
+    pub fn new(entrants: &[Entrant]) -> Lookup {
+        let mut l = Lookup::default();
+        for (i, e) in entrants.iter().enumerate() {
+            l.labels.entry(e.label()).or_insert(i);
+            l.names
+                .entry(e.name.replace(char::is_whitespace, ""))
+                .or_default()
+                .push(i);
+        }
+        l
     }
-    let name = t
-        .split(['（', '('])
-        .next()
-        .unwrap_or("")
-        .trim()
-        .replace(char::is_whitespace, "");
-    let hits: Vec<usize> = entrants
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| e.name.replace(char::is_whitespace, "") == name)
-        .map(|(i, _)| i)
-        .collect();
-    match hits.as_slice() {
-        [one] => Some(*one),
-        _ => None,
+
+    /// As [`find`]: the exact label, else the one entrant of the name before `（`/`(`.
+    pub fn find(&self, text: &str) -> Option<usize> {
+        let t = text.trim();
+        if let Some(&i) = self.labels.get(t) {
+            return Some(i);
+        }
+        let name = t
+            .split(['（', '('])
+            .next()
+            .unwrap_or("")
+            .trim()
+            .replace(char::is_whitespace, "");
+        match self.names.get(&name).map(Vec::as_slice) {
+            Some([one]) => Some(*one),
+            _ => None,
+        }
     }
 }

@@ -47,6 +47,7 @@ pub(super) fn read_round(
         return (data, false);
     };
     let round = sheet.marker.round;
+    let lookup = entrants::Lookup::new(entrants);
     for r in rows {
         let src = |c: u32| Source::cell(&sheet.file, &sheet.sheet, r.row, c);
         let unknown = |c: u32, who: &str| {
@@ -59,7 +60,7 @@ pub(super) fn read_round(
             )
         };
         let (left_text, left_out) = strip_withdrawal(&r.left);
-        let Some(left) = entrants::find(entrants, &left_text) else {
+        let Some(left) = lookup.find(&left_text) else {
             findings.push(unknown(1, &r.left));
             ok = false;
             continue;
@@ -72,7 +73,7 @@ pub(super) fn read_round(
             continue;
         }
         let (right_text, right_out) = strip_withdrawal(&r.right);
-        let Some(right) = entrants::find(entrants, &right_text) else {
+        let Some(right) = lookup.find(&right_text) else {
             findings.push(unknown(3, &r.right));
             ok = false;
             continue;

@@ -102,7 +102,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     for papers in outcome.papers_mut() {
         papers.retain(|p| !(p.fresh && gaps.contains(&(p.marker.stage.clone(), p.marker.round))));
     }
-    let written = render(opts, &event, &roster, &outcome, &findings)?;
+    let written = render(opts, &event, &roster, &outcome, &mut findings)?;
     crate::report::workbook::write_manifest(&opts.out, &written)?;
 
     let mut summary = Summary {
@@ -162,15 +162,16 @@ fn read_roster(dir: &Path, rel: &str) -> Option<Roster> {
     Some(crate::normalize::build_roster(&subs, &mut scratch))
 }
 
-/// Writes every output: the roster, the stage's workbooks and TRF, prizes and costs, then the
-/// eligibility workbook and the team packets (which list every finding of the run). Returns
-/// the files written, in order.
+/// Writes every output: the roster, the stage's workbooks and TRF, prizes and costs, the
+/// results book, the results page and its pictures (`out/web/`), then the eligibility workbook
+/// and the team packets (which list every finding of the run). Returns the files written, in
+/// order.
 fn render(
     opts: &Options,
     event: &crate::event::Event,
     roster: &Roster,
     outcome: &crate::outcome::EventOutcome,
-    findings: &Findings,
+    findings: &mut Findings,
 ) -> Result<Vec<PathBuf>> {
     crate::report::workbook::prepare_out_dir(&opts.out)?;
     let title = event.event.name.clone();
@@ -186,6 +187,15 @@ fn render(
         statuses: &outcome.statuses,
     };
     written.extend(crate::report::write_outcome(&target, outcome)?);
+    let page = crate::report::season::web::page(&target, outcome.stage.as_ref());
+    let font = crate::report::web::picture::system_cjk_font();
+    written.extend(crate::report::web::write(
+        &opts.out,
+        &page,
+        font.as_ref(),
+        opts.lang,
+        findings,
+    )?);
     let sorted = findings.sorted();
     let elig_path = opts.out.join("eligibility.xlsx");
     crate::report::eligibility::write_eligibility(

@@ -159,6 +159,7 @@ pub fn finish_sheet(
     let scale = fit_scale(units, landscape);
     // Whole percent, rounded down (the table must not spill over the page width).
     let percent = ((scale * 100.0).floor() as u16).clamp(10, 100);
+    let groups = with_signature(groups, widths, t.frozen_rows);
     if groups.len() >= 2 {
         ws.set_print_scale(percent);
         let page = if landscape {
@@ -167,11 +168,14 @@ pub fn finish_sheet(
             PORTRAIT_HEIGHT
         };
         // The repeated title and header rows, then one row short of the page for safety.
-        let avail = page / (f64::from(percent) / 100.0) - title_height - ROW_POINTS;
+        let header: f64 = (1..t.frozen_rows).map(|r| widths.row_height(r)).sum();
+        let avail = page / (f64::from(percent) / 100.0) - title_height - header;
         let per_page = ((avail / ROW_POINTS).floor() as u32)
             .saturating_sub(1)
             .max(1);
-        let breaks = page_breaks(groups, t.frozen_rows, per_page);
+        let breaks = breaks_by_height(&groups, t.frozen_rows, f64::from(per_page) * ROW_POINTS, |r| {
+            widths.row_height(r)
+        });
         if !breaks.is_empty() {
             ws.set_page_breaks(&breaks)?;
         }
@@ -190,16 +194,48 @@ pub fn finish_sheet(
 /// assert_eq!(page_breaks(&[2, 7, 12, 17, 22, 27], 2, 12), vec![12, 22]);
 /// ```
 pub fn page_breaks(groups: &[u32], first: u32, per_page: u32) -> Vec<u32> {
+    breaks_by_height(groups, first, f64::from(per_page), |_| 1.0)
+}
+
+/// [`page_breaks`] with rows of their own heights: a page holds `page` (points) of body rows,
+/// row `r` taking `height(r)`.
+pub fn breaks_by_height(
+    groups: &[u32],
+    first: u32,
+    page: f64,
+    height: impl Fn(u32) -> f64,
+) -> Vec<u32> {
     let mut breaks = Vec::new();
     let mut page_start = first;
+    let mut used = 0.0;
     for pair in groups.windows(2) {
         let (start, end) = (pair[0], pair[1]);
-        if end.saturating_sub(page_start) > per_page && start > page_start {
+        let block: f64 = (start..end).map(&height).sum();
+        // A little tolerance, so that sums of halves compare as the whole rows they are.
+        if used + block > page + 1e-6 && start > page_start {
             breaks.push(start);
             page_start = start;
+            used = 0.0;
         }
+        used += block;
     }
     breaks
+}
+
+/// The groups of rows kept on one page, with the sheet's signature block (if any) joined to the
+/// table's last group: the given groups with their end moved past the block, or, without
+/// groups, every body row a group of its own and the last one with the block.
+fn with_signature(groups: &[u32], widths: &ColumnWidths, first: u32) -> Vec<u32> {
+    let Some((table_last, last)) = widths.signature() else {
+        return groups.to_vec();
+    };
+    let mut g: Vec<u32> = if groups.len() >= 2 {
+        groups[..groups.len() - 1].to_vec()
+    } else {
+        (first..=table_last.max(first)).collect()
+    };
+    g.push(last + 1);
+    g
 }
 
 #[cfg(test)]

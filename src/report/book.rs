@@ -71,12 +71,20 @@ fn cover(t: &Target<'_>, sheets: &[SheetDoc], prize_sheet: Option<&str>) -> Shee
         ],
         vec![
             lang.pick("比赛日期", "Dates").to_string(),
-            format!("{} {} {}", e.dates.start, lang.pick("至", "to"), e.dates.end),
+            format!(
+                "{} {} {}",
+                e.dates.start,
+                lang.pick("至", "to"),
+                e.dates.end
+            ),
         ],
         vec![lang.pick("比赛地点", "Place").to_string(), place],
     ];
     for o in &e.organizers {
-        rows.push(vec![format!("{}{}", o.role, lang.pick("单位", "")), o.name.clone()]);
+        rows.push(vec![
+            format!("{}{}", o.role, lang.pick("单位", "")),
+            o.name.clone(),
+        ]);
     }
     rows.push(vec![
         lang.pick("裁判长", "Chief arbiter").to_string(),

@@ -59,7 +59,11 @@ pub fn write_outcome(t: &Target<'_>, o: &EventOutcome) -> crate::Result<Vec<Path
         written.push(p);
     }
     // The results book, once the event is over.
-    if let Some(sheets) = o.stage.as_ref().and_then(|s| season::book::book_sheets(t, s)) {
+    if let Some(sheets) = o
+        .stage
+        .as_ref()
+        .and_then(|s| season::book::book_sheets(t, s))
+    {
         written.push(book::write_book(t, sheets, m)?);
     }
     Ok(written)

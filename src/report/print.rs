@@ -39,11 +39,21 @@ pub const TITLE_LINE_POINTS: f64 = 21.0;
 /// No sheet is laid out to print smaller than this.
 pub const MIN_SCALE: f64 = 0.70;
 
-/// The printed width of columns `0..columns` in width units.
+/// The printed width of columns `0..columns` in width units, as stored ([`stored_width`]).
 pub fn table_units(widths: &ColumnWidths, columns: u16) -> f64 {
     (0..columns)
-        .map(|c| widths.width(c).unwrap_or(DEFAULT_COLUMN_UNITS))
+        .map(|c| widths.width(c).map_or(DEFAULT_COLUMN_UNITS, stored_width))
         .sum()
+}
+
+/// The width the workbook stores (and LibreOffice prints) for a column set `w` units wide:
+/// rust_xlsxwriter turns it into whole pixels of the 宋体 11 default (8 pixels a digit) plus 5
+/// pixels of padding, `(round(8w) + 5) / 8` (`35` is stored as `35.625`).
+pub fn stored_width(w: f64) -> f64 {
+    if w < 1.0 {
+        return w;
+    }
+    ((w * 8.0).round() + 5.0) / 8.0
 }
 
 /// The scale (≤ 1) at which a table `units` wide fits the page width.
@@ -173,9 +183,12 @@ pub fn finish_sheet(
         let per_page = ((avail / ROW_POINTS).floor() as u32)
             .saturating_sub(1)
             .max(1);
-        let breaks = breaks_by_height(&groups, t.frozen_rows, f64::from(per_page) * ROW_POINTS, |r| {
-            widths.row_height(r)
-        });
+        let breaks = breaks_by_height(
+            &groups,
+            t.frozen_rows,
+            f64::from(per_page) * ROW_POINTS,
+            |r| widths.row_height(r),
+        );
         if !breaks.is_empty() {
             ws.set_page_breaks(&breaks)?;
         }
@@ -276,5 +289,37 @@ mod tests {
         // A group longer than a page starts its own page.
         assert_eq!(page_breaks(&[2, 4, 30, 32], 2, 10), vec![4, 30]);
         assert_eq!(page_breaks(&[], 2, 10), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn stored_widths_carry_the_padding() {
+        assert_eq!(stored_width(35.0), 35.625);
+        assert_eq!(stored_width(13.0), 13.625);
+        assert_eq!(stored_width(4.25), 4.875);
+    }
+
+    #[test]
+    fn tall_rows_count_their_height() {
+        // Rows 2..8 of 10 pt, row 4 of 25 pt; 40 pt a page: 2, 3 (20) + 4 (45) > 40.
+        let h = |r: u32| if r == 4 { 25.0 } else { 10.0 };
+        assert_eq!(
+            breaks_by_height(&[2, 3, 4, 5, 6, 7, 8], 2, 40.0, h),
+            vec![4, 6]
+        );
+    }
+
+    #[test]
+    fn the_signature_block_stays_with_the_last_row() {
+        let mut w = ColumnWidths::new();
+        assert_eq!(with_signature(&[2, 7, 12], &w, 2), vec![2, 7, 12]);
+        // Table rows 2..=11, the block in rows 13..=15.
+        w.keep_signature(11, 15);
+        assert_eq!(with_signature(&[2, 7, 12], &w, 2), vec![2, 7, 16]);
+        assert_eq!(with_signature(&[], &w, 8), vec![8, 9, 10, 11, 16]);
+        // Rows 2..=15 are 14: they fit a page of 14 rows; on 13 the break goes before the
+        // table's last row, which the block follows.
+        let g = with_signature(&[], &w, 2);
+        assert_eq!(breaks_by_height(&g, 2, 14.0, |_| 1.0), Vec::<u32>::new());
+        assert_eq!(breaks_by_height(&g, 2, 13.0, |_| 1.0), vec![11]);
     }
 }

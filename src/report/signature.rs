@@ -26,8 +26,9 @@ const GAP: &str = "    ";
 pub fn fields(lang: Lang) -> [String; 3] {
     match lang {
         Lang::Zh => ["裁判长：", "编排记录：", "日期："].map(|f| format!("{f}{BLANK_ZH}")),
-        Lang::En => ["Chief arbiter: ", "Pairings officer: ", "Date: "]
-            .map(|f| format!("{f}{BLANK_EN}")),
+        Lang::En => {
+            ["Chief arbiter: ", "Pairings officer: ", "Date: "].map(|f| format!("{f}{BLANK_EN}"))
+        }
     }
 }
 
@@ -55,12 +56,12 @@ pub fn write_signatures(
     let one_line = f.join(GAP);
     // A body column (汉字 count two) takes 1.1 width units, plus a cell's padding (see
     // `style::excel_width`).
-    let lines: Vec<String> = if display_width(&one_line) as f64 * BODY_UNITS_PER_COLUMN + 2.0 <= units
-    {
-        vec![one_line]
-    } else {
-        f.to_vec()
-    };
+    let lines: Vec<String> =
+        if display_width(&one_line) as f64 * BODY_UNITS_PER_COLUMN + 2.0 <= units {
+            vec![one_line]
+        } else {
+            f.to_vec()
+        };
     let first = after + 2;
     let mut row = first;
     for line in &lines {

@@ -6,9 +6,9 @@
 use super::individual::section_marks;
 use super::individual_tables::{crosstable, delegation_table, section_table};
 use super::{Target, finals, league, tables, team_swiss};
+use crate::Lang;
 use crate::outcome::{StageKind, StageOutcome};
 use crate::report::tables::SheetDoc;
-use crate::Lang;
 
 /// The results book's sheets for the stage being played, or `None` while the event is not over
 /// (a round robin with finals: until the finals are decided).

@@ -121,7 +121,11 @@ fn seeded_name(f: &FinalsOutcome, names: &[TeamName], seed: Option<u16>) -> Stri
 }
 
 /// The finals' 总排名 once every match is decided: place, team (seed), 降级 for the relegated.
-pub(super) fn final_ranking(f: &FinalsOutcome, names: &[TeamName], lang: Lang) -> Option<TextTable> {
+pub(super) fn final_ranking(
+    f: &FinalsOutcome,
+    names: &[TeamName],
+    lang: Lang,
+) -> Option<TextTable> {
     if !f.state.outcome.is_complete() {
         return None;
     }

@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use crate::Lang;
-use crate::model::roster::Roster;
 use crate::model::Points;
+use crate::model::roster::Roster;
 use crate::outcome::{StageKind, StageOutcome};
 use crate::report::tables::{SheetDoc, TextTable};
 use crate::rounds::notation::{self, Sport};

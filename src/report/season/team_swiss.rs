@@ -201,7 +201,11 @@ pub fn swiss_crosstable(
 
 /// 总排名: every team by place; the places the regulation ranks (`[ranking] places`) are marked
 /// 录取 and the first `promoted` of them 升级 (to `promoted_to`).
-pub(super) fn final_table(t: &Target<'_>, st: &scoring::Standings, names: &[TeamName]) -> TextTable {
+pub(super) fn final_table(
+    t: &Target<'_>,
+    st: &scoring::Standings,
+    names: &[TeamName],
+) -> TextTable {
     let (event, lang) = (t.event, t.lang);
     let ranking = event.ranking.as_ref();
     let ranked = ranking.map_or(0, |r| r.places);

@@ -5,6 +5,7 @@
 use super::individual::section_marks;
 use super::individual_tables::{crosstable, delegation_table, section_table};
 use super::{Target, finals, league, tables, team_swiss};
+use crate::Lang;
 use crate::model::Points;
 use crate::outcome::{StageKind, StageOutcome};
 use crate::report::round_workbook::colour_word;
@@ -15,7 +16,6 @@ use crate::rounds::notation;
 use crate::rounds::sheet::{INDIVIDUAL_HEADERS, TEAM_HEADERS};
 use crate::season::RoundPaper;
 use crate::season::matches::Scoring;
-use crate::Lang;
 
 /// The page of the stage (sections without anything to show are left out).
 pub fn page(t: &Target<'_>, stage: Option<&StageOutcome>) -> Page {

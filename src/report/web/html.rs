@@ -57,13 +57,14 @@ pub fn render(page: &Page, lang: Lang) -> String {
     }
     for s in &page.sections {
         let id = file_part(&s.id);
-        let _ = writeln!(
-            h,
-            "<section id=\"s-{id}\">\n<h2>{}</h2>",
-            esc(&s.name)
-        );
+        let _ = writeln!(h, "<section id=\"s-{id}\">\n<h2>{}</h2>", esc(&s.name));
         let none = lang.pick("尚无成绩", "no results yet");
-        block(&mut h, s.standings.as_ref(), &format!("standings-{id}"), none);
+        block(
+            &mut h,
+            s.standings.as_ref(),
+            &format!("standings-{id}"),
+            none,
+        );
         if let Some(r) = &s.round {
             let _ = writeln!(h, "<h3>{}</h3>", esc(&r.title));
             table(&mut h, &r.boards, &format!("round-{id}"));
@@ -90,10 +91,7 @@ fn block(h: &mut String, b: Option<&Block>, id: &str, none: &str) {
 }
 
 fn table(h: &mut String, t: &TextTable, id: &str) {
-    let _ = write!(
-        h,
-        "<div class=\"scroll\"><table id=\"{id}\">\n<thead><tr>"
-    );
+    let _ = write!(h, "<div class=\"scroll\"><table id=\"{id}\">\n<thead><tr>");
     for c in &t.headers {
         let _ = write!(h, "<th>{}</th>", esc(c));
     }
@@ -160,7 +158,9 @@ mod tests {
         assert!(h.contains(
             "<div class=\"scroll\"><table id=\"standings-team\">\n<thead><tr><th>名次</th><th>队名</th></tr></thead>\n<tbody>\n<tr><td class=\"c\">1</td><td>&quot;甲&quot;队<br>二</td></tr>\n"
         ));
-        assert!(h.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"));
+        assert!(
+            h.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+        );
         assert!(!h.contains("<script") && !h.contains("src=") && !h.contains("<link"));
         // One section: no navigation.
         assert!(!h.contains("<nav>"));

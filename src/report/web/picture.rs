@@ -35,8 +35,18 @@ const PROBE: &str = "中国际象棋队名次第轮后排对阵成绩积分胜�
 
 /// Words in a family name that mark a face worth checking for the characters.
 const HINTS: [&str; 12] = [
-    "CJK", "Hei", "Song", "Kai", "Ming", "Han Sans", "Han Serif", "WenQuanYi", "Fallback",
-    "SimSun", "PingFang", "Fang",
+    "CJK",
+    "Hei",
+    "Song",
+    "Kai",
+    "Ming",
+    "Han Sans",
+    "Han Serif",
+    "WenQuanYi",
+    "Fallback",
+    "SimSun",
+    "PingFang",
+    "Fang",
 ];
 
 /// A CJK font: a database of one face and its family name.
@@ -49,7 +59,9 @@ pub struct Font {
 
 impl std::fmt::Debug for Font {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Font").field("family", &self.family).finish()
+        f.debug_struct("Font")
+            .field("family", &self.family)
+            .finish()
     }
 }
 
@@ -73,7 +85,14 @@ pub fn cjk_font(db: &fontdb::Database) -> Option<Font> {
             .unwrap_or(PREFERRED.len());
         let weight = (i32::from(f.weight.0) - 400).unsigned_abs();
         let italic = f.style != fontdb::Style::Normal;
-        (rank, italic, weight, family, source_name(&f.source), f.index)
+        (
+            rank,
+            italic,
+            weight,
+            family,
+            source_name(&f.source),
+            f.index,
+        )
     };
     let hinted = |f: &fontdb::FaceInfo| {
         f.families.iter().any(|(n, _)| {
@@ -153,6 +172,20 @@ pub fn columns(t: &TextTable, keep: &[usize]) -> TextTable {
     }
 }
 
+/// The line under a table cut to `shown` rows (empty when nothing was left out).
+fn note(p: &Picture<'_>, shown: usize) -> String {
+    let all = p.table.rows.len();
+    if all <= shown {
+        return String::new();
+    }
+    match p.lang {
+        Lang::Zh => format!("仅显示前 {shown} 行（共 {all} 行），完整表格见成绩网页"),
+        Lang::En => format!("first {shown} of {all} rows: the full table is on the results page"),
+    }
+}
+
+/// Font size of the note, in pixels.
+const NOTE_PX: u32 = 20;
 /// Pixel sizes of the drawing.
 const MARGIN: u32 = 24;
 const BODY_PX: u32 = 26;
@@ -180,7 +213,11 @@ struct Layout {
 
 /// Width of text in pixels at `px` (汉字 one em, others half).
 fn text_px(s: &str, px: u32) -> u32 {
-    u32::try_from(display_width(s)).unwrap_or(u32::MAX / 64) * px / 2
+    // Cells are bounded (SPEC §9), but a width never overflows.
+    u32::try_from(display_width(s))
+        .unwrap_or(u32::MAX)
+        .saturating_mul(px)
+        / 2
 }
 
 fn layout(p: &Picture<'_>) -> Layout {
@@ -189,7 +226,7 @@ fn layout(p: &Picture<'_>) -> Layout {
     let mut widths: Vec<u32> = t
         .headers
         .iter()
-        .map(|h| text_px(h, BODY_PX) + 2 * PAD)
+        .map(|h| text_px(&one_line(h), BODY_PX) + 2 * PAD)
         .collect();
     for r in t.rows.iter().take(shown) {
         for (i, c) in r.iter().enumerate() {
@@ -199,7 +236,11 @@ fn layout(p: &Picture<'_>) -> Layout {
         }
     }
     let table_w: u32 = widths.iter().sum();
-    let heading_w = text_px(p.title, TITLE_PX).max(text_px(p.subtitle, BODY_PX));
+    // The bold title a tenth wider than the plain text the estimate is for.
+    let heading_w = (text_px(p.title, TITLE_PX) * 11 / 10)
+        .min(4000)
+        .max(text_px(p.subtitle, BODY_PX).min(4000))
+        .max(text_px(&note(p, shown), NOTE_PX));
     let inner = table_w.max(heading_w).max(480);
     let width = inner + 2 * MARGIN;
     let left = MARGIN + (inner - table_w) / 2;
@@ -221,8 +262,24 @@ fn layout(p: &Picture<'_>) -> Layout {
     }
 }
 
+/// Widest a cell's text is drawn, in terminal columns (汉字 count two); longer text ends in `…`.
+const MAX_CELL_COLUMNS: usize = 40;
+
+/// A cell's text as drawn: on one line, at most [`MAX_CELL_COLUMNS`] wide.
 fn one_line(s: &str) -> String {
-    s.replace('\n', " ")
+    let line = s.replace('\n', " ");
+    if display_width(&line) <= MAX_CELL_COLUMNS {
+        return line;
+    }
+    let mut out = String::new();
+    for c in line.chars() {
+        if display_width(&out) + display_width(&c.to_string()) > MAX_CELL_COLUMNS - 2 {
+            break;
+        }
+        out.push(c);
+    }
+    out.push('…');
+    out
 }
 
 /// Text as SVG character data.
@@ -314,24 +371,12 @@ pub fn svg(p: &Picture<'_>, family: &str) -> String {
         s,
         "<path d=\"{path}\" stroke=\"#999999\" stroke-width=\"1\" fill=\"none\"/>"
     );
-    if t.rows.len() > l.shown {
-        let note = match p.lang {
-            Lang::Zh => format!(
-                "仅显示前 {} 行（共 {} 行），完整表格见成绩网页及 standings.xlsx",
-                l.shown,
-                t.rows.len()
-            ),
-            Lang::En => format!(
-                "first {} of {} rows; the full table is on the results page and in standings.xlsx",
-                l.shown,
-                t.rows.len()
-            ),
-        };
+    let note = note(p, l.shown);
+    if !note.is_empty() {
         let _ = write!(
             s,
-            "<text x=\"{left}\" y=\"{}\" font-size=\"{}\" fill=\"#444444\">{}</text>",
+            "<text x=\"{MARGIN}\" y=\"{}\" font-size=\"{NOTE_PX}\" fill=\"#444444\">{}</text>",
             bottom + ROW_PX * 3 / 4,
-            BODY_PX * 4 / 5,
             xml(&note)
         );
     }
@@ -386,11 +431,13 @@ mod tests {
         };
         let s = svg(&p, "WenQuanYi Zen Hei");
         assert!(s.contains(">第30队<") && !s.contains(">第31队<"));
-        assert!(s.contains("仅显示前 30 行（共 45 行）"));
+        assert!(s.contains(">仅显示前 30 行（共 45 行），完整表格见成绩网页<"));
         // Title, subtitle, 31 rows of 3 cells, the note.
         assert_eq!(s.matches("<text ").count(), 2 + 31 * 3 + 1);
         // 24 + 30 + 16 + 26 + 20 = 116 to the table, 31 rows of 44, the note's 44, 24 under.
         assert_eq!(size(&p).1, 116 + 31 * 44 + 44 + 24);
+        assert_eq!(one_line(&"长".repeat(30)), format!("{}…", "长".repeat(19)));
+        assert_eq!(one_line("一\n二"), "一 二");
         let c = columns(&t, &[1, 0]);
         assert_eq!(c.headers, vec!["队名".to_string(), "名次".to_string()]);
         assert_eq!(c.rows[2], vec!["第3队".to_string(), "3".to_string()]);

@@ -69,7 +69,7 @@ fn the_b_league_book_has_the_cover_the_final_ranking_board_results_and_crosstabl
     assert_eq!(ranking.len(), 16);
     assert_eq!(
         ranking[0][..5],
-        ["1", "5", "河北燕赵队", "14.0", "28.5"].map(String::from)
+        ["1", "3", "河北燕赵队", "14.0", "28.5"].map(String::from)
     );
     let standings = read_book(&folder.join("out/standings.xlsx"));
     let total = standings

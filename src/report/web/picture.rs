@@ -18,8 +18,9 @@ use crate::Lang;
 use crate::report::style::display_width;
 use crate::report::tables::TextTable;
 
-/// Families tried first, in this order (then any other face with the characters).
-const PREFERRED: [&str; 8] = [
+/// Families tried first, in this order (then any other face with the characters): Linux's,
+/// then Windows' (微软雅黑, 黑体, 宋体).
+const PREFERRED: [&str; 11] = [
     "WenQuanYi Zen Hei",
     "Noto Sans CJK SC",
     "Source Han Sans SC",
@@ -28,6 +29,9 @@ const PREFERRED: [&str; 8] = [
     "Droid Sans Fallback",
     "Noto Sans SC",
     "AR PL UMing CN",
+    "Microsoft YaHei",
+    "SimHei",
+    "SimSun",
 ];
 
 /// Characters a face must have to draw the tables.
@@ -282,9 +286,9 @@ fn one_line(s: &str) -> String {
     out
 }
 
-/// Text as SVG character data.
+/// Text as SVG character data, on one line.
 fn xml(s: &str) -> String {
-    one_line(s)
+    s.replace('\n', " ")
         .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -353,7 +357,7 @@ pub fn svg(p: &Picture<'_>, family: &str) -> String {
             let _ = write!(
                 s,
                 "<text x=\"{x}\" y=\"{base}\" font-size=\"{BODY_PX}\" text-anchor=\"{anchor}\" fill=\"#111111\"{weight}>{}</text>",
-                xml(text)
+                xml(&one_line(text))
             );
         }
     }

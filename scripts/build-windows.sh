@@ -180,6 +180,16 @@ if [ "$WANT_WINE" -eq 1 ]; then
     say "creating the wine prefix $WINEPREFIX"
     "$WINE" wineboot --init </dev/null >/dev/null 2>&1 || true
   fi
+  # The system's CJK fonts (fonts-wqy-zenhei) copied into the prefix's Fonts folder, so that the
+  # exe finds the font the Linux build draws the pictures of out/web/ with (tests/windows_exe.rs
+  # compares every byte of the two runs).
+  FONTS="$WINEPREFIX/drive_c/windows/Fonts"
+  mkdir -p "$FONTS"
+  fc-list :lang=zh file 2>/dev/null | sed 's/:[[:space:]]*$//' | sort -u | while read -r font; do
+    if [ -f "$font" ] && ! cmp -s "$font" "$FONTS/$(basename "$font")"; then
+      cp -f "$font" "$FONTS/"
+    fi
+  done
   "$WINE" "$RUN_DIR/bianpai.exe" templates </dev/null >/dev/null ||
     die "bianpai.exe does not start under wine64 (WINEPREFIX=$WINEPREFIX)"
   EXE_OUT="$RUN_DIR/bianpai.exe"

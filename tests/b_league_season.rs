@@ -517,15 +517,26 @@ fn a_late_entry_scores_nothing_for_the_round_it_missed() {
 }
 
 /// 规程 and SPEC §7: a team with open blocking findings is still paired but marked. The
-/// printable round 1 (`out/pairings-r01.xlsx`) ends, after a blank row, with the 资格待查 teams
-/// of the round in the order they appear (43 rows of matches and header, then the note); the
-/// round workbook the arbiter types into carries no such line.
+/// printable round 1 (`out/pairings-r01.xlsx`) has, after a blank row, the 资格待查 teams of the
+/// round in the order they appear (43 rows of matches and header, then the note), then after
+/// another blank row the signature lines (on one line: the sheet is wide enough); the round
+/// workbook the arbiter types into carries no such line.
 #[test]
 fn the_printable_pairings_name_the_pending_teams() {
     let (_tmp, dir) = sample_copy(B);
     let _ = run_json(&dir, &[]);
     let printable = table(&dir.join("out/pairings-r01.xlsx"));
-    let last = printable.rows.last().expect("rows");
+    assert_eq!(printable.rows.len(), 46);
+    let sig = printable
+        .rows
+        .last()
+        .and_then(|r| r.first())
+        .map(|c| c.display());
+    assert_eq!(
+        sig.as_deref(),
+        Some("裁判长：＿＿＿＿＿＿    编排记录：＿＿＿＿＿＿    日期：＿＿＿＿＿＿")
+    );
+    let last = &printable.rows[43];
     assert_eq!(
         last.first().map(|c| c.display()),
         Some(
@@ -534,7 +545,6 @@ fn the_printable_pairings_name_the_pending_teams() {
                 .to_string()
         )
     );
-    assert_eq!(printable.rows.len(), 44);
     let typed_into = table(&dir.join("results/r01.xlsx"));
     assert!(
         typed_into

@@ -111,7 +111,8 @@ fn sheet_rows(path: &Path, sheet: &str) -> Vec<Vec<String>> {
     // Number cells read as their format shows them (`15.0`, `314.00`).
     let book = util::cells::read_book(path);
     let s = util::cells::sheet(&book, sheet);
-    (0..s.rows.len()).map(|r| s.texts(r)).collect()
+    // The title, the header, then the table up to the blank row above the signature lines.
+    (0..2).map(|r| s.texts(r)).chain(s.body()).collect()
 }
 
 /// The exported TRF read back with `trf standings` ranks every team as the season's 排名

@@ -6,7 +6,9 @@
 //! - no team match is split: each 场次 of a pairings sheet prints on one page;
 //! - every sheet prints at 70 % or more: the scale in the workbook (explicit, or the fit-to-width
 //!   scale of its printed columns) and the scale measured in the PDF (the height of a body line
-//!   against its height at 100 %, 14.3 pt for 宋体 11).
+//!   against its height at 100 %, 14.3 pt for 宋体 11);
+//! - the signed workbooks (pairings, standings, finals, prizes, the results book 成绩册.xlsx) print
+//!   their signature lines (裁判长 …), never alone on a page without the table.
 //!
 //! Runs with `BIANPAI_LIBREOFFICE=1` (set by `.ci/run`), and needs poppler-utils (`pdftotext`,
 //! `pdftocairo`) and a CJK font (fonts-wqy-zenhei) so that Chinese prints at its real width.
@@ -243,6 +245,14 @@ fn every_sample_workbook_prints_whole_titles_unsplit_matches_and_a_readable_scal
         keep.push(tmp);
     }
     assert!(workbooks.len() >= 60, "{}", workbooks.len());
+    // The results book of every sample (all three are over) is printed with the others.
+    for name in util::SAMPLES {
+        let book = format!("{name}/成绩册.xlsx");
+        assert!(
+            workbooks.iter().any(|(l, _)| *l == book),
+            "{book} not written"
+        );
+    }
     let dir = tempfile::tempdir().expect("tempdir");
     let profile = tempfile::tempdir().expect("tempdir");
     let inputs: Vec<PathBuf> = workbooks
@@ -279,6 +289,7 @@ fn every_sample_workbook_prints_whole_titles_unsplit_matches_and_a_readable_scal
     let mut problems: Vec<String> = Vec::new();
     let mut matches_checked = 0;
     let mut pages_checked = 0;
+    let mut signed_pages = 0;
     for ((label, _), input) in workbooks.iter().zip(&inputs) {
         for s in sheet_prints(input) {
             if s.scale < 70.0 {
@@ -290,6 +301,30 @@ fn every_sample_workbook_prints_whole_titles_unsplit_matches_and_a_readable_scal
         let borders = pdf_borders(&pdf, dir.path());
         assert_eq!(pages.len(), borders.len(), "{label}");
         let mut match_pages: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        // Signed workbooks: the signature lines print, never on a page of their own (a page
+        // without the table's borders).
+        let signed = [
+            "pairings-",
+            "standings.xlsx",
+            "finals.xlsx",
+            "prizes.xlsx",
+            "成绩册",
+        ]
+        .iter()
+        .any(|k| label.contains(k));
+        let mut signatures = 0;
+        for (p, (words, border)) in pages.iter().zip(&borders).enumerate() {
+            if words.iter().any(|w| w.text.starts_with("裁判长")) {
+                signatures += 1;
+                if border.is_none() {
+                    problems.push(format!("{label} page {}: signature lines alone", p + 1));
+                }
+            }
+        }
+        if signed && signatures == 0 {
+            problems.push(format!("{label}: no signature lines printed"));
+        }
+        signed_pages += signatures;
         for (p, (words, border)) in pages.iter().zip(&borders).enumerate() {
             let Some((left, right)) = border else {
                 continue;
@@ -352,4 +387,8 @@ fn every_sample_workbook_prints_whole_titles_unsplit_matches_and_a_readable_scal
     // The B-league's 9 rounds of 8 matches and the A-league's team rounds were checked.
     assert!(matches_checked >= 72, "{matches_checked} matches checked");
     assert!(pages_checked >= 100, "{pages_checked} pages checked");
+    assert!(
+        signed_pages >= 80,
+        "{signed_pages} pages with signature lines"
+    );
 }

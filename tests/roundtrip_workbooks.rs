@@ -501,12 +501,26 @@ fn printable_pairings_and_the_schedule_are_the_round_workbooks() {
             let meant = meant_round_rows(r, sport);
             assert!(!meant.is_empty(), "{}", r.file);
             // Below the table the printable copy names the round's 资格待查 / 取消资格 teams
-            // (tests/b_league_season.rs checks the line); the rows above are the round's.
-            let rows: Vec<Vec<String>> = sheet_rows(&book[0])
+            // (tests/b_league_season.rs checks the line), then has the signature lines; the rows
+            // above are the round's.
+            let all = sheet_rows(&book[0]);
+            assert!(
+                all.iter()
+                    .any(|row| row.first().is_some_and(|c| c.starts_with("裁判长：＿"))),
+                "{rel}: no signature lines"
+            );
+            let below = [
+                "资格待查：",
+                "取消资格：",
+                "裁判长：",
+                "编排记录：",
+                "日期：",
+            ];
+            let rows: Vec<Vec<String>> = all
                 .into_iter()
                 .filter(|row| {
                     !row.first()
-                        .is_some_and(|c| c.starts_with("资格待查：") || c.starts_with("取消资格："))
+                        .is_some_and(|c| below.iter().any(|b| c.starts_with(b)))
                 })
                 .collect();
             assert_eq!(rows, meant, "{rel}");

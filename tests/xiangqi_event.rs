@@ -543,7 +543,8 @@ fn delegations(dir: &Path, places: &BTreeMap<&str, Vec<(u32, String, u32)>>) {
         .expect("团体");
     let mut seen = BTreeMap::new();
     let mut last = 0;
-    for r in 2..t.height() {
+    // The table ends at the blank row above the signature lines.
+    for r in (2..t.height()).take_while(|&r| !t.get(r, 1).display().is_empty()) {
         let unit = t.get(r, 1).display();
         let sum: u32 = t.get(r, 3).display().parse().expect("sum");
         assert!(sum >= last, "lower sum first");

@@ -194,6 +194,10 @@ pub struct Meta {
     /// Clause of `fide_rated`.
     #[serde(default)]
     pub rated_clause: Option<String>,
+    /// The chief arbiter (裁判长), printed on the results book's cover; a line to fill in
+    /// without.
+    #[serde(default)]
+    pub chief_arbiter: Option<String>,
 }
 
 /// An organizer and its role.

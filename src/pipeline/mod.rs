@@ -109,7 +109,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     }
     // Every output is synced once, at the end (report::workbook::batch).
     let (written, committed) = crate::report::workbook::batched(|| {
-        let written = render(opts, &event, &roster, &outcome, &findings)?;
+        let written = render(opts, &event, &roster, &outcome, &mut findings)?;
         crate::report::workbook::write_manifest(&opts.out, &written)?;
         Ok::<_, Error>(written)
     });
@@ -189,15 +189,16 @@ fn read_roster(dir: &Path, rel: &str) -> Option<Roster> {
     Some(crate::normalize::build_roster(&subs, &mut scratch))
 }
 
-/// Writes every output: the roster, the stage's workbooks and TRF, prizes and costs, then the
-/// eligibility workbook and the team packets (which list every finding of the run). Returns
-/// the files written, in order.
+/// Writes every output: the roster, the stage's workbooks and TRF, prizes and costs, the
+/// results book, the results page and its pictures (`out/web/`), then the eligibility workbook
+/// and the team packets (which list every finding of the run). Returns the files written, in
+/// order.
 fn render(
     opts: &Options,
     event: &crate::event::Event,
     roster: &Roster,
     outcome: &crate::outcome::EventOutcome,
-    findings: &Findings,
+    findings: &mut Findings,
 ) -> Result<Vec<PathBuf>> {
     crate::report::workbook::prepare_out_dir(&opts.out)?;
     let title = event.event.name.clone();
@@ -209,6 +210,11 @@ fn render(
         lang: opts.lang,
         statuses: &outcome.statuses,
     };
+    // The results page and its pictures first: a missing CJK font is a finding that the
+    // eligibility workbook and the packets list.
+    let page = crate::report::season::web::page(&target, outcome.stage.as_ref());
+    let font = crate::report::web::picture::system_cjk_font();
+    let web = crate::report::web::write(&opts.out, &page, font.as_ref(), opts.lang, findings)?;
     let sorted = findings.sorted();
     // Independent workbooks, written on the machine's cores; listed in this order.
     let parts = crate::report::workbook::par_map(&[0, 1, 2], |part| -> Result<Vec<PathBuf>> {
@@ -232,6 +238,7 @@ fn render(
     for part in parts {
         written.extend(part?);
     }
+    written.extend(web);
     written.extend(crate::report::eligibility::write_team_packets(
         &opts.out.join("teams"),
         &opts.dir,

@@ -14,7 +14,7 @@ use std::path::{Component, Path, PathBuf};
 
 use rust_xlsxwriter::{Workbook, XlsxError};
 
-use super::tables::{CellLinks, SheetDoc, TextTable, build_sheets};
+use super::tables::{CellLinks, SheetDoc, TextTable, Texts, build_sheets};
 use super::workbook::save_atomic;
 use crate::findings::{Finding, Severity, Source};
 use crate::model::roster::{Roster, Team};
@@ -463,7 +463,10 @@ fn build_linked(
     build_sheets(
         event_title,
         &linked,
-        lang.pick("没有问题", "no findings"),
-        lang.pick("无", "none"),
+        &Texts {
+            empty: lang.pick("没有问题", "no findings"),
+            none: lang.pick("无", "none"),
+            signed: None,
+        },
     )
 }

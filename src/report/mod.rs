@@ -3,6 +3,7 @@
 //! [`crate::outcome::EventOutcome`]).
 
 pub mod blank_form;
+pub mod book;
 pub mod costs;
 pub mod eligibility;
 pub mod labels;
@@ -12,8 +13,10 @@ pub mod prizes;
 pub mod roster;
 pub mod round_workbook;
 pub mod season;
+pub mod signature;
 pub mod style;
 pub mod tables;
+pub mod web;
 pub mod workbook;
 
 use std::path::PathBuf;
@@ -22,8 +25,9 @@ use crate::outcome::{EventOutcome, StageKind};
 use season::Target;
 
 /// Writes the outcome's workbooks: the stage's (round workbooks, pairings, standings, the TRF
-/// report, the finals), then `prizes.xlsx` (when the reconciliation is due) and `costs.xlsx`
-/// (when a team has a line). Returns the files written, in order.
+/// report, the finals), then `prizes.xlsx` (when the reconciliation is due), `costs.xlsx`
+/// (when a team has a line) and, once the event is over, the results book `成绩册.xlsx`.
+/// Returns the files written, in order.
 ///
 /// Prize and cost workbooks are Chinese (SPEC §5) whatever the language.
 ///
@@ -56,6 +60,14 @@ pub fn write_outcome(t: &Target<'_>, o: &EventOutcome) -> crate::Result<Vec<Path
         let p = t.out.join("costs.xlsx");
         costs::write_costs(&p, t.event, &m.statements)?;
         written.push(p);
+    }
+    // The results book, once the event is over.
+    if let Some(sheets) = o
+        .stage
+        .as_ref()
+        .and_then(|s| season::book::book_sheets(t, s))
+    {
+        written.push(book::write_book(t, sheets, m)?);
     }
     Ok(written)
 }

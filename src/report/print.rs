@@ -39,11 +39,21 @@ pub const TITLE_LINE_POINTS: f64 = 21.0;
 /// No sheet is laid out to print smaller than this.
 pub const MIN_SCALE: f64 = 0.70;
 
-/// The printed width of columns `0..columns` in width units.
+/// The printed width of columns `0..columns` in width units, as stored ([`stored_width`]).
 pub fn table_units(widths: &ColumnWidths, columns: u16) -> f64 {
     (0..columns)
-        .map(|c| widths.width(c).unwrap_or(DEFAULT_COLUMN_UNITS))
+        .map(|c| widths.width(c).map_or(DEFAULT_COLUMN_UNITS, stored_width))
         .sum()
+}
+
+/// The width the workbook stores (and LibreOffice prints) for a column set `w` units wide:
+/// rust_xlsxwriter turns it into whole pixels of the 宋体 11 default (8 pixels a digit) plus 5
+/// pixels of padding, `(round(8w) + 5) / 8` (`35` is stored as `35.625`).
+pub fn stored_width(w: f64) -> f64 {
+    if w < 1.0 {
+        return w;
+    }
+    ((w * 8.0).round() + 5.0) / 8.0
 }
 
 /// The scale (≤ 1) at which a table `units` wide fits the page width.
@@ -159,6 +169,7 @@ pub fn finish_sheet(
     let scale = fit_scale(units, landscape);
     // Whole percent, rounded down (the table must not spill over the page width).
     let percent = ((scale * 100.0).floor() as u16).clamp(10, 100);
+    let groups = with_signature(groups, widths, t.frozen_rows);
     if groups.len() >= 2 {
         ws.set_print_scale(percent);
         let page = if landscape {
@@ -167,11 +178,17 @@ pub fn finish_sheet(
             PORTRAIT_HEIGHT
         };
         // The repeated title and header rows, then one row short of the page for safety.
-        let avail = page / (f64::from(percent) / 100.0) - title_height - ROW_POINTS;
+        let header: f64 = (1..t.frozen_rows).map(|r| widths.row_height(r)).sum();
+        let avail = page / (f64::from(percent) / 100.0) - title_height - header;
         let per_page = ((avail / ROW_POINTS).floor() as u32)
             .saturating_sub(1)
             .max(1);
-        let breaks = page_breaks(groups, t.frozen_rows, per_page);
+        let breaks = breaks_by_height(
+            &groups,
+            t.frozen_rows,
+            f64::from(per_page) * ROW_POINTS,
+            |r| widths.row_height(r),
+        );
         if !breaks.is_empty() {
             ws.set_page_breaks(&breaks)?;
         }
@@ -190,16 +207,48 @@ pub fn finish_sheet(
 /// assert_eq!(page_breaks(&[2, 7, 12, 17, 22, 27], 2, 12), vec![12, 22]);
 /// ```
 pub fn page_breaks(groups: &[u32], first: u32, per_page: u32) -> Vec<u32> {
+    breaks_by_height(groups, first, f64::from(per_page), |_| 1.0)
+}
+
+/// [`page_breaks`] with rows of their own heights: a page holds `page` (points) of body rows,
+/// row `r` taking `height(r)`.
+pub fn breaks_by_height(
+    groups: &[u32],
+    first: u32,
+    page: f64,
+    height: impl Fn(u32) -> f64,
+) -> Vec<u32> {
     let mut breaks = Vec::new();
     let mut page_start = first;
+    let mut used = 0.0;
     for pair in groups.windows(2) {
         let (start, end) = (pair[0], pair[1]);
-        if end.saturating_sub(page_start) > per_page && start > page_start {
+        let block: f64 = (start..end).map(&height).sum();
+        // A little tolerance, so that sums of halves compare as the whole rows they are.
+        if used + block > page + 1e-6 && start > page_start {
             breaks.push(start);
             page_start = start;
+            used = 0.0;
         }
+        used += block;
     }
     breaks
+}
+
+/// The groups of rows kept on one page, with the sheet's signature block (if any) joined to the
+/// table's last group: the given groups with their end moved past the block, or, without
+/// groups, every body row a group of its own and the last one with the block.
+fn with_signature(groups: &[u32], widths: &ColumnWidths, first: u32) -> Vec<u32> {
+    let Some((table_last, last)) = widths.signature() else {
+        return groups.to_vec();
+    };
+    let mut g: Vec<u32> = if groups.len() >= 2 {
+        groups[..groups.len() - 1].to_vec()
+    } else {
+        (first..=table_last.max(first)).collect()
+    };
+    g.push(last + 1);
+    g
 }
 
 #[cfg(test)]
@@ -240,5 +289,37 @@ mod tests {
         // A group longer than a page starts its own page.
         assert_eq!(page_breaks(&[2, 4, 30, 32], 2, 10), vec![4, 30]);
         assert_eq!(page_breaks(&[], 2, 10), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn stored_widths_carry_the_padding() {
+        assert_eq!(stored_width(35.0), 35.625);
+        assert_eq!(stored_width(13.0), 13.625);
+        assert_eq!(stored_width(4.25), 4.875);
+    }
+
+    #[test]
+    fn tall_rows_count_their_height() {
+        // Rows 2..8 of 10 pt, row 4 of 25 pt; 40 pt a page: 2, 3 (20) + 4 (45) > 40.
+        let h = |r: u32| if r == 4 { 25.0 } else { 10.0 };
+        assert_eq!(
+            breaks_by_height(&[2, 3, 4, 5, 6, 7, 8], 2, 40.0, h),
+            vec![4, 6]
+        );
+    }
+
+    #[test]
+    fn the_signature_block_stays_with_the_last_row() {
+        let mut w = ColumnWidths::new();
+        assert_eq!(with_signature(&[2, 7, 12], &w, 2), vec![2, 7, 12]);
+        // Table rows 2..=11, the block in rows 13..=15.
+        w.keep_signature(11, 15);
+        assert_eq!(with_signature(&[2, 7, 12], &w, 2), vec![2, 7, 16]);
+        assert_eq!(with_signature(&[], &w, 8), vec![8, 9, 10, 11, 16]);
+        // Rows 2..=15 are 14: they fit a page of 14 rows; on 13 the break goes before the
+        // table's last row, which the block follows.
+        let g = with_signature(&[], &w, 2);
+        assert_eq!(breaks_by_height(&g, 2, 14.0, |_| 1.0), Vec::<u32>::new());
+        assert_eq!(breaks_by_height(&g, 2, 13.0, |_| 1.0), vec![11]);
     }
 }

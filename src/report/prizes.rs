@@ -64,6 +64,27 @@ pub fn write_prizes(
     let title = &event.event.name;
     let mut wb = new_workbook(title).map_err(xe)?;
     let styles = Styles::new();
+    add_payouts(&mut wb, &styles, event, payouts, rec, ranked).map_err(xe)?;
+    sign_sheet(wb.add_worksheet(), &styles, title, payouts).map_err(xe)?;
+    settings_sheet(wb.add_worksheet(), &styles, event, payouts, ranked).map_err(xe)?;
+    save_atomic(&mut wb, path)
+}
+
+/// Adds the 奖金 sheet (every payout, the totals, the reconciliation, the signature lines) to
+/// `wb`: the first sheet of `prizes.xlsx`, the last of the results book.
+///
+/// # Errors
+///
+/// Returns the writer's error for a range outside Excel's limits.
+pub(crate) fn add_payouts(
+    wb: &mut rust_xlsxwriter::Workbook,
+    styles: &Styles,
+    event: &Event,
+    payouts: &[Payout],
+    rec: &Reconciliation,
+    ranked: &[&str],
+) -> Result<(), XlsxError> {
+    let title = &event.event.name;
     let pending: Vec<String> = event
         .prizes
         .lists
@@ -75,10 +96,7 @@ pub fn write_prizes(
         pending: &pending,
         tax: tax_note(event),
     };
-    payouts_sheet(wb.add_worksheet(), &styles, title, payouts, rec, &notes).map_err(xe)?;
-    sign_sheet(wb.add_worksheet(), &styles, title, payouts).map_err(xe)?;
-    settings_sheet(wb.add_worksheet(), &styles, event, payouts, ranked).map_err(xe)?;
-    save_atomic(&mut wb, path)
+    payouts_sheet(wb.add_worksheet(), styles, title, payouts, rec, &notes)
 }
 
 /// What the payouts sheet says besides the payouts.
@@ -151,7 +169,7 @@ fn payouts_sheet(
         w.note_width(8, wide.min(30));
         if wide > 38 {
             let lines = u32::try_from(wide.div_ceil(38)).unwrap_or(1);
-            ws.set_row_height(row, f64::from(lines) * 13.5 + 2.0)?;
+            w.set_row_height(ws, row, f64::from(lines) * 13.5 + 2.0)?;
         }
         row += 1;
     }
@@ -208,7 +226,11 @@ fn payouts_sheet(
             "不一致"
         };
         write_text(ws, row, 6, ok, &s.center, Some(&mut w))?;
+        row += 1;
     }
+    // The last line written is `row - 1`: the signatures follow one blank row under it.
+    let last = row - 1;
+    super::signature::write_signatures(ws, last, last, s, &mut w, crate::Lang::Zh)?;
     w.apply(ws)
 }
 

@@ -197,14 +197,21 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
             }
         }
     }
-    if !with_marker && !doc.notes.is_empty() {
-        let first = 3 + u32::try_from(n_rows).unwrap_or(0);
-        for (i, note) in doc.notes.iter().enumerate() {
-            let r = first + u32::try_from(i).unwrap_or(0);
-            write_text(ws, r, 0, note, &styles.body, None)?;
-        }
-    }
     widths.note(result_col, "结果结果");
+    if !with_marker {
+        // The printable copy: the notes, then the signature lines.
+        let table_last = 1 + u32::try_from(n_rows).unwrap_or(0);
+        let mut after = table_last;
+        if !doc.notes.is_empty() {
+            let first = table_last + 2;
+            for (i, note) in doc.notes.iter().enumerate() {
+                let r = first + u32::try_from(i).unwrap_or(0);
+                write_text(ws, r, 0, note, &styles.body, None)?;
+                after = r;
+            }
+        }
+        super::signature::write_signatures(ws, table_last, after, &styles, &mut widths, lang)?;
+    }
     widths.apply_grouped(ws, &groups)?;
     if n_rows > 0 {
         let choices = notation::choices(doc.sport);

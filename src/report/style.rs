@@ -200,6 +200,11 @@ pub struct ColumnWidths {
     widest: BTreeMap<u16, usize>,
     /// The sheet's title, fitted to the printed width when the widths are applied.
     title: Option<PrintTitle>,
+    /// Rows set taller than a body row: row → height in points (page breaks count them).
+    heights: BTreeMap<u32, f64>,
+    /// The signature block under the table: the table's last row and the block's last row
+    /// (kept on one page with the table's last row).
+    signature: Option<(u32, u32)>,
 }
 
 /// A sheet's title as [`ColumnWidths::apply`] fits it to the table (see
@@ -256,6 +261,41 @@ impl ColumnWidths {
     /// The title remembered by [`print_title`](Self::print_title).
     pub fn title(&self) -> Option<&PrintTitle> {
         self.title.as_ref()
+    }
+
+    /// Sets the height of `row` (points) on `ws` and remembers it for the page breaks.
+    ///
+    /// # Errors
+    ///
+    /// Returns the writer's error for a row beyond Excel's limit.
+    pub fn set_row_height(
+        &mut self,
+        ws: &mut Worksheet,
+        row: u32,
+        points: f64,
+    ) -> Result<(), XlsxError> {
+        ws.set_row_height(row, points)?;
+        self.heights.insert(row, points);
+        Ok(())
+    }
+
+    /// The printed height of `row` at 100 %, in points: as set, else a body row's.
+    pub fn row_height(&self, row: u32) -> f64 {
+        self.heights
+            .get(&row)
+            .copied()
+            .unwrap_or(super::print::ROW_POINTS)
+    }
+
+    /// Remembers the signature block (rows `first..=last`) under a table whose last row is
+    /// `table_last`: the page breaks keep the block on the page of the table's last row.
+    pub fn keep_signature(&mut self, table_last: u32, last: u32) {
+        self.signature = Some((table_last, last));
+    }
+
+    /// The signature block: the table's last row and the block's last row.
+    pub fn signature(&self) -> Option<(u32, u32)> {
+        self.signature
     }
 
     /// Sets the width of every noted column on `ws`; with a title remembered, also fits the title

@@ -66,6 +66,42 @@ pub fn write(path: &Path, event_title: &str, sheets: &[SheetDoc], lang: Lang) ->
     write_with_marker(path, event_title, sheets, lang, None)
 }
 
+/// Like [`write`], each sheet with the signature lines (裁判长, 编排记录, 日期) under its table
+/// ([`super::signature`]): the standings and the final rankings that are pinned up and filed.
+///
+/// # Errors
+///
+/// [`Error::Io`] naming `path` when it cannot be written.
+pub fn write_signed(
+    path: &Path,
+    event_title: &str,
+    sheets: &[SheetDoc],
+    lang: Lang,
+) -> Result<(), Error> {
+    let mut wb = signed_workbook(event_title, sheets, lang)
+        .map_err(|e| Error::io(path, std::io::Error::other(e)))?;
+    save_atomic(&mut wb, path)
+}
+
+/// The workbook of [`write_signed`], for a caller that adds sheets of its own (the results
+/// book).
+pub(crate) fn signed_workbook(
+    event_title: &str,
+    sheets: &[SheetDoc],
+    lang: Lang,
+) -> Result<Workbook, XlsxError> {
+    let plain: Vec<(&SheetDoc, Option<&CellLinks>)> = sheets.iter().map(|s| (s, None)).collect();
+    build_sheets(
+        event_title,
+        &plain,
+        &Texts {
+            empty: lang.pick("尚无成绩", "no results yet"),
+            none: lang.pick("无", "none"),
+            signed: Some(lang),
+        },
+    )
+}
+
 /// Like [`write`], with a hidden marker sheet so that bianpai recognises the file when it reads
 /// the folder again (the draw workbook). A file that exists is never overwritten when a marker
 /// is given: it belongs to the arbiter from then on.
@@ -102,8 +138,11 @@ fn build(
     let mut wb = build_sheets(
         event_title,
         &plain,
-        lang.pick("尚无成绩", "no results yet"),
-        lang.pick("无", "none"),
+        &Texts {
+            empty: lang.pick("尚无成绩", "no results yet"),
+            none: lang.pick("无", "none"),
+            signed: None,
+        },
     )?;
     if let Some(m) = marker {
         super::round_workbook::add_marker_sheet(&mut wb, m)?;
@@ -114,16 +153,26 @@ fn build(
 /// Links on a sheet's body cells: (row, column) of the table → URL.
 pub type CellLinks = BTreeMap<(usize, usize), String>;
 
+/// What [`build_sheets`] writes besides the tables.
+pub(crate) struct Texts<'a> {
+    /// The one cell of a workbook without sheets.
+    pub empty: &'a str,
+    /// The one row of a table without rows.
+    pub none: &'a str,
+    /// Signature lines under every table, in this language.
+    pub signed: Option<Lang>,
+}
+
 /// The workbook of `sheets` in the layout of [`write`] (title row, header row, frozen panes,
 /// A4), each body cell with a link in its sheet's [`CellLinks`] written as a blue link; a
 /// workbook without sheets gets one saying `empty`, a table without rows one row saying `none`
-/// (`无`).
+/// (`无`); with `signed`, the signature lines under each table.
 pub(crate) fn build_sheets(
     event_title: &str,
     sheets: &[(&SheetDoc, Option<&CellLinks>)],
-    empty: &str,
-    none: &str,
+    texts: &Texts<'_>,
 ) -> Result<Workbook, XlsxError> {
+    let (empty, none) = (texts.empty, texts.none);
     let mut wb = new_workbook(event_title)?;
     let styles = Styles::new();
     let link_fmt = styles
@@ -153,11 +202,22 @@ pub(crate) fn build_sheets(
         widths.print_title(&layout, &styles);
         write_headers(ws, &s.table, &styles, &mut widths)?;
         write_body(ws, s, links, &styles, &link_fmt, none, &mut widths)?;
+        // Title, header and the body rows (one row saying `none` when empty).
+        let table_last = u32::try_from(s.table.rows.len().max(1)).unwrap_or(u32::MAX - 2) + 1;
+        let last = match texts.signed {
+            Some(lang) => super::signature::write_signatures(
+                ws,
+                table_last,
+                table_last,
+                &styles,
+                &mut widths,
+                lang,
+            )?,
+            None => table_last,
+        };
         widths.apply(ws)?;
         if printed < all_columns {
-            // Title, header and the body rows (one row saying `none` when empty).
-            let rows = u32::try_from(s.table.rows.len().max(1)).unwrap_or(u32::MAX - 2);
-            ws.set_print_area(0, 0, rows + 1, columns.saturating_sub(1))?;
+            ws.set_print_area(0, 0, last, columns.saturating_sub(1))?;
         }
     }
     if sheets.is_empty() {
@@ -217,7 +277,7 @@ fn write_headers(
     }
     if lines > 1 {
         let n = u32::try_from(lines).unwrap_or(1);
-        ws.set_row_height(1, f64::from(n) * 13.5 + 2.0)?;
+        widths.set_row_height(ws, 1, f64::from(n) * 13.5 + 2.0)?;
     }
     Ok(())
 }
@@ -321,7 +381,7 @@ fn write_body(
         }
         if lines > 1 {
             let n = u32::try_from(lines).unwrap_or(1);
-            ws.set_row_height(r, f64::from(n) * 13.5 + 2.0)?;
+            widths.set_row_height(ws, r, f64::from(n) * 13.5 + 2.0)?;
         }
     }
     Ok(())

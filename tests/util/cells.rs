@@ -52,9 +52,13 @@ impl Sheet {
         }
     }
 
-    /// Data rows of a plain table: everything under the title and header rows.
+    /// Data rows of a plain table: everything under the title and header rows, up to the first
+    /// empty row (the signature lines of a printed table follow one).
     pub fn body(&self) -> Vec<Vec<String>> {
-        (2..self.rows.len()).map(|r| self.texts(r)).collect()
+        (2..self.rows.len())
+            .map(|r| self.texts(r))
+            .take_while(|row| row.iter().any(|c| !c.is_empty()))
+            .collect()
     }
 }
 

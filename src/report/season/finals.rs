@@ -33,12 +33,7 @@ pub(super) fn write_finals(
         return Ok(written);
     };
     // finals.xlsx: every match with its score and decision.
-    let team = |seed: Option<u16>| -> String {
-        seed.and_then(|s| f.state.seeds.get(&s))
-            .and_then(|n| names.iter().find(|t| t.0 == *n))
-            .map(|t| format!("{}（{}）", t.1, seed.unwrap_or(0)))
-            .unwrap_or_default()
-    };
+    let team = |seed: Option<u16>| seeded_name(f, names, seed);
     let rows: Vec<Vec<String>> = f
         .state
         .outcome
@@ -103,44 +98,64 @@ pub(super) fn write_finals(
         },
         landscape: true,
     }];
-    if f.state.outcome.is_complete() {
-        let rows: Vec<Vec<String>> = f
-            .state
-            .outcome
-            .places
-            .iter()
-            .enumerate()
-            .map(|(i, seed)| {
-                let relegated = seed.is_some() && f.state.outcome.relegated.contains(seed);
-                vec![
-                    (i + 1).to_string(),
-                    team(*seed),
-                    if relegated {
-                        lang.pick("降级", "relegated").to_string()
-                    } else {
-                        String::new()
-                    },
-                ]
-            })
-            .collect();
+    if let Some(table) = final_ranking(f, names, lang) {
         sheets.push(SheetDoc {
             name: lang.pick("总排名", "Final ranking").into(),
             title: lang.pick("总排名", "final ranking").into(),
-            table: TextTable {
-                headers: vec![
-                    lang.pick("名次", "Place").into(),
-                    lang.pick("队名（序号）", "Team (seed)").into(),
-                    lang.pick("备注", "Note").into(),
-                ],
-                rows,
-                centred: vec![0],
-                ..Default::default()
-            },
+            table,
             landscape: false,
         });
     }
     let path = t.out.join("finals.xlsx");
-    crate::report::tables::write(&path, &t.event.event.name, &sheets, lang)?;
+    crate::report::tables::write_signed(&path, &t.event.event.name, &sheets, lang)?;
     written.push(path);
     Ok(written)
+}
+
+/// A team of the finals as printed: `北京华清队（3）` (name and seed), empty for no team.
+fn seeded_name(f: &FinalsOutcome, names: &[TeamName], seed: Option<u16>) -> String {
+    seed.and_then(|s| f.state.seeds.get(&s))
+        .and_then(|n| names.iter().find(|t| t.0 == *n))
+        .map(|t| format!("{}（{}）", t.1, seed.unwrap_or(0)))
+        .unwrap_or_default()
+}
+
+/// The finals' 总排名 once every match is decided: place, team (seed), 降级 for the relegated.
+pub(super) fn final_ranking(
+    f: &FinalsOutcome,
+    names: &[TeamName],
+    lang: Lang,
+) -> Option<TextTable> {
+    if !f.state.outcome.is_complete() {
+        return None;
+    }
+    let rows: Vec<Vec<String>> = f
+        .state
+        .outcome
+        .places
+        .iter()
+        .enumerate()
+        .map(|(i, seed)| {
+            let relegated = seed.is_some() && f.state.outcome.relegated.contains(seed);
+            vec![
+                (i + 1).to_string(),
+                seeded_name(f, names, *seed),
+                if relegated {
+                    lang.pick("降级", "relegated").to_string()
+                } else {
+                    String::new()
+                },
+            ]
+        })
+        .collect();
+    Some(TextTable {
+        headers: vec![
+            lang.pick("名次", "Place").into(),
+            lang.pick("队名（序号）", "Team (seed)").into(),
+            lang.pick("备注", "Note").into(),
+        ],
+        rows,
+        centred: vec![0],
+        ..Default::default()
+    })
 }

@@ -25,15 +25,7 @@ pub fn write_individual(
     let mut sheets = Vec::new();
     for s in &o.sections {
         let after = s.complete.len();
-        let marks: Vec<String> = s
-            .entrant_standings
-            .iter()
-            .map(|st| {
-                st.as_ref()
-                    .map(|x| x.mark(lang).to_string())
-                    .unwrap_or_default()
-            })
-            .collect();
+        let marks = section_marks(s, lang);
         sheets.push(SheetDoc {
             name: s.name.clone(),
             title: match lang {
@@ -65,7 +57,7 @@ pub fn write_individual(
         });
     }
     let st_path = t.out.join("standings.xlsx");
-    crate::report::tables::write(&st_path, &t.event.event.name, &sheets, lang)?;
+    crate::report::tables::write_signed(&st_path, &t.event.event.name, &sheets, lang)?;
     written.push(st_path);
     // The FIDE-format report of each section that has played a round.
     if let Some(stage) = stage {
@@ -82,4 +74,20 @@ pub fn write_individual(
         }
     }
     Ok(written)
+}
+
+/// Each entrant's mark in the tables (资格待查, 取消资格; empty in good standing), by entrant
+/// index.
+pub(super) fn section_marks(
+    s: &crate::season::individual::SectionOutcome,
+    lang: Lang,
+) -> Vec<String> {
+    s.entrant_standings
+        .iter()
+        .map(|st| {
+            st.as_ref()
+                .map(|x| x.mark(lang).to_string())
+                .unwrap_or_default()
+        })
+        .collect()
 }

@@ -86,7 +86,7 @@ pub fn write_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result<
         landscape: false,
     });
     let st_path = t.out.join("standings.xlsx");
-    crate::report::tables::write(&st_path, &t.event.event.name, &sheets, lang)?;
+    crate::report::tables::write_signed(&st_path, &t.event.event.name, &sheets, lang)?;
     written.push(st_path);
     if let Some(trf) = crate::trf::export::stages::league(t.event, stage, t.roster, o) {
         written.push(write_trf(t, &trf)?);

@@ -4,6 +4,7 @@
 //!
 //! Each writer returns the files it wrote, in the order it wrote them.
 
+pub mod book;
 mod finals;
 mod individual;
 mod individual_tables;
@@ -11,6 +12,7 @@ mod league;
 pub mod packets;
 pub mod tables;
 mod team_swiss;
+pub mod web;
 
 use std::path::{Path, PathBuf};
 

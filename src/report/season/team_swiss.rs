@@ -89,7 +89,7 @@ pub fn write_team_swiss(
         landscape: false,
     });
     let st_path = t.out.join("standings.xlsx");
-    crate::report::tables::write(&st_path, &t.event.event.name, &sheets, lang)?;
+    crate::report::tables::write_signed(&st_path, &t.event.event.name, &sheets, lang)?;
     written.push(st_path);
     if let Some(trf) = crate::trf::export::stages::team_swiss(t.event, stage, t.roster, o) {
         written.push(write_trf(t, &trf)?);
@@ -201,7 +201,11 @@ pub fn swiss_crosstable(
 
 /// 总排名: every team by place; the places the regulation ranks (`[ranking] places`) are marked
 /// 录取 and the first `promoted` of them 升级 (to `promoted_to`).
-fn final_table(t: &Target<'_>, st: &scoring::Standings, names: &[TeamName]) -> TextTable {
+pub(super) fn final_table(
+    t: &Target<'_>,
+    st: &scoring::Standings,
+    names: &[TeamName],
+) -> TextTable {
     let (event, lang) = (t.event, t.lang);
     let ranking = event.ranking.as_ref();
     let ranked = ranking.map_or(0, |r| r.places);

@@ -1,0 +1,123 @@
+//! The results book (成绩册, issue 18): `out/成绩册.xlsx` (`out/results-book.xlsx` with
+//! `--lang en`), written once the event is over, in the order a federation publishes it:
+//!
+//! 1. 封面: the event's name, dates, place, organizers and 裁判长, and the contents;
+//! 2. the stage's final tables ([`super::season::book::book_sheets`]): 团体总成绩, the
+//!    individual results (台次成绩, or each group's 名次), the crosstables;
+//! 3. 奖金: the prize list as in `prizes.xlsx` (Chinese whatever the language, SPEC §5).
+//!
+//! Every sheet prints like the other workbooks, with the signature lines under its table.
+
+use std::path::{Path, PathBuf};
+
+use super::season::Target;
+use super::style::Styles;
+use super::tables::{SheetDoc, TextTable, signed_workbook};
+use super::workbook::save_atomic;
+use crate::money::MoneyOutcome;
+use crate::{Error, Lang, Result};
+
+/// The results book's file name: `成绩册.xlsx`, `results-book.xlsx` in English.
+pub fn file_name(lang: Lang) -> &'static str {
+    lang.pick("成绩册.xlsx", "results-book.xlsx")
+}
+
+/// Writes the results book from the stage's final tables `sheets` (see
+/// [`super::season::book::book_sheets`]) and the prizes. Returns its path.
+///
+/// # Errors
+///
+/// [`Error::Io`] naming the path that cannot be written.
+pub fn write_book(t: &Target<'_>, sheets: Vec<SheetDoc>, money: &MoneyOutcome) -> Result<PathBuf> {
+    let path = t.out.join(file_name(t.lang));
+    let prize_sheet = money.reconciliation.is_some().then_some("奖金");
+    let mut all = vec![cover(t, &sheets, prize_sheet)];
+    all.extend(sheets);
+    write(&path, t, &all, money)?;
+    Ok(path)
+}
+
+fn write(path: &Path, t: &Target<'_>, sheets: &[SheetDoc], money: &MoneyOutcome) -> Result<()> {
+    let xe = |e| Error::io(path, std::io::Error::other(e));
+    let mut wb = signed_workbook(&t.event.event.name, sheets, t.lang).map_err(xe)?;
+    if let Some(rec) = &money.reconciliation {
+        let ranked: Vec<&str> = money.ranked_lists.iter().map(String::as_str).collect();
+        super::prizes::add_payouts(
+            &mut wb,
+            &Styles::new(),
+            t.event,
+            &money.payouts,
+            rec,
+            &ranked,
+        )
+        .map_err(xe)?;
+    }
+    save_atomic(&mut wb, path)
+}
+
+/// The cover: what the event was, who ran it, and what the book holds.
+fn cover(t: &Target<'_>, sheets: &[SheetDoc], prize_sheet: Option<&str>) -> SheetDoc {
+    let (e, lang) = (t.event, t.lang);
+    let blank = lang.pick("＿＿＿＿＿＿", "____________");
+    let mut place = e.venue.city.clone();
+    if let Some(v) = &e.venue.venue {
+        place.push(' ');
+        place.push_str(v);
+    }
+    let mut rows = vec![
+        vec![
+            lang.pick("比赛名称", "Event").to_string(),
+            e.event.name.clone(),
+        ],
+        vec![
+            lang.pick("比赛日期", "Dates").to_string(),
+            format!(
+                "{} {} {}",
+                e.dates.start,
+                lang.pick("至", "to"),
+                e.dates.end
+            ),
+        ],
+        vec![lang.pick("比赛地点", "Place").to_string(), place],
+    ];
+    for o in &e.organizers {
+        rows.push(vec![
+            format!("{}{}", o.role, lang.pick("单位", "")),
+            o.name.clone(),
+        ]);
+    }
+    rows.push(vec![
+        lang.pick("裁判长", "Chief arbiter").to_string(),
+        e.event
+            .chief_arbiter
+            .clone()
+            .unwrap_or_else(|| blank.to_string()),
+    ]);
+    let contents = sheets
+        .iter()
+        .map(|s| s.name.as_str())
+        .chain(prize_sheet)
+        .enumerate()
+        .map(|(i, name)| format!("{}. {name}", i + 1));
+    for (i, line) in contents.enumerate() {
+        let label = if i == 0 {
+            lang.pick("目录", "Contents")
+        } else {
+            ""
+        };
+        rows.push(vec![label.to_string(), line]);
+    }
+    SheetDoc {
+        name: lang.pick("封面", "Cover").to_string(),
+        title: lang.pick("成绩册", "results book").to_string(),
+        table: TextTable {
+            headers: vec![
+                lang.pick("项目", "Item").to_string(),
+                lang.pick("内容", "Details").to_string(),
+            ],
+            rows,
+            ..Default::default()
+        },
+        landscape: false,
+    }
+}

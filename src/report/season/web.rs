@@ -1,0 +1,289 @@
+//! What the results page and the pictures show of the stage being played
+//! ([`crate::report::web`]): for each section its standings (as in `standings.xlsx`), its latest
+//! paired round and its crosstable; the delegation ranking as a section of its own.
+
+use super::individual::section_marks;
+use super::individual_tables::{crosstable, delegation_table, section_table};
+use super::{Target, finals, league, tables, team_swiss};
+use crate::Lang;
+use crate::model::Points;
+use crate::outcome::{StageKind, StageOutcome};
+use crate::report::round_workbook::colour_word;
+use crate::report::tables::TextTable;
+use crate::report::web::{Block, Page, RoundBlock, Section};
+use crate::rounds::lines::Lines;
+use crate::rounds::notation;
+use crate::rounds::sheet::{INDIVIDUAL_HEADERS, TEAM_HEADERS};
+use crate::season::RoundPaper;
+use crate::season::matches::Scoring;
+
+/// The page of the stage (sections without anything to show are left out).
+pub fn page(t: &Target<'_>, stage: Option<&StageOutcome>) -> Page {
+    let (e, lang) = (t.event, t.lang);
+    let mut place = e.venue.city.clone();
+    if let Some(v) = &e.venue.venue {
+        place.push(' ');
+        place.push_str(v);
+    }
+    let subtitle = format!(
+        "{} {} {}  {place}",
+        e.dates.start,
+        lang.pick("至", "to"),
+        e.dates.end
+    );
+    Page {
+        title: e.event.name.clone(),
+        subtitle,
+        sections: stage.map(|s| sections(t, s)).unwrap_or_default(),
+    }
+}
+
+fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
+    let lang = t.lang;
+    let (team_id, team_name) = t.event.sections.first().map_or_else(
+        || ("team".to_string(), lang.pick("团体赛", "Teams").to_string()),
+        |s| (s.id.clone(), lang.pick(&s.name, &s.id).to_string()),
+    );
+    let after = |n: usize| match lang {
+        Lang::Zh => format!("第{n}轮后排名"),
+        Lang::En => format!("ranking after round {n}"),
+    };
+    let cross_title = lang.pick("交叉表", "crosstable").to_string();
+    match &stage.kind {
+        StageKind::League(o) => {
+            let final_ranking = o
+                .finals
+                .as_ref()
+                .and_then(|f| finals::final_ranking(f, &o.names, lang));
+            let (standings, picture_columns) = match (final_ranking, &o.standings) {
+                (Some(table), _) => (
+                    Some(Block {
+                        title: lang.pick("总排名", "final ranking").to_string(),
+                        table,
+                    }),
+                    vec![0, 1],
+                ),
+                (None, Some(st)) => (
+                    Some(Block {
+                        title: after(o.complete.len()),
+                        table: league::ranking_table(st, &o.names, t, &stage.stage),
+                    }),
+                    team_columns(st.keys.len()),
+                ),
+                (None, None) => (None, Vec::new()),
+            };
+            let latest = o
+                .finals
+                .as_ref()
+                .and_then(|f| f.papers.last())
+                .or(o.papers.last());
+            vec![Section {
+                id: team_id,
+                name: team_name,
+                standings,
+                round: latest.map(|p| round_block(t, p, &o.scoring)),
+                crosstable: Some(Block {
+                    title: cross_title,
+                    table: tables::crosstable(&o.names, &o.complete, &o.scoring, &o.places, lang),
+                }),
+                picture_columns,
+            }]
+        }
+        StageKind::TeamSwiss(o) => vec![Section {
+            id: team_id,
+            name: team_name,
+            standings: o.standings.as_ref().map(|st| Block {
+                title: after(o.complete.len()),
+                table: league::ranking_table(st, &o.names, t, &stage.stage),
+            }),
+            round: o.papers.last().map(|p| round_block(t, p, &o.scoring)),
+            crosstable: Some(Block {
+                title: cross_title,
+                table: team_swiss::swiss_crosstable(
+                    &o.names,
+                    &o.complete,
+                    &o.scoring,
+                    o.bye,
+                    &o.withdrawals,
+                    &o.places,
+                    lang,
+                ),
+            }),
+            picture_columns: o
+                .standings
+                .as_ref()
+                .map(|st| team_columns(st.keys.len()))
+                .unwrap_or_default(),
+        }],
+        StageKind::Individual(o) => {
+            let scoring = Scoring::default();
+            let mut v: Vec<Section> = o
+                .sections
+                .iter()
+                .map(|s| {
+                    let marks = section_marks(s, lang);
+                    let latest = o.papers.iter().rev().find(|p| p.id == s.id);
+                    Section {
+                        id: s.id.clone(),
+                        name: lang.pick(&s.name, &s.id).to_string(),
+                        standings: (!s.complete.is_empty()).then(|| Block {
+                            title: after(s.complete.len()),
+                            table: section_table(&s.standings, &s.entrants, &marks, lang),
+                        }),
+                        round: latest.map(|p| round_block(t, p, &scoring)),
+                        crosstable: (!s.complete.is_empty()).then(|| Block {
+                            title: cross_title.clone(),
+                            table: crosstable(&s.standings, &s.entrants, &s.complete, &marks, lang),
+                        }),
+                        // Place, name, unit and the first two scores.
+                        picture_columns: (0..5.min(3 + s.standings.headers.len())).collect(),
+                    }
+                })
+                .collect();
+            if let (Some(tr), Some(id)) = (&t.event.team_ranking, &o.delegation_list)
+                && !o.delegations.is_empty()
+            {
+                v.push(Section {
+                    id: id.clone(),
+                    name: tr.name.clone(),
+                    standings: Some(Block {
+                        title: format!("{}{}", tr.name, lang.pick("成绩", " ranking")),
+                        table: delegation_table(&o.delegations, lang),
+                    }),
+                    round: None,
+                    crosstable: None,
+                    picture_columns: vec![0, 1, 2, 3, 4],
+                });
+            }
+            v
+        }
+    }
+}
+
+/// The columns of a team ranking's picture: place, team and the first three scores.
+fn team_columns(keys: usize) -> Vec<usize> {
+    let mut v = vec![0, 2];
+    v.extend(3..3 + keys.min(3));
+    v
+}
+
+/// A round's pairings and results: every board (as on the printable pairings) and, for the
+/// picture, the matches with their game score (team events) or the boards.
+fn round_block(t: &Target<'_>, p: &RoundPaper, scoring: &Scoring) -> RoundBlock {
+    let lang = t.lang;
+    let sport = t.event.event.sport;
+    let title = match lang {
+        Lang::Zh => format!("{} 第{}轮 对阵及成绩", p.name, p.round()),
+        Lang::En => format!("{} round {}: pairings and results", p.id, p.round()),
+    };
+    let result = |r: Option<crate::model::GameResult>| {
+        r.map(|g| notation::format(g, sport))
+            .unwrap_or("")
+            .to_string()
+    };
+    let (boards, summary) = match &p.lines {
+        Lines::Team(v) => {
+            let boards = TextTable {
+                headers: TEAM_HEADERS
+                    .iter()
+                    .map(|(z, e)| lang.pick(z, e).to_string())
+                    .collect(),
+                rows: v
+                    .iter()
+                    .map(|l| {
+                        vec![
+                            l.match_no.to_string(),
+                            l.board.to_string(),
+                            l.home_team.clone(),
+                            l.home_player.clone(),
+                            colour_word(l.home_colour, sport, lang).to_string(),
+                            result(l.result),
+                            l.away_player.clone(),
+                            l.away_team.clone(),
+                        ]
+                    })
+                    .collect(),
+                centred: vec![0, 1, 4, 5],
+                ..Default::default()
+            };
+            // One row per match: its teams and, once every board has a result, the score.
+            let mut rows: Vec<Vec<String>> = Vec::new();
+            let mut scores: Vec<Option<(Points, Points)>> = Vec::new();
+            for l in v {
+                let fresh = rows.last().is_none_or(|r| r[0] != l.match_no.to_string());
+                if fresh {
+                    rows.push(vec![
+                        l.match_no.to_string(),
+                        l.home_team.clone(),
+                        String::new(),
+                        l.away_team.clone(),
+                    ]);
+                    scores.push(Some((Points::ZERO, Points::ZERO)));
+                }
+                if let Some(s) = scores.last_mut() {
+                    *s = match (*s, l.result) {
+                        (Some((h, a)), Some(g)) => {
+                            Some((h + scoring.game(g), a + scoring.game(g.reversed())))
+                        }
+                        _ => None,
+                    };
+                }
+            }
+            for (r, s) in rows.iter_mut().zip(&scores) {
+                if let Some((h, a)) = s {
+                    r[2] = format!("{h}:{a}");
+                }
+            }
+            let summary = TextTable {
+                headers: vec![
+                    lang.pick("场次", "Match").to_string(),
+                    lang.pick("主队", "Home").to_string(),
+                    lang.pick("比分", "Score").to_string(),
+                    lang.pick("客队", "Away").to_string(),
+                ],
+                rows,
+                centred: vec![0, 2],
+                ..Default::default()
+            };
+            (boards, summary)
+        }
+        Lines::Individual(v) => {
+            let mut headers: Vec<String> = INDIVIDUAL_HEADERS
+                .iter()
+                .map(|(z, e)| lang.pick(z, e).to_string())
+                .collect();
+            if sport == notation::Sport::Xiangqi {
+                headers[1] = lang.pick("红方", "Red").to_string();
+            }
+            let boards = TextTable {
+                headers,
+                rows: v
+                    .iter()
+                    .map(|l| {
+                        vec![
+                            l.board.to_string(),
+                            l.left.clone(),
+                            if l.right.is_some() {
+                                result(l.result)
+                            } else {
+                                String::new()
+                            },
+                            l.right
+                                .clone()
+                                .unwrap_or_else(|| lang.pick("轮空", "BYE").to_string()),
+                        ]
+                    })
+                    .collect(),
+                centred: vec![0, 2],
+                ..Default::default()
+            };
+            (boards.clone(), boards)
+        }
+    };
+    RoundBlock {
+        round: p.round(),
+        title,
+        boards,
+        summary,
+    }
+}

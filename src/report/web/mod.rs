@@ -1,0 +1,212 @@
+//! The results page and the pictures for chat groups (issue 18): `out/web/index.html`, one
+//! self-contained page (inline CSS, no scripts, no external assets, readable on a phone) with
+//! each section's standings, its latest round's pairings and results and its crosstable; and
+//! PNG pictures of each section's current standings (`standings-<section>.png`) and of its
+//! latest round (`pairings-r<NN>-<section>.png`), drawn as SVG and rendered by resvg with a CJK
+//! font of the system ([`picture`]).
+//!
+//! Without a CJK font no picture is drawn: the finding `output.no-cjk-font` says so and the run
+//! goes on. The page and the pictures are deterministic: the same outcome (and the same font)
+//! gives the same bytes.
+
+pub mod html;
+pub mod picture;
+
+use std::path::{Path, PathBuf};
+
+use crate::findings::{Finding, Findings, Severity, Source};
+use crate::report::tables::TextTable;
+use crate::{Lang, Result};
+
+/// Rows a picture shows at most; a longer table is cut with a note (see [`picture`]).
+pub const PICTURE_ROWS: usize = 30;
+
+/// The page: the event and its sections.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    /// The event's name.
+    pub title: String,
+    /// A line under it: dates and place.
+    pub subtitle: String,
+    /// Every section that plays, in event.toml order.
+    pub sections: Vec<Section>,
+}
+
+/// One section (a team event has one) on the page and in the pictures.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    /// Its id, for anchors and file names (`team`, `open-men`).
+    pub id: String,
+    /// Its name (`团体赛`, `公开组男子`).
+    pub name: String,
+    /// The current standings, once a round is complete.
+    pub standings: Option<Block>,
+    /// The latest paired round.
+    pub round: Option<RoundBlock>,
+    /// The crosstable.
+    pub crosstable: Option<Block>,
+    /// Columns of the standings the picture shows (place, name and the first scores).
+    pub picture_columns: Vec<usize>,
+}
+
+/// A titled table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Block {
+    /// Its heading (`第9轮后排名`).
+    pub title: String,
+    /// The table.
+    pub table: TextTable,
+}
+
+/// The latest round of a section.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundBlock {
+    /// The round's number.
+    pub round: u32,
+    /// Its heading (`第9轮 对阵及成绩`).
+    pub title: String,
+    /// Every board, as on the printable pairings.
+    pub boards: TextTable,
+    /// The table of the picture: the matches with their scores (team events), or the boards.
+    pub summary: TextTable,
+}
+
+/// `standings-<section>.png`.
+pub fn standings_picture_name(section: &str) -> String {
+    format!("standings-{}.png", file_part(section))
+}
+
+/// `pairings-r<NN>-<section>.png` (`pairings-r09-team.png`).
+pub fn pairings_picture_name(round: u32, section: &str) -> String {
+    format!("pairings-r{round:02}-{}.png", file_part(section))
+}
+
+/// A section id as part of a file name: ASCII letters, digits, `-` and `_` kept, anything else
+/// `_` (ids come from event.toml).
+fn file_part(id: &str) -> String {
+    let s: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() { "section".into() } else { s }
+}
+
+/// Writes `out/web/index.html` and, with a CJK font, the pictures; without one, the finding
+/// `output.no-cjk-font`. Returns the files written, in order.
+///
+/// # Errors
+///
+/// [`crate::Error::Io`] naming the path that cannot be written.
+pub fn write(
+    out: &Path,
+    page: &Page,
+    font: Option<&picture::Font>,
+    lang: Lang,
+    findings: &mut Findings,
+) -> Result<Vec<PathBuf>> {
+    let dir = out.join("web");
+    let index = dir.join("index.html");
+    super::workbook::write_atomic(&index, html::render(page, lang).as_bytes())?;
+    let mut written = vec![index];
+    let Some(font) = font else {
+        findings.push(Finding::new(
+            "output.no-cjk-font",
+            Severity::Warning,
+            Source::file("out/web"),
+            "未找到中文字体，未生成成绩图片（out/web/*.png）；安装中文字体（如 fonts-wqy-zenhei）后重新运行",
+            "no CJK font found: the pictures (out/web/*.png) were not drawn; install one (e.g. fonts-wqy-zenhei) and run again",
+        ));
+        return Ok(written);
+    };
+    for s in &page.sections {
+        let mut pictures = Vec::new();
+        if let Some(b) = &s.standings {
+            let table = picture::columns(&b.table, &s.picture_columns);
+            pictures.push((standings_picture_name(&s.id), &b.title, table));
+        }
+        if let Some(r) = &s.round {
+            pictures.push((
+                pairings_picture_name(r.round, &s.id),
+                &r.title,
+                r.summary.clone(),
+            ));
+        }
+        for (name, title, table) in pictures {
+            let heading = format!("{} {}", page.title, s.name);
+            let pic = picture::Picture {
+                title: &heading,
+                subtitle: title,
+                table: &table,
+                lang,
+            };
+            let path = dir.join(name);
+            match picture::png(&pic, font) {
+                Ok(bytes) => {
+                    super::workbook::write_atomic(&path, &bytes)?;
+                    written.push(path);
+                }
+                Err(e) => {
+                    return Err(crate::Error::io(&path, std::io::Error::other(e)));
+                }
+            }
+        }
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page() -> Page {
+        Page {
+            title: "测试赛".into(),
+            subtitle: String::new(),
+            sections: vec![Section {
+                id: "open men".into(),
+                name: "公开组".into(),
+                standings: Some(Block {
+                    title: "第1轮后排名".into(),
+                    table: TextTable {
+                        headers: vec!["名次".into(), "姓名".into()],
+                        rows: vec![vec!["1".into(), "张三".into()]],
+                        ..Default::default()
+                    },
+                }),
+                round: None,
+                crosstable: None,
+                picture_columns: vec![0, 1],
+            }],
+        }
+    }
+
+    #[test]
+    fn names_are_safe_file_names() {
+        assert_eq!(standings_picture_name("open-men"), "standings-open-men.png");
+        assert_eq!(pairings_picture_name(9, "team"), "pairings-r09-team.png");
+        assert_eq!(standings_picture_name("a/b 组"), "standings-a_b__.png");
+        assert_eq!(standings_picture_name(""), "standings-section.png");
+    }
+
+    #[test]
+    fn without_a_cjk_font_the_page_is_written_and_a_finding_says_why_no_picture() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let mut findings = Findings::new();
+        let written = write(dir.path(), &page(), None, Lang::Zh, &mut findings).expect("write");
+        assert_eq!(written, vec![dir.path().join("web/index.html")]);
+        let codes: Vec<&str> = findings.all().iter().map(|f| f.code).collect();
+        assert_eq!(codes, vec!["output.no-cjk-font"]);
+        assert_eq!(findings.all()[0].severity, Severity::Warning);
+        let names: Vec<String> = std::fs::read_dir(dir.path().join("web"))
+            .expect("web")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, vec!["index.html".to_string()]);
+    }
+}

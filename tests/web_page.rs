@@ -1,0 +1,330 @@
+//! The results page and the pictures (issue 18): `out/web/index.html` and the PNG pictures of
+//! the samples, checked cell by cell against `standings.xlsx`, pixel by pixel for their layout
+//! (size, rows drawn, nothing drawn into the right margin), byte for byte between two runs, and
+//! the page in headless Chromium at a phone's width (with `BIANPAI_CHROMIUM=1`, set by
+//! `.ci/run`).
+//!
+//! What was looked at (the pictures and the screenshot, by eye, when this test was written):
+//! the B-league's standings picture shows 16 teams with 场分, 局分 and 直胜名次 in 592 × 888 px;
+//! its pairings picture the 8 matches of round 9 with their game scores, the bye as 轮空; the
+//! amateur kings' open men's picture 30 of 38 players and the note under them; the page at
+//! 390 px wide shows the title whole and each table in a box that scrolls sideways.
+
+mod util;
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use util::cells::read_book;
+use util::{run_json, sample_copy};
+
+/// Top of a picture's table: margin 24, title 30, gap 16, subtitle 26, gap 20.
+const TABLE_TOP: u32 = 116;
+/// A picture's row height.
+const ROW: u32 = 44;
+/// The margin under the table.
+const MARGIN: u32 = 24;
+/// The grid's colour.
+const GRID: [u8; 3] = [0x99, 0x99, 0x99];
+
+/// A decoded RGBA picture.
+struct Rgba {
+    width: u32,
+    height: u32,
+    px: Vec<u8>,
+}
+
+impl Rgba {
+    fn read(path: &Path) -> Rgba {
+        let decoder = png::Decoder::new(std::io::BufReader::new(
+            fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+        ));
+        let mut reader = decoder.read_info().expect("png header");
+        let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+        let info = reader.next_frame(&mut buf).expect("png frame");
+        let channels = match info.color_type {
+            png::ColorType::Rgba => 4,
+            png::ColorType::Rgb => 3,
+            other => panic!("{}: colour type {other:?}", path.display()),
+        };
+        assert_eq!(info.bit_depth, png::BitDepth::Eight);
+        let px = buf[..info.buffer_size()]
+            .chunks(channels)
+            .flat_map(|c| [c[0], c[1], c[2], 255])
+            .collect();
+        Rgba {
+            width: info.width,
+            height: info.height,
+            px,
+        }
+    }
+
+    fn at(&self, x: u32, y: u32) -> [u8; 3] {
+        let i = ((y * self.width + x) * 4) as usize;
+        [self.px[i], self.px[i + 1], self.px[i + 2]]
+    }
+
+    /// Whether the columns `x0..x1` hold nothing but white, on every pixel row.
+    fn blank_columns(&self, x0: u32, x1: u32) -> bool {
+        (0..self.height).all(|y| (x0..x1).all(|x| self.at(x, y) == [255, 255, 255]))
+    }
+
+    fn dark_pixels(&self) -> usize {
+        self.px
+            .chunks(4)
+            .filter(|c| c[0] < 90 && c[1] < 90 && c[2] < 90)
+            .count()
+    }
+}
+
+/// Checks a picture of a table with `rows` body rows drawn (the header besides) and a note under
+/// it when `cut`: its height, the grid's horizontal lines counted down a column inside the table,
+/// text drawn, and nothing in the right margin (no text clipped at the edge). Returns its width.
+fn check_picture(path: &Path, rows: u32, cut: bool) -> u32 {
+    let p = Rgba::read(path);
+    let label = path.display();
+    let note = if cut { ROW } else { 0 };
+    assert_eq!(
+        p.height,
+        TABLE_TOP + (rows + 1) * ROW + note + MARGIN,
+        "{label}: height"
+    );
+    // The table's left border, found along the middle of the header row.
+    let mid = TABLE_TOP + ROW / 2;
+    let left = (0..p.width)
+        .find(|&x| p.at(x, mid) == GRID)
+        .unwrap_or_else(|| panic!("{label}: no grid"));
+    let lines = (0..p.height).filter(|&y| p.at(left + 3, y) == GRID).count();
+    // One line over the header, one under each row.
+    assert_eq!(lines as u32, rows + 2, "{label}: rows drawn");
+    assert!(p.dark_pixels() > 2_000, "{label}: no text drawn");
+    assert!(
+        p.blank_columns(p.width - 12, p.width),
+        "{label}: something is drawn into the right margin"
+    );
+    p.width
+}
+
+/// The cells of the table `id` in an HTML text, as text, row by row (the header row first).
+fn html_table(html: &str, id: &str) -> Vec<Vec<String>> {
+    let start = html
+        .find(&format!("<table id=\"{id}\">"))
+        .unwrap_or_else(|| panic!("no table {id}"));
+    let end = start + html[start..].find("</table>").expect("table end");
+    html[start..end]
+        .split("<tr")
+        .skip(1)
+        .map(|row| {
+            let mut cells = Vec::new();
+            let mut rest = row;
+            while let Some(i) = rest.find("<t") {
+                let tag = &rest[i..];
+                let Some(open) = tag.find('>') else { break };
+                let body = &tag[open + 1..];
+                rest = body;
+                // <td> and <th> (with or without attributes), not <tbody> or <thead>.
+                let cell = (tag.starts_with("<td") || tag.starts_with("<th"))
+                    && matches!(tag.as_bytes().get(3), Some(b'>' | b' '));
+                if !cell {
+                    continue;
+                }
+                let text = body.split('<').next().unwrap_or_default();
+                cells.push(
+                    text.replace("&amp;", "&")
+                        .replace("&lt;", "<")
+                        .replace("&gt;", ">"),
+                );
+            }
+            cells
+        })
+        .collect()
+}
+
+/// The place and points of `team` in `standings.xlsx` (sheet 排名: place, number, team, 场分).
+fn xlsx_standing(folder: &Path, team: &str) -> (String, String) {
+    let book = read_book(&folder.join("out/standings.xlsx"));
+    let sheet = book.iter().find(|s| s.name == "排名").expect("排名");
+    let row = sheet
+        .body()
+        .into_iter()
+        .find(|r| r.get(2).map(String::as_str) == Some(team))
+        .expect("team in 排名");
+    (row[0].clone(), row[3].clone())
+}
+
+fn has_cjk_font(json: &serde_json::Value) -> bool {
+    !json["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .any(|f| f["code"] == "output.no-cjk-font")
+}
+
+#[test]
+fn the_b_league_page_and_pictures_show_the_standings_and_the_last_round() {
+    let (_tmp, folder) = sample_copy("cca-b-league-2025");
+    let (_, json, err) = run_json(&folder, &[]);
+    let outputs: Vec<&str> = json["outputs"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{err}"))
+        .iter()
+        .filter_map(|v| v.as_str())
+        .filter(|p| p.starts_with("out/web/"))
+        .collect();
+    let web = folder.join("out/web");
+    let html = fs::read_to_string(web.join("index.html")).expect("index.html");
+    assert!(
+        html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+    );
+    assert!(!html.contains("<script") && !html.contains("<link") && !html.contains(" src="));
+    // The standings as in standings.xlsx: 河北燕赵队 first with 14.0 match points.
+    let st = html_table(&html, "standings-team");
+    assert_eq!(
+        st[0][..4],
+        ["名次", "序号", "队名", "场分"].map(String::from)
+    );
+    let row = st
+        .iter()
+        .find(|r| r.get(2).map(String::as_str) == Some("河北燕赵队"))
+        .expect("河北燕赵队 on the page");
+    let (place, points) = xlsx_standing(&folder, "河北燕赵队");
+    assert_eq!((row[0].as_str(), row[3].as_str()), ("1", "14.0"));
+    assert_eq!((place.as_str(), points.as_str()), ("1", "14.0"));
+    assert_eq!(st.len(), 17, "16 teams and the header");
+    // The last round, board by board: round 9, match 1 on board 1.
+    let round = html_table(&html, "round-team");
+    assert_eq!(round[0][0], "场次");
+    assert_eq!(round[1][..3], ["1", "1", "无锡太湖队"].map(String::from));
+    assert!(html.contains("<h3>团体瑞士制 第9轮 对阵及成绩</h3>"));
+    assert!(html.contains("<table id=\"crosstable-team\">"));
+
+    if !has_cjk_font(&json) {
+        eprintln!("no CJK font here: the pictures are not drawn (output.no-cjk-font)");
+        assert_eq!(outputs, vec!["out/web/index.html"]);
+        return;
+    }
+    assert_eq!(
+        outputs,
+        vec![
+            "out/web/index.html",
+            "out/web/standings-team.png",
+            "out/web/pairings-r09-team.png"
+        ]
+    );
+    assert_eq!(
+        check_picture(&web.join("standings-team.png"), 16, false),
+        592
+    );
+    check_picture(&web.join("pairings-r09-team.png"), 8, false);
+
+    // Deterministic: a second copy gives the same bytes.
+    let (_tmp2, again) = sample_copy("cca-b-league-2025");
+    run_json(&again, &[]);
+    for name in ["index.html", "standings-team.png", "pairings-r09-team.png"] {
+        assert!(
+            fs::read(web.join(name)).expect("first")
+                == fs::read(again.join("out/web").join(name)).expect("second"),
+            "{name} differs between two runs"
+        );
+    }
+}
+
+#[test]
+fn long_tables_are_cut_to_thirty_rows_in_the_pictures() {
+    let (_tmp, folder) = sample_copy("cxa-amateur-king-2023");
+    let (_, json, _) = run_json(&folder, &[]);
+    let web = folder.join("out/web");
+    let html = fs::read_to_string(web.join("index.html")).expect("index.html");
+    // Every section on the page: five groups and the delegations.
+    for id in [
+        "open-men",
+        "open-women",
+        "junior-men",
+        "junior-women",
+        "family",
+    ] {
+        assert!(
+            html.contains(&format!("<table id=\"standings-{id}\">")),
+            "{id}"
+        );
+        assert!(html.contains(&format!("<table id=\"round-{id}\">")), "{id}");
+        assert!(
+            html.contains(&format!("<table id=\"crosstable-{id}\">")),
+            "{id}"
+        );
+    }
+    // The open men: 38 players on the page, 30 in the picture.
+    assert_eq!(html_table(&html, "standings-open-men").len(), 39);
+    if !has_cjk_font(&json) {
+        return;
+    }
+    check_picture(&web.join("standings-open-men.png"), 30, true);
+    check_picture(&web.join("pairings-r07-family.png"), 6, false);
+}
+
+/// Runs Chromium headless on `args`, returning its standard output.
+fn chromium(profile: &Path, args: &[&str]) -> String {
+    let out = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(args)
+        .output()
+        .expect("chromium runs (apt-get install chromium)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_page_reads_in_headless_chromium_at_a_phones_width() {
+    if std::env::var("BIANPAI_CHROMIUM").as_deref() != Ok("1") {
+        eprintln!("skipped: set BIANPAI_CHROMIUM=1 to open the page in headless Chromium");
+        return;
+    }
+    let (_tmp, folder) = sample_copy("cca-b-league-2025");
+    run_json(&folder, &[]);
+    let index = folder.join("out/web/index.html");
+    let url = format!("file://{}", index.display());
+    let profile = tempfile::tempdir().expect("tempdir");
+    // The DOM as Chromium parsed it: the same cells as standings.xlsx.
+    let dom = chromium(profile.path(), &["--dump-dom", &url]);
+    let st = html_table(&dom, "standings-team");
+    let (place, points) = xlsx_standing(&folder, "河北燕赵队");
+    let row = st
+        .iter()
+        .find(|r| r.get(2).map(String::as_str) == Some("福建海峡队"))
+        .expect("福建海峡队 in the DOM");
+    assert_eq!((row[0].as_str(), row[3].as_str()), ("2", "13.0"));
+    let first = &st[1];
+    assert_eq!((first[0].clone(), first[3].clone()), (place, points));
+    assert!(dom.contains("<div class=\"scroll\"><table id=\"crosstable-team\">"));
+    // The page at 390 × 844 CSS pixels (a phone held upright).
+    let shot = profile.path().join("shot.png");
+    chromium(
+        profile.path(),
+        &[
+            "--window-size=390,844",
+            "--hide-scrollbars",
+            &format!("--screenshot={}", shot.display()),
+            &url,
+        ],
+    );
+    let p = Rgba::read(&shot);
+    assert_eq!((p.width, p.height), (390, 844));
+    // The title and the tables are drawn, and nothing runs into the 8 px margin on the right:
+    // the wide tables scroll inside their boxes instead of widening the page.
+    assert!(p.dark_pixels() > 2_000, "nothing drawn");
+    assert!(
+        p.blank_columns(p.width - 6, p.width),
+        "the page is wider than the phone"
+    );
+}

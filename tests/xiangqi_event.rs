@@ -315,6 +315,7 @@ fn the_played_sample_equals_an_independent_computation() {
     withdrawal_and_late_entry(&dir, &json);
     delegations(&dir, &group_places);
     printed_marks(&dir);
+    delegation_packet(&dir);
 }
 
 /// Rule 7 of the xiangqi engine on one group: re-derives each round's brackets from the scores
@@ -561,14 +562,22 @@ fn delegations(dir: &Path, places: &BTreeMap<&str, Vec<(u32, String, u32)>>) {
 /// over its quota), 杨一思 (born 1961); a family pair by its child 蒋海 (born outside the
 /// window). The round workbook typed into carries no such line.
 fn printed_marks(dir: &Path) {
+    // The last rows above the signature lines (裁判长：…, issue 18), blank rows below the
+    // notes left out.
     let tail = |file: &str, n: usize| {
-        let rows = cells(&dir.join("out").join(file));
-        let first: Vec<String> = rows
+        let rows: Vec<String> = cells(&dir.join("out").join(file))
             .iter()
-            .skip(rows.len().saturating_sub(n))
             .map(|r| r.first().cloned().unwrap_or_default())
             .collect();
-        first
+        let end = rows
+            .iter()
+            .position(|c| c.starts_with("裁判长"))
+            .unwrap_or(rows.len());
+        let mut above = rows[..end].to_vec();
+        while above.last().is_some_and(String::is_empty) {
+            above.pop();
+        }
+        above[above.len().saturating_sub(n)..].to_vec()
     };
     assert_eq!(
         tail("pairings-open-men-r07.xlsx", 3),
@@ -584,4 +593,79 @@ fn printed_marks(dir: &Path) {
     );
     let typed = cells(&dir.join("results/open-men-r07.xlsx"));
     assert!(typed.iter().flatten().all(|c| !c.contains("资格")));
+}
+
+/// Issue 18: a delegation's packet (`out/teams/浙江省.xlsx`) has 个人对局与名次. The open men's
+/// winner 李杰哲 (1st, 11.0 points by the computation above) has his place and points on his
+/// first row, then one row per round as the round workbooks give it: his side, his opponent,
+/// the result from his side (`轮空` for a bye).
+fn delegation_packet(dir: &Path) {
+    let book = util::cells::read_book(&dir.join("out/teams/浙江省.xlsx"));
+    let sheet = util::cells::sheet(&book, "个人对局与名次");
+    assert_eq!(
+        sheet.texts(1),
+        [
+            "组别",
+            "姓名",
+            "名次",
+            "积分",
+            "轮次",
+            "先后手",
+            "对手",
+            "结果"
+        ]
+    );
+    let body = sheet.body();
+    let start = body
+        .iter()
+        .position(|r| r[1] == "李杰哲")
+        .expect("李杰哲 in the packet");
+    let me = "李杰哲（浙江省）";
+    let mut want: Vec<Vec<String>> = Vec::new();
+    for r in 1..=7u32 {
+        let (boards, _) = round(dir, "open-men", r);
+        let Some(b) = boards
+            .iter()
+            .find(|b| b.red == me || b.black.as_deref() == Some(me))
+        else {
+            continue;
+        };
+        let mut row = vec![String::new(); 4];
+        let (side, opp, pts) = match &b.black {
+            None => (String::new(), String::new(), None),
+            Some(black) if b.red == me => ("红".to_string(), black.clone(), Some(b.points)),
+            Some(_) => (
+                "黑".to_string(),
+                b.red.clone(),
+                Some((b.points.1, b.points.0)),
+            ),
+        };
+        let result = match (pts, b.otb) {
+            (None, _) => "轮空".to_string(),
+            (Some((2, 0)), true) => "2-0".to_string(),
+            (Some((1, 1)), true) => "1-1".to_string(),
+            (Some((0, 2)), true) => "0-2".to_string(),
+            (Some((2, 0)), false) => "+-".to_string(),
+            (Some(_), false) => "-+".to_string(),
+            (Some(p), true) => panic!("points {p:?}"),
+        };
+        row.push(r.to_string());
+        if pts.is_none() {
+            row.extend([String::new(), result, String::new()]);
+        } else {
+            row.extend([side, opp, result]);
+        }
+        want.push(row);
+    }
+    if let Some(first) = want.first_mut() {
+        first[0] = "公开组男子".into();
+        first[1] = "李杰哲".into();
+        first[2] = "1".into();
+        first[3] = "11.0".into();
+    }
+    let got: Vec<Vec<String>> = body[start..start + want.len()]
+        .iter()
+        .map(|r| r.iter().take(8).cloned().collect())
+        .collect();
+    assert_eq!(got, want);
 }

@@ -1,5 +1,6 @@
 //! The sheets a team's packet adds from the stage (issue 18): 对阵与成绩 (the team's matches
-//! round by round, board by board, from its own side) and 名次 (its place and tie-breaks).
+//! round by round, board by board, from its own side) and 名次 (its place and tie-breaks); for
+//! a delegation of an individual event, 个人对局与名次 (each player's games and place).
 
 use std::collections::BTreeMap;
 
@@ -42,7 +43,7 @@ pub fn team_packet_sheets(
             &l.scoring,
         ),
         StageKind::TeamSwiss(o) => (&o.names, &o.numbers, o.results(), &o.standings, &o.scoring),
-        StageKind::Individual(_) => return Vec::new(),
+        StageKind::Individual(o) => return vec![delegation_sheet(o, unit, lang)],
     };
     let Some(no) = names.iter().find(|t| t.1 == unit).map(|t| t.0) else {
         return Vec::new();
@@ -219,6 +220,111 @@ fn place_sheet(
             rows,
             numeric: centred.clone(),
             centred,
+            ..Default::default()
+        },
+        landscape: false,
+    }
+}
+
+/// 个人对局与名次 of a delegation in an individual event: each of its entrants, section by
+/// section in roster order, with the place and points of the current ranking on its first row,
+/// then one row per complete round: the side (红/黑), the opponent, the result from the
+/// entrant's side (`轮空` for the bye; rounds it did not play are left out).
+fn delegation_sheet(
+    o: &crate::season::individual::IndividualOutcome,
+    unit: &str,
+    lang: Lang,
+) -> SheetDoc {
+    let key = crate::normalize::unit_key(unit);
+    let sport = Sport::Xiangqi;
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for sec in &o.sections {
+        for (i, e) in sec.entrants.iter().enumerate() {
+            if crate::normalize::unit_key(&e.unit) != key {
+                continue;
+            }
+            let standing = sec.standings.rows.iter().find(|r| r.competitor == i);
+            let mut first = vec![
+                sec.name.clone(),
+                e.name.clone(),
+                standing
+                    .filter(|r| r.rank > 0)
+                    .map(|r| r.rank.to_string())
+                    .unwrap_or_default(),
+                standing.map(|r| r.primary.to_string()).unwrap_or_default(),
+            ];
+            let mut games: Vec<[String; 4]> = Vec::new();
+            for (r, round) in sec.complete.iter().enumerate() {
+                let no = (r + 1).to_string();
+                if round.bye == Some(i) {
+                    games.push([
+                        no,
+                        String::new(),
+                        lang.pick("轮空", "bye").into(),
+                        String::new(),
+                    ]);
+                    continue;
+                }
+                let Some(&(red, black, result)) = round.games.iter().find(|g| g.0 == i || g.1 == i)
+                else {
+                    continue;
+                };
+                let (side, opp, mine) = if red == i {
+                    (crate::model::Colour::White, black, result)
+                } else {
+                    (
+                        crate::model::Colour::Black,
+                        red,
+                        result.map(|x| x.reversed()),
+                    )
+                };
+                games.push([
+                    no,
+                    crate::report::round_workbook::colour_word(side, sport, lang).to_string(),
+                    sec.entrants.get(opp).map(|x| x.label()).unwrap_or_default(),
+                    mine.map(|x| notation::format(x, sport).to_string())
+                        .unwrap_or_default(),
+                ]);
+            }
+            if games.is_empty() {
+                first.extend([String::new(), String::new(), String::new(), String::new()]);
+                rows.push(first);
+                continue;
+            }
+            for (j, g) in games.into_iter().enumerate() {
+                let mut row = if j == 0 {
+                    std::mem::take(&mut first)
+                } else {
+                    vec![String::new(); 4]
+                };
+                row.extend(g);
+                rows.push(row);
+            }
+        }
+    }
+    SheetDoc {
+        name: lang.pick("个人对局与名次", "Games and places").into(),
+        title: match lang {
+            Lang::Zh => format!("{unit} 个人对局与名次"),
+            Lang::En => format!("{unit}: games and places"),
+        },
+        table: TextTable {
+            headers: [
+                ("组别", "Section"),
+                ("姓名", "Name"),
+                ("名次", "Place"),
+                ("积分", "Points"),
+                ("轮次", "Round"),
+                ("先后手", "Side"),
+                ("对手", "Opponent"),
+                ("结果", "Result"),
+            ]
+            .iter()
+            .map(|(z, e)| lang.pick(z, e).to_string())
+            .collect(),
+            rows,
+            centred: vec![2, 3, 4, 5, 7],
+            numeric: vec![2, 3, 4],
             ..Default::default()
         },
         landscape: false,

@@ -81,10 +81,8 @@ fn meant_person_row(no: usize, unit: &str, p: &Person) -> Vec<String> {
         unit.to_string(),
         p.role().zh().to_string(),
         p.display_name().to_string(),
-        p.fide_name(),
         opt(p.sex.as_ref().map(|x| x.value.zh().to_string())),
         opt(p.birth.as_ref().map(|x| x.value.to_string())),
-        opt(p.id.as_ref().map(|x| x.value.kind.zh().to_string())),
         opt(p.id.as_ref().map(|x| x.value.number.clone())),
         opt(p.fide_id.as_ref().map(|x| x.value.to_string())),
         opt(p.rating.as_ref().map(|x| x.value.to_string())),
@@ -92,6 +90,8 @@ fn meant_person_row(no: usize, unit: &str, p: &Person) -> Vec<String> {
         opt(p.group.as_ref().map(|x| x.value.clone())),
         opt(p.registered_unit.as_ref().map(|x| x.value.clone())),
         opt(p.title.as_ref().map(|x| x.value.clone())),
+        opt(p.id.as_ref().map(|x| x.value.kind.zh().to_string())),
+        p.fide_name(),
     ]
 }
 
@@ -157,18 +157,18 @@ fn the_roster_workbook_is_the_roster_the_library_builds() {
             "{name}"
         );
         assert_eq!(all.len(), run.json["people"].as_u64().unwrap_or(0) as usize);
-        // The FIDE name next to the Chinese one: pinyin, "Surname, Given".
+        // The FIDE name (pinyin, "Surname, Given") beside the source, outside the print area.
         assert!(
             summary
                 .body()
                 .iter()
-                .any(|r| r[4] == "钟明嘉" && r[5] == "Zhong, Mingjia")
+                .any(|r| r[4] == "钟明嘉" && r[15] == "Zhong, Mingjia")
                 || name != "cca-b-league-2025",
             "{name}"
         );
         // ID numbers, FIDE IDs and dates are text cells, never numbers (checked by `text`
         // above); an 18-character ID keeps all its digits, and the source names a real file.
-        let ids: Vec<String> = summary.body().iter().map(|r| r[9].clone()).collect();
+        let ids: Vec<String> = summary.body().iter().map(|r| r[7].clone()).collect();
         assert!(ids.iter().any(|i| i.len() == 18), "{name}: {ids:?}");
         for row in summary.body() {
             let file = row[16].split('!').next().unwrap_or_default().to_string();

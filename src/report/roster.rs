@@ -10,14 +10,12 @@ use crate::{Error, Lang};
 
 const HEADERS: [(&str, &str); 17] = [
     ("序号", "No."),
-    ("表内编号", "No. on form"),
+    ("编号", "No. on form"),
     ("单位", "Unit"),
     ("身份", "Role"),
     ("姓名", "Name"),
-    ("FIDE姓名", "FIDE name"),
     ("性别", "Sex"),
     ("出生日期", "Birth date"),
-    ("证件类型", "ID document"),
     ("证件号码", "ID number"),
     ("国际棋联ID", "FIDE ID"),
     ("等级分", "Rating"),
@@ -25,6 +23,8 @@ const HEADERS: [(&str, &str); 17] = [
     ("组别", "Group"),
     ("注册单位", "Registered unit"),
     ("称号/等级", "Title"),
+    ("证件类型", "ID document"),
+    ("FIDE姓名", "FIDE name"),
     ("来源", "Source"),
 ];
 
@@ -92,10 +92,8 @@ fn person_row(no: usize, team: &Team, p: &Person, lang: Lang) -> Vec<String> {
         team.unit.value.clone(),
         role_label(p.role(), lang).to_string(),
         p.display_name().to_string(),
-        fide_name(p),
         opt(&p.sex, |s| lang.pick(s.zh(), s.en()).to_string()),
         opt(&p.birth, |b| b.to_string()),
-        opt(&p.id, |i| lang.pick(i.kind.zh(), i.kind.en()).to_string()),
         opt(&p.id, |i| i.number.clone()),
         opt(&p.fide_id, |i| i.to_string()),
         opt(&p.rating, |r| r.to_string()),
@@ -106,6 +104,8 @@ fn person_row(no: usize, team: &Team, p: &Person, lang: Lang) -> Vec<String> {
         opt(&p.group, Clone::clone),
         opt(&p.registered_unit, Clone::clone),
         opt(&p.title, Clone::clone),
+        opt(&p.id, |i| lang.pick(i.kind.zh(), i.kind.en()).to_string()),
+        fide_name(p),
         source_of(p, lang),
     ]
 }
@@ -139,11 +139,13 @@ fn table(headers: Vec<String>, rows: Vec<Vec<String>>) -> TextTable {
     TextTable {
         headers,
         rows,
-        centred: vec![0, 1, 3, 6, 7, 11, 12],
-        numeric: vec![0, 1, 11, 12],
-        print_columns: Some(HEADERS.len() - 1),
-        wrapped: vec![2, 8, 14, 15],
-        wrap_width: Some(10),
+        centred: vec![0, 1, 3, 5, 6, 9, 10],
+        numeric: vec![0, 1, 9, 10],
+        // The document kind, the FIDE name and the source are for the screen (checking the ID
+        // and the TRF), outside the print area.
+        print_columns: Some(HEADERS.len() - 3),
+        wrapped: vec![2, 12, 13, 14, 15],
+        wrap_width: Some(6),
     }
 }
 

@@ -483,7 +483,7 @@ fn declared_documents_numbering_and_their_findings() {
     );
 
     // The roster workbook and the team's packet keep the numbering in its own column (表内编号)
-    // and show the document (证件类型).
+    // (编号) and show the document (证件类型, outside the print area).
     use calamine::{Data, Reader, Xlsx, open_workbook};
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("roster.xlsx");
@@ -493,19 +493,19 @@ fn declared_documents_numbering_and_their_findings() {
     let sheet = wb.worksheet_range("香江队").expect("team sheet");
     let cell = |r: u32, c: u32| sheet.get_value((r, c)).cloned();
     let s = |v: &str| Some(Data::String(v.into()));
-    assert_eq!(cell(1, 1), s("表内编号"));
-    assert_eq!(cell(1, 7), s("证件类型"));
-    assert_eq!(cell(1, 8), s("证件号码"));
+    assert_eq!(cell(1, 1), s("编号"));
+    assert_eq!(cell(1, 14), s("证件类型"));
+    assert_eq!(cell(1, 7), s("证件号码"));
     assert_eq!(cell(2, 1), s("A01"));
-    assert_eq!(cell(2, 7), s("居民身份证"));
-    assert_eq!(cell(3, 7), s("港澳居民来往内地通行证"));
-    assert_eq!(cell(3, 8), s("H12345678"));
+    assert_eq!(cell(2, 14), s("居民身份证"));
+    assert_eq!(cell(3, 14), s("港澳居民来往内地通行证"));
+    assert_eq!(cell(3, 7), s("H12345678"));
     // A numbering that reads as a number is written as one.
     assert_eq!(cell(4, 1), Some(Data::Float(3.0)));
-    assert_eq!(cell(4, 7), s("台湾居民来往大陆通行证"));
-    assert_eq!(cell(7, 7), s("外国人永久居留身份证(旧版)"));
+    assert_eq!(cell(4, 14), s("台湾居民来往大陆通行证"));
+    assert_eq!(cell(7, 14), s("外国人永久居留身份证(旧版)"));
     assert_eq!(cell(8, 4), s("周错"));
-    assert_eq!(cell(8, 8), cell(8, 7), "no document and no number");
+    assert_eq!(cell(8, 7), cell(8, 14), "no document and no number");
     let links = bianpai::report::eligibility::Links::new(dir.path(), dir.path());
     let packet =
         bianpai::report::eligibility::team_sheets(tm, findings.all(), &links, bianpai::Lang::Zh);
@@ -515,7 +515,7 @@ fn declared_documents_numbering_and_their_findings() {
         (
             rows[0][1].as_str(),
             rows[1][1].as_str(),
-            rows[1][7].as_str()
+            rows[1][14].as_str()
         ),
         ("A01", "A02", "港澳居民来往内地通行证")
     );

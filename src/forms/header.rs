@@ -334,6 +334,7 @@ pub fn header_key(raw: &str) -> String {
 /// assert_eq!(field_of("ＦＩＤＥ ＩＤ"), Some(Field::FideId));
 /// assert_eq!(field_of("姓名（拼音）"), Some(Field::LatinName));
 /// assert_eq!(field_of("FIDE姓名"), Some(Field::LatinName));
+/// assert_eq!(field_of("国际棋联姓名"), Some(Field::LatinName));
 /// ```
 pub fn field_of(raw: &str) -> Option<Field> {
     let key = header_key(raw);
@@ -351,7 +352,9 @@ pub fn field_of(raw: &str) -> Option<Field> {
         return None;
     }
     let has = |s: &str| key.contains(s);
-    if raw_lower.contains("fide") && (raw.contains("姓名") || raw_lower.contains("name")) {
+    if (raw_lower.contains("fide") || raw.contains("国际棋联"))
+        && (raw.contains("姓名") || raw_lower.contains("name"))
+    {
         return Some(Field::LatinName);
     }
     if (has("fide") || has("国际棋联")) && (has("姓名") || has("name")) {

@@ -28,13 +28,16 @@ pub(crate) fn stamp_text(bytes: &[u8]) -> String {
     format!("{}:{:08x}", bytes.len(), crc32fast::hash(bytes))
 }
 
-/// Notes the stamp of `bytes` written to `path`.
+/// Notes the stamp of `bytes` written to `path`, when `path` is in an output folder of a run
+/// (round workbooks and files outside `out/` are not in the manifest).
 pub(crate) fn stamp(path: &Path, bytes: &[u8]) {
-    let text = stamp_text(bytes);
     let mut g = held();
-    g.get_or_insert_with(Held::default)
-        .stamps
-        .insert(path.to_path_buf(), text);
+    let Some(h) = g.as_mut() else {
+        return;
+    };
+    if h.foreign.keys().any(|out| path.starts_with(out)) {
+        h.stamps.insert(path.to_path_buf(), stamp_text(bytes));
+    }
 }
 
 /// The stamp of what was last written to `path` in this process, if anything.

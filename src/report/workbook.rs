@@ -393,6 +393,7 @@ pub fn prepare_out_dir(out: &Path) -> Result<PreparedOut, Error> {
     if !out.exists() {
         fs::create_dir_all(out).map_err(|e| Error::io(out, e))?;
         write_atomic(&marker, b"bianpai output folder\n")?;
+        super::out_guard::hold(out, std::collections::BTreeSet::new());
         return Ok(PreparedOut::default());
     }
     let mut foreign = false;

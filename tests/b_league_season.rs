@@ -461,7 +461,7 @@ fn a_withdrawn_team_is_not_paired_and_a_withdrawn_player_leaves_the_line_up() {
         r3.iter()
             .all(|r| r.home_team != "河南中原队" && r.away_team != "河南中原队")
     );
-    let codes: Vec<&str> = o.summary.findings.iter().map(|f| f.code).collect();
+    let codes: Vec<&str> = o.summary.findings.iter().map(|f| f.code.as_str()).collect();
     assert!(!codes.contains(&"result.not-paired"), "{codes:?}");
     assert!(!codes.contains(&"result.withdrawal"), "{codes:?}");
 }

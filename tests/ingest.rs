@@ -338,7 +338,7 @@ fn hostile_folder_names_every_bad_file_and_reads_the_good_ones() {
     let named: Vec<(&str, &str)> = findings
         .all()
         .iter()
-        .map(|f| (f.code, f.source.file.as_str()))
+        .map(|f| (f.code.as_str(), f.source.file.as_str()))
         .collect();
     let expected = [
         "bomb.zip/big.csv",
@@ -431,7 +431,7 @@ fn symlinks_are_listed_not_followed_and_permissions_reported() {
     } else {
         let f = &findings.all()[0];
         assert_eq!(
-            (f.code, f.source.file.as_str()),
+            (f.code.as_str(), f.source.file.as_str()),
             ("file.unreadable", "locked.csv")
         );
         assert!(f.message_zh.contains("没有读取权限"));

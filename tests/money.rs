@@ -104,7 +104,7 @@ fn all_twin_requests(team: &Team) -> Vec<RoomRequest> {
 }
 
 fn codes(f: &Findings) -> Vec<&'static str> {
-    f.all().iter().map(|f| f.code).collect()
+    f.all().iter().map(|f| f.code.as_str()).collect()
 }
 
 fn line<'a>(st: &'a money::Statement, item: &str) -> &'a money::Line {
@@ -575,7 +575,7 @@ fn b_league_sample_costs_workbook() {
             .summary
             .findings
             .iter()
-            .any(|f| f.code.starts_with("room."))
+            .any(|f| f.code.category() == bianpai::findings::Category::Room)
     );
     let mut xl: calamine::Xlsx<_> = calamine::open_workbook(out.join("costs.xlsx")).unwrap();
     let sheet = xl.worksheet_range("北京京西队").unwrap();

@@ -202,7 +202,7 @@ fn b_league_three_teams_with_a_bye() {
             (3, "河南中原队".into(), 1.0, Some(4.0)),
         ]
     );
-    let codes: Vec<&str> = o.summary.findings.iter().map(|f| f.code).collect();
+    let codes: Vec<&str> = o.summary.findings.iter().map(|f| f.code.as_str()).collect();
     assert!(!codes.contains(&"result.rematch"), "{codes:?}");
     let trf = std::fs::read_to_string(dir.join("out/cca-b-league-2025.trf")).unwrap();
     assert!(trf.contains("\n192 FIDE_TEAM_TYPEA_MP_GP\n"));

@@ -4,7 +4,7 @@
 //! read by the pipeline (`pipeline::excluded_rosters`).
 
 use crate::event::{Event, ExcludedEvent};
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::Roster;
 
 /// Checks our roster against the roster of one excluded event.
@@ -13,8 +13,7 @@ pub fn check(ex: &ExcludedEvent, ours: &Roster, theirs: &Roster, findings: &mut 
     for team in &ours.teams {
         if ex.units && theirs.teams.iter().any(|t| t.unit_key == team.unit_key) {
             let mut f = Finding::new(
-                "team.in-excluded-event",
-                Severity::Error,
+                Code::TeamInExcludedEvent,
                 // The unit cell (参赛单位 label or column) is what makes the team the same unit.
                 team.unit.source.clone(),
                 format!("{}也是{}的参赛单位", team.unit.value, ex.event),
@@ -46,8 +45,7 @@ pub fn check(ex: &ExcludedEvent, ours: &Roster, theirs: &Roster, findings: &mut 
                     .map(|n| n.source.clone())
                     .unwrap_or_else(|| Source::file(&team.file));
                 let mut f = Finding::new(
-                    "person.in-excluded-event",
-                    Severity::Error,
+                    Code::PersonInExcludedEvent,
                     src,
                     format!("{}也是{}{}的运动员", p.display_name(), ex.event, unit),
                     format!("{} also plays for {unit} in {}", p.display_name(), ex.event),
@@ -71,8 +69,7 @@ pub fn check_all(event: &Event, theirs: &[Option<Roster>], ours: &Roster, findin
         match theirs.get(i).and_then(Option::as_ref) {
             Some(theirs) => check(ex, ours, theirs, findings),
             None => findings.push(Finding::new(
-                "person.in-excluded-event",
-                Severity::Warning,
+                Code::CheckNotRun,
                 Source::file("event.toml"),
                 format!("无法读取{}的名单“{rel}”，未能核查", ex.event),
                 format!(

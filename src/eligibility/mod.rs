@@ -15,7 +15,7 @@ pub mod standing;
 pub mod teams;
 
 use crate::event::Event;
-use crate::findings::{Findings, Severity};
+use crate::findings::{Code, Findings, Severity};
 use crate::forms::Submission;
 use crate::ingest::LoadedFile;
 use crate::model::roster::Roster;
@@ -72,7 +72,7 @@ fn grade_fide_ids(event: &Event, findings: &mut Findings) {
     };
     let all = std::mem::take(findings).into_vec();
     for mut f in all {
-        if f.code == "person.fide-id-invalid" {
+        if f.code == Code::PersonFideIdInvalid {
             f.severity = Severity::Error;
             if f.clause.is_none() {
                 f.clause.clone_from(&req.clause);

@@ -3,7 +3,7 @@
 
 use super::Layout;
 use crate::event::{Event, Section, age_on};
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::forms::Field;
 use crate::model::roster::{Person, Roster, Team};
 use crate::normalize::unit_key;
@@ -16,7 +16,7 @@ fn src_of(p: &Person, team: &Team) -> Source {
 }
 
 fn finding(
-    code: &'static str,
+    code: Code,
     team: &Team,
     p: &Person,
     source: Source,
@@ -24,7 +24,7 @@ fn finding(
     en: String,
     clause: Option<&String>,
 ) -> Finding {
-    let mut f = Finding::new(code, Severity::Error, source, zh, en)
+    let mut f = Finding::new(code, source, zh, en)
         .team(&team.unit.value)
         .person(p.display_name());
     if let Some(c) = clause {
@@ -45,7 +45,7 @@ fn fide_id_invalid_in_row(p: &Person, findings: &Findings) -> bool {
         return false;
     };
     findings.all().iter().any(|f| {
-        f.code == "person.fide-id-invalid"
+        f.code == Code::PersonFideIdInvalid
             && f.source.file == name.file
             && f.source.sheet == name.sheet
             && f.source.cell.map(|c| c.0) == name.cell.map(|c| c.0)
@@ -63,7 +63,7 @@ pub fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mu
                 let age = age_on(*date, day);
                 if age < i32::try_from(limit.years).unwrap_or(i32::MAX) {
                     findings.push(finding(
-                        "person.too-young",
+                        Code::PersonTooYoung,
                         team,
                         p,
                         source.clone(),
@@ -88,7 +88,7 @@ pub fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mu
                 && (*date < w.from || *date > w.to)
             {
                 findings.push(finding(
-                    "person.birth-out-of-range",
+                    Code::PersonBirthOutOfRange,
                     team,
                     p,
                     source.clone(),
@@ -115,7 +115,7 @@ pub fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mu
                     .unwrap_or_default();
                 let hint_en = fits.map(|s| format!("; {} fits", s.id)).unwrap_or_default();
                 findings.push(finding(
-                    "person.birth-out-of-range",
+                    Code::PersonBirthOutOfRange,
                     team,
                     p,
                     source.clone(),
@@ -139,7 +139,7 @@ pub fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mu
                 let child = age < i32::try_from(rule.adult_min_age).unwrap_or(i32::MAX);
                 if child && age >= i32::try_from(rule.child_age_below).unwrap_or(i32::MAX) {
                     findings.push(finding(
-                        "person.birth-out-of-range",
+                        Code::PersonBirthOutOfRange,
                         team,
                         p,
                         source.clone(),
@@ -170,7 +170,7 @@ pub fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mu
                     .and_then(|n| layout.cell(&n.source, Field::FideId))
                     .unwrap_or_else(|| src_of(p, team));
                 findings.push(finding(
-                    "person.fide-id-missing",
+                    Code::PersonFideIdMissing,
                     team,
                     p,
                     src,
@@ -186,7 +186,7 @@ pub fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mu
                     .any(|t| title.value.contains(t.as_str()))
             {
                 findings.push(finding(
-                    "person.title-ineligible",
+                    Code::PersonTitleIneligible,
                     team,
                     p,
                     title.source.clone(),
@@ -217,8 +217,7 @@ fn registration(event: &Event, roster: &Roster, findings: &mut Findings) {
     if roster.registrations.is_empty() {
         loans_from_forms(event, roster, findings);
         let mut f = Finding::new(
-            "person.not-registered",
-            Severity::Warning,
+            Code::CheckNotRun,
             Source::default(),
             format!("文件夹中没有注册名单，未能核查{}年度注册", reg.year),
             format!(
@@ -244,7 +243,7 @@ fn registration(event: &Event, roster: &Roster, findings: &mut Findings) {
             });
             match found {
                 None => findings.push(finding(
-                    "person.not-registered",
+                    Code::PersonNotRegistered,
                     team,
                     p,
                     src_of(p, team),
@@ -265,7 +264,7 @@ fn registration(event: &Event, roster: &Roster, findings: &mut Findings) {
                     };
                     if unit_key(&unit.value) != team.unit_key && !loan_noted(p) {
                         findings.push(finding(
-                            "person.loan-missing",
+                            Code::PersonLoanMissing,
                             team,
                             p,
                             src_of(p, team),
@@ -303,7 +302,7 @@ fn loans_from_forms(event: &Event, roster: &Roster, findings: &mut Findings) {
                 continue;
             }
             findings.push(finding(
-                "person.loan-missing",
+                Code::PersonLoanMissing,
                 team,
                 p,
                 unit.source.clone(),

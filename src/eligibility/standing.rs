@@ -11,14 +11,14 @@
 use std::collections::BTreeMap;
 
 use crate::event::{Decision, Event, Ruling};
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Severity, Source};
 use crate::model::roster::Roster;
 
 /// Where an entrant stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Standing {
     /// Open blocking findings, not ruled on yet (资格待查): the finding codes.
-    Pending(Vec<&'static str>),
+    Pending(Vec<Code>),
     /// Ruled out (取消资格) by the ruling at this line of event.toml.
     Disqualified {
         /// The clause applied.
@@ -71,7 +71,7 @@ fn name_key(name: &str) -> String {
 }
 
 /// Adds a pending code, unless the entrant is disqualified already.
-fn add_pending(slot: &mut Standing, code: &'static str) {
+fn add_pending(slot: &mut Standing, code: Code) {
     if let Standing::Pending(codes) = slot
         && !codes.contains(&code)
     {
@@ -98,7 +98,7 @@ impl Statuses {
         if let Some(s) = self.teams.get(&t) {
             return Some(s.clone());
         }
-        let codes: Vec<&'static str> = self
+        let codes: Vec<Code> = self
             .people
             // The team's people are one run of the map, from (team, "").
             .range((t.clone(), String::new())..)
@@ -126,9 +126,7 @@ impl Statuses {
 
 /// Whether a finding is an eligibility finding that blocks.
 fn blocks(f: &Finding) -> bool {
-    f.severity == Severity::Error
-        && f.team.is_some()
-        && (f.code.starts_with("person.") || f.code.starts_with("team."))
+    f.severity == Severity::Error && f.team.is_some() && f.code.is_eligibility()
 }
 
 /// What a ruling names on the roster: `(team key, Some(name key))` for a person, `(team key,
@@ -200,8 +198,7 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
                 .collect::<Vec<_>>()
                 .join(" / ");
             findings.push(Finding::new(
-                "ruling.unknown",
-                Severity::Error,
+                Code::RulingUnknown,
                 Source::sheet(crate::event::EVENT_FILE, format!("第{}行", r.line)),
                 format!("裁定（event.toml 第{}行）中的“{who}”不在报名名单中", r.line),
                 format!(

@@ -9,20 +9,20 @@ use std::collections::BTreeMap;
 
 use super::Layout;
 use crate::event::{BoardRules, Event};
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Severity, Source};
 use crate::forms::Field;
 use crate::model::Sex;
 use crate::model::roster::{Board, Person, Roster, Team};
 
 fn team_finding(
-    code: &'static str,
+    code: Code,
     team: &Team,
     source: Source,
     zh: String,
     en: String,
     clause: Option<&String>,
 ) -> Finding {
-    let mut f = Finding::new(code, Severity::Error, source, zh, en).team(&team.unit.value);
+    let mut f = Finding::new(code, source, zh, en).team(&team.unit.value);
     if let Some(c) = clause {
         f = f.clause(c.clone());
     }
@@ -99,8 +99,8 @@ fn composition(event: &Event, team: &Team, layout: &Layout, findings: &mut Findi
             continue;
         };
         let code = match sex {
-            Sex::Male => "team.too-many-men",
-            Sex::Female => "team.too-many-women",
+            Sex::Male => Code::TeamTooManyMen,
+            Sex::Female => Code::TeamTooManyWomen,
         };
         findings.push(
             team_finding(
@@ -161,7 +161,7 @@ fn woman_on_mens_board(
         .unwrap_or_else(|| board_cell(p, team));
     findings.push(
         team_finding(
-            "team.woman-on-men-board-rating",
+            Code::TeamWomanOnMenBoardRating,
             team,
             src,
             format!(
@@ -219,7 +219,7 @@ fn too_few(
         .map(|p| board_cell(p, team))
         .unwrap_or_else(|| Source::file(&team.file));
     let mut f = team_finding(
-        "team.too-few-players",
+        Code::TeamTooFewPlayers,
         team,
         src,
         format!(
@@ -322,7 +322,7 @@ fn board_order(
     // A warning, not an error: the default line-up follows the form's order (台次按报名顺序依次
     // 上调), so no board is left empty and the arbiter can still correct the round workbook.
     let mut f = team_finding(
-        "team.board-order",
+        Code::TeamBoardOrder,
         team,
         first.3.clone(),
         format!(
@@ -350,7 +350,7 @@ fn deadline(event: &Event, team: &Team, findings: &mut Findings) {
     };
     if !dl.in_time(fill.value) {
         findings.push(team_finding(
-            "team.late",
+            Code::TeamLate,
             team,
             fill.source.clone(),
             format!(

@@ -25,7 +25,7 @@ use std::collections::BTreeMap;
 pub use header::{Field, Header, field_of, find_header, find_header_from, header_key};
 pub use labels::{LabelKind, Labelled, TeamLabels, parse_labels};
 
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::ingest::{Cell, LoadedFile, Table};
 
 /// A cell value as read, with its source.
@@ -439,13 +439,7 @@ pub fn read(files: &[LoadedFile], findings: &mut Findings) -> Vec<Submission> {
                     ),
                 ),
             };
-            findings.push(Finding::new(
-                "file.unrecognized",
-                Severity::Warning,
-                source,
-                zh,
-                en,
-            ));
+            findings.push(Finding::new(Code::FileUnrecognized, source, zh, en));
         }
     }
     out

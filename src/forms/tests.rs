@@ -1,4 +1,5 @@
 use super::*;
+use crate::findings::{Code, Severity};
 use crate::ingest::Merge;
 
 fn t(s: &str) -> Cell {
@@ -203,7 +204,11 @@ fn unrecognised_files_hidden_sheets_and_sources() {
     let f = &findings.all()[0];
     assert_eq!(
         (f.code, f.severity, f.source.to_string()),
-        ("file.unrecognized", Severity::Warning, "f.xlsx".to_string())
+        (
+            Code::FileUnrecognized,
+            Severity::Warning,
+            "f.xlsx".to_string()
+        )
     );
     assert!(f.message_zh.contains("S、说明"), "{}", f.message_zh);
 }
@@ -285,7 +290,7 @@ fn a_file_not_taken_as_a_form_says_what_was_found() {
     let mut findings = Findings::new();
     assert!(read(&[file], &mut findings).is_empty());
     let f = &findings.all()[0];
-    assert_eq!(f.code, "file.unrecognized");
+    assert_eq!(f.code, Code::FileUnrecognized);
     assert_eq!(
         f.message_zh,
         "未识别的文件：工作表“S”第2行像是表头（棋手、号码、项目、成绩），但没有“姓名”列，既不是报名表也不是食宿表，已忽略；如是报名表，请把姓名列的表头改为“姓名”"

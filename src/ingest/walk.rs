@@ -5,7 +5,7 @@ use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 
 use super::{Budget, Ignored, Limits, Loaded, ReadOutcome, Unreadable, read_into};
 
@@ -78,8 +78,7 @@ pub fn load(root: &Path, limits: &Limits, findings: &mut Findings) -> Loaded {
         .sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
     for c in &outcome.converted {
         findings.push(Finding::new(
-            "file.converted",
-            Severity::Warning,
+            Code::FileConverted,
             Source::file(&c.path),
             format!("{}：{}", c.path, c.reason_zh),
             format!("{}: {}", c.path, c.reason_en),
@@ -92,8 +91,7 @@ pub fn load(root: &Path, limits: &Limits, findings: &mut Findings) -> Loaded {
     unreadable.sort_by(|a, b| a.path.as_bytes().cmp(b.path.as_bytes()));
     for u in unreadable {
         findings.push(Finding::new(
-            "file.unreadable",
-            Severity::Error,
+            Code::FileUnreadable,
             Source::file(&u.path),
             format!("无法读取 {}：{}", u.path, u.reason_zh),
             format!("cannot read {}: {}", u.path, u.reason_en),

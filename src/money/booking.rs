@@ -9,7 +9,7 @@
 use jiff::civil::Date;
 
 use crate::event::Accommodation;
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::Sex;
 use crate::model::roster::Role;
 use crate::normalize::{clean_name, name_key};
@@ -84,14 +84,14 @@ pub fn days_between(a: Date, b: Date) -> i64 {
 
 /// A room finding: a warning on `team`, naming `person` unless it is empty.
 pub(super) fn warn(
-    code: &'static str,
+    code: Code,
     source: Source,
     team: &str,
     person: &str,
     zh: String,
     en: String,
 ) -> Finding {
-    let f = Finding::new(code, Severity::Warning, source, zh, en).team(team);
+    let f = Finding::new(code, source, zh, en).team(team);
     if person.is_empty() {
         f
     } else {
@@ -255,7 +255,7 @@ pub(super) fn form_rooms(
                 ));
             }
             findings.push(warn(
-                "room.twin-alone",
+                Code::RoomTwinAlone,
                 first.source.clone().unwrap_or_default(),
                 unit,
                 &first.name,
@@ -285,7 +285,7 @@ pub(super) fn form_rooms(
                         .or_else(|| pa.source.clone())
                         .unwrap_or_default();
                     findings.push(warn(
-                        "room.twin-mixed",
+                        Code::RoomTwinMixed,
                         src,
                         unit,
                         &pb.name,

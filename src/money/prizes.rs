@@ -14,7 +14,7 @@
 //! the tax applies to individuals, and the entry is not a unit.
 
 use crate::event::{Event, PrizeList, Recipient, Ties};
-use crate::findings::{Finding, Severity, Source};
+use crate::findings::{Code, Finding, Source};
 use crate::model::Fen;
 
 use super::{FinalRanking, RankedEntry};
@@ -161,7 +161,7 @@ pub fn payouts(event: &Event, rankings: &[FinalRanking]) -> (Vec<Payout>, Vec<Fi
 }
 
 fn mismatch(source: Source, clause: Option<String>, zh: String, en: String) -> Finding {
-    let f = Finding::new("prize.total-mismatch", Severity::Warning, source, zh, en);
+    let f = Finding::new(Code::PrizeTotalMismatch, source, zh, en);
     match clause {
         Some(c) => f.clause(c),
         None => f,

@@ -27,7 +27,7 @@
 use jiff::civil::Date;
 
 use crate::event::{Accommodation, Event};
-use crate::findings::{Finding, Findings, Severity};
+use crate::findings::{Code, Finding, Findings};
 use crate::model::roster::{Person, Role, RoomRequest, Roster, Team};
 
 // The lodging vocabulary lives in `booking`, below this module; it is named from here
@@ -270,7 +270,7 @@ fn apply_request(
                 }
             }
             None => findings.push(warn(
-                "room.unknown-hotel",
+                Code::RoomUnknownHotel,
                 h.source.clone(),
                 unit,
                 &who,
@@ -288,7 +288,7 @@ fn apply_request(
         match match_room(acc, l.hotel, &t.value) {
             Some(i) => l.room = i,
             None => findings.push(warn(
-                "room.unknown-type",
+                Code::RoomUnknownType,
                 t.source.clone(),
                 unit,
                 &who,
@@ -319,7 +319,7 @@ fn apply_request(
         .unwrap_or_default();
     if l.check_out <= l.check_in {
         findings.push(warn(
-            "room.dates-invalid",
+            Code::RoomDatesInvalid,
             src,
             unit,
             &who,
@@ -342,7 +342,7 @@ fn apply_request(
                 .unwrap_or(src)
         };
         findings.push(warn(
-            "room.dates-outside",
+            Code::RoomDatesOutside,
             src,
             unit,
             &who,
@@ -390,8 +390,7 @@ pub fn unattached(roster: &Roster, findings: &mut Findings) {
             .or_else(|| r.hotel.as_ref().map(|h| h.source.clone()))
             .unwrap_or_default();
         let f = Finding::new(
-            "room.no-team",
-            Severity::Warning,
+            Code::RoomNoTeam,
             src,
             format!("食宿申请（{who}）找不到所属参赛队，未计入费用"),
             format!("room request ({who}) belongs to no team; not costed"),

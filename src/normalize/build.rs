@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::forms::{Field, RawRow, Submission, SubmissionKind};
 use crate::ingest::Cell;
 use crate::model::roster::{Person, Role, Roster, Sourced, Team};
@@ -127,8 +127,7 @@ fn without_error_cells(row: &RawRow, team: &str, found: &mut Findings) -> Option
         };
         found.push(
             Finding::new(
-                "cell.error",
-                Severity::Error,
+                Code::CellError,
                 v.source.clone(),
                 format!("单元格是错误值 {e}{}，未作为{zh}读取：请在原表中改正", cause.0),
                 format!(
@@ -306,8 +305,7 @@ pub fn build_roster_with(
             let unit = &winner.team.unit.value;
             findings.push(
                 Finding::new(
-                    "file.superseded",
-                    Severity::Warning,
+                    Code::FileSuperseded,
                     Source::file(old),
                     format!("{unit}的报名表有多份：使用{used}，{old}已被替代"),
                     format!("{unit} sent several forms: {used} is used, {old} is superseded"),
@@ -328,8 +326,7 @@ pub fn build_roster_with(
                     .unwrap_or_default();
                 findings.push(
                     Finding::new(
-                        "file.duplicate-team",
-                        Severity::Warning,
+                        Code::FileDuplicateTeam,
                         Source::file(old),
                         format!("{used}与{old}都是{unit}的报名表，填表日期同为{day}，但人员不同；已按文件时间使用{used}，请确认"),
                         format!("{used} and {old} are both forms of {unit} dated {day} with different players; {used} is used by file time, please confirm"),
@@ -467,8 +464,7 @@ fn find_duplicates(roster: &Roster, findings: &mut Findings) {
                 };
                 findings.push(
                     Finding::new(
-                        "person.duplicate",
-                        Severity::Error,
+                        Code::PersonDuplicate,
                         (*source).clone(),
                         format!("{who}重复报名：已见于{zh}"),
                         format!("{who} is entered twice: already in {en}"),

@@ -1,7 +1,7 @@
 //! One form row → one [`Person`], with the findings of its values and the cross-checks of the
 //! ID number against the 出生日期 and 性别 columns.
 
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Severity, Source};
 use crate::forms::{Field, RawRow, RawValue, Submission};
 use crate::model::roster::{
     BirthDate, DatePrecision, Derivation, Person, Role, RoomRequest, Sourced,
@@ -26,7 +26,7 @@ pub(crate) struct RowContext<'a> {
 }
 
 fn finding(
-    code: &'static str,
+    code: Code,
     severity: Severity,
     source: &Source,
     ctx: &RowContext<'_>,
@@ -34,7 +34,9 @@ fn finding(
     zh: String,
     en: String,
 ) -> Finding {
-    let mut f = Finding::new(code, severity, source.clone(), zh, en).team(ctx.team);
+    let mut f = Finding::new(code, source.clone(), zh, en)
+        .severity(severity)
+        .team(ctx.team);
     if let Some(p) = person {
         f = f.person(p);
     }
@@ -85,7 +87,7 @@ pub(crate) fn person_from_row(
             (None, None) => (String::new(), String::new()),
         };
         out.push(finding(
-            "person.name-missing",
+            Code::PersonNameMissing,
             Severity::Error,
             &src,
             ctx,
@@ -163,7 +165,7 @@ pub(crate) fn person_from_row(
             }
             Ok(None) => {}
             Err(e) => out.push(finding(
-                "person.id-invalid",
+                Code::PersonIdInvalid,
                 Severity::Error,
                 &raw.source,
                 ctx,
@@ -212,7 +214,7 @@ pub(crate) fn person_from_row(
                 }
             } else {
                 out.push(finding(
-                    "person.id-birth-mismatch",
+                    Code::PersonIdBirthMismatch,
                     Severity::Error,
                     &b.source,
                     ctx,
@@ -237,7 +239,7 @@ pub(crate) fn person_from_row(
             // An empty cell filled from the ID is no finding; an unreadable one is worth a look.
             if let Some((src, zh, en)) = &birth_problem {
                 out.push(finding(
-                    "person.birth-missing",
+                    Code::PersonBirthMissing,
                     Severity::Warning,
                     src,
                     ctx,
@@ -249,7 +251,7 @@ pub(crate) fn person_from_row(
         }
         (Some(b), None) if b.value.precision == DatePrecision::Month && player => {
             out.push(finding(
-                "person.birth-missing",
+                Code::PersonBirthMissing,
                 Severity::Warning,
                 &b.source,
                 ctx,
@@ -273,7 +275,7 @@ pub(crate) fn person_from_row(
                     )
                 });
                 out.push(finding(
-                    "person.birth-missing",
+                    Code::PersonBirthMissing,
                     Severity::Error,
                     &src,
                     ctx,
@@ -296,7 +298,7 @@ pub(crate) fn person_from_row(
     }
     match (&p.sex, &id_sex) {
         (Some(s), Some((is, id_src))) if s.value != *is => out.push(finding(
-            "person.id-gender-mismatch",
+            Code::PersonIdGenderMismatch,
             Severity::Error,
             &s.source,
             ctx,
@@ -322,7 +324,7 @@ pub(crate) fn person_from_row(
             ));
             if let Some((src, t)) = &sex_problem {
                 out.push(finding(
-                    "person.gender-missing",
+                    Code::PersonGenderMissing,
                     Severity::Warning,
                     src,
                     ctx,
@@ -348,7 +350,7 @@ pub(crate) fn person_from_row(
                 }
             };
             out.push(finding(
-                "person.gender-missing",
+                Code::PersonGenderMissing,
                 Severity::Error,
                 &src,
                 ctx,
@@ -371,7 +373,7 @@ pub(crate) fn person_from_row(
         match fide_id(&raw.cell) {
             Ok(v) => p.fide_id = v.map(|v| sourced(v, raw)),
             Err(t) => out.push(finding(
-                "person.fide-id-invalid",
+                Code::PersonFideIdInvalid,
                 Severity::Warning,
                 &raw.source,
                 ctx,
@@ -385,7 +387,7 @@ pub(crate) fn person_from_row(
         match rating(&raw.cell) {
             Ok(v) => p.rating = v.map(|v| sourced(v, raw)),
             Err(t) => out.push(finding(
-                "person.rating-invalid",
+                Code::PersonRatingInvalid,
                 Severity::Warning,
                 &raw.source,
                 ctx,
@@ -402,7 +404,7 @@ pub(crate) fn person_from_row(
         match board(&raw.cell) {
             Ok(v) => p.board = v.map(|v| sourced(v, raw)),
             Err(t) => out.push(finding(
-                "person.board-invalid",
+                Code::PersonBoardInvalid,
                 Severity::Warning,
                 &raw.source,
                 ctx,

@@ -20,7 +20,7 @@ pub mod summary;
 
 use std::path::{Path, PathBuf};
 
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::Roster;
 use crate::{Error, Lang, Result};
 use summary::{FileEntry, FindingEntry, Summary};
@@ -121,8 +121,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     for (name, kept) in &aside {
         let (name, kept) = (display_path(&opts.dir, name), display_path(&opts.dir, kept));
         findings.push(Finding::new(
-            "output.kept",
-            Severity::Warning,
+            Code::OutputKept,
             Source::file(name.clone()),
             format!("{name} 不是 bianpai 上次写出的（或写出后被改过），已改名保留为 {kept}，新结果写入 {name}"),
             format!("{name} was not written by bianpai's last run (or was changed since): kept as {kept}; the new output is {name}"),
@@ -310,7 +309,7 @@ fn file_list(
     for f in findings
         .all()
         .iter()
-        .filter(|f| f.code == "file.unreadable")
+        .filter(|f| f.code == Code::FileUnreadable)
     {
         files.push(FileEntry {
             path: f.source.file.clone(),

@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 
 use crate::event::{Event, System};
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::ingest::LoadedFile;
 use crate::rounds::marker::Marker;
 use crate::rounds::sheet::{self, RoundSheet};
@@ -116,8 +116,7 @@ fn unmarked(f: &LoadedFile, event: &Event, findings: &mut Findings) -> Option<Ro
     let s = sheet::read_unmarked(f, marker, event.event.sport, findings)?;
     let (zh, en) = label(&s.marker);
     findings.push(Finding::new(
-        "round.unmarked-workbook",
-        Severity::Warning,
+        Code::RoundUnmarkedWorkbook,
         Source::file(&f.path),
         format!("{} 没有 bianpai 的标记（可能是把成绩表复制到了新工作簿），按标题和表头识别为{zh}的成绩表并读取，对阵按编排核对", f.path),
         format!("{} has no bianpai marker (the sheet was perhaps copied into a new workbook); its title and header make it the workbook of {en}: read, its pairing checked", f.path),
@@ -143,8 +142,7 @@ pub fn recognise(files: &[LoadedFile], event: &Event, findings: &mut Findings) -
         {
             let (zh, en) = label(&s.marker);
             findings.push(Finding::new(
-                "round.marker-mismatch",
-                Severity::Error,
+                Code::RoundMarkerMismatch,
                 Source::file(&f.path),
                 format!("{}：文件名与其中的标记（{zh}）不符，未读取；请恢复原文件名 results/{want}.xlsx 或换回原来的文件", f.path),
                 format!("{}: the file name contradicts its marker ({en}); not read: restore the name results/{want}.xlsx or the original file", f.path),
@@ -171,8 +169,7 @@ pub fn recognise(files: &[LoadedFile], event: &Event, findings: &mut Findings) -
         let name = canonical.clone().unwrap_or_else(|| read.file.clone());
         if Some(&read.file) != canonical.as_ref() && group.is_empty() {
             findings.push(Finding::new(
-                "round.renamed-workbook",
-                Severity::Warning,
+                Code::RoundRenamedWorkbook,
                 Source::file(&read.file),
                 format!(
                     "{zh}的成绩表应为 {name}，现读取 {}；请把它移回 {name}",
@@ -186,8 +183,7 @@ pub fn recognise(files: &[LoadedFile], event: &Event, findings: &mut Findings) -
         }
         for other in group {
             findings.push(Finding::new(
-                "round.duplicate-workbook",
-                Severity::Error,
+                Code::RoundDuplicateWorkbook,
                 Source::file(&other.file),
                 format!(
                     "{} 与 {} 都是{zh}的成绩表；只读取 {}，请删除或移走 {}",
@@ -232,8 +228,7 @@ pub fn gaps(rounds: &[RoundSheet], event: &Event, findings: &mut Findings) -> Ve
                 canonical_path(&marker, event).unwrap_or_else(|| format!("results/r{r:02}.xlsx"));
             let (zh, en) = label(&marker);
             findings.push(Finding::new(
-                "round.missing-workbook",
-                Severity::Error,
+                Code::RoundMissingWorkbook,
                 Source::file(&path),
                 format!("{zh}的成绩表 {path} 不见了，但其后第{max}轮的成绩表还在；请把它放回原处（不会重新编排已进行的轮次）"),
                 format!("the workbook of {en}, {path}, is gone while round {max} of the stage is there: put it back (a round already played is not paired again)"),

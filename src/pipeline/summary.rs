@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::Lang;
-use crate::findings::{Finding, Severity};
+use crate::findings::{Code, Finding, Severity};
 use crate::model::Points;
 use crate::money::MoneyOutcome;
 use crate::outcome::{StageKind, StageOutcome, Statuses};
@@ -30,7 +30,7 @@ pub struct FileEntry {
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct FindingEntry {
     /// The stable code.
-    pub code: &'static str,
+    pub code: Code,
     /// `error` or `warning`.
     pub severity: Severity,
     /// The team.

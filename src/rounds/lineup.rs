@@ -6,6 +6,7 @@
 //! The rules are data: a [`BoardGroup`] per run of boards with the same players (the men's
 //! boards, the women's boards), so other board layouts need no new code.
 
+use crate::findings::Code;
 use std::collections::BTreeMap;
 
 /// A run of consecutive boards filled from one list of registered players.
@@ -85,13 +86,13 @@ pub enum Issue {
 
 impl Issue {
     /// The finding code.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> Code {
         match self {
-            Issue::UnknownPlayer { .. } => "lineup.unknown-player",
-            Issue::WrongGroup { .. } => "lineup.gender-board",
-            Issue::ReserveBoard { .. } => "lineup.reserve-board",
-            Issue::Order { .. } | Issue::Repeated { .. } => "lineup.order",
-            Issue::Ineligible { .. } => "lineup.ineligible",
+            Issue::UnknownPlayer { .. } => Code::LineupUnknownPlayer,
+            Issue::WrongGroup { .. } => Code::LineupGenderBoard,
+            Issue::ReserveBoard { .. } => Code::LineupReserveBoard,
+            Issue::Order { .. } | Issue::Repeated { .. } => Code::LineupOrder,
+            Issue::Ineligible { .. } => Code::LineupIneligible,
         }
     }
 
@@ -285,6 +286,6 @@ mod tests {
             check(&g, &m, &lineup(["M1", "", "M3", "W1", "W2"])),
             vec![Issue::Order { board: 3 }]
         );
-        assert_eq!(Issue::Order { board: 3 }.code(), "lineup.order");
+        assert_eq!(Issue::Order { board: 3 }.code(), Code::LineupOrder);
     }
 }

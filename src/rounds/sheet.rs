@@ -6,7 +6,7 @@
 use super::marker::{self, Marker};
 use super::notation::{self, Sport};
 use super::record::Recorded;
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::ingest::{LoadedFile, Table};
 use crate::model::{Colour, GameResult};
 
@@ -272,8 +272,7 @@ fn result_cell(t: &Table, r: usize, c: usize, sport: Sport, findings: &mut Findi
         && let Some((typed, g)) = super::typed::recover(t.get(r, c), sport)
     {
         findings.push(Finding::new(
-            "result.converted",
-            Severity::Warning,
+            Code::ResultConverted,
             Source::cell(&t.file, &t.sheet, r as u32, c as u32),
             format!(
                 "结果单元格被电子表格改成了日期或时间（{raw}），按输入的“{typed}”读取；请把结果列设为文本格式后重新输入"
@@ -289,8 +288,7 @@ fn result_cell(t: &Table, r: usize, c: usize, sport: Sport, findings: &mut Findi
         Err(_) => {
             let choices = notation::choices(sport).join(" ");
             findings.push(Finding::new(
-                "result.invalid",
-                Severity::Error,
+                Code::ResultInvalid,
                 Source::cell(&t.file, &t.sheet, r as u32, c as u32),
                 format!("无法识别的结果“{raw}”，请填写：{choices}"),
                 format!("unrecognised result {raw:?}; use one of: {choices}"),

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use super::matches::{self, Context, RoundResults, Scoring};
 use super::{RoundCounts, RoundPaper};
 use crate::event::{Knockout, Slot, Stage};
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Severity, Source};
 use crate::pairing::knockout::{
     self, Bracket, MatchDef, PlaceRule, RoundScore, SidePoints, Source as KSource,
 };
@@ -200,8 +200,7 @@ pub fn read(
                     || (mo.first == Some(as_) && mo.second == Some(hs))
             }) else {
                 findings.push(Finding::new(
-                    "result.pairing-changed",
-                    Severity::Error,
+                    Code::ResultPairingChanged,
                     Source::sheet(&sheet.file, &sheet.sheet),
                     format!("总决赛第{r}轮：{}号与{}号不在对阵图中", m.home, m.away),
                     format!(
@@ -259,21 +258,23 @@ pub fn read(
                     .unwrap_or_default()
             };
             let (a, b) = (name(mo.first), name(mo.second));
-            findings.push(Finding::new(
-                "result.missing",
-                Severity::Error,
-                Source::default(),
-                format!(
-                    "总决赛{}（{a} – {b}）场分、局分均相同，需要加赛；请在 event.toml 的 \
+            findings.push(
+                Finding::new(
+                    Code::ResultMissing,
+                    Source::default(),
+                    format!(
+                        "总决赛{}（{a} – {b}）场分、局分均相同，需要加赛；请在 event.toml 的 \
                      playoff_winners 中填写胜队，例如 {} = \"{a}\"",
-                    mo.id, mo.id
-                ),
-                format!(
-                    "finals match {} ({a} – {b}) is level on match and game points: enter the \
+                        mo.id, mo.id
+                    ),
+                    format!(
+                        "finals match {} ({a} – {b}) is level on match and game points: enter the \
                      play-off winner under playoff_winners in event.toml, e.g. {} = \"{a}\"",
-                    mo.id, mo.id
-                ),
-            ));
+                        mo.id, mo.id
+                    ),
+                )
+                .severity(Severity::Error),
+            );
         }
     }
     Ok(State {
@@ -319,8 +320,7 @@ fn apply_playoffs(
         match (side, findings.as_deref_mut()) {
             (Some(sd), _) => results.entry(id.clone()).or_default().playoff_winner = Some(sd),
             (None, Some(f)) => f.push(Finding::new(
-                "result.pairing-changed",
-                Severity::Error,
+                Code::ResultPairingChanged,
                 Source::file("event.toml"),
                 format!("加赛胜者“{winner}”不是{id}的参赛队"),
                 format!("play-off winner {winner:?} is not a team of match {id}"),

@@ -45,7 +45,7 @@ use std::collections::BTreeMap;
 use super::{Input, RoundCounts};
 use crate::eligibility::standing::{Standing, Statuses};
 use crate::event::{Entrant as EntrantKind, Section, Stage};
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::{Colour, GameResult, Points};
 use crate::pairing::xiangqi_swiss::{XiangqiSwissOptions, XqPlayer, XqRound, XqRoundKind};
 use crate::scoring::cxa::{self, ByeOpponent, CxaKey};
@@ -216,8 +216,7 @@ fn keys_of(inp: &Input<'_>, bye_opp: ByeOpponent, findings: &mut Findings) -> Ve
         _ => {
             if !order.is_empty() {
                 findings.push(Finding::new(
-                    "event.tiebreak-unknown",
-                    Severity::Warning,
+                    Code::EventTiebreakUnknown,
                     Source::file("event.toml"),
                     format!("破同分顺序“{}”无法识别，改用对手分方案", order.join(" ")),
                     format!(
@@ -407,8 +406,7 @@ fn comings_and_goings(sr: &SectionRun<'_>, findings: &mut Findings) {
         for e in r.withdrawn.iter().filter_map(|&i| sr.entrants.get(i)) {
             findings.push(
                 Finding::new(
-                    "round.withdrawal",
-                    Severity::Warning,
+                    Code::RoundWithdrawal,
                     Source::file(format!("results/{}-r{round:02}.xlsx", sr.section.id)),
                     format!(
                         "{name}：{}第{round}轮后退赛，此后不再编排，已得积分保留",
@@ -440,8 +438,7 @@ fn comings_and_goings(sr: &SectionRun<'_>, findings: &mut Findings) {
         };
         findings.push(
             Finding::new(
-                "round.late-entry",
-                Severity::Warning,
+                Code::RoundLateEntry,
                 Source::file(format!("results/{}-r01.xlsx", sr.section.id)),
                 format!(
                     "{name}：{}未参加第{rounds}轮（迟到或补报），自第{}轮起编排，缺赛轮次计0分",

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::{Colour, GameResult, Points};
 use crate::rounds::lineup::{self, BoardGroup, Member};
 use crate::rounds::sheet::{ResultCell, RoundSheet, Rows, TeamBoardRow};
@@ -212,8 +212,7 @@ pub fn read_round(
     let untouched = rows.iter().all(|r| r.result == ResultCell::Missing);
     if untouched && !rows.is_empty() {
         findings.push(Finding::new(
-            "result.missing",
-            Severity::Warning,
+            Code::ResultMissing,
             Source::sheet(&sheet.file, &sheet.sheet),
             format!("第{round}轮尚未录入成绩"),
             format!("round {round}: no results entered yet"),
@@ -227,8 +226,7 @@ pub fn read_round(
         let first_row = rs.first().map(|r| r.row).unwrap_or(0);
         let (Some(home), Some(away)) = (team_no(&k.0), team_no(&k.1)) else {
             findings.push(Finding::new(
-                "result.pairing-changed",
-                Severity::Error,
+                Code::ResultPairingChanged,
                 src(first_row, 2),
                 format!("第{round}轮：队名“{}”或“{}”不是参赛队", k.0, k.1),
                 format!(
@@ -280,8 +278,7 @@ pub fn read_round(
                             _ => ("双方", "neither team"),
                         };
                         findings.push(Finding::new(
-                            "result.invalid",
-                            Severity::Error,
+                            Code::ResultInvalid,
                             src(r.row, 5),
                             format!(
                                 "第{round}轮 {} – {} 第{board}台：结果“{typed}”，但{}未填棋手；\
@@ -309,8 +306,7 @@ pub fn read_round(
                 ResultCell::Missing => {
                     m.complete = false;
                     findings.push(Finding::new(
-                        "result.missing",
-                        Severity::Warning,
+                        Code::ResultMissing,
                         src(r.row, 5),
                         format!("第{round}轮 {} – {} 第{board}台：尚无结果", k.0, k.1),
                         format!(
@@ -382,7 +378,6 @@ fn lineup_finding(issue: &lineup::Issue, round: u32, team: &str, source: Source)
     };
     Finding::new(
         issue.code(),
-        Severity::Error,
         source,
         format!("第{round}轮 {team} 第{board}台：{zh}"),
         format!("round {round}, {team} board {board}: {en}"),
@@ -393,6 +388,7 @@ fn lineup_finding(issue: &lineup::Issue, round: u32, team: &str, source: Source)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::findings::Severity;
     use crate::rounds::marker::Marker;
 
     fn row(
@@ -501,7 +497,7 @@ mod tests {
             .collect();
         assert_eq!(
             codes,
-            vec![("result.missing", "results/r03.xlsx!第3轮!F6".to_string())]
+            vec![(Code::ResultMissing, "results/r03.xlsx!第3轮!F6".to_string())]
         );
     }
 
@@ -557,10 +553,10 @@ mod tests {
         assert!(!m.complete);
         let played: Vec<(u32, GameResult)> = m.boards.iter().map(|b| (b.board, b.result)).collect();
         assert_eq!(played, vec![(1, Win), (3, ForfeitWin), (4, Draw)]);
-        let errors: Vec<(&str, Severity, String, String)> = f
+        let errors: Vec<(Code, Severity, String, String)> = f
             .all()
             .iter()
-            .filter(|x| x.code == "result.invalid")
+            .filter(|x| x.code == Code::ResultInvalid)
             .map(|x| {
                 (
                     x.code,
@@ -573,7 +569,7 @@ mod tests {
         assert_eq!(
             errors,
             vec![(
-                "result.invalid",
+                Code::ResultInvalid,
                 Severity::Error,
                 "results/r01.xlsx!第1轮!F4".to_string(),
                 "第1轮 甲队 – 乙队 第2台：结果“0-1”，但客队未填棋手；请填写棋手姓名，或把结果改为“+-”（弃权）"

@@ -4,7 +4,7 @@
 use super::Input;
 use super::draw;
 use super::league::DRAW_STAGE;
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::ingest::LoadedFile;
 use crate::rounds::marker::Marker;
 
@@ -83,8 +83,7 @@ pub fn numbers(inp: &Input<'_>, findings: &mut Findings) -> Numbers {
         match units.iter().find(|u| key(u) == key(name)) {
             Some(u) => out.push(u.clone()),
             None => findings.push(Finding::new(
-                "result.pairing-changed",
-                Severity::Error,
+                Code::ResultPairingChanged,
                 Source::file(&source),
                 format!("抽签中的“{name}”不是参赛队"),
                 format!("{name:?} in the draw is not a team of the event"),
@@ -95,8 +94,7 @@ pub fn numbers(inp: &Input<'_>, findings: &mut Findings) -> Numbers {
     missing.sort();
     for u in missing {
         findings.push(Finding::new(
-            "result.pairing-changed",
-            Severity::Error,
+            Code::ResultPairingChanged,
             Source::file(&source),
             format!("{u}不在抽签序号中，已排在最后"),
             format!("{u} is not in the draw; numbered last"),

@@ -10,7 +10,7 @@
 
 use crate::event::Event;
 use crate::event::{Decision, Ruling};
-use crate::findings::{Finding, Findings, Severity};
+use crate::findings::{Code, Finding, Findings, Severity};
 use crate::rounds::compare::{self, ChangeKind, Keys};
 use crate::rounds::record::{Recorded, RecordedGame};
 use crate::rounds::sheet::{RoundSheet, Rows};
@@ -170,7 +170,7 @@ pub fn holds(
         if severity == Severity::Error {
             ok = false;
         }
-        let mut f = Finding::new("result.pairing-changed", severity, c.source, zh, en);
+        let mut f = Finding::new(Code::ResultPairingChanged, c.source, zh, en).severity(severity);
         if let Some(clause) = ruling.and_then(|r| r.clause.as_deref()) {
             f = f.clause(clause);
         }

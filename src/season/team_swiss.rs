@@ -33,7 +33,7 @@ use super::matches::{self, Context, MatchResult, RoundResults, Scoring};
 use super::pairing_check;
 use super::teams;
 use super::{Input, RoundCounts, RoundPaper, TeamName};
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::{Board, Team};
 use crate::model::{Colour, GameResult, Points};
 use crate::pairing::team_swiss::{self, MatchRecord, RecordKind, TeamEntry, TeamSwissOptions};
@@ -145,8 +145,7 @@ fn numbers(inp: &Input<'_>, boards: u32, findings: &mut Findings) -> Vec<String>
         match by_rating.iter().find(|u| key(u) == key(name)) {
             Some(u) if !out.contains(u) => out.push(u.clone()),
             _ => findings.push(Finding::new(
-                "result.pairing-changed",
-                Severity::Error,
+                Code::ResultPairingChanged,
                 Source::file("event.toml"),
                 format!("序号中的“{name}”不是参赛队"),
                 format!("{name:?} in the numbers is not a team of the event"),
@@ -425,8 +424,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissO
             Ok(p) => p,
             Err(e) => {
                 findings.push(Finding::new(
-                    "pairing.impossible",
-                    Severity::Error,
+                    Code::PairingImpossible,
                     Source::file(format!("results/r{r:02}.xlsx")),
                     format!("第{r}轮无法编排（{e}），请裁判长决定"),
                     format!("round {r} cannot be paired ({e}); the chief arbiter decides"),
@@ -513,8 +511,7 @@ fn rematch_finding(sheet: &RoundSheet, r: u32, names: &[TeamName], h: u32, a: u3
             .unwrap_or_default()
     };
     Finding::new(
-        "result.rematch",
-        Severity::Warning,
+        Code::ResultRematch,
         Source::sheet(&sheet.file, &sheet.sheet),
         format!("第{r}轮：{} – {} 此前已经相遇（C.04.6 [C1]）", n(h), n(a)),
         format!("round {r}: {} – {} met before (C.04.6 [C1])", n(h), n(a)),

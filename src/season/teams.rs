@@ -4,6 +4,7 @@
 
 use crate::eligibility::standing::{Standing, Statuses};
 use crate::event::{BoardRules, Event};
+use crate::findings::Code;
 use crate::model::roster::{Board, Person, Roster, Team};
 use crate::model::{Colour, Sex};
 use crate::rounds::lineup::{Bar, BoardGroup, Member};
@@ -249,7 +250,7 @@ pub fn bars(
     // A disqualification is not a bar: the games already played stand (乙级 七(四)3) and must
     // not turn into errors after the ruling; the entrant is simply not paired again.
     match statuses.person(&team.unit.value, name) {
-        Some(Standing::Pending(codes)) if codes.contains(&"person.in-excluded-event") => {
+        Some(Standing::Pending(codes)) if codes.contains(&Code::PersonInExcludedEvent) => {
             out.push(Bar {
                 group: None,
                 zh: format!("{name}同时是被排除赛事的棋手（资格待查），不得出场"),

@@ -186,8 +186,8 @@ fn same_date_different_people_is_a_duplicate_team() {
     let codes: Vec<(&str, String)> = findings
         .all()
         .iter()
-        .filter(|f| f.code.starts_with("file."))
-        .map(|f| (f.code, f.source.to_string()))
+        .filter(|f| f.code.as_str().starts_with("file."))
+        .map(|f| (f.code.as_str(), f.source.to_string()))
         .collect();
     assert_eq!(
         codes,

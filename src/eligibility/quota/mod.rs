@@ -12,7 +12,7 @@
 pub mod table;
 
 use crate::event::{Event, QuotaTier};
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::ingest::LoadedFile;
 use crate::model::roster::{Person, Roster, Sourced, Team};
 use crate::normalize::unit_key;
@@ -150,14 +150,8 @@ fn groups(event: &Event, row: &QuotaRow, tier: Option<&QuotaTier>) -> Vec<Group>
 }
 
 fn warn(team: &Team, zh: String, en: String, clause: Option<&String>) -> Finding {
-    let mut f = Finding::new(
-        "team.over-quota",
-        Severity::Warning,
-        Source::file(&team.file),
-        zh,
-        en,
-    )
-    .team(&team.unit.value);
+    let mut f =
+        Finding::new(Code::CheckNotRun, Source::file(&team.file), zh, en).team(&team.unit.value);
     if let Some(c) = clause {
         f = f.clause(c.clone());
     }
@@ -189,8 +183,7 @@ pub fn check(
     all.extend(rows);
     if all.is_empty() {
         findings.push(Finding::new(
-            "team.over-quota",
-            Severity::Warning,
+            Code::CheckNotRun,
             Source::default(),
             "文件夹中没有名额分配表，event.toml 也没有 [[quotas.delegations]]，未能核查参赛名额",
             "no quota table in the folder and no [[quotas.delegations]] in event.toml: places were not checked",
@@ -316,8 +309,7 @@ fn check_team(
             .or_else(|| p.name.as_ref().map(|s| s.source.clone()))
             .unwrap_or_else(|| Source::file(&team.file));
         let mut f = Finding::new(
-            "team.over-quota",
-            Severity::Error,
+            Code::TeamOverQuota,
             source,
             format!(
                 "{}{group}报名{n}人，名额{}人（{}{extra_zh}），{}超出名额",

@@ -14,7 +14,7 @@ pub mod picture;
 
 use std::path::{Path, PathBuf};
 
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::report::tables::TextTable;
 use crate::{Lang, Result};
 
@@ -116,8 +116,7 @@ pub fn write(
     let mut written = vec![index];
     let Some(font) = font else {
         findings.push(Finding::new(
-            "output.no-cjk-font",
-            Severity::Warning,
+            Code::OutputNoCjkFont,
             Source::file("out/web"),
             "未找到中文字体，未生成成绩图片（out/web/*.png）；安装中文字体（如 fonts-wqy-zenhei）后重新运行",
             "no CJK font found: the pictures (out/web/*.png) were not drawn; install one (e.g. fonts-wqy-zenhei) and run again",
@@ -163,6 +162,7 @@ pub fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::findings::Severity;
 
     fn page() -> Page {
         Page {
@@ -200,8 +200,8 @@ mod tests {
         let mut findings = Findings::new();
         let written = write(dir.path(), &page(), None, Lang::Zh, &mut findings).expect("write");
         assert_eq!(written, vec![dir.path().join("web/index.html")]);
-        let codes: Vec<&str> = findings.all().iter().map(|f| f.code).collect();
-        assert_eq!(codes, vec!["output.no-cjk-font"]);
+        let codes: Vec<Code> = findings.all().iter().map(|f| f.code).collect();
+        assert_eq!(codes, vec![Code::OutputNoCjkFont]);
         assert_eq!(findings.all()[0].severity, Severity::Warning);
         let names: Vec<String> = std::fs::read_dir(dir.path().join("web"))
             .expect("web")

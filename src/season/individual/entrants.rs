@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 
 use crate::event::{Entrant as EntrantKind, Event, Section};
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::{Person, Roster};
 
 /// One entrant of a section.
@@ -134,8 +134,7 @@ pub fn of_section(
                     .unwrap_or_else(|| Source::file(&team.file));
                 findings.push(
                     Finding::new(
-                        "pair.unmatched",
-                        Severity::Error,
+                        Code::PairUnmatched,
                         source,
                         format!(
                             "{}：{}——{zh}（{}）",
@@ -275,8 +274,7 @@ fn duplicate_entrant(
         .map(|n| n.source.clone())
         .unwrap_or_else(|| Source::file(file));
     Finding::new(
-        "round.duplicate-entrant",
-        Severity::Warning,
+        Code::RoundDuplicateEntrant,
         source,
         format!(
             "{}：{}已作为{first}棋手编排，{unit}的同一人不重复编排（请更正报名表）",

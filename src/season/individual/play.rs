@@ -5,7 +5,7 @@ use super::entrants::Entrant;
 use super::read::{lines_of, read_round, strip_withdrawal};
 use super::{SectionRun, histories, marker_stage};
 use crate::eligibility::standing::Standing;
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::Points;
 use crate::pairing::xiangqi_swiss::{self, XiangqiSwissOptions};
 use crate::rounds::compare::Keys;
@@ -73,8 +73,7 @@ pub(super) fn play_section(
             Ok(p) => p,
             Err(e) => {
                 findings.push(Finding::new(
-                    "pairing.impossible",
-                    Severity::Error,
+                    Code::PairingImpossible,
                     Source::file(format!("results/{file}")),
                     format!("{}第{r}轮无法编排（{e}），请裁判长决定", sr.section.name),
                     format!(

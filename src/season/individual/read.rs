@@ -8,7 +8,7 @@
 
 use super::XqRoundData;
 use super::entrants::{self, Entrant};
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::rounds::lines::{IndividualLine, Lines};
 use crate::rounds::sheet::{BYE_WORDS, ResultCell, RoundSheet, Rows};
 
@@ -52,8 +52,7 @@ pub(super) fn read_round(
         let src = |c: u32| Source::cell(&sheet.file, &sheet.sheet, r.row, c);
         let unknown = |c: u32, who: &str| {
             Finding::new(
-                "result.pairing-changed",
-                Severity::Error,
+                Code::ResultPairingChanged,
                 src(c),
                 format!("第{round}轮：“{who}”不是本组棋手"),
                 format!("round {round}: {who:?} is not an entrant of the section"),

@@ -18,7 +18,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::findings::{Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Severity, Source};
 use crate::model::roster::{Roster, Team};
 use crate::rounds::sheet::{BYE_WORDS, RoundSheet, Rows};
 use crate::season::TeamName;
@@ -94,16 +94,18 @@ pub fn split(
             }
             let src = |col: u32| Source::cell(&sheet.file, &sheet.sheet, r.row, col);
             let Some(team) = no(&r.home_team) else {
-                findings.push(Finding::new(
-                    "result.withdrawal",
-                    Severity::Error,
-                    src(2),
-                    format!("第{round}轮退赛行：“{}”不是参赛队", r.home_team),
-                    format!(
-                        "round {round}, withdrawal row: {:?} is not a team of the event",
-                        r.home_team
-                    ),
-                ));
+                findings.push(
+                    Finding::new(
+                        Code::ResultWithdrawal,
+                        src(2),
+                        format!("第{round}轮退赛行：“{}”不是参赛队", r.home_team),
+                        format!(
+                            "round {round}, withdrawal row: {:?} is not a team of the event",
+                            r.home_team
+                        ),
+                    )
+                    .severity(Severity::Error),
+                );
                 return false;
             };
             let player = (!r.home_player.trim().is_empty()).then(|| key(&r.home_player));
@@ -111,8 +113,7 @@ pub fn split(
                 && !is_member(roster, names, team, p)
             {
                 findings.push(Finding::new(
-                    "result.unknown-player",
-                    Severity::Error,
+                    Code::ResultUnknownPlayer,
                     src(3),
                     format!(
                         "第{round}轮退赛行：“{}”不是{}的队员",
@@ -203,8 +204,7 @@ impl Withdrawals {
 pub fn paired_after_withdrawal(sheet: &RoundSheet, name: &str, last: u32) -> Finding {
     let round = sheet.marker.round;
     Finding::new(
-        "result.withdrawal",
-        Severity::Warning,
+        Code::ResultWithdrawal,
         Source::sheet(&sheet.file, &sheet.sheet),
         format!(
             "{name}已在第{last}轮后退赛，第{round}轮却仍有其对阵（以成绩表为准；如需重新编排，请删除 {} 后再运行）",
@@ -230,8 +230,7 @@ pub fn not_paired(missed: &BTreeMap<u32, Vec<u32>>, names: &[TeamName]) -> Vec<F
                 .unwrap_or_default();
             let list: Vec<String> = rounds.iter().map(u32::to_string).collect();
             Finding::new(
-                "result.not-paired",
-                Severity::Warning,
+                Code::ResultNotPaired,
                 Source::file("results"),
                 format!(
                     "{name}未参加第{}轮（迟到报名或缺席），该轮不计分（FIDE C.04.2）",

@@ -7,6 +7,10 @@
 
 use std::fmt;
 
+mod code;
+
+pub use code::{Category, Code, markdown_table};
+
 /// How serious a finding is. Errors block (exit code 1); warnings are reported only.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
@@ -113,7 +117,7 @@ impl fmt::Display for Source {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Finding {
     /// Stable code from SPEC §8, e.g. `person.id-invalid`.
-    pub code: &'static str,
+    pub code: Code,
     /// Error or warning.
     pub severity: Severity,
     /// The team (unit) concerned, if any.
@@ -131,17 +135,17 @@ pub struct Finding {
 }
 
 impl Finding {
-    /// A new finding with its two messages; team, person and clause are added with the builders.
+    /// A new finding with its two messages, of the code's default severity; team, person,
+    /// clause and another severity are added with the builders.
     pub fn new(
-        code: &'static str,
-        severity: Severity,
+        code: Code,
         source: Source,
         message_zh: impl Into<String>,
         message_en: impl Into<String>,
     ) -> Finding {
         Finding {
             code,
-            severity,
+            severity: code.severity(),
             team: None,
             person: None,
             source,
@@ -149,6 +153,13 @@ impl Finding {
             message_zh: message_zh.into(),
             message_en: message_en.into(),
         }
+    }
+
+    /// Sets the severity, where the check knows better than the code's default (a birth date
+    /// that is unreadable but not required is a warning).
+    pub fn severity(mut self, severity: Severity) -> Finding {
+        self.severity = severity;
+        self
     }
 
     /// Sets the team.

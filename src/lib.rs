@@ -51,7 +51,8 @@ impl Lang {
     }
 }
 
-/// What went wrong when a command could not run at all (exit status 2).
+/// What went wrong when a command could not run at all (exit status 2). Each kind keeps its
+/// cause as [`std::error::Error::source`].
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// A file or folder could not be read or written.
@@ -63,7 +64,41 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    /// The command's input is unusable (no event.toml, a malformed TRF, bad arguments).
+    /// `event.toml` is missing, malformed or inconsistent.
+    #[error(transparent)]
+    Event(#[from] event::EventError),
+    /// A stage of the event cannot be paired or scheduled as configured.
+    #[error("{stage}: {source}")]
+    Pairing {
+        /// The stage or setting concerned (`event.toml [stages.knockout]`).
+        stage: String,
+        /// The engine's reason.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// A TRF file cannot be read or does not add up.
+    #[error("{path}: {source}")]
+    Trf {
+        /// The file.
+        path: String,
+        /// Where and what.
+        #[source]
+        source: trf::ParseError,
+    },
+    /// An output could not be made (the workbook writer or the picture renderer failed).
+    #[error("{path}: {source}")]
+    Output {
+        /// The output file.
+        path: String,
+        /// The writer's reason.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// The JSON summary could not be written.
+    #[error("JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The command's input is unusable as given (not a folder, no event.toml, an output
+    /// folder inside the event folder, a run already holding the folder, bad arguments).
     #[error("{0}")]
     Usage(String),
 }
@@ -72,6 +107,36 @@ impl Error {
     /// Wraps an I/O error with the path it concerns.
     pub fn io(path: impl AsRef<std::path::Path>, source: std::io::Error) -> Error {
         Error::Io {
+            path: path.as_ref().display().to_string(),
+            source,
+        }
+    }
+
+    /// Wraps a writer's error with the output it concerns.
+    pub fn output(
+        path: impl AsRef<std::path::Path>,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> Error {
+        Error::Output {
+            path: path.as_ref().display().to_string(),
+            source: source.into(),
+        }
+    }
+
+    /// Wraps an engine's error with the stage it concerns.
+    pub fn pairing(
+        stage: impl Into<String>,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> Error {
+        Error::Pairing {
+            stage: stage.into(),
+            source: source.into(),
+        }
+    }
+
+    /// Wraps a TRF reading error with its file.
+    pub fn trf(path: impl AsRef<std::path::Path>, source: trf::ParseError) -> Error {
+        Error::Trf {
             path: path.as_ref().display().to_string(),
             source,
         }

@@ -32,8 +32,7 @@ pub fn run(args: RunArgs) -> Result<u8> {
     }
     let outcome = pipeline::run(&opts)?;
     if args.json {
-        let text = serde_json::to_string_pretty(&outcome.summary)
-            .map_err(|e| Error::Usage(format!("JSON: {e}")))?;
+        let text = serde_json::to_string_pretty(&outcome.summary)?;
         super::output::write(&format!("{text}\n"))?;
     } else {
         super::output::write(&pipeline::print::render(&outcome.summary, args.lang))?;

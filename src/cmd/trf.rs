@@ -21,7 +21,7 @@ pub fn run(cmd: TrfCommand) -> Result<u8> {
                 PairingSystem::Team => crate::pairing::team_swiss::pair(&trf),
                 PairingSystem::Xiangqi => crate::pairing::xiangqi_swiss::pair(&trf),
             }
-            .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
+            .map_err(|e| Error::pairing(file.display().to_string(), e))?;
             super::output::write(&pairing.to_bbp())?;
             Ok(0)
         }
@@ -93,7 +93,7 @@ fn export(dir: &Path) -> Result<u8> {
 fn read(path: &Path, for_standings: bool) -> Result<crate::trf::Trf> {
     use crate::trf::check;
     use std::io::Read;
-    let usage = |e: crate::trf::ParseError| Error::Usage(format!("{}: {e}", path.display()));
+    let usage = |e: crate::trf::ParseError| Error::trf(path, e);
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let mut bytes = Vec::new();
     file.take(check::MAX_BYTES + 1)

@@ -123,15 +123,6 @@ impl std::error::Error for EventError {
     }
 }
 
-impl From<EventError> for crate::Error {
-    fn from(e: EventError) -> crate::Error {
-        match e {
-            EventError::Io { path, source } => crate::Error::io(path, source),
-            other => crate::Error::Usage(other.to_string()),
-        }
-    }
-}
-
 /// One-based (line, column) of a byte offset; columns count characters.
 pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());

@@ -106,7 +106,7 @@ pub struct Input<'a> {
 ///
 /// # Errors
 ///
-/// [`crate::Error::Usage`] when the event cannot be carried through (a team event without
+/// [`crate::Error::Event`] or [`crate::Error::Pairing`] when the event cannot be carried through (a team event without
 /// `[boards]`, an unusable bracket).
 pub fn compute(inp: &Input<'_>, findings: &mut Findings) -> crate::Result<EventOutcome> {
     let event = inp.event;

@@ -59,7 +59,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         )));
     }
     refuse_out_inside(opts)?;
-    let event = crate::event::load(&opts.dir).map_err(|e| Error::Usage(e.to_string()))?;
+    let event = crate::event::load(&opts.dir)?;
     // One run at a time; released when the run ends, whatever the outcome.
     let _lock = lock::acquire(&opts.dir)?;
     let mut findings = Findings::new();

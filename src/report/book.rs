@@ -38,7 +38,7 @@ pub fn write_book(t: &Target<'_>, sheets: Vec<SheetDoc>, money: &MoneyOutcome) -
 }
 
 fn write(path: &Path, t: &Target<'_>, sheets: &[SheetDoc], money: &MoneyOutcome) -> Result<()> {
-    let xe = |e| Error::io(path, std::io::Error::other(e));
+    let xe = |e| Error::output(path, e);
     let mut wb = signed_workbook(&t.event.event.name, sheets, t.lang).map_err(xe)?;
     if let Some(rec) = &money.reconciliation {
         let ranked: Vec<&str> = money.ranked_lists.iter().map(String::as_str).collect();

@@ -448,8 +448,7 @@ pub fn write_linked(
     sheets: &[LinkedSheet],
     lang: Lang,
 ) -> Result<(), Error> {
-    let mut wb = build_linked(event_title, sheets, lang)
-        .map_err(|e| Error::io(path, std::io::Error::other(e)))?;
+    let mut wb = build_linked(event_title, sheets, lang).map_err(|e| Error::output(path, e))?;
     save_atomic(&mut wb, path)
 }
 

@@ -60,7 +60,7 @@ pub fn write_prizes(
     rec: &Reconciliation,
     ranked: &[&str],
 ) -> Result<(), Error> {
-    let xe = |e: XlsxError| Error::io(path, std::io::Error::other(e));
+    let xe = |e: XlsxError| Error::output(path, e);
     let title = &event.event.name;
     let mut wb = new_workbook(title).map_err(xe)?;
     let styles = Styles::new();

@@ -56,7 +56,7 @@ pub fn write_new(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result<bool,
         Err(_) if super::workbook::pending(path) => return Ok(false),
         Err(_) => {}
     }
-    let mut wb = build(doc, lines, true).map_err(|e| Error::io(path, std::io::Error::other(e)))?;
+    let mut wb = build(doc, lines, true).map_err(|e| Error::output(path, e))?;
     super::workbook::save_new(&mut wb, path)?;
     Ok(true)
 }
@@ -67,7 +67,7 @@ pub fn write_new(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result<bool,
 ///
 /// [`Error::Io`] naming the path when it cannot be written.
 pub fn write_printable(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result<(), Error> {
-    let mut wb = build(doc, lines, false).map_err(|e| Error::io(path, std::io::Error::other(e)))?;
+    let mut wb = build(doc, lines, false).map_err(|e| Error::output(path, e))?;
     save_atomic(&mut wb, path)
 }
 

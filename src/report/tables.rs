@@ -78,8 +78,7 @@ pub fn write_signed(
     sheets: &[SheetDoc],
     lang: Lang,
 ) -> Result<(), Error> {
-    let mut wb = signed_workbook(event_title, sheets, lang)
-        .map_err(|e| Error::io(path, std::io::Error::other(e)))?;
+    let mut wb = signed_workbook(event_title, sheets, lang).map_err(|e| Error::output(path, e))?;
     save_atomic(&mut wb, path)
 }
 
@@ -119,8 +118,7 @@ pub fn write_with_marker(
     if marker.is_some() && (path.exists() || super::workbook::pending(path)) {
         return Ok(());
     }
-    let mut wb = build(event_title, sheets, lang, marker)
-        .map_err(|e| Error::io(path, std::io::Error::other(e)))?;
+    let mut wb = build(event_title, sheets, lang, marker).map_err(|e| Error::output(path, e))?;
     if marker.is_some() {
         super::workbook::save_new(&mut wb, path)
     } else {

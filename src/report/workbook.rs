@@ -267,9 +267,7 @@ fn clip(text: &str) -> &str {
 /// [`Error::Io`] naming `path` when the workbook cannot be serialized or the file cannot be
 /// written.
 pub fn save_atomic(wb: &mut Workbook, path: &Path) -> Result<(), Error> {
-    let bytes = wb
-        .save_to_buffer()
-        .map_err(|e| Error::io(path, std::io::Error::other(e)))?;
+    let bytes = wb.save_to_buffer().map_err(|e| Error::output(path, e))?;
     write_atomic(path, &bytes)
 }
 
@@ -295,9 +293,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
 ///
 /// As [`save_atomic`].
 pub fn save_new(wb: &mut Workbook, path: &Path) -> Result<(), Error> {
-    let bytes = wb
-        .save_to_buffer()
-        .map_err(|e| Error::io(path, std::io::Error::other(e)))?;
+    let bytes = wb.save_to_buffer().map_err(|e| Error::output(path, e))?;
     write_file(path, &bytes, true)
 }
 

@@ -411,7 +411,7 @@ pub struct FinalsOutcome {
 ///
 /// # Errors
 ///
-/// [`crate::Error::Usage`] when the bracket is unusable.
+/// [`crate::Error::Pairing`] when the bracket is unusable.
 pub(super) fn run_stage(
     inp: &super::Input<'_>,
     k: &Knockout,
@@ -431,7 +431,7 @@ pub(super) fn run_stage(
         &season.scoring,
         findings,
     )
-    .map_err(|e| crate::Error::Usage(format!("event.toml [stages.knockout]: {e}")))?;
+    .map_err(|e| crate::Error::pairing("event.toml [stages.knockout]", e))?;
     let total = total_rounds(k);
     let win = windows(k);
     let mut papers = Vec::new();

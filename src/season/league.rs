@@ -127,13 +127,18 @@ pub fn scoring_of(event: &Event) -> Scoring {
 ///
 /// # Errors
 ///
-/// [`Error::Usage`] when the event has no `[boards]`, the schedule cannot be made or the
+/// [`Error::Event`] when the event has no `[boards]`, [`Error::Pairing`] when the schedule cannot be made or the
 /// bracket of the finals is unusable.
 pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutcome>> {
     let Some(rules) = inp.event.boards.as_ref() else {
-        return Err(Error::Usage(
-            "event.toml: 团体赛缺少 [boards] (a team event needs [boards])".into(),
-        ));
+        return Err(crate::event::EventError::Invalid {
+            path: crate::event::EVENT_FILE.into(),
+            key: "boards".into(),
+            line: 0,
+            column: 0,
+            message: "团体赛缺少 [boards] (a team event needs [boards])".into(),
+        }
+        .into());
     };
     if inp.roster.teams.len() < 2 {
         return Ok(None);
@@ -141,7 +146,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutc
     let numbers = super::numbers::numbers(inp, findings);
     let n = u16::try_from(numbers.teams.len()).unwrap_or(u16::MAX);
     let schedule: Vec<Vec<(u32, u32)>> = crate::pairing::berger::schedule(n)
-        .map_err(|e| Error::Usage(e.to_string()))?
+        .map_err(|e| Error::pairing("event.toml [stages]", e))?
         .into_iter()
         .map(|r| {
             r.pairs

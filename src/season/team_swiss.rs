@@ -33,13 +33,13 @@ use super::matches::{self, Context, MatchResult, RoundResults, Scoring};
 use super::pairing_check;
 use super::teams;
 use super::{Input, RoundCounts, RoundPaper, TeamName};
+use crate::Result;
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::{Board, Team};
 use crate::model::{Colour, GameResult, Points};
 use crate::pairing::team_swiss::{self, MatchRecord, RecordKind, TeamEntry, TeamSwissOptions};
 use crate::rounds::sheet::{RoundSheet, Rows};
 use crate::scoring;
-use crate::{Error, Result};
 
 pub mod entries;
 mod lines;
@@ -288,12 +288,17 @@ fn met(rounds: &[SwissRound], a: u32, b: u32) -> bool {
 ///
 /// # Errors
 ///
-/// [`Error::Usage`] without `[boards]`.
+/// [`Error::Event`] without `[boards]`.
 pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissOutcome>> {
     let Some(rules) = inp.event.boards.as_ref() else {
-        return Err(Error::Usage(
-            "event.toml: 团体赛缺少 [boards] (a team event needs [boards])".into(),
-        ));
+        return Err(crate::event::EventError::Invalid {
+            path: crate::event::EVENT_FILE.into(),
+            key: "boards".into(),
+            line: 0,
+            column: 0,
+            message: "团体赛缺少 [boards] (a team event needs [boards])".into(),
+        }
+        .into());
     };
     if inp.roster.teams.len() < 2 {
         return Ok(None);

@@ -182,7 +182,7 @@ pub fn build(ev: &Event) -> Result<Workbook, XlsxError> {
 ///
 /// [`crate::Error::Io`] naming `path` when the workbook cannot be built or written.
 pub fn write(ev: &Event, path: &Path) -> crate::Result<()> {
-    let mut wb = build(ev).map_err(|e| crate::Error::io(path, std::io::Error::other(e)))?;
+    let mut wb = build(ev).map_err(|e| crate::Error::output(path, e))?;
     save_atomic(&mut wb, path)
 }
 

@@ -151,7 +151,7 @@ pub fn write(
                     written.push(path);
                 }
                 Err(e) => {
-                    return Err(crate::Error::io(&path, std::io::Error::other(e)));
+                    return Err(crate::Error::output(&path, e));
                 }
             }
         }

@@ -108,7 +108,22 @@ fn workbook_rows(standings: &Path) -> Vec<Vec<String>> {
 }
 
 fn check_sample(name: &str, trf_name: &str, teams: usize, tiebreaks: &str) {
+    check_sample_edited(name, trf_name, teams, tiebreaks, |_| {});
+}
+
+/// As [`check_sample`], with `edit` applied to the copy's `event.toml` first.
+fn check_sample_edited(
+    name: &str,
+    trf_name: &str,
+    teams: usize,
+    tiebreaks: &str,
+    edit: impl FnOnce(&mut String),
+) {
     let (_tmp, dir) = sample_copy(name);
+    let toml = dir.join("event.toml");
+    let mut text = std::fs::read_to_string(&toml).expect("event.toml");
+    edit(&mut text);
+    std::fs::write(&toml, text).expect("event.toml");
     let (_, j, err) = run_json(&dir, &[]);
     assert!(j["outputs"].is_array(), "{err}");
     let trf = dir.join("out").join(trf_name);
@@ -157,6 +172,36 @@ fn tiebreakserver_reads_the_b_league_export_as_the_standings() {
         "cca-b-league-2025.trf",
         16,
         "MPTS GPTS EDE EMGSB/C1 BH:MP/C1",
+    );
+}
+
+/// The B-league ranked by the C.07 codes added last (STD 7.7, SSSC 13.4 with its Fore Buchholz
+/// form): the event template takes them, the export's `212` names them, and TieBreakServer's
+/// figures from the exported file are the workbook's.
+#[test]
+fn tiebreakserver_agrees_on_std_and_sssc_in_the_b_league() {
+    let order = r#"order = ["MPTS", "GPTS", "EDE", "EMGSB/C1", "BH:MP/C1"]"#;
+    let names = r#"names = ["场分", "局分", "直胜", "扩展索伯分", "对手场分"]"#;
+    check_sample_edited(
+        "cca-b-league-2025",
+        "cca-b-league-2025.trf",
+        16,
+        "MPTS GPTS STD SSSC SSSC/F EMGSB/C1",
+        |t| {
+            assert!(
+                t.contains(order) && t.contains(names),
+                "the sample's tie-break lines"
+            );
+            *t = t
+                .replace(
+                    order,
+                    r#"order = ["MPTS", "GPTS", "STD", "SSSC", "SSSC/F", "EMGSB/C1"]"#,
+                )
+                .replace(
+                    names,
+                    r#"names = ["场分", "局分", "标准分", "积分与赛程强度", "积分与赛程强度（前瞻）", "扩展索伯分"]"#,
+                );
+        },
     );
 }
 

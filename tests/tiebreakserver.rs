@@ -205,6 +205,57 @@ fn tiebreakserver_agrees_on_std_and_sssc_in_the_b_league() {
     );
 }
 
+/// The xiangqi sample's five per-section exports (individual Swiss, 2/1/0): each is accepted
+/// with no error or remark, and the checker's points of every player are the file's own
+/// (`001` columns 81-84, the standings' points). Their ranking chain is the CXA one (对手分,
+/// DROP-LAST), which has no C.07 code, so the export names no `212` list and the checker ranks
+/// by points only.
+#[test]
+fn tiebreakserver_reads_the_xiangqi_section_exports() {
+    let (_tmp, dir) = sample_copy("cxa-amateur-king-2023");
+    let (_, j, err) = run_json(&dir, &[]);
+    assert!(j["outputs"].is_array(), "{err}");
+    let sections = [
+        "open-men",
+        "open-women",
+        "junior-men",
+        "junior-women",
+        "family",
+    ];
+    for s in sections {
+        let trf = dir.join(format!("out/cxa-amateur-king-2023-{s}.trf"));
+        let text = std::fs::read_to_string(&trf).expect("trf");
+        let Some(answer) = tiebreakchecker(&trf) else {
+            return;
+        };
+        assert_eq!(answer["status"]["code"], 0, "{s}: {:#}", answer["status"]);
+        assert_eq!(answer["status"]["error"], serde_json::json!([]), "{s}");
+        assert_eq!(answer["status"]["info"], serde_json::json!([]), "{s}");
+        let own: Vec<(String, String)> = text
+            .lines()
+            .filter(|l| l.starts_with("001 "))
+            .map(|l| {
+                let no = l.get(4..8).unwrap_or("").trim().to_string();
+                (no, decimal(l.get(80..84).unwrap_or("").trim()))
+            })
+            .collect();
+        let mut checker: Vec<(String, String)> = answer["tiebreakResult"]["competitors"]
+            .as_array()
+            .expect("competitors")
+            .iter()
+            .map(|c| {
+                (
+                    c["cid"].as_u64().expect("cid").to_string(),
+                    value_text(&c["tiebreakScore"][0]),
+                )
+            })
+            .collect();
+        checker.sort_by_key(|(no, _)| no.parse::<u32>().unwrap_or(0));
+        assert!(own.len() > 10, "{s}: {} players", own.len());
+        assert_eq!(checker, own, "{s}");
+    }
+}
+
 /// The A-league finals (a report of their own, `-finals.trf`): accepted, and its 310 match and
 /// game points are what the finals' games give (no remark). Its places come from the bracket,
 /// so only the places are compared: 山东泉城队 (8) first, the champion of the final.

@@ -108,7 +108,22 @@ fn workbook_rows(standings: &Path) -> Vec<Vec<String>> {
 }
 
 fn check_sample(name: &str, trf_name: &str, teams: usize, tiebreaks: &str) {
+    check_sample_edited(name, trf_name, teams, tiebreaks, |_| {});
+}
+
+/// As [`check_sample`], with `edit` applied to the copy's `event.toml` first.
+fn check_sample_edited(
+    name: &str,
+    trf_name: &str,
+    teams: usize,
+    tiebreaks: &str,
+    edit: impl FnOnce(&mut String),
+) {
     let (_tmp, dir) = sample_copy(name);
+    let toml = dir.join("event.toml");
+    let mut text = std::fs::read_to_string(&toml).expect("event.toml");
+    edit(&mut text);
+    std::fs::write(&toml, text).expect("event.toml");
     let (_, j, err) = run_json(&dir, &[]);
     assert!(j["outputs"].is_array(), "{err}");
     let trf = dir.join("out").join(trf_name);
@@ -158,6 +173,87 @@ fn tiebreakserver_reads_the_b_league_export_as_the_standings() {
         16,
         "MPTS GPTS EDE EMGSB/C1 BH:MP/C1",
     );
+}
+
+/// The B-league ranked by the C.07 codes added last (STD 7.7, SSSC 13.4 with its Fore Buchholz
+/// form): the event template takes them, the export's `212` names them, and TieBreakServer's
+/// figures from the exported file are the workbook's.
+#[test]
+fn tiebreakserver_agrees_on_std_and_sssc_in_the_b_league() {
+    let order = r#"order = ["MPTS", "GPTS", "EDE", "EMGSB/C1", "BH:MP/C1"]"#;
+    let names = r#"names = ["场分", "局分", "直胜", "扩展索伯分", "对手场分"]"#;
+    check_sample_edited(
+        "cca-b-league-2025",
+        "cca-b-league-2025.trf",
+        16,
+        "MPTS GPTS STD SSSC SSSC/F EMGSB/C1",
+        |t| {
+            assert!(
+                t.contains(order) && t.contains(names),
+                "the sample's tie-break lines"
+            );
+            *t = t
+                .replace(
+                    order,
+                    r#"order = ["MPTS", "GPTS", "STD", "SSSC", "SSSC/F", "EMGSB/C1"]"#,
+                )
+                .replace(
+                    names,
+                    r#"names = ["场分", "局分", "标准分", "积分与赛程强度", "积分与赛程强度（前瞻）", "扩展索伯分"]"#,
+                );
+        },
+    );
+}
+
+/// The xiangqi sample's five per-section exports (individual Swiss, 2/1/0): each is accepted
+/// with no error or remark, and the checker's points of every player are the file's own
+/// (`001` columns 81-84, the standings' points). Their ranking chain is the CXA one (对手分,
+/// DROP-LAST), which has no C.07 code, so the export names no `212` list and the checker ranks
+/// by points only.
+#[test]
+fn tiebreakserver_reads_the_xiangqi_section_exports() {
+    let (_tmp, dir) = sample_copy("cxa-amateur-king-2023");
+    let (_, j, err) = run_json(&dir, &[]);
+    assert!(j["outputs"].is_array(), "{err}");
+    let sections = [
+        "open-men",
+        "open-women",
+        "junior-men",
+        "junior-women",
+        "family",
+    ];
+    for s in sections {
+        let trf = dir.join(format!("out/cxa-amateur-king-2023-{s}.trf"));
+        let text = std::fs::read_to_string(&trf).expect("trf");
+        let Some(answer) = tiebreakchecker(&trf) else {
+            return;
+        };
+        assert_eq!(answer["status"]["code"], 0, "{s}: {:#}", answer["status"]);
+        assert_eq!(answer["status"]["error"], serde_json::json!([]), "{s}");
+        assert_eq!(answer["status"]["info"], serde_json::json!([]), "{s}");
+        let own: Vec<(String, String)> = text
+            .lines()
+            .filter(|l| l.starts_with("001 "))
+            .map(|l| {
+                let no = l.get(4..8).unwrap_or("").trim().to_string();
+                (no, decimal(l.get(80..84).unwrap_or("").trim()))
+            })
+            .collect();
+        let mut checker: Vec<(String, String)> = answer["tiebreakResult"]["competitors"]
+            .as_array()
+            .expect("competitors")
+            .iter()
+            .map(|c| {
+                (
+                    c["cid"].as_u64().expect("cid").to_string(),
+                    value_text(&c["tiebreakScore"][0]),
+                )
+            })
+            .collect();
+        checker.sort_by_key(|(no, _)| no.parse::<u32>().unwrap_or(0));
+        assert!(own.len() > 10, "{s}: {} players", own.len());
+        assert_eq!(checker, own, "{s}");
+    }
 }
 
 /// The A-league finals (a report of their own, `-finals.trf`): accepted, and its 310 match and

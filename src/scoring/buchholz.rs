@@ -223,3 +223,34 @@ pub fn average_of_opponents(t: &Tournament, values: &[Rational]) -> Vec<Rational
         })
         .collect()
 }
+
+/// The normalising factor of SSSC (13.4.2): the highest primary score achievable in the
+/// tournament divided by the highest secondary score achievable in one match, rounded toward
+/// zero (at least 1).
+pub fn normalising_factor(t: &Tournament, primary: ScoreKind) -> i64 {
+    let rounds = i64::try_from(t.rounds).unwrap_or(0);
+    let top = Rational::from(t.win_points(primary)) * Rational::from_int(rounds);
+    let per_match = Rational::from(t.win_points(primary.other()));
+    if per_match <= Rational::ZERO {
+        return 1;
+    }
+    // top / per_match, toward zero: both are non-negative.
+    let q = i128::from(top.numer()) * i128::from(per_match.denom());
+    let d = i128::from(top.denom()) * i128::from(per_match.numer());
+    i64::try_from(q / d).unwrap_or(1).max(1)
+}
+
+/// SSSC (13.4): each team's secondary score plus its Schedule Strength, the Buchholz `bh` on
+/// the primary score divided by `factor`.
+pub fn score_strength(
+    t: &Tournament,
+    primary: ScoreKind,
+    bh: &[Rational],
+    factor: i64,
+) -> Vec<Rational> {
+    t.competitors
+        .iter()
+        .zip(bh)
+        .map(|(c, &b)| Rational::from(c.total(primary.other())) + b.div_int(factor.max(1)))
+        .collect()
+}

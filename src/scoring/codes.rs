@@ -1,7 +1,9 @@
 //! The tie-break code grammar (RULES §A.6, TRF-26 records 202/212):
-//! `ACRONYM[:MP|:GP|:MM|:MG|:GM|:GG][/Cn|/Mn|/Ln][/P][/R][/S][/V2024|/V2026]`.
+//! `ACRONYM[:MP|:GP|:MM|:MG|:GM|:GG][/Cn|/Mn|/Ln|/Kn|/Un][/P][/F][/R][/S][/V2024|/V2026]`.
 //!
-//! Not supported (rejected as unknown): PTP, APPO, SSSC, STD and self-defined `OTHER_` codes.
+//! Every code of the C.07 art. 5 table (2026 edition) is known. Not supported (rejected as
+//! unknown): self-defined `OTHER_` codes and TieBreakServer's own helpers that are not C.07
+//! tie-breaks (RANK, RIP, VUR, NUM, COD, CSQ, RSES, ABH, AFB, ACC, FLT, RFP, TOP, RND).
 //!
 //! The code text is kept as written: it is the column header of `trf standings`.
 
@@ -46,12 +48,19 @@ pub enum Kind {
     Bwg,
     /// Rounds one elected to play (7.6).
     Rep,
+    /// Standard points (7.7): a win's, a draw's, a loss's worth as 1, ½, 0, whatever the
+    /// scoring system.
+    Std,
     /// Average rating of opponents (10.1).
     Aro,
     /// Tournament performance rating (10.2).
     Tpr,
+    /// Perfect tournament performance (10.3).
+    Ptp,
     /// Average of the opponents' tournament performance ratings (10.4).
     Apro,
+    /// Average of the opponents' perfect tournament performances (10.5).
+    Appo,
     /// The competitor's own rating (10.6).
     Rtng,
     /// Pairing number, ascending (7.8).
@@ -62,6 +71,9 @@ pub enum Kind {
     Tbr,
     /// Board elimination (12.3).
     Bbe,
+    /// Scores and schedule strength combination (13.4, teams): the secondary score plus the
+    /// Buchholz on the primary score divided by a normalising factor.
+    Sssc,
 }
 
 /// The art. 12 knock-out tie-breaks appended to EDE (13.3.2).
@@ -106,6 +118,10 @@ pub struct TieBreak {
     pub reverse: bool,
     /// `/Ln`: Koya limit shift in half-points.
     pub limit_shift: i32,
+    /// `/Kn`: the SSSC normalising factor the competition rules state (13.4.2).
+    pub factor: Option<u32>,
+    /// `/Un`: the rating the rating tie-breaks give unrated players (10 preamble).
+    pub unrated: Option<u16>,
     /// `/V2024` or `/V2026`: edition override for this tie-break.
     pub edition: Option<Edition>,
 }
@@ -150,6 +166,8 @@ impl TieBreak {
             force_swiss: false,
             reverse: false,
             limit_shift: 0,
+            factor: None,
+            unrated: None,
             edition: None,
         };
         tb.kind = match name {
@@ -176,14 +194,18 @@ impl TieBreak {
             "BPG" => Kind::Bpg,
             "BWG" => Kind::Bwg,
             "REP" | "GE" => Kind::Rep,
+            "STD" => Kind::Std,
             "ARO" => Kind::Aro,
             "TPR" => Kind::Tpr,
+            "PTP" => Kind::Ptp,
             "APRO" => Kind::Apro,
+            "APPO" => Kind::Appo,
             "RTNG" | "RTG" => Kind::Rtng,
             "TPN" | "SNO" => Kind::Tpn,
             "BC" => Kind::Bc,
             "TBR" => Kind::Tbr,
             "BBE" => Kind::Bbe,
+            "SSSC" => Kind::Sssc,
             n if n.len() == 5 && n.starts_with('E') && n.ends_with("SB") => {
                 let mut cs = n.chars().skip(1);
                 tb.score = cs.next().and_then(score_letter);
@@ -228,6 +250,14 @@ impl TieBreak {
                     let n: i32 = digits.parse().map_err(|_| err())?;
                     tb.limit_shift = if neg { -n } else { n };
                 }
+                "K" => {
+                    let n = rest.parse::<u32>().map_err(|_| err())?;
+                    tb.factor = Some(n).filter(|&n| n > 0);
+                    if tb.factor.is_none() {
+                        return Err(err());
+                    }
+                }
+                "U" => tb.unrated = Some(rest.parse::<u16>().map_err(|_| err())?),
                 "P" if rest.is_empty() => tb.forfeits_played = true,
                 "F" if rest.is_empty() => tb.fore = true,
                 "S" if rest.is_empty() => tb.force_swiss = true,
@@ -259,8 +289,8 @@ impl TieBreak {
         match self.kind {
             Kind::Pts | Kind::Mpts | Kind::Gpts | Kind::MpVGp | Kind::Bh | Kind::Fb | Kind::Ps => 1,
             Kind::Aob => 2,
-            Kind::Bc | Kind::Ks => 1,
-            Kind::Sb => 2,
+            Kind::Bc | Kind::Ks | Kind::Std => 1,
+            Kind::Sb | Kind::Sssc => 2,
             _ => 0,
         }
     }
@@ -300,6 +330,30 @@ mod tests {
         assert!(!TieBreak::parse("AOB").unwrap().fore);
         assert!(TieBreak::parse("AOB/F2").is_err());
         assert_eq!(TieBreak::parse("APRO").unwrap().kind, Kind::Apro);
+    }
+
+    #[test]
+    fn the_last_c07_codes_and_their_modifiers() {
+        let t = TieBreak::parse("PTP/U1400").unwrap();
+        assert_eq!(
+            (t.kind, t.unrated, t.decimals()),
+            (Kind::Ptp, Some(1400), 0)
+        );
+        assert_eq!(TieBreak::parse("appo").unwrap().kind, Kind::Appo);
+        let t = TieBreak::parse("STD:GP").unwrap();
+        assert_eq!(
+            (t.kind, t.score, t.decimals()),
+            (Kind::Std, Some(ScoreKind::Game), 1)
+        );
+        let t = TieBreak::parse("SSSC/K4/F/P").unwrap();
+        assert_eq!(
+            (t.kind, t.factor, t.fore, t.forfeits_played, t.decimals()),
+            (Kind::Sssc, Some(4), true, true, 2)
+        );
+        assert!(TieBreak::parse("SSSC/K0").is_err());
+        assert!(TieBreak::parse("SSSC/K").is_err());
+        assert!(TieBreak::parse("PTP/U").is_err());
+        assert!(TieBreak::parse("PTP/U70000").is_err());
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Own-record tie-breaks (C.07 art. 7): WIN, WON, BPG, BWG, REP and the progressive score PS.
+//! Own-record tie-breaks (C.07 art. 7): WIN, WON, BPG, BWG, REP, the progressive score PS and
+//! the standard points STD.
 //!
 //! For teams they count matches (on match points) or boards (on game points), as the reference
 //! calculator does.
@@ -98,6 +99,56 @@ pub fn count(t: &Tournament, what: Count, kind: ScoreKind) -> Vec<Rational> {
                 .try_into()
                 .unwrap_or(i64::MAX);
             Rational::from_int(n)
+        })
+        .collect()
+}
+
+/// Standard points (7.7): 1 for each round in which the competitor scored more than the
+/// scheduled opponent, or got more than a draw's points without playing; ½ for each round it
+/// scored the same as the opponent, or got exactly a draw's points without playing.
+///
+/// - A double forfeit is a round without playing (15.1) in which neither side scored: the
+///   first clause would give ½ (as much as the scheduled opponent), the second 0 (less than a
+///   draw). The reference calculator gives 0, which keeps STD equal to the points under 1/½/0
+///   scoring, the purpose of 7.7; so do we.
+/// - Teams on game points count boards, as WIN and the other art. 7 counts do here and in the
+///   reference calculator: each board's game scores 1, ½ or 0 (a match without games: its
+///   per-board result on every board). On match points, matches.
+pub fn standard(t: &Tournament, kind: ScoreKind) -> Vec<Rational> {
+    let half = |own: Points, other: Points| -> i64 {
+        match own.cmp(&other) {
+            std::cmp::Ordering::Greater => 2,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Less => 0,
+        }
+    };
+    t.competitors
+        .iter()
+        .map(|c| {
+            let halves: i64 = c
+                .rounds
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    if t.is_team && kind == ScoreKind::Game {
+                        let draw = t.game_scoring.draw;
+                        return units(t, r, kind).iter().map(|u| half(u.points, draw)).sum();
+                    }
+                    let opponent_points = match r.result {
+                        RoundResult::Played { opponent, .. }
+                        | RoundResult::ForfeitWin { opponent, .. }
+                        | RoundResult::ForfeitLoss { opponent, .. } => t
+                            .competitors
+                            .get(opponent)
+                            .and_then(|o| o.rounds.get(i))
+                            .map(|or| or.score(kind)),
+                        _ => None,
+                    };
+                    let other = opponent_points.unwrap_or(t.scoring(kind).draw);
+                    half(r.score(kind), other)
+                })
+                .sum();
+            Rational::new(halves, 2)
         })
         .collect()
 }

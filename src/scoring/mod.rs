@@ -111,6 +111,13 @@ pub fn trf_standings_checked(
             round_robin: opts.round_robin,
         },
     )?;
+    if !t.is_team
+        && let Some(k) = keys.iter().find(|k| k.kind == Kind::Sssc)
+    {
+        return Err(format!(
+            "{k} is a team tie-break (C.07 13.4), this file has no teams / {k} 仅用于团体赛，此文件没有队伍"
+        ));
+    }
     let warnings = trf_adapter::check_310(trf, &t);
     Ok((to_tsv(&standings(&t, &keys)), warnings))
 }

@@ -1,4 +1,5 @@
-//! Rating-based tie-breaks (C.07 art. 10): ARO, TPR, APRO, RTNG, with the FIDE table 8.1.1 (dp).
+//! Rating-based tie-breaks (C.07 art. 10): ARO, TPR, PTP, APRO, APPO, RTNG, with the FIDE tables
+//! 8.1.1 (dp) and 8.1.2 (PD).
 //!
 //! Only games played over the board count (15.2 keeps forfeits unplayed here even in round
 //! robins). If any competitor is unrated the tie-breaks are undefined for everyone (10
@@ -30,6 +31,51 @@ pub fn dp(p100: i64) -> i64 {
     }
 }
 
+/// The upper bound of the rating difference |D| for PD = 0.50, 0.51, …, 0.99 (FIDE Rating
+/// Regulations table 8.1.2); above 735 PD is 1.00.
+const PD_BOUNDS: [i64; 50] = [
+    3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153, 162,
+    170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344, 357, 374,
+    391, 411, 432, 456, 484, 517, 559, 619, 735,
+];
+
+/// The expected score, in hundredths, of a player rated `d` points above the opponent (table
+/// 8.1.2, the full scale: no 400-point cut): PD for the higher-rated, 1 − PD for the lower.
+pub fn pd(d: i64) -> i64 {
+    let higher = PD_BOUNDS
+        .iter()
+        .position(|&b| d.abs() <= b)
+        .map_or(100, |i| 50 + i64::try_from(i).unwrap_or(50));
+    if d >= 0 { higher } else { 100 - higher }
+}
+
+/// PTP (10.3): the lowest whole rating R whose expected score against `ratings` (table 8.1.2)
+/// reaches the score, given in half-points; for a zero score the lowest rating less 800.
+/// `None` without games.
+pub fn perfect_performance(ratings: &[i64], halves: i64) -> Option<i64> {
+    let (&low, &high) = (ratings.iter().min()?, ratings.iter().max()?);
+    if halves <= 0 {
+        return Some(low - 800);
+    }
+    let target = halves * 50;
+    let expected = |r: i64| -> i64 { ratings.iter().map(|&ri| pd(r - ri)).sum() };
+    // expected(lo) is 0 (every opponent more than 735 above), expected(hi) every game won.
+    let (mut lo, mut hi) = (low - 737, high + 736);
+    if expected(hi) < target {
+        // More points than games: not a valid file; the best a perfect score gives.
+        return Some(hi);
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if expected(mid) >= target {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some(hi)
+}
+
 /// Which rating tie-break.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Which {
@@ -37,6 +83,8 @@ pub enum Which {
     Aro,
     /// 10.2 tournament performance rating.
     Tpr,
+    /// 10.3 perfect tournament performance.
+    Ptp,
     /// 10.6 own rating.
     Rtng,
 }
@@ -97,6 +145,11 @@ pub fn compute(
             let aro = Rational::new(sum, n).round_half_up();
             match which {
                 Which::Aro => Some(Rational::from_int(aro)),
+                Which::Ptp => {
+                    let ratings: Vec<i64> = kept.iter().map(|g| g.0).collect();
+                    let halves: i64 = kept.iter().map(|g| g.1).sum();
+                    perfect_performance(&ratings, halves).map(Rational::from_int)
+                }
                 _ => {
                     let halves: i64 = kept.iter().map(|g| g.1).sum();
                     // p in hundredths, rounded half up: (halves/2)/n*100.
@@ -108,8 +161,8 @@ pub fn compute(
         .collect()
 }
 
-/// APRO (10.4): the mean of `values` (each competitor's TPR) over the opponents played over the
-/// board that have one, rounded half up; `None` without any.
+/// APRO (10.4) and APPO (10.5): the mean of `values` (each competitor's TPR, or PTP) over the
+/// opponents played over the board that have one, rounded half up; `None` without any.
 pub fn average_of_opponents(t: &Tournament, values: &[Option<Rational>]) -> Vec<Option<Rational>> {
     t.competitors
         .iter()
@@ -142,6 +195,23 @@ mod tests {
         assert_eq!(dp(0), -800);
         // RULES §A.5: ARO 2400 with 5.5/9: p = 0.61, TPR 2480.
         assert_eq!(2400 + dp(Rational::new(11 * 50, 9).round_half_up()), 2480);
+    }
+
+    #[test]
+    fn pd_table_and_ptp() {
+        assert_eq!(
+            (pd(0), pd(3), pd(4), pd(-4), pd(735), pd(736), pd(-736)),
+            (50, 50, 51, 49, 99, 100, 0)
+        );
+        // 1 point against 1513, 1494, 1152, 2074: at 1246, .18 + .19 + .63 + 0 = 1.00; at 1245, .99.
+        let r = [1513, 1494, 1152, 2074];
+        assert_eq!(perfect_performance(&r, 2), Some(1246));
+        // A zero score: the lowest rating less 800; a perfect score: above every opponent by 736.
+        assert_eq!(perfect_performance(&r, 0), Some(1152 - 800));
+        assert_eq!(perfect_performance(&r, 8), Some(2074 + 736));
+        // A draw against 2000: PD is .50 down to 3 points below him (table 8.1.2), so 1997.
+        assert_eq!(perfect_performance(&[2000], 1), Some(1997));
+        assert_eq!(perfect_performance(&[], 1), None);
     }
 
     #[test]

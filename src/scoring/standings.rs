@@ -270,23 +270,52 @@ fn compute(t: &Tournament, key: &TieBreak, ranks: &[u32]) -> Vec<Value> {
         Kind::Bpg => nums(individual::count(t, Count::Bpg, score)),
         Kind::Bwg => nums(individual::count(t, Count::Bwg, score)),
         Kind::Rep => nums(individual::count(t, Count::Rep, score)),
-        Kind::Aro | Kind::Tpr | Kind::Rtng => {
+        Kind::Std => nums(individual::standard(t, score)),
+        Kind::Aro | Kind::Tpr | Kind::Ptp | Kind::Rtng => {
             let which = match key.kind {
                 Kind::Aro => Which::Aro,
                 Kind::Tpr => Which::Tpr,
+                Kind::Ptp => Which::Ptp,
                 _ => Which::Rtng,
             };
-            rating::compute(t, which, None, key.cut_low, key.cut_high)
+            rating::compute(t, which, key.unrated, key.cut_low, key.cut_high)
                 .into_iter()
                 .map(|v| v.map_or(Value::Undefined, Value::Num))
                 .collect()
         }
-        Kind::Apro => {
-            let tpr = rating::compute(t, Which::Tpr, None, 0, 0);
-            rating::average_of_opponents(t, &tpr)
+        Kind::Apro | Kind::Appo => {
+            let which = if key.kind == Kind::Apro {
+                Which::Tpr
+            } else {
+                Which::Ptp
+            };
+            let own = rating::compute(t, which, key.unrated, 0, 0);
+            rating::average_of_opponents(t, &own)
                 .into_iter()
                 .map(|v| v.map_or(Value::Undefined, Value::Num))
                 .collect()
+        }
+        Kind::Sssc if !t.is_team => vec![Value::Undefined; t.competitors.len()],
+        Kind::Sssc => {
+            let spec = Spec {
+                opponent_score: score,
+                own_score: score,
+                sonneborn: false,
+                cut_low: key.cut_low,
+                cut_high: key.cut_high,
+                forfeits_played,
+                round_robin: rr,
+                edition,
+            };
+            let bh = if key.fore {
+                buchholz::compute(&buchholz::fore(t), &spec)
+            } else {
+                buchholz::compute(t, &spec)
+            };
+            let factor = key
+                .factor
+                .map_or_else(|| buchholz::normalising_factor(t, score), i64::from);
+            nums(buchholz::score_strength(t, score, &bh, factor))
         }
         Kind::Tpn => t
             .competitors

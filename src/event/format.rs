@@ -198,19 +198,28 @@ pub struct Knockout {
     #[serde(default)]
     pub playoff_winners: std::collections::BTreeMap<String, String>,
     /// How a match level on match points is decided, in order (`game-points`, `playoff`).
-    pub tie_resolution: Vec<String>,
+    pub tie_resolution: Vec<crate::pairing::knockout::TieResolution>,
     /// `tie_resolution` is a template default.
     #[serde(default)]
     pub tie_resolution_default: bool,
     /// Colours in knockout matches (`higher-seed-first-then-alternate`).
     #[serde(default)]
-    pub colours: Option<String>,
+    pub colours: Option<KnockoutColours>,
     /// `colours` is a template default.
     #[serde(default)]
     pub colours_default: bool,
     /// Clause (`规程 五(三)`).
     #[serde(default)]
     pub clause: Option<String>,
+}
+
+/// The colours of a knockout match's rounds (`[stages.knockout] colours`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KnockoutColours {
+    /// The better regular-season seed is first-named in a match's first round, then the
+    /// teams alternate.
+    HigherSeedFirstThenAlternate,
 }
 
 /// Teams renumbered by their seed: members ordered by `seed:N` ascending become `group:ID:1..`.

@@ -31,8 +31,8 @@ pub use format::{
     Bye, Knockout, KnockoutMatch, Pairing, PlaceRule, SeedGroup, Slot, Stage, System, TimeControl,
 };
 pub use money::{
-    Accommodation, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing, Meal, Meals, Per,
-    PrizeList, Prizes, Recipient, Room, Stay, Tax, Ties,
+    Accommodation, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing, Meal, Meals,
+    PaidBy, Per, PrizeList, Prizes, Recipient, Room, Stay, Tax, Ties,
 };
 pub use quotas::{QuotaDelegation, QuotaExtra, QuotaPlaces, QuotaTier, Quotas};
 pub use rules::{

@@ -200,7 +200,7 @@ pub struct Fee {
 #[serde(deny_unknown_fields)]
 pub struct Accommodation {
     /// Who pays by default: `team` (经费自理) or `organizer`.
-    pub paid_by: String,
+    pub paid_by: PaidBy,
     /// Clause (`规程 十一(二)`).
     #[serde(default)]
     pub clause: Option<String>,
@@ -247,6 +247,16 @@ pub enum LodgingPayee {
     Organizers,
     /// The team settles it with the hotel; it is outside the balance with the organizers.
     Hotel,
+}
+
+/// Who pays board and lodging by default (`[accommodation] paid_by`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PaidBy {
+    /// The team (经费自理), unless `covered` says the organizers pay a period.
+    Team,
+    /// The organizers, for every night of every person.
+    Organizer,
 }
 
 /// How a person who asked for a shared room and is left alone in it is charged; regulations

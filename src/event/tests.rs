@@ -240,6 +240,25 @@ fn wrong_type_and_bad_date_name_key_and_line() {
 }
 
 #[test]
+fn unknown_settings_words_name_key_and_line() {
+    let a = templates::find("cca-a-league-2023").unwrap().text;
+    let t = a.replacen(
+        "tie_resolution = [\"game-points\", \"playoff\"]",
+        "tie_resolution = [\"game-points\", \"coin\"]",
+        1,
+    );
+    let (key, line, msg) = err(&t);
+    assert_eq!(key, "stages[1].knockout.tie_resolution[1]");
+    assert_eq!(line, line_of(&t, "\"coin\""));
+    assert!(msg.contains("playoff"), "{msg}");
+    let t = edited("paid_by = \"team\"", "paid_by = \"teams\"");
+    let (key, line, msg) = err(&t);
+    assert_eq!(key, "accommodation.paid_by");
+    assert_eq!(line, line_of(&t, "\"teams\""));
+    assert!(msg.contains("organizer"), "{msg}");
+}
+
+#[test]
 fn contradictions_name_key_and_line() {
     let t = templates::find("cxa-amateur-king-2023")
         .unwrap()

@@ -206,10 +206,6 @@ fn stages(ev: &Event) -> Check {
     Ok(())
 }
 
-/// The one knockout colour rule: the better regular-season seed is first-named in a match's first
-/// round, then the teams alternate.
-pub const KNOCKOUT_COLOURS: &str = "higher-seed-first-then-alternate";
-
 fn knockout(ev: &Event, k: &Knockout, p: &KeyPath) -> Check {
     if ev.stage(&k.seeds_from).is_none() {
         return fail(
@@ -324,15 +320,6 @@ fn knockout(ev: &Event, k: &Knockout, p: &KeyPath) -> Check {
         if !slot_ok(t, &done, &groups) {
             return bad_slot(p.key("relegated").index(i), t);
         }
-    }
-    if let Some(c) = &k.colours
-        && c != KNOCKOUT_COLOURS
-    {
-        return fail(
-            p.key("colours"),
-            &format!("未知的颜色规则“{c}”，可用：{KNOCKOUT_COLOURS}"),
-            &format!("unknown colour rule \"{c}\"; known: {KNOCKOUT_COLOURS}"),
-        );
     }
     if k.tie_resolution.is_empty() {
         return fail(

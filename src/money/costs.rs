@@ -13,7 +13,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::event::{Event, Per};
+use crate::event::{Event, PaidBy, Per};
 use crate::model::Fen;
 use crate::model::roster::Team;
 
@@ -194,7 +194,7 @@ pub fn statement(
                     days_between(from, to).clamp(0, nights)
                 }
                 Some(_) => 0,
-                None if acc.paid_by == "organizer" => nights,
+                None if acc.paid_by == PaidBy::Organizer => nights,
                 None => 0,
             };
             let own = nights - cov;

@@ -26,7 +26,7 @@
 
 use jiff::civil::Date;
 
-use crate::event::{Accommodation, Event};
+use crate::event::{Accommodation, Event, PaidBy};
 use crate::findings::{Code, Finding, Findings};
 use crate::model::roster::{Person, Role, RoomRequest, Roster, Team};
 
@@ -151,7 +151,7 @@ pub fn lodge(event: &Event, team: &Team, findings: &mut Findings) -> TeamLodging
         return out;
     };
     // Where teams pay their own board and lodging, only what a team asked for is booked.
-    if acc.paid_by != "organizer" && team.rooms.iter().all(is_blank) {
+    if acc.paid_by != PaidBy::Organizer && team.rooms.iter().all(is_blank) {
         out.no_request = true;
         return out;
     }

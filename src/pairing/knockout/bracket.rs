@@ -64,6 +64,26 @@ pub struct Bracket {
     /// Outcomes that are relegated.
     #[serde(default)]
     pub relegated: Vec<Source>,
+    /// How a match level on match points is decided, in order.
+    #[serde(default = "TieResolution::standard")]
+    pub tie_resolution: Vec<TieResolution>,
+}
+
+/// One way of deciding a match level on match points (`tie_resolution` in event.toml).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TieResolution {
+    /// The sum of game points over the match's rounds.
+    GamePoints,
+    /// An over-the-board play-off whose winner the arbiter enters (`playoff_winners`).
+    Playoff,
+}
+
+impl TieResolution {
+    /// Game points, then the play-off (C.07 art. 3; the A-league template's reading).
+    pub fn standard() -> Vec<TieResolution> {
+        vec![TieResolution::GamePoints, TieResolution::Playoff]
+    }
 }
 
 /// A match definition in one line.
@@ -134,6 +154,7 @@ impl Bracket {
                 place(12, vec![l("L11-12")]),
             ],
             relegated: vec![l("L11-12"), l("L-final")],
+            tie_resolution: TieResolution::standard(),
         }
     }
 

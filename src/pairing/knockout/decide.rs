@@ -1,7 +1,7 @@
 //! Deciding matches from entered results and giving places.
 
 use super::Error;
-use super::bracket::{Bracket, Source};
+use super::bracket::{Bracket, Source, TieResolution};
 use crate::model::Points;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -202,7 +202,11 @@ fn resolve(src: &Source, done: &BTreeMap<&str, MatchOutcome>) -> Option<u16> {
 }
 
 /// Decides one match whose teams are known.
-fn decide_match(planned: u8, result: Option<&MatchResult>) -> (SidePoints, SidePoints, Decision) {
+fn decide_match(
+    planned: u8,
+    result: Option<&MatchResult>,
+    resolution: &[TieResolution],
+) -> (SidePoints, SidePoints, Decision) {
     let rounds = result.map_or(&[][..], |r| r.rounds.as_slice());
     let mp = rounds
         .iter()
@@ -221,18 +225,24 @@ fn decide_match(planned: u8, result: Option<&MatchResult>) -> (SidePoints, SideP
             winner,
             by: DecidedBy::MatchPoints,
         }
-    } else if let Some(winner) = gp.leader() {
-        Decision::Won {
-            winner,
-            by: DecidedBy::GamePoints,
-        }
-    } else if let Some(winner) = result.and_then(|r| r.playoff_winner) {
-        Decision::Won {
-            winner,
-            by: DecidedBy::Playoff,
-        }
     } else {
-        Decision::Open(Pending::NeedsPlayoff)
+        resolution
+            .iter()
+            .find_map(|how| match how {
+                TieResolution::GamePoints => gp.leader().map(|winner| Decision::Won {
+                    winner,
+                    by: DecidedBy::GamePoints,
+                }),
+                TieResolution::Playoff => {
+                    result
+                        .and_then(|r| r.playoff_winner)
+                        .map(|winner| Decision::Won {
+                            winner,
+                            by: DecidedBy::Playoff,
+                        })
+                }
+            })
+            .unwrap_or(Decision::Open(Pending::NeedsPlayoff))
     };
     (mp, gp, decision)
 }
@@ -262,7 +272,7 @@ pub fn decide(
         let second = resolve(&m.second, &done);
         let result = results.get(&m.id);
         let (match_points, game_points, decision) = if first.is_some() && second.is_some() {
-            decide_match(m.rounds, result)
+            decide_match(m.rounds, result, &bracket.tie_resolution)
         } else {
             (
                 SidePoints::default(),

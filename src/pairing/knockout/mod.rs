@@ -8,8 +8,9 @@
 //! open. Teams are identified by their **seed**: their regular-season place, 1 = best.
 //!
 //! A match (several rounds between the same two teams) is won on the sum of match points over
-//! its rounds, then the sum of game points, then an over-the-board play-off whose winner the
-//! arbiter enters (C.07 art. 3; the regulation leaves the drawn match open, RULES.md §C).
+//! its rounds, then as the bracket's `tie_resolution` says: by default the sum of game points,
+//! then an over-the-board play-off whose winner the arbiter enters (C.07 art. 3; the
+//! regulation leaves the drawn match open, RULES.md §C).
 
 mod bracket;
 mod decide;
@@ -17,7 +18,7 @@ mod decide;
 #[cfg(test)]
 mod tests;
 
-pub use bracket::{Bracket, MatchDef, PlaceRule, Source};
+pub use bracket::{Bracket, MatchDef, PlaceRule, Source, TieResolution};
 pub use decide::{
     DecidedBy, Decision, MatchOutcome, MatchResult, Outcome, Pending, RoundScore, Side, SidePoints,
     decide,

@@ -380,3 +380,31 @@ fn ranked_groups_are_checked() {
     let back: Bracket = toml::from_str(&text).expect("deserializes");
     assert_eq!(back, Bracket::a_league_reseeded());
 }
+
+#[test]
+fn tie_resolution_is_applied_in_the_order_given() {
+    // QF4, 4-5: MP 2-2, GP 5.5-4.5. With the play-off first, the play-off winner typed (5)
+    // decides, not the game points; with the play-off alone and none typed, the match waits.
+    let mut b = Bracket::a_league();
+    b.tie_resolution = vec![TieResolution::Playoff, TieResolution::GamePoints];
+    let mut r = quarter_finals();
+    r.insert("QF4".into(), res(&[(8, 2), (3, 7)], Some(Side::Second)));
+    let o = decide(&b, &r).expect("decide");
+    assert_eq!(
+        find(&o, "QF4").decision,
+        Decision::Won {
+            winner: Side::Second,
+            by: DecidedBy::Playoff
+        }
+    );
+    assert_eq!(find(&o, "QF4").winner(), Some(5));
+    b.tie_resolution = vec![TieResolution::Playoff];
+    let o = decide(&b, &quarter_finals()).expect("decide");
+    assert_eq!(
+        find(&o, "QF4").decision,
+        Decision::Open(Pending::NeedsPlayoff)
+    );
+    // The standard order decides QF4 on game points (4 wins).
+    let o = decide(&Bracket::a_league(), &quarter_finals()).expect("decide");
+    assert_eq!(find(&o, "QF4").winner(), Some(4));
+}

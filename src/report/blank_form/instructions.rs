@@ -1,7 +1,7 @@
 //! The instructions printed under the blank form's tables, drawn from event.toml with their
 //! clauses, so that teams read the regulation's own numbers next to where they type.
 
-use crate::event::{Event, Meal, Section};
+use crate::event::{Event, Meal, PaidBy, Section};
 use crate::model::Sex;
 
 /// `（规程 十(三)）`, or nothing.
@@ -312,7 +312,7 @@ pub(crate) fn rooms(ev: &Event) -> Vec<String> {
             meal(c.to_meal),
             cite(c.clause.as_deref())
         ));
-    } else if acc.paid_by == "team" {
+    } else if acc.paid_by == PaidBy::Team {
         out.push(format!("各队食宿费用自理。{}", cite(acc.clause.as_deref())));
     }
     if acc.settled_with == crate::event::LodgingPayee::Hotel {

@@ -81,9 +81,10 @@ pub enum TrfCommand {
         /// 破同分顺序，主分在前，如 "PTS BH/C1 SB" (the tie-break list, primary score first).
         #[arg(long)]
         tiebreaks: String,
-        /// 规则版本，默认按开赛日期（042 记录） (rules edition; default from record 042).
+        /// 规则版本 2024 或 2026，默认按开赛日期（042 记录） (rules edition, 2024 or 2026;
+        /// default from record 042).
         #[arg(long)]
-        edition: Option<u16>,
+        edition: Option<crate::scoring::Edition>,
         /// Treat the event as a round robin (pre-set pairings, TieBreakServer `-p`); default
         /// from record 092.
         #[arg(long, conflicts_with = "swiss")]

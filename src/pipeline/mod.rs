@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::Roster;
 use crate::{Error, Lang, Result};
-use summary::{FileEntry, FindingEntry, Summary};
+use summary::{FileEntry, FileKind, FindingEntry, Summary};
 
 /// What `run` needs to know.
 #[derive(Debug, Clone)]
@@ -269,9 +269,9 @@ fn file_list(
         .map(|sheet| FileEntry {
             path: sheet.file.clone(),
             kind: if sheet.marker.stage == crate::season::league::DRAW_STAGE {
-                "draw"
+                FileKind::Draw
             } else {
-                "round-workbook"
+                FileKind::RoundWorkbook
             },
             team: None,
             note: None,
@@ -280,7 +280,7 @@ fn file_list(
     files.extend(set_aside.iter().map(|path| {
         FileEntry {
             path: path.clone(),
-            kind: "round-workbook",
+            kind: FileKind::RoundWorkbook,
             team: None,
             note: Some(
                 lang.pick(
@@ -294,14 +294,14 @@ fn file_list(
     file_kinds(others, subs, roster, lang, &mut files);
     for e in &mut files {
         if checked.quota_files.contains(&e.path) {
-            e.kind = "quota-table";
+            e.kind = FileKind::QuotaTable;
             e.note = None;
         }
     }
     for i in &loaded.ignored {
         files.push(FileEntry {
             path: i.path.clone(),
-            kind: "ignored",
+            kind: FileKind::Ignored,
             team: None,
             note: Some(lang.pick(&i.reason_zh, &i.reason_en).to_string()),
         });
@@ -313,7 +313,7 @@ fn file_list(
     {
         files.push(FileEntry {
             path: f.source.file.clone(),
-            kind: "unreadable",
+            kind: FileKind::Unreadable,
             team: None,
             note: Some(f.message(lang).to_string()),
         });
@@ -403,7 +403,7 @@ fn file_kinds(
         let kinds: &[SubmissionKind] = kinds_of.get(f.path.as_str()).map_or(&[], Vec::as_slice);
         let (kind, note) = if let Some(used) = superseded_by.get(f.path.as_str()) {
             (
-                "superseded",
+                FileKind::Superseded,
                 Some(format!(
                     "{}{used}",
                     lang.pick("已被更新的报名表取代：", "superseded by ")
@@ -418,7 +418,7 @@ fn file_kinds(
         {
             // The blank form `bianpai init` writes (or a team's unfilled copy): not a team.
             (
-                "blank-form",
+                FileKind::BlankForm,
                 Some(
                     lang.pick(
                         "空白报名表：未填写单位和人员，不计为参赛队",
@@ -428,14 +428,14 @@ fn file_kinds(
                 ),
             )
         } else if team.is_some() || kinds.contains(&SubmissionKind::EntryForm) {
-            ("entry-form", None)
+            (FileKind::EntryForm, None)
         } else if kinds.contains(&SubmissionKind::RoomRequest) {
-            ("room-request", None)
+            (FileKind::RoomRequest, None)
         } else if kinds.contains(&SubmissionKind::Registration) {
-            ("registration-list", None)
+            (FileKind::RegistrationList, None)
         } else {
             (
-                "unrecognized",
+                FileKind::Unrecognized,
                 Some(
                     lang.pick("没有找到姓名表头", "no header row with a name column")
                         .to_string(),

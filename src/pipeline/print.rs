@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::summary::Summary;
+use super::summary::{FileKind, Summary};
 use crate::Lang;
 use crate::findings::Severity;
 
@@ -19,11 +19,11 @@ pub fn render(s: &Summary, lang: Lang) -> String {
         .filter(|f| f.severity == Severity::Error)
         .count();
     let warnings = s.findings.len() - errors;
-    let count = |kind: &str| s.files.iter().filter(|f| f.kind == kind).count();
+    let count = |kind: FileKind| s.files.iter().filter(|f| f.kind == kind).count();
     match lang {
         Lang::Zh => {
             let _ = writeln!(out, "{}（{}）", s.event, s.template);
-            let blank = match count("blank-form") {
+            let blank = match count(FileKind::BlankForm) {
                 0 => String::new(),
                 n => format!("，空白报名表 {n}（不计）"),
             };
@@ -31,10 +31,10 @@ pub fn render(s: &Summary, lang: Lang) -> String {
                 out,
                 "文件 {} 个：报名表 {}，成绩表 {}，无法读取 {}，已忽略 {}{blank}",
                 s.files.len(),
-                count("entry-form"),
-                count("round-workbook"),
-                count("unreadable"),
-                count("ignored") + count("unrecognized")
+                count(FileKind::EntryForm),
+                count(FileKind::RoundWorkbook),
+                count(FileKind::Unreadable),
+                count(FileKind::Ignored) + count(FileKind::Unrecognized)
             );
             let _ = writeln!(
                 out,
@@ -61,7 +61,7 @@ pub fn render(s: &Summary, lang: Lang) -> String {
         }
         Lang::En => {
             let _ = writeln!(out, "{} ({})", s.event, s.template);
-            let blank = match count("blank-form") {
+            let blank = match count(FileKind::BlankForm) {
                 0 => String::new(),
                 n => format!(", {n} blank (not counted)"),
             };
@@ -69,10 +69,10 @@ pub fn render(s: &Summary, lang: Lang) -> String {
                 out,
                 "{} files: {} entry forms, {} round workbooks, {} unreadable, {} ignored{blank}",
                 s.files.len(),
-                count("entry-form"),
-                count("round-workbook"),
-                count("unreadable"),
-                count("ignored") + count("unrecognized")
+                count(FileKind::EntryForm),
+                count(FileKind::RoundWorkbook),
+                count(FileKind::Unreadable),
+                count(FileKind::Ignored) + count(FileKind::Unrecognized)
             );
             let _ = writeln!(
                 out,

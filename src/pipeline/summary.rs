@@ -10,14 +10,41 @@ use crate::outcome::{StageKind, StageOutcome, Statuses};
 use crate::season::TeamName;
 use crate::season::individual::IndividualOutcome;
 
+/// What an input file turned out to be (the summary writes the kebab-case word).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FileKind {
+    /// A team's entry form.
+    EntryForm,
+    /// A blank entry form (as `bianpai init` writes it): not a team.
+    BlankForm,
+    /// An entry form replaced by a later one of the same team.
+    Superseded,
+    /// A round workbook (`results/rNN.xlsx`).
+    RoundWorkbook,
+    /// The draw workbook of a league (`results/draw.xlsx`).
+    Draw,
+    /// A quota table (名额分配表) read for the quota check.
+    QuotaTable,
+    /// A room request list.
+    RoomRequest,
+    /// A registration list.
+    RegistrationList,
+    /// A file bianpai does not read (a readme, a picture).
+    Ignored,
+    /// A file that could not be read.
+    Unreadable,
+    /// A readable file that is none of the above.
+    Unrecognized,
+}
+
 /// One input file and what the run made of it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct FileEntry {
     /// Path relative to the event folder.
     pub path: String,
-    /// `entry-form`, `round-workbook`, `room-request`, `registration-list`, `ignored`,
-    /// `unreadable`, `unrecognized` or `superseded`.
-    pub kind: &'static str,
+    /// What the file is.
+    pub kind: FileKind,
     /// The team the file belongs to, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub team: Option<String>,

@@ -68,8 +68,8 @@ pub fn rank(t: &Tournament, tie_breaks: &[TieBreak]) -> Standings {
 pub struct TrfStandingsOptions {
     /// The tie-break list, primary score first (`"PTS BH/C1 SB"`).
     pub tiebreaks: String,
-    /// Rules edition (2024 or 2026); `None` = from record 042.
-    pub edition: Option<u16>,
+    /// Rules edition; `None` = from record 042.
+    pub edition: Option<Edition>,
     /// Round robin (pre-set pairings, `true`) or Swiss (`false`); `None` = from record 092.
     pub round_robin: Option<bool>,
 }
@@ -78,8 +78,8 @@ pub struct TrfStandingsOptions {
 ///
 /// # Errors
 ///
-/// A message when the tie-break list names an unknown code, the edition is not 2024 or 2026,
-/// or the file names players that are not in it.
+/// A message when the tie-break list names an unknown code, or the file names players that are
+/// not in it.
 pub fn trf_standings(trf: &Trf, opts: &TrfStandingsOptions) -> Result<String, String> {
     trf_standings_checked(trf, opts).map(|(tsv, _)| tsv)
 }
@@ -98,12 +98,7 @@ pub fn trf_standings_checked(
     if keys.is_empty() {
         return Err("empty tie-break list / 破同分规则为空".into());
     }
-    let edition = match opts.edition {
-        None => None,
-        Some(2024) => Some(Edition::E2024),
-        Some(2026) => Some(Edition::E2026),
-        Some(y) => return Err(format!("unknown edition {y} (2024 or 2026) / 未知版本 {y}")),
-    };
+    let edition = opts.edition;
     let t = trf_adapter::tournament_from_trf(
         trf,
         trf_adapter::AdapterOptions {

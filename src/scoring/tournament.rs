@@ -62,6 +62,21 @@ pub enum Edition {
     E2026,
 }
 
+impl std::str::FromStr for Edition {
+    type Err = String;
+
+    /// `2024` or `2026`, the year the edition came into force.
+    fn from_str(s: &str) -> Result<Edition, String> {
+        match s.trim() {
+            "2024" => Ok(Edition::E2024),
+            "2026" => Ok(Edition::E2026),
+            other => Err(format!(
+                "未知版本 {other}，可用 2024 或 2026 (unknown edition {other}: 2024 or 2026)"
+            )),
+        }
+    }
+}
+
 impl Edition {
     /// The edition in force on a start date written `YYYY/MM/DD` or `YYYY-MM-DD`.
     pub fn for_start_date(date: &str) -> Option<Edition> {

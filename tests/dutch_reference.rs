@@ -13,8 +13,6 @@ use bianpai::pairing::{Pairing, dutch};
 use bianpai::trf::Trf;
 use util::reference;
 
-/// `tests/reference/`, the reference set checked in with the crate.
-
 /// Rounds of the corpus reproduced exactly (all of them).
 const MATCHED_AT_LEAST: usize = 931;
 

@@ -200,6 +200,7 @@ fn every_output_of_the_samples_is_english_with_lang_en() {
         }
     };
     let mut books = 0;
+    let tags = regex::Regex::new(r"<[^>]*>").expect("regex");
     for name in SAMPLES {
         let folder = tmp.path().join(name);
         let out = util::bianpai(&["run", folder.to_str().expect("utf-8"), "--lang", "en"]);
@@ -215,7 +216,6 @@ fn every_output_of_the_samples_is_english_with_lang_en() {
             let path = folder.join("out").join(&rel);
             if rel.ends_with(".html") {
                 let html = fs::read_to_string(&path).expect("utf-8 page");
-                let tags = regex::Regex::new(r"<[^>]*>").expect("regex");
                 for (i, line) in tags.replace_all(&html, "\n").lines().enumerate() {
                     note(format!("{name}/out/{rel} line {}", i + 1), line);
                 }

@@ -9,8 +9,6 @@ use bianpai::model::Colour;
 use bianpai::pairing::berger;
 use std::collections::BTreeSet;
 
-/// `tests/reference/`, the reference set checked in with the crate.
-
 /// Team pairings `(first-named, second)` of each round of a team TRF.
 fn team_rounds(trf: &bianpai::trf::Trf) -> Vec<BTreeSet<(u16, u16)>> {
     let teams = trf.teams();

@@ -22,11 +22,9 @@ const SECTIONS: [&str; 5] = [
     "open-women",
 ];
 
-fn reference() -> PathBuf {
-    PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/reference/bbp_individual"
-    ))
+/// The bbpPairings files of the individual sections, `tests/reference/bbp_individual/`.
+fn bbp_reference() -> PathBuf {
+    util::reference().join("bbp_individual")
 }
 
 fn export_name(section: &str) -> String {
@@ -49,7 +47,7 @@ fn cut(trf: &Trf, k: usize) -> Trf {
 
 /// `round N` headed blocks of a `.bbp` file: (N, bbpPairings' output).
 fn expected(section: &str) -> Vec<(usize, String)> {
-    let text = std::fs::read_to_string(reference().join(format!("{section}.bbp"))).unwrap();
+    let text = std::fs::read_to_string(bbp_reference().join(format!("{section}.bbp"))).unwrap();
     let mut out: Vec<(usize, String)> = Vec::new();
     for line in text.lines() {
         if let Some(r) = line.strip_prefix("round ") {
@@ -66,7 +64,7 @@ fn expected(section: &str) -> Vec<(usize, String)> {
 fn every_round_bbppairings_paired_from_the_export_is_ours() {
     let mut rounds = 0;
     for s in SECTIONS {
-        let text = std::fs::read_to_string(reference().join(export_name(s))).unwrap();
+        let text = std::fs::read_to_string(bbp_reference().join(export_name(s))).unwrap();
         let trf = bianpai::trf::parse(&text).unwrap();
         let exp = expected(s);
         assert_eq!(exp.len(), 6, "{s}");
@@ -97,7 +95,7 @@ fn the_committed_exports_are_what_the_sample_run_writes() {
     for s in SECTIONS {
         let name = export_name(s);
         let got = std::fs::read_to_string(dir.join("out").join(&name)).unwrap();
-        let want = std::fs::read_to_string(reference().join(&name)).unwrap();
+        let want = std::fs::read_to_string(bbp_reference().join(&name)).unwrap();
         assert_eq!(got, want, "{name}");
     }
 }

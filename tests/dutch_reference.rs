@@ -2,6 +2,8 @@
 //! (`tests/reference/dutch/`, cut per that README's rule) and the three edge cases
 //! (`tests/reference/dutch-edge/`).
 
+mod util;
+
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::PathBuf;
@@ -9,11 +11,7 @@ use std::path::PathBuf;
 use bianpai::model::Points;
 use bianpai::pairing::{Pairing, dutch};
 use bianpai::trf::Trf;
-
-/// `tests/reference/`, the reference set checked in with the crate.
-fn reference() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reference"))
-}
+use util::reference;
 
 /// Rounds of the corpus reproduced exactly (all of them).
 const MATCHED_AT_LEAST: usize = 931;

@@ -1,6 +1,7 @@
 //! Money: prizes with tax, room requests, team statements, and the workbooks, with amounts
 //! computed by hand from the templates' rates.
 
+use bianpai::Lang;
 use bianpai::event::{Event, templates};
 use bianpai::findings::{Findings, Source};
 use bianpai::model::roster::{Person, Role, RoomRequest, Roster, Sourced, Team};
@@ -110,7 +111,7 @@ fn codes(f: &Findings) -> Vec<&'static str> {
 fn line<'a>(st: &'a money::Statement, item: &str) -> &'a money::Line {
     st.lines
         .iter()
-        .find(|l| l.item.contains(item))
+        .find(|l| l.item.label(Lang::Zh).contains(item))
         .unwrap_or_else(|| panic!("no line {item}: {st:#?}"))
 }
 
@@ -130,7 +131,9 @@ fn b_league_a_team_without_room_requests_is_billed_no_lodging() {
         (7, Fen::from_yuan(400), Fen::from_yuan(2800))
     );
     assert!(
-        !st.lines.iter().any(|l| l.item.starts_with("食宿")),
+        !st.lines
+            .iter()
+            .any(|l| matches!(l.item, money::Item::Lodging { .. })),
         "{st:#?}"
     );
     assert_eq!(st.balance(), Fen::from_yuan(2800));
@@ -161,7 +164,17 @@ fn b_league_twin_requests_with_an_odd_woman_and_a_late_arrival() {
         (lodging.quantity, lodging.amount),
         (52, Fen::from_yuan(22_360))
     );
-    assert_eq!(lodging.detail, "8人×6天，1人×4天");
+    assert_eq!(lodging.detail, money::Detail::Stays(vec![(8, 6), (1, 4)]));
+    assert_eq!(lodging.detail.label(Lang::Zh), "8人×6天，1人×4天");
+    assert_eq!(
+        lodging.detail.label(Lang::En),
+        "8 persons × 6 days, 1 person × 4 days"
+    );
+    assert_eq!(
+        lodging.item.label(Lang::En),
+        "board and lodging 诺富特 双人间"
+    );
+    assert_eq!(lodging.unit.label(Lang::En, 52), "person-days");
     // 女三 is alone in a twin room: the empty bed, 6 × 430 = 2,580.
     let empty = line(&st, "单人入住空床");
     assert_eq!((empty.quantity, empty.amount), (6, Fen::from_yuan(2580)));
@@ -208,7 +221,11 @@ fn a_lone_occupant_priced_per_person_pays_no_empty_bed() {
     let mut f = Findings::new();
     let l = money::rooms::lodge(&ev, &team, &mut f);
     let st = money::costs::statement(&ev, &team, &l, &[]);
-    assert!(st.lines.iter().all(|x| !x.item.contains("单人入住空床")));
+    assert!(
+        st.lines
+            .iter()
+            .all(|x| !matches!(x.item, money::Item::EmptyBeds { .. }))
+    );
     // 22,360 at the hotel: the whole-room statement less the empty bed's 2,580; the fees.
     assert_eq!(st.total(money::Side::Hotel), Fen::from_yuan(22_360));
     assert_eq!(st.balance(), Fen::from_yuan(2800));
@@ -252,7 +269,7 @@ fn room_findings_mixed_unknown_and_outside() {
     assert_eq!(single.amount, Fen::from_yuan(2460));
     // 男二 from 08-03: 8 nights; 7 others at 诺富特 twin for 6.
     let twin = line(&st, "诺富特 双人间");
-    assert_eq!(twin.detail, "7人×6天，1人×8天");
+    assert_eq!(twin.detail.label(Lang::Zh), "7人×6天，1人×8天");
     assert_eq!(twin.amount, Fen::from_yuan(430 * 50));
 }
 

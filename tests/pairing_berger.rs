@@ -3,15 +3,11 @@
 //! round's team pairings, derived from the `001` lines and `310` records, must equal
 //! `berger::schedule`.
 
+mod util;
+
 use bianpai::model::Colour;
 use bianpai::pairing::berger;
 use std::collections::BTreeSet;
-use std::path::PathBuf;
-
-/// `tests/reference/`, the reference set checked in with the crate.
-fn reference() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reference"))
-}
 
 /// Team pairings `(first-named, second)` of each round of a team TRF.
 fn team_rounds(trf: &bianpai::trf::Trf) -> Vec<BTreeSet<(u16, u16)>> {
@@ -41,7 +37,7 @@ fn team_rounds(trf: &bianpai::trf::Trf) -> Vec<BTreeSet<(u16, u16)>> {
 
 #[test]
 fn corpus_team_round_robins_follow_the_berger_tables() {
-    let dir = reference().join("tiebreaks/team-rr");
+    let dir = util::reference().join("tiebreaks/team-rr");
     let mut checked = 0;
     for name in [
         "trr-01-12t-5b-11r-std-2026.trf",

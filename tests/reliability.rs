@@ -170,21 +170,43 @@ fn an_unwritable_round_workbook_folder_or_output_path_is_exit_2_naming_it() {
 #[test]
 fn a_read_only_output_folder_is_exit_2_naming_it() {
     use std::os::unix::fs::PermissionsExt;
-    let (_tmp, folder) = sample_copy(A);
+    let (tmp, folder) = sample_copy(A);
     run_json(&folder, &[]);
     let out = folder.join("out");
     let first = outputs(&folder);
-    fs::set_permissions(&out, fs::Permissions::from_mode(0o555)).expect("chmod");
-    // Root ignores permission bits (tests run as root here and in CI): then the check is moot.
-    let probe = out.join(".probe");
-    if fs::write(&probe, b"").is_ok() {
-        let _ = fs::remove_file(&probe);
-        fs::set_permissions(&out, fs::Permissions::from_mode(0o755)).expect("chmod back");
-        eprintln!("skipped: permission bits do not bind this user (root)");
-        return;
-    }
     let out_str = out.display().to_string();
-    let res = util::bianpai(&["run", folder.to_str().expect("utf-8"), "--json"]);
+    // Root ignores permission bits, and the tests run as root here and in CI: there the second
+    // run is made as `nobody` (util-linux's setpriv, which also drops root's capabilities), on a
+    // folder `nobody` owns with its out/ made read-only, and with a copy of the binary (the
+    // build folder may be under a home `nobody` cannot enter).
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let as_root = unsafe { libc::geteuid() } == 0;
+    let mut cmd = if as_root {
+        let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"]
+            .into_iter()
+            .find(|p| Path::new(p).exists())
+            .expect("running as root: setpriv (util-linux) is needed to run bianpai as nobody");
+        fs::set_permissions(tmp.path(), fs::Permissions::from_mode(0o755)).expect("chmod tmp");
+        let exe = tmp.path().join("bianpai");
+        fs::copy(env!("CARGO_BIN_EXE_bianpai"), &exe).expect("copy the binary");
+        let chown = std::process::Command::new("chown")
+            .args(["-R", "65534:65534"])
+            .arg(&folder)
+            .status()
+            .expect("chown runs");
+        assert!(chown.success(), "chown -R nobody {}", folder.display());
+        let mut c = std::process::Command::new(setpriv);
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+            .arg(&exe);
+        c
+    } else {
+        std::process::Command::new(env!("CARGO_BIN_EXE_bianpai"))
+    };
+    fs::set_permissions(&out, fs::Permissions::from_mode(0o555)).expect("chmod");
+    let res = cmd
+        .args(["run", folder.to_str().expect("utf-8"), "--json"])
+        .output()
+        .expect("bianpai runs");
     fs::set_permissions(&out, fs::Permissions::from_mode(0o755)).expect("chmod back");
     let stderr = String::from_utf8_lossy(&res.stderr);
     assert_eq!(res.status.code(), Some(2), "{stderr}");

@@ -1,12 +1,11 @@
 //! Every reference `.trf` under `tests/reference/` reads without error and writes back byte
 //! for byte; the parsed model is stable under a second read.
 
+mod util;
+
 use std::path::{Path, PathBuf};
 
-/// `tests/reference/`, the reference set checked in with the crate.
-fn reference() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reference"))
-}
+use util::reference;
 
 /// All `.trf` files below `dir`, sorted.
 fn trf_files(dir: &Path) -> Vec<PathBuf> {

@@ -3,6 +3,8 @@
 //! brute force, and no third game on one side unless no pairing of the bracket's paired players
 //! avoids it, also by brute force: `xiangqi_swiss/sides.rs`).
 
+mod util;
+
 use bianpai::model::Colour::{self, Black as B, White as R};
 use bianpai::model::Points;
 use bianpai::pairing::xiangqi_swiss::{
@@ -259,13 +261,10 @@ fn same_unit_relaxed_only_in_the_lowest_group() {
 }
 
 /// `tests/reference/`, the reference set checked in with the crate.
-fn reference() -> std::path::PathBuf {
-    std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reference"))
-}
 
 #[test]
 fn reference_xiangqi_files_read_and_pair_every_round() {
-    let dir = reference().join("tiebreaks/individual");
+    let dir = util::reference().join("tiebreaks/individual");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -1,5 +1,5 @@
-//! OpenDocument spreadsheets through calamine, after a scan of `content.xml` that bounds the
-//! grid and finds the merged regions (calamine does not expose ODS merges).
+//! OpenDocument spreadsheets through calamine, after a scan of `content.xml` (quick-xml) that
+//! bounds the grid and finds the merged regions (calamine does not expose ODS merges).
 //!
 //! calamine parses every sheet when the file is opened and expands `number-*-repeated`
 //! attributes up to its own cap of 100 million cells (about 3 GB), so the scan measures the
@@ -8,7 +8,9 @@
 use std::collections::BTreeMap;
 use std::io::{Cursor, Read};
 
-use calamine::{Ods, OdsError, Reader, SheetVisible};
+use calamine::{Ods, OdsError, Reader as _, SheetVisible};
+use quick_xml::events::{BytesStart, Event};
+use quick_xml::{Reader, XmlVersion};
 
 use super::convert::{Grid, check_position, from_data, too_many_cells, too_much_in_file};
 use super::{Budget, Limits, Merge, Table, Unreadable, archive};
@@ -99,67 +101,72 @@ struct Scanned {
     merges: BTreeMap<String, Vec<Merge>>,
 }
 
-/// Walks the tags of `content.xml`, tracking the expanded position of every cell; refuses a
-/// non-empty cell beyond the limits, sheets whose content extent exceeds the cell limit, and
-/// content whose repetitions would copy more text than the file may hold (calamine copies a
-/// repeated cell's text into every repetition).
+/// Walks the tags of `content.xml` (quick-xml's streaming reader over the bounded bytes),
+/// tracking the expanded position of every cell; refuses a non-empty cell beyond the limits,
+/// sheets whose content extent exceeds the cell limit, and content whose repetitions would copy
+/// more text than the file may hold (calamine copies a repeated cell's text into every
+/// repetition). Malformed XML ends the scan: calamine then reports the file as corrupt.
 fn scan(path: &str, xml: &[u8], limits: &Limits) -> Result<Scanned, Unreadable> {
     let mut out = Scanned::default();
     let mut sheet = String::new();
     let (mut row, mut col, mut row_repeat) = (0u64, 0u64, 1u64);
     let (mut max_row, mut max_col) = (0u64, 0u64);
-    let mut pos = 0usize;
     // The open cell's content start and repetition count, and the text copies so far.
-    let mut open_cell: Option<(usize, u64)> = None;
+    let mut open_cell: Option<(u64, u64)> = None;
     let mut text_copies = 0u64;
     let (mut any_content, mut total_area) = (false, 0u64);
-    while let Some(start) = find(xml, b'<', pos) {
-        let Some(end) = find(xml, b'>', start) else {
-            break;
+    let mut reader = Reader::from_reader(xml);
+    reader.config_mut().check_end_names = false;
+    loop {
+        // Where the next event starts: for a closing tag, the end of the cell's content.
+        let at = reader.buffer_position();
+        let (tag, self_closing) = match reader.read_event() {
+            Ok(Event::Start(t)) => (t, false),
+            Ok(Event::Empty(t)) => (t, true),
+            Ok(Event::End(t)) => {
+                match t.name().as_ref() {
+                    "table:table" if any_content => {
+                        // calamine holds every sheet at once: the sum of the extents is
+                        // bounded too.
+                        total_area =
+                            total_area.saturating_add((max_row + 1).saturating_mul(max_col + 1));
+                        if total_area > limits.max_file_cells {
+                            return Err(too_much_in_file(path, limits));
+                        }
+                    }
+                    "table:table-row" => row = row.saturating_add(row_repeat),
+                    "table:table-cell" | "table:covered-table-cell" => {
+                        if let Some((from, reps)) = open_cell.take() {
+                            let len = at.saturating_sub(from);
+                            text_copies = text_copies.saturating_add(len.saturating_mul(reps));
+                            if text_copies > limits.max_text_bytes {
+                                return Err(too_much_in_file(path, limits));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            Ok(Event::Eof) | Err(_) => break,
+            Ok(_) => continue,
         };
-        pos = end + 1;
-        let tag = xml.get(start + 1..end).unwrap_or_default();
-        let self_closing = tag.last() == Some(&b'/');
-        // The name ends at whitespace or at the `/` of `<x/>` (a closing tag starts with `/`).
-        let name_end = tag
-            .iter()
-            .skip(1)
-            .position(|c| c.is_ascii_whitespace() || *c == b'/')
-            .map_or(tag.len(), |p| p + 1);
-        let name = tag.get(..name_end).unwrap_or_default();
-        match name {
-            b"table:table" => {
-                sheet = attr(tag, b"table:name").map(unescape).unwrap_or_default();
+        match tag.name().as_ref() {
+            "table:table" => {
+                sheet = attr(&tag, "table:name").unwrap_or_default();
                 (row, max_row, max_col) = (0, 0, 0);
                 any_content = false;
             }
-            // calamine holds every sheet at once: the sum of the extents is bounded too.
-            b"/table:table" if any_content => {
-                total_area = total_area.saturating_add((max_row + 1).saturating_mul(max_col + 1));
-                if total_area > limits.max_file_cells {
-                    return Err(too_much_in_file(path, limits));
-                }
-            }
-            b"table:table-row" => {
+            "table:table-row" => {
                 col = 0;
-                row_repeat = attr_num(tag, b"table:number-rows-repeated");
+                row_repeat = attr_num(&tag, "table:number-rows-repeated");
                 if self_closing {
                     row = row.saturating_add(row_repeat);
                 }
             }
-            b"/table:table-row" => row = row.saturating_add(row_repeat),
-            b"/table:table-cell" | b"/table:covered-table-cell" => {
-                if let Some((from, reps)) = open_cell.take() {
-                    let len = start.saturating_sub(from) as u64;
-                    text_copies = text_copies.saturating_add(len.saturating_mul(reps));
-                    if text_copies > limits.max_text_bytes {
-                        return Err(too_much_in_file(path, limits));
-                    }
-                }
-            }
-            b"table:table-cell" | b"table:covered-table-cell" => {
-                let repeat = attr_num(tag, b"table:number-columns-repeated");
-                let has_content = !self_closing || attr(tag, b"office:value-type").is_some();
+            "table:table-cell" | "table:covered-table-cell" => {
+                let repeat = attr_num(&tag, "table:number-columns-repeated");
+                let has_content = !self_closing || attr(&tag, "office:value-type").is_some();
                 if has_content {
                     let last_row = row.saturating_add(row_repeat - 1);
                     let last_col = col.saturating_add(repeat - 1);
@@ -172,8 +179,8 @@ fn scan(path: &str, xml: &[u8], limits: &Limits) -> Result<Scanned, Unreadable> 
                         return Err(too_many_cells(path, &sheet, limits));
                     }
                 }
-                let rows_spanned = attr_num(tag, b"table:number-rows-spanned");
-                let cols_spanned = attr_num(tag, b"table:number-columns-spanned");
+                let rows_spanned = attr_num(&tag, "table:number-rows-spanned");
+                let cols_spanned = attr_num(&tag, "table:number-columns-spanned");
                 if rows_spanned > 1 || cols_spanned > 1 {
                     out.merges.entry(sheet.clone()).or_default().push(Merge {
                         first_row: clamp(row),
@@ -183,7 +190,7 @@ fn scan(path: &str, xml: &[u8], limits: &Limits) -> Result<Scanned, Unreadable> 
                     });
                 }
                 if !self_closing {
-                    open_cell = Some((end + 1, row_repeat.saturating_mul(repeat)));
+                    open_cell = Some((reader.buffer_position(), row_repeat.saturating_mul(repeat)));
                 }
                 col = col.saturating_add(repeat);
             }
@@ -197,47 +204,21 @@ fn clamp(v: u64) -> u32 {
     u32::try_from(v).unwrap_or(u32::MAX)
 }
 
-fn find(hay: &[u8], needle: u8, from: usize) -> Option<usize> {
-    hay.get(from..)?
-        .iter()
-        .position(|&c| c == needle)
-        .map(|p| p + from)
-}
-
-/// The value of attribute `name` in a tag's bytes.
-fn attr<'a>(tag: &'a [u8], name: &[u8]) -> Option<&'a [u8]> {
-    let mut from = 0;
-    while let Some(p) = tag.get(from..)?.windows(name.len()).position(|w| w == name) {
-        let at = from + p;
-        from = at + 1;
-        // A whole attribute name: preceded by whitespace, followed by `="`.
-        let before_ok = at > 0 && tag.get(at - 1).is_some_and(u8::is_ascii_whitespace);
-        let rest = tag.get(at + name.len()..)?;
-        if before_ok && rest.starts_with(b"=\"") {
-            let value = rest.get(2..)?;
-            let close = value.iter().position(|&c| c == b'"')?;
-            return value.get(..close);
-        }
-    }
-    None
+/// The value of attribute `name`, its entity and character references decoded (`&#x62A5;`
+/// is `报`); `None` when absent or malformed.
+fn attr(tag: &BytesStart<'_>, name: &str) -> Option<String> {
+    let a = tag.try_get_attribute(name).ok()??;
+    a.normalized_value(XmlVersion::Implicit1_0)
+        .ok()
+        .map(std::borrow::Cow::into_owned)
 }
 
 /// A positive count attribute, 1 when absent or malformed.
-fn attr_num(tag: &[u8], name: &[u8]) -> u64 {
+fn attr_num(tag: &BytesStart<'_>, name: &str) -> u64 {
     attr(tag, name)
-        .and_then(|v| std::str::from_utf8(v).ok())
         .and_then(|s| s.parse::<u64>().ok())
         .filter(|&n| n >= 1)
         .unwrap_or(1)
-}
-
-fn unescape(v: &[u8]) -> String {
-    String::from_utf8_lossy(v)
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&apos;", "'")
-        .replace("&amp;", "&")
 }
 
 #[cfg(test)]
@@ -259,7 +240,8 @@ mod tests {
                 last_col: 2
             }]
         );
-        assert_eq!(s.merges.keys().next().unwrap(), "&#x62A5;A&B");
+        // The sheet's name as calamine reads it: references decoded (it keys the merges).
+        assert_eq!(s.merges.keys().next().unwrap(), "报A&B");
     }
 
     #[test]

@@ -67,20 +67,164 @@ impl Side {
 pub struct Line {
     /// Side of the balance.
     pub side: Side,
-    /// What (`参赛费`, `住宿 诺富特 双人间`).
-    pub item: String,
+    /// What (`参赛费`, `食宿 诺富特 双人间`).
+    pub item: Item,
     /// How the quantity is made up (`9人×6天`).
-    pub detail: String,
+    pub detail: Detail,
     /// Quantity (players, person-days, teams).
     pub quantity: i64,
     /// Unit of the quantity (`人`, `人天`, `队`).
-    pub unit: &'static str,
+    pub unit: Unit,
     /// Rate.
     pub rate: Fen,
     /// Amount = quantity × rate.
     pub amount: Fen,
     /// Regulation clause.
     pub clause: Option<String>,
+}
+
+/// What a line is for. The names (fees, grants, hotels, rooms, prize lists) are the event's
+/// own, as event.toml writes them; only the words around them follow the language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Item {
+    /// A fee of `[[fees]]`, by its name.
+    Fee(String),
+    /// Board and lodging at a hotel (its label) in a room type (its name).
+    Lodging {
+        /// The hotel's label.
+        hotel: String,
+        /// The room type.
+        room: String,
+    },
+    /// The empty beds of a shared room one person has alone (`alone = "whole-room"`).
+    EmptyBeds {
+        /// The hotel's label.
+        hotel: String,
+        /// The room type.
+        room: String,
+    },
+    /// Meals, with their kind when event.toml names one (`自助餐`).
+    Meals(Option<String>),
+    /// A grant of `[[grants]]`, by its name.
+    Grant(String),
+    /// A unit prize: the prize list's name and the place.
+    Prize {
+        /// The prize list's name.
+        list: String,
+        /// The place.
+        place: u32,
+    },
+}
+
+impl Item {
+    /// The item as printed in `lang`: `食宿 诺富特 双人间`, `board and lodging 诺富特 双人间`.
+    pub fn label(&self, lang: crate::Lang) -> String {
+        use crate::Lang::{En, Zh};
+        match (self, lang) {
+            (Item::Fee(n) | Item::Grant(n), _) => n.clone(),
+            (Item::Lodging { hotel, room }, Zh) => format!("食宿 {hotel} {room}"),
+            (Item::Lodging { hotel, room }, En) => format!("board and lodging {hotel} {room}"),
+            (Item::EmptyBeds { hotel, room }, Zh) => format!("{hotel} {room} 单人入住空床"),
+            (Item::EmptyBeds { hotel, room }, En) => {
+                format!("{hotel} {room} empty beds (one person in the room)")
+            }
+            (Item::Meals(None), Zh) => "用餐".to_string(),
+            (Item::Meals(Some(k)), Zh) => format!("用餐（{k}）"),
+            (Item::Meals(None), En) => "meals".to_string(),
+            (Item::Meals(Some(k)), En) => format!("meals ({k})"),
+            (Item::Prize { list, place }, Zh) => format!("奖金 {list} 第{place}名"),
+            (Item::Prize { list, place }, En) => format!("prize {list} place {place}"),
+        }
+    }
+}
+
+/// How a line's quantity is made up.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Detail {
+    /// Nothing to say.
+    #[default]
+    None,
+    /// Who pays a grant, as event.toml names it.
+    Payer(String),
+    /// Person-days in groups of (persons, nights), most persons first.
+    Stays(Vec<(i64, i64)>),
+}
+
+impl Detail {
+    /// The detail as printed in `lang`: `8人×6天，1人×4天`, `8 persons × 6 days, 1 person × 4
+    /// days`.
+    pub fn label(&self, lang: crate::Lang) -> String {
+        match self {
+            Detail::None => String::new(),
+            Detail::Payer(p) => p.clone(),
+            Detail::Stays(groups) => {
+                let part = |&(k, n): &(i64, i64)| match lang {
+                    crate::Lang::Zh => format!("{k}人×{n}天"),
+                    crate::Lang::En => format!(
+                        "{k} {} × {n} {}",
+                        if k == 1 { "person" } else { "persons" },
+                        if n == 1 { "day" } else { "days" }
+                    ),
+                };
+                let parts: Vec<String> = groups.iter().map(part).collect();
+                parts.join(lang.pick("，", ", "))
+            }
+        }
+    }
+}
+
+/// The unit of a line's quantity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// Teams (a fee per team).
+    Team,
+    /// Persons (players, or every member).
+    Person,
+    /// Person-days of board and lodging or meals.
+    PersonDay,
+    /// Prizes.
+    Prize,
+}
+
+impl Unit {
+    /// The unit as printed in `lang` beside `quantity` (English plural unless it is 1).
+    pub fn label(self, lang: crate::Lang, quantity: i64) -> &'static str {
+        let one = quantity == 1;
+        match (self, lang) {
+            (Unit::Team, crate::Lang::Zh) => "队",
+            (Unit::Person, crate::Lang::Zh) => "人",
+            (Unit::PersonDay, crate::Lang::Zh) => "人天",
+            (Unit::Prize, crate::Lang::Zh) => "项",
+            (Unit::Team, crate::Lang::En) => {
+                if one {
+                    "team"
+                } else {
+                    "teams"
+                }
+            }
+            (Unit::Person, crate::Lang::En) => {
+                if one {
+                    "person"
+                } else {
+                    "persons"
+                }
+            }
+            (Unit::PersonDay, crate::Lang::En) => {
+                if one {
+                    "person-day"
+                } else {
+                    "person-days"
+                }
+            }
+            (Unit::Prize, crate::Lang::En) => {
+                if one {
+                    "prize"
+                } else {
+                    "prizes"
+                }
+            }
+        }
+    }
 }
 
 /// A team's statement.
@@ -110,16 +254,16 @@ impl Statement {
     }
 }
 
-fn count(per: Per, team: &Team) -> (i64, &'static str) {
+fn count(per: Per, team: &Team) -> (i64, Unit) {
     let players = i64::try_from(team.players.len()).unwrap_or(i64::MAX);
     let people = players
         + i64::try_from(team.staff.len()).unwrap_or(0)
         + i64::from(team.leader.is_some())
         + i64::from(team.coach.is_some());
     match per {
-        Per::Team => (1, "队"),
-        Per::Player => (players, "人"),
-        Per::Person => (people, "人"),
+        Per::Team => (1, Unit::Team),
+        Per::Player => (players, Unit::Person),
+        Per::Person => (people, Unit::Person),
     }
 }
 
@@ -129,19 +273,19 @@ type LineKey = (Side, usize, usize, u8, Fen);
 /// Accumulates person-days per line: the item and, per number of nights, how many people.
 #[derive(Default)]
 struct Acc {
-    map: BTreeMap<LineKey, (String, BTreeMap<i64, i64>)>,
+    map: BTreeMap<LineKey, (Item, BTreeMap<i64, i64>)>,
 }
 
 impl Acc {
     /// `nights` nights of one person on line (side, hotel, room, kind) at `rate`.
-    fn add(&mut self, key: LineKey, item: &str, nights: i64) {
+    fn add(&mut self, key: LineKey, item: &Item, nights: i64) {
         if nights <= 0 {
             return;
         }
         let e = self
             .map
             .entry(key)
-            .or_insert_with(|| (item.to_string(), BTreeMap::new()));
+            .or_insert_with(|| (item.clone(), BTreeMap::new()));
         *e.1.entry(nights).or_insert(0) += 1;
     }
 }
@@ -161,8 +305,8 @@ pub fn statement(
         let (q, unit) = count(f.per, team);
         lines.push(Line {
             side: Side::Owes,
-            item: f.name.clone(),
-            detail: String::new(),
+            item: Item::Fee(f.name.clone()),
+            detail: Detail::None,
             quantity: q,
             unit,
             rate: f.amount,
@@ -198,26 +342,25 @@ pub fn statement(
                 None => 0,
             };
             let own = nights - cov;
-            let label = format!("{} {}", hotel.label(), room.name);
-            let item = format!("食宿 {label}");
+            let item = Item::Lodging {
+                hotel: hotel.label().to_string(),
+                room: room.name.clone(),
+            };
             a.add((Side::Organizer, l.hotel, l.room, 0, room.rate), &item, cov);
             a.add((bears, l.hotel, l.room, 0, room.rate), &item, own);
             if l.alone && acc.alone == crate::event::LonePricing::WholeRoom {
                 let empty = i64::from(room.persons.saturating_sub(1));
-                let item = format!("{label} 单人入住空床");
+                let item = Item::EmptyBeds {
+                    hotel: hotel.label().to_string(),
+                    room: room.name.clone(),
+                };
                 for _ in 0..empty {
                     a.add((Side::Organizer, l.hotel, l.room, 1, room.rate), &item, cov);
                     a.add((bears, l.hotel, l.room, 1, room.rate), &item, own);
                 }
             }
             if let Some(m) = &acc.meals {
-                let item = format!(
-                    "用餐{}",
-                    m.kind
-                        .as_deref()
-                        .map(|k| format!("（{k}）"))
-                        .unwrap_or_default()
-                );
+                let item = Item::Meals(m.kind.clone());
                 a.add((Side::Organizer, usize::MAX, 0, 2, m.rate), &item, cov);
                 if !(m.extra_only && l.official && covered.is_none()) {
                     a.add((bears, usize::MAX, 0, 2, m.rate), &item, own);
@@ -229,17 +372,12 @@ pub fn statement(
             // Most people first: `8人×6天，1人×4天`.
             let mut groups: Vec<(i64, i64)> = by_nights.iter().map(|(n, k)| (*k, *n)).collect();
             groups.sort_by(|a, b| b.cmp(a));
-            let detail = groups
-                .iter()
-                .map(|(k, n)| format!("{k}人×{n}天"))
-                .collect::<Vec<_>>()
-                .join("，");
             lines.push(Line {
                 side,
                 item,
-                detail,
+                detail: Detail::Stays(groups),
                 quantity,
-                unit: "人天",
+                unit: Unit::PersonDay,
                 rate,
                 amount: rate * quantity,
                 clause: acc.clause.clone(),
@@ -250,8 +388,8 @@ pub fn statement(
         let (q, unit) = count(g.per, team);
         lines.push(Line {
             side: Side::Receives,
-            item: g.name.clone(),
-            detail: g.payer.clone().unwrap_or_default(),
+            item: Item::Grant(g.name.clone()),
+            detail: g.payer.clone().map_or(Detail::None, Detail::Payer),
             quantity: q,
             unit,
             rate: g.amount,
@@ -266,10 +404,13 @@ pub fn statement(
     {
         lines.push(Line {
             side: Side::Receives,
-            item: format!("奖金 {} 第{}名", p.list_name, p.place),
-            detail: String::new(),
+            item: Item::Prize {
+                list: p.list_name.clone(),
+                place: p.place,
+            },
+            detail: Detail::None,
             quantity: 1,
-            unit: "项",
+            unit: Unit::Prize,
             rate: p.gross,
             amount: p.gross,
             clause: p.clause.clone(),

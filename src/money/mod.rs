@@ -18,7 +18,7 @@ use crate::findings::Findings;
 use crate::model::Points;
 use crate::model::roster::Roster;
 
-pub use costs::{Line, Side, Statement};
+pub use costs::{Detail, Item, Line, Side, Statement, Unit};
 pub use prizes::{Payout, Reconciliation, Shared};
 pub use rooms::{BookedRoom, Lodging, TeamLodging};
 

@@ -62,12 +62,22 @@ pub struct Shared {
 }
 
 impl Shared {
-    /// The note printed next to the prize (`第2-4名奖金平分`).
-    pub fn note(&self) -> String {
-        match self.rule {
-            Ties::Ranking => format!("第{}-{}名同分，按破同分名次", self.from, self.to),
-            Ties::SharedEqually => format!("第{}-{}名奖金平分", self.from, self.to),
-            Ties::Hort => format!("第{}-{}名奖金按霍特制分配（半数平分）", self.from, self.to),
+    /// The note printed next to the prize in `lang` (`第2-4名奖金平分`).
+    pub fn note(&self, lang: crate::Lang) -> String {
+        let (a, b) = (self.from, self.to);
+        match (self.rule, lang) {
+            (Ties::Ranking, crate::Lang::Zh) => format!("第{a}-{b}名同分，按破同分名次"),
+            (Ties::SharedEqually, crate::Lang::Zh) => format!("第{a}-{b}名奖金平分"),
+            (Ties::Hort, crate::Lang::Zh) => format!("第{a}-{b}名奖金按霍特制分配（半数平分）"),
+            (Ties::Ranking, crate::Lang::En) => {
+                format!("places {a}-{b} tied, paid by the tie-break order")
+            }
+            (Ties::SharedEqually, crate::Lang::En) => {
+                format!("prizes of places {a}-{b} shared equally")
+            }
+            (Ties::Hort, crate::Lang::En) => {
+                format!("prizes of places {a}-{b} shared by the Hort system (half shared)")
+            }
         }
     }
 }

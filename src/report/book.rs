@@ -4,7 +4,7 @@
 //! 1. 封面: the event's name, dates, place, organizers and 裁判长, and the contents;
 //! 2. the stage's final tables ([`super::season::book::book_sheets`]): 团体总成绩, the
 //!    individual results (台次成绩, or each group's 名次), the crosstables;
-//! 3. 奖金: the prize list as in `prizes.xlsx` (Chinese whatever the language, SPEC §5).
+//! 3. 奖金: the prize list as in `prizes.xlsx` (`Prizes` with `--lang en`).
 //!
 //! Every sheet prints like the other workbooks, with the signature lines under its table.
 
@@ -30,7 +30,10 @@ pub fn file_name(lang: Lang) -> &'static str {
 /// [`Error::Io`] naming the path that cannot be written.
 pub fn write_book(t: &Target<'_>, sheets: Vec<SheetDoc>, money: &MoneyOutcome) -> Result<PathBuf> {
     let path = t.out.join(file_name(t.lang));
-    let prize_sheet = money.reconciliation.is_some().then_some("奖金");
+    let prize_sheet = money.reconciliation.is_some().then_some(
+        t.lang
+            .pick(super::prizes::PAYOUT_SHEET.0, super::prizes::PAYOUT_SHEET.1),
+    );
     let mut all = vec![cover(t, &sheets, prize_sheet)];
     all.extend(sheets);
     write(&path, t, &all, money)?;
@@ -49,6 +52,7 @@ fn write(path: &Path, t: &Target<'_>, sheets: &[SheetDoc], money: &MoneyOutcome)
             &money.payouts,
             rec,
             &ranked,
+            t.lang,
         )
         .map_err(xe)?;
     }

@@ -19,18 +19,49 @@ use crate::money::costs::rooms_per_night;
 use crate::money::{Side, Statement, TeamLodging};
 use crate::{Error, Lang};
 
-const LINE_HEADERS: [&str; 7] = ["类别", "项目", "明细", "数量", "单位", "单价", "金额"];
-const SUMMARY_HEADERS: [&str; 6] = [
-    "单位",
-    "应缴",
-    "应收",
-    "结算（正数为应缴）",
-    "与酒店结算",
-    "组委会承担",
+/// The columns of a statement (Chinese, English); the packet's copy says the amounts are yuan.
+const LINE_HEADERS: [(&str, &str); 7] = [
+    ("类别", "Side"),
+    ("项目", "Item"),
+    ("明细", "Detail"),
+    ("数量", "Quantity"),
+    ("单位", "Unit"),
+    ("单价", "Rate"),
+    ("金额", "Amount"),
 ];
-const NIGHT_HEADERS: [&str; 5] = ["酒店", "房型", "日期（入住晚）", "房间数", "人数"];
+const SUMMARY_HEADERS: [(&str, &str); 6] = [
+    ("单位", "Unit"),
+    ("应缴", "Owes"),
+    ("应收", "Receives"),
+    ("结算（正数为应缴）", "Balance (positive: owes)"),
+    ("与酒店结算", "With the hotel"),
+    ("组委会承担", "Organizers bear"),
+];
+const NIGHT_HEADERS: [(&str, &str); 5] = [
+    ("酒店", "Hotel"),
+    ("房型", "Room type"),
+    ("日期（入住晚）", "Night of"),
+    ("房间数", "Rooms"),
+    ("人数", "Persons"),
+];
 
-/// Writes `costs.xlsx`: 汇总, 用房 and one sheet per team.
+/// The sheet names of `costs.xlsx` besides the teams' (Chinese, English).
+const SUMMARY_SHEET: (&str, &str) = ("汇总", "Summary");
+const NIGHTS_SHEET: (&str, &str) = ("用房", "Rooms");
+
+/// The headers of `cols` in `lang`.
+pub(super) fn headers_in(cols: &[(&str, &str)], lang: Lang) -> Vec<String> {
+    cols.iter()
+        .map(|(z, e)| lang.pick(z, e).to_string())
+        .collect()
+}
+
+/// `{title} {what}`: the sheet title of a money workbook, the event's name then what it is.
+fn titled(title: &str, what: (&str, &str), lang: Lang) -> String {
+    format!("{title} {}", lang.pick(what.0, what.1))
+}
+
+/// Writes `costs.xlsx`: 汇总, 用房 and one sheet per team (Summary, Rooms with `--lang en`).
 ///
 /// # Errors
 ///
@@ -39,19 +70,20 @@ pub fn write_costs(
     path: &Path,
     event: &Event,
     statements: &[(Statement, TeamLodging)],
+    lang: Lang,
 ) -> Result<(), Error> {
     let xe = |e: XlsxError| Error::output(path, e);
     let title = &event.event.name;
     let mut wb = new_workbook(title).map_err(xe)?;
     let styles = Styles::new();
-    summary_sheet(wb.add_worksheet(), &styles, title, statements).map_err(xe)?;
-    nights_sheet(wb.add_worksheet(), &styles, event, statements).map_err(xe)?;
+    summary_sheet(wb.add_worksheet(), &styles, title, statements, lang).map_err(xe)?;
+    nights_sheet(wb.add_worksheet(), &styles, event, statements, lang).map_err(xe)?;
     let mut used = SheetNames::default();
-    used.claim("汇总");
-    used.claim("用房");
+    used.claim(lang.pick(SUMMARY_SHEET.0, SUMMARY_SHEET.1));
+    used.claim(lang.pick(NIGHTS_SHEET.0, NIGHTS_SHEET.1));
     for (st, _) in statements {
         let name = used.claim(&st.team);
-        statement_sheet(wb.add_worksheet(), &styles, title, &name, st).map_err(xe)?;
+        statement_sheet(wb.add_worksheet(), &styles, title, &name, st, lang).map_err(xe)?;
     }
     save_atomic(&mut wb, path)
 }
@@ -61,9 +93,12 @@ fn summary_sheet(
     s: &Styles,
     title: &str,
     statements: &[(Statement, TeamLodging)],
+    lang: Lang,
 ) -> Result<(), XlsxError> {
-    let t = format!("{title} 费用汇总");
-    let mut w = table_sheet(ws, s, "汇总", &t, &SUMMARY_HEADERS, false)?;
+    let t = titled(title, ("费用汇总", "costs summary"), lang);
+    let name = lang.pick(SUMMARY_SHEET.0, SUMMARY_SHEET.1);
+    let headers = headers_in(&SUMMARY_HEADERS, lang);
+    let mut w = table_sheet(ws, s, name, &t, &headers, false, lang)?;
     let mut row = 2u32;
     let mut tot = [Fen::ZERO; 5];
     for (st, _) in statements {
@@ -84,7 +119,14 @@ fn summary_sheet(
         }
         row += 1;
     }
-    write_text(ws, row, 0, "合计", &s.header, Some(&mut w))?;
+    write_text(
+        ws,
+        row,
+        0,
+        lang.pick("合计", "Total"),
+        &s.header,
+        Some(&mut w),
+    )?;
     for (i, a) in tot.iter().enumerate() {
         let col = u16::try_from(i + 1).unwrap_or(u16::MAX);
         write_money(ws, row, col, *a, &s.money, Some(&mut w))?;
@@ -97,9 +139,12 @@ fn nights_sheet(
     s: &Styles,
     event: &Event,
     statements: &[(Statement, TeamLodging)],
+    lang: Lang,
 ) -> Result<(), XlsxError> {
-    let t = format!("{} 每晚用房", event.event.name);
-    let mut w = table_sheet(ws, s, "用房", &t, &NIGHT_HEADERS, false)?;
+    let t = titled(&event.event.name, ("每晚用房", "rooms per night"), lang);
+    let name = lang.pick(NIGHTS_SHEET.0, NIGHTS_SHEET.1);
+    let headers = headers_in(&NIGHT_HEADERS, lang);
+    let mut w = table_sheet(ws, s, name, &t, &headers, false, lang)?;
     let lodgings: Vec<TeamLodging> = statements.iter().map(|(_, l)| l.clone()).collect();
     let hotels = event
         .accommodation
@@ -144,46 +189,41 @@ pub fn statement_sheet(
     title: &str,
     name: &str,
     st: &Statement,
+    lang: Lang,
 ) -> Result<(), XlsxError> {
-    let t = format!("{title} 费用结算单 {}", st.team);
-    let mut w = table_sheet(ws, s, name, &t, &LINE_HEADERS, true)?;
+    let t = format!(
+        "{title} {} {}",
+        lang.pick("费用结算单", "statement"),
+        st.team
+    );
+    let headers = headers_in(&LINE_HEADERS, lang);
+    let mut w = table_sheet(ws, s, name, &t, &headers, true, lang)?;
     let mut row = 2u32;
     for side in Side::ALL {
         for l in st.lines.iter().filter(|l| l.side == side) {
-            write_text(ws, row, 0, side.zh(), &s.center, Some(&mut w))?;
-            write_text(ws, row, 1, &l.item, &s.body, Some(&mut w))?;
-            write_text(ws, row, 2, &l.detail, &s.body, Some(&mut w))?;
+            write_text(ws, row, 0, side.label(lang), &s.center, Some(&mut w))?;
+            write_text(ws, row, 1, &l.item.label(lang), &s.body, Some(&mut w))?;
+            write_text(ws, row, 2, &l.detail.label(lang), &s.body, Some(&mut w))?;
             write_count(ws, row, 3, l.quantity, s, &mut w)?;
-            write_text(ws, row, 4, l.unit, &s.center, Some(&mut w))?;
+            let unit = l.unit.label(lang, l.quantity);
+            write_text(ws, row, 4, unit, &s.center, Some(&mut w))?;
             write_money(ws, row, 5, l.rate, &s.money, Some(&mut w))?;
             write_money(ws, row, 6, l.amount, &s.money, Some(&mut w))?;
             row += 1;
         }
     }
     if st.no_request {
-        write_text(
-            ws,
-            row,
-            1,
-            "未提交食宿需求：不计食宿费用",
-            &s.body,
-            Some(&mut w),
-        )?;
+        write_text(ws, row, 1, no_request(lang), &s.body, Some(&mut w))?;
         row += 1;
     }
     row += 1;
-    for (label, amount) in totals(st) {
+    for (label, amount) in totals(st, lang) {
         write_text(ws, row, 1, label, &s.body, Some(&mut w))?;
         write_money(ws, row, 6, amount, &s.money, Some(&mut w))?;
         row += 1;
     }
     let b = st.balance();
-    let label = if b >= Fen::ZERO {
-        "结算：应缴"
-    } else {
-        "结算：应收"
-    };
-    write_text(ws, row, 1, label, &s.header, Some(&mut w))?;
+    write_text(ws, row, 1, balance_label(b, lang), &s.header, Some(&mut w))?;
     write_money(
         ws,
         row,
@@ -199,27 +239,24 @@ pub fn statement_sheet(
 /// quantity, unit, rate, amount; yuan with two decimals), then the totals and the balance, the
 /// same figures as its sheet in `costs.xlsx`.
 pub fn statement_doc(st: &Statement, lang: Lang) -> SheetDoc {
-    let headers = [
-        ("类别", "Side"),
-        ("项目", "Item"),
-        ("明细", "Detail"),
-        ("数量", "Quantity"),
-        ("单位", "Unit"),
-        ("单价（元）", "Rate (yuan)"),
-        ("金额（元）", "Amount (yuan)"),
-    ]
-    .iter()
-    .map(|(z, e)| lang.pick(z, e).to_string())
-    .collect();
+    let mut headers = headers_in(&LINE_HEADERS, lang);
+    for (i, yuan) in [
+        (5, ("单价（元）", "Rate (yuan)")),
+        (6, ("金额（元）", "Amount (yuan)")),
+    ] {
+        if let Some(h) = headers.get_mut(i) {
+            *h = lang.pick(yuan.0, yuan.1).to_string();
+        }
+    }
     let mut rows: Vec<Vec<String>> = Vec::new();
     for side in Side::ALL {
         for l in st.lines.iter().filter(|l| l.side == side) {
             rows.push(vec![
                 side.label(lang).to_string(),
-                l.item.clone(),
-                l.detail.clone(),
+                l.item.label(lang),
+                l.detail.label(lang),
                 l.quantity.to_string(),
-                l.unit.to_string(),
+                l.unit.label(lang, l.quantity).to_string(),
                 l.rate.to_string(),
                 l.amount.to_string(),
             ]);
@@ -238,25 +275,19 @@ pub fn statement_doc(st: &Statement, lang: Lang) -> SheetDoc {
     if st.no_request {
         let mut r = vec![String::new(); 7];
         if let Some(c) = r.get_mut(1) {
-            *c = lang
-                .pick(
-                    "未提交食宿需求：不计食宿费用",
-                    "no room request sent: no board and lodging billed",
-                )
-                .to_string();
+            *c = no_request(lang).to_string();
         }
         rows.push(r);
     }
     rows.push(vec![String::new(); 7]);
-    for (label, amount) in totals(st) {
+    for (label, amount) in totals(st, lang) {
         rows.push(total(label, amount));
     }
     let b = st.balance();
-    rows.push(if b >= Fen::ZERO {
-        total("结算：应缴", b)
-    } else {
-        total("结算：应收", -b)
-    });
+    rows.push(total(
+        balance_label(b, lang),
+        if b >= Fen::ZERO { b } else { -b },
+    ));
     SheetDoc {
         name: lang.pick("费用结算", "Statement").to_string(),
         title: match lang {
@@ -273,21 +304,51 @@ pub fn statement_doc(st: &Statement, lang: Lang) -> SheetDoc {
     }
 }
 
+/// The line of a team that sent no room request.
+fn no_request(lang: Lang) -> &'static str {
+    lang.pick(
+        "未提交食宿需求：不计食宿费用",
+        "no room request sent: no board and lodging billed",
+    )
+}
+
+/// The label of the balance: what the team owes (`b` ≥ 0) or receives.
+fn balance_label(b: Fen, lang: Lang) -> &'static str {
+    match (b >= Fen::ZERO, lang) {
+        (true, Lang::Zh) => "结算：应缴",
+        (false, Lang::Zh) => "结算：应收",
+        (true, Lang::En) => "balance: the team owes",
+        (false, Lang::En) => "balance: the team receives",
+    }
+}
+
 /// The totals under a statement's lines: owed and received (the balance with the organizers),
 /// then what is settled with the hotel (only when there is such a line) and what the
 /// organizers bear, both outside the balance.
-fn totals(st: &Statement) -> Vec<(&'static str, Fen)> {
+fn totals(st: &Statement, lang: Lang) -> Vec<(&'static str, Fen)> {
     let mut out = vec![
-        ("应缴合计", st.total(Side::Owes)),
-        ("应收合计", st.total(Side::Receives)),
+        (lang.pick("应缴合计", "total owed"), st.total(Side::Owes)),
+        (
+            lang.pick("应收合计", "total received"),
+            st.total(Side::Receives),
+        ),
     ];
     if st.lines.iter().any(|l| l.side == Side::Hotel) {
         out.push((
-            "与酒店结算合计（直接付酒店，不计入结算）",
+            lang.pick(
+                "与酒店结算合计（直接付酒店，不计入结算）",
+                "total with the hotel (paid at the hotel, not in the balance)",
+            ),
             st.total(Side::Hotel),
         ));
     }
-    out.push(("组委会承担合计（不计入结算）", st.total(Side::Organizer)));
+    out.push((
+        lang.pick(
+            "组委会承担合计（不计入结算）",
+            "total the organizers bear (not in the balance)",
+        ),
+        st.total(Side::Organizer),
+    ));
     out
 }
 
@@ -298,8 +359,9 @@ pub(super) fn table_sheet(
     s: &Styles,
     name: &str,
     title: &str,
-    headers: &[&str],
+    headers: &[String],
     landscape: bool,
+    lang: Lang,
 ) -> Result<ColumnWidths, XlsxError> {
     let layout = SheetLayout {
         name,
@@ -307,11 +369,13 @@ pub(super) fn table_sheet(
         columns: u16::try_from(headers.len()).unwrap_or(u16::MAX),
         frozen_rows: 2,
         landscape,
+        lang,
     };
     setup_sheet(ws, s, &layout)?;
     let mut w = ColumnWidths::new();
     w.print_title(&layout, s);
-    write_header_row(ws, 1, headers, s, &mut w)?;
+    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
+    write_header_row(ws, 1, &headers, s, &mut w)?;
     Ok(w)
 }
 

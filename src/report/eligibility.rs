@@ -466,6 +466,7 @@ fn build_linked(
             empty: lang.pick("没有问题", "no findings"),
             none: lang.pick("无", "none"),
             signed: None,
+            lang,
         },
     )
 }

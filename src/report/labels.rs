@@ -4,13 +4,38 @@
 use crate::Lang;
 
 /// A tie-break column name as printed: `直胜` (as event.toml and the CXA rules name it) becomes
-/// `直胜名次`, since the column holds the place inside the group of the tied, not points; every
-/// other name is kept.
-pub fn column_label(name: &str) -> String {
-    match name {
-        "直胜" => "直胜名次".to_string(),
-        "Direct encounter" => "Direct encounter place".to_string(),
-        other => other.to_string(),
+/// `直胜名次`, since the column holds the place inside the group of the tied, not points. In
+/// English, the CXA rules' names (the headers of a xiangqi ranking, 象棋竞赛规则 2020 14.3)
+/// are translated; any other name is kept.
+pub fn column_label(name: &str, lang: Lang) -> String {
+    let en = |s: &str| match lang {
+        Lang::Zh => None,
+        Lang::En => Some(s.to_string()),
+    };
+    let english = match name {
+        "积分" => en("Points"),
+        "对手分" => en("Opponents' score"),
+        "累进分" => en("Progressive score"),
+        "小分" => en("Small score"),
+        "胜局" => en("Wins"),
+        "后胜局" => en("Wins with Black"),
+        "后手局" => en("Games with Black"),
+        "先手胜局" => en("Wins with Red"),
+        "直胜" | "直胜名次" => en("Direct encounter place"),
+        // `去末2轮`: the score without the last 2 rounds; `去首2轮`: without the first 2.
+        other => ["去末", "去首"].iter().find_map(|p| {
+            let k = other.strip_prefix(p)?.strip_suffix('轮')?;
+            let k: u32 = k.parse().ok()?;
+            let which = if *p == "去末" { "last" } else { "first" };
+            let rounds = if k == 1 { "round" } else { "rounds" };
+            en(&format!("Without the {which} {k} {rounds}"))
+        }),
+    };
+    match (english, name) {
+        (Some(e), _) => e,
+        (None, "直胜") => "直胜名次".to_string(),
+        (None, "Direct encounter") => "Direct encounter place".to_string(),
+        (None, other) => other.to_string(),
     }
 }
 
@@ -23,7 +48,9 @@ pub fn column_label(name: &str) -> String {
 /// assert_eq!(tiebreak_label("MPTS", Lang::Zh), "场分");
 /// assert_eq!(tiebreak_label("BH:MP/C1", Lang::Zh), "对手场分(去1)");
 /// assert_eq!(tiebreak_label("EDE", Lang::En), "Direct encounter place");
-/// assert_eq!(column_label("直胜"), "直胜名次");
+/// assert_eq!(column_label("直胜", Lang::Zh), "直胜名次");
+/// assert_eq!(column_label("去末2轮", Lang::En), "Without the last 2 rounds");
+/// assert_eq!(column_label("对手分", Lang::Zh), "对手分");
 /// ```
 pub fn tiebreak_label(code: &str, lang: Lang) -> String {
     let (base, mods) = match code.split_once('/') {

@@ -53,12 +53,12 @@ pub fn write_outcome(t: &Target<'_>, o: &EventOutcome) -> crate::Result<Vec<Path
     if let Some(rec) = &m.reconciliation {
         let p = t.out.join("prizes.xlsx");
         let ranked: Vec<&str> = m.ranked_lists.iter().map(String::as_str).collect();
-        prizes::write_prizes(&p, t.event, &m.payouts, rec, &ranked)?;
+        prizes::write_prizes(&p, t.event, &m.payouts, rec, &ranked, t.lang)?;
         written.push(p);
     }
     if m.has_costs() {
         let p = t.out.join("costs.xlsx");
-        costs::write_costs(&p, t.event, &m.statements)?;
+        costs::write_costs(&p, t.event, &m.statements, t.lang)?;
         written.push(p);
     }
     // The results book, once the event is over.

@@ -7,44 +7,62 @@ use std::path::Path;
 
 use rust_xlsxwriter::{Worksheet, XlsxError};
 
+use super::costs::headers_in;
 use super::style::Styles;
 use super::workbook::{new_workbook, save_atomic, write_money, write_text};
-use crate::Error;
 use crate::event::{Event, Recipient};
 use crate::model::Fen;
 use crate::money::prizes::list_name;
 use crate::money::{Payout, Reconciliation};
+use crate::{Error, Lang};
 
 /// Places listed per list at most on 奖金设置.
 const MAX_PLACES_LISTED: u32 = 500;
 
 /// The note of a prize withheld while its winner's eligibility is pending.
-const WITHHELD: &str = "暂缓发放（资格待查，待裁定）";
+const WITHHELD: (&str, &str) = (
+    "暂缓发放（资格待查，待裁定）",
+    "withheld (eligibility pending, awaiting a ruling)",
+);
 
 /// The note under the payouts for a list not ranked yet.
-const PENDING: &str = "比赛尚未结束，名次未产生，奖金暂不发放";
+const PENDING: (&str, &str) = (
+    "比赛尚未结束，名次未产生，奖金暂不发放",
+    "the event is not over: no final places yet, no prize paid",
+);
 
-const PAYOUT_HEADERS: [&str; 9] = [
-    "组别",
-    "名次",
-    "姓名",
-    "单位",
-    "身份证号",
-    "税前金额",
-    "代扣个税",
-    "实发金额",
-    "备注",
+/// The sheet names (Chinese, English): the payouts, the sign-for sheet, the settings.
+pub(crate) const PAYOUT_SHEET: (&str, &str) = ("奖金", "Prizes");
+const SIGN_SHEET: (&str, &str) = ("领取签收表", "Receipts");
+const SETTING_SHEET: (&str, &str) = ("奖金设置", "Prize lists");
+
+const PAYOUT_HEADERS: [(&str, &str); 9] = [
+    ("组别", "Section"),
+    ("名次", "Place"),
+    ("姓名", "Name"),
+    ("单位", "Unit"),
+    ("身份证号", "ID number"),
+    ("税前金额", "Gross"),
+    ("代扣个税", "Tax withheld"),
+    ("实发金额", "Net"),
+    ("备注", "Notes"),
 ];
-const SETTING_HEADERS: [&str; 5] = ["组别", "名次", "税前金额", "领奖对象", "状态"];
-const SIGN_HEADERS: [&str; 8] = [
-    "组别",
-    "名次",
-    "姓名",
-    "单位",
-    "身份证号",
-    "实发金额（元）",
-    "领取人签名",
-    "日期",
+const SETTING_HEADERS: [(&str, &str); 5] = [
+    ("组别", "Section"),
+    ("名次", "Place"),
+    ("税前金额", "Gross"),
+    ("领奖对象", "Paid to"),
+    ("状态", "Status"),
+];
+const SIGN_HEADERS: [(&str, &str); 8] = [
+    ("组别", "Section"),
+    ("名次", "Place"),
+    ("姓名", "Name"),
+    ("单位", "Unit"),
+    ("身份证号", "ID number"),
+    ("实发金额（元）", "Net (yuan)"),
+    ("领取人签名", "Signature"),
+    ("日期", "Date"),
 ];
 
 /// Writes `prizes.xlsx`. `ranked` are the ranking ids whose final ranking is known; the lists of
@@ -59,14 +77,15 @@ pub fn write_prizes(
     payouts: &[Payout],
     rec: &Reconciliation,
     ranked: &[&str],
+    lang: Lang,
 ) -> Result<(), Error> {
     let xe = |e: XlsxError| Error::output(path, e);
     let title = &event.event.name;
     let mut wb = new_workbook(title).map_err(xe)?;
     let styles = Styles::new();
-    add_payouts(&mut wb, &styles, event, payouts, rec, ranked).map_err(xe)?;
-    sign_sheet(wb.add_worksheet(), &styles, title, payouts).map_err(xe)?;
-    settings_sheet(wb.add_worksheet(), &styles, event, payouts, ranked).map_err(xe)?;
+    add_payouts(&mut wb, &styles, event, payouts, rec, ranked, lang).map_err(xe)?;
+    sign_sheet(wb.add_worksheet(), &styles, title, payouts, lang).map_err(xe)?;
+    settings_sheet(wb.add_worksheet(), &styles, event, payouts, ranked, lang).map_err(xe)?;
     save_atomic(&mut wb, path)
 }
 
@@ -83,6 +102,7 @@ pub(crate) fn add_payouts(
     payouts: &[Payout],
     rec: &Reconciliation,
     ranked: &[&str],
+    lang: Lang,
 ) -> Result<(), XlsxError> {
     let title = &event.event.name;
     let pending: Vec<String> = event
@@ -94,7 +114,8 @@ pub(crate) fn add_payouts(
         .collect();
     let notes = Notes {
         pending: &pending,
-        tax: tax_note(event),
+        tax: tax_note(event, lang),
+        lang,
     };
     payouts_sheet(wb.add_worksheet(), styles, title, payouts, rec, &notes)
 }
@@ -105,12 +126,14 @@ struct Notes<'a> {
     pending: &'a [String],
     /// How tax is withheld.
     tax: String,
+    /// The labels' language.
+    lang: Lang,
 }
 
 /// The tax rule as printed: `个人奖金代扣个人所得税：偶然所得 20%（默认值，…）`.
-fn tax_note(event: &Event) -> String {
-    match &event.tax {
-        Some(t) => format!(
+fn tax_note(event: &Event, lang: Lang) -> String {
+    match (&event.tax, lang) {
+        (Some(t), Lang::Zh) => format!(
             "个人奖金代扣个人所得税：{} {}%{}；奖给单位的奖金不代扣",
             t.kind,
             t.rate_percent,
@@ -120,7 +143,18 @@ fn tax_note(event: &Event) -> String {
                 ""
             }
         ),
-        None => "不代扣个人所得税（event.toml 未设 [tax]）".to_string(),
+        (Some(t), Lang::En) => format!(
+            "individual income tax withheld on personal prizes: {} {}%{}; none on prizes to units",
+            t.kind,
+            t.rate_percent,
+            if t.is_default {
+                " (default: the regulation is silent, organizers to confirm)"
+            } else {
+                ""
+            }
+        ),
+        (None, Lang::Zh) => "不代扣个人所得税（event.toml 未设 [tax]）".to_string(),
+        (None, Lang::En) => "no income tax withheld (event.toml has no [tax])".to_string(),
     }
 }
 
@@ -132,8 +166,11 @@ fn payouts_sheet(
     rec: &Reconciliation,
     notes: &Notes<'_>,
 ) -> Result<(), XlsxError> {
-    let t = format!("{title} 奖金");
-    let mut w = super::costs::table_sheet(ws, s, "奖金", &t, &PAYOUT_HEADERS, true)?;
+    let lang = notes.lang;
+    let name = lang.pick(PAYOUT_SHEET.0, PAYOUT_SHEET.1);
+    let t = format!("{title} {}", lang.pick("奖金", "prizes"));
+    let headers = headers_in(&PAYOUT_HEADERS, lang);
+    let mut w = super::costs::table_sheet(ws, s, name, &t, &headers, true, lang)?;
     let mut row = 2u32;
     for p in payouts {
         write_text(ws, row, 0, &p.list_name, &s.body, Some(&mut w))?;
@@ -153,17 +190,17 @@ fn payouts_sheet(
         write_money(ws, row, 7, p.net, &s.money, Some(&mut w))?;
         let mut note = Vec::new();
         if p.withheld {
-            note.push(WITHHELD);
+            note.push(lang.pick(WITHHELD.0, WITHHELD.1));
         }
         if p.is_unit {
-            note.push("奖给单位，不代扣个税");
+            note.push(lang.pick("奖给单位，不代扣个税", "paid to the unit, no tax withheld"));
         }
-        let shared = p.shared.map(|x| x.note());
+        let shared = p.shared.map(|x| x.note(lang));
         if let Some(x) = &shared {
             note.push(x);
         }
         // The note wraps at 30 columns (汉字 count two), its row made tall enough.
-        let text = note.join("；");
+        let text = note.join(lang.pick("；", "; "));
         let wide = crate::report::style::display_width(&text);
         write_text(ws, row, 8, &text, &s.body.clone().set_text_wrap(), None)?;
         w.note_width(8, wide.min(30));
@@ -173,17 +210,26 @@ fn payouts_sheet(
         }
         row += 1;
     }
-    write_text(ws, row, 4, "合计", &s.header, Some(&mut w))?;
+    write_text(
+        ws,
+        row,
+        4,
+        lang.pick("合计", "Total"),
+        &s.header,
+        Some(&mut w),
+    )?;
     write_money(ws, row, 5, rec.gross, &s.money, Some(&mut w))?;
     write_money(ws, row, 6, rec.tax, &s.money, Some(&mut w))?;
     write_money(ws, row, 7, rec.net, &s.money, Some(&mut w))?;
     row += 1;
     if rec.withheld_gross != Fen::ZERO {
-        write_text(ws, row, 4, "其中暂缓发放", &s.header, Some(&mut w))?;
+        let label = lang.pick("其中暂缓发放", "of which withheld");
+        write_text(ws, row, 4, label, &s.header, Some(&mut w))?;
         write_money(ws, row, 5, rec.withheld_gross, &s.money, Some(&mut w))?;
         write_money(ws, row, 7, rec.withheld_net, &s.money, Some(&mut w))?;
         row += 1;
-        write_text(ws, row, 4, "本次可发放", &s.header, Some(&mut w))?;
+        let label = lang.pick("本次可发放", "payable now");
+        write_text(ws, row, 4, label, &s.header, Some(&mut w))?;
         write_money(
             ws,
             row,
@@ -204,33 +250,43 @@ fn payouts_sheet(
     }
     for name in notes.pending {
         write_text(ws, row, 0, name, &s.body, None)?;
-        write_text(ws, row, 2, PENDING, &s.body, None)?;
+        write_text(ws, row, 2, lang.pick(PENDING.0, PENDING.1), &s.body, None)?;
         row += 1;
     }
     write_text(ws, row, 0, &notes.tax, &s.body, None)?;
     row += 2;
-    write_text(ws, row, 0, "核对", &s.heading, None)?;
+    write_text(ws, row, 0, lang.pick("核对", "Check"), &s.heading, None)?;
     row += 1;
-    write_text(ws, row, 0, "奖金表合计（event.toml）", &s.body, None)?;
+    let label = lang.pick(
+        "奖金表合计（event.toml）",
+        "total of the prize lists (event.toml)",
+    );
+    write_text(ws, row, 0, label, &s.body, None)?;
     write_money(ws, row, 5, rec.listed, &s.money, Some(&mut w))?;
     row += 1;
     if let Some(stated) = rec.stated {
-        write_text(ws, row, 0, "规程所列奖金总额", &s.body, None)?;
+        let label = lang.pick("规程所列奖金总额", "total stated by the regulation");
+        write_text(ws, row, 0, label, &s.body, None)?;
         write_money(ws, row, 5, stated, &s.money, Some(&mut w))?;
         row += 1;
-        write_text(ws, row, 0, "实发税前合计与规程总额之差", &s.body, None)?;
+        let label = lang.pick(
+            "实发税前合计与规程总额之差",
+            "gross paid minus the regulation's total",
+        );
+        write_text(ws, row, 0, label, &s.body, None)?;
         write_money(ws, row, 5, rec.gross - stated, &s.money, Some(&mut w))?;
-        let ok = if rec.gross == stated {
-            "一致"
-        } else {
-            "不一致"
+        let ok = match (rec.gross == stated, lang) {
+            (true, Lang::Zh) => "一致",
+            (false, Lang::Zh) => "不一致",
+            (true, Lang::En) => "agrees",
+            (false, Lang::En) => "differs",
         };
         write_text(ws, row, 6, ok, &s.center, Some(&mut w))?;
         row += 1;
     }
     // The last line written is `row - 1`: the signatures follow one blank row under it.
     let last = row - 1;
-    super::signature::write_signatures(ws, last, last, s, &mut w, crate::Lang::Zh)?;
+    super::signature::write_signatures(ws, last, last, s, &mut w, lang)?;
     w.apply(ws)
 }
 
@@ -240,15 +296,22 @@ fn settings_sheet(
     event: &Event,
     payouts: &[Payout],
     ranked: &[&str],
+    lang: Lang,
 ) -> Result<(), XlsxError> {
-    let t = format!("{} 奖金设置（event.toml）", event.event.name);
-    let mut w = super::costs::table_sheet(ws, s, "奖金设置", &t, &SETTING_HEADERS, false)?;
+    let t = format!(
+        "{} {}",
+        event.event.name,
+        lang.pick("奖金设置（event.toml）", "prize lists (event.toml)")
+    );
+    let name = lang.pick(SETTING_SHEET.0, SETTING_SHEET.1);
+    let headers = headers_in(&SETTING_HEADERS, lang);
+    let mut w = super::costs::table_sheet(ws, s, name, &t, &headers, false, lang)?;
     let mut row = 2u32;
     for l in &event.prizes.lists {
         let name = list_name(event, &l.ranking);
         let who = match l.recipient {
-            Recipient::Individual => "个人",
-            Recipient::Unit => "单位",
+            Recipient::Individual => lang.pick("个人", "person"),
+            Recipient::Unit => lang.pick("单位", "unit"),
         };
         let is_ranked = ranked.contains(&l.ranking.as_str());
         // A hostile `places` does not make a million rows.
@@ -261,10 +324,13 @@ fn settings_sheet(
                 .iter()
                 .any(|p| p.list == l.ranking && p.place == place);
             let status = match (l.amount(place) == Fen::ZERO, is_ranked, paid) {
-                (true, _, _) => "录取名次，无奖金",
-                (false, false, _) => "名次未产生（比赛尚未结束）",
-                (false, true, true) => "已按最终名次发放",
-                (false, true, false) => "无人获得该名次",
+                (true, _, _) => lang.pick("录取名次，无奖金", "place ranked, no prize"),
+                (false, false, _) => lang.pick(
+                    "名次未产生（比赛尚未结束）",
+                    "no final place yet (the event is not over)",
+                ),
+                (false, true, true) => lang.pick("已按最终名次发放", "paid by the final ranking"),
+                (false, true, false) => lang.pick("无人获得该名次", "nobody took this place"),
             };
             write_text(ws, row, 0, &name, &s.body, Some(&mut w))?;
             write_text(ws, row, 1, &place.to_string(), &s.center, Some(&mut w))?;
@@ -274,7 +340,14 @@ fn settings_sheet(
             row += 1;
         }
     }
-    write_text(ws, row, 1, "合计", &s.header, Some(&mut w))?;
+    write_text(
+        ws,
+        row,
+        1,
+        lang.pick("合计", "Total"),
+        &s.header,
+        Some(&mut w),
+    )?;
     write_money(
         ws,
         row,
@@ -291,9 +364,12 @@ fn sign_sheet(
     s: &Styles,
     title: &str,
     payouts: &[Payout],
+    lang: Lang,
 ) -> Result<(), XlsxError> {
-    let t = format!("{title} 奖金领取签收表");
-    let mut w = super::costs::table_sheet(ws, s, "领取签收表", &t, &SIGN_HEADERS, true)?;
+    let t = format!("{title} {}", lang.pick("奖金领取签收表", "prize receipts"));
+    let name = lang.pick(SIGN_SHEET.0, SIGN_SHEET.1);
+    let headers = headers_in(&SIGN_HEADERS, lang);
+    let mut w = super::costs::table_sheet(ws, s, name, &t, &headers, true, lang)?;
     w.note_width(6, 16);
     w.note_width(7, 12);
     // A withheld prize is not payable: it is not on the sign-for sheet.

@@ -122,6 +122,7 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
         columns,
         frozen_rows: 2,
         landscape: matches!(lines, Lines::Team(_)),
+        lang,
     };
     setup_sheet(ws, &styles, &layout)?;
     widths.print_title(&layout, &styles);
@@ -165,7 +166,14 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
                     .unwrap_or("");
                 write_text(ws, r, 5, res, &styles.result_input, Some(&mut widths))?;
                 write_text(ws, r, 6, &l.away_player, &styles.input, Some(&mut widths))?;
-                write_text(ws, r, 7, &l.away_team, &styles.body, Some(&mut widths))?;
+                // The bye row's away team is the bye word, in the workbook's language (the
+                // reader takes either).
+                let away = if crate::rounds::sheet::BYE_WORDS.contains(&l.away_team.trim()) {
+                    lang.pick("轮空", "BYE")
+                } else {
+                    l.away_team.as_str()
+                };
+                write_text(ws, r, 7, away, &styles.body, Some(&mut widths))?;
             }
         }
         Lines::Individual(v) => {

@@ -97,6 +97,7 @@ pub(crate) fn signed_workbook(
             empty: lang.pick("尚无成绩", "no results yet"),
             none: lang.pick("无", "none"),
             signed: Some(lang),
+            lang,
         },
     )
 }
@@ -140,6 +141,7 @@ fn build(
             empty: lang.pick("尚无成绩", "no results yet"),
             none: lang.pick("无", "none"),
             signed: None,
+            lang,
         },
     )?;
     if let Some(m) = marker {
@@ -159,6 +161,8 @@ pub(crate) struct Texts<'a> {
     pub none: &'a str,
     /// Signature lines under every table, in this language.
     pub signed: Option<Lang>,
+    /// The language of the page footer.
+    pub lang: Lang,
 }
 
 /// The workbook of `sheets` in the layout of [`write`] (title row, header row, frozen panes,
@@ -195,6 +199,7 @@ pub(crate) fn build_sheets(
             columns,
             frozen_rows: 2,
             landscape: s.landscape,
+            lang: texts.lang,
         };
         setup_sheet(ws, &styles, &layout)?;
         widths.print_title(&layout, &styles);

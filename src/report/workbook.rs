@@ -66,6 +66,8 @@ pub struct SheetLayout<'a> {
     pub frozen_rows: u32,
     /// Print in landscape (wide tables: crosstables, pairings with many columns).
     pub landscape: bool,
+    /// The language of the page footer (`第 1 页，共 3 页`, `page 1 of 3`).
+    pub lang: crate::Lang,
 }
 
 /// Names the sheet and sets up the title row, frozen panes and A4 printing.
@@ -104,7 +106,7 @@ pub fn setup_sheet(
     ws.set_print_center_horizontally(true);
     // `&` starts a header code: a literal ampersand is written `&&`.
     ws.set_header(format!("&C{}", layout.title.replace('&', "&&")));
-    ws.set_footer("&C第 &P 页，共 &N 页");
+    ws.set_footer(layout.lang.pick("&C第 &P 页，共 &N 页", "&Cpage &P of &N"));
     Ok(())
 }
 

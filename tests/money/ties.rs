@@ -106,7 +106,10 @@ fn hort_pays_half_by_place_and_shares_half() {
     assert_eq!(total, Fen::from_yuan(24_000));
     let s = p[1].shared.unwrap();
     assert_eq!((s.from, s.to, s.rule), (2, 4, Ties::Hort));
-    assert_eq!(s.note(), "第2-4名奖金按霍特制分配（半数平分）");
+    assert_eq!(
+        s.note(bianpai::Lang::Zh),
+        "第2-4名奖金按霍特制分配（半数平分）"
+    );
 }
 
 #[test]

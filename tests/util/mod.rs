@@ -26,6 +26,12 @@ pub fn sample(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// `tests/reference/` of the repository: the reference corpus (TRF files of other programs,
+/// their pairings and tie-breaks).
+pub fn reference() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reference")
+}
+
 /// `tests/fixtures/<rel>` of the repository.
 pub fn fixture(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -243,6 +243,8 @@ fn entry_sheet(ws: &mut Worksheet, ev: &Event, styles: &Styles) -> Result<(), Xl
             columns: n,
             frozen_rows: ENTRY_HEADER_ROW + 1,
             landscape: true,
+            // The forms a team fills in are Chinese forms.
+            lang: crate::Lang::Zh,
         },
     )?;
 

@@ -56,6 +56,8 @@ pub(crate) fn sheet(ws: &mut Worksheet, ev: &Event, styles: &Styles) -> Result<(
             columns: n,
             frozen_rows: ROOMS_HEADER_ROW + 1,
             landscape: true,
+            // The forms a team fills in are Chinese forms.
+            lang: crate::Lang::Zh,
         },
     )?;
     label_input(

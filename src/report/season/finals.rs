@@ -33,7 +33,7 @@ pub(super) fn write_finals(
         return Ok(written);
     };
     // finals.xlsx: every match with its score and decision.
-    let team = |seed: Option<u16>| seeded_name(f, names, seed);
+    let team = |seed: Option<u16>| seeded_name(f, names, seed, t.lang);
     let rows: Vec<Vec<String>> = f
         .state
         .outcome
@@ -112,11 +112,15 @@ pub(super) fn write_finals(
     Ok(written)
 }
 
-/// A team of the finals as printed: `北京华清队（3）` (name and seed), empty for no team.
-fn seeded_name(f: &FinalsOutcome, names: &[TeamName], seed: Option<u16>) -> String {
+/// A team of the finals as printed: `北京华清队（3）` (name and seed; `北京华清队 (3)` in
+/// English), empty for no team.
+fn seeded_name(f: &FinalsOutcome, names: &[TeamName], seed: Option<u16>, lang: Lang) -> String {
     seed.and_then(|s| f.state.seeds.get(&s))
         .and_then(|n| names.iter().find(|t| t.0 == *n))
-        .map(|t| format!("{}（{}）", t.1, seed.unwrap_or(0)))
+        .map(|t| match lang {
+            Lang::Zh => format!("{}（{}）", t.1, seed.unwrap_or(0)),
+            Lang::En => format!("{} ({})", t.1, seed.unwrap_or(0)),
+        })
         .unwrap_or_default()
 }
 
@@ -139,7 +143,7 @@ pub(super) fn final_ranking(
             let relegated = seed.is_some() && f.state.outcome.relegated.contains(seed);
             vec![
                 (i + 1).to_string(),
-                seeded_name(f, names, *seed),
+                seeded_name(f, names, *seed, lang),
                 if relegated {
                     lang.pick("降级", "relegated").to_string()
                 } else {

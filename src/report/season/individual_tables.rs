@@ -49,7 +49,7 @@ pub(super) fn section_table(
     headers.extend(
         st.headers
             .iter()
-            .map(|h| crate::report::labels::column_label(h)),
+            .map(|h| crate::report::labels::column_label(h, lang)),
     );
     let marked = mark_column(marks, lang, &mut headers);
     let rows = st

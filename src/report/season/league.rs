@@ -190,7 +190,7 @@ pub(super) fn ranking_table(
     headers.extend(
         labels
             .iter()
-            .map(|l| crate::report::labels::column_label(l)),
+            .map(|l| crate::report::labels::column_label(l, lang)),
     );
     let marks: Vec<String> = st
         .rows

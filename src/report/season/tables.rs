@@ -75,9 +75,17 @@ pub fn schedule_by_team(schedule: &[Vec<(u32, u32)>], teams: &[TeamName], lang: 
                     .iter()
                     .find_map(|&(h, a)| {
                         if h == *n {
-                            Some(format!("{}（{}）", name_of(teams, a), lang.pick("主", "H")))
+                            Some(format!(
+                                "{}{}",
+                                name_of(teams, a),
+                                lang.pick("（主）", " (H)")
+                            ))
                         } else if a == *n {
-                            Some(format!("{}（{}）", name_of(teams, h), lang.pick("客", "A")))
+                            Some(format!(
+                                "{}{}",
+                                name_of(teams, h),
+                                lang.pick("（客）", " (A)")
+                            ))
                         } else {
                             None
                         }

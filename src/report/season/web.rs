@@ -81,7 +81,7 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
                 id: team_id,
                 name: team_name,
                 standings,
-                round: latest.map(|p| round_block(t, p, &o.scoring)),
+                round: latest.map(|p| round_block(t, p, &o.scoring, None)),
                 crosstable: Some(Block {
                     title: cross_title,
                     table: tables::crosstable(&o.names, &o.complete, &o.scoring, &o.places, lang),
@@ -96,7 +96,12 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
                 title: after(o.complete.len()),
                 table: league::ranking_table(st, &o.names, t, &stage.stage),
             }),
-            round: o.papers.last().map(|p| round_block(t, p, &o.scoring)),
+            // A team bye scores `[stages.bye]`: its game points go where a match's score
+            // goes, as the crosstable writes them (`轮空 2.5`).
+            round: o
+                .papers
+                .last()
+                .map(|p| round_block(t, p, &o.scoring, Some(o.bye.1))),
             crosstable: Some(Block {
                 title: cross_title,
                 table: team_swiss::swiss_crosstable(
@@ -117,6 +122,14 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
         }],
         StageKind::Individual(o) => {
             let scoring = Scoring::default();
+            // The bye scores `[stages.bye] points`, a win when unset (as the section is scored).
+            let bye = t
+                .event
+                .stages
+                .iter()
+                .find(|s| s.id == stage.stage)
+                .and_then(|s| s.bye.as_ref())
+                .map_or(t.event.scoring.game.win, |b| b.points);
             let mut v: Vec<Section> = o
                 .sections
                 .iter()
@@ -130,7 +143,7 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
                             title: after(s.complete.len()),
                             table: section_table(&s.standings, &s.entrants, &marks, lang),
                         }),
-                        round: latest.map(|p| round_block(t, p, &scoring)),
+                        round: latest.map(|p| round_block(t, p, &scoring, Some(bye))),
                         crosstable: (!s.complete.is_empty()).then(|| Block {
                             title: cross_title.clone(),
                             table: crosstable(&s.standings, &s.entrants, &s.complete, &marks, lang),
@@ -168,8 +181,18 @@ fn team_columns(keys: usize) -> Vec<usize> {
 }
 
 /// A round's pairings and results: every board (as on the printable pairings) and, for the
-/// picture, the matches with their game score (team events) or the boards.
-fn round_block(t: &Target<'_>, p: &RoundPaper, scoring: &Scoring) -> RoundBlock {
+/// picture, the matches with their game score (team events) or the boards. The bye row shows
+/// `bye`, the points the bye scores (game points for a team), where a result goes, and the
+/// bye word in the language of the page.
+fn round_block(
+    t: &Target<'_>,
+    p: &RoundPaper,
+    scoring: &Scoring,
+    bye: Option<Points>,
+) -> RoundBlock {
+    let bye_word = lang_bye(t.lang);
+    let bye_points = bye.map(|b| b.to_string()).unwrap_or_default();
+    let is_bye = |team: &str| crate::rounds::sheet::BYE_WORDS.contains(&team.trim());
     let lang = t.lang;
     let sport = t.event.event.sport;
     let title = match lang {
@@ -197,9 +220,17 @@ fn round_block(t: &Target<'_>, p: &RoundPaper, scoring: &Scoring) -> RoundBlock 
                             l.home_team.clone(),
                             l.home_player.clone(),
                             colour_word(l.home_colour, sport, lang).to_string(),
-                            result(l.result),
+                            if is_bye(&l.away_team) {
+                                bye_points.clone()
+                            } else {
+                                result(l.result)
+                            },
                             l.away_player.clone(),
-                            l.away_team.clone(),
+                            if is_bye(&l.away_team) {
+                                bye_word.to_string()
+                            } else {
+                                l.away_team.clone()
+                            },
                         ]
                     })
                     .collect(),
@@ -212,13 +243,23 @@ fn round_block(t: &Target<'_>, p: &RoundPaper, scoring: &Scoring) -> RoundBlock 
             for l in v {
                 let fresh = rows.last().is_none_or(|r| r[0] != l.match_no.to_string());
                 if fresh {
+                    let bye_row = is_bye(&l.away_team);
                     rows.push(vec![
                         l.match_no.to_string(),
                         l.home_team.clone(),
-                        String::new(),
-                        l.away_team.clone(),
+                        if bye_row {
+                            bye_points.clone()
+                        } else {
+                            String::new()
+                        },
+                        if bye_row {
+                            bye_word.to_string()
+                        } else {
+                            l.away_team.clone()
+                        },
                     ]);
-                    scores.push(Some((Points::ZERO, Points::ZERO)));
+                    // A bye row has no games: its cell is the bye's points, set above.
+                    scores.push((!bye_row).then_some((Points::ZERO, Points::ZERO)));
                 }
                 if let Some(s) = scores.last_mut() {
                     *s = match (*s, l.result) {
@@ -266,11 +307,9 @@ fn round_block(t: &Target<'_>, p: &RoundPaper, scoring: &Scoring) -> RoundBlock 
                             if l.right.is_some() {
                                 result(l.result)
                             } else {
-                                String::new()
+                                bye_points.clone()
                             },
-                            l.right
-                                .clone()
-                                .unwrap_or_else(|| lang.pick("轮空", "BYE").to_string()),
+                            l.right.clone().unwrap_or_else(|| bye_word.to_string()),
                         ]
                     })
                     .collect(),
@@ -286,4 +325,9 @@ fn round_block(t: &Target<'_>, p: &RoundPaper, scoring: &Scoring) -> RoundBlock 
         boards,
         summary,
     }
+}
+
+/// The bye word of the page: `轮空`, `BYE`.
+fn lang_bye(lang: Lang) -> &'static str {
+    lang.pick("轮空", "BYE")
 }

@@ -20,6 +20,7 @@ fn sample() -> Workbook {
             columns: 3,
             frozen_rows: 2,
             landscape: true,
+            lang: crate::Lang::Zh,
         },
     )
     .unwrap();

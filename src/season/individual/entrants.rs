@@ -119,7 +119,7 @@ pub fn of_section(
             let (zh, en) = match problem {
                 Some(Unpaired::NoColumn) => (
                     "报名表没有家庭编号（搭档）栏，且本队家庭组不止两人，无法确定搭档（暂按姓氏配对，请补填家庭编号并确认）",
-                    "the form has no 家庭编号 (partner) column and the delegation has more than two family entrants: partners cannot be told (paired by family name for now; add the family numbers and confirm)",
+                    "the form has no \"家庭编号\" (partner) column and the delegation has more than two family entrants: partners cannot be told (paired by family name for now; add the family numbers and confirm)",
                 ),
                 _ => (
                     "同一家庭编号下不是两人",

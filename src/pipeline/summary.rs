@@ -269,12 +269,21 @@ pub fn points_number(p: crate::model::Points) -> serde_json::Number {
     serde_json::Number::from_f64(v).unwrap_or_else(|| serde_json::Number::from(0))
 }
 
-/// A displayed figure as a JSON number (text when it is not one).
-fn json_value(text: &str) -> serde_json::Value {
-    text.parse::<i64>()
-        .map(serde_json::Value::from)
-        .or_else(|_| text.parse::<f64>().map(serde_json::Value::from))
-        .unwrap_or_else(|_| serde_json::Value::from(text))
+/// A tie-break value as a JSON number at the precision it is printed with (`7`, `16.5`, a
+/// place as a whole number); `null` when it is undefined.
+fn json_value(v: crate::scoring::Value, decimals: usize) -> serde_json::Value {
+    use crate::scoring::Value;
+    match v {
+        Value::Undefined => serde_json::Value::Null,
+        Value::Place(p) => serde_json::Value::from(p),
+        Value::Num(r) => {
+            let text = r.fmt_decimals(decimals);
+            text.parse::<i64>()
+                .map(serde_json::Value::from)
+                .or_else(|_| text.parse::<f64>().map(serde_json::Value::from))
+                .unwrap_or(serde_json::Value::Null)
+        }
+    }
 }
 
 /// The current ranking of a stage: the final places once the finals are decided, else the
@@ -324,8 +333,8 @@ fn team_standings(
         .filter(|row| row.rank > 0)
         .map(|row| {
             let mut tiebreaks = serde_json::Map::new();
-            for (code, text) in codes.iter().zip(&row.display).skip(2) {
-                tiebreaks.insert(code.clone(), json_value(text));
+            for ((code, &v), &d) in codes.iter().zip(&row.values).zip(&st.decimals).skip(2) {
+                tiebreaks.insert(code.clone(), json_value(v, d));
             }
             StandingEntry {
                 rank: row.rank,
@@ -347,8 +356,9 @@ fn individual_standings(o: &IndividualOutcome) -> Vec<StandingEntry> {
         let codes = crate::season::individual::summary_codes(&s.standings.column_keys);
         for (row, p) in s.standings.rows.iter().zip(&group.places) {
             let mut tiebreaks = serde_json::Map::new();
-            for (code, v) in codes.iter().zip(&row.display).skip(1) {
-                tiebreaks.insert(code.clone(), json_value(v));
+            let decimals = &s.standings.decimals;
+            for ((code, &v), &d) in codes.iter().zip(&row.values).zip(decimals).skip(1) {
+                tiebreaks.insert(code.clone(), json_value(v, d));
             }
             out.push(StandingEntry {
                 rank: p.place,
@@ -398,4 +408,34 @@ pub fn costs(m: &MoneyOutcome) -> Vec<CostEntry> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_value;
+    use crate::scoring::{Rational, Value};
+
+    #[test]
+    fn tie_break_values_are_numbers_or_null() {
+        assert_eq!(
+            json_value(Value::Num(Rational::new(7, 2)), 1).to_string(),
+            "3.5"
+        );
+        assert_eq!(
+            json_value(Value::Num(Rational::from_int(14)), 1).to_string(),
+            "14.0"
+        );
+        assert_eq!(
+            json_value(Value::Num(Rational::new(4_570, 3)), 2).to_string(),
+            "1523.33"
+        );
+        assert_eq!(
+            json_value(Value::Num(Rational::from_int(2)), 0).to_string(),
+            "2"
+        );
+        assert_eq!(json_value(Value::Place(3), 0).to_string(), "3");
+        // An undefined value (a rating tie-break among unrated players) is no number: it was
+        // written "-0" and read back as 0 before.
+        assert_eq!(json_value(Value::Undefined, 2), serde_json::Value::Null);
+    }
 }

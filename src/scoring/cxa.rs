@@ -112,7 +112,9 @@ pub struct CxaStandings {
     pub headers: Vec<String>,
     /// The key of each column of `headers`.
     pub column_keys: Vec<CxaKey>,
-    /// Rows in rank order; `values`/`display` follow `headers`.
+    /// The decimals each column is printed with.
+    pub decimals: Vec<usize>,
+    /// Rows in rank order; `values` follow `headers`.
     pub rows: Vec<Row>,
 }
 
@@ -311,7 +313,7 @@ pub fn ranking(t: &Tournament, keys: &[CxaKey]) -> CxaStandings {
         }
     }
     let decimals: Vec<usize> = cols.iter().map(|c| c.as_ref().map_or(0, |c| c.2)).collect();
-    let rows = rank_with(t, cols.len(), &decimals, |k, ranks| {
+    let rows = rank_with(t, cols.len(), |k, ranks| {
         match cols.get(k).and_then(Option::as_ref) {
             Some(c) => (c.1.clone(), true),
             None => {
@@ -332,6 +334,7 @@ pub fn ranking(t: &Tournament, keys: &[CxaKey]) -> CxaStandings {
     CxaStandings {
         headers,
         column_keys,
+        decimals,
         rows,
     }
 }
@@ -411,7 +414,7 @@ mod tests {
         let mut v: Vec<_> = s
             .rows
             .iter()
-            .map(|r| (r.start_no, r.display[k].clone()))
+            .map(|r| (r.start_no, r.values[k].text(s.decimals[k])))
             .collect();
         v.sort();
         v

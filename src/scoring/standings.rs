@@ -1,5 +1,6 @@
 //! The ranking engine: apply an ordered tie-break list (C.07 4.2) and give every competitor a
-//! rank, with exact values and their printed form.
+//! rank, with exact values and the precision each tie-break is printed with; the renderers
+//! (workbooks, the summary, `trf standings`) format them.
 //!
 //! Each tie-break sorts the competitors still tied on all earlier ones; competitors equal on
 //! every listed value share a rank (1, 2, 2, 4), and ties keep start-number order.
@@ -29,8 +30,9 @@ pub enum Value {
 }
 
 impl Value {
-    /// The value as printed with `decimals` digits.
-    pub fn display(self, decimals: usize) -> String {
+    /// The value as `trf standings` and TieBreakServer print it, with `decimals` digits
+    /// (`-0` when undefined).
+    pub fn text(self, decimals: usize) -> String {
         match self {
             Value::Num(r) => r.fmt_decimals(decimals),
             Value::Place(p) => p.to_string(),
@@ -78,8 +80,6 @@ pub struct Row {
     pub secondary: Points,
     /// One value per tie-break, in list order.
     pub values: Vec<Value>,
-    /// The printed values.
-    pub display: Vec<String>,
 }
 
 /// A whole ranking.
@@ -87,6 +87,9 @@ pub struct Row {
 pub struct Standings {
     /// The tie-break list.
     pub keys: Vec<TieBreak>,
+    /// The decimals each tie-break's value is printed with (C.07: averages to two, `AOB` to
+    /// as many as the rounds need).
+    pub decimals: Vec<usize>,
     /// Rows in rank order (ties by start number).
     pub rows: Vec<Row>,
 }
@@ -100,13 +103,14 @@ pub fn standings(t: &Tournament, keys: &[TieBreak]) -> Standings {
             _ => k.decimals(),
         })
         .collect();
-    let rows = rank_with(t, keys.len(), &decimals, |k, ranks| {
+    let rows = rank_with(t, keys.len(), |k, ranks| {
         keys.get(k).map_or((Vec::new(), true), |key| {
             (compute(t, key, ranks), key.higher_is_better())
         })
     });
     Standings {
         keys: keys.to_vec(),
+        decimals,
         rows,
     }
 }
@@ -116,7 +120,6 @@ pub fn standings(t: &Tournament, keys: &[TieBreak]) -> Standings {
 pub(crate) fn rank_with(
     t: &Tournament,
     count: usize,
-    decimals: &[usize],
     mut column: impl FnMut(usize, &[u32]) -> (Vec<Value>, bool),
 ) -> Vec<Row> {
     let n = t.competitors.len();
@@ -160,11 +163,6 @@ pub(crate) fn rank_with(
                 .iter()
                 .map(|col| col.get(i).copied().unwrap_or(Value::Undefined))
                 .collect();
-            let display = values
-                .iter()
-                .enumerate()
-                .map(|(k, v)| v.display(decimals.get(k).copied().unwrap_or(2)))
-                .collect();
             let comp = t.competitors.get(i);
             Row {
                 rank: ranks.get(i).copied().unwrap_or(0),
@@ -173,7 +171,6 @@ pub(crate) fn rank_with(
                 primary: comp.map_or(Points::ZERO, |c| c.total(t.primary)),
                 secondary: comp.map_or(Points::ZERO, |c| c.total(t.primary.other())),
                 values,
-                display,
             }
         })
         .collect()
@@ -337,9 +334,9 @@ pub fn to_tsv(s: &Standings) -> String {
     out.push('\n');
     for r in &s.rows {
         out.push_str(&format!("{}\t{}", r.rank, r.start_no));
-        for d in &r.display {
+        for (k, v) in r.values.iter().enumerate() {
             out.push('\t');
-            out.push_str(d);
+            out.push_str(&v.text(s.decimals.get(k).copied().unwrap_or(2)));
         }
         out.push('\n');
     }

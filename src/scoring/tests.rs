@@ -49,7 +49,7 @@ fn column(s: &Standings, code: &str) -> Vec<(u32, String)> {
     let mut v: Vec<(u32, String)> = s
         .rows
         .iter()
-        .map(|r| (r.start_no, r.display[k].clone()))
+        .map(|r| (r.start_no, r.values[k].text(s.decimals[k])))
         .collect();
     v.sort();
     v
@@ -343,8 +343,15 @@ fn ede_with_board_steps_decides_a_drawn_match() {
     assert_eq!(places("MPTS GPTS EDEB"), sep);
     // Stand-alone board tie-breaks over all matches: BC 16 < 17, TBR 2.5 > 1.5.
     let s = standings(&t, &parse_list("MPTS GPTS BC TBR").unwrap());
-    assert_eq!(s.rows[0].display, vec!["4.0", "7.0", "16.0", "0"]);
-    assert_eq!(s.rows[1].display, vec!["4.0", "7.0", "17.0", "0"]);
+    let texts = |r: &super::standings::Row| -> Vec<String> {
+        r.values
+            .iter()
+            .zip(&s.decimals)
+            .map(|(v, &d)| v.text(d))
+            .collect()
+    };
+    assert_eq!(texts(&s.rows[0]), vec!["4.0", "7.0", "16.0", "0"]);
+    assert_eq!(texts(&s.rows[1]), vec!["4.0", "7.0", "17.0", "0"]);
     let s = standings(&t, &parse_list("MPTS GPTS TBR").unwrap());
     assert_eq!(s.rows[0].values[2], Value::Place(1));
     assert_eq!(s.rows[1].values[2], Value::Place(2));

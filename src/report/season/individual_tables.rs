@@ -57,7 +57,7 @@ pub(super) fn section_table(
         .iter()
         .map(|r| {
             let mut v = lead_cells(r, entrants);
-            v.extend(r.display.iter().cloned());
+            v.extend(crate::report::labels::value_cells(&r.values, &st.decimals));
             if marked {
                 v.push(marks.get(r.competitor).cloned().unwrap_or_default());
             }
@@ -176,7 +176,11 @@ pub(super) fn crosstable(
                     .iter()
                     .map(|r| cross_cell(row.competitor, r, &place, lang)),
             );
-            v.push(row.display.first().cloned().unwrap_or_default());
+            v.extend(
+                crate::report::labels::value_cells(&row.values, &st.decimals)
+                    .next()
+                    .into_iter(),
+            );
             if marked {
                 v.push(marks.get(row.competitor).cloned().unwrap_or_default());
             }

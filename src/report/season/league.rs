@@ -211,7 +211,7 @@ pub(super) fn ranking_table(
                 r.start_no.to_string(),
                 crate::season::league::name_of(names, r.start_no),
             ];
-            v.extend(r.display.iter().cloned());
+            v.extend(crate::report::labels::value_cells(&r.values, &st.decimals));
             if marked {
                 v.push(mark);
             }

@@ -202,7 +202,7 @@ fn place_sheet(
                 r.start_no.to_string(),
                 crate::season::league::name_of(names, r.start_no),
             ];
-            v.extend(r.display.iter().cloned());
+            v.extend(crate::report::labels::value_cells(&r.values, &st.decimals));
             v
         })
         .collect();

@@ -6,12 +6,12 @@
 
 use std::hint::black_box;
 
-use bianpai::pairing::dutch::{Tournament, pair_tournament, sim};
+use bianpai::pairing::dutch::{DutchTournament, pair_tournament, sim};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 /// The score groups of `t` (half-points, group sizes), to show the field is a realistic Swiss
 /// field: many groups, the middle ones largest.
-fn groups(t: &Tournament) -> Vec<(i32, usize)> {
+fn groups(t: &DutchTournament) -> Vec<(i32, usize)> {
     let mut by: std::collections::BTreeMap<i32, usize> = std::collections::BTreeMap::new();
     for p in &t.players {
         let s: i32 = p.rounds.iter().map(|r| t.points.of(r)).sum();

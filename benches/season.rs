@@ -67,7 +67,7 @@ fn season(c: &mut Criterion) {
     let out = dir.join("out-season");
     std::fs::create_dir_all(&out).expect("mkdir out");
     let statuses = bianpai::eligibility::standing::resolve(&event, &roster, &mut findings);
-    let inp = bianpai::season::Input {
+    let inp = bianpai::season::StageInput {
         event: &event,
         stage,
         roster: &roster,

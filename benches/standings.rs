@@ -5,7 +5,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 use bianpai::model::{Colour, GameResult};
 use bianpai::scoring::{
-    Edition, IndividualBuilder, Scoring, TeamBuilder, Tournament, parse_list, standings,
+    Edition, IndividualBuilder, ResultPoints, TeamBuilder, Tournament, parse_list, standings,
 };
 
 /// A small deterministic generator (64-bit LCG), so the data is the same on every run.
@@ -36,8 +36,8 @@ fn league() -> Tournament {
         teams,
         11,
         5,
-        Scoring::CHESS,
-        Scoring::TWO_ONE_ZERO,
+        ResultPoints::CHESS,
+        ResultPoints::TWO_ONE_ZERO,
         true,
         Edition::E2026,
     );
@@ -77,7 +77,8 @@ fn swiss() -> Tournament {
             )
         })
         .collect();
-    let mut b = IndividualBuilder::new(entrants, rounds, Scoring::CHESS, false, Edition::E2026);
+    let mut b =
+        IndividualBuilder::new(entrants, rounds, ResultPoints::CHESS, false, Edition::E2026);
     let mut rng = Lcg(11);
     let mut score = vec![0i32; n];
     let mut met = vec![vec![false; n]; n];

@@ -11,7 +11,7 @@ use bianpai::Lang;
 use bianpai::findings::Findings;
 use bianpai::ingest::{Limits, Table, read_bytes};
 use bianpai::model::{Colour, GameResult, Sport};
-use bianpai::pipeline::{Options, Outcome, run};
+use bianpai::pipeline::{Options, RunOutcome, run};
 use bianpai::report::round_workbook::{Lines, RoundDoc, TeamLine, write_new};
 use bianpai::rounds::sheet::{self, Rows, TeamBoardRow};
 use util::{run_json, sample, sample_copy, snapshot};
@@ -265,7 +265,7 @@ fn copy_forms(dir: &Path, forms: &[&str]) {
     }
 }
 
-fn run_dir(dir: &Path) -> Outcome {
+fn run_dir(dir: &Path) -> RunOutcome {
     run(&Options {
         dir: dir.to_path_buf(),
         out: dir.join("out"),
@@ -340,7 +340,7 @@ fn pairs(rows: &[TeamBoardRow]) -> Vec<(String, String)> {
     v
 }
 
-fn points(o: &Outcome) -> BTreeMap<String, (f64, f64)> {
+fn points(o: &RunOutcome) -> BTreeMap<String, (f64, f64)> {
     o.summary
         .standings
         .iter()

@@ -4,7 +4,7 @@
 use bianpai::model::Colour;
 use bianpai::pairing::Pairing;
 use bianpai::pairing::check::{Violation, check};
-use bianpai::pairing::dutch::state::Tournament;
+use bianpai::pairing::dutch::state::DutchTournament;
 use bianpai::pairing::dutch::{pair_tournament, sim};
 use proptest::prelude::*;
 
@@ -15,8 +15,8 @@ const SEARCHED: usize = 12;
 /// Whether some pairing of round `t.played_rounds + 1` keeps every absolute rule of
 /// `pairing::check`: an exhaustive search (the first free player against each other in both
 /// colour orders, or the bye), cut as soon as a partial pairing breaks a rule.
-fn legal_pairing_exists(t: &Tournament) -> bool {
-    fn search(t: &Tournament, rest: &[u16], p: &mut Pairing) -> bool {
+fn legal_pairing_exists(t: &DutchTournament) -> bool {
+    fn search(t: &DutchTournament, rest: &[u16], p: &mut Pairing) -> bool {
         // A partial pairing leaves players unpaired and may lack the bye: anything else is
         // broken for good.
         let v = check(t, p);

@@ -10,7 +10,7 @@ mod util;
 use std::io::Read;
 use std::path::Path;
 
-use bianpai::eligibility::{Input, run};
+use bianpai::eligibility::{CheckInput, run};
 use bianpai::findings::{Finding, Findings, Severity};
 use bianpai::ingest::{Limits, load};
 
@@ -51,7 +51,7 @@ fn check(dir: &Path) -> Run {
     let subs = bianpai::forms::read(&loaded.files, &mut findings);
     let roster = bianpai::normalize::build_roster(&subs, &mut findings);
     let out = run(
-        &Input {
+        &CheckInput {
             event: &event,
             excluded: &bianpai::pipeline::excluded_rosters(&event, dir),
             files: &loaded.files,

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use bianpai::Lang;
 use bianpai::findings::Findings;
 use bianpai::model::{GameResult, Sport};
-use bianpai::pipeline::{Options, Outcome, run};
+use bianpai::pipeline::{Options, RunOutcome, run};
 use bianpai::report::round_workbook::{IndividualLine, Lines, RoundDoc, TeamLine, write_new};
 use bianpai::rounds::sheet::{self, Rows};
 
@@ -27,7 +27,7 @@ fn temp_copy(sample: &str, files: &[&str], name: &str) -> PathBuf {
     dir
 }
 
-fn run_dir(dir: &Path) -> Outcome {
+fn run_dir(dir: &Path) -> RunOutcome {
     run(&Options {
         dir: dir.to_path_buf(),
         out: dir.join("out"),
@@ -107,7 +107,7 @@ fn fill_round(
     seen
 }
 
-fn standings(o: &Outcome) -> Vec<(u32, String, f64, Option<f64>)> {
+fn standings(o: &RunOutcome) -> Vec<(u32, String, f64, Option<f64>)> {
     o.summary
         .standings
         .iter()

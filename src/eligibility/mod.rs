@@ -23,7 +23,7 @@ pub use cells::Layout;
 
 /// Everything the checks read.
 #[derive(Debug, Clone, Copy)]
-pub struct Input<'a> {
+pub struct CheckInput<'a> {
     /// The event.
     pub event: &'a Event,
     /// The rosters of the excluded events, one per `[[eligibility.excluded]]` (`None` where
@@ -39,20 +39,20 @@ pub struct Input<'a> {
 
 /// What the checks found out about the folder besides findings.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Outcome {
+pub struct CheckOutcome {
     /// Quota workbooks read (`file kind` quota-table).
     pub quota_files: Vec<String>,
 }
 
 /// Runs every check the event's regulation turns on.
-pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Outcome {
+pub fn run(inp: &CheckInput<'_>, findings: &mut Findings) -> CheckOutcome {
     grade_fide_ids(inp.event, findings);
     let layout = Layout::new(inp.subs);
     people::check_with(inp.event, inp.roster, &layout, findings);
     teams::check_with(inp.event, inp.roster, &layout, findings);
     let quota_files = quota::check(inp.event, inp.roster, inp.files, findings);
     excluded::check_all(inp.event, inp.excluded, inp.roster, findings);
-    Outcome { quota_files }
+    CheckOutcome { quota_files }
 }
 
 /// Runs the person and team checks without the folder (no quota workbooks, no excluded

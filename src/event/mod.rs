@@ -42,8 +42,8 @@ pub use rules::{
 pub use rulings::{Decision, Ruling};
 pub use section::{AgeLimit, DateWindow, Entrant, PairRule, Section, age_on};
 pub use team::{
-    Board, BoardRules, ColourRule, Primary, RatingThreshold, ReserveRule, ScoreTriple, Scoring,
-    TeamRules,
+    Board, BoardRules, ColourRule, Primary, RatingThreshold, ReserveRule, ScoreTriple,
+    ScoringRules, TeamRules,
 };
 
 pub use crate::model::Sport;
@@ -74,8 +74,8 @@ pub struct Event {
     pub sections: Vec<Section>,
     /// Stages and their formats.
     pub stages: Vec<Stage>,
-    /// Scoring.
-    pub scoring: Scoring,
+    /// Scoring (`[scoring]`).
+    pub scoring: ScoringRules,
     /// Team or delegation composition.
     #[serde(default)]
     pub team: Option<TeamRules>,

@@ -8,7 +8,7 @@ use crate::model::{Points, Sex};
 /// How games and matches score and what ranks first.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Scoring {
+pub struct ScoringRules {
     /// Points of one game.
     pub game: ScoreTriple,
     /// Match points of a team match (team events).

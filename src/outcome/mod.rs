@@ -90,7 +90,7 @@ impl StageOutcome {
 
 /// Everything the outcome is computed from.
 #[derive(Clone, Copy)]
-pub struct Input<'a> {
+pub struct EventInput<'a> {
     /// The event.
     pub event: &'a Event,
     /// The roster.
@@ -108,11 +108,11 @@ pub struct Input<'a> {
 ///
 /// [`crate::Error::Event`] or [`crate::Error::Pairing`] when the event cannot be carried through (a team event without
 /// `[boards]`, an unusable bracket).
-pub fn compute(inp: &Input<'_>, findings: &mut Findings) -> crate::Result<EventOutcome> {
+pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<EventOutcome> {
     let event = inp.event;
     let statuses = crate::eligibility::standing::resolve(event, inp.roster, findings);
     let mut out = EventOutcome::default();
-    let season_input = |stage| season::Input {
+    let season_input = |stage| season::StageInput {
         event,
         stage,
         roster: inp.roster,

@@ -9,7 +9,7 @@ use std::fmt;
 use crate::model::Colour;
 
 use super::Pairing;
-use super::dutch::state::{Round, Tournament};
+use super::dutch::state::{DutchTournament, Round};
 
 /// One broken rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,7 +53,7 @@ impl fmt::Display for Violation {
 
 /// Whether a player with this history may receive the PAB: no earlier round without a game
 /// that was worth a win (a PAB, a forfeit win, a full-point bye).
-pub fn bye_eligible(t: &Tournament, history: &[Round]) -> bool {
+pub fn bye_eligible(t: &DutchTournament, history: &[Round]) -> bool {
     !history
         .iter()
         .any(|r| !r.played && t.points.of(r) >= t.points.win)
@@ -75,7 +75,7 @@ fn breaks_colour_limits(history: &[Round], c: Colour) -> bool {
 
 /// Checks `pairing` as the pairing of round `t.played_rounds + 1`; empty when it keeps every
 /// absolute rule.
-pub fn check(t: &Tournament, pairing: &Pairing) -> Vec<Violation> {
+pub fn check(t: &DutchTournament, pairing: &Pairing) -> Vec<Violation> {
     let mut out = Vec::new();
     let pr = t.played_rounds;
     let index = |no: u16| t.players.iter().position(|p| p.start_no == no);

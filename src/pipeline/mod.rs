@@ -38,7 +38,7 @@ pub struct Options {
 
 /// The outcome of a run: the summary and whether blocking findings exist.
 #[derive(Debug, Clone)]
-pub struct Outcome {
+pub struct RunOutcome {
     /// The summary (printed as JSON with `--json`).
     pub summary: Summary,
     /// Whether any finding has error severity (exit status 1).
@@ -51,7 +51,7 @@ pub struct Outcome {
 ///
 /// [`Error`] when the run cannot happen at all: no folder, no or malformed `event.toml`, an
 /// event that cannot be carried through, an output that cannot be written.
-pub fn run(opts: &Options) -> Result<Outcome> {
+pub fn run(opts: &Options) -> Result<RunOutcome> {
     if !opts.dir.is_dir() {
         return Err(Error::Usage(format!(
             "{}: 不是文件夹 (not a folder)",
@@ -84,7 +84,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     let subs = crate::forms::read(&others, &mut findings);
     let roster = crate::normalize::build_roster(&subs, &mut findings);
     let checked = crate::eligibility::run(
-        &crate::eligibility::Input {
+        &crate::eligibility::CheckInput {
             event: &event,
             excluded: &excluded_rosters(&event, &opts.dir),
             files: &others,
@@ -95,7 +95,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
     );
     let gaps = round_files::gaps(&rounds, &event, &mut findings);
     let mut outcome = crate::outcome::compute(
-        &crate::outcome::Input {
+        &crate::outcome::EventInput {
             event: &event,
             roster: &roster,
             sheets: &rounds,
@@ -154,7 +154,7 @@ pub fn run(opts: &Options) -> Result<Outcome> {
         .iter()
         .map(|f| FindingEntry::from_finding(f, opts.lang))
         .collect();
-    Ok(Outcome {
+    Ok(RunOutcome {
         blocking: findings.has_errors(),
         summary,
     })
@@ -260,7 +260,7 @@ fn file_list(
     others: &[crate::ingest::LoadedFile],
     subs: &[crate::forms::Submission],
     roster: &Roster,
-    checked: &crate::eligibility::Outcome,
+    checked: &crate::eligibility::CheckOutcome,
     findings: &Findings,
     lang: Lang,
 ) -> Vec<FileEntry> {

@@ -3,7 +3,7 @@
 //! the Cut and Median modifiers (14.1-14.4) and the art. 16 rules for unplayed rounds.
 
 use super::rational::Rational;
-use super::tournament::{Edition, Outcome, RoundResult, ScoreKind, Tournament};
+use super::tournament::{Edition, PlayedOutcome, RoundResult, ScoreKind, Tournament};
 use super::unplayed::{adjusted_scores, dummy_score};
 
 /// What to sum.
@@ -176,7 +176,7 @@ pub fn fore(t: &Tournament) -> Tournament {
         r.result = RoundResult::Played {
             opponent,
             colour,
-            outcome: Outcome::Draw,
+            outcome: PlayedOutcome::Draw,
         };
         if t.is_team {
             r.points = t.draw_points(ScoreKind::Match);

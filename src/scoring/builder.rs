@@ -5,8 +5,8 @@
 use crate::model::{Colour, GameResult, Points};
 
 use super::tournament::{
-    BoardGame, BoardResult, Competitor, Edition, Outcome, Round, RoundResult, ScoreKind, Scoring,
-    Tournament, team_match_round,
+    BoardGame, BoardResult, Competitor, Edition, PlayedOutcome, ResultPoints, Round, RoundResult,
+    ScoreKind, Tournament, team_match_round,
 };
 
 /// An invalid game: a competitor or round out of range, or a competitor paired twice.
@@ -70,7 +70,7 @@ impl IndividualBuilder {
     pub fn new(
         entrants: Vec<(u32, String, Option<u16>)>,
         rounds: usize,
-        scoring: Scoring,
+        scoring: ResultPoints,
         round_robin: bool,
         edition: Edition,
     ) -> IndividualBuilder {
@@ -102,9 +102,9 @@ impl IndividualBuilder {
         ] {
             let colour = Some(colour);
             let (rr, pts) = match res {
-                GameResult::Win => (played(opp, colour, Outcome::Win), s.win),
-                GameResult::Draw => (played(opp, colour, Outcome::Draw), s.draw),
-                GameResult::Loss => (played(opp, colour, Outcome::Loss), s.loss),
+                GameResult::Win => (played(opp, colour, PlayedOutcome::Win), s.win),
+                GameResult::Draw => (played(opp, colour, PlayedOutcome::Draw), s.draw),
+                GameResult::Loss => (played(opp, colour, PlayedOutcome::Loss), s.loss),
                 GameResult::ForfeitWin => (
                     RoundResult::ForfeitWin {
                         opponent: opp,
@@ -159,7 +159,7 @@ impl IndividualBuilder {
     }
 }
 
-fn played(opponent: usize, colour: Option<Colour>, outcome: Outcome) -> RoundResult {
+fn played(opponent: usize, colour: Option<Colour>, outcome: PlayedOutcome) -> RoundResult {
     RoundResult::Played {
         opponent,
         colour,
@@ -179,8 +179,8 @@ impl TeamBuilder {
         teams: Vec<(u32, String)>,
         rounds: usize,
         boards: usize,
-        game_scoring: Scoring,
-        match_scoring: Scoring,
+        game_scoring: ResultPoints,
+        match_scoring: ResultPoints,
         round_robin: bool,
         edition: Edition,
     ) -> TeamBuilder {

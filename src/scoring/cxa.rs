@@ -20,7 +20,7 @@ use crate::model::{Colour, Points};
 use super::direct::{self, Settings, Step};
 use super::rational::Rational;
 use super::standings::{Row, Value, rank_with};
-use super::tournament::{Outcome, RoundResult, ScoreKind, Tournament};
+use super::tournament::{PlayedOutcome, RoundResult, ScoreKind, Tournament};
 
 /// What the bye counts as in 对手分 (14.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -146,7 +146,7 @@ fn won(r: RoundResult) -> bool {
     matches!(
         r,
         RoundResult::Played {
-            outcome: Outcome::Win,
+            outcome: PlayedOutcome::Win,
             ..
         } | RoundResult::ForfeitWin { .. }
     )
@@ -385,14 +385,19 @@ mod tests {
     use super::*;
     use crate::model::GameResult;
     use crate::scoring::builder::IndividualBuilder;
-    use crate::scoring::tournament::{Edition, Scoring};
+    use crate::scoring::tournament::{Edition, ResultPoints};
 
     /// Six players, three rounds, xiangqi 2/1/0; player 6 (index 5) has the bye in round 1.
     fn event() -> Tournament {
         use GameResult::{Draw, Loss, Win};
         let entrants = (1..=6).map(|i| (i, format!("棋手{i}"), None)).collect();
-        let mut b =
-            IndividualBuilder::new(entrants, 3, Scoring::TWO_ONE_ZERO, false, Edition::E2026);
+        let mut b = IndividualBuilder::new(
+            entrants,
+            3,
+            ResultPoints::TWO_ONE_ZERO,
+            false,
+            Edition::E2026,
+        );
         // Round 1: 1-2 red wins, 3-4 draw, 5 bye (a win, 2 points), 6 absent.
         b.game(1, 0, 1, Win).unwrap();
         b.game(1, 2, 3, Draw).unwrap();

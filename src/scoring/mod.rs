@@ -40,8 +40,8 @@ pub use rational::Rational;
 pub use standings::{Row, Standings, Value, standings, to_tsv};
 pub use team::team_standings;
 pub use tournament::{
-    BoardGame, BoardResult, Competitor, Edition, Outcome, Round, RoundResult, ScoreKind, Scoring,
-    Tournament,
+    BoardGame, BoardResult, Competitor, Edition, PlayedOutcome, ResultPoints, Round, RoundResult,
+    ScoreKind, Tournament,
 };
 
 use crate::trf::Trf;

@@ -6,7 +6,7 @@
 //! preamble), unless the regulations gave a value for unrated players.
 
 use super::rational::Rational;
-use super::tournament::{Outcome, RoundResult, Tournament};
+use super::tournament::{PlayedOutcome, RoundResult, Tournament};
 
 /// dp for p = 1.00, 0.99, …, 0.50 (FIDE Rating Regulations table 8.1.1).
 const DP_HIGH: [i64; 51] = [
@@ -124,9 +124,9 @@ pub fn compute(
                         opponent, outcome, ..
                     } => {
                         let halves = match outcome {
-                            Outcome::Win => 2,
-                            Outcome::Draw => 1,
-                            Outcome::Loss => 0,
+                            PlayedOutcome::Win => 2,
+                            PlayedOutcome::Draw => 1,
+                            PlayedOutcome::Loss => 0,
                         };
                         rating_of(opponent).map(|rt| (rt, halves))
                     }
@@ -218,13 +218,13 @@ mod tests {
     fn aro_and_tpr_by_hand() {
         use crate::model::GameResult::{Draw, Loss, Win};
         use crate::scoring::builder::IndividualBuilder;
-        use crate::scoring::tournament::{Edition, Scoring};
+        use crate::scoring::tournament::{Edition, ResultPoints};
         let entrants = [2450, 2400, 2501, 2300, 2000]
             .iter()
             .zip(1u32..)
             .map(|(&r, i)| (i, format!("P{i}"), Some(r)))
             .collect();
-        let mut b = IndividualBuilder::new(entrants, 3, Scoring::CHESS, false, Edition::E2026);
+        let mut b = IndividualBuilder::new(entrants, 3, ResultPoints::CHESS, false, Edition::E2026);
         b.game(1, 0, 1, Win).unwrap();
         b.game(2, 2, 0, Draw).unwrap();
         b.game(3, 0, 3, Draw).unwrap();

@@ -9,7 +9,7 @@ use super::codes::{TieBreak, parse_list};
 use super::rational::Rational;
 use super::standings::{Standings, Value, standings};
 use super::team::team_standings;
-use super::tournament::{Edition, RoundResult, Scoring, Tournament};
+use super::tournament::{Edition, ResultPoints, RoundResult, Tournament};
 
 fn h(x: f64) -> Points {
     // Test literals only: halves are exact in binary.
@@ -27,8 +27,8 @@ fn a7() -> Tournament {
             .collect(),
         3,
         4,
-        Scoring::CHESS,
-        Scoring::TWO_ONE_ZERO,
+        ResultPoints::CHESS,
+        ResultPoints::TWO_ONE_ZERO,
         true,
         Edition::E2026,
     );
@@ -153,7 +153,7 @@ impl Ev {
             .map(|i| (u32::try_from(i + 1).unwrap(), format!("P{i}"), Some(2000)))
             .collect();
         Ev {
-            b: IndividualBuilder::new(entrants, rounds, Scoring::CHESS, false, edition),
+            b: IndividualBuilder::new(entrants, rounds, ResultPoints::CHESS, false, edition),
             next: named,
         }
     }
@@ -296,8 +296,8 @@ fn edet_event() -> Tournament {
         (1..=4u32).map(|i| (i, format!("T{i}"))).collect(),
         3,
         4,
-        Scoring::CHESS,
-        Scoring::TWO_ONE_ZERO,
+        ResultPoints::CHESS,
+        ResultPoints::TWO_ONE_ZERO,
         true,
         Edition::E2026,
     );
@@ -374,7 +374,7 @@ mod properties {
                 )
             })
             .collect();
-        let mut b = IndividualBuilder::new(entrants, rounds, Scoring::CHESS, false, edition);
+        let mut b = IndividualBuilder::new(entrants, rounds, ResultPoints::CHESS, false, edition);
         let mut k = 0usize;
         let mut next = || {
             k += 1;

@@ -9,7 +9,7 @@ use crate::model::{Colour, GameResult, Points};
 
 /// Points per result (`162` for games, `362` for matches).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Scoring {
+pub struct ResultPoints {
     /// A win.
     pub win: Points,
     /// A draw.
@@ -18,15 +18,15 @@ pub struct Scoring {
     pub loss: Points,
 }
 
-impl Scoring {
+impl ResultPoints {
     /// Chess games: 1 / ½ / 0.
-    pub const CHESS: Scoring = Scoring {
+    pub const CHESS: ResultPoints = ResultPoints {
         win: Points::WIN,
         draw: Points::DRAW,
         loss: Points::ZERO,
     };
     /// Xiangqi games (象棋竞赛规则 13.1) and team matches (C.07 11): 2 / 1 / 0.
-    pub const TWO_ONE_ZERO: Scoring = Scoring {
+    pub const TWO_ONE_ZERO: ResultPoints = ResultPoints {
         win: Points::from_whole(2),
         draw: Points::from_whole(1),
         loss: Points::ZERO,
@@ -99,7 +99,7 @@ impl Edition {
 
 /// The outcome of a game or match played over the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum PlayedOutcome {
     /// Won.
     Win,
     /// Drawn.
@@ -119,7 +119,7 @@ pub enum RoundResult {
         /// The colour (for teams: White = the first-named team).
         colour: Option<Colour>,
         /// The outcome.
-        outcome: Outcome,
+        outcome: PlayedOutcome,
     },
     /// Won by forfeit (the opponent did not appear).
     ForfeitWin {
@@ -299,9 +299,9 @@ pub struct Tournament {
     /// Boards per match (1 for individual events).
     pub boards: usize,
     /// Points per game.
-    pub game_scoring: Scoring,
+    pub game_scoring: ResultPoints,
     /// Points per match (teams); for individual events the same as `game_scoring`.
-    pub match_scoring: Scoring,
+    pub match_scoring: ResultPoints,
     /// The primary score (teams: MP or GP; players: `Match`, their points).
     pub primary: ScoreKind,
     /// Round robin / pre-determined pairings (C.07 15.2) instead of Swiss (15.3).
@@ -314,7 +314,7 @@ impl Tournament {
     /// An individual event; `rounds` is padded with [`RoundResult::Absent`] to the longest.
     pub fn individual(
         mut competitors: Vec<Competitor>,
-        scoring: Scoring,
+        scoring: ResultPoints,
         round_robin: bool,
         edition: Edition,
     ) -> Tournament {
@@ -343,7 +343,7 @@ impl Tournament {
     }
 
     /// The scoring system of one score.
-    pub fn scoring(&self, kind: ScoreKind) -> Scoring {
+    pub fn scoring(&self, kind: ScoreKind) -> ResultPoints {
         match kind {
             ScoreKind::Match => self.match_scoring,
             ScoreKind::Game => self.game_scoring,
@@ -389,18 +389,18 @@ pub fn team_match_round(
     colour: Option<Colour>,
     boards: Vec<BoardGame>,
     opponent_game_points: Points,
-    match_scoring: Scoring,
+    match_scoring: ResultPoints,
 ) -> Round {
     let gp: Points = boards.iter().map(|b| b.points).sum();
     let outcome = match gp.cmp(&opponent_game_points) {
-        std::cmp::Ordering::Greater => Outcome::Win,
-        std::cmp::Ordering::Equal => Outcome::Draw,
-        std::cmp::Ordering::Less => Outcome::Loss,
+        std::cmp::Ordering::Greater => PlayedOutcome::Win,
+        std::cmp::Ordering::Equal => PlayedOutcome::Draw,
+        std::cmp::Ordering::Less => PlayedOutcome::Loss,
     };
     let points = match outcome {
-        Outcome::Win => match_scoring.win,
-        Outcome::Draw => match_scoring.draw,
-        Outcome::Loss => match_scoring.loss,
+        PlayedOutcome::Win => match_scoring.win,
+        PlayedOutcome::Draw => match_scoring.draw,
+        PlayedOutcome::Loss => match_scoring.loss,
     };
     Round {
         result: RoundResult::Played {

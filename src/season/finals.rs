@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use super::matches::{self, Context, RoundResults, Scoring};
+use super::matches::{self, Context, MatchScoring, RoundResults};
 use super::{RoundCounts, RoundPaper};
 use crate::event::{Knockout, Slot, Stage};
 use crate::findings::{Code, Finding, Findings, Severity, Source};
@@ -138,7 +138,7 @@ pub struct State {
     /// Round results read, by finals round.
     pub rounds: Vec<RoundResults>,
     /// The engine's outcome (matches, places, relegation).
-    pub outcome: knockout::Outcome,
+    pub outcome: knockout::BracketOutcome,
     /// Seed → team number.
     pub seeds: BTreeMap<u16, u32>,
 }
@@ -154,7 +154,7 @@ pub fn read(
     seed_teams: &[u32],
     sheets: &[RoundSheet],
     cx: &Context<'_>,
-    s: &Scoring,
+    s: &MatchScoring,
     findings: &mut Findings,
 ) -> Result<State, String> {
     let b = bracket(k)?;
@@ -337,7 +337,7 @@ fn apply_playoffs(
 /// rounds of the match, the other team in even ones (规程: 序号靠前的队伍为先).
 pub fn pairs_for_round(
     k: &Knockout,
-    outcome: &knockout::Outcome,
+    outcome: &knockout::BracketOutcome,
     seeds: &BTreeMap<u16, u32>,
     win: &BTreeMap<String, (u32, u32)>,
     r: u32,
@@ -384,8 +384,8 @@ pub(super) struct Season<'a> {
     pub seed_teams: &'a [u32],
     /// The round reader's context.
     pub cx: &'a Context<'a>,
-    /// Scoring.
-    pub scoring: Scoring,
+    /// Points per game and per match.
+    pub scoring: MatchScoring,
     /// Board colours of the first-named team.
     pub colours: &'a [crate::model::Colour],
     /// Board groups with their sex, for the default line-ups.
@@ -414,7 +414,7 @@ pub struct FinalsOutcome {
 ///
 /// [`crate::Error::Pairing`] when the bracket is unusable.
 pub(super) fn run_stage(
-    inp: &super::Input<'_>,
+    inp: &super::StageInput<'_>,
     k: &Knockout,
     season: &Season<'_>,
     findings: &mut Findings,

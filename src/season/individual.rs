@@ -42,7 +42,7 @@ pub use ranking::{
 
 use std::collections::BTreeMap;
 
-use super::{Input, RoundCounts};
+use super::{RoundCounts, StageInput};
 use crate::eligibility::standing::{Standing, Statuses};
 use crate::event::{Entrant as EntrantKind, Section, Stage};
 use crate::findings::{Code, Finding, Findings, Source};
@@ -205,7 +205,7 @@ fn bye_opponent(stage: &Stage) -> ByeOpponent {
 }
 
 /// The tie-break chain of the stage, with a finding when event.toml's order is not understood.
-fn keys_of(inp: &Input<'_>, bye_opp: ByeOpponent, findings: &mut Findings) -> Vec<CxaKey> {
+fn keys_of(inp: &StageInput<'_>, bye_opp: ByeOpponent, findings: &mut Findings) -> Vec<CxaKey> {
     let order = inp
         .event
         .tiebreaks_for(&inp.stage.id, "")
@@ -232,7 +232,7 @@ fn keys_of(inp: &Input<'_>, bye_opp: ByeOpponent, findings: &mut Findings) -> Ve
 
 /// Computes the individual Swiss stage, every section of it: the rounds read, the next
 /// round's pairings, each group's standings and ranking, and the delegation ranking.
-pub fn run(inp: &Input<'_>, findings: &mut Findings) -> IndividualOutcome {
+pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
     let stage = inp.stage;
     let planned = stage.rounds.unwrap_or(7);
     let g = &inp.event.scoring.game;
@@ -468,7 +468,7 @@ fn standings(
     sr: &SectionRun<'_>,
     bye_points: Points,
     keys: &[CxaKey],
-    inp: &Input<'_>,
+    inp: &StageInput<'_>,
 ) -> cxa::CxaStandings {
     let g = &inp.event.scoring.game;
     let entrants: Vec<(u32, String, Option<u16>)> = sr
@@ -481,7 +481,7 @@ fn standings(
         entrants,
         // Over the rounds played so far: future rounds are not unplayed rounds.
         sr.complete.len(),
-        scoring::Scoring {
+        scoring::ResultPoints {
             win: g.win,
             draw: g.draw,
             loss: Points::ZERO,

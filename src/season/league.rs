@@ -8,11 +8,11 @@
 use std::collections::BTreeMap;
 
 use super::finals::FinalsOutcome;
-use super::matches::{self, Context, RoundResults, Scoring};
+use super::matches::{self, Context, MatchScoring, RoundResults};
 use super::numbers::Numbers;
 use super::pairing_check;
 use super::teams;
-use super::{Input, RoundCounts, RoundPaper, TeamName};
+use super::{RoundCounts, RoundPaper, StageInput, TeamName};
 use crate::event::{Event, Stage};
 use crate::findings::Findings;
 use crate::model::roster::Roster;
@@ -43,7 +43,7 @@ pub struct LeagueOutcome {
     /// The complete rounds.
     pub complete: Vec<RoundResults>,
     /// Game and match scoring.
-    pub scoring: Scoring,
+    pub scoring: MatchScoring,
     /// The first-named team's colour per board.
     pub colours: Vec<Colour>,
     /// The C.07 standings over the complete rounds (`None` when the tie-break list is unusable).
@@ -105,17 +105,17 @@ pub fn name_of(names: &[TeamName], n: u32) -> String {
 }
 
 /// Whether team `n` of `names` is ruled out of the event.
-pub(super) fn team_disqualified(inp: &Input<'_>, names: &[TeamName], n: u32) -> bool {
+pub(super) fn team_disqualified(inp: &StageInput<'_>, names: &[TeamName], n: u32) -> bool {
     inp.statuses
         .team(&name_of(names, n))
         .is_some_and(|s| s.is_disqualified())
 }
 
 /// The event's game and match scoring.
-pub fn scoring_of(event: &Event) -> Scoring {
+pub fn scoring_of(event: &Event) -> MatchScoring {
     let g = &event.scoring.game;
     let m = event.scoring.team_match.as_ref();
-    Scoring {
+    MatchScoring {
         game_win: g.win,
         game_draw: g.draw,
         match_win: m.map_or(Points::from_whole(2), |m| m.win),
@@ -129,7 +129,7 @@ pub fn scoring_of(event: &Event) -> Scoring {
 ///
 /// [`Error::Event`] when the event has no `[boards]`, [`Error::Pairing`] when the schedule cannot be made or the
 /// bracket of the finals is unusable.
-pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutcome>> {
+pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<LeagueOutcome>> {
     let Some(rules) = inp.event.boards.as_ref() else {
         return Err(crate::event::EventError::Invalid {
             path: crate::event::EVENT_FILE.into(),
@@ -297,7 +297,7 @@ pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<LeagueOutc
             .filter(|r| r.rank > 0)
             .map(|r| r.start_no)
             .collect();
-        let finals_inp = Input { stage: fs, ..*inp };
+        let finals_inp = StageInput { stage: fs, ..*inp };
         let season = super::finals::Season {
             names: &out.names,
             numbers: &out.numbers.teams,

@@ -10,7 +10,7 @@ use crate::rounds::sheet::{ResultCell, RoundSheet, Rows, TeamBoardRow};
 
 /// Points per game result and per match result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Scoring {
+pub struct MatchScoring {
     /// A won game (1 in chess, 2 in xiangqi).
     pub game_win: Points,
     /// A drawn game.
@@ -21,9 +21,9 @@ pub struct Scoring {
     pub match_draw: Points,
 }
 
-impl Default for Scoring {
+impl Default for MatchScoring {
     fn default() -> Self {
-        Scoring {
+        MatchScoring {
             game_win: Points::from_whole(1),
             game_draw: Points::from_halves(1),
             match_win: Points::from_whole(2),
@@ -32,7 +32,7 @@ impl Default for Scoring {
     }
 }
 
-impl Scoring {
+impl MatchScoring {
     /// The points a game result gives its side. Forfeit wins count as wins; a double forfeit
     /// gives nothing to either side.
     pub fn game(&self, r: GameResult) -> Points {
@@ -57,7 +57,7 @@ pub struct TeamInfo {
 
 /// One board of a played match.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BoardGame {
+pub struct MatchBoard {
     /// Board number (1-based).
     pub board: u32,
     /// Home player's name key, `None` for an empty board.
@@ -80,7 +80,7 @@ pub struct MatchResult {
     /// Away team number.
     pub away: u32,
     /// Board games with valid results.
-    pub boards: Vec<BoardGame>,
+    pub boards: Vec<MatchBoard>,
     /// Whether every board has a valid result.
     pub complete: bool,
 }
@@ -101,7 +101,7 @@ impl MatchResult {
     }
 
     /// Game points of (home, away).
-    pub fn game_points(&self, s: &Scoring) -> (Points, Points) {
+    pub fn game_points(&self, s: &MatchScoring) -> (Points, Points) {
         let home = self.boards.iter().map(|b| s.game(b.result)).sum();
         let away = self
             .boards
@@ -113,7 +113,7 @@ impl MatchResult {
 
     /// Match points of (home, away): the side with more game points wins. A match that neither
     /// team played (every board a double forfeit) is lost by both.
-    pub fn match_points(&self, s: &Scoring) -> (Points, Points) {
+    pub fn match_points(&self, s: &MatchScoring) -> (Points, Points) {
         if self.is_double_forfeited() {
             return (Points::ZERO, Points::ZERO);
         }
@@ -294,7 +294,7 @@ pub fn read_round(
                         m.complete = false;
                         continue;
                     }
-                    m.boards.push(BoardGame {
+                    m.boards.push(MatchBoard {
                         board,
                         home_player: hp,
                         away_player: ap,
@@ -479,7 +479,7 @@ mod tests {
         assert!(!rr.complete);
         let m = &rr.matches[0];
         assert_eq!((m.home, m.away, m.complete), (1, 2, false));
-        let s = Scoring::default();
+        let s = MatchScoring::default();
         // 1 + ½ + 0 (forfeit loss) = 1.5 for 甲; 0 + ½ + 1 = 1.5 for 乙.
         assert_eq!(
             m.game_points(&s),

@@ -34,7 +34,7 @@ pub type TeamName = (u32, String);
 
 /// Everything a stage is computed from.
 #[derive(Clone, Copy)]
-pub struct Input<'a> {
+pub struct StageInput<'a> {
     /// The event.
     pub event: &'a Event,
     /// The stage.

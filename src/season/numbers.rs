@@ -1,7 +1,7 @@
 //! Team numbers of a round robin: the typed public draw, the recorded draw workbook
 //! (`results/draw.xlsx`, never overwritten), or a new seeded draw.
 
-use super::Input;
+use super::StageInput;
 use super::draw;
 use super::league::DRAW_STAGE;
 use crate::findings::{Code, Finding, Findings, Source};
@@ -51,7 +51,7 @@ fn read_draw(files: &[LoadedFile]) -> Option<(String, Vec<String>)> {
 /// Team numbers: the typed public draw, else the draw workbook, else a new seeded draw (to be
 /// recorded in `results/draw.xlsx`). Teams of the roster missing from a recorded draw are appended in name
 /// order (with a finding); names of the draw not in the roster are dropped (with a finding).
-pub fn numbers(inp: &Input<'_>, findings: &mut Findings) -> Numbers {
+pub fn numbers(inp: &StageInput<'_>, findings: &mut Findings) -> Numbers {
     let units: Vec<String> = inp
         .roster
         .teams

@@ -1,7 +1,7 @@
 //! Team standings of a stage with the event's tie-break list (FIDE C.07 through `scoring`).
 
 use super::TeamName;
-use super::matches::{RoundResults, Scoring};
+use super::matches::{MatchScoring, RoundResults};
 use crate::event::Event;
 use crate::model::{Colour, Points};
 use crate::scoring;
@@ -13,7 +13,7 @@ pub fn standings(
     stage: &str,
     names: &[TeamName],
     complete: &[RoundResults],
-    s: &Scoring,
+    s: &MatchScoring,
     rounds: u32,
     boards: usize,
     colours: &[Colour],
@@ -35,12 +35,12 @@ pub fn standings(
     } else {
         scoring::Edition::E2024
     };
-    let game = scoring::Scoring {
+    let game = scoring::ResultPoints {
         win: s.game_win,
         draw: s.game_draw,
         loss: Points::ZERO,
     };
-    let team = scoring::Scoring {
+    let team = scoring::ResultPoints {
         win: s.match_win,
         draw: s.match_draw,
         loss: Points::ZERO,

@@ -29,10 +29,10 @@
 use std::collections::BTreeMap;
 
 use super::league::{self, paper};
-use super::matches::{self, Context, MatchResult, RoundResults, Scoring};
+use super::matches::{self, Context, MatchResult, MatchScoring, RoundResults};
 use super::pairing_check;
 use super::teams;
-use super::{Input, RoundCounts, RoundPaper, TeamName};
+use super::{RoundCounts, RoundPaper, StageInput, TeamName};
 use crate::Result;
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::{Board, Team};
@@ -61,7 +61,7 @@ pub struct TeamSwissOutcome {
     /// The complete rounds with their byes.
     pub complete: Vec<SwissRound>,
     /// Game and match scoring.
-    pub scoring: Scoring,
+    pub scoring: MatchScoring,
     /// Match and game points of the bye.
     pub bye: (Points, Points),
     /// The first-named team's colour per board.
@@ -134,7 +134,7 @@ pub fn numbers_by_average(teams: &[Team], boards: u32) -> Vec<String> {
     v.into_iter().map(|x| x.2).collect()
 }
 
-fn numbers(inp: &Input<'_>, boards: u32, findings: &mut Findings) -> Vec<String> {
+fn numbers(inp: &StageInput<'_>, boards: u32, findings: &mut Findings) -> Vec<String> {
     let by_rating = numbers_by_average(&inp.roster.teams, boards);
     if inp.event.draw.public_numbers.is_empty() {
         return by_rating;
@@ -161,7 +161,7 @@ fn numbers(inp: &Input<'_>, boards: u32, findings: &mut Findings) -> Vec<String>
 }
 
 /// The score of a team bye: `[stages.bye]`, else a drawn match.
-pub fn bye_value(inp: &Input<'_>, s: &Scoring, boards: u32) -> (Points, Points) {
+pub fn bye_value(inp: &StageInput<'_>, s: &MatchScoring, boards: u32) -> (Points, Points) {
     let drawn = (
         s.match_draw,
         s.game_draw * i32::try_from(boards).unwrap_or(0),
@@ -177,7 +177,7 @@ pub fn bye_value(inp: &Input<'_>, s: &Scoring, boards: u32) -> (Points, Points) 
 pub fn histories(
     n_teams: u32,
     rounds: &[SwissRound],
-    s: &Scoring,
+    s: &MatchScoring,
     bye: (Points, Points),
     withdrawals: &Withdrawals,
 ) -> Vec<TeamEntry> {
@@ -222,7 +222,7 @@ fn missed_rounds(
         .collect()
 }
 
-fn record_of(team: u32, r: &SwissRound, s: &Scoring, bye: (Points, Points)) -> MatchRecord {
+fn record_of(team: u32, r: &SwissRound, s: &MatchScoring, bye: (Points, Points)) -> MatchRecord {
     if r.bye == Some(team) {
         return MatchRecord {
             opponent: None,
@@ -289,7 +289,7 @@ fn met(rounds: &[SwissRound], a: u32, b: u32) -> bool {
 /// # Errors
 ///
 /// [`Error::Event`] without `[boards]`.
-pub fn run(inp: &Input<'_>, findings: &mut Findings) -> Result<Option<TeamSwissOutcome>> {
+pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamSwissOutcome>> {
     let Some(rules) = inp.event.boards.as_ref() else {
         return Err(crate::event::EventError::Invalid {
             path: crate::event::EVENT_FILE.into(),
@@ -525,10 +525,10 @@ fn rematch_finding(sheet: &RoundSheet, r: u32, names: &[TeamName], h: u32, a: u3
 
 /// The C.07 standings over the complete rounds, byes as PABs.
 fn standings(
-    inp: &Input<'_>,
+    inp: &StageInput<'_>,
     names: &[TeamName],
     complete: &[SwissRound],
-    s: &Scoring,
+    s: &MatchScoring,
     boards: u32,
     bye: (Points, Points),
 ) -> Option<scoring::Standings> {
@@ -543,7 +543,7 @@ fn standings(
     } else {
         scoring::Edition::E2024
     };
-    let pts = |win, draw| scoring::Scoring {
+    let pts = |win, draw| scoring::ResultPoints {
         win,
         draw,
         loss: Points::ZERO,
@@ -570,7 +570,7 @@ fn standings(
     Some(scoring::standings(&b.build(), &keys))
 }
 
-fn add_match(b: &mut scoring::TeamBuilder, ri: usize, m: &MatchResult, s: &Scoring) {
+fn add_match(b: &mut scoring::TeamBuilder, ri: usize, m: &MatchResult, s: &MatchScoring) {
     let (h, a) = (
         (m.home as usize).wrapping_sub(1),
         (m.away as usize).wrapping_sub(1),

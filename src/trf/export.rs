@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use self::arrange::{Arranged, Play};
 pub use self::facts::{export_team, export_teams, header, trf_file_stem};
 use crate::model::{Colour, GameResult, Points, Sex};
-use crate::season::matches::{MatchResult, RoundResults, Scoring};
+use crate::season::matches::{MatchResult, MatchScoring, RoundResults};
 use crate::trf::{Layout, Line, PlayerRecord, ResultCode, RoundEntry, TeamRecord, Trf};
 
 /// A player as exported.
@@ -71,7 +71,7 @@ pub struct ExportHeader {
     /// 352: the first-named team's colour per board.
     pub colours: Vec<Colour>,
     /// Game and match points.
-    pub scoring: Scoring,
+    pub scoring: MatchScoring,
     /// Match points and game points of a team PAB (record 320).
     pub pab: (Points, Points),
     /// 122/222: minutes per player and seconds added per move.

@@ -6,7 +6,7 @@ use calamine::{Data, Reader};
 use std::path::{Path, PathBuf};
 
 /// Runs a copy of a sample (a Swiss run writes its next round into the folder).
-fn run_sample(name: &str) -> (tempfile::TempDir, PathBuf, bianpai::pipeline::Outcome) {
+fn run_sample(name: &str) -> (tempfile::TempDir, PathBuf, bianpai::pipeline::RunOutcome) {
     run_sample_with(name, |_| {})
 }
 
@@ -14,7 +14,7 @@ fn run_sample(name: &str) -> (tempfile::TempDir, PathBuf, bianpai::pipeline::Out
 fn run_sample_with(
     name: &str,
     prep: impl FnOnce(&Path),
-) -> (tempfile::TempDir, PathBuf, bianpai::pipeline::Outcome) {
+) -> (tempfile::TempDir, PathBuf, bianpai::pipeline::RunOutcome) {
     let (tmp, dir) = super::util::sample_copy(name);
     prep(&dir);
     let out = dir.join("out");

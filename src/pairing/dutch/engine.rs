@@ -15,7 +15,7 @@ use crate::pairing::matching::{WeightHasher, Wide};
 
 use super::base::Base;
 use super::graph::Graph;
-use super::state::{Field, Tournament};
+use super::state::{DutchTournament, Field};
 use super::weights::{ByeInfo, Layout, edge_weight};
 
 /// Why [`pair`] gave up.
@@ -40,7 +40,7 @@ impl From<Error> for Failure {
 /// which must fit in `N` limbs.
 #[allow(clippy::needless_range_loop)] // positions index both `by_index` and `base`
 pub fn pair<const N: usize>(
-    t: &Tournament,
+    t: &DutchTournament,
     field: &Field,
     sorted: &[usize],
     lay: &Layout,

@@ -13,12 +13,12 @@ use crate::pairing::Error;
 use crate::pairing::matching::{Matcher, Wide};
 
 use super::completion::Completion;
-use super::state::{Field, Tournament};
+use super::state::{DutchTournament, Field};
 use super::weights::{ByeInfo, Layout, edge_weight};
 
 /// The PAB facts the bracket procedure needs (without `unplayed_rank`), or the round's error.
 pub fn first_matching<const N: usize>(
-    t: &Tournament,
+    t: &DutchTournament,
     field: &Field,
     sorted: &[usize],
     lay: &Layout,
@@ -52,7 +52,7 @@ pub fn first_matching<const N: usize>(
 
 /// The first matching as one weighted matching over the whole field.
 fn weighted<const N: usize>(
-    t: &Tournament,
+    t: &DutchTournament,
     field: &Field,
     sorted: &[usize],
     lay: &Layout,

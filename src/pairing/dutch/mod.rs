@@ -23,7 +23,7 @@ use super::{Error, Pairing};
 use crate::trf::Trf;
 use first::first_matching;
 
-pub use state::{Field, Tournament};
+pub use state::{DutchTournament, Field};
 
 /// Pairs the next round of the tournament in `trf`: the round after the last one in which anyone
 /// was paired. Players with an entry for that round already (`H`, `Z`, `F`) are absent.
@@ -33,7 +33,7 @@ pub use state::{Field, Tournament};
 /// [`Error::NoLegalPairing`] when no pairing satisfies the absolute criteria;
 /// [`Error::BadInput`] when the file cannot be read as a tournament.
 pub fn pair(trf: &Trf) -> Result<Pairing, Error> {
-    let t = Tournament::from_trf(trf)?;
+    let t = DutchTournament::from_trf(trf)?;
     pair_tournament(&t)
 }
 
@@ -42,7 +42,7 @@ pub fn pair(trf: &Trf) -> Result<Pairing, Error> {
 /// # Errors
 ///
 /// As [`pair`].
-pub fn pair_tournament(t: &Tournament) -> Result<Pairing, Error> {
+pub fn pair_tournament(t: &DutchTournament) -> Result<Pairing, Error> {
     let field = Field::new(t);
     let mut sorted = field.present.clone();
     sorted.sort_by(|&a, &b| {
@@ -95,7 +95,11 @@ macro_rules! with_width {
 /// sized for brackets whose players come from four neighbouring score groups (MDPs from the
 /// two above); a bracket that needs more makes the round run again at the width of the
 /// whole field's layout, with one layout for every bracket.
-fn dispatch(t: &Tournament, field: &Field, sorted: &[usize]) -> Result<Vec<Option<usize>>, Error> {
+fn dispatch(
+    t: &DutchTournament,
+    field: &Field,
+    sorted: &[usize],
+) -> Result<Vec<Option<usize>>, Error> {
     let lay = weights::Layout::new(t, field, sorted);
     let too_large = || {
         Error::BadInput(format!(
@@ -134,7 +138,7 @@ fn dispatch(t: &Tournament, field: &Field, sorted: &[usize]) -> Result<Vec<Optio
 }
 
 fn run_engine<const N: usize>(
-    t: &Tournament,
+    t: &DutchTournament,
     field: &Field,
     sorted: &[usize],
     lay: &weights::Layout,
@@ -145,7 +149,12 @@ fn run_engine<const N: usize>(
 }
 
 /// Turns partners into ordered pairs and the bye, in board order.
-fn assemble(t: &Tournament, field: &Field, sorted: &[usize], partner: &[Option<usize>]) -> Pairing {
+fn assemble(
+    t: &DutchTournament,
+    field: &Field,
+    sorted: &[usize],
+    partner: &[Option<usize>],
+) -> Pairing {
     let st = &field.states;
     let history = |p: usize| {
         let r = &t.players[p].rounds;

@@ -5,7 +5,7 @@
 use crate::model::Colour;
 use crate::pairing::Pairing;
 
-use super::state::{Outcome, Player, PointValues, Round, Tournament};
+use super::state::{DutchTournament, Player, PointValues, Round, RoundOutcome};
 
 /// A small deterministic generator (xorshift64*), seeded by the caller.
 #[derive(Debug, Clone)]
@@ -32,8 +32,8 @@ impl Rng {
 }
 
 /// A tournament of `n` players (starting ranks 1..=n) and `rounds` rounds, nothing played yet.
-pub fn new_tournament(n: u16, rounds: usize, initial: Colour) -> Tournament {
-    Tournament {
+pub fn new_tournament(n: u16, rounds: usize, initial: Colour) -> DutchTournament {
+    DutchTournament {
         players: (1..=n)
             .map(|start_no| Player {
                 start_no,
@@ -49,14 +49,14 @@ pub fn new_tournament(n: u16, rounds: usize, initial: Colour) -> Tournament {
 
 /// Marks about `percent`% of the players absent from the next round (a `Z` or `H` entry),
 /// as an arbiter does for requested byes.
-pub fn mark_absences(t: &mut Tournament, percent: u64, rng: &mut Rng) {
+pub fn mark_absences(t: &mut DutchTournament, percent: u64, rng: &mut Rng) {
     let next = t.played_rounds;
     for p in &mut t.players {
         if p.rounds.len() == next && rng.below(100) < percent {
             let outcome = if rng.below(2) == 0 {
-                Outcome::Loss
+                RoundOutcome::Loss
             } else {
-                Outcome::Draw
+                RoundOutcome::Draw
             };
             p.rounds.push(Round {
                 outcome,
@@ -69,9 +69,9 @@ pub fn mark_absences(t: &mut Tournament, percent: u64, rng: &mut Rng) {
 /// Records `pairing` as the next round with random results: the higher-rated (lower starting
 /// rank) side wins more often, `draw_percent`% are drawn, and about one game in fifty is
 /// forfeited.
-pub fn record(t: &mut Tournament, pairing: &Pairing, draw_percent: u64, rng: &mut Rng) {
+pub fn record(t: &mut DutchTournament, pairing: &Pairing, draw_percent: u64, rng: &mut Rng) {
     let next = t.played_rounds;
-    let index = |t: &Tournament, no: u16| t.players.iter().position(|p| p.start_no == no);
+    let index = |t: &DutchTournament, no: u16| t.players.iter().position(|p| p.start_no == no);
     for &(w, b) in &pairing.pairs {
         let (Some(wi), Some(bi)) = (index(t, w), index(t, b)) else {
             continue;
@@ -80,21 +80,21 @@ pub fn record(t: &mut Tournament, pairing: &Pairing, draw_percent: u64, rng: &mu
         let roll = rng.below(100);
         let favourite_white = w < b;
         let white = if roll < draw_percent {
-            Outcome::Draw
+            RoundOutcome::Draw
         } else if roll.is_multiple_of(3) != favourite_white {
-            Outcome::Win
+            RoundOutcome::Win
         } else {
-            Outcome::Loss
+            RoundOutcome::Loss
         };
-        let white = if forfeit && white == Outcome::Draw {
-            Outcome::Win
+        let white = if forfeit && white == RoundOutcome::Draw {
+            RoundOutcome::Win
         } else {
             white
         };
         let black = match white {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Loss => Outcome::Win,
-            Outcome::Draw => Outcome::Draw,
+            RoundOutcome::Win => RoundOutcome::Loss,
+            RoundOutcome::Loss => RoundOutcome::Win,
+            RoundOutcome::Draw => RoundOutcome::Draw,
         };
         for (i, o, c, out) in [
             (wi, bi, Colour::White, white),
@@ -111,7 +111,7 @@ pub fn record(t: &mut Tournament, pairing: &Pairing, draw_percent: u64, rng: &mu
     }
     if let Some(p) = pairing.bye.and_then(|no| index(t, no)) {
         t.players[p].rounds.push(Round {
-            outcome: Outcome::Win,
+            outcome: RoundOutcome::Win,
             participated: true,
             ..Round::ABSENT
         });
@@ -127,11 +127,11 @@ pub fn record(t: &mut Tournament, pairing: &Pairing, draw_percent: u64, rng: &mu
 /// A field of `n` players after `rounds` rounds paired greedily (players sorted by score, each
 /// with the nearest opponent not met before; colours by fewer whites) with seeded results: a
 /// realistic history made in milliseconds, for benchmarks of the real engine.
-pub fn greedy_field(n: u16, rounds: usize, seed: u64) -> Tournament {
+pub fn greedy_field(n: u16, rounds: usize, seed: u64) -> DutchTournament {
     let mut rng = Rng::new(seed);
     let mut t = new_tournament(n, rounds + 1, Colour::White);
     for _ in 0..rounds {
-        let score = |t: &Tournament, i: usize| -> i32 {
+        let score = |t: &DutchTournament, i: usize| -> i32 {
             t.players[i].rounds.iter().map(|r| t.points.of(r)).sum()
         };
         let mut order: Vec<usize> = (0..t.players.len()).collect();

@@ -9,7 +9,7 @@ use super::super::Error;
 
 /// The outcome of one round for one player, as far as pairing cares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
+pub enum RoundOutcome {
     /// Lost, or scored nothing.
     Loss,
     /// Drawn, or a half-point bye.
@@ -26,7 +26,7 @@ pub struct Round {
     /// The colour, for a game that was paired.
     pub colour: Option<Colour>,
     /// The result.
-    pub outcome: Outcome,
+    pub outcome: RoundOutcome,
     /// Whether the game was played over the board (forfeits and byes were not).
     pub played: bool,
     /// Whether the player was paired, or received the pairing-allocated bye.
@@ -38,7 +38,7 @@ impl Round {
     pub const ABSENT: Round = Round {
         opponent: None,
         colour: None,
-        outcome: Outcome::Loss,
+        outcome: RoundOutcome::Loss,
         played: false,
         participated: false,
     };
@@ -74,10 +74,10 @@ impl PointValues {
     /// The points a player scored in one round.
     pub fn of(&self, r: &Round) -> i32 {
         match r.outcome {
-            Outcome::Loss => 0,
-            Outcome::Draw => self.draw,
-            Outcome::Win if r.is_pab() => self.pab,
-            Outcome::Win => self.win,
+            RoundOutcome::Loss => 0,
+            RoundOutcome::Draw => self.draw,
+            RoundOutcome::Win if r.is_pab() => self.pab,
+            RoundOutcome::Win => self.win,
         }
     }
 }
@@ -93,7 +93,7 @@ pub struct Player {
 
 /// A tournament as the Dutch engine reads it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Tournament {
+pub struct DutchTournament {
     /// Players in starting-rank order; their position is their dense index.
     pub players: Vec<Player>,
     /// Rounds already paired; the next round to pair is `played_rounds + 1`.
@@ -106,7 +106,7 @@ pub struct Tournament {
     pub initial_colour: Colour,
 }
 
-impl Tournament {
+impl DutchTournament {
     /// Reads the tournament from a TRF: `001` records, `XXR`/`142` (rounds), `XXC`/`152`
     /// (initial colour, else inferred as bbpPairings does), `162` (point values).
     ///
@@ -114,7 +114,7 @@ impl Tournament {
     ///
     /// [`Error::BadInput`] for duplicate starting ranks, an opponent who does not exist, or a
     /// file without players.
-    pub fn from_trf(trf: &Trf) -> Result<Tournament, Error> {
+    pub fn from_trf(trf: &Trf) -> Result<DutchTournament, Error> {
         let mut records: Vec<_> = trf
             .lines
             .iter()
@@ -185,7 +185,7 @@ impl Tournament {
             .initial_colour()
             .or_else(|| infer_initial_colour(&players))
             .unwrap_or(Colour::White);
-        Ok(Tournament {
+        Ok(DutchTournament {
             players,
             played_rounds,
             total_rounds,
@@ -199,12 +199,12 @@ impl Tournament {
 fn round_of(opponent: Option<usize>, colour: Option<Colour>, code: ResultCode) -> Round {
     use ResultCode as R;
     let (outcome, played) = match code {
-        R::Win | R::WinUnrated => (Outcome::Win, true),
-        R::Draw | R::DrawUnrated => (Outcome::Draw, true),
-        R::Loss | R::LossUnrated => (Outcome::Loss, true),
-        R::ForfeitWin | R::FullBye | R::Pab => (Outcome::Win, false),
-        R::HalfBye => (Outcome::Draw, false),
-        R::ForfeitLoss | R::ZeroBye | R::Blank => (Outcome::Loss, false),
+        R::Win | R::WinUnrated => (RoundOutcome::Win, true),
+        R::Draw | R::DrawUnrated => (RoundOutcome::Draw, true),
+        R::Loss | R::LossUnrated => (RoundOutcome::Loss, true),
+        R::ForfeitWin | R::FullBye | R::Pab => (RoundOutcome::Win, false),
+        R::HalfBye => (RoundOutcome::Draw, false),
+        R::ForfeitLoss | R::ZeroBye | R::Blank => (RoundOutcome::Loss, false),
     };
     match opponent {
         Some(_) => Round {
@@ -265,7 +265,7 @@ pub enum Float {
 /// A player's state for the round being paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct State {
-    /// Dense index into [`Tournament::players`].
+    /// Dense index into [`DutchTournament::players`].
     pub id: usize,
     /// Effective pairing number (0-based) among players who take part in the tournament.
     pub rank: usize,
@@ -328,7 +328,7 @@ pub struct Field {
 
 impl Field {
     /// Derives every player's state for pairing round `t.played_rounds + 1`.
-    pub fn new(t: &Tournament) -> Field {
+    pub fn new(t: &DutchTournament) -> Field {
         let n = t.players.len();
         let pr = t.played_rounds;
         let words = n.div_ceil(64);

@@ -3,7 +3,7 @@
 
 use super::colour::allocate;
 use super::graph::BRACKET_MODE;
-use super::state::{Field, Float, Outcome, Player, PointValues, Round, Tournament};
+use super::state::{DutchTournament, Field, Float, Player, PointValues, Round, RoundOutcome};
 use super::weights::{ByeInfo, Layout, edge_weight, next_bracket_part};
 use super::{pair_tournament, sim};
 use crate::model::Colour::{self, Black, White};
@@ -12,7 +12,7 @@ use crate::pairing::matching::{Weight, Wide};
 type W = Wide<4>;
 
 /// A played game against `opp` (dense index) with colour `c` and outcome `o`.
-fn game(opp: usize, c: Colour, o: Outcome) -> Round {
+fn game(opp: usize, c: Colour, o: RoundOutcome) -> Round {
     Round {
         opponent: Some(opp),
         colour: Some(c),
@@ -24,15 +24,15 @@ fn game(opp: usize, c: Colour, o: Outcome) -> Round {
 
 fn pab() -> Round {
     Round {
-        outcome: Outcome::Win,
+        outcome: RoundOutcome::Win,
         participated: true,
         ..Round::ABSENT
     }
 }
 
-fn tournament(rounds: Vec<Vec<Round>>, total: usize) -> Tournament {
+fn tournament(rounds: Vec<Vec<Round>>, total: usize) -> DutchTournament {
     let played = rounds.iter().map(Vec::len).max().unwrap_or(0);
-    Tournament {
+    DutchTournament {
         players: rounds
             .into_iter()
             .enumerate()
@@ -49,7 +49,7 @@ fn tournament(rounds: Vec<Vec<Round>>, total: usize) -> Tournament {
 }
 
 /// The base weight of `a` (higher) against `b` (lower), both in the current bracket.
-fn weight(t: &Tournament, a: usize, b: usize) -> W {
+fn weight(t: &DutchTournament, a: usize, b: usize) -> W {
     let f = Field::new(t);
     let all: Vec<usize> = (0..t.players.len()).collect();
     let lay = Layout::new(t, &f, &all);
@@ -64,7 +64,7 @@ fn weight(t: &Tournament, a: usize, b: usize) -> W {
     )
 }
 
-use Outcome::{Draw as D, Loss as L, Win as Wn};
+use RoundOutcome::{Draw as D, Loss as L, Win as Wn};
 
 #[test]
 fn c1_no_rematch_of_a_played_game_but_a_forfeit_may_be_replayed() {
@@ -88,7 +88,8 @@ fn c1_no_rematch_of_a_played_game_but_a_forfeit_may_be_replayed() {
 #[test]
 fn c3_same_absolute_preference_only_for_topscorers_in_the_last_round() {
     // Players 0 and 1 had White twice: both need Black.
-    let hist = |opp: [usize; 2], o: Outcome| vec![game(opp[0], White, o), game(opp[1], White, o)];
+    let hist =
+        |opp: [usize; 2], o: RoundOutcome| vec![game(opp[0], White, o), game(opp[1], White, o)];
     let rounds = vec![
         hist([2, 3], Wn),
         hist([3, 2], L),

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use crate::pairing::matching::Wide;
 
-use super::state::{Field, Float, State, Tournament};
+use super::state::{DutchTournament, Field, Float, State};
 
 /// Bits needed to write `n` (0 for 0).
 pub fn bits(n: usize) -> u32 {
@@ -36,7 +36,7 @@ pub struct Layout {
 
 impl Layout {
     /// The layout for the players `sorted` (by score, descending).
-    pub fn new(t: &Tournament, field: &Field, sorted: &[usize]) -> Layout {
+    pub fn new(t: &DutchTournament, field: &Field, sorted: &[usize]) -> Layout {
         let mut shift = BTreeMap::new();
         let mut width = BTreeMap::new();
         let mut total = 0;

@@ -162,7 +162,7 @@ impl MatchOutcome {
 
 /// Everything [`decide`] can say with the results entered so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
+pub struct BracketOutcome {
     /// Every match in bracket order.
     pub matches: Vec<MatchOutcome>,
     /// The seed at each final place (index 0 = 1st); `None` while still open.
@@ -171,7 +171,7 @@ pub struct Outcome {
     pub relegated: Vec<Option<u16>>,
 }
 
-impl Outcome {
+impl BracketOutcome {
     /// Whether every place is decided.
     pub fn is_complete(&self) -> bool {
         self.places.iter().all(Option::is_some)
@@ -257,7 +257,7 @@ fn decide_match(
 pub fn decide(
     bracket: &Bracket,
     results: &BTreeMap<String, MatchResult>,
-) -> Result<Outcome, Error> {
+) -> Result<BracketOutcome, Error> {
     bracket.validate()?;
     if let Some(id) = results
         .keys()
@@ -310,7 +310,7 @@ pub fn decide(
         .iter()
         .map(|s| resolve(s, &done))
         .collect();
-    Ok(Outcome {
+    Ok(BracketOutcome {
         matches,
         places,
         relegated,

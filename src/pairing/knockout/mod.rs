@@ -20,8 +20,8 @@ mod tests;
 
 pub use bracket::{Bracket, MatchDef, PlaceRule, Source, TieResolution};
 pub use decide::{
-    DecidedBy, Decision, MatchOutcome, MatchResult, Outcome, Pending, RoundScore, Side, SidePoints,
-    decide,
+    BracketOutcome, DecidedBy, Decision, MatchOutcome, MatchResult, Pending, RoundScore, Side,
+    SidePoints, decide,
 };
 
 /// A bracket description that cannot be used, or results that do not fit it.

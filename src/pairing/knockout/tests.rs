@@ -67,11 +67,11 @@ fn full_results() -> BTreeMap<String, MatchResult> {
     r
 }
 
-fn outcome(results: &BTreeMap<String, MatchResult>) -> Outcome {
+fn outcome(results: &BTreeMap<String, MatchResult>) -> BracketOutcome {
     decide(&Bracket::a_league(), results).expect("valid bracket and results")
 }
 
-fn find<'a>(o: &'a Outcome, id: &str) -> &'a MatchOutcome {
+fn find<'a>(o: &'a BracketOutcome, id: &str) -> &'a MatchOutcome {
     o.matches.iter().find(|m| m.id == id).expect("match exists")
 }
 

@@ -176,11 +176,7 @@ pub(super) fn crosstable(
                     .iter()
                     .map(|r| cross_cell(row.competitor, r, &place, lang)),
             );
-            v.extend(
-                crate::report::labels::value_cells(&row.values, &st.decimals)
-                    .next()
-                    .into_iter(),
-            );
+            v.extend(crate::report::labels::value_cells(&row.values, &st.decimals).next());
             if marked {
                 v.push(marks.get(row.competitor).cloned().unwrap_or_default());
             }

@@ -12,7 +12,7 @@ use crate::report::tables::{SheetDoc, TextTable};
 use crate::rounds::notation::{self, Sport};
 use crate::scoring;
 use crate::season::TeamName;
-use crate::season::matches::{RoundResults, Scoring};
+use crate::season::matches::{MatchScoring, RoundResults};
 
 /// What the sheets of one team are written from.
 #[derive(Clone, Copy)]
@@ -20,7 +20,7 @@ struct Facts<'a> {
     no: u32,
     names: &'a [TeamName],
     players: &'a BTreeMap<(u32, String), String>,
-    scoring: &'a Scoring,
+    scoring: &'a MatchScoring,
     sport: Sport,
     lang: Lang,
 }

@@ -9,7 +9,7 @@ use crate::model::{GameResult, Points};
 use crate::report::tables::TextTable;
 use crate::scoring::{Rational, rating};
 use crate::season::TeamName;
-use crate::season::matches::{RoundResults, Scoring};
+use crate::season::matches::{MatchScoring, RoundResults};
 
 fn name_of(teams: &[TeamName], n: u32) -> String {
     teams
@@ -110,7 +110,10 @@ pub fn schedule_by_team(schedule: &[Vec<(u32, u32)>], teams: &[TeamName], lang: 
 }
 
 /// Game points each team scored against each opponent, summed over their matches.
-fn pair_scores(rounds: &[RoundResults], s: &Scoring) -> BTreeMap<(u32, u32), (Points, Points)> {
+fn pair_scores(
+    rounds: &[RoundResults],
+    s: &MatchScoring,
+) -> BTreeMap<(u32, u32), (Points, Points)> {
     let mut out: BTreeMap<(u32, u32), (Points, Points)> = BTreeMap::new();
     for rr in rounds {
         for m in rr.matches.iter().filter(|m| m.complete) {
@@ -131,7 +134,7 @@ fn pair_scores(rounds: &[RoundResults], s: &Scoring) -> BTreeMap<(u32, u32), (Po
 pub fn crosstable(
     teams: &[TeamName],
     rounds: &[RoundResults],
-    s: &Scoring,
+    s: &MatchScoring,
     places: &BTreeMap<u32, u32>,
     lang: Lang,
 ) -> TextTable {
@@ -203,7 +206,7 @@ pub fn board_results(
     teams: &[TeamName],
     names: &BTreeMap<(u32, String), String>,
     rounds: &[RoundResults],
-    s: &Scoring,
+    s: &MatchScoring,
     lang: Lang,
 ) -> TextTable {
     board_performance(teams, names, &BTreeMap::new(), rounds, s, lang)
@@ -243,7 +246,7 @@ pub fn board_performance(
     names: &BTreeMap<(u32, String), String>,
     ratings: &BTreeMap<(u32, String), u16>,
     rounds: &[RoundResults],
-    s: &Scoring,
+    s: &MatchScoring,
     lang: Lang,
 ) -> TextTable {
     // (team, board, player key) → record.
@@ -346,7 +349,7 @@ mod tests {
         let t = crosstable(
             &names(),
             &example_rounds(),
-            &Scoring::default(),
+            &MatchScoring::default(),
             &places,
             Lang::Zh,
         );
@@ -371,7 +374,7 @@ mod tests {
             &names(),
             &BTreeMap::new(),
             &example_rounds(),
-            &Scoring::default(),
+            &MatchScoring::default(),
             Lang::Zh,
         );
         // A1 played 3 games on board 1: 1 + 0 + 1 = 2 points, 67%.
@@ -398,7 +401,7 @@ mod tests {
             &BTreeMap::new(),
             &ratings,
             &example_rounds(),
-            &Scoring::default(),
+            &MatchScoring::default(),
             Lang::Zh,
         );
         assert_eq!(t.rows[0], ["A", "1", "A1", "3", "2.0", "67%", "2158"]);

@@ -11,7 +11,7 @@ use crate::model::{Colour, Points};
 use crate::report::tables::{SheetDoc, TextTable};
 use crate::scoring;
 use crate::season::TeamName;
-use crate::season::matches::Scoring;
+use crate::season::matches::MatchScoring;
 use crate::season::team_swiss::entries::Withdrawals;
 use crate::season::team_swiss::{SwissRound, TeamSwissOutcome};
 use crate::{Lang, Result};
@@ -104,7 +104,7 @@ pub fn write_team_swiss(
 pub fn swiss_crosstable(
     teams: &[TeamName],
     rounds: &[SwissRound],
-    s: &Scoring,
+    s: &MatchScoring,
     bye: (Points, Points),
     withdrawals: &Withdrawals,
     places: &BTreeMap<u32, u32>,

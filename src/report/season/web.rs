@@ -15,7 +15,7 @@ use crate::rounds::lines::Lines;
 use crate::rounds::notation;
 use crate::rounds::sheet::{INDIVIDUAL_HEADERS, TEAM_HEADERS};
 use crate::season::RoundPaper;
-use crate::season::matches::Scoring;
+use crate::season::matches::MatchScoring;
 
 /// The page of the stage (sections without anything to show are left out).
 pub fn page(t: &Target<'_>, stage: Option<&StageOutcome>) -> Page {
@@ -121,7 +121,7 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
                 .unwrap_or_default(),
         }],
         StageKind::Individual(o) => {
-            let scoring = Scoring::default();
+            let scoring = MatchScoring::default();
             // The bye scores `[stages.bye] points`, a win when unset (as the section is scored).
             let bye = t
                 .event
@@ -187,7 +187,7 @@ fn team_columns(keys: usize) -> Vec<usize> {
 fn round_block(
     t: &Target<'_>,
     p: &RoundPaper,
-    scoring: &Scoring,
+    scoring: &MatchScoring,
     bye: Option<Points>,
 ) -> RoundBlock {
     let bye_word = lang_bye(t.lang);

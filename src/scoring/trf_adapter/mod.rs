@@ -12,7 +12,9 @@ use std::collections::BTreeMap;
 use crate::model::{Colour, Points};
 use crate::trf::{Line, PlayerRecord, ResultCode, ScoreTable, Trf};
 
-use super::tournament::{Competitor, Edition, Outcome, Round, RoundResult, Scoring, Tournament};
+use super::tournament::{
+    Competitor, Edition, PlayedOutcome, ResultPoints, Round, RoundResult, Tournament,
+};
 
 mod teams;
 
@@ -33,9 +35,9 @@ fn header<'a>(trf: &'a Trf, code: &'a str) -> Option<&'a str> {
 
 /// The match scoring of record `362` (default 2/1/0), read as [`Trf::match_scores`] reads it
 /// (`W 2.0`, `W2.0` or the team form `TW 2.0`, FIDE's symbol at column 6).
-pub fn match_scoring(trf: &Trf) -> Scoring {
+pub fn match_scoring(trf: &Trf) -> ResultPoints {
     let m = trf.match_scores();
-    Scoring {
+    ResultPoints {
         win: m.win,
         draw: m.draw,
         loss: m.loss,
@@ -106,17 +108,17 @@ fn player_round(
         (C::Win | C::WinUnrated, Some(o)) => RoundResult::Played {
             opponent: o,
             colour,
-            outcome: Outcome::Win,
+            outcome: PlayedOutcome::Win,
         },
         (C::Draw | C::DrawUnrated, Some(o)) => RoundResult::Played {
             opponent: o,
             colour,
-            outcome: Outcome::Draw,
+            outcome: PlayedOutcome::Draw,
         },
         (C::Loss | C::LossUnrated, Some(o)) => RoundResult::Played {
             opponent: o,
             colour,
-            outcome: Outcome::Loss,
+            outcome: PlayedOutcome::Loss,
         },
         (C::ForfeitWin, Some(o)) => RoundResult::ForfeitWin {
             opponent: o,
@@ -164,7 +166,7 @@ pub fn tournament_from_trf(trf: &Trf, opts: AdapterOptions) -> Result<Tournament
         .map(|(i, p)| (p.start_no, i))
         .collect();
     let g = trf.game_scores();
-    let scoring = Scoring {
+    let scoring = ResultPoints {
         win: g.win,
         draw: g.draw,
         loss: g.loss,

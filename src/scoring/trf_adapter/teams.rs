@@ -13,8 +13,8 @@ use crate::trf::{ForfeitOutcome, Line, ScoreTable, Trf};
 use super::match_scoring;
 use super::{AdapterOptions, other_records, round_robin_from_type};
 use crate::scoring::tournament::{
-    BoardGame, BoardResult, Competitor, Edition, Outcome, Round, RoundResult, ScoreKind, Scoring,
-    Tournament, team_match_round,
+    BoardGame, BoardResult, Competitor, Edition, PlayedOutcome, ResultPoints, Round, RoundResult,
+    ScoreKind, Tournament, team_match_round,
 };
 
 /// (team number, name, members in board order) from `310`, else `013` numbered 1, 2, ...
@@ -105,7 +105,7 @@ pub(super) fn build_teams(
         }
         members.push(v);
     }
-    let ms: Scoring = match_scoring(trf);
+    let ms: ResultPoints = match_scoring(trf);
     let forfeits = forfeited_matches(trf);
     let pabs = trf.team_pabs();
     let pab_listed = |r: usize, no: u32| {
@@ -151,9 +151,9 @@ pub(super) fn build_teams(
                 }
                 let result = match round.result {
                     RoundResult::Played { outcome, .. } => BoardResult::Game(match outcome {
-                        Outcome::Win => GameResult::Win,
-                        Outcome::Draw => GameResult::Draw,
-                        Outcome::Loss => GameResult::Loss,
+                        PlayedOutcome::Win => GameResult::Win,
+                        PlayedOutcome::Draw => GameResult::Draw,
+                        PlayedOutcome::Loss => GameResult::Loss,
                     }),
                     RoundResult::ForfeitWin { .. } | RoundResult::FullBye => {
                         BoardResult::Game(GameResult::ForfeitWin)
@@ -330,7 +330,7 @@ pub(super) fn build_teams(
         rounds,
         is_team: true,
         boards: boards_n.max(1),
-        game_scoring: Scoring {
+        game_scoring: ResultPoints {
             win: g.win,
             draw: g.draw,
             loss: g.loss,

@@ -13,13 +13,13 @@ use crate::rounds::lines::{IndividualLine, Lines};
 use crate::rounds::marker::Marker;
 use crate::rounds::record::Recorded;
 use crate::season::pairing_check;
-use crate::season::{Input, RoundPaper};
+use crate::season::{RoundPaper, StageInput};
 
 /// Reads the section's round workbooks in order and pairs the first round that has none, once
 /// every earlier one is complete.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn play_section(
-    inp: &Input<'_>,
+    inp: &StageInput<'_>,
     sr: &mut SectionRun<'_>,
     planned: u32,
     bye_points: Points,
@@ -136,7 +136,13 @@ fn name_key(cell: &str) -> String {
 }
 
 /// The paper of round `r` of a section: `results/<section>-rNN.xlsx`.
-fn paper(inp: &Input<'_>, sr: &SectionRun<'_>, r: u32, lines: Lines, fresh: bool) -> RoundPaper {
+fn paper(
+    inp: &StageInput<'_>,
+    sr: &SectionRun<'_>,
+    r: u32,
+    lines: Lines,
+    fresh: bool,
+) -> RoundPaper {
     let section = sr.section;
     let marks = marks(sr, &lines);
     RoundPaper {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::season::matches::BoardGame;
+use crate::season::matches::MatchBoard;
 
 fn m(round: u32, home: u32, away: u32, results: &[GameResult]) -> MatchResult {
     let cols = [Colour::White, Colour::Black, Colour::White];
@@ -10,7 +10,7 @@ fn m(round: u32, home: u32, away: u32, results: &[GameResult]) -> MatchResult {
         boards: results
             .iter()
             .enumerate()
-            .map(|(i, r)| BoardGame {
+            .map(|(i, r)| MatchBoard {
                 board: i as u32 + 1,
                 home_player: Some(format!("h{i}")),
                 away_player: Some(format!("a{i}")),
@@ -25,7 +25,7 @@ fn m(round: u32, home: u32, away: u32, results: &[GameResult]) -> MatchResult {
 #[test]
 fn histories_record_matches_forfeits_and_the_bye() {
     use GameResult::*;
-    let s = Scoring::default();
+    let s = MatchScoring::default();
     let rounds = vec![
         SwissRound {
             results: RoundResults {
@@ -68,7 +68,7 @@ fn histories_record_matches_forfeits_and_the_bye() {
 #[test]
 fn a_match_neither_team_turned_up_for_is_lost_by_both() {
     use GameResult::*;
-    let s = Scoring::default();
+    let s = MatchScoring::default();
     let none = m(1, 2, 1, &[DoubleForfeit, DoubleForfeit, DoubleForfeit]);
     let rounds = vec![SwissRound {
         results: RoundResults {
@@ -91,7 +91,7 @@ fn a_match_neither_team_turned_up_for_is_lost_by_both() {
         );
     }
     // The standings see two lost matches (before: the home team won by forfeit).
-    let unit = |w| crate::scoring::Scoring {
+    let unit = |w| crate::scoring::ResultPoints {
         win: w,
         draw: Points::from_halves(1),
         loss: Points::ZERO,

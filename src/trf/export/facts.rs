@@ -5,7 +5,7 @@ use super::{ExportHeader, ExportPlayer, ExportTeam};
 use crate::event::{Event, Stage};
 use crate::model::Colour;
 use crate::model::roster::Team;
-use crate::season::matches::Scoring;
+use crate::season::matches::MatchScoring;
 
 /// The ASCII file stem of the TRF report: the template name, else `event`.
 pub fn trf_file_stem(event: &Event) -> String {
@@ -26,7 +26,7 @@ pub fn header(
     rounds: u32,
     round_robin: bool,
     colours: Vec<Colour>,
-    scoring: Scoring,
+    scoring: MatchScoring,
 ) -> ExportHeader {
     ExportHeader {
         name: event.trf.name(&event.event.name),

@@ -1,7 +1,7 @@
 //! The worked 4-team example of RULES.md §A.7 as a season, exported to TRF.
 
 use super::*;
-use crate::season::matches::{BoardGame, MatchResult, RoundResults};
+use crate::season::matches::{MatchBoard, MatchResult, RoundResults};
 
 /// Teams A=1, B=2, C=3, D=4, four boards, players `A1`..`D4`.
 pub(crate) fn example_teams() -> Vec<ExportTeam> {
@@ -32,7 +32,7 @@ fn m(round: u32, home: u32, away: u32, halves: [i32; 4]) -> MatchResult {
     let boards = halves
         .iter()
         .enumerate()
-        .map(|(i, h)| BoardGame {
+        .map(|(i, h)| MatchBoard {
             board: i as u32 + 1,
             home_player: Some(format!("{}{}", letter(home), i + 1)),
             away_player: Some(format!("{}{}", letter(away), i + 1)),
@@ -80,7 +80,7 @@ pub(crate) fn example_header() -> ExportHeader {
         rounds: 3,
         round_robin: true,
         colours: vec![Colour::White, Colour::Black, Colour::White, Colour::Black],
-        scoring: Scoring::default(),
+        scoring: MatchScoring::default(),
         pab: (Points::from_whole(1), Points::from_whole(2)),
         time_control: Some((90, 30)),
         round_dates: vec![
@@ -206,7 +206,7 @@ mod messy {
         let boards = boards
             .into_iter()
             .zip(1u32..)
-            .map(|((h, a, result), board)| BoardGame {
+            .map(|((h, a, result), board)| MatchBoard {
                 board,
                 home_player: h,
                 away_player: a,
@@ -303,7 +303,7 @@ mod messy {
             Colour::Black,
             Colour::White,
         ];
-        let scoring = Scoring::default();
+        let scoring = MatchScoring::default();
         let names: Vec<(u32, String)> =
             teams().iter().map(|t| (t.number, t.name.clone())).collect();
         let season =
@@ -413,7 +413,7 @@ mod messy {
         let m = &rounds[2].matches[1];
         assert!(m.is_double_forfeited() && m.is_forfeited());
         assert_eq!(
-            m.match_points(&Scoring::default()),
+            m.match_points(&MatchScoring::default()),
             (Points::ZERO, Points::ZERO)
         );
         let (from_trf, text, _) = season_and_export(&rounds);
@@ -446,14 +446,21 @@ mod messy {
             .expect("stage")
             .clone();
         let colours = vec![Colour::White, Colour::Black];
-        let head = header(&ev, &stage, 3, true, colours.clone(), Scoring::default());
+        let head = header(
+            &ev,
+            &stage,
+            3,
+            true,
+            colours.clone(),
+            MatchScoring::default(),
+        );
         assert_eq!(
             (head.name.as_str(), head.city.as_str()),
             ("2023年中国国际象棋甲级联赛", "重庆涪陵")
         );
         ev.trf.name_en = Some("2023 China Chess League A".into());
         ev.trf.place_en = Some("Chongqing Fuling".into());
-        let head = header(&ev, &stage, 3, true, colours, Scoring::default());
+        let head = header(&ev, &stage, 3, true, colours, MatchScoring::default());
         let text = crate::trf::write(&team_event(&head, &teams(), &rounds(), &[]));
         let lines: Vec<&str> = text.lines().take(2).collect();
         assert_eq!(

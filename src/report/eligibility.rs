@@ -328,6 +328,11 @@ pub fn write_team_packets(
         used.insert(stem.to_lowercase());
         jobs.push((dir.join(format!("{stem}.xlsx")), t));
     }
+    // The stage indexed once for every team's sheets.
+    let stage = outcome
+        .stage
+        .as_ref()
+        .map(|st| super::season::packets::PacketIndex::new(st, roster, sport, lang));
     // Each packet is built and written whole by one thread.
     let results = super::workbook::par_map(&jobs, |(path, t)| {
         let none = Vec::new();
@@ -355,17 +360,12 @@ pub fn write_team_packets(
             s.doc.title.push_str(&note);
         }
         // The team's matches round by round and its place (a team stage).
-        if let Some(stage) = &outcome.stage {
+        if let Some(stage) = &stage {
             sheets.extend(
-                super::season::packets::team_packet_sheets(
-                    stage,
-                    roster,
-                    &t.unit.value,
-                    sport,
-                    lang,
-                )
-                .into_iter()
-                .map(LinkedSheet::from),
+                stage
+                    .sheets(&t.unit.value)
+                    .into_iter()
+                    .map(LinkedSheet::from),
             );
         }
         let st = statement_of.get(t.unit.value.as_str());

@@ -24,6 +24,7 @@ pub mod money;
 pub mod normalize;
 pub mod outcome;
 pub mod pairing;
+pub mod par;
 pub mod pipeline;
 pub mod report;
 pub mod rounds;

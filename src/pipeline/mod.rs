@@ -62,6 +62,8 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
     let event = crate::event::load(&opts.dir)?;
     // One run at a time; released when the run ends, whatever the outcome.
     let _lock = lock::acquire(&opts.dir)?;
+    // The system's CJK font (for the pictures) is looked up while the forms are read.
+    let font = std::thread::spawn(crate::report::web::picture::system_cjk_font);
     let mut findings = Findings::new();
     let loaded = crate::ingest::load(&opts.dir, &crate::ingest::Limits::default(), &mut findings);
     let round_files::Recognised {
@@ -109,7 +111,7 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
     }
     // Every output is synced once, at the end (report::workbook::batch).
     let (written, committed) = crate::report::workbook::batched(|| {
-        let written = render(opts, &event, &roster, &outcome, &mut findings)?;
+        let written = render(opts, &event, &roster, &outcome, font, &mut findings)?;
         crate::report::workbook::write_manifest(&opts.out, &written)?;
         Ok::<_, Error>(written)
     });
@@ -197,6 +199,7 @@ fn render(
     event: &crate::event::Event,
     roster: &Roster,
     outcome: &crate::outcome::EventOutcome,
+    font: std::thread::JoinHandle<Option<crate::report::web::picture::Font>>,
     findings: &mut Findings,
 ) -> Result<Vec<PathBuf>> {
     crate::report::workbook::prepare_out_dir(&opts.out)?;
@@ -209,36 +212,15 @@ fn render(
         lang: opts.lang,
         statuses: &outcome.statuses,
     };
-    // The results page and its pictures first: a missing CJK font is a finding that the
-    // eligibility workbook and the packets list.
+    // The results page first: a missing CJK font is a finding that the eligibility workbook
+    // and the packets list.
     let page = crate::report::season::web::page(&target, outcome.stage.as_ref());
-    let font = crate::report::web::picture::system_cjk_font();
-    let web = crate::report::web::write(&opts.out, &page, font.as_ref(), opts.lang, findings)?;
+    // A lookup that panicked found no font.
+    let font = font.join().ok().flatten();
+    let (mut web, pictures) =
+        crate::report::web::write_page(&opts.out, &page, font.as_ref(), opts.lang, findings)?;
     let sorted = findings.sorted();
-    // Independent workbooks, written on the machine's cores; listed in this order.
-    let parts = crate::report::workbook::par_map(&[0, 1, 2], |part| -> Result<Vec<PathBuf>> {
-        match part {
-            0 => {
-                let path = opts.out.join("roster.xlsx");
-                crate::report::roster::write_roster(&path, &title, roster, opts.lang)?;
-                Ok(vec![path])
-            }
-            1 => crate::report::write_outcome(&target, outcome),
-            _ => {
-                let path = opts.out.join("eligibility.xlsx");
-                crate::report::eligibility::write_eligibility(
-                    &path, &opts.dir, &title, roster, &sorted, opts.lang,
-                )?;
-                Ok(vec![path])
-            }
-        }
-    });
-    let mut written = Vec::new();
-    for part in parts {
-        written.extend(part?);
-    }
-    written.extend(web);
-    written.extend(crate::report::eligibility::write_team_packets(
+    let packets = crate::report::eligibility::Packets::new(
         &opts.out.join("teams"),
         &opts.dir,
         &title,
@@ -247,7 +229,56 @@ fn render(
         outcome,
         event.event.sport,
         opts.lang,
-    )?);
+    );
+    // Every output is independent of the others: one queue of jobs over the machine's cores,
+    // the largest first, the results listed in the order below.
+    #[derive(Clone, Copy)]
+    enum Job {
+        Roster,
+        Outcome,
+        Eligibility,
+        Picture(usize),
+        Packet(usize),
+    }
+    let mut jobs = vec![Job::Roster, Job::Outcome, Job::Eligibility];
+    jobs.extend((0..pictures.len()).map(Job::Picture));
+    jobs.extend((0..packets.len()).map(Job::Packet));
+    let done = crate::report::workbook::par_map(&jobs, |job| -> Result<Vec<PathBuf>> {
+        match *job {
+            Job::Roster => {
+                let path = opts.out.join("roster.xlsx");
+                crate::report::roster::write_roster(&path, &title, roster, opts.lang)?;
+                Ok(vec![path])
+            }
+            Job::Outcome => crate::report::write_outcome(&target, outcome),
+            Job::Eligibility => {
+                let path = opts.out.join("eligibility.xlsx");
+                crate::report::eligibility::write_eligibility(
+                    &path, &opts.dir, &title, roster, &sorted, opts.lang,
+                )?;
+                Ok(vec![path])
+            }
+            Job::Picture(i) => match (pictures.get(i), font.as_ref()) {
+                (Some(p), Some(f)) => Ok(vec![crate::report::web::draw(p, f, opts.lang)?]),
+                _ => Ok(Vec::new()),
+            },
+            Job::Packet(i) => Ok(vec![packets.write(i)?]),
+        }
+    });
+    // The roster, the stage's workbooks, the eligibility workbook, the page and its pictures,
+    // the packets.
+    let mut written = Vec::new();
+    let mut rest = Vec::new();
+    for (job, files) in jobs.iter().zip(done) {
+        let files = files?;
+        match job {
+            Job::Roster | Job::Outcome | Job::Eligibility => written.extend(files),
+            Job::Picture(_) => web.extend(files),
+            Job::Packet(_) => rest.extend(files),
+        }
+    }
+    written.extend(web);
+    written.extend(rest);
     Ok(written)
 }
 

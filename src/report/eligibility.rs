@@ -303,45 +303,132 @@ pub fn write_team_packets(
     sport: crate::rounds::notation::Sport,
     lang: Lang,
 ) -> Result<Vec<PathBuf>, Error> {
-    let (statements, statuses) = (&outcome.money.statements, &outcome.statuses);
-    let links = Links::new(event_dir, dir);
-    // Indexed once: a packet's findings and statement are looked up, not searched for.
-    let mut by_team: HashMap<&str, Vec<usize>> = HashMap::new();
-    let mut by_file: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (i, f) in findings.iter().enumerate() {
-        if let Some(team) = &f.team {
-            by_team.entry(team.as_str()).or_default().push(i);
-        }
-        by_file.entry(f.source.file.as_str()).or_default().push(i);
-    }
-    let mut statement_of: HashMap<&str, &crate::money::costs::Statement> = HashMap::new();
-    for (st, _) in statements {
-        statement_of.entry(st.team.as_str()).or_insert(st);
-    }
-    let mut used = std::collections::HashSet::new();
-    let mut jobs = Vec::with_capacity(roster.teams.len());
-    for t in &roster.teams {
-        let mut stem = safe_file_stem(&t.unit.value);
-        while used.contains(&stem.to_lowercase()) {
-            stem.push('_');
-        }
-        used.insert(stem.to_lowercase());
-        jobs.push((dir.join(format!("{stem}.xlsx")), t));
-    }
+    let packets = Packets::new(
+        dir,
+        event_dir,
+        event_title,
+        roster,
+        findings,
+        outcome,
+        sport,
+        lang,
+    );
     // Each packet is built and written whole by one thread.
-    let results = super::workbook::par_map(&jobs, |(path, t)| {
+    let indices: Vec<usize> = (0..packets.len()).collect();
+    super::workbook::par_map(&indices, |&i| packets.write(i))
+        .into_iter()
+        .collect()
+}
+
+/// The team packets of a run, indexed once ([`write_team_packets`]); [`Packets::write`] builds
+/// and writes one, so that a caller can spread them over threads with other outputs.
+pub struct Packets<'a> {
+    event_title: &'a str,
+    findings: &'a [Finding],
+    statuses: &'a crate::outcome::Statuses,
+    lang: Lang,
+    links: Links,
+    /// A team's findings: by its name, and by its file.
+    by_team: HashMap<&'a str, Vec<usize>>,
+    by_file: HashMap<&'a str, Vec<usize>>,
+    statement_of: HashMap<&'a str, &'a crate::money::costs::Statement>,
+    /// The stage indexed once for every team's sheets.
+    stage: Option<super::season::packets::PacketIndex<'a>>,
+    /// Each packet's path and team, in roster order.
+    jobs: Vec<(PathBuf, &'a Team)>,
+}
+
+impl<'a> Packets<'a> {
+    /// Indexes the findings, statements and stage for the packets of every team of `roster`,
+    /// written into `dir` (one file name per team, unique case-insensitively).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        dir: &Path,
+        event_dir: &Path,
+        event_title: &'a str,
+        roster: &'a Roster,
+        findings: &'a [Finding],
+        outcome: &'a crate::outcome::EventOutcome,
+        sport: crate::rounds::notation::Sport,
+        lang: Lang,
+    ) -> Self {
+        let links = Links::new(event_dir, dir);
+        // Indexed once: a packet's findings and statement are looked up, not searched for.
+        let mut by_team: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut by_file: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (i, f) in findings.iter().enumerate() {
+            if let Some(team) = &f.team {
+                by_team.entry(team.as_str()).or_default().push(i);
+            }
+            by_file.entry(f.source.file.as_str()).or_default().push(i);
+        }
+        let mut statement_of: HashMap<&str, &crate::money::costs::Statement> = HashMap::new();
+        for (st, _) in &outcome.money.statements {
+            statement_of.entry(st.team.as_str()).or_insert(st);
+        }
+        let mut used = std::collections::HashSet::new();
+        let mut jobs = Vec::with_capacity(roster.teams.len());
+        for t in &roster.teams {
+            let mut stem = safe_file_stem(&t.unit.value);
+            while used.contains(&stem.to_lowercase()) {
+                stem.push('_');
+            }
+            used.insert(stem.to_lowercase());
+            jobs.push((dir.join(format!("{stem}.xlsx")), t));
+        }
+        let stage = outcome
+            .stage
+            .as_ref()
+            .map(|st| super::season::packets::PacketIndex::new(st, roster, sport, lang));
+        Packets {
+            event_title,
+            findings,
+            statuses: &outcome.statuses,
+            lang,
+            links,
+            by_team,
+            by_file,
+            statement_of,
+            stage,
+            jobs,
+        }
+    }
+
+    /// The number of packets (one per team).
+    pub fn len(&self) -> usize {
+        self.jobs.len()
+    }
+
+    /// Whether there is no team.
+    pub fn is_empty(&self) -> bool {
+        self.jobs.is_empty()
+    }
+
+    /// Builds and writes packet `i` (in roster order); returns its path.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Io`] naming the path that cannot be written.
+    pub fn write(&self, i: usize) -> Result<PathBuf, Error> {
+        let lang = self.lang;
+        let Some((path, t)) = self.jobs.get(i) else {
+            return Err(Error::io(
+                Path::new("teams"),
+                std::io::Error::other("no such packet"),
+            ));
+        };
         let none = Vec::new();
         let (a, b) = (
-            by_team.get(t.unit.value.as_str()).unwrap_or(&none),
-            by_file.get(t.file.as_str()).unwrap_or(&none),
+            self.by_team.get(t.unit.value.as_str()).unwrap_or(&none),
+            self.by_file.get(t.file.as_str()).unwrap_or(&none),
         );
-        let mine: Vec<&Finding> = merged(a, b).filter_map(|i| findings.get(i)).collect();
-        let mut sheets = sheets_of(t, &mine, &links, lang);
+        let mine: Vec<&Finding> = merged(a, b).filter_map(|i| self.findings.get(i)).collect();
+        let mut sheets = sheets_of(t, &mine, &self.links, lang);
         // The team's standing, on the findings sheet's title: 资格待查 (prizes withheld) or
         // 取消资格, until the arbiter rules.
         let findings_sheet = lang.pick("审查问题", "Findings");
         if let (Some(st), Some(s)) = (
-            statuses.team(&t.unit.value),
+            self.statuses.team(&t.unit.value),
             sheets.iter_mut().find(|s| s.doc.name == findings_sheet),
         ) {
             let note = match (st.is_disqualified(), lang) {
@@ -355,32 +442,22 @@ pub fn write_team_packets(
             s.doc.title.push_str(&note);
         }
         // The team's matches round by round and its place (a team stage).
-        if let Some(stage) = &outcome.stage {
+        if let Some(stage) = &self.stage {
             sheets.extend(
-                super::season::packets::team_packet_sheets(
-                    stage,
-                    roster,
-                    &t.unit.value,
-                    sport,
-                    lang,
-                )
-                .into_iter()
-                .map(LinkedSheet::from),
+                stage
+                    .sheets(&t.unit.value)
+                    .into_iter()
+                    .map(LinkedSheet::from),
             );
         }
-        let st = statement_of.get(t.unit.value.as_str());
+        let st = self.statement_of.get(t.unit.value.as_str());
         sheets.extend(
             st.filter(|s| !s.lines.is_empty())
                 .map(|s| LinkedSheet::from(super::costs::statement_doc(s, lang))),
         );
-        write_linked(path, event_title, &sheets, lang)
-    });
-    let mut out = Vec::with_capacity(jobs.len());
-    for ((path, _), r) in jobs.into_iter().zip(results) {
-        r?;
-        out.push(path);
+        write_linked(path, self.event_title, &sheets, lang)?;
+        Ok(path.clone())
     }
-    Ok(out)
 }
 
 /// The union of two ascending index lists, ascending, each index once.

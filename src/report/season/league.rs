@@ -149,8 +149,13 @@ pub(super) fn player_facts(
 ) {
     let mut names = BTreeMap::new();
     let mut ratings = BTreeMap::new();
+    // The first team of each name, looked up rather than searched for.
+    let mut team_of = std::collections::HashMap::new();
+    for t in &roster.teams {
+        team_of.entry(t.unit.value.as_str()).or_insert(t);
+    }
     for (i, u) in numbers.iter().enumerate() {
-        let Some(t) = roster.teams.iter().find(|t| &t.unit.value == u) else {
+        let Some(t) = team_of.get(u.as_str()) else {
             continue;
         };
         let no = i as u32 + 1;

@@ -1,8 +1,12 @@
 //! The sheets a team's packet adds from the stage (issue 18): 对阵与成绩 (the team's matches
 //! round by round, board by board, from its own side) and 名次 (its place and tie-breaks); for
 //! a delegation of an individual event, 个人对局与名次 (each player's games and place).
+//!
+//! [`PacketIndex::new`] indexes the stage once (teams by name, matches and rows by team,
+//! entrants by unit, games by entrant); [`PacketIndex::sheets`] then builds one team's sheets
+//! by lookups, so a run of n teams stays linear in n.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::Lang;
 use crate::model::Points;
@@ -12,86 +16,209 @@ use crate::report::tables::{SheetDoc, TextTable};
 use crate::rounds::notation::{self, Sport};
 use crate::scoring;
 use crate::season::TeamName;
+use crate::season::individual::IndividualOutcome;
 use crate::season::matches::{MatchScoring, RoundResults};
 
-/// What the sheets of one team are written from.
-#[derive(Clone, Copy)]
-struct Facts<'a> {
-    no: u32,
-    names: &'a [TeamName],
-    players: &'a BTreeMap<(u32, String), String>,
-    scoring: &'a MatchScoring,
+/// A stage indexed for the packet sheets of each of its teams.
+pub struct PacketIndex<'a> {
+    kind: Kind<'a>,
     sport: Sport,
     lang: Lang,
 }
 
-/// The packet sheets of team `unit` from the team stage `stage` (none for an individual stage
-/// or a team not in it).
-pub fn team_packet_sheets(
-    stage: &StageOutcome,
-    roster: &Roster,
-    unit: &str,
-    sport: Sport,
-    lang: Lang,
-) -> Vec<SheetDoc> {
-    let (names, numbers, rounds, standings, scoring) = match &stage.kind {
-        StageKind::League(l) => (
-            &l.names,
-            &l.numbers.teams,
-            l.complete.clone(),
-            &l.standings,
-            &l.scoring,
-        ),
-        StageKind::TeamSwiss(o) => (&o.names, &o.numbers, o.results(), &o.standings, &o.scoring),
-        StageKind::Individual(o) => return vec![delegation_sheet(o, unit, lang)],
-    };
-    let Some(no) = names.iter().find(|t| t.1 == unit).map(|t| t.0) else {
-        return Vec::new();
-    };
-    // Rounds the team had the pairing-allocated bye (team Swiss): round → game points scored.
-    let byes: BTreeMap<u32, String> = match &stage.kind {
-        StageKind::TeamSwiss(o) => o
-            .complete
-            .iter()
-            .filter(|r| r.bye == Some(no))
-            .map(|r| (r.results.round, o.bye.1.to_string()))
-            .collect(),
-        _ => BTreeMap::new(),
-    };
-    let (players, _) = super::league::player_facts(roster, numbers);
-    let facts = Facts {
-        no,
-        names,
-        players: &players,
-        scoring,
-        sport,
-        lang,
-    };
-    let mut v = vec![results_sheet(&facts, &rounds, &byes, unit)];
-    if let Some(st) = standings {
-        v.push(place_sheet(no, st, names, unit, lang));
+enum Kind<'a> {
+    Team(TeamIndex<'a>),
+    Delegations(DelegationIndex<'a>),
+}
+
+/// A team stage (league, team Swiss).
+struct TeamIndex<'a> {
+    /// Team number → name (the first of `names` with that number).
+    name_of: HashMap<u32, &'a str>,
+    /// Team name → number (the first of `names` with that name).
+    no_of: HashMap<&'a str, u32>,
+    rounds: Vec<RoundResults>,
+    standings: Option<&'a scoring::Standings>,
+    scoring: &'a MatchScoring,
+    players: BTreeMap<(u32, String), String>,
+    /// Team number → (round index, match index) of its matches, in round and sheet order.
+    matches: HashMap<u32, Vec<(usize, usize)>>,
+    /// Team number → the rounds it had the pairing-allocated bye (team Swiss) → points scored.
+    byes: HashMap<u32, BTreeMap<u32, String>>,
+    /// Team number → indices of its rows in the standings.
+    place_rows: HashMap<u32, Vec<usize>>,
+}
+
+/// An individual stage: the delegations' entrants.
+struct DelegationIndex<'a> {
+    o: &'a IndividualOutcome,
+    /// Unit key → (section index, entrant index), in section then entrant order.
+    entrants: HashMap<String, Vec<(usize, usize)>>,
+    /// Per section: entrant index → index of its first standings row.
+    standing: Vec<HashMap<usize, usize>>,
+    /// Per section, per complete round: entrant index → index of its first game.
+    games: Vec<Vec<HashMap<usize, usize>>>,
+}
+
+impl<'a> PacketIndex<'a> {
+    /// Indexes `stage` once for the packets of all its teams.
+    pub fn new(stage: &'a StageOutcome, roster: &Roster, sport: Sport, lang: Lang) -> Self {
+        let kind = match &stage.kind {
+            StageKind::League(l) => Kind::Team(TeamIndex::new(
+                &l.names,
+                &l.numbers.teams,
+                l.complete.clone(),
+                l.standings.as_ref(),
+                &l.scoring,
+                roster,
+                HashMap::new(),
+            )),
+            StageKind::TeamSwiss(o) => {
+                // Rounds each team had the pairing-allocated bye: round → game points scored.
+                let mut byes: HashMap<u32, BTreeMap<u32, String>> = HashMap::new();
+                for r in &o.complete {
+                    if let Some(no) = r.bye {
+                        byes.entry(no)
+                            .or_default()
+                            .insert(r.results.round, o.bye.1.to_string());
+                    }
+                }
+                Kind::Team(TeamIndex::new(
+                    &o.names,
+                    &o.numbers,
+                    o.results(),
+                    o.standings.as_ref(),
+                    &o.scoring,
+                    roster,
+                    byes,
+                ))
+            }
+            StageKind::Individual(o) => Kind::Delegations(DelegationIndex::new(o)),
+        };
+        PacketIndex { kind, sport, lang }
     }
-    v
+
+    /// The packet sheets of team `unit`: for a team stage its matches and its place (none for a
+    /// team not in the stage), for an individual stage its delegation's games and places.
+    pub fn sheets(&self, unit: &str) -> Vec<SheetDoc> {
+        match &self.kind {
+            Kind::Delegations(d) => vec![delegation_sheet(d, unit, self.lang)],
+            Kind::Team(t) => {
+                let Some(&no) = t.no_of.get(unit) else {
+                    return Vec::new();
+                };
+                let mut v = vec![results_sheet(t, no, unit, self.sport, self.lang)];
+                if let Some(st) = t.standings {
+                    v.push(place_sheet(t, no, st, unit, self.lang));
+                }
+                v
+            }
+        }
+    }
+}
+
+impl<'a> TeamIndex<'a> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        names: &'a [TeamName],
+        numbers: &[String],
+        rounds: Vec<RoundResults>,
+        standings: Option<&'a scoring::Standings>,
+        scoring: &'a MatchScoring,
+        roster: &Roster,
+        byes: HashMap<u32, BTreeMap<u32, String>>,
+    ) -> Self {
+        let mut name_of = HashMap::new();
+        let mut no_of = HashMap::new();
+        for (n, name) in names {
+            name_of.entry(*n).or_insert(name.as_str());
+            no_of.entry(name.as_str()).or_insert(*n);
+        }
+        let mut matches: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
+        for (r, rr) in rounds.iter().enumerate() {
+            for (i, m) in rr.matches.iter().enumerate() {
+                matches.entry(m.home).or_default().push((r, i));
+                if m.away != m.home {
+                    matches.entry(m.away).or_default().push((r, i));
+                }
+            }
+        }
+        let mut place_rows: HashMap<u32, Vec<usize>> = HashMap::new();
+        for (i, r) in standings.iter().flat_map(|st| st.rows.iter()).enumerate() {
+            place_rows.entry(r.start_no).or_default().push(i);
+        }
+        let (players, _) = super::league::player_facts(roster, numbers);
+        TeamIndex {
+            name_of,
+            no_of,
+            rounds,
+            standings,
+            scoring,
+            players,
+            matches,
+            byes,
+            place_rows,
+        }
+    }
+
+    fn name(&self, n: u32) -> String {
+        self.name_of
+            .get(&n)
+            .map(|s| (*s).to_string())
+            .unwrap_or_default()
+    }
+}
+
+impl<'a> DelegationIndex<'a> {
+    fn new(o: &'a IndividualOutcome) -> Self {
+        let mut entrants: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
+        let mut standing = Vec::with_capacity(o.sections.len());
+        let mut games = Vec::with_capacity(o.sections.len());
+        for (s, sec) in o.sections.iter().enumerate() {
+            for (i, e) in sec.entrants.iter().enumerate() {
+                entrants
+                    .entry(crate::normalize::unit_key(&e.unit))
+                    .or_default()
+                    .push((s, i));
+            }
+            let mut rows = HashMap::new();
+            for (k, r) in sec.standings.rows.iter().enumerate() {
+                rows.entry(r.competitor).or_insert(k);
+            }
+            standing.push(rows);
+            games.push(
+                sec.complete
+                    .iter()
+                    .map(|round| {
+                        let mut of = HashMap::new();
+                        for (k, g) in round.games.iter().enumerate() {
+                            of.entry(g.0).or_insert(k);
+                            of.entry(g.1).or_insert(k);
+                        }
+                        of
+                    })
+                    .collect(),
+            );
+        }
+        DelegationIndex {
+            o,
+            entrants,
+            standing,
+            games,
+        }
+    }
 }
 
 /// 对阵与成绩: one row per board of each of the team's matches, from the team's side: round,
 /// opponent, board, own player, own colour, result, opponent's player, and on the first board
 /// the match's game score (`3.5:1.5`); a round with the bye is one row `轮空` with its points.
-fn results_sheet(
-    f: &Facts<'_>,
-    rounds: &[RoundResults],
-    byes: &BTreeMap<u32, String>,
-    unit: &str,
-) -> SheetDoc {
-    let Facts {
-        no,
-        names,
-        players,
-        scoring,
-        sport,
-        lang,
-    } = *f;
-    let name_of = |n: u32| crate::season::league::name_of(names, n);
+fn results_sheet(t: &TeamIndex<'_>, no: u32, unit: &str, sport: Sport, lang: Lang) -> SheetDoc {
+    let (players, scoring) = (&t.players, t.scoring);
+    let name_of = |n: u32| t.name(n);
+    let none = BTreeMap::new();
+    let byes = t.byes.get(&no).unwrap_or(&none);
+    let mine = t.matches.get(&no).map_or(&[][..], Vec::as_slice);
+    let mut next = 0;
     let player = |team: u32, key: &Option<String>| {
         key.as_ref()
             .map(|k| {
@@ -103,7 +230,7 @@ fn results_sheet(
             .unwrap_or_default()
     };
     let mut rows = Vec::new();
-    for rr in rounds {
+    for (r, rr) in t.rounds.iter().enumerate() {
         if let Some(points) = byes.get(&rr.round) {
             let mut row = vec![String::new(); 8];
             row[0] = rr.round.to_string();
@@ -111,7 +238,13 @@ fn results_sheet(
             row[7] = points.clone();
             rows.push(row);
         }
-        for m in rr.matches.iter().filter(|m| m.home == no || m.away == no) {
+        // The team's matches of this round, in sheet order.
+        let start = next;
+        while mine.get(next).is_some_and(|&(mr, _)| mr == r) {
+            next += 1;
+        }
+        let here = mine.get(start..next).unwrap_or_default();
+        for m in here.iter().filter_map(|&(_, i)| rr.matches.get(i)) {
             let home = m.home == no;
             let opp = if home { m.away } else { m.home };
             let (mut own, mut theirs) = (Points::ZERO, Points::ZERO);
@@ -176,9 +309,9 @@ fn results_sheet(
 
 /// 名次: the team's row of the current ranking (place, number, name, every tie-break).
 fn place_sheet(
+    t: &TeamIndex<'_>,
     no: u32,
     st: &scoring::Standings,
-    names: &[TeamName],
     unit: &str,
     lang: Lang,
 ) -> SheetDoc {
@@ -192,15 +325,17 @@ fn place_sheet(
             .iter()
             .map(|k| crate::report::labels::tiebreak_label(&k.to_string(), lang)),
     );
-    let rows: Vec<Vec<String>> = st
-        .rows
+    let rows: Vec<Vec<String>> = t
+        .place_rows
+        .get(&no)
+        .map_or(&[][..], Vec::as_slice)
         .iter()
-        .filter(|r| r.start_no == no)
+        .filter_map(|&i| st.rows.get(i))
         .map(|r| {
             let mut v = vec![
                 r.rank.to_string(),
                 r.start_no.to_string(),
-                crate::season::league::name_of(names, r.start_no),
+                t.name(r.start_no),
             ];
             v.extend(crate::report::labels::value_cells(&r.values, &st.decimals));
             v
@@ -230,20 +365,26 @@ fn place_sheet(
 /// section in roster order, with the place and points of the current ranking on its first row,
 /// then one row per complete round: the side (红/黑), the opponent, the result from the
 /// entrant's side (`轮空` for the bye; rounds it did not play are left out).
-fn delegation_sheet(
-    o: &crate::season::individual::IndividualOutcome,
-    unit: &str,
-    lang: Lang,
-) -> SheetDoc {
-    let key = crate::normalize::unit_key(unit);
+fn delegation_sheet(d: &DelegationIndex<'_>, unit: &str, lang: Lang) -> SheetDoc {
     let sport = Sport::Xiangqi;
     let mut rows: Vec<Vec<String>> = Vec::new();
-    for sec in &o.sections {
-        for (i, e) in sec.entrants.iter().enumerate() {
-            if crate::normalize::unit_key(&e.unit) != key {
-                continue;
-            }
-            let standing = sec.standings.rows.iter().find(|r| r.competitor == i);
+    let entrants = d
+        .entrants
+        .get(&crate::normalize::unit_key(unit))
+        .map_or(&[][..], Vec::as_slice);
+    for &(s, i) in entrants {
+        let (Some(sec), Some(e)) = (
+            d.o.sections.get(s),
+            d.o.sections.get(s).and_then(|x| x.entrants.get(i)),
+        ) else {
+            continue;
+        };
+        {
+            let standing = d
+                .standing
+                .get(s)
+                .and_then(|m| m.get(&i))
+                .and_then(|&k| sec.standings.rows.get(k));
             let mut first = vec![
                 sec.name.clone(),
                 e.name.clone(),
@@ -265,8 +406,13 @@ fn delegation_sheet(
                     ]);
                     continue;
                 }
-                let Some(&(red, black, result)) = round.games.iter().find(|g| g.0 == i || g.1 == i)
-                else {
+                let game = d
+                    .games
+                    .get(s)
+                    .and_then(|rs| rs.get(r))
+                    .and_then(|m| m.get(&i))
+                    .and_then(|&k| round.games.get(k));
+                let Some(&(red, black, result)) = game else {
                     continue;
                 };
                 let (side, opp, mine) = if red == i {

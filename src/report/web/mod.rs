@@ -97,6 +97,19 @@ fn file_part(id: &str) -> String {
     if s.is_empty() { "section".into() } else { s }
 }
 
+/// One picture to draw: where it goes and what it shows.
+#[derive(Debug, Clone)]
+pub struct PictureJob {
+    /// `out/web/<name>.png`.
+    pub path: PathBuf,
+    /// The heading: the event and the section.
+    pub heading: String,
+    /// The line under it (`第9轮后排名`).
+    pub subtitle: String,
+    /// The table drawn.
+    pub table: TextTable,
+}
+
 /// Writes `out/web/index.html` and, with a CJK font, the pictures; without one, the finding
 /// `output.no-cjk-font`. Returns the files written, in order.
 ///
@@ -110,53 +123,79 @@ pub fn write(
     lang: Lang,
     findings: &mut Findings,
 ) -> Result<Vec<PathBuf>> {
+    let (mut written, jobs) = write_page(out, page, font, lang, findings)?;
+    if let Some(font) = font {
+        for job in &jobs {
+            written.push(draw(job, font, lang)?);
+        }
+    }
+    Ok(written)
+}
+
+/// Writes `out/web/index.html` and returns it with the pictures to draw ([`draw`]); without a
+/// CJK font, no picture and the finding `output.no-cjk-font`.
+///
+/// # Errors
+///
+/// [`crate::Error::Io`] naming the page when it cannot be written.
+pub fn write_page(
+    out: &Path,
+    page: &Page,
+    font: Option<&picture::Font>,
+    lang: Lang,
+    findings: &mut Findings,
+) -> Result<(Vec<PathBuf>, Vec<PictureJob>)> {
     let dir = out.join("web");
     let index = dir.join("index.html");
     super::workbook::write_atomic(&index, html::render(page, lang).as_bytes())?;
-    let mut written = vec![index];
-    let Some(font) = font else {
+    let written = vec![index];
+    if font.is_none() {
         findings.push(Finding::new(
             Code::OutputNoCjkFont,
             Source::file("out/web"),
             "未找到中文字体，未生成成绩图片（out/web/*.png）；安装中文字体（如 fonts-wqy-zenhei）后重新运行",
             "no CJK font found: the pictures (out/web/*.png) were not drawn; install one (e.g. fonts-wqy-zenhei) and run again",
         ));
-        return Ok(written);
-    };
+        return Ok((written, Vec::new()));
+    }
+    let mut jobs = Vec::new();
     for s in &page.sections {
-        let mut pictures = Vec::new();
+        let heading = format!("{} {}", page.title, s.name);
         if let Some(b) = &s.standings {
-            let table = picture::columns(&b.table, &s.picture_columns);
-            pictures.push((standings_picture_name(&s.id), &b.title, table));
+            jobs.push(PictureJob {
+                path: dir.join(standings_picture_name(&s.id)),
+                heading: heading.clone(),
+                subtitle: b.title.clone(),
+                table: picture::columns(&b.table, &s.picture_columns),
+            });
         }
         if let Some(r) = &s.round {
-            pictures.push((
-                pairings_picture_name(r.round, &s.id),
-                &r.title,
-                r.summary.clone(),
-            ));
-        }
-        for (name, title, table) in pictures {
-            let heading = format!("{} {}", page.title, s.name);
-            let pic = picture::Picture {
-                title: &heading,
-                subtitle: title,
-                table: &table,
-                lang,
-            };
-            let path = dir.join(name);
-            match picture::png(&pic, font) {
-                Ok(bytes) => {
-                    super::workbook::write_atomic(&path, &bytes)?;
-                    written.push(path);
-                }
-                Err(e) => {
-                    return Err(crate::Error::output(&path, e));
-                }
-            }
+            jobs.push(PictureJob {
+                path: dir.join(pairings_picture_name(r.round, &s.id)),
+                heading: heading.clone(),
+                subtitle: r.title.clone(),
+                table: r.summary.clone(),
+            });
         }
     }
-    Ok(written)
+    Ok((written, jobs))
+}
+
+/// Draws one picture and writes it; returns its path.
+///
+/// # Errors
+///
+/// [`crate::Error::Io`] naming the picture when it cannot be drawn or written.
+pub fn draw(job: &PictureJob, font: &picture::Font, lang: Lang) -> Result<PathBuf> {
+    let pic = picture::Picture {
+        title: &job.heading,
+        subtitle: &job.subtitle,
+        table: &job.table,
+        lang,
+    };
+    let bytes = picture::png(&pic, font).map_err(|e| crate::Error::output(&job.path, e))?;
+    super::workbook::write_atomic(&job.path, &bytes)?;
+    Ok(job.path.clone())
 }
 
 #[cfg(test)]

@@ -406,7 +406,34 @@ pub fn png(p: &Picture<'_>, font: &Font) -> Result<Vec<u8>, String> {
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
         .ok_or_else(|| "picture too large".to_string())?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| e.to_string())
+    encode(&pixmap)
+}
+
+/// The PNG of a rendered picture. The pictures have a white background, so every pixel is
+/// opaque: they are written as RGB (a quarter fewer bytes than RGBA) at deflate level 2 with
+/// adaptive row filters: a third of the time of the default (RGBA, level 6) for files about a
+/// sixth larger (measured on a 872 × 1548 pairings picture: 22 ms and 233 KB against 76 ms and
+/// 201 KB; png's `Compression::Fast` is quicker still but triples the size). A picture with a
+/// transparent pixel (none is drawn so) is written by tiny-skia as RGBA.
+fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
+    let data = pixmap.data();
+    let mut rgb = Vec::with_capacity(data.len() / 4 * 3);
+    for px in data.chunks_exact(4) {
+        match px {
+            [r, g, b, 255] => rgb.extend_from_slice(&[*r, *g, *b]),
+            _ => return pixmap.encode_png().map_err(|e| e.to_string()),
+        }
+    }
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_deflate_compression(png::DeflateCompression::Level(2));
+    encoder.set_filter(png::Filter::Adaptive);
+    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+    writer.write_image_data(&rgb).map_err(|e| e.to_string())?;
+    writer.finish().map_err(|e| e.to_string())?;
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -16,7 +16,6 @@ use std::cell::RefCell;
 use std::collections::{BTreeSet, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::Error;
@@ -200,42 +199,15 @@ fn sync_dir(dir: &Path) {
     let _ = dir;
 }
 
-/// `f` applied to every item, on up to as many threads as the machine has cores (at most 8),
-/// the results in the items' order. Each item is handled whole by one thread, so what it
-/// produces does not depend on the threads: the outputs are the same bytes as one thread
-/// writes. Outputs written by `f` go into the caller's batch.
+/// `f` applied to every item on the machine's cores ([`crate::par::map`]: the results in the
+/// items' order, each item handled whole by one thread, so the outputs are the same bytes as
+/// one thread writes). Outputs written by `f` go into the caller's batch.
 pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, std::num::NonZero::get)
-        .min(8)
-        .min(items.len());
-    if threads <= 1 {
-        return items.iter().map(f).collect();
-    }
     let batch = current();
-    let next = AtomicUsize::new(0);
-    let mut done: Vec<(usize, R)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let _installed = Installed::new(batch.clone());
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(i) else { break };
-                        mine.push((i, f(item)));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    });
-    done.sort_unstable_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
+    crate::par::map(items, |item| {
+        let _installed = Installed::new(batch.clone());
+        f(item)
+    })
 }
 
 #[cfg(test)]

@@ -1,0 +1,60 @@
+//! Independent work spread over the machine's cores, with results that do not depend on the
+//! threads: reading the forms of a folder (`ingest`), writing the outputs of a run (`report`).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Most threads [`map`] starts.
+const MAX_THREADS: usize = 8;
+
+/// `f` applied to every item, on up to as many threads as the machine has cores (at most 8),
+/// the results in the items' order. Each item is handled whole by one thread, taken in order
+/// as threads come free (put the largest first), so what it produces does not depend on the
+/// threads: the results are the same as one thread gives.
+pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .min(MAX_THREADS)
+        .min(items.len());
+    if threads <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut mine = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(item) = items.get(i) else { break };
+            mine.push((i, f(item)));
+        }
+        mine
+    };
+    let mut done: Vec<(usize, R)> = std::thread::scope(|s| {
+        // The calling thread works too: one thread fewer to start.
+        let workers: Vec<_> = (1..threads).map(|_| s.spawn(work)).collect();
+        let mut all = work();
+        for w in workers {
+            all.extend(w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+        }
+        all
+    });
+    done.sort_unstable_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn results_keep_the_items_order() {
+        let items: Vec<u64> = (0..1000).collect();
+        let squares = super::map(&items, |&i| i * i);
+        assert_eq!(squares.len(), 1000);
+        assert!(
+            squares
+                .iter()
+                .enumerate()
+                .all(|(i, &s)| s == (i as u64) * (i as u64))
+        );
+        assert_eq!(super::map(&[] as &[u64], |&i| i), Vec::<u64>::new());
+        assert_eq!(super::map(&[7u64], |&i| i + 1), vec![8]);
+    }
+}

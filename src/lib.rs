@@ -12,6 +12,8 @@
 //! `main.rs` only hands the arguments to [`cmd::start::main`], which parses them and calls
 //! [`cmd::run`].
 
+// Every public item says what it is; CI denies warnings (`.ci/run`: clippy -D warnings).
+#![warn(missing_docs)]
 pub mod cli;
 pub mod cmd;
 pub mod eligibility;

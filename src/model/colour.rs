@@ -14,6 +14,13 @@ pub enum Colour {
     Black,
 }
 
+/// ```
+/// use bianpai::model::Colour;
+/// assert_eq!(Colour::from_trf_char('W'), Some(Colour::White));
+/// assert_eq!(Colour::from_trf_char('-'), None);
+/// assert_eq!((!Colour::White).trf_char(), 'b');
+/// assert_eq!(Colour::Black.to_string(), "黑");
+/// ```
 impl Colour {
     /// The TRF letter, `w` or `b`.
     pub fn trf_char(self) -> char {

@@ -11,6 +11,17 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 use crate::model::Points;
 
 /// A reduced fraction `num / den` with `den > 0`.
+///
+/// ```
+/// use bianpai::scoring::Rational;
+/// // A Sonneborn-Berger sum of half-points and quarters stays exact.
+/// let sb = Rational::new(7, 2) + Rational::new(3, 4);
+/// assert_eq!((sb.numer(), sb.denom()), (17, 4));
+/// assert_eq!(sb.fmt_decimals(2), "4.25");
+/// // FIDE rounds ARO half up: 1502.5 is 1503.
+/// assert_eq!(Rational::new(3005, 2).round_half_up(), 1503);
+/// assert_eq!(Rational::new(1, 0), Rational::ZERO, "no panic on a zero denominator");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rational {
     num: i64,

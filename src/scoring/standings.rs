@@ -95,6 +95,21 @@ pub struct Standings {
 }
 
 /// Ranks `t` by `keys` in order. Put the primary score (`PTS`, `MPTS`) first.
+///
+/// ```
+/// use bianpai::model::GameResult;
+/// use bianpai::scoring::{Edition, IndividualBuilder, ResultPoints, parse_list, standings};
+/// // One round: 1 beats 2, 3 and 4 draw.
+/// let who = (1..=4).map(|n| (n, format!("P{n}"), None)).collect();
+/// let mut b = IndividualBuilder::new(who, 1, ResultPoints::CHESS, false, Edition::E2026);
+/// b.game(1, 0, 1, GameResult::Win).unwrap();
+/// b.game(1, 2, 3, GameResult::Draw).unwrap();
+/// let s = standings(&b.build(), &parse_list("PTS SB").unwrap());
+/// let ranks: Vec<(u32, u32)> = s.rows.iter().map(|r| (r.start_no, r.rank)).collect();
+/// assert_eq!(ranks, [(1, 1), (3, 2), (4, 2), (2, 4)]);
+/// // Sonneborn-Berger of a drawn game against ½ point: ¼, printed with two decimals.
+/// assert_eq!(s.rows[1].values[1].text(s.decimals[1]), "0.25");
+/// ```
 pub fn standings(t: &Tournament, keys: &[TieBreak]) -> Standings {
     let decimals: Vec<usize> = keys
         .iter()

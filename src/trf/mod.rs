@@ -36,6 +36,18 @@ pub struct ParseError {
 
 /// Reads a TRF file's text (TRF-16 or TRF-26).
 ///
+/// ```
+/// let text = "012 Open\n\
+/// 001    1 m    Alpha, Anna                       2100                             1.0    1     2 w 1\n\
+/// 001    2 f    Beta, Bo                          1900                             0.0    2     1 b 0\n";
+/// let trf = bianpai::trf::parse(text).expect("a valid file");
+/// assert_eq!(trf.players().count(), 2);
+/// // A bad colour letter is named by line and column.
+/// let bad = text.replace("2 w 1", "2 x 1");
+/// let e = bianpai::trf::parse(&bad).expect_err("refused");
+/// assert_eq!((e.line, e.column), (2, 97));
+/// ```
+///
 /// Line ends may be LF, CRLF or CR; a leading byte-order mark is dropped. See `read` for what
 /// is tolerated and what is checked.
 ///

@@ -11,10 +11,8 @@ use super::unplayed::{adjusted_scores, dummy_score};
 pub struct Spec {
     /// The opponents' score used (BH:MP → Match).
     pub opponent_score: ScoreKind,
-    /// The own score multiplied in (SB only).
-    pub own_score: ScoreKind,
-    /// Sonneborn-Berger (opponent's score × own result) instead of Buchholz.
-    pub sonneborn: bool,
+    /// What each round adds: the opponent's score, or that score times the own result.
+    pub weight: Weight,
     /// Values cut from the bottom (14.1, 14.2).
     pub cut_low: usize,
     /// Values cut from the top (14.3, 14.4).
@@ -25,6 +23,19 @@ pub struct Spec {
     pub round_robin: bool,
     /// Rules edition for 16.4.
     pub edition: Edition,
+}
+
+/// What one round adds to the sum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weight {
+    /// Buchholz: the opponent's score.
+    Buchholz,
+    /// Sonneborn-Berger: the opponent's score times the own result in that round, counted as
+    /// this score (`SB:MG` multiplies by the match's game points).
+    SonnebornBerger {
+        /// The own score multiplied in.
+        own: ScoreKind,
+    },
 }
 
 /// One round's contribution.
@@ -59,10 +70,9 @@ pub fn compute(t: &Tournament, spec: &Spec) -> Vec<Rational> {
                     }
                     _ => (Rational::ZERO, r.result.is_vur()),
                 };
-                let value = if spec.sonneborn {
-                    score * Rational::from(r.score(spec.own_score))
-                } else {
-                    score
+                let value = match spec.weight {
+                    Weight::SonnebornBerger { own } => score * Rational::from(r.score(own)),
+                    Weight::Buchholz => score,
                 };
                 if opp.is_some() || !spec.round_robin {
                     entries.push(Entry { vur, score, value });

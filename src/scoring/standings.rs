@@ -10,7 +10,7 @@ use std::cmp::Ordering;
 use crate::model::Points;
 
 use super::boards::board_count;
-use super::buchholz::{self, Spec};
+use super::buchholz::{self, Spec, Weight};
 use super::codes::{Kind, TieBreak};
 use super::direct::{self, Settings};
 use super::individual::{self, Count};
@@ -238,8 +238,13 @@ fn compute(t: &Tournament, key: &TieBreak, ranks: &[u32]) -> Vec<Value> {
         Kind::Bh | Kind::Sb => {
             let spec = Spec {
                 opponent_score: score,
-                own_score: key.own_score.unwrap_or(score),
-                sonneborn: key.kind == Kind::Sb,
+                weight: if key.kind == Kind::Sb {
+                    Weight::SonnebornBerger {
+                        own: key.own_score.unwrap_or(score),
+                    }
+                } else {
+                    Weight::Buchholz
+                },
                 cut_low: key.cut_low,
                 cut_high: key.cut_high,
                 forfeits_played,
@@ -251,8 +256,7 @@ fn compute(t: &Tournament, key: &TieBreak, ranks: &[u32]) -> Vec<Value> {
         Kind::Fb | Kind::Aob => {
             let spec = Spec {
                 opponent_score: score,
-                own_score: score,
-                sonneborn: false,
+                weight: Weight::Buchholz,
                 cut_low: if key.kind == Kind::Fb { key.cut_low } else { 0 },
                 cut_high: if key.kind == Kind::Fb {
                     key.cut_high
@@ -311,8 +315,7 @@ fn compute(t: &Tournament, key: &TieBreak, ranks: &[u32]) -> Vec<Value> {
         Kind::Sssc => {
             let spec = Spec {
                 opponent_score: score,
-                own_score: score,
-                sonneborn: false,
+                weight: Weight::Buchholz,
                 cut_low: key.cut_low,
                 cut_high: key.cut_high,
                 forfeits_played,

@@ -12,7 +12,7 @@ use super::tournament::{RoundResult, Tournament};
 /// Art. 12 preamble: forfeits count as ordinary results and a team PAB counts as a win on every
 /// board; a forfeited match or a bye counts its per-board result on every board.
 pub fn board_points(t: &Tournament, c: usize) -> Vec<Points> {
-    let mut bp = vec![Points::ZERO; t.boards];
+    let mut bp = vec![Points::ZERO; t.boards()];
     let Some(comp) = t.competitors.get(c) else {
         return bp;
     };

@@ -188,7 +188,7 @@ pub fn fore(t: &Tournament) -> Tournament {
             colour,
             outcome: PlayedOutcome::Draw,
         };
-        if t.is_team {
+        if t.is_team() {
             r.points = t.draw_points(ScoreKind::Match);
             r.game_points = gp;
         } else {

@@ -6,7 +6,7 @@ use crate::model::{Colour, GameResult, Points};
 
 use super::tournament::{
     BoardGame, BoardResult, Competitor, Edition, PlayedOutcome, ResultPoints, Round, RoundResult,
-    ScoreKind, Tournament, team_match_round,
+    ScoreKind, Tournament, TournamentKind, team_match_round,
 };
 
 /// An invalid game: a competitor or round out of range, or a competitor paired twice.
@@ -192,8 +192,7 @@ impl TeamBuilder {
             t: Tournament {
                 competitors,
                 rounds,
-                is_team: true,
-                boards,
+                kind: TournamentKind::Team { boards },
                 game_scoring,
                 match_scoring,
                 primary: ScoreKind::Match,
@@ -273,7 +272,7 @@ impl TeamBuilder {
         loser: usize,
     ) -> Result<&mut Self, BuildError> {
         check(&self.t, round, &[winner, loser])?;
-        let (g, ms, n) = (self.t.game_scoring, self.t.match_scoring, self.t.boards);
+        let (g, ms, n) = (self.t.game_scoring, self.t.match_scoring, self.t.boards());
         let boards = |r: GameResult, p: Points| -> Vec<BoardGame> {
             (1..=n)
                 .map(|b| BoardGame {
@@ -322,7 +321,7 @@ impl TeamBuilder {
         second: usize,
     ) -> Result<&mut Self, BuildError> {
         check(&self.t, round, &[first, second])?;
-        let n = self.t.boards;
+        let n = self.t.boards();
         let side = |opponent: usize| Round {
             result: RoundResult::DoubleForfeit {
                 opponent,
@@ -360,7 +359,7 @@ impl TeamBuilder {
     ) -> Result<&mut Self, BuildError> {
         check(&self.t, round, &[team])?;
         let win = self.t.game_scoring.win;
-        let boards = (1..=self.t.boards)
+        let boards = (1..=self.t.boards())
             .map(|b| BoardGame {
                 board: u16::try_from(b).unwrap_or(u16::MAX),
                 colour: None,

@@ -181,7 +181,7 @@ fn run_step(t: &Tournament, group: &[usize], val: &mut [u32], step: Step, set: S
             if group.len() != 2 {
                 return 0;
             }
-            let boards = t.boards;
+            let boards = t.boards();
             let weight = |b: u16| -> i64 {
                 let i = usize::from(b).saturating_sub(1);
                 match step {
@@ -301,7 +301,7 @@ pub fn board_places(t: &Tournament, ranks: &[u32], bottom: bool) -> Vec<u32> {
     let bp: Vec<Vec<Rational>> = (0..n)
         .map(|c| board_points(t, c).into_iter().map(Rational::from).collect())
         .collect();
-    let boards = t.boards;
+    let boards = t.boards();
     let mut val: Vec<u32> = ranks.to_vec();
     let start = |i: usize| t.competitors.get(i).map_or(0, |c| c.start_no);
     let mut running: Vec<Rational> = bp.iter().map(|v| v.iter().copied().sum()).collect();

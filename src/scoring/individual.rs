@@ -33,7 +33,7 @@ struct Unit {
 }
 
 fn units(t: &Tournament, r: &Round, kind: ScoreKind) -> Vec<Unit> {
-    if t.is_team && kind == ScoreKind::Game && r.result.is_otb() {
+    if t.is_team() && kind == ScoreKind::Game && r.result.is_otb() {
         return r
             .boards
             .iter()
@@ -54,7 +54,7 @@ fn units(t: &Tournament, r: &Round, kind: ScoreKind) -> Vec<Unit> {
         has_opponent: r.result.opponent().is_some(),
         black: r.result.colour() == Some(Colour::Black),
     };
-    if t.is_team && kind == ScoreKind::Game {
+    if t.is_team() && kind == ScoreKind::Game {
         // An unplayed match counts its per-board result on every board.
         let per_board = match r.result {
             RoundResult::ForfeitWin { .. } | RoundResult::FullBye | RoundResult::Pab => {
@@ -63,7 +63,7 @@ fn units(t: &Tournament, r: &Round, kind: ScoreKind) -> Vec<Unit> {
             RoundResult::HalfBye => t.game_scoring.draw,
             _ => Points::ZERO,
         };
-        return (0..t.boards)
+        return (0..t.boards())
             .map(|_| Unit {
                 points: per_board,
                 played: unit.played,
@@ -130,7 +130,7 @@ pub fn standard(t: &Tournament, kind: ScoreKind) -> Vec<Rational> {
                 .iter()
                 .enumerate()
                 .map(|(i, r)| {
-                    if t.is_team && kind == ScoreKind::Game {
+                    if t.is_team() && kind == ScoreKind::Game {
                         let draw = t.game_scoring.draw;
                         return units(t, r, kind).iter().map(|u| half(u.points, draw)).sum();
                     }

@@ -41,7 +41,7 @@ pub use standings::{Row, Standings, Value, standings, to_tsv};
 pub use team::team_standings;
 pub use tournament::{
     BoardGame, BoardResult, Competitor, Edition, PlayedOutcome, ResultPoints, Round, RoundResult,
-    ScoreKind, Tournament,
+    ScoreKind, Tournament, TournamentKind,
 };
 
 use crate::trf::Trf;
@@ -49,7 +49,7 @@ use crate::trf::Trf;
 /// The ranking the run pipeline prints: the primary score first (for teams MP and GP, or GP
 /// and MP), then `tie_breaks` in order. Scores already in `tie_breaks` are not repeated.
 pub fn rank(t: &Tournament, tie_breaks: &[TieBreak]) -> Standings {
-    if t.is_team {
+    if t.is_team() {
         return team_standings(t, tie_breaks);
     }
     let mut keys: Vec<TieBreak> = Vec::with_capacity(tie_breaks.len() + 1);
@@ -106,7 +106,7 @@ pub fn trf_standings_checked(
             round_robin: opts.round_robin,
         },
     )?;
-    if !t.is_team
+    if !t.is_team()
         && let Some(k) = keys.iter().find(|k| k.kind == Kind::Sssc)
     {
         return Err(format!(

@@ -219,7 +219,7 @@ fn compute(t: &Tournament, key: &TieBreak, ranks: &[u32]) -> Vec<Value> {
                 Kind::Ede(v) => Some(v),
                 _ => None,
             };
-            let steps = direct::steps(variant, t.boards);
+            let steps = direct::steps(variant, t.boards());
             let set = Settings {
                 primary: score,
                 forfeits_played,
@@ -311,7 +311,7 @@ fn compute(t: &Tournament, key: &TieBreak, ranks: &[u32]) -> Vec<Value> {
                 .map(|v| v.map_or(Value::Undefined, Value::Num))
                 .collect()
         }
-        Kind::Sssc if !t.is_team => vec![Value::Undefined; t.competitors.len()],
+        Kind::Sssc if !t.is_team() => vec![Value::Undefined; t.competitors.len()],
         Kind::Sssc => {
             let spec = Spec {
                 opponent_score: score,

@@ -287,6 +287,18 @@ impl Competitor {
     }
 }
 
+/// Who competes: players, or teams over a number of boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TournamentKind {
+    /// Players, one game a round.
+    Individual,
+    /// Teams, a match of `boards` games a round.
+    Team {
+        /// Boards per match.
+        boards: usize,
+    },
+}
+
 /// A whole event as the tie-breaks see it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tournament {
@@ -294,10 +306,8 @@ pub struct Tournament {
     pub competitors: Vec<Competitor>,
     /// Number of rounds (every competitor has this many entries).
     pub rounds: usize,
-    /// Team event.
-    pub is_team: bool,
-    /// Boards per match (1 for individual events).
-    pub boards: usize,
+    /// Players or teams (with their boards per match).
+    pub kind: TournamentKind,
     /// Points per game.
     pub game_scoring: ResultPoints,
     /// Points per match (teams); for individual events the same as `game_scoring`.
@@ -311,6 +321,19 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// Whether teams compete.
+    pub fn is_team(&self) -> bool {
+        matches!(self.kind, TournamentKind::Team { .. })
+    }
+
+    /// Boards per match (1 for individual events).
+    pub fn boards(&self) -> usize {
+        match self.kind {
+            TournamentKind::Individual => 1,
+            TournamentKind::Team { boards } => boards,
+        }
+    }
+
     /// An individual event; `rounds` is padded with [`RoundResult::Absent`] to the longest.
     pub fn individual(
         mut competitors: Vec<Competitor>,
@@ -332,8 +355,7 @@ impl Tournament {
         Tournament {
             competitors,
             rounds,
-            is_team: false,
-            boards: 1,
+            kind: TournamentKind::Individual,
             game_scoring: scoring,
             match_scoring: scoring,
             primary: ScoreKind::Match,
@@ -367,8 +389,8 @@ impl Tournament {
     }
 
     fn game_multiplier(&self) -> i32 {
-        if self.is_team {
-            i32::try_from(self.boards.max(1)).unwrap_or(1)
+        if self.is_team() {
+            i32::try_from(self.boards().max(1)).unwrap_or(1)
         } else {
             1
         }

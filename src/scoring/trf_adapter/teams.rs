@@ -14,7 +14,7 @@ use super::match_scoring;
 use super::{AdapterOptions, other_records, round_robin_from_type};
 use crate::scoring::tournament::{
     BoardGame, BoardResult, Competitor, Edition, PlayedOutcome, ResultPoints, Round, RoundResult,
-    ScoreKind, Tournament, team_match_round,
+    ScoreKind, Tournament, TournamentKind, team_match_round,
 };
 
 /// (team number, name, members in board order) from `310`, else `013` numbered 1, 2, ...
@@ -328,8 +328,9 @@ pub(super) fn build_teams(
     Ok(Tournament {
         competitors: comps,
         rounds,
-        is_team: true,
-        boards: boards_n.max(1),
+        kind: TournamentKind::Team {
+            boards: boards_n.max(1),
+        },
         game_scoring: ResultPoints {
             win: g.win,
             draw: g.draw,
@@ -358,7 +359,7 @@ fn remap_opponent(r: &mut RoundResult, remap: &[usize]) {
 /// of `t` (built from the same file) give: one warning per field, naming the line and column.
 pub fn check_310(trf: &Trf, t: &Tournament) -> Vec<String> {
     let mut out = Vec::new();
-    if !t.is_team {
+    if !t.is_team() {
         return out;
     }
     for (i, l) in trf.lines.iter().enumerate() {

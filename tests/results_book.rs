@@ -118,8 +118,9 @@ fn the_a_league_and_amateur_kings_books_end_with_the_prizes() {
             "奖金"
         ]
     );
-    // The finals' 总排名 decides the places.
-    assert_eq!(book[1].body()[0], ["1", "山东泉城队（1）", ""]);
+    // The finals' 总排名 decides the places; the winner's eligibility is still open (资格待查),
+    // so its prize is withheld (奖金) and the book says so beside its place.
+    assert_eq!(book[1].body()[0], ["1", "山东泉城队（1）", "资格待查"]);
     let finals = read_book(&folder.join("out/finals.xlsx"));
     assert_eq!(finals[1].body(), book[1].body());
     let prizes = read_book(&folder.join("out/prizes.xlsx"));

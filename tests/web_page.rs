@@ -328,3 +328,48 @@ fn the_page_reads_in_headless_chromium_at_a_phones_width() {
         "the page is wider than the phone"
     );
 }
+
+#[test]
+fn the_a_league_page_ranks_the_finals_with_each_teams_standing() {
+    let (_tmp, folder) = sample_copy("cca-a-league-2023");
+    let (_, json, _) = run_json(&folder, &[]);
+    let html = fs::read_to_string(folder.join("out/web/index.html")).expect("index.html");
+    assert!(html.contains("<h3>总排名</h3>"), "the finals are decided");
+    let st = html_table(&html, "standings-team");
+    let want = [
+        ["名次", "队名（序号）", "备注"],
+        ["1", "山东泉城队（1）", "资格待查"],
+        ["2", "重庆涪陵队（3）", "资格待查"],
+        ["3", "北京华清队（7）", ""],
+        ["4", "浙江西湖队（4）", ""],
+        ["5", "江苏钟山队（2）", "资格待查"],
+        ["6", "广东珠江队（5）", "资格待查"],
+        ["7", "杭州钱塘队（6）", ""],
+        ["8", "湖北江城队（8）", "资格待查"],
+        ["9", "上海浦江队（9）", ""],
+        ["10", "深圳南山队（10）", "资格待查"],
+        ["11", "天津海河队（12）", "降级"],
+        ["12", "成都锦江队（11）", "降级、资格待查"],
+    ];
+    assert_eq!(st, want.map(|r| r.map(String::from).to_vec()).to_vec());
+    // The marks are the summary's statuses, team by team.
+    for s in json["standings"].as_array().expect("standings") {
+        let rank = s["rank"].as_u64().expect("rank") as usize;
+        let pending = s["status"].as_str() == Some("pending");
+        assert_eq!(st[rank][2].contains("资格待查"), pending, "{s}");
+    }
+    // The same table is finals.xlsx's 总排名.
+    let book = util::cells::read_book(&folder.join("out/finals.xlsx"));
+    let sheet = util::cells::sheet(&book, "总排名");
+    assert_eq!(sheet.body(), st[1..].to_vec());
+    let round = html_table(&html, "round-team");
+    assert_eq!(round[0][0], "场次");
+    assert_eq!(round.len(), 11, "two matches of five boards and the header");
+    assert!(html.contains("<h3>总决赛 第10轮 对阵及成绩</h3>"));
+    if has_cjk_font(&json) {
+        let web = folder.join("out/web");
+        check_picture(&web.join("standings-team.png"), 12, false);
+        // Round 10 of the finals: two matches, one line each (the page has their 10 boards).
+        check_picture(&web.join("pairings-r10-team.png"), 2, false);
+    }
+}

@@ -28,7 +28,7 @@ pub fn book_sheets(t: &Target<'_>, stage: &StageOutcome) -> Option<Vec<SheetDoc>
             let ranking = league::ranking_table(st, &o.names, t, &stage.stage);
             match o.finals.as_ref() {
                 Some(f) => {
-                    let table = finals::final_ranking(f, &o.names, lang)?;
+                    let table = finals::final_ranking(f, &o.names, t)?;
                     v.push(sheet("团体总成绩", "Team ranking", table, false));
                     v.push(sheet("常规赛排名", "Regular season", ranking, false));
                 }

@@ -98,7 +98,7 @@ pub(super) fn write_finals(
         },
         landscape: true,
     }];
-    if let Some(table) = final_ranking(f, names, lang) {
+    if let Some(table) = final_ranking(f, names, t) {
         sheets.push(SheetDoc {
             name: lang.pick("总排名", "Final ranking").into(),
             title: lang.pick("总排名", "final ranking").into(),
@@ -124,12 +124,14 @@ fn seeded_name(f: &FinalsOutcome, names: &[TeamName], seed: Option<u16>, lang: L
         .unwrap_or_default()
 }
 
-/// The finals' 总排名 once every match is decided: place, team (seed), 降级 for the relegated.
+/// The finals' 总排名 once every match is decided: place, team (seed), and a note: 降级 for the
+/// relegated, 资格待查 / 取消资格 for a team whose eligibility is open or ruled out.
 pub(super) fn final_ranking(
     f: &FinalsOutcome,
     names: &[TeamName],
-    lang: Lang,
+    t: &Target<'_>,
 ) -> Option<TextTable> {
+    let lang = t.lang;
     if !f.state.outcome.is_complete() {
         return None;
     }
@@ -141,14 +143,23 @@ pub(super) fn final_ranking(
         .enumerate()
         .map(|(i, seed)| {
             let relegated = seed.is_some() && f.state.outcome.relegated.contains(seed);
+            let team = seed
+                .and_then(|s| f.state.seeds.get(&s))
+                .and_then(|n| names.iter().find(|t| t.0 == *n))
+                .map(|t| t.1.clone())
+                .unwrap_or_default();
+            let mut note: Vec<String> = Vec::new();
+            if relegated {
+                note.push(lang.pick("降级", "relegated").to_string());
+            }
+            let mark = super::league::team_mark(t, &team);
+            if !mark.is_empty() {
+                note.push(mark);
+            }
             vec![
                 (i + 1).to_string(),
                 seeded_name(f, names, *seed, lang),
-                if relegated {
-                    lang.pick("降级", "relegated").to_string()
-                } else {
-                    String::new()
-                },
+                note.join(lang.pick("、", ", ")),
             ]
         })
         .collect();

@@ -54,14 +54,15 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
             let final_ranking = o
                 .finals
                 .as_ref()
-                .and_then(|f| finals::final_ranking(f, &o.names, lang));
+                .and_then(|f| finals::final_ranking(f, &o.names, t));
             let (standings, picture_columns) = match (final_ranking, &o.standings) {
                 (Some(table), _) => (
                     Some(Block {
                         title: lang.pick("总排名", "final ranking").to_string(),
                         table,
                     }),
-                    vec![0, 1],
+                    // Place, team and the note (降级, 资格待查): the mark travels with the picture.
+                    vec![0, 1, 2],
                 ),
                 (None, Some(st)) => (
                     Some(Block {

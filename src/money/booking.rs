@@ -102,7 +102,10 @@ pub(super) fn warn(
 /// Rooms are filled by hotel, room, sex, and whether the stay was requested.
 type FillKey = (usize, usize, Option<Sex>, bool);
 
-/// Words in a roommate cell that mark a relative.
+/// Words in a roommate cell that mark a relative. A twin room shared by a man and a woman is
+/// `room.twin-mixed` unless they are family (the xiangqi event's 家庭双人组 enters a parent and
+/// a child, who ask to share). Rooms are booked by sex as organizers do; no regulation speaks
+/// of families, so the form's own word for the relation is what lets the pair through.
 const FAMILY_WORDS: [&str; 12] = [
     "父", "母", "子", "女儿", "夫", "妻", "爷", "奶", "外公", "外婆", "家属", "家庭",
 ];

@@ -21,6 +21,9 @@ pub struct MatchScoring {
     pub match_draw: Points,
 }
 
+/// Chess games 1/½/0 and matches 2/1/0, FIDE's usual team scoring (C.07 11, match points). A
+/// run never relies on it: `league::scoring_of` builds the event's own from `[scoring]` (the
+/// xiangqi 2/1/0 games included); tests and renderers without an event use this one.
 impl Default for MatchScoring {
     fn default() -> Self {
         MatchScoring {

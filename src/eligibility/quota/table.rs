@@ -42,11 +42,15 @@ fn key(text: &str) -> String {
 fn count_of(cell: &Cell) -> Option<u32> {
     match cell {
         Cell::Int(i) => u32::try_from(*i).ok(),
+        // A spreadsheet stores typed numbers as floats; only a whole, non-negative count below
+        // any real quota (1e9) is one, so `2.5` or a date serial pasted by mistake is not read.
         Cell::Float(f) if f.fract() == 0.0 && *f >= 0.0 && *f < 1e9 => {
             format!("{f:.0}").parse().ok()
         }
         Cell::Text(t) => {
             let s: String = t.nfkc().filter(|c| !c.is_whitespace()).collect();
+            // The units quota tables write after a count: players (人/个/名), qualifying
+            // stations (站) and regional finals (场).
             let digits = s.trim_end_matches(['人', '个', '名', '站', '场']);
             if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
                 return None;

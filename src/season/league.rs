@@ -130,16 +130,7 @@ pub fn scoring_of(event: &Event) -> MatchScoring {
 /// [`Error::Event`] when the event has no `[boards]`, [`Error::Pairing`] when the schedule cannot be made or the
 /// bracket of the finals is unusable.
 pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<LeagueOutcome>> {
-    let Some(rules) = inp.event.boards.as_ref() else {
-        return Err(crate::event::EventError::Invalid {
-            path: crate::event::EVENT_FILE.into(),
-            key: "boards".into(),
-            line: 0,
-            column: 0,
-            message: "团体赛缺少 [boards] (a team event needs [boards])".into(),
-        }
-        .into());
-    };
+    let rules = super::board_rules(inp.event)?;
     if inp.roster.teams.len() < 2 {
         return Ok(None);
     }

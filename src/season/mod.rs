@@ -110,3 +110,21 @@ impl RoundPaper {
         self.marker.round
     }
 }
+
+/// The `[boards]` of a team event; a team stage cannot be computed without them.
+///
+/// # Errors
+///
+/// [`crate::Error::Event`] naming the key when event.toml has no `[boards]`.
+pub(crate) fn board_rules(event: &crate::event::Event) -> crate::Result<&crate::event::BoardRules> {
+    event.boards.as_ref().ok_or_else(|| {
+        crate::event::EventError::Invalid {
+            path: crate::event::EVENT_FILE.into(),
+            key: "boards".into(),
+            line: 0,
+            column: 0,
+            message: "团体赛缺少 [boards] (a team event needs [boards])".into(),
+        }
+        .into()
+    })
+}

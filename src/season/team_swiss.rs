@@ -290,16 +290,7 @@ fn met(rounds: &[SwissRound], a: u32, b: u32) -> bool {
 ///
 /// [`Error::Event`] without `[boards]`.
 pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamSwissOutcome>> {
-    let Some(rules) = inp.event.boards.as_ref() else {
-        return Err(crate::event::EventError::Invalid {
-            path: crate::event::EVENT_FILE.into(),
-            key: "boards".into(),
-            line: 0,
-            column: 0,
-            message: "团体赛缺少 [boards] (a team event needs [boards])".into(),
-        }
-        .into());
-    };
+    let rules = super::board_rules(inp.event)?;
     if inp.roster.teams.len() < 2 {
         return Ok(None);
     }

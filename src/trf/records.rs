@@ -165,14 +165,60 @@ pub(crate) fn match_defaults() -> ScoreTable {
     }
 }
 
+/// A score table being read from `162`/`362` slots: an unlisted P takes the (possibly changed)
+/// W value, an unlisted X the D value.
+struct Slots {
+    table: ScoreTable,
+    pab_set: bool,
+    half_set: bool,
+}
+
+impl Slots {
+    fn new(defaults: ScoreTable) -> Slots {
+        Slots {
+            table: defaults,
+            pab_set: false,
+            half_set: false,
+        }
+    }
+
+    /// Sets the value of symbol `sym` (W D L A P, anything else X).
+    fn set(&mut self, sym: char, v: Points) {
+        let t = &mut self.table;
+        match sym {
+            'W' => t.win = v,
+            'D' => t.draw = v,
+            'L' => t.loss = v,
+            'A' => t.absent = v,
+            'P' => {
+                t.pab = v;
+                self.pab_set = true;
+            }
+            _ => {
+                t.half_bye = v;
+                self.half_set = true;
+            }
+        }
+    }
+
+    fn finish(mut self) -> ScoreTable {
+        if !self.pab_set {
+            self.table.pab = self.table.win;
+        }
+        if !self.half_set {
+            self.table.half_bye = self.table.draw;
+        }
+        self.table
+    }
+}
+
 /// `162`/`362`: symbol/value pairs (W D L A P X, either case; `W 1.0`, `W1.0`, or `TW 1.0`
 /// with a team prefix) over the defaults. An unlisted P takes the (possibly changed) W value, an unlisted X the D value.
 pub(crate) fn score_table(cols: &Columns, defaults: ScoreTable) -> Result<ScoreTable, ParseError> {
     if let Some(t) = score_table_by_column(cols, defaults) {
         return Ok(t);
     }
-    let mut table = defaults;
-    let (mut pab_set, mut half_set) = (false, false);
+    let mut slots = Slots::new(defaults);
     let toks = cols.tokens(5);
     let mut i = 0;
     while let Some((col, tok)) = toks.get(i) {
@@ -204,29 +250,10 @@ pub(crate) fn score_table(cols: &Columns, defaults: ScoreTable) -> Result<ScoreT
             (col + 1, rest)
         };
         let v = token_points(cols, vcol, &vtok, &format!("the value of {sym}"))?;
-        match sym {
-            'W' => table.win = v,
-            'D' => table.draw = v,
-            'L' => table.loss = v,
-            'A' => table.absent = v,
-            'P' => {
-                table.pab = v;
-                pab_set = true;
-            }
-            _ => {
-                table.half_bye = v;
-                half_set = true;
-            }
-        }
+        slots.set(sym, v);
         i += 1;
     }
-    if !pab_set {
-        table.pab = table.win;
-    }
-    if !half_set {
-        table.half_bye = table.draw;
-    }
-    Ok(table)
+    Ok(slots.finish())
 }
 
 /// `162`/`362` as FIDE's reader takes them (TRF-26 layout): symbol W D L A P X at columns 6,
@@ -236,8 +263,8 @@ pub(crate) fn score_table(cols: &Columns, defaults: ScoreTable) -> Result<ScoreT
 /// tokens.
 fn score_table_by_column(cols: &Columns, defaults: ScoreTable) -> Option<ScoreTable> {
     let len = cols.content_len();
-    let mut table = defaults;
-    let (mut pab_set, mut half_set, mut any) = (false, false, false);
+    let mut slots = Slots::new(defaults);
+    let mut any = false;
     let mut at = 6;
     while at <= len {
         let sym = cols.char_at(at).to_ascii_uppercase();
@@ -255,32 +282,13 @@ fn score_table_by_column(cols: &Columns, defaults: ScoreTable) -> Option<ScoreTa
         }
         let v: Points = value.parse().ok()?;
         any = true;
-        match sym {
-            'W' => table.win = v,
-            'D' => table.draw = v,
-            'L' => table.loss = v,
-            'A' => table.absent = v,
-            'P' => {
-                table.pab = v;
-                pab_set = true;
-            }
-            _ => {
-                table.half_bye = v;
-                half_set = true;
-            }
-        }
+        slots.set(sym, v);
         at += 9;
     }
     if !any {
         return None;
     }
-    if !pab_set {
-        table.pab = table.win;
-    }
-    if !half_set {
-        table.half_bye = table.draw;
-    }
-    Some(table)
+    Some(slots.finish())
 }
 
 /// `352 WBWBW`: the board colours of the team that has White.

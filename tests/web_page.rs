@@ -30,6 +30,8 @@ const GRID: [u8; 3] = [0x99, 0x99, 0x99];
 
 /// A decoded RGBA picture.
 struct Rgba {
+    /// The colour type it was stored in.
+    colour: png::ColorType,
     width: u32,
     height: u32,
     px: Vec<u8>,
@@ -43,17 +45,20 @@ impl Rgba {
         let mut reader = decoder.read_info().expect("png header");
         let mut buf = vec![0; reader.output_buffer_size().expect("size")];
         let info = reader.next_frame(&mut buf).expect("png frame");
-        let channels = match info.color_type {
-            png::ColorType::Rgba => 4,
-            png::ColorType::Rgb => 3,
+        assert_eq!(info.bit_depth, png::BitDepth::Eight);
+        let data = &buf[..info.buffer_size()];
+        let px = match info.color_type {
+            png::ColorType::Rgba => data.to_vec(),
+            png::ColorType::Rgb => data
+                .chunks(3)
+                .flat_map(|c| [c[0], c[1], c[2], 255])
+                .collect(),
+            // bianpai's own pictures, drawn in greys (report::web::picture::encode).
+            png::ColorType::Grayscale => data.iter().flat_map(|&g| [g, g, g, 255]).collect(),
             other => panic!("{}: colour type {other:?}", path.display()),
         };
-        assert_eq!(info.bit_depth, png::BitDepth::Eight);
-        let px = buf[..info.buffer_size()]
-            .chunks(channels)
-            .flat_map(|c| [c[0], c[1], c[2], 255])
-            .collect();
         Rgba {
+            colour: info.color_type,
             width: info.width,
             height: info.height,
             px,
@@ -85,6 +90,8 @@ fn check_picture(path: &Path, rows: u32, cut: bool) -> u32 {
     let p = Rgba::read(path);
     let label = path.display();
     let note = if cut { ROW } else { 0 };
+    // Drawn in greys, stored as 8-bit greyscale: a third of the bytes of RGB.
+    assert_eq!(p.colour, png::ColorType::Grayscale, "{label}: colour type");
     assert_eq!(
         p.height,
         TABLE_TOP + (rows + 1) * ROW + note + MARGIN,

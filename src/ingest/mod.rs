@@ -25,6 +25,7 @@ mod walk;
 mod xls;
 mod xlsb;
 mod xlsx;
+mod xlsx_merges;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 

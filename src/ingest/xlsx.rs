@@ -9,8 +9,8 @@ use std::io::Cursor;
 
 use calamine::{Reader, SheetType, SheetVisible, Xlsx, XlsxError};
 
-use super::convert::{Grid, from_data_ref, merges};
-use super::{Budget, Limits, Table, Unreadable, archive};
+use super::convert::{self, Grid, from_data_ref};
+use super::{Budget, Limits, Table, Unreadable, archive, xlsx_merges};
 
 /// Reads every worksheet of an xlsx package.
 ///
@@ -35,17 +35,23 @@ pub(crate) fn read(
         .filter(|s| s.typ == SheetType::WorkSheet)
         .map(|s| (s.name.clone(), s.visible != SheetVisible::Visible))
         .collect();
+    // The merged regions from the parts (only when they were stored again), else calamine's.
+    let mut own = unpacked.as_deref().and_then(xlsx_merges::by_sheet);
     let mut tables = Vec::with_capacity(sheets.len());
     for (name, hidden) in sheets {
         let rows = read_sheet(path, &name, &mut wb, limits, budget)?;
-        let merged = wb
-            .merge_cells_by_sheet_name(&name)
-            .map_err(|e| error(path, &e))?;
+        let merges = match own.as_mut().and_then(|m| m.remove(&name)) {
+            Some(m) => m,
+            None => convert::merges(
+                &wb.merge_cells_by_sheet_name(&name)
+                    .map_err(|e| error(path, &e))?,
+            ),
+        };
         tables.push(Table {
             file: path.to_string(),
             sheet: name,
             rows,
-            merges: merges(&merged),
+            merges,
             hidden,
             paragraphs: Vec::new(),
             date1904: wb.has_1904_epoch(),

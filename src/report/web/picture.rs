@@ -73,12 +73,18 @@ impl std::fmt::Debug for Font {
 pub fn system_cjk_font() -> Option<Font> {
     let mut db = fontdb::Database::new();
     db.load_system_fonts();
-    cjk_font(&db)
+    let id = pick(&db)?;
+    // SAFETY: the font file is mapped, not read: a CJK font is 17-20 MB, which a copy would add
+    // to the run's memory. A mapping is undefined behaviour only if another process changes the
+    // file while it is mapped; system fonts are replaced (a new file renamed over the old one),
+    // not written in place, and the mapping lives only as long as this run.
+    let (data, _) = unsafe { db.make_shared_face_data(id) }?;
+    font_of(fontdb::Source::Binary(data))
 }
 
-/// The CJK font of `db`: a preferred family first, a regular weight and upright style before
+/// The CJK face of `db`: a preferred family first, a regular weight and upright style before
 /// others, then by family name and source, among the faces that have [`PROBE`]'s characters.
-pub fn cjk_font(db: &fontdb::Database) -> Option<Font> {
+fn pick(db: &fontdb::Database) -> Option<fontdb::ID> {
     let key = |f: &fontdb::FaceInfo| {
         let family = f.families.first().map(|x| x.0.clone()).unwrap_or_default();
         let rank = f
@@ -110,12 +116,16 @@ pub fn cjk_font(db: &fontdb::Database) -> Option<Font> {
         faces = db.faces().collect();
     }
     faces.sort_by_key(|f| key(f));
-    let face = faces
+    faces
         .into_iter()
-        .find(|f| db.with_face_data(f.id, covers).unwrap_or(false))?;
-    let data = db.with_face_data(face.id, |data, _| data.to_vec())?;
+        .find(|f| db.with_face_data(f.id, covers).unwrap_or(false))
+        .map(|f| f.id)
+}
+
+/// A database of the one font file `source` and the family of its first face.
+fn font_of(source: fontdb::Source) -> Option<Font> {
     let mut one = fontdb::Database::new();
-    one.load_font_data(data);
+    one.load_font_source(source);
     let family = one.faces().next()?.families.first()?.0.clone();
     Some(Font {
         db: Arc::new(one),
@@ -410,28 +420,44 @@ pub fn png(p: &Picture<'_>, font: &Font) -> Result<Vec<u8>, String> {
 }
 
 /// The PNG of a rendered picture. The pictures have a white background, so every pixel is
-/// opaque: they are written as RGB (a quarter fewer bytes than RGBA) at deflate level 2 with
-/// adaptive row filters: a third of the time of the default (RGBA, level 6) for files about a
-/// sixth larger (measured on a 872 × 1548 pairings picture: 22 ms and 233 KB against 76 ms and
-/// 201 KB; png's `Compression::Fast` is quicker still but triples the size). A picture with a
-/// transparent pixel (none is drawn so) is written by tiny-skia as RGBA.
+/// opaque, and they are drawn in black and greys: they are written as 8-bit greyscale (a third
+/// of the bytes of RGB, a quarter of RGBA) at deflate level 2 with adaptive row filters. On a
+/// 872 × 1548 pairings picture the default (RGBA, level 6) took 76 ms for 201 KB, RGB at level 2
+/// 22 ms for 233 KB; png's `Compression::Fast` is quicker still but triples the size. The pixels
+/// decode to the same colours. A picture with a coloured pixel is written as RGB, one with a
+/// transparent pixel (none is drawn so) by tiny-skia as RGBA.
 fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
     let data = pixmap.data();
-    let mut rgb = Vec::with_capacity(data.len() / 4 * 3);
+    let mut grey = true;
     for px in data.chunks_exact(4) {
         match px {
-            [r, g, b, 255] => rgb.extend_from_slice(&[*r, *g, *b]),
+            [r, g, b, 255] => grey &= r == g && g == b,
             _ => return pixmap.encode_png().map_err(|e| e.to_string()),
         }
     }
+    let (colour, pixels): (png::ColorType, Vec<u8>) = if grey {
+        let g = data
+            .chunks_exact(4)
+            .filter_map(|px| px.first().copied())
+            .collect();
+        (png::ColorType::Grayscale, g)
+    } else {
+        let mut rgb = Vec::with_capacity(data.len() / 4 * 3);
+        for px in data.chunks_exact(4) {
+            rgb.extend(px.iter().take(3));
+        }
+        (png::ColorType::Rgb, rgb)
+    };
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_color(colour);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_deflate_compression(png::DeflateCompression::Level(2));
     encoder.set_filter(png::Filter::Adaptive);
     let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-    writer.write_image_data(&rgb).map_err(|e| e.to_string())?;
+    writer
+        .write_image_data(&pixels)
+        .map_err(|e| e.to_string())?;
     writer.finish().map_err(|e| e.to_string())?;
     Ok(out)
 }
@@ -477,6 +503,6 @@ mod tests {
 
     #[test]
     fn an_empty_font_database_has_no_cjk_font() {
-        assert!(cjk_font(&fontdb::Database::new()).is_none());
+        assert!(pick(&fontdb::Database::new()).is_none());
     }
 }

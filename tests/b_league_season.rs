@@ -230,7 +230,7 @@ fn the_trf_report_reads_back_to_the_same_standings() {
         &bianpai::scoring::TrfStandingsOptions {
             tiebreaks: TIEBREAKS.into(),
             edition: None,
-            round_robin: None,
+            layout: bianpai::scoring::Layout::Auto,
         },
     )
     .expect("standings");
@@ -433,7 +433,7 @@ fn a_withdrawn_team_is_not_paired_and_a_withdrawn_player_leaves_the_line_up() {
         &bianpai::scoring::TrfStandingsOptions {
             tiebreaks: TIEBREAKS.into(),
             edition: None,
-            round_robin: None,
+            layout: bianpai::scoring::Layout::Auto,
         },
     )
     .expect("standings");

@@ -162,7 +162,7 @@ fn the_trf_export_reads_back_to_the_standings_workbook() {
         &bianpai::scoring::TrfStandingsOptions {
             tiebreaks: "MPTS GPTS EDE EMGSB BC".into(),
             edition: None,
-            round_robin: None,
+            layout: bianpai::scoring::Layout::Auto,
         },
     )
     .expect("trf standings");

@@ -13,6 +13,14 @@ fn event(name: &str) -> Event {
     templates::find(name).unwrap().event().unwrap()
 }
 
+/// The template with one line of its text replaced, parsed and validated as a file would be.
+fn event_with(name: &str, line: &str, by: &str) -> Event {
+    let text = templates::find(name).unwrap().text;
+    assert!(text.contains(line), "{name} has no line {line:?}");
+    let edited = text.replacen(line, by, 1);
+    bianpai::event::parse(&edited, std::path::Path::new("event.toml")).unwrap()
+}
+
 fn src(row: u32, col: u32) -> Source {
     Source::cell("t.xlsx", "食宿", row, col)
 }
@@ -184,10 +192,11 @@ fn b_league_twin_requests_with_an_odd_woman_and_a_late_arrival() {
     assert_eq!(st.total(money::Side::Hotel), Fen::from_yuan(24_940));
     assert_eq!(st.balance(), Fen::from_yuan(2800));
     // Collected by the organizers instead: one balance, 2,800 + 24,940 = 27,740.
-    let mut collected = ev.clone();
-    if let Some(acc) = collected.accommodation.as_mut() {
-        acc.settled_with = bianpai::event::LodgingPayee::Organizers;
-    }
+    let collected = event_with(
+        "cca-b-league-2025",
+        "settled_with = \"hotel\"",
+        "settled_with = \"organizers\"",
+    );
     let one = money::costs::statement(&collected, &team, &l, &[]);
     assert_eq!(one.total(money::Side::Hotel), Fen::ZERO);
     assert_eq!(one.balance(), Fen::from_yuan(27_740));
@@ -211,10 +220,11 @@ fn b_league_twin_requests_with_an_odd_woman_and_a_late_arrival() {
 /// rate only (6 × 430); the organizer bears the empty bed, and the warning says so.
 #[test]
 fn a_lone_occupant_priced_per_person_pays_no_empty_bed() {
-    let mut ev = event("cca-b-league-2025");
-    if let Some(acc) = ev.accommodation.as_mut() {
-        acc.alone = bianpai::event::LonePricing::PerPerson;
-    }
+    let ev = event_with(
+        "cca-b-league-2025",
+        "alone = \"whole-room\"",
+        "alone = \"per-person\"",
+    );
     let mut team = b_team("乙队");
     team.rooms = all_twin_requests(&team);
     team.rooms[5].check_in = Some(Sourced::new(date(2025, 8, 7), src(7, 6)));
@@ -454,8 +464,11 @@ fn an_individual_entry_marked_as_unit_is_not_taxed() {
 
 #[test]
 fn a_stated_total_that_the_lists_miss_is_a_finding() {
-    let mut ev = event("cxa-amateur-king-2023");
-    ev.prizes.total = Some(Fen::from_yuan(90_000));
+    let ev = event_with(
+        "cxa-amateur-king-2023",
+        "total_yuan = 100000",
+        "total_yuan = 90000",
+    );
     let (_, f) = money::prizes::payouts(&ev, &[]);
     assert_eq!(f.len(), 1);
     assert_eq!(f[0].code, "prize.total-mismatch");

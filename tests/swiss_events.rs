@@ -213,7 +213,7 @@ fn b_league_three_teams_with_a_bye() {
         &bianpai::scoring::TrfStandingsOptions {
             tiebreaks: "MPTS GPTS EDE EMGSB/C1 BH:MP/C1".into(),
             edition: None,
-            round_robin: None,
+            layout: bianpai::scoring::Layout::Auto,
         },
     )
     .unwrap();

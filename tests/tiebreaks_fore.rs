@@ -39,7 +39,11 @@ fn standings_of(trf: &Path, list: &str, round_robin: bool) -> Result<String, Str
         &TrfStandingsOptions {
             tiebreaks: list.into(),
             edition: None,
-            round_robin: Some(round_robin),
+            layout: if round_robin {
+                bianpai::scoring::Layout::RoundRobin
+            } else {
+                bianpai::scoring::Layout::Swiss
+            },
         },
     )
 }

@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use bianpai::scoring::{TrfStandingsOptions, trf_standings};
+use bianpai::scoring::{Layout, TrfStandingsOptions, trf_standings};
 
 /// `tests/reference/tiebreaks/`, checked in with the crate.
 fn root() -> PathBuf {
@@ -22,7 +22,7 @@ struct Case {
     trf: PathBuf,
     tsv: PathBuf,
     list: String,
-    round_robin: Option<bool>,
+    layout: Layout,
 }
 
 fn parse_cmd(dir: &Path, cmd: &str) -> Option<Case> {
@@ -39,19 +39,19 @@ fn parse_cmd(dir: &Path, cmd: &str) -> Option<Case> {
         .take_while(|w| !matches!(**w, "-d" | "-r" | "-s" | "-p" | "-b" | "-i"))
         .copied()
         .collect();
-    let round_robin = if words.contains(&"-p") {
-        Some(true)
+    let layout = if words.contains(&"-p") {
+        Layout::RoundRobin
     } else if words.contains(&"-s") {
-        Some(false)
+        Layout::Swiss
     } else {
-        None
+        Layout::Auto
     };
     let trf = dir.join(input);
     Some(Case {
         tsv: trf.with_extension("tsv"),
         trf,
         list: list.join(" "),
-        round_robin,
+        layout,
     })
 }
 
@@ -106,7 +106,7 @@ fn tiebreakserver_corpus() {
                 &TrfStandingsOptions {
                     tiebreaks: c.list.clone(),
                     edition: None,
-                    round_robin: c.round_robin,
+                    layout: c.layout,
                 },
             )
             .unwrap_or_else(|e| format!("error: {e}")),
@@ -165,7 +165,7 @@ fn trf16_team_records_give_the_same_standings() {
         &TrfStandingsOptions {
             tiebreaks: "MPTS GPTS EDE ESB:MG ESB:MM BC BH:MP".into(),
             edition: None,
-            round_robin: Some(true),
+            layout: bianpai::scoring::Layout::RoundRobin,
         },
     )
     .expect("standings");
@@ -179,7 +179,7 @@ fn standings_of(text: &str, list: &str) -> Result<String, String> {
         &TrfStandingsOptions {
             tiebreaks: list.into(),
             edition: None,
-            round_robin: None,
+            layout: bianpai::scoring::Layout::Auto,
         },
     )
 }

@@ -36,12 +36,12 @@ pub fn run(cmd: TrfCommand) -> Result<u8> {
             let opts = crate::scoring::TrfStandingsOptions {
                 tiebreaks,
                 edition,
-                round_robin: if round_robin {
-                    Some(true)
+                layout: if round_robin {
+                    crate::scoring::Layout::RoundRobin
                 } else if swiss {
-                    Some(false)
+                    crate::scoring::Layout::Swiss
                 } else {
-                    None
+                    crate::scoring::Layout::Auto
                 },
             };
             let (out, warnings) = crate::scoring::trf_standings_checked(&trf, &opts)

@@ -4,8 +4,10 @@
 //! Each is an error naming the key, which [`super::parse`] turns into a line.
 
 use super::error::KeyPath;
-use super::validate::{Check, fail};
-use super::{Event, System};
+use super::validate::{Problem, TieKeys, problem};
+use super::{RawEvent as Event, System};
+use crate::scoring::TieBreak;
+use crate::scoring::cxa::{self, CxaKey};
 
 /// More rounds than any stage of a federation event (a double round robin of 20 teams has 38).
 pub const MAX_ROUNDS: u32 = 50;
@@ -16,87 +18,116 @@ fn root(k: &str) -> KeyPath {
     KeyPath::root().key(k)
 }
 
-/// Runs the checks.
-pub(crate) fn check(ev: &Event) -> Check {
+/// Runs the checks; returns each `[[tiebreaks]]` entry's codes parsed.
+pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Problem> {
     if let Some(t) = &ev.template
         && super::templates::find(t).is_err()
     {
         let names: Vec<&str> = super::templates::TEMPLATES.iter().map(|t| t.name).collect();
-        return fail(
+        return Err(problem(
             root("template"),
             &format!("没有名为 {t:?} 的模板（可用：{}）", names.join("、")),
             "no such template",
-        );
+        ));
     }
     for (i, st) in ev.stages.iter().enumerate() {
         if let Some(r) = st.rounds
             && (r == 0 || r > MAX_ROUNDS)
         {
-            return fail(
+            return Err(problem(
                 root("stages").index(i).key("rounds"),
                 &format!("轮次数 {r} 不合理（应为 1 到 {MAX_ROUNDS}）"),
                 "the number of rounds is beyond any event",
-            );
+            ));
         }
     }
+    let mut orders = Vec::with_capacity(ev.tiebreaks.len());
     for (i, t) in ev.tiebreaks.iter().enumerate() {
-        for (j, code) in t.order.iter().enumerate() {
-            if !known_code(ev, t.stage.as_deref(), code) {
-                return fail(
-                    root("tiebreaks").index(i).key("order").index(j),
-                    &format!(
-                        "未知的排名/破同分代码 {code:?}（例如 MPTS GPTS EDE EMGSB/C1 BH PTS WIN）"
-                    ),
-                    "unknown tie-break code",
-                );
-            }
-        }
+        orders.push(tie_keys(ev, t, &root("tiebreaks").index(i).key("order"))?);
     }
     if let Some(r) = &ev.ranking {
         let p = root("ranking");
         if r.places == 0 || r.places > MAX_PLACES {
-            return fail(
+            return Err(problem(
                 p.key("places"),
                 &format!("录取名次 {} 不合理（应为 1 到 {MAX_PLACES}）", r.places),
                 "the places ranked are beyond any event",
-            );
+            ));
         }
         if r.promoted > r.places {
-            return fail(
+            return Err(problem(
                 p.key("promoted"),
                 &format!("升级队数 {} 多于录取名次 {}", r.promoted, r.places),
                 "more teams promoted than places ranked",
-            );
+            ));
         }
     }
-    Ok(())
+    Ok(orders)
 }
 
-/// Whether a tie-break code is one the standings of its stage compute: the FIDE C.07 grammar
-/// (team events and chess), or the CXA chain of the xiangqi Swiss.
-fn known_code(ev: &Event, stage: Option<&str>, code: &str) -> bool {
-    let xiangqi = ev
+/// The codes of a tie-break order, parsed for the standings of each stage it ranks: the FIDE
+/// C.07 grammar (team events and chess), the CXA chain for a xiangqi Swiss. A code the stage's
+/// calculator does not know is an error at its index, since the ranking would vanish.
+fn tie_keys(ev: &Event, t: &super::Tiebreaks, at: &KeyPath) -> Result<TieKeys, Problem> {
+    let ranked = ev
         .stages
         .iter()
-        .filter(|s| stage.is_none_or(|id| s.id == id))
-        .any(|s| s.system == System::XiangqiSwiss);
-    let cxa = || crate::scoring::cxa::chain_of(&[code.to_string()], Default::default()).is_some();
-    crate::scoring::TieBreak::parse(code).is_ok() || (xiangqi && cxa())
+        .filter(|s| t.stage.as_deref().is_none_or(|id| s.id == id));
+    let (mut xiangqi, mut other) = (false, false);
+    for s in ranked {
+        if s.system == System::XiangqiSwiss {
+            xiangqi = true;
+        } else {
+            other = true;
+        }
+    }
+    let unknown = |j: usize, code: &str| {
+        problem(
+            at.index(j),
+            &format!("未知的排名/破同分代码 {code:?}（例如 MPTS GPTS EDE EMGSB/C1 BH PTS WIN）"),
+            "unknown tie-break code",
+        )
+    };
+    let mut keys = TieKeys::default();
+    if other {
+        let mut fide = Vec::with_capacity(t.order.len());
+        for (j, code) in t.order.iter().enumerate() {
+            match TieBreak::parse(code) {
+                Ok(k) => fide.push(k),
+                Err(_) => return Err(unknown(j, code)),
+            }
+        }
+        keys.fide = Some(fide);
+    }
+    if xiangqi {
+        let mut chain: Vec<CxaKey> = Vec::with_capacity(t.order.len());
+        for (j, code) in t.order.iter().enumerate() {
+            match cxa::chain_of(std::slice::from_ref(code), Default::default()) {
+                Some(k) => chain.extend(k),
+                None => return Err(unknown(j, code)),
+            }
+        }
+        keys.cxa = Some(chain);
+    }
+    Ok(keys)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn event(edit: impl FnOnce(&mut Event)) -> Check {
-        let mut ev = super::super::templates::find("cca-b-league-2025")
-            .and_then(|t| t.event())
-            .expect("template");
+    type Checked = Result<Vec<TieKeys>, Problem>;
+
+    fn event(edit: impl FnOnce(&mut Event)) -> Checked {
+        let text = super::super::templates::find("cca-b-league-2025")
+            .expect("template")
+            .text;
+        let mut ev: Event = toml::from_str(text).expect("template");
         edit(&mut ev);
         check(&ev)
     }
 
-    fn key(c: Check) -> String {
+    fn key(c: Checked) -> String {
         c.err().map(|p| p.path.to_string()).unwrap_or_default()
     }
 

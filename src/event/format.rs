@@ -162,15 +162,29 @@ pub struct Bye {
     #[serde(default, deserialize_with = "de::opt_points")]
     pub game_points: Option<Points>,
     /// How the bye counts as an opponent in opponent-score tie-breaks (xiangqi 14.4:
-    /// `lowest-with-points`).
+    /// `lowest-with-points`, the default).
     #[serde(default)]
-    pub as_opponent: Option<String>,
+    pub as_opponent: Option<ByeAsOpponent>,
     /// A template default, not the regulation's.
     #[serde(default, rename = "default")]
     pub is_default: bool,
     /// Clause.
     #[serde(default)]
     pub clause: Option<String>,
+}
+
+/// `[stages.bye] as_opponent`: what a bye counts as in 对手分 (opponent score).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ByeAsOpponent {
+    /// An opponent on the lowest final score among the players with points (xiangqi rules
+    /// 14.4: 有分棋手的最低分).
+    LowestWithPoints,
+    /// An opponent on the lowest final score in the field (`lowest` too).
+    #[serde(alias = "lowest")]
+    LowestScore,
+    /// Nothing.
+    Zero,
 }
 
 /// A knockout bracket: matches between slots, re-seeded groups, final places and relegation.

@@ -26,9 +26,12 @@ use std::path::{Path, PathBuf};
 use jiff::civil::Date;
 use serde::Deserialize;
 
+use crate::scoring::TieBreak;
+
 pub use error::{EventError, KeyPart, KeyPath};
 pub use format::{
-    Bye, Knockout, KnockoutMatch, Pairing, PlaceRule, SeedGroup, Slot, Stage, System, TimeControl,
+    Bye, ByeAsOpponent, Knockout, KnockoutMatch, Pairing, PlaceRule, SeedGroup, Slot, Stage,
+    System, TimeControl,
 };
 pub use money::{
     Accommodation, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing, Meal, Meals,
@@ -51,10 +54,13 @@ pub use crate::model::Sport;
 /// The file name of the event description inside an event folder.
 pub const EVENT_FILE: &str = "event.toml";
 
-/// Everything the regulation fixes, as read from `event.toml`.
+/// Everything the regulation fixes, as read from `event.toml`, before validation.
+///
+/// Code past [`parse`] never holds one of these on its own: it holds an [`Event`], which reads
+/// every field of this through `Deref` and can only be built by validating one.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Event {
+pub struct RawEvent {
     /// The template this file was made from.
     #[serde(default)]
     pub template: Option<String>,
@@ -307,7 +313,50 @@ pub struct Note {
     pub text: String,
 }
 
+/// The regulation as [`parse`] and [`load`] return it: the file's data after every cross-field
+/// and bounds check has passed, with what the checks resolved (the tie-break codes parsed).
+///
+/// Nothing outside this module can build one from a [`RawEvent`], so code that takes an
+/// `&Event` reads only checked values. The raw fields are read through `Deref`.
+#[derive(Debug, Clone)]
+pub struct Event {
+    raw: RawEvent,
+    /// One per `raw.tiebreaks` entry, in order.
+    orders: Vec<validate::TieKeys>,
+}
+
+impl std::ops::Deref for Event {
+    type Target = RawEvent;
+
+    fn deref(&self) -> &RawEvent {
+        &self.raw
+    }
+}
+
 impl Event {
+    /// The FIDE C.07 keys of the tie-break order for a stage and section (as
+    /// [`RawEvent::tiebreaks_for`] picks it), parsed when the file was checked; `None` without
+    /// an order, or on a xiangqi Swiss stage (whose order is a CXA chain, [`Event::cxa_chain`]).
+    pub fn tiebreak_keys(&self, stage: &str, section: &str) -> Option<&[TieBreak]> {
+        let i = self.raw.tiebreaks_index(stage, section)?;
+        self.orders.get(i)?.fide.as_deref()
+    }
+
+    /// The CXA chain of the tie-break order for a xiangqi Swiss stage and section, with the
+    /// stage's rule for the bye's 对手分; `None` without an order, or on another stage.
+    pub fn cxa_chain(
+        &self,
+        stage: &str,
+        section: &str,
+        bye: crate::scoring::cxa::ByeOpponent,
+    ) -> Option<Vec<crate::scoring::cxa::CxaKey>> {
+        let i = self.raw.tiebreaks_index(stage, section)?;
+        let chain = self.orders.get(i)?.cxa.as_ref()?;
+        Some(chain.iter().map(|k| k.with_bye(bye)).collect())
+    }
+}
+
+impl RawEvent {
     /// The section with this id.
     pub fn section(&self, id: &str) -> Option<&Section> {
         self.sections.iter().find(|s| s.id == id)
@@ -326,18 +375,22 @@ impl Event {
     /// The tie-break order for a stage and section: the first entry naming both, else one naming
     /// the stage, else one naming the section, else one naming neither.
     pub fn tiebreaks_for(&self, stage: &str, section: &str) -> Option<&Tiebreaks> {
-        let stage_ok = |t: &&Tiebreaks| t.stage.as_deref().is_none_or(|s| s == stage);
+        self.tiebreaks.get(self.tiebreaks_index(stage, section)?)
+    }
+
+    /// The index in `tiebreaks` of [`RawEvent::tiebreaks_for`]'s entry.
+    fn tiebreaks_index(&self, stage: &str, section: &str) -> Option<usize> {
+        let stage_ok = |t: &Tiebreaks| t.stage.as_deref().is_none_or(|s| s == stage);
         let section_ok =
-            |t: &&Tiebreaks| t.sections.is_empty() || t.sections.iter().any(|s| s == section);
-        let mut cands: Vec<&Tiebreaks> = self
-            .tiebreaks
+            |t: &Tiebreaks| t.sections.is_empty() || t.sections.iter().any(|s| s == section);
+        // Most specific first: a named stage and named sections beat the catch-alls; among
+        // equals, the first in the file.
+        self.tiebreaks
             .iter()
-            .filter(stage_ok)
-            .filter(section_ok)
-            .collect();
-        // Most specific first: a named stage and named sections beat the catch-alls.
-        cands.sort_by_key(|t| (t.stage.is_none(), t.sections.is_empty()));
-        cands.first().copied()
+            .enumerate()
+            .filter(|(_, t)| stage_ok(t) && section_ok(t))
+            .min_by_key(|(i, t)| (t.stage.is_none(), t.sections.is_empty(), *i))
+            .map(|(i, _)| i)
     }
 
     /// The distinct 组别 labels of the sections, in order of first appearance.
@@ -518,7 +571,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Event, EventError> {
             ));
         }
     };
-    let mut event: Event = match toml::from_str(text) {
+    let mut event: RawEvent = match toml::from_str(text) {
         Ok(ev) => ev,
         Err(e) => {
             let offset = e.span().map(|s| s.start);
@@ -529,15 +582,17 @@ pub fn parse(text: &str, path: &Path) -> Result<Event, EventError> {
         }
     };
     rulings::locate(&mut event.rulings, text);
-    if let Err(problem) = validate::check(&event) {
-        let span = error::span_of(doc.get_ref(), &problem.path);
-        return Err(invalid(
-            span.map(|s| s.start),
-            problem.path.to_string(),
-            problem.message,
-        ));
+    match validate::check(&event) {
+        Ok(orders) => Ok(Event { raw: event, orders }),
+        Err(problem) => {
+            let span = error::span_of(doc.get_ref(), &problem.path);
+            Err(invalid(
+                span.map(|s| s.start),
+                problem.path.to_string(),
+                problem.message,
+            ))
+        }
     }
-    Ok(event)
 }
 
 /// Puts a Chinese lead in front of serde's English message.

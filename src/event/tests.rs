@@ -256,6 +256,24 @@ fn unknown_settings_words_name_key_and_line() {
     assert_eq!(key, "accommodation.paid_by");
     assert_eq!(line, line_of(&t, "\"teams\""));
     assert!(msg.contains("organizer"), "{msg}");
+    let x = templates::find("cxa-amateur-king-2023").unwrap().text;
+    let t = x.replacen(
+        "as_opponent = \"lowest-with-points\"",
+        "as_opponent = \"lowest-with-point\"",
+        1,
+    );
+    let (key, line, msg) = err(&t);
+    assert_eq!(key, "stages[0].bye.as_opponent");
+    assert_eq!(line, line_of(&t, "\"lowest-with-point\""));
+    assert!(msg.contains("lowest-score"), "{msg}");
+    let t = x.replacen(
+        "as_opponent = \"lowest-with-points\"",
+        "as_opponent = \"lowest\"",
+        1,
+    );
+    let ev = parse(&t, Path::new("event.toml")).unwrap();
+    let bye = ev.stages[0].bye.as_ref().and_then(|b| b.as_opponent);
+    assert_eq!(bye, Some(ByeAsOpponent::LowestScore));
 }
 
 #[test]
@@ -486,4 +504,78 @@ fn defaults_are_listed() {
             "deadlines.entry.inclusive"
         ]
     );
+}
+
+/// The checked event carries each tie-break order parsed for the stages it ranks: C.07 keys for
+/// the B-league's Swiss, the CXA chain (with the stage's bye rule) for the xiangqi Swiss.
+#[test]
+fn tiebreak_orders_are_parsed_once_for_their_stages() {
+    let b = tpl("cca-b-league-2025");
+    let keys: Vec<String> = b
+        .tiebreak_keys("swiss", "team")
+        .unwrap_or_default()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(keys, ["MPTS", "GPTS", "EDE", "EMGSB/C1", "BH:MP/C1"]);
+    assert!(b.cxa_chain("swiss", "team", Default::default()).is_none());
+    let x = tpl("cxa-amateur-king-2023");
+    let stage = &x.stages[0].id;
+    assert!(x.tiebreak_keys(stage, "").is_none());
+    use crate::scoring::cxa::{ByeOpponent, CxaKey};
+    assert_eq!(
+        x.cxa_chain(stage, "", ByeOpponent::Zero),
+        Some(vec![
+            CxaKey::Points,
+            CxaKey::OpponentScore(ByeOpponent::Zero),
+            CxaKey::Wins,
+            CxaKey::BlackWins,
+            CxaKey::BlackGames,
+            CxaKey::RemoveLastRounds,
+        ])
+    );
+}
+
+/// A C.07 code the CXA chain does not know is refused on a xiangqi Swiss stage, at its index,
+/// rather than dropping the whole order for the 对手分 scheme at run time.
+#[test]
+fn a_fide_only_code_in_a_xiangqi_order_is_refused_at_its_index() {
+    let text = templates::find("cxa-amateur-king-2023")
+        .map(|t| t.text)
+        .unwrap_or_default()
+        .replacen(
+            r#"order = ["PTS", "BH", "WIN""#,
+            r#"order = ["PTS", "BH/C1", "WIN""#,
+            1,
+        );
+    match parse(&text, Path::new("event.toml")) {
+        Err(EventError::Invalid { key, .. }) => assert_eq!(key, "tiebreaks[0].order[1]"),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A team event without `[boards]` is refused when the file is read, not when a team stage
+/// first needs the boards.
+#[test]
+fn a_team_event_without_boards_is_refused() {
+    let text = templates::find("cca-b-league-2025")
+        .map(|t| t.text)
+        .unwrap_or_default();
+    let (from, to) = (
+        text.find("[boards]").unwrap_or_default(),
+        text.find("# ---------------------------------------------------------------- 参赛资格")
+            .unwrap_or_default(),
+    );
+    assert!(from > 0 && to > from);
+    let cut = format!("{}{}", &text[..from], &text[to..]);
+    match parse(&cut, Path::new("event.toml")) {
+        Err(EventError::Invalid { key, message, .. }) => {
+            assert_eq!(key, "boards");
+            assert_eq!(
+                message,
+                "团体赛缺少 [boards] 台次规定 (a team event needs [boards])"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
 }

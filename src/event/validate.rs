@@ -6,8 +6,10 @@
 use std::collections::BTreeSet;
 
 use super::error::KeyPath;
-use super::{Entrant, Event, Knockout, Slot, System};
+use super::{Entrant, Knockout, RawEvent as Event, Slot, System};
 use crate::model::Sex;
+use crate::scoring::TieBreak;
+use crate::scoring::cxa::CxaKey;
 
 /// A contradiction found in the event, at a key.
 #[derive(Debug, Clone)]
@@ -19,18 +21,32 @@ pub(crate) struct Problem {
 pub(super) type Check = Result<(), Problem>;
 
 pub(super) fn fail(path: KeyPath, zh: &str, en: &str) -> Check {
-    Err(Problem {
+    Err(problem(path, zh, en))
+}
+
+pub(super) fn problem(path: KeyPath, zh: &str, en: &str) -> Problem {
+    Problem {
         path,
         message: format!("{zh} ({en})"),
-    })
+    }
 }
 
 fn root(k: &str) -> KeyPath {
     KeyPath::root().key(k)
 }
 
-/// Runs every check in document order.
-pub(crate) fn check(ev: &Event) -> Check {
+/// The codes of one `[[tiebreaks]]` entry, parsed by the checks: C.07 keys for the stages it
+/// ranks that are not a xiangqi Swiss, the CXA chain for those that are (its 对手分 with the
+/// default bye rule until a stage applies its own).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct TieKeys {
+    pub fide: Option<Vec<TieBreak>>,
+    pub cxa: Option<Vec<CxaKey>>,
+}
+
+/// Runs every check in document order; what they resolve is returned, one [`TieKeys`] per
+/// `[[tiebreaks]]` entry.
+pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Problem> {
     dates(ev)?;
     sections(ev)?;
     stages(ev)?;
@@ -38,8 +54,7 @@ pub(crate) fn check(ev: &Event) -> Check {
     rankings(ev)?;
     money(ev)?;
     quotas(ev)?;
-    super::bounds::check(ev)?;
-    Ok(())
+    super::bounds::check(ev)
 }
 
 fn dates(ev: &Event) -> Check {
@@ -348,6 +363,14 @@ fn scoring_and_boards(ev: &Event) -> Check {
         );
     }
     let Some(b) = &ev.boards else {
+        // The team stages pair and score board by board; without the boards they cannot run.
+        if ev.is_team_event() {
+            return fail(
+                root("boards"),
+                "团体赛缺少 [boards] 台次规定",
+                "a team event needs [boards]",
+            );
+        }
         return Ok(());
     };
     let p = root("boards");

@@ -39,8 +39,6 @@ pub enum Category {
     Pairing,
     /// `ruling.*`: the `[[rulings]]` of event.toml.
     Ruling,
-    /// `event.*`: event.toml settings.
-    Event,
     /// `prize.*`: prize money.
     Prize,
     /// `room.*`: room requests.
@@ -200,8 +198,6 @@ catalogue! {
     PairingImpossible = "pairing.impossible", Pairing, Error;
     /// A `[[rulings]]` entry naming nobody on the roster.
     RulingUnknown = "ruling.unknown", Ruling, Error;
-    /// A tie-break order not recognised; the default chain is used.
-    EventTiebreakUnknown = "event.tiebreak-unknown", Event, Warning;
     /// The prize lists or the prizes paid differ from the stated total.
     PrizeTotalMismatch = "prize.total-mismatch", Prize, Warning;
     /// A room request naming no team.

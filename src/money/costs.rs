@@ -107,10 +107,12 @@ pub enum Item {
     Meals(Option<String>),
     /// A grant of `[[grants]]`, by its name.
     Grant(String),
-    /// A unit prize: the prize list's name and the place.
+    /// A unit prize: its list, the list's name and the place.
     Prize {
-        /// The prize list's name.
-        list: String,
+        /// The prize list.
+        list: super::ListId,
+        /// The prize list's name as printed (`团体`).
+        name: String,
         /// The place.
         place: u32,
     },
@@ -132,8 +134,8 @@ impl Item {
             (Item::Meals(Some(k)), Zh) => format!("用餐（{k}）"),
             (Item::Meals(None), En) => "meals".to_string(),
             (Item::Meals(Some(k)), En) => format!("meals ({k})"),
-            (Item::Prize { list, place }, Zh) => format!("奖金 {list} 第{place}名"),
-            (Item::Prize { list, place }, En) => format!("prize {list} place {place}"),
+            (Item::Prize { name, place, .. }, Zh) => format!("奖金 {name} 第{place}名"),
+            (Item::Prize { name, place, .. }, En) => format!("prize {name} place {place}"),
         }
     }
 }
@@ -189,40 +191,16 @@ pub enum Unit {
 impl Unit {
     /// The unit as printed in `lang` beside `quantity` (English plural unless it is 1).
     pub fn label(self, lang: crate::Lang, quantity: i64) -> &'static str {
-        let one = quantity == 1;
-        match (self, lang) {
-            (Unit::Team, crate::Lang::Zh) => "队",
-            (Unit::Person, crate::Lang::Zh) => "人",
-            (Unit::PersonDay, crate::Lang::Zh) => "人天",
-            (Unit::Prize, crate::Lang::Zh) => "项",
-            (Unit::Team, crate::Lang::En) => {
-                if one {
-                    "team"
-                } else {
-                    "teams"
-                }
-            }
-            (Unit::Person, crate::Lang::En) => {
-                if one {
-                    "person"
-                } else {
-                    "persons"
-                }
-            }
-            (Unit::PersonDay, crate::Lang::En) => {
-                if one {
-                    "person-day"
-                } else {
-                    "person-days"
-                }
-            }
-            (Unit::Prize, crate::Lang::En) => {
-                if one {
-                    "prize"
-                } else {
-                    "prizes"
-                }
-            }
+        let (zh, one, many) = match self {
+            Unit::Team => ("队", "team", "teams"),
+            Unit::Person => ("人", "person", "persons"),
+            Unit::PersonDay => ("人天", "person-day", "person-days"),
+            Unit::Prize => ("项", "prize", "prizes"),
+        };
+        match lang {
+            crate::Lang::Zh => zh,
+            crate::Lang::En if quantity == 1 => one,
+            crate::Lang::En => many,
         }
     }
 }
@@ -329,12 +307,16 @@ pub fn statement(
             let Some(room) = hotel.rooms.get(l.room) else {
                 continue;
             };
+            // A check-out typed before the check-in is the form's mistake (`room.dates-invalid`
+            // names it); it costs nothing rather than a negative amount.
             let nights = l.nights().max(0);
             // Nights inside the covered window, for official members.
             let cov = match covered {
                 Some(c) if l.official && super::rooms::role_covered(&c.roles, l.role) => {
                     let from = l.check_in.max(c.from);
                     let to = l.check_out.min(c.to);
+                    // The window clipped to the stay: a stay outside it has no covered night, and
+                    // the organizers never bear more nights than the person stays.
                     days_between(from, to).clamp(0, nights)
                 }
                 Some(_) => 0,
@@ -349,6 +331,8 @@ pub fn statement(
             a.add((Side::Organizer, l.hotel, l.room, 0, room.rate), &item, cov);
             a.add((bears, l.hotel, l.room, 0, room.rate), &item, own);
             if l.alone && acc.alone == crate::event::LonePricing::WholeRoom {
+                // The hotel bills the room, not the bed: one person alone pays the other beds
+                // too, on the side (organizers or team) that bears the person's own nights.
                 let empty = i64::from(room.persons.saturating_sub(1));
                 let item = Item::EmptyBeds {
                     hotel: hotel.label().to_string(),
@@ -361,6 +345,9 @@ pub fn statement(
             }
             if let Some(m) = &acc.meals {
                 let item = Item::Meals(m.kind.clone());
+                // Meals go after every hotel's rooms (hotel index `usize::MAX`). `extra_only`
+                // (超编人员) charges only people beyond the official delegation: an official
+                // member eats at the organizers' charge even outside a covered window.
                 a.add((Side::Organizer, usize::MAX, 0, 2, m.rate), &item, cov);
                 if !(m.extra_only && l.official && covered.is_none()) {
                     a.add((bears, usize::MAX, 0, 2, m.rate), &item, own);
@@ -405,7 +392,8 @@ pub fn statement(
         lines.push(Line {
             side: Side::Receives,
             item: Item::Prize {
-                list: p.list_name.clone(),
+                list: p.list.clone(),
+                name: p.list_name.clone(),
                 place: p.place,
             },
             detail: Detail::None,

@@ -43,11 +43,58 @@ pub struct RankedEntry {
     pub withheld: bool,
 }
 
+/// The id of a prize list: the ranking it pays, as `[[prizes.lists]] ranking` names it (a
+/// section id such as `open-men`, or a team ranking such as `team`, `delegations`).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ListId(String);
+
+impl ListId {
+    /// The id `id`.
+    pub fn new(id: impl Into<String>) -> Self {
+        ListId(id.into())
+    }
+
+    /// The id as event.toml writes it.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for ListId {
+    fn from(id: &str) -> Self {
+        ListId::new(id)
+    }
+}
+
+impl std::fmt::Display for ListId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl PartialEq<str> for ListId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for ListId {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<String> for ListId {
+    fn eq(&self, other: &String) -> bool {
+        &self.0 == other
+    }
+}
+
 /// The final ranking of one prize list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FinalRanking {
-    /// The prize list's ranking id (`team`, `open-men`, `delegations`).
-    pub list: String,
+    /// The prize list (`team`, `open-men`, `delegations`).
+    pub list: ListId,
     /// The ranked entries.
     pub places: Vec<RankedEntry>,
 }
@@ -79,7 +126,7 @@ pub struct MoneyOutcome {
     /// `event.toml` has money: lists without a final ranking say they wait).
     pub reconciliation: Option<Reconciliation>,
     /// The prize lists whose final ranking is known.
-    pub ranked_lists: Vec<String>,
+    pub ranked_lists: Vec<ListId>,
     /// Every team's statement and lodging, in roster order.
     pub statements: Vec<(Statement, TeamLodging)>,
 }

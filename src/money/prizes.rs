@@ -17,13 +17,13 @@ use crate::event::{Event, PrizeList, Recipient, Ties};
 use crate::findings::{Code, Finding, Source};
 use crate::model::Fen;
 
-use super::{FinalRanking, RankedEntry};
+use super::{FinalRanking, ListId, RankedEntry};
 
 /// One prize paid.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Payout {
-    /// The prize list's ranking id (`open-men`, `team`).
-    pub list: String,
+    /// The prize list (`open-men`, `team`).
+    pub list: ListId,
     /// The ranking as printed (`公开组男子`, `团体`).
     pub list_name: String,
     /// Place.
@@ -122,7 +122,7 @@ pub fn list_name(event: &Event, ranking: &str) -> String {
 pub fn payouts(event: &Event, rankings: &[FinalRanking]) -> (Vec<Payout>, Vec<Finding>) {
     let mut out = Vec::new();
     for r in rankings {
-        let Some(list) = event.prizes.list(&r.list) else {
+        let Some(list) = event.prizes.list(r.list.as_str()) else {
             continue;
         };
         pay_list(event, list, &r.places, &mut out);
@@ -209,6 +209,7 @@ fn pay_list(event: &Event, list: &PrizeList, places: &[RankedEntry], out: &mut V
         while let Some(next) = sorted.get(i + group.len()) {
             let Some(last) = group.last() else { break };
             let same_place = next.place == last.place;
+            // Knockout places carry no score (`None`): two of them are never tied on it.
             let same_score =
                 ties != Ties::Ranking && next.points.is_some() && next.points == last.points;
             if !(same_place || same_score) {
@@ -236,6 +237,7 @@ fn pay_list(event: &Event, list: &PrizeList, places: &[RankedEntry], out: &mut V
             rule,
         });
         for (e, gross) in group.iter().zip(shares) {
+            // Places ranked (录取名次) may outnumber the places paid; those get no payout line.
             if gross == Fen::ZERO {
                 continue;
             }
@@ -250,7 +252,7 @@ fn pay_list(event: &Event, list: &PrizeList, places: &[RankedEntry], out: &mut V
                 _ => Fen::ZERO,
             };
             out.push(Payout {
-                list: list.ranking.clone(),
+                list: ListId::new(list.ranking.as_str()),
                 list_name: name.clone(),
                 place: e.place,
                 name: e.name.clone(),
@@ -284,6 +286,8 @@ pub fn group_shares(rule: Ties, places: &[u32], amounts: &[Fen]) -> Vec<Fen> {
         Ties::Ranking => amounts.to_vec(),
         Ties::SharedEqually => split(amounts.iter().copied().sum(), amounts.len()),
         Ties::Hort => {
+            // Halving an odd amount leaves a fen: it stays with the place (by-place half) so
+            // that the two halves still add up to the amount.
             let pooled: Fen = amounts.iter().map(|a| Fen(a.0 / 2)).sum();
             let by_place: Vec<Fen> = amounts.iter().map(|a| Fen(a.0 - a.0 / 2)).collect();
             // Entries the ranking left on one place share their by-place halves too.

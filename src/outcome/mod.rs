@@ -150,7 +150,7 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
             // A delegation with an open blocking team finding has its team prize withheld.
             for r in rankings
                 .iter_mut()
-                .filter(|r| o.delegation_list.as_ref() == Some(&r.list))
+                .filter(|r| o.delegation_list.as_deref() == Some(r.list.as_str()))
             {
                 for e in &mut r.places {
                     e.withheld = statuses
@@ -177,7 +177,7 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
 /// withheld.
 fn team_ranking(places: &[(u32, String)], statuses: &Statuses) -> FinalRanking {
     FinalRanking {
-        list: "team".into(),
+        list: crate::money::ListId::new("team"),
         places: places
             .iter()
             .map(|(place, name)| RankedEntry {

@@ -338,7 +338,7 @@ fn team_standings(
             }
             StandingEntry {
                 rank: row.rank,
-                name: crate::season::league::name_of(names, row.start_no),
+                name: crate::season::league::name_or_number(names, row.start_no),
                 section: None,
                 points: points_number(row.primary),
                 game_points: Some(points_number(row.secondary)),

@@ -44,7 +44,11 @@ fn write(path: &Path, t: &Target<'_>, sheets: &[SheetDoc], money: &MoneyOutcome)
     let xe = |e| Error::output(path, e);
     let mut wb = signed_workbook(&t.event.event.name, sheets, t.lang).map_err(xe)?;
     if let Some(rec) = &money.reconciliation {
-        let ranked: Vec<&str> = money.ranked_lists.iter().map(String::as_str).collect();
+        let ranked: Vec<&str> = money
+            .ranked_lists
+            .iter()
+            .map(crate::money::ListId::as_str)
+            .collect();
         super::prizes::add_payouts(
             &mut wb,
             &Styles::new(),

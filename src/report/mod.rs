@@ -52,7 +52,11 @@ pub fn write_outcome(t: &Target<'_>, o: &EventOutcome) -> crate::Result<Vec<Path
     let m = &o.money;
     if let Some(rec) = &m.reconciliation {
         let p = t.out.join("prizes.xlsx");
-        let ranked: Vec<&str> = m.ranked_lists.iter().map(String::as_str).collect();
+        let ranked: Vec<&str> = m
+            .ranked_lists
+            .iter()
+            .map(crate::money::ListId::as_str)
+            .collect();
         prizes::write_prizes(&p, t.event, &m.payouts, rec, &ranked, t.lang)?;
         written.push(p);
     }

@@ -63,6 +63,15 @@ pub enum CxaKey {
 }
 
 impl CxaKey {
+    /// The key with `bye` as what the bye counts in 对手分 (the other keys are unchanged).
+    #[must_use]
+    pub fn with_bye(self, bye: ByeOpponent) -> CxaKey {
+        match self {
+            CxaKey::OpponentScore(_) => CxaKey::OpponentScore(bye),
+            k => k,
+        }
+    }
+
     /// The column header (Chinese).
     pub fn label(self) -> &'static str {
         match self {

@@ -43,6 +43,7 @@ pub use tournament::{
     BoardGame, BoardResult, Competitor, Edition, PlayedOutcome, ResultPoints, Round, RoundResult,
     ScoreKind, Tournament, TournamentKind,
 };
+pub use trf_adapter::Layout;
 
 use crate::trf::Trf;
 
@@ -70,8 +71,8 @@ pub struct TrfStandingsOptions {
     pub tiebreaks: String,
     /// Rules edition; `None` = from record 042.
     pub edition: Option<Edition>,
-    /// Round robin (pre-set pairings, `true`) or Swiss (`false`); `None` = from record 092.
-    pub round_robin: Option<bool>,
+    /// Round robin or Swiss; [`Layout::Auto`] = from record 092.
+    pub layout: Layout,
 }
 
 /// The ranking of a TRF tournament as `trf standings` prints it (SPEC §3), tab-separated.
@@ -103,7 +104,7 @@ pub fn trf_standings_checked(
         trf,
         trf_adapter::AdapterOptions {
             edition,
-            round_robin: opts.round_robin,
+            layout: opts.layout,
         },
     )?;
     if !t.is_team()

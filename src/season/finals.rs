@@ -164,6 +164,12 @@ pub fn read(
         .map(|(i, t)| (u16::try_from(i + 1).unwrap_or(u16::MAX), *t))
         .collect();
     let team_seed = |t: u32| seeds.iter().find(|(_, v)| **v == t).map(|(k, _)| *k);
+    let names: Vec<super::TeamName> = cx
+        .teams
+        .iter()
+        .map(|t| (super::TeamNo(t.number), t.name.clone()))
+        .collect();
+    let index = super::TeamIndex::new(&names);
     let win = windows(k);
     let mut results: BTreeMap<String, knockout::MatchResult> = BTreeMap::new();
     let mut rounds = Vec::new();
@@ -186,7 +192,7 @@ pub fn read(
             findings,
         );
         let read_against = if super::pairing_check::confirmation(event, sheet).is_some() {
-            super::league::sheet_pairs(sheet, cx.teams, cx.key)
+            super::league::sheet_pairs(sheet, &index)
         } else {
             expected
         };
@@ -477,7 +483,7 @@ pub(super) fn run_stage(
             .enumerate()
             .filter_map(|(i, seed)| {
                 let n = seed.and_then(|s| state.seeds.get(&s))?;
-                let name = season.names.iter().find(|t| t.0 == *n)?.1.clone();
+                let name = super::league::name_of(season.names, *n)?.to_string();
                 Some((u32::try_from(i + 1).unwrap_or(u32::MAX), name))
             })
             .collect()

@@ -197,37 +197,20 @@ fn standing_of(e: &Entrant, statuses: &Statuses) -> Option<Standing> {
 
 /// The 对手分 value of the bye from `[stages.bye] as_opponent`.
 fn bye_opponent(stage: &Stage) -> ByeOpponent {
-    match stage.bye.as_ref().and_then(|b| b.as_opponent.as_deref()) {
-        Some("zero") => ByeOpponent::Zero,
-        Some("lowest" | "lowest-score") => ByeOpponent::LowestScore,
-        _ => ByeOpponent::LowestWithPoints,
+    use crate::event::ByeAsOpponent;
+    match stage.bye.as_ref().and_then(|b| b.as_opponent) {
+        Some(ByeAsOpponent::Zero) => ByeOpponent::Zero,
+        Some(ByeAsOpponent::LowestScore) => ByeOpponent::LowestScore,
+        Some(ByeAsOpponent::LowestWithPoints) | None => ByeOpponent::LowestWithPoints,
     }
 }
 
-/// The tie-break chain of the stage, with a finding when event.toml's order is not understood.
-fn keys_of(inp: &StageInput<'_>, bye_opp: ByeOpponent, findings: &mut Findings) -> Vec<CxaKey> {
-    let order = inp
-        .event
-        .tiebreaks_for(&inp.stage.id, "")
-        .map(|t| t.order.clone())
-        .unwrap_or_default();
-    match chain_of(&order, bye_opp) {
-        Some(k) if !k.is_empty() => k,
-        _ => {
-            if !order.is_empty() {
-                findings.push(Finding::new(
-                    Code::EventTiebreakUnknown,
-                    Source::file("event.toml"),
-                    format!("破同分顺序“{}”无法识别，改用对手分方案", order.join(" ")),
-                    format!(
-                        "tie-break order {:?} not recognised; the 对手分 chain is used",
-                        order.join(" ")
-                    ),
-                ));
-            }
-            cxa::opponent_score_chain(bye_opp)
-        }
-    }
+/// The tie-break chain of the stage: event.toml's order (its codes checked as a CXA chain when
+/// the file was read), else the 对手分 scheme.
+fn keys_of(inp: &StageInput<'_>, bye_opp: ByeOpponent) -> Vec<CxaKey> {
+    inp.event
+        .cxa_chain(&inp.stage.id, "", bye_opp)
+        .unwrap_or_else(|| cxa::opponent_score_chain(bye_opp))
 }
 
 /// Computes the individual Swiss stage, every section of it: the rounds read, the next
@@ -293,7 +276,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
             .min()
             .unwrap_or(0),
     };
-    let keys = keys_of(inp, bye_opp, findings);
+    let keys = keys_of(inp, bye_opp);
     let ranking = inp.event.team_ranking.as_ref();
     let counted: Vec<&str> = match ranking {
         Some(t) if !t.sections.is_empty() => t.sections.iter().map(String::as_str).collect(),

@@ -12,7 +12,7 @@ use super::matches::{self, Context, MatchScoring, RoundResults};
 use super::numbers::Numbers;
 use super::pairing_check;
 use super::teams;
-use super::{RoundCounts, RoundPaper, StageInput, TeamName};
+use super::{RoundCounts, RoundPaper, StageInput, TeamIndex, TeamName, TeamNo};
 use crate::event::{Event, Stage};
 use crate::findings::Findings;
 use crate::model::roster::Roster;
@@ -72,7 +72,7 @@ impl LeagueOutcome {
             .iter()
             .flat_map(|st| &st.rows)
             .filter(|r| r.rank > 0)
-            .map(|r| (r.rank, name_of(&self.names, r.start_no)))
+            .map(|r| (r.rank, name_or_number(&self.names, r.start_no)))
             .collect()
     }
 
@@ -95,19 +95,30 @@ impl LeagueOutcome {
     }
 }
 
-/// The name of team `n` (empty when unknown).
-pub fn name_of(names: &[TeamName], n: u32) -> String {
-    names
-        .iter()
-        .find(|t| t.0 == n)
-        .map(|t| t.1.clone())
-        .unwrap_or_default()
+/// The name of team `n`; `None` when `names` has no such team.
+pub fn name_of(names: &[TeamName], n: u32) -> Option<&str> {
+    // `names[i]` is team `i + 1` as the stages build them; a scan for any other list.
+    let at = (n as usize).checked_sub(1).and_then(|i| names.get(i));
+    match at {
+        Some(t) if t.0 == TeamNo(n) => Some(t.1.as_str()),
+        _ => names
+            .iter()
+            .find(|t| t.0 == TeamNo(n))
+            .map(|t| t.1.as_str()),
+    }
+}
+
+/// The name of team `n` for a table cell: its number (`#7`) when `names` has no such team, so
+/// that a row never shows an empty name (standings rows come from `names`, so it does not
+/// happen).
+pub fn name_or_number(names: &[TeamName], n: u32) -> String {
+    name_of(names, n).map_or_else(|| format!("#{n}"), str::to_string)
 }
 
 /// Whether team `n` of `names` is ruled out of the event.
 pub(super) fn team_disqualified(inp: &StageInput<'_>, names: &[TeamName], n: u32) -> bool {
-    inp.statuses
-        .team(&name_of(names, n))
+    name_of(names, n)
+        .and_then(|name| inp.statuses.team(name))
         .is_some_and(|s| s.is_disqualified())
 }
 
@@ -155,8 +166,9 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         .teams
         .iter()
         .enumerate()
-        .map(|(i, u)| (i as u32 + 1, u.clone()))
+        .map(|(i, u)| (TeamNo(i as u32 + 1), u.clone()))
         .collect();
+    let index = TeamIndex::new(&names);
     let groups = teams::board_groups(rules);
     let colours = teams::board_colours(rules);
     let boards = colours.len() as u32;
@@ -200,7 +212,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
             );
             // A confirmed change counts as the workbook says: its matches are the round's.
             let read_against = if pairing_check::confirmation(inp.event, sheet).is_some() {
-                sheet_pairs(sheet, &infos, &key_fn)
+                sheet_pairs(sheet, &index)
             } else {
                 expected.clone()
             };
@@ -342,10 +354,11 @@ pub(super) fn default_lines(
     groups: &[(BoardGroup, Sex)],
 ) -> Lines {
     let boards = colours.len() as u32;
+    let by_unit = teams::by_unit(roster);
     let lineup = |no: u32| -> Vec<String> {
         numbers
             .get((no as usize).wrapping_sub(1))
-            .and_then(|u| roster.teams.iter().find(|t| &t.unit.value == u))
+            .and_then(|u| by_unit.get(u.as_str()).copied())
             .map(|t| teams::default_lineup(t, groups, boards))
             .unwrap_or_default()
     };
@@ -386,18 +399,11 @@ pub(super) fn team_keys<'a>(key: &'a dyn Fn(&str) -> String) -> crate::rounds::c
 }
 
 /// The matches `(home, away)` of a round workbook by team number, in sheet order.
-pub(super) fn sheet_pairs(
-    sheet: &RoundSheet,
-    teams: &[matches::TeamInfo],
-    key: &dyn Fn(&str) -> String,
-) -> Vec<(u32, u32)> {
+pub(super) fn sheet_pairs(sheet: &RoundSheet, teams: &TeamIndex<'_>) -> Vec<(u32, u32)> {
     let Rows::Team(rows) = &sheet.rows else {
         return Vec::new();
     };
-    let no = |s: &str| {
-        let k = key(s);
-        teams.iter().find(|t| key(&t.name) == k).map(|t| t.number)
-    };
+    let no = |s: &str| teams.number(s).map(|n| n.0);
     let mut v: Vec<(u32, u32)> = Vec::new();
     for r in rows {
         if let (Some(h), Some(a)) = (no(&r.home_team), no(&r.away_team))

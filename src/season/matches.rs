@@ -114,8 +114,10 @@ impl MatchResult {
         (home, away)
     }
 
-    /// Match points of (home, away): the side with more game points wins. A match that neither
-    /// team played (every board a double forfeit) is lost by both.
+    /// Match points of (home, away): the side with more game points wins (C.07 11; the
+    /// points are the event's `[scoring.match]`). A match that neither team played (every board
+    /// a double forfeit) is lost by both: level at 0–0 it would otherwise score a drawn match
+    /// for two absent teams.
     pub fn match_points(&self, s: &MatchScoring) -> (Points, Points) {
         if self.is_double_forfeited() {
             return (Points::ZERO, Points::ZERO);
@@ -194,14 +196,14 @@ pub fn read_round(
         };
     };
     let src = |row: u32, col: u32| Source::cell(&sheet.file, &sheet.sheet, row, col);
-    let team_no = |name: &str| -> Option<u32> {
-        let k = (cx.key)(name);
-        cx.teams
-            .iter()
-            .find(|t| (cx.key)(&t.name) == k)
-            .map(|t| t.number)
-    };
-    // Group rows into matches by (home team, away team) in sheet order.
+    // The teams by name key, built once for the round (of two names with one key, the first).
+    let mut by_key: BTreeMap<String, &TeamInfo> = BTreeMap::new();
+    for t in cx.teams {
+        by_key.entry((cx.key)(&t.name)).or_insert(t);
+    }
+    let team_no = |name: &str| by_key.get(&(cx.key)(name)).map(|t| t.number);
+    // Group rows into matches by (home team, away team) in sheet order: by the names, not the
+    // 场次 column, which may be left blank, and a changed pairing is a change of names.
     let mut order: Vec<(String, String)> = Vec::new();
     let mut by_match: BTreeMap<(String, String), Vec<&TeamBoardRow>> = BTreeMap::new();
     for r in rows {
@@ -256,6 +258,9 @@ pub fn read_round(
             let ap = (!r.away_player.is_empty()).then(|| (cx.key)(&r.away_player));
             home_lineup.insert(board, hp.clone());
             away_lineup.insert(board, ap.clone());
+            // The colour the board rules give the first-named team (`[boards.colours]`); a
+            // colour the arbiter filled in wins. A board number beyond the rules (mistyped)
+            // falls back to White rather than dropping the row's result.
             let expected_colour = board
                 .checked_sub(1)
                 .and_then(|i| cx.colours.get(i as usize))
@@ -321,6 +326,7 @@ pub fn read_round(
                 ResultCell::Invalid(_) => m.complete = false,
             }
         }
+        // Line-up findings point at the player's cell: column C (home) or F (away).
         for (team, lineup_map, col) in [(home, &home_lineup, 3u32), (away, &away_lineup, 6u32)] {
             let Some(info) = cx.teams.iter().find(|t| t.number == team) else {
                 continue;

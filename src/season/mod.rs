@@ -20,6 +20,8 @@ pub mod team_standings;
 pub mod team_swiss;
 pub mod teams;
 
+use std::collections::HashMap;
+
 use crate::eligibility::standing::{Standing, Statuses};
 use crate::event::{Event, Stage};
 use crate::ingest::LoadedFile;
@@ -29,8 +31,19 @@ use crate::rounds::marker::Marker;
 use crate::rounds::sheet::RoundSheet;
 use crate::scoring::standings::Row;
 
+/// A team's number from the draw (1, 2, …): its pairing number in every team stage, and the
+/// start number of its standings row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TeamNo(pub u32);
+
+impl std::fmt::Display for TeamNo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
 /// A team's number in the stage and its name.
-pub type TeamName = (u32, String);
+pub type TeamName = (TeamNo, String);
 
 /// Everything a stage is computed from.
 #[derive(Clone, Copy)]
@@ -115,7 +128,8 @@ impl RoundPaper {
 ///
 /// # Errors
 ///
-/// [`crate::Error::Event`] naming the key when event.toml has no `[boards]`.
+/// [`crate::Error::Event`] naming the key when event.toml has no `[boards]`; a guard only, since
+/// [`crate::event::parse`] already refuses a team event without them.
 pub(crate) fn board_rules(event: &crate::event::Event) -> crate::Result<&crate::event::BoardRules> {
     event.boards.as_ref().ok_or_else(|| {
         crate::event::EventError::Invalid {
@@ -127,4 +141,64 @@ pub(crate) fn board_rules(event: &crate::event::Event) -> crate::Result<&crate::
         }
         .into()
     })
+}
+
+/// The teams of a stage by number and by name key, built once: the lookups a stage makes for
+/// each row of each round workbook, without a scan of the teams (and a normalization of each
+/// name) per row.
+#[derive(Debug, Clone)]
+pub struct TeamIndex<'a> {
+    names: &'a [TeamName],
+    by_no: HashMap<TeamNo, usize>,
+    by_key: HashMap<String, TeamNo>,
+}
+
+impl<'a> TeamIndex<'a> {
+    /// The index of `names`, keyed by [`teams::key`]; of two names with one key, the first.
+    pub fn new(names: &'a [TeamName]) -> Self {
+        let mut by_no = HashMap::with_capacity(names.len());
+        let mut by_key = HashMap::with_capacity(names.len());
+        for (i, (no, name)) in names.iter().enumerate() {
+            by_no.entry(*no).or_insert(i);
+            by_key.entry(teams::key(name)).or_insert(*no);
+        }
+        TeamIndex {
+            names,
+            by_no,
+            by_key,
+        }
+    }
+
+    /// The name of team `no`; `None` when the stage has no such team.
+    pub fn name(&self, no: TeamNo) -> Option<&'a str> {
+        let i = *self.by_no.get(&no)?;
+        self.names.get(i).map(|t| t.1.as_str())
+    }
+
+    /// The number of the team a cell names (compared by [`teams::key`]).
+    pub fn number(&self, name: &str) -> Option<TeamNo> {
+        self.by_key.get(&teams::key(name)).copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn teams_are_found_by_number_and_by_name_key_or_not_at_all() {
+        let names: Vec<TeamName> = vec![
+            (TeamNo(1), "北京京西队".into()),
+            (TeamNo(2), "上海浦东队".into()),
+        ];
+        let ix = TeamIndex::new(&names);
+        assert_eq!(ix.name(TeamNo(2)), Some("上海浦东队"));
+        assert_eq!(ix.name(TeamNo(3)), None);
+        // A cell typed with full-width spaces around the name is the same team.
+        assert_eq!(ix.number("　北京京西队 "), Some(TeamNo(1)));
+        assert_eq!(ix.number("天津队"), None);
+        assert_eq!(league::name_of(&names, 2), Some("上海浦东队"));
+        assert_eq!(league::name_of(&names, 0), None);
+        assert_eq!(league::name_or_number(&names, 7), "#7");
+    }
 }

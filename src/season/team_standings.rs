@@ -18,11 +18,10 @@ pub fn standings(
     boards: usize,
     colours: &[Colour],
 ) -> Option<scoring::Standings> {
-    let list = event
-        .tiebreaks_for(stage, "team")
-        .map(|t| t.order.join(" "))
-        .unwrap_or_else(|| "MPTS GPTS EDE EMGSB BC".into());
-    let keys = scoring::parse_list(&list).ok()?;
+    let keys = match event.tiebreak_keys(stage, "team") {
+        Some(k) => k.to_vec(),
+        None => scoring::parse_list("MPTS GPTS EDE EMGSB BC").ok()?,
+    };
     // The rules in force on the stage's first day, as the TRF export's 042 says (C.07 2026).
     let start = event
         .stages
@@ -46,7 +45,7 @@ pub fn standings(
         loss: Points::ZERO,
     };
     let mut b = scoring::TeamBuilder::new(
-        names.to_vec(),
+        names.iter().map(|(n, name)| (n.0, name.clone())).collect(),
         rounds as usize,
         boards,
         game,

@@ -32,7 +32,7 @@ use super::league::{self, paper};
 use super::matches::{self, Context, MatchResult, MatchScoring, RoundResults};
 use super::pairing_check;
 use super::teams;
-use super::{RoundCounts, RoundPaper, StageInput, TeamName};
+use super::{RoundCounts, RoundPaper, StageInput, TeamIndex, TeamName, TeamNo};
 use crate::Result;
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::{Board, Team};
@@ -87,7 +87,7 @@ impl TeamSwissOutcome {
             st.rows
                 .iter()
                 .filter(|r| r.rank > 0)
-                .map(|r| (r.rank, league::name_of(&self.names, r.start_no)))
+                .map(|r| (r.rank, league::name_or_number(&self.names, r.start_no)))
                 .collect(),
         )
     }
@@ -303,8 +303,9 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
     let names: Vec<TeamName> = numbers
         .iter()
         .enumerate()
-        .map(|(i, u)| (i as u32 + 1, u.clone()))
+        .map(|(i, u)| (TeamNo(i as u32 + 1), u.clone()))
         .collect();
+    let index = TeamIndex::new(&names);
     let infos = teams::infos(
         inp.roster,
         &numbers,
@@ -343,7 +344,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
         if let Some(sheet) = sheet {
             paired = r;
             let original = sheet;
-            let (mut sheet, special) = entries::split(sheet, &key_fn, &names, inp.roster, findings);
+            let (mut sheet, special) = entries::split(sheet, &key_fn, &index, inp.roster, findings);
             // Withdrawal rows are the season's entries, not games, in the record as in the sheet.
             if let Some(rec) = &mut sheet.recorded {
                 rec.games.retain(|g| {
@@ -379,7 +380,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
                 &league::team_keys(&key_fn),
                 findings,
             );
-            let recorded = recorded_pairs(&sheet, &key_fn, &names);
+            let recorded = league::sheet_pairs(&sheet, &index);
             for &(h, a) in &recorded {
                 if met(&complete, h, a) {
                     findings.push(rematch_finding(&sheet, r, &names, h, a));
@@ -388,8 +389,8 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
                     if let (Some(&last), true) =
                         (withdrawals.teams.get(&t), withdrawals.team_out(t, r))
                     {
-                        let name = names.iter().find(|x| x.0 == t).map_or("", |x| x.1.as_str());
-                        findings.push(entries::paired_after_withdrawal(&sheet, name, last));
+                        let name = league::name_or_number(&names, t);
+                        findings.push(entries::paired_after_withdrawal(&sheet, &name, last));
                     }
                 }
             }
@@ -475,37 +476,8 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
     }))
 }
 
-fn recorded_pairs(
-    sheet: &RoundSheet,
-    key: &dyn Fn(&str) -> String,
-    names: &[TeamName],
-) -> Vec<(u32, u32)> {
-    let Rows::Team(rows) = &sheet.rows else {
-        return Vec::new();
-    };
-    let no = |s: &str| {
-        let k = key(s);
-        names.iter().find(|t| key(&t.1) == k).map(|t| t.0)
-    };
-    let mut v: Vec<(u32, u32)> = Vec::new();
-    for r in rows {
-        if let (Some(h), Some(a)) = (no(&r.home_team), no(&r.away_team))
-            && !v.contains(&(h, a))
-        {
-            v.push((h, a));
-        }
-    }
-    v
-}
-
 fn rematch_finding(sheet: &RoundSheet, r: u32, names: &[TeamName], h: u32, a: u32) -> Finding {
-    let n = |x: u32| {
-        names
-            .iter()
-            .find(|t| t.0 == x)
-            .map(|t| t.1.clone())
-            .unwrap_or_default()
-    };
+    let n = |x: u32| league::name_or_number(names, x);
     Finding::new(
         Code::ResultRematch,
         Source::sheet(&sheet.file, &sheet.sheet),
@@ -523,12 +495,10 @@ fn standings(
     boards: u32,
     bye: (Points, Points),
 ) -> Option<scoring::Standings> {
-    let list = inp
-        .event
-        .tiebreaks_for(&inp.stage.id, "team")
-        .map(|t| t.order.join(" "))
-        .unwrap_or_else(|| "MPTS GPTS EDE EMGSB/C1 BH:MP/C1".into());
-    let keys = scoring::parse_list(&list).ok()?;
+    let keys = match inp.event.tiebreak_keys(&inp.stage.id, "team") {
+        Some(k) => k.to_vec(),
+        None => scoring::parse_list("MPTS GPTS EDE EMGSB/C1 BH:MP/C1").ok()?,
+    };
     let edition = if inp.event.dates.start >= jiff::civil::date(2026, 3, 1) {
         scoring::Edition::E2026
     } else {
@@ -540,7 +510,7 @@ fn standings(
         loss: Points::ZERO,
     };
     let mut b = scoring::TeamBuilder::new(
-        names.to_vec(),
+        names.iter().map(|(n, name)| (n.0, name.clone())).collect(),
         // Over the rounds played so far (as the TRF report): future rounds are not unplayed.
         complete.len(),
         boards as usize,

@@ -18,6 +18,16 @@ pub fn key(name: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The roster's teams by unit name as entered (the draw's names are the roster's); of two teams
+/// with one name, the first.
+pub fn by_unit(roster: &Roster) -> std::collections::HashMap<&str, &Team> {
+    let mut m = std::collections::HashMap::with_capacity(roster.teams.len());
+    for t in &roster.teams {
+        m.entry(t.unit.value.as_str()).or_insert(t);
+    }
+    m
+}
+
 /// Board groups: runs of consecutive boards of the same sex (boards 1-3 men, 4-5 women).
 pub fn board_groups(rules: &BoardRules) -> Vec<(BoardGroup, Sex)> {
     let mut boards: Vec<(u32, Sex)> = rules.boards.iter().map(|b| (b.number, b.sex)).collect();

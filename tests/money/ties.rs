@@ -35,8 +35,16 @@ fn women() -> FinalRanking {
 }
 
 fn paid(ties: Ties) -> Vec<(String, i64, i64, i64)> {
-    let mut ev = event("cxa-amateur-king-2023");
-    ev.prizes.ties = ties;
+    let word = match ties {
+        Ties::Ranking => "ranking",
+        Ties::SharedEqually => "shared-equally",
+        Ties::Hort => "hort",
+    };
+    let ev = event_with(
+        "cxa-amateur-king-2023",
+        "ties = \"ranking\"",
+        &format!("ties = \"{word}\""),
+    );
     let (p, _) = money::prizes::payouts(&ev, &[women()]);
     p.iter()
         .map(|x| (x.name.clone(), x.gross.0, x.tax.0, x.net.0))
@@ -99,8 +107,11 @@ fn hort_pays_half_by_place_and_shares_half() {
             row("己", 37_500, 7_500),
         ]
     );
-    let mut ev = event("cxa-amateur-king-2023");
-    ev.prizes.ties = Ties::Hort;
+    let ev = event_with(
+        "cxa-amateur-king-2023",
+        "ties = \"ranking\"",
+        "ties = \"hort\"",
+    );
     let (p, _) = money::prizes::payouts(&ev, &[women()]);
     let total: Fen = p.iter().map(|x| x.gross).sum();
     assert_eq!(total, Fen::from_yuan(24_000));

@@ -73,6 +73,8 @@ enum Meaning {
 
 /// `公开组男子` → `公开`, `家庭双人组` → `家庭双人`: the part that names the group.
 fn group_base(text: &str) -> String {
+    // `男子`/`女子` go before the single characters, so that `公开组男子` and `公开女子组`
+    // give the same base; the sex is read from the label separately.
     key(text)
         .replace("男子", "")
         .replace("女子", "")
@@ -121,6 +123,9 @@ fn meaning(event: &Event, label: &str) -> Option<Meaning> {
         return None;
     }
     if let Some(q) = &event.quotas
+        // Extras first: their headers quote the regulation's condition (`全国象棋之乡（个）`),
+        // which may hold words of the other labels. A header of one character (`个`, `人`)
+        // is contained in almost any condition, so it matches only by id.
         && let Some(x) = q.extras.iter().find(|x| {
             let cond = key(&x.condition).replace(['“', '”', '"'], "");
             x.id == k || (k.chars().count() >= 2 && (cond.contains(&k) || k.contains(&cond)))
@@ -203,6 +208,7 @@ pub fn read_table(event: &Event, table: &Table) -> Option<Vec<QuotaRow>> {
         };
         let Some(unit) = cell_text(table.get(unit_at.0, unit_at.1))
             .and_then(|t| crate::normalize::unit_name(&t))
+            // The totals line is not a delegation: read as one it would add its places again.
             .filter(|u| !matches!(u.as_str(), "合计" | "总计" | "小计"))
         else {
             continue;
@@ -229,6 +235,7 @@ pub fn read_table(event: &Event, table: &Table) -> Option<Vec<QuotaRow>> {
                 Meaning::Extra(id) => row.extras.push((id.clone(), v)),
             }
         }
+        // A line without a count is a heading or a note under the table, not a delegation.
         let has_numbers = row.stations.is_some()
             || row.players.is_some()
             || !row.places.is_empty()

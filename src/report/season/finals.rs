@@ -116,7 +116,7 @@ pub(super) fn write_finals(
 /// English), empty for no team.
 fn seeded_name(f: &FinalsOutcome, names: &[TeamName], seed: Option<u16>, lang: Lang) -> String {
     seed.and_then(|s| f.state.seeds.get(&s))
-        .and_then(|n| names.iter().find(|t| t.0 == *n))
+        .and_then(|n| names.iter().find(|t| t.0.0 == *n))
         .map(|t| match lang {
             Lang::Zh => format!("{}（{}）", t.1, seed.unwrap_or(0)),
             Lang::En => format!("{} ({})", t.1, seed.unwrap_or(0)),
@@ -145,7 +145,7 @@ pub(super) fn final_ranking(
             let relegated = seed.is_some() && f.state.outcome.relegated.contains(seed);
             let team = seed
                 .and_then(|s| f.state.seeds.get(&s))
-                .and_then(|n| names.iter().find(|t| t.0 == *n))
+                .and_then(|n| names.iter().find(|t| t.0.0 == *n))
                 .map(|t| t.1.clone())
                 .unwrap_or_default();
             let mut note: Vec<String> = Vec::new();

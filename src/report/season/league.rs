@@ -200,7 +200,7 @@ pub(super) fn ranking_table(
     let marks: Vec<String> = st
         .rows
         .iter()
-        .map(|r| team_mark(t, &crate::season::league::name_of(names, r.start_no)))
+        .map(|r| team_mark(t, &crate::season::league::name_or_number(names, r.start_no)))
         .collect();
     let marked = marks.iter().any(|m| !m.is_empty());
     if marked {
@@ -214,7 +214,7 @@ pub(super) fn ranking_table(
             let mut v = vec![
                 place_text(r.rank),
                 r.start_no.to_string(),
-                crate::season::league::name_of(names, r.start_no),
+                crate::season::league::name_or_number(names, r.start_no),
             ];
             v.extend(crate::report::labels::value_cells(&r.values, &st.decimals));
             if marked {

@@ -131,8 +131,8 @@ impl<'a> TeamIndex<'a> {
         let mut name_of = HashMap::new();
         let mut no_of = HashMap::new();
         for (n, name) in names {
-            name_of.entry(*n).or_insert(name.as_str());
-            no_of.entry(name.as_str()).or_insert(*n);
+            name_of.entry(n.0).or_insert(name.as_str());
+            no_of.entry(name.as_str()).or_insert(n.0);
         }
         let mut matches: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
         for (r, rr) in rounds.iter().enumerate() {

@@ -9,14 +9,12 @@ use crate::model::{GameResult, Points};
 use crate::report::tables::TextTable;
 use crate::scoring::{Rational, rating};
 use crate::season::TeamName;
+#[cfg(test)]
+use crate::season::TeamNo;
 use crate::season::matches::{MatchScoring, RoundResults};
 
 fn name_of(teams: &[TeamName], n: u32) -> String {
-    teams
-        .iter()
-        .find(|t| t.0 == n)
-        .map(|t| t.1.clone())
-        .unwrap_or_else(|| format!("#{n}"))
+    crate::season::league::name_or_number(teams, n)
 }
 
 /// The schedule by round: one row per match, `轮次 | 场次 | 主队 | 客队` (first-named team first).
@@ -74,13 +72,13 @@ pub fn schedule_by_team(schedule: &[Vec<(u32, u32)>], teams: &[TeamName], lang: 
                 let cell = round
                     .iter()
                     .find_map(|&(h, a)| {
-                        if h == *n {
+                        if h == n.0 {
                             Some(format!(
                                 "{}{}",
                                 name_of(teams, a),
                                 lang.pick("（主）", " (H)")
                             ))
-                        } else if a == *n {
+                        } else if a == n.0 {
                             Some(format!(
                                 "{}{}",
                                 name_of(teams, h),
@@ -176,14 +174,14 @@ pub fn crosstable(
                     "×".to_string()
                 } else {
                     scores
-                        .get(&(*i, *j))
+                        .get(&(i.0, j.0))
                         .map(|(a, b)| format!("{a}:{b}"))
                         .unwrap_or_default()
                 });
             }
-            row.push(mp.get(i).copied().unwrap_or_default().to_string());
-            row.push(gp.get(i).copied().unwrap_or_default().to_string());
-            row.push(places.get(i).map(u32::to_string).unwrap_or_default());
+            row.push(mp.get(&i.0).copied().unwrap_or_default().to_string());
+            row.push(gp.get(&i.0).copied().unwrap_or_default().to_string());
+            row.push(places.get(&i.0).map(u32::to_string).unwrap_or_default());
             row
         })
         .collect();
@@ -336,10 +334,10 @@ mod tests {
 
     fn names() -> Vec<TeamName> {
         vec![
-            (1, "A".into()),
-            (2, "B".into()),
-            (3, "C".into()),
-            (4, "D".into()),
+            (TeamNo(1), "A".into()),
+            (TeamNo(2), "B".into()),
+            (TeamNo(3), "C".into()),
+            (TeamNo(4), "D".into()),
         ]
     }
 

@@ -137,6 +137,7 @@ pub fn swiss_crosstable(
     let rows = sorted
         .iter()
         .map(|(no, name)| {
+            let no = &no.0;
             let mut row = vec![no.to_string(), name.clone()];
             let (mut mp, mut gp) = (Points::ZERO, Points::ZERO);
             for r in rounds {
@@ -217,11 +218,7 @@ pub(super) fn final_table(
         .rows
         .iter()
         .map(|r| {
-            let name = names
-                .iter()
-                .find(|t| t.0 == r.start_no)
-                .map(|t| t.1.clone())
-                .unwrap_or_default();
+            let name = crate::season::league::name_or_number(names, r.start_no);
             let mut note = Vec::new();
             let mark = super::league::team_mark(t, &name);
             if !mark.is_empty() {

@@ -54,6 +54,31 @@ pub fn edition_from_start(trf: &Trf) -> Option<Edition> {
     Edition::for_start_date(v)
 }
 
+/// How a tournament was paired, which C.07 treats differently (unplayed rounds, 15.2; the
+/// Buchholz of a round robin).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Layout {
+    /// As record 092 says ([`round_robin_from_type`]).
+    #[default]
+    Auto,
+    /// A round robin: pre-set pairings (`trf standings --round-robin`).
+    RoundRobin,
+    /// A Swiss (`trf standings --swiss`).
+    Swiss,
+}
+
+impl Layout {
+    /// Whether the tournament is a round robin: this layout, or for [`Layout::Auto`] what
+    /// `from_trf` reads.
+    pub fn is_round_robin(self, from_trf: impl FnOnce() -> bool) -> bool {
+        match self {
+            Layout::Auto => from_trf(),
+            Layout::RoundRobin => true,
+            Layout::Swiss => false,
+        }
+    }
+}
+
 /// Round robin by record 092 (or, failing that, by the number of competitors and rounds).
 pub fn round_robin_from_type(trf: &Trf, competitors: usize, rounds: usize) -> bool {
     let t = header(trf, "092").unwrap_or("").to_ascii_uppercase();
@@ -148,8 +173,8 @@ fn player_round(
 pub struct AdapterOptions {
     /// Rules edition; `None` = from `042` (today's rules, 2026-03, when unreadable).
     pub edition: Option<Edition>,
-    /// Round robin; `None` = from `092`.
-    pub round_robin: Option<bool>,
+    /// Round robin or Swiss.
+    pub layout: Layout,
 }
 
 /// Builds the scoring model of a TRF file.
@@ -219,8 +244,8 @@ pub fn tournament_from_trf(trf: &Trf, opts: AdapterOptions) -> Result<Tournament
     let teams = teams::team_lists(trf);
     if teams.is_empty() {
         let rr = opts
-            .round_robin
-            .unwrap_or_else(|| round_robin_from_type(trf, comps.len(), rounds));
+            .layout
+            .is_round_robin(|| round_robin_from_type(trf, comps.len(), rounds));
         return Ok(Tournament::individual(comps, scoring, rr, edition));
     }
     teams::build_teams(trf, &comps, &index, &teams, &g, rounds, edition, opts)

@@ -323,8 +323,8 @@ pub(super) fn build_teams(
     }
     let n = comps.len();
     let rr = opts
-        .round_robin
-        .unwrap_or_else(|| round_robin_from_type(trf, n, rounds));
+        .layout
+        .is_round_robin(|| round_robin_from_type(trf, n, rounds));
     Ok(Tournament {
         competitors: comps,
         rounds,

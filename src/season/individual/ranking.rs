@@ -10,7 +10,7 @@ use super::delegations::DelegationRow;
 use super::entrants::Entrant;
 use crate::eligibility::standing::Standing;
 use crate::model::Points;
-use crate::money::{FinalRanking, RankedEntry};
+use crate::money::{FinalRanking, ListId, RankedEntry};
 use crate::scoring::cxa::CxaStandings;
 use crate::season::{RoundCounts, RoundPaper};
 
@@ -113,7 +113,7 @@ pub fn final_rankings(run: &IndividualOutcome) -> Vec<FinalRanking> {
         .iter()
         .filter(|g| g.is_final())
         .map(|g| FinalRanking {
-            list: g.section_id.clone(),
+            list: ListId::new(g.section_id.as_str()),
             places: g
                 .places
                 .iter()
@@ -131,7 +131,7 @@ pub fn final_rankings(run: &IndividualOutcome) -> Vec<FinalRanking> {
         .collect();
     if let (Some(list), true) = (&run.delegation_list, run.delegations_final) {
         out.push(FinalRanking {
-            list: list.clone(),
+            list: ListId::new(list.as_str()),
             places: run
                 .delegations
                 .iter()

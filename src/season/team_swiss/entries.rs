@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 use crate::findings::{Code, Finding, Findings, Severity, Source};
 use crate::model::roster::{Roster, Team};
 use crate::rounds::sheet::{BYE_WORDS, RoundSheet, Rows};
-use crate::season::TeamName;
+use crate::season::{TeamIndex, TeamName, TeamNo, league};
 
 /// Words of the 客队 cell that mark a withdrawal row.
 pub const WITHDRAWAL_WORDS: [&str; 6] = ["退赛", "退出", "WD", "wd", "withdrawn", "Withdrawn"];
@@ -65,17 +65,14 @@ pub fn is_withdrawal(cell: &str) -> bool {
 pub fn split(
     sheet: &RoundSheet,
     key: &dyn Fn(&str) -> String,
-    names: &[TeamName],
+    teams: &TeamIndex<'_>,
     roster: &Roster,
     findings: &mut Findings,
 ) -> (RoundSheet, Special) {
     let mut s = sheet.clone();
     let mut special = Special::default();
     let round = sheet.marker.round;
-    let no = |t: &str| {
-        let k = key(t);
-        names.iter().find(|x| key(&x.1) == k).map(|x| x.0)
-    };
+    let no = |t: &str| teams.number(t).map(|n| n.0);
     if let Rows::Team(rows) = &mut s.rows {
         rows.retain(|r| {
             let bye = if is_word(&BYE_WORDS, &r.away_team) {
@@ -110,7 +107,7 @@ pub fn split(
             };
             let player = (!r.home_player.trim().is_empty()).then(|| key(&r.home_player));
             if let Some(p) = &player
-                && !is_member(roster, names, team, p)
+                && !is_member(roster, teams, team, p)
             {
                 findings.push(Finding::new(
                     Code::ResultUnknownPlayer,
@@ -137,13 +134,13 @@ pub fn split(
     (s, special)
 }
 
-fn team_of<'a>(roster: &'a Roster, names: &[TeamName], team: u32) -> Option<&'a Team> {
-    let name = &names.iter().find(|t| t.0 == team)?.1;
-    roster.teams.iter().find(|t| &t.unit.value == name)
+fn team_of<'a>(roster: &'a Roster, teams: &TeamIndex<'_>, team: u32) -> Option<&'a Team> {
+    let name = teams.name(TeamNo(team))?;
+    roster.teams.iter().find(|t| t.unit.value == name)
 }
 
-fn is_member(roster: &Roster, names: &[TeamName], team: u32, key: &str) -> bool {
-    team_of(roster, names, team).is_some_and(|t| {
+fn is_member(roster: &Roster, teams: &TeamIndex<'_>, team: u32, key: &str) -> bool {
+    team_of(roster, teams, team).is_some_and(|t| {
         t.players
             .iter()
             .any(|p| p.name.as_ref().is_some_and(|n| n.value.key == key))
@@ -188,10 +185,10 @@ impl Withdrawals {
             if last >= round {
                 continue;
             }
-            let Some(name) = names.iter().find(|t| t.0 == *team).map(|t| &t.1) else {
+            let Some(name) = league::name_of(names, *team) else {
                 continue;
             };
-            if let Some(t) = r.teams.iter_mut().find(|t| &t.unit.value == name) {
+            if let Some(t) = r.teams.iter_mut().find(|t| t.unit.value == name) {
                 t.players
                     .retain(|p| p.name.as_ref().is_none_or(|n| &n.value.key != key));
             }
@@ -223,11 +220,7 @@ pub fn not_paired(missed: &BTreeMap<u32, Vec<u32>>, names: &[TeamName]) -> Vec<F
         .iter()
         .filter(|(_, rounds)| !rounds.is_empty())
         .map(|(team, rounds)| {
-            let name = names
-                .iter()
-                .find(|t| t.0 == *team)
-                .map(|t| t.1.clone())
-                .unwrap_or_default();
+            let name = league::name_or_number(names, *team);
             let list: Vec<String> = rounds.iter().map(u32::to_string).collect();
             Finding::new(
                 Code::ResultNotPaired,

@@ -38,12 +38,11 @@ pub(super) fn default_lines(
             .cloned()
             .unwrap_or_default()
     };
+    let by_unit = teams::by_unit(roster);
     let lineup = |no: u32| -> Vec<String> {
-        let n = name(no);
-        roster
-            .teams
-            .iter()
-            .find(|t| t.unit.value == n)
+        by_unit
+            .get(name(no).as_str())
+            .copied()
             .map(|t| teams::default_lineup(t, groups, boards))
             .unwrap_or_default()
     };
@@ -81,9 +80,9 @@ pub(super) fn lines_of(
     let Lines::Team(mut lines) = crate::season::league::lines_of(sheet, colours) else {
         return Lines::Team(Vec::new());
     };
-    if let Some(t) = bye.and_then(|t| names.iter().find(|x| x.0 == t)) {
+    if let Some(name) = bye.and_then(|t| crate::season::league::name_of(names, t)) {
         let no = lines.iter().map(|l| l.match_no).max().unwrap_or(0) + 1;
-        lines.push(bye_line(no, &t.1));
+        lines.push(bye_line(no, name));
     }
     Lines::Team(lines)
 }

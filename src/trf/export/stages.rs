@@ -85,11 +85,11 @@ pub fn finals(event: &Event, roster: &Roster, o: &LeagueOutcome) -> Option<Trf> 
     }
     let mut export = export_teams(&o.numbers.teams, roster);
     for t in &mut export {
-        let name = o.names.iter().find(|n| n.0 == t.number).map(|n| &n.1);
+        let name = crate::season::league::name_of(&o.names, t.number);
         let place = f
             .places
             .as_ref()
-            .and_then(|p| p.iter().find(|(_, n)| Some(n) == name))
+            .and_then(|p| p.iter().find(|(_, n)| Some(n.as_str()) == name))
             .map_or(0, |(place, _)| *place);
         t.standing = totals.get(&t.number).map(|&(mp, gp)| (mp, gp, place));
     }

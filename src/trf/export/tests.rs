@@ -148,7 +148,7 @@ fn example_standings_from_the_export_match_rules_a7() {
     let opts = crate::scoring::TrfStandingsOptions {
         tiebreaks: "MPTS GPTS ESB:MM ESB:MG ESB:GM ESB:GG BC".into(),
         edition: None,
-        round_robin: Some(true),
+        layout: crate::scoring::Layout::RoundRobin,
     };
     let tsv = crate::scoring::trf_standings(&parsed, &opts).expect("standings");
     // RULES.md §A.7: A 4 7.0 8 16.5 21 38.0 16.5; B 4 6.5 12 18 24.5 38.5 15;
@@ -304,8 +304,10 @@ mod messy {
             Colour::White,
         ];
         let scoring = MatchScoring::default();
-        let names: Vec<(u32, String)> =
-            teams().iter().map(|t| (t.number, t.name.clone())).collect();
+        let names: Vec<crate::season::TeamName> = teams()
+            .iter()
+            .map(|t| (crate::season::TeamNo(t.number), t.name.clone()))
+            .collect();
         let season =
             team_standings::standings(&ev, "regular", &names, rounds, &scoring, 3, 5, &colours)
                 .expect("standings");
@@ -315,7 +317,7 @@ mod messy {
         let opts = crate::scoring::TrfStandingsOptions {
             tiebreaks: "MPTS GPTS EDE EMGSB BC".into(),
             edition: None,
-            round_robin: None,
+            layout: crate::scoring::Layout::Auto,
         };
         let from_trf = crate::scoring::trf_standings(&parsed, &opts).expect("trf standings");
         assert_eq!(from_trf, crate::scoring::to_tsv(&season), "{text}");
@@ -438,7 +440,7 @@ mod messy {
 
     #[test]
     fn trf_names_in_latin_letters_replace_the_chinese_012_and_022() {
-        let mut ev = event();
+        let ev = event();
         let stage = ev
             .stages
             .iter()
@@ -458,8 +460,11 @@ mod messy {
             (head.name.as_str(), head.city.as_str()),
             ("2023年中国国际象棋甲级联赛", "重庆涪陵")
         );
-        ev.trf.name_en = Some("2023 China Chess League A".into());
-        ev.trf.place_en = Some("Chongqing Fuling".into());
+        let text = format!(
+            "{}\n[trf]\nname_en = \"2023 China Chess League A\"\nplace_en = \"Chongqing Fuling\"\n",
+            include_str!("../../../samples/cca-a-league-2023/event.toml")
+        );
+        let ev = crate::event::parse(&text, std::path::Path::new("event.toml")).expect("event");
         let head = header(&ev, &stage, 3, true, colours, MatchScoring::default());
         let text = crate::trf::write(&team_event(&head, &teams(), &rounds(), &[]));
         let lines: Vec<&str> = text.lines().take(2).collect();

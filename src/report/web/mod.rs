@@ -2,7 +2,7 @@
 //! self-contained page (inline CSS, no scripts, no external assets, readable on a phone) with
 //! each section's standings, its latest round's pairings and results and its crosstable; and
 //! PNG pictures of each section's current standings (`standings-<section>.png`) and of its
-//! latest round (`pairings-r<NN>-<section>.png`), drawn as SVG and rendered by resvg with a CJK
+//! latest round (`pairings-r<NN>-<section>.png`), drawn in grey pixels with a CJK
 //! font of the system ([`picture`]).
 //!
 //! Without a CJK font no picture is drawn: the finding `output.no-cjk-font` says so and the run
@@ -11,6 +11,7 @@
 
 pub mod html;
 pub mod picture;
+pub mod raster;
 
 use std::path::{Path, PathBuf};
 

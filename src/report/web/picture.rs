@@ -1,19 +1,18 @@
-//! The pictures for chat groups: a table drawn as SVG (title, subtitle, a header row, at most
-//! [`PICTURE_ROWS`] rows, a note when rows were left out) and rendered to PNG by resvg.
+//! The pictures for chat groups: a table (title, subtitle, a header row, at most
+//! [`PICTURE_ROWS`] rows, a note when rows were left out) laid out as a [`Scene`] and drawn
+//! into grey pixels by [`super::raster`].
 //!
-//! Text needs a CJK font: [`system_cjk_font`] looks through the system's fonts (fontdb, as usvg
-//! loads them) for one that has the characters of the tables, preferring the families Chinese
-//! systems ship (文泉驿正黑, Noto Sans CJK SC, 思源黑体 …), and the picture is rendered with a
-//! font database holding that one face only, so that the same input and the same font give the
-//! same bytes.
+//! Text needs a CJK font: [`system_cjk_font`] looks through the system's fonts (fontdb) for one
+//! that has the characters of the tables, preferring the families Chinese systems ship (文泉驿正黑,
+//! Noto Sans CJK SC, 思源黑体 …), and every text is drawn in that one face, so that the same
+//! input and the same font give the same bytes.
 
 use std::sync::Arc;
 
-use resvg::tiny_skia;
-use resvg::usvg::{self, fontdb};
 use skrifa::MetadataProvider;
 
 use super::PICTURE_ROWS;
+use super::raster::{Anchor, Rect, Scene, Text};
 use crate::Lang;
 use crate::report::style::display_width;
 use crate::report::tables::TextTable;
@@ -53,11 +52,12 @@ const HINTS: [&str; 12] = [
     "Fang",
 ];
 
-/// A CJK font: a database of one face and its family name.
+/// A CJK font: the data of its file, the face in it and its family name.
 #[derive(Clone)]
 pub struct Font {
-    db: Arc<fontdb::Database>,
-    /// The family the pictures name.
+    data: Arc<dyn AsRef<[u8]> + Send + Sync>,
+    index: u32,
+    /// The face's family.
     pub family: String,
 }
 
@@ -78,8 +78,13 @@ pub fn system_cjk_font() -> Option<Font> {
     // to the run's memory. A mapping is undefined behaviour only if another process changes the
     // file while it is mapped; system fonts are replaced (a new file renamed over the old one),
     // not written in place, and the mapping lives only as long as this run.
-    let (data, _) = unsafe { db.make_shared_face_data(id) }?;
-    font_of(fontdb::Source::Binary(data))
+    let (data, index) = unsafe { db.make_shared_face_data(id) }?;
+    let family = db.face(id)?.families.first()?.0.clone();
+    Some(Font {
+        data,
+        index,
+        family,
+    })
 }
 
 /// The CJK face of `db`: a preferred family first, a regular weight and upright style before
@@ -120,17 +125,6 @@ fn pick(db: &fontdb::Database) -> Option<fontdb::ID> {
         .into_iter()
         .find(|f| db.with_face_data(f.id, covers).unwrap_or(false))
         .map(|f| f.id)
-}
-
-/// A database of the one font file `source` and the family of its first face.
-fn font_of(source: fontdb::Source) -> Option<Font> {
-    let mut one = fontdb::Database::new();
-    one.load_font_source(source);
-    let family = one.faces().next()?.families.first()?.0.clone();
-    Some(Font {
-        db: Arc::new(one),
-        family,
-    })
 }
 
 /// A face's source as a sort key (its path, or nothing for data in memory).
@@ -207,6 +201,13 @@ const TITLE_PX: u32 = 30;
 const ROW_PX: u32 = 44;
 /// Horizontal padding in a cell, each side.
 const PAD: u32 = 12;
+/// Greys of the picture (0 black, 255 white).
+const WHITE: u8 = 0xff;
+const HEADER_FILL: u8 = 0xe3;
+const STRIPE_FILL: u8 = 0xf4;
+const GRID: u8 = 0x99;
+const INK: u8 = 0x11;
+const GREY_INK: u8 = 0x44;
 
 /// The picture's size in pixels: width, height.
 pub fn size(p: &Picture<'_>) -> (u32, u32) {
@@ -296,42 +297,42 @@ fn one_line(s: &str) -> String {
     out
 }
 
-/// Text as SVG character data, on one line.
-fn xml(s: &str) -> String {
-    s.replace('\n', " ")
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
-/// The picture as SVG, its text in `family`.
-pub fn svg(p: &Picture<'_>, family: &str) -> String {
-    use std::fmt::Write as _;
+/// The picture laid out: the background, the header row's and every other row's fill, the grid
+/// (one pixel wide), then the title, the subtitle, the cells and the note.
+pub fn scene(p: &Picture<'_>) -> Scene {
     let l = layout(p);
     let t = p.table;
-    let fam = xml(family).replace('"', "&quot;");
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"{fam}\">\
-         <rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>",
-        w = l.width,
-        h = l.height
-    );
-    let _ = write!(
-        s,
-        "<text x=\"{}\" y=\"{}\" font-size=\"{TITLE_PX}\" font-weight=\"bold\" fill=\"#111111\">{}</text>",
-        MARGIN,
-        MARGIN + TITLE_PX,
-        xml(p.title)
-    );
-    let _ = write!(
-        s,
-        "<text x=\"{}\" y=\"{}\" font-size=\"{BODY_PX}\" fill=\"#444444\">{}</text>",
-        MARGIN,
-        MARGIN + TITLE_PX + 16 + BODY_PX,
-        xml(p.subtitle)
-    );
+    let mut scene = Scene {
+        width: l.width,
+        height: l.height,
+        ..Scene::default()
+    };
+    let rect = |x, y, w, h, grey| Rect { x, y, w, h, grey };
+    scene.rects.push(rect(0, 0, l.width, l.height, WHITE));
+    let text = |x, baseline, px, anchor, grey, s: &str| Text {
+        x,
+        baseline,
+        px,
+        anchor,
+        grey,
+        text: one_line(s),
+    };
+    let title_line = |s: &str| s.replace('\n', " ");
+    scene.texts.push(Text {
+        text: title_line(p.title),
+        ..text(MARGIN, MARGIN + TITLE_PX, TITLE_PX, Anchor::Start, INK, "")
+    });
+    scene.texts.push(Text {
+        text: title_line(p.subtitle),
+        ..text(
+            MARGIN,
+            MARGIN + TITLE_PX + 16 + BODY_PX,
+            BODY_PX,
+            Anchor::Start,
+            GREY_INK,
+            "",
+        )
+    });
     let (left, right) = (
         l.xs.first().copied().unwrap_or(MARGIN),
         l.xs.last().copied().unwrap_or(MARGIN),
@@ -342,122 +343,86 @@ pub fn svg(p: &Picture<'_>, family: &str) -> String {
     for (i, row) in rows.iter().enumerate() {
         let top = l.table_top + u32::try_from(i).unwrap_or(0) * ROW_PX;
         let fill = match i {
-            0 => Some("#e3e3e3"),
-            n if n % 2 == 0 => Some("#f4f4f4"),
+            0 => Some(HEADER_FILL),
+            n if n % 2 == 0 => Some(STRIPE_FILL),
             _ => None,
         };
         if let Some(f) = fill {
-            let _ = write!(
-                s,
-                "<rect x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{ROW_PX}\" fill=\"{f}\"/>",
-                right - left
-            );
+            scene.rects.push(rect(left, top, right - left, ROW_PX, f));
         }
-        let weight = if i == 0 { " font-weight=\"bold\"" } else { "" };
         let base = top + ROW_PX / 2 + BODY_PX * 9 / 25;
-        for (c, text) in row.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
             let (Some(&x0), Some(&x1)) = (l.xs.get(c), l.xs.get(c + 1)) else {
                 continue;
             };
             let (x, anchor) = if t.centred.contains(&c) || i == 0 {
-                ((x0 + x1) / 2, "middle")
+                ((x0 + x1) / 2, Anchor::Middle)
             } else {
-                (x0 + PAD, "start")
+                (x0 + PAD, Anchor::Start)
             };
-            let _ = write!(
-                s,
-                "<text x=\"{x}\" y=\"{base}\" font-size=\"{BODY_PX}\" text-anchor=\"{anchor}\" fill=\"#111111\"{weight}>{}</text>",
-                xml(&one_line(text))
-            );
+            scene.texts.push(text(x, base, BODY_PX, anchor, INK, cell));
         }
     }
-    // Grid: horizontal lines, then the column lines.
+    // Grid, one pixel wide: a line over each row and under the last, then a line left of each
+    // column and at the table's right edge.
     let bottom = l.table_top + u32::try_from(rows.len()).unwrap_or(0) * ROW_PX;
-    let mut path = String::new();
     for i in 0..=rows.len() {
         let y = l.table_top + u32::try_from(i).unwrap_or(0) * ROW_PX;
-        let _ = write!(path, "M{left} {y}.5H{right}");
+        scene.rects.push(rect(left, y, right - left, 1, GRID));
     }
-    for x in &l.xs {
-        let _ = write!(path, "M{x}.5 {}V{bottom}", l.table_top);
+    for &x in &l.xs {
+        scene
+            .rects
+            .push(rect(x, l.table_top, 1, bottom - l.table_top, GRID));
     }
-    let _ = write!(
-        s,
-        "<path d=\"{path}\" stroke=\"#999999\" stroke-width=\"1\" fill=\"none\"/>"
-    );
     let note = note(p, l.shown);
     if !note.is_empty() {
-        let _ = write!(
-            s,
-            "<text x=\"{MARGIN}\" y=\"{}\" font-size=\"{NOTE_PX}\" fill=\"#444444\">{}</text>",
-            bottom + ROW_PX * 3 / 4,
-            xml(&note)
-        );
+        scene.texts.push(Text {
+            text: note,
+            ..text(
+                MARGIN,
+                bottom + ROW_PX * 3 / 4,
+                NOTE_PX,
+                Anchor::Start,
+                GREY_INK,
+                "",
+            )
+        });
     }
-    s.push_str("</svg>");
-    s
+    scene
 }
 
 /// The picture as PNG bytes, its text in `font`.
 ///
 /// # Errors
 ///
-/// The renderer's message when the SVG cannot be parsed or the pixmap not made (neither happens
-/// with the SVG [`svg`] writes, short of memory).
+/// A message when the font cannot be read or the picture is too large to allocate.
 pub fn png(p: &Picture<'_>, font: &Font) -> Result<Vec<u8>, String> {
-    let opt = usvg::Options {
-        font_family: font.family.clone(),
-        fontdb: font.db.clone(),
-        languages: vec![p.lang.pick("zh-CN", "en").to_string()],
-        ..usvg::Options::default()
-    };
-    let tree = usvg::Tree::from_str(&svg(p, &font.family), &opt).map_err(|e| e.to_string())?;
-    let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
-        .ok_or_else(|| "picture too large".to_string())?;
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    encode(&pixmap)
+    let scene = scene(p);
+    let pixels =
+        super::raster::draw(&scene, (*font.data).as_ref(), font.index).ok_or_else(|| {
+            format!(
+                "the font {} cannot be read, or the picture is too large",
+                font.family
+            )
+        })?;
+    encode(&pixels, scene.width, scene.height)
 }
 
-/// The PNG of a rendered picture. The pictures have a white background, so every pixel is
-/// opaque, and they are drawn in black and greys: they are written as 8-bit greyscale (a third
-/// of the bytes of RGB, a quarter of RGBA) at deflate level 2 with adaptive row filters. On a
-/// 872 × 1548 pairings picture the default (RGBA, level 6) took 76 ms for 201 KB, RGB at level 2
-/// 22 ms for 233 KB; png's `Compression::Fast` is quicker still but triples the size. The pixels
-/// decode to the same colours. A picture with a coloured pixel is written as RGB, one with a
-/// transparent pixel (none is drawn so) by tiny-skia as RGBA.
-fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
-    let data = pixmap.data();
-    let mut grey = true;
-    for px in data.chunks_exact(4) {
-        match px {
-            [r, g, b, 255] => grey &= r == g && g == b,
-            _ => return pixmap.encode_png().map_err(|e| e.to_string()),
-        }
-    }
-    let (colour, pixels): (png::ColorType, Vec<u8>) = if grey {
-        let g = data
-            .chunks_exact(4)
-            .filter_map(|px| px.first().copied())
-            .collect();
-        (png::ColorType::Grayscale, g)
-    } else {
-        let mut rgb = Vec::with_capacity(data.len() / 4 * 3);
-        for px in data.chunks_exact(4) {
-            rgb.extend(px.iter().take(3));
-        }
-        (png::ColorType::Rgb, rgb)
-    };
+/// The PNG of grey pixels: 8-bit greyscale (a third of the bytes of RGB, a quarter of RGBA) at
+/// deflate level 2 without row filters. On a 872 × 1548 pairings picture the default (RGBA,
+/// level 6, adaptive filters) took 76 ms for 201 KB; greyscale at level 2 takes 6.1 ms for
+/// 138 KB with adaptive filters and 4.5 ms for 130 KB without (flat greys and repeated glyphs
+/// are what deflate finds anyway); png's ultra-fast deflate takes 1.7 ms for 392 KB.
+fn encode(pixels: &[u8], width: u32, height: u32) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-    encoder.set_color(colour);
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Grayscale);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_deflate_compression(png::DeflateCompression::Level(2));
-    encoder.set_filter(png::Filter::Adaptive);
+    encoder.set_filter(png::Filter::NoFilter);
     let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-    writer
-        .write_image_data(&pixels)
-        .map_err(|e| e.to_string())?;
+    writer.write_image_data(pixels).map_err(|e| e.to_string())?;
     writer.finish().map_err(|e| e.to_string())?;
     Ok(out)
 }
@@ -486,11 +451,15 @@ mod tests {
             table: &t,
             lang: Lang::Zh,
         };
-        let s = svg(&p, "WenQuanYi Zen Hei");
-        assert!(s.contains(">第30队<") && !s.contains(">第31队<"));
-        assert!(s.contains(">仅显示前 30 行（共 45 行），完整表格见成绩网页<"));
+        let s = scene(&p);
+        let texts: Vec<&str> = s.texts.iter().map(|t| t.text.as_str()).collect();
+        assert!(texts.contains(&"第30队") && !texts.contains(&"第31队"));
+        assert_eq!(
+            texts.last(),
+            Some(&"仅显示前 30 行（共 45 行），完整表格见成绩网页")
+        );
         // Title, subtitle, 31 rows of 3 cells, the note.
-        assert_eq!(s.matches("<text ").count(), 2 + 31 * 3 + 1);
+        assert_eq!(texts.len(), 2 + 31 * 3 + 1);
         // 24 + 30 + 16 + 26 + 20 = 116 to the table, 31 rows of 44, the note's 44, 24 under.
         assert_eq!(size(&p).1, 116 + 31 * 44 + 44 + 24);
         assert_eq!(one_line(&"长".repeat(30)), format!("{}…", "长".repeat(19)));
@@ -499,6 +468,44 @@ mod tests {
         assert_eq!(c.headers, vec!["队名".to_string(), "名次".to_string()]);
         assert_eq!(c.rows[2], vec!["第3队".to_string(), "3".to_string()]);
         assert_eq!(c.centred, vec![1]);
+    }
+
+    #[test]
+    fn glyphs_are_drawn_one_em_apart_and_the_middle_anchor_centres_the_text() {
+        let Some(font) = system_cjk_font() else {
+            eprintln!("no CJK font here (CI installs fonts-wqy-zenhei): not checked");
+            return;
+        };
+        let (w, h) = (140usize, 40usize);
+        let scene = |x, anchor| Scene {
+            width: w as u32,
+            height: h as u32,
+            rects: Vec::new(),
+            texts: vec![Text {
+                x,
+                baseline: 32,
+                px: 26,
+                anchor,
+                grey: 0,
+                text: "中中".into(),
+            }],
+        };
+        let draw = |s: &Scene| {
+            super::super::raster::draw(s, (*font.data).as_ref(), font.index).expect("drawn")
+        };
+        let start = draw(&scene(10, Anchor::Start));
+        // A 汉字 is one em wide: the second is the first drawn 26 pixels to the right, pixel for
+        // pixel, and nothing is drawn outside the two ems.
+        let at = |x: usize, y: usize| start[y * w + x];
+        for y in 0..h {
+            for x in 10..36 {
+                assert_eq!(at(x, y), at(x + 26, y), "pixel ({x}, {y})");
+            }
+            assert!((0..10).chain(62..w).all(|x| at(x, y) == 255), "row {y}");
+        }
+        assert!(start.iter().filter(|&&g| g < 128).count() > 60, "ink drawn");
+        // Two ems centred on 36 start at 10.
+        assert_eq!(draw(&scene(36, Anchor::Middle)), start);
     }
 
     #[test]

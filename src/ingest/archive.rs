@@ -4,6 +4,7 @@
 //! Declared sizes are never trusted: every member goes through `Read::take(limit + 1)`, and a
 //! budget shared by all nesting levels stops a zip of many large members.
 
+use std::collections::HashMap;
 use std::io::{self, Cursor, Read};
 
 use zip::ZipArchive;
@@ -115,6 +116,16 @@ pub(crate) fn check_package(
     package_parts(path, bytes, limits, budget, None)
 }
 
+/// A workbook package stored again without compression, and its XML parts.
+pub(crate) struct Unpacked {
+    /// The package, every part stored.
+    pub(crate) zip: Vec<u8>,
+    /// The `.xml` and `.rels` parts but the shared strings, by lower-case name (of a name given
+    /// twice in different cases, the last), for the readers that need a part or two and would
+    /// otherwise open the package again (`xlsx_merges`).
+    pub(crate) parts: HashMap<String, Vec<u8>>,
+}
+
 /// Checks a workbook package like [`check_package`] and returns it stored again without
 /// compression, each part inflated exactly once: calamine then reads a part by copying it
 /// (it reads a sheet once for its cells and again for its merged cells). `None` when the parts
@@ -128,22 +139,35 @@ pub(crate) fn unpacked_package(
     bytes: &[u8],
     limits: &Limits,
     budget: &mut Budget,
-) -> Result<Option<Vec<u8>>, Unreadable> {
-    let mut writer = Some(zip::ZipWriter::new(Cursor::new(Vec::with_capacity(
-        bytes.len().saturating_mul(4),
-    ))));
-    package_parts(path, bytes, limits, budget, Some(&mut writer))?;
-    Ok(writer.and_then(|w| w.finish().ok()).map(Cursor::into_inner))
+) -> Result<Option<Unpacked>, Unreadable> {
+    let mut restore = Some(Restore {
+        writer: zip::ZipWriter::new(Cursor::new(Vec::with_capacity(
+            bytes.len().saturating_mul(4),
+        ))),
+        parts: HashMap::new(),
+    });
+    package_parts(path, bytes, limits, budget, Some(&mut restore))?;
+    Ok(restore.and_then(|r| {
+        let zip = r.writer.finish().ok()?.into_inner();
+        Some(Unpacked {
+            zip,
+            parts: r.parts,
+        })
+    }))
 }
 
-type Restore = Option<zip::ZipWriter<Cursor<Vec<u8>>>>;
+/// The package being stored again, and its parts kept.
+struct Restore {
+    writer: zip::ZipWriter<Cursor<Vec<u8>>>,
+    parts: HashMap<String, Vec<u8>>,
+}
 
 fn package_parts(
     path: &str,
     bytes: &[u8],
     limits: &Limits,
     budget: &mut Budget,
-    mut restore: Option<&mut Restore>,
+    mut restore: Option<&mut Option<Restore>>,
 ) -> Result<(), Unreadable> {
     let mut archive = ZipArchive::new(Cursor::new(bytes)).map_err(|e| broken(&e).at(path))?;
     if archive.len() > limits.max_zip_entries {
@@ -155,7 +179,8 @@ fn package_parts(
     for i in 0..archive.len() {
         let file = archive.by_index(i).map_err(|e| member_error(&e).at(path))?;
         let name = String::from_utf8_lossy(file.name_raw()).to_ascii_lowercase();
-        let cap = if name.contains("sharedstrings") {
+        let shared = name.contains("sharedstrings");
+        let cap = if shared {
             limits.max_shared_strings_bytes.min(limits.max_member_bytes)
         } else {
             limits.max_member_bytes
@@ -165,15 +190,19 @@ fn package_parts(
             .and_then(Option::as_mut)
             .filter(|_| !file.is_dir());
         let n = match keep {
-            Some(w) => {
+            Some(r) => {
                 let part = file.name().map(|n| n.into_owned());
                 let mut data = Vec::new();
                 let n = take_bounded(file, cap, budget, &mut data).map_err(|r| r.at(path))?;
                 let ok = n <= cap
-                    && part.is_ok_and(|p| w.start_file(p, stored).is_ok())
-                    && io::Write::write_all(w, &data).is_ok();
-                if !ok && let Some(r) = restore.as_deref_mut() {
-                    *r = None;
+                    && part.is_ok_and(|p| r.writer.start_file(p, stored).is_ok())
+                    && io::Write::write_all(&mut r.writer, &data).is_ok();
+                if !ok {
+                    if let Some(r) = restore.as_deref_mut() {
+                        *r = None;
+                    }
+                } else if !shared && (name.ends_with(".xml") || name.ends_with(".rels")) {
+                    r.parts.insert(name.clone(), data);
                 }
                 n
             }

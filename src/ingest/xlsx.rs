@@ -26,7 +26,7 @@ pub(crate) fn read(
 ) -> Result<Vec<Table>, Unreadable> {
     // Each part inflated once, here; calamine reads the parts stored without compression.
     let unpacked = archive::unpacked_package(path, bytes, limits, budget)?;
-    let bytes = unpacked.as_deref().unwrap_or(bytes);
+    let bytes = unpacked.as_ref().map_or(bytes, |u| u.zip.as_slice());
     let mut wb: Xlsx<_> =
         calamine::open_workbook_from_rs(Cursor::new(bytes)).map_err(|e| error(path, &e))?;
     let sheets: Vec<(String, bool)> = wb
@@ -36,7 +36,9 @@ pub(crate) fn read(
         .map(|s| (s.name.clone(), s.visible != SheetVisible::Visible))
         .collect();
     // The merged regions from the parts (only when they were stored again), else calamine's.
-    let mut own = unpacked.as_deref().and_then(xlsx_merges::by_sheet);
+    let mut own = unpacked
+        .as_ref()
+        .and_then(|u| xlsx_merges::by_sheet(&u.parts));
     let mut tables = Vec::with_capacity(sheets.len());
     for (name, hidden) in sheets {
         let rows = read_sheet(path, &name, &mut wb, limits, budget)?;

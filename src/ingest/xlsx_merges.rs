@@ -9,35 +9,23 @@
 //! instead, so the result is calamine's in every case.
 
 use std::collections::HashMap;
-use std::io::{Cursor, Read};
 
 use quick_xml::events::attributes::Attribute;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
-use zip::ZipArchive;
 
 use super::Merge;
 
-/// The merged regions of each worksheet of the package `bytes` (stored without compression by
-/// `archive::unpacked_package`), by sheet name; a sheet is missing where its own part could not
-/// be read plainly, and the whole map is `None` where the workbook's layout is not the plain one.
-pub(crate) fn by_sheet(bytes: &[u8]) -> Option<HashMap<String, Vec<Merge>>> {
-    let mut zip = ZipArchive::new(Cursor::new(bytes)).ok()?;
-    let names: HashMap<String, String> = zip
-        .file_names()
-        .flatten()
-        .map(|n| (n.to_ascii_lowercase(), n.into_owned()))
-        .collect();
-    let mut part = |name: &str| -> Option<Vec<u8>> {
-        let real = names.get(&name.to_ascii_lowercase())?;
-        let mut f = zip.by_name(real).ok()?;
-        let mut data = Vec::new();
-        f.read_to_end(&mut data).ok()?;
-        Some(data)
-    };
+/// The merged regions of each worksheet of a package, from its XML parts by lower-case name
+/// (`archive::Unpacked::parts`), by sheet name; a sheet is missing where its own part could
+/// not be read plainly, and the whole map is `None` where the workbook's layout is not the
+/// plain one.
+pub(crate) fn by_sheet(parts: &HashMap<String, Vec<u8>>) -> Option<HashMap<String, Vec<Merge>>> {
+    // Part names are matched without regard to case, as calamine matches them.
+    let part = |name: &str| parts.get(&name.to_ascii_lowercase()).map(Vec::as_slice);
     let root = part("_rels/.rels")?;
     // The last office document named, as calamine takes it.
-    let workbook = relationships(&root)?
+    let workbook = relationships(root)?
         .into_iter()
         .rev()
         .find(|(_, _, typ)| typ.ends_with("/relationships/officeDocument"))
@@ -50,13 +38,13 @@ pub(crate) fn by_sheet(bytes: &[u8]) -> Option<HashMap<String, Vec<Merge>>> {
         format!("{dir}/")
     };
     // By id; of an id given twice, the last (as calamine's map keeps it).
-    let rels: HashMap<String, String> = relationships(&part(&format!("{dir}_rels/{file}.rels"))?)?
+    let rels: HashMap<String, String> = relationships(part(&format!("{dir}_rels/{file}.rels"))?)?
         .into_iter()
         .map(|(id, target, _)| (id, target))
         .collect();
     let mut out = HashMap::new();
     let mut seen = std::collections::HashSet::new();
-    for (name, id) in sheets(&part(&workbook)?)? {
+    for (name, id) in sheets(part(&workbook)?)? {
         let target = rels.get(&id)?;
         if target.contains("..") {
             return None;
@@ -67,7 +55,7 @@ pub(crate) fn by_sheet(bytes: &[u8]) -> Option<HashMap<String, Vec<Merge>>> {
         };
         // A name given twice (never by Excel): calamine reads the first sheet of that name.
         if seen.insert(name.clone())
-            && let Some(merges) = part(&path).and_then(|xml| merge_block(&xml))
+            && let Some(merges) = part(&path).and_then(merge_block)
         {
             out.insert(name, merges);
         }
@@ -187,6 +175,7 @@ fn cell(s: &str) -> Option<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Cursor;
 
     #[test]
     fn regions_parse_as_calamine_reads_them() {
@@ -269,11 +258,11 @@ mod tests {
                 continue;
             };
             let Ok(mut wb) = calamine::open_workbook_from_rs::<calamine::Xlsx<_>, _>(Cursor::new(
-                unpacked.as_slice(),
+                unpacked.zip.as_slice(),
             )) else {
                 continue;
             };
-            let ours = by_sheet(&unpacked).unwrap_or_default();
+            let ours = by_sheet(&unpacked.parts).unwrap_or_default();
             for name in wb.sheet_names() {
                 let Ok(theirs) = wb.merge_cells_by_sheet_name(&name) else {
                     continue;
@@ -323,7 +312,11 @@ mod tests {
             xml.extend_from_slice(&tail);
             let _ = merge_block(&xml);
             let _ = merge_block(&head);
-            let _ = by_sheet(&xml);
+            let parts: HashMap<String, Vec<u8>> = ["_rels/.rels", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/worksheets/sheet1.xml"]
+                .into_iter()
+                .map(|n| (n.to_string(), xml.clone()))
+                .collect();
+            let _ = by_sheet(&parts);
         }
     }
 }

@@ -312,10 +312,14 @@ mod tests {
             xml.extend_from_slice(&tail);
             let _ = merge_block(&xml);
             let _ = merge_block(&head);
-            let parts: HashMap<String, Vec<u8>> = ["_rels/.rels", "xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/worksheets/sheet1.xml"]
-                .into_iter()
-                .map(|n| (n.to_string(), xml.clone()))
-                .collect();
+            let names = [
+                "_rels/.rels",
+                "xl/workbook.xml",
+                "xl/_rels/workbook.xml.rels",
+                "xl/worksheets/sheet1.xml",
+            ];
+            let parts: HashMap<String, Vec<u8>> =
+                names.into_iter().map(|n| (n.to_string(), xml.clone())).collect();
             let _ = by_sheet(&parts);
         }
     }

@@ -309,30 +309,33 @@ pub fn scene(p: &Picture<'_>) -> Scene {
     };
     let rect = |x, y, w, h, grey| Rect { x, y, w, h, grey };
     scene.rects.push(rect(0, 0, l.width, l.height, WHITE));
-    let text = |x, baseline, px, anchor, grey, s: &str| Text {
+    let text = |x, baseline, px, anchor, grey, text| Text {
         x,
         baseline,
         px,
         anchor,
         grey,
-        text: one_line(s),
+        text,
     };
-    let title_line = |s: &str| s.replace('\n', " ");
-    scene.texts.push(Text {
-        text: title_line(p.title),
-        ..text(MARGIN, MARGIN + TITLE_PX, TITLE_PX, Anchor::Start, INK, "")
-    });
-    scene.texts.push(Text {
-        text: title_line(p.subtitle),
-        ..text(
-            MARGIN,
-            MARGIN + TITLE_PX + 16 + BODY_PX,
-            BODY_PX,
-            Anchor::Start,
-            GREY_INK,
-            "",
-        )
-    });
+    // The title and subtitle on one line, whole; a cell's text cut to its width.
+    let whole = |s: &str| s.replace('\n', " ");
+    let (title_y, subtitle_y) = (MARGIN + TITLE_PX, MARGIN + TITLE_PX + 16 + BODY_PX);
+    scene.texts.push(text(
+        MARGIN,
+        title_y,
+        TITLE_PX,
+        Anchor::Start,
+        INK,
+        whole(p.title),
+    ));
+    scene.texts.push(text(
+        MARGIN,
+        subtitle_y,
+        BODY_PX,
+        Anchor::Start,
+        GREY_INK,
+        whole(p.subtitle),
+    ));
     let (left, right) = (
         l.xs.first().copied().unwrap_or(MARGIN),
         l.xs.last().copied().unwrap_or(MARGIN),
@@ -360,7 +363,9 @@ pub fn scene(p: &Picture<'_>) -> Scene {
             } else {
                 (x0 + PAD, Anchor::Start)
             };
-            scene.texts.push(text(x, base, BODY_PX, anchor, INK, cell));
+            scene
+                .texts
+                .push(text(x, base, BODY_PX, anchor, INK, one_line(cell)));
         }
     }
     // Grid, one pixel wide: a line over each row and under the last, then a line left of each
@@ -377,17 +382,10 @@ pub fn scene(p: &Picture<'_>) -> Scene {
     }
     let note = note(p, l.shown);
     if !note.is_empty() {
-        scene.texts.push(Text {
-            text: note,
-            ..text(
-                MARGIN,
-                bottom + ROW_PX * 3 / 4,
-                NOTE_PX,
-                Anchor::Start,
-                GREY_INK,
-                "",
-            )
-        });
+        let y = bottom + ROW_PX * 3 / 4;
+        scene
+            .texts
+            .push(text(MARGIN, y, NOTE_PX, Anchor::Start, GREY_INK, note));
     }
     scene
 }

@@ -7,7 +7,7 @@ use super::error::KeyPath;
 use super::validate::{Problem, TieKeys, problem};
 use super::{RawEvent as Event, System};
 use crate::scoring::TieBreak;
-use crate::scoring::cxa::{self, CxaKey};
+use crate::scoring::cxa;
 
 /// More rounds than any stage of a federation event (a double round robin of 20 teams has 38).
 pub const MAX_ROUNDS: u32 = 50;
@@ -81,33 +81,39 @@ fn tie_keys(ev: &Event, t: &super::Tiebreaks, at: &KeyPath) -> Result<TieKeys, P
             other = true;
         }
     }
-    let unknown = |j: usize, code: &str| {
-        problem(
-            at.index(j),
-            &format!("未知的排名/破同分代码 {code:?}（例如 MPTS GPTS EDE EMGSB/C1 BH PTS WIN）"),
-            "unknown tie-break code",
-        )
-    };
-    let mut keys = TieKeys::default();
-    if other {
-        let mut fide = Vec::with_capacity(t.order.len());
-        for (j, code) in t.order.iter().enumerate() {
-            match TieBreak::parse(code) {
-                Ok(k) => fide.push(k),
-                Err(_) => return Err(unknown(j, code)),
-            }
-        }
-        keys.fide = Some(fide);
-    }
-    if xiangqi {
-        let mut chain: Vec<CxaKey> = Vec::with_capacity(t.order.len());
-        for (j, code) in t.order.iter().enumerate() {
-            match cxa::chain_of(std::slice::from_ref(code), Default::default()) {
-                Some(k) => chain.extend(k),
-                None => return Err(unknown(j, code)),
-            }
-        }
-        keys.cxa = Some(chain);
+    Ok(TieKeys {
+        fide: other
+            .then(|| each_code(&t.order, at, |c| TieBreak::parse(c).ok().map(|k| vec![k])))
+            .transpose()?,
+        cxa: xiangqi
+            .then(|| {
+                each_code(&t.order, at, |c| {
+                    cxa::chain_of(std::slice::from_ref(c), Default::default())
+                })
+            })
+            .transpose()?,
+    })
+}
+
+/// Every code of `order` parsed by `parse` (a code may give several keys), or an error at the
+/// index of the first code it refuses.
+fn each_code<K>(
+    order: &[String],
+    at: &KeyPath,
+    parse: impl Fn(&String) -> Option<Vec<K>>,
+) -> Result<Vec<K>, Problem> {
+    let mut keys = Vec::with_capacity(order.len());
+    for (j, code) in order.iter().enumerate() {
+        let Some(k) = parse(code) else {
+            return Err(problem(
+                at.index(j),
+                &format!(
+                    "未知的排名/破同分代码 {code:?}（例如 MPTS GPTS EDE EMGSB/C1 BH PTS WIN）"
+                ),
+                "unknown tie-break code",
+            ));
+        };
+        keys.extend(k);
     }
     Ok(keys)
 }

@@ -72,12 +72,6 @@ impl std::fmt::Display for ListId {
     }
 }
 
-impl PartialEq<str> for ListId {
-    fn eq(&self, other: &str) -> bool {
-        self.0 == other
-    }
-}
-
 impl PartialEq<&str> for ListId {
     fn eq(&self, other: &&str) -> bool {
         self.0 == *other

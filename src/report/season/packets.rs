@@ -27,12 +27,12 @@ pub struct PacketIndex<'a> {
 }
 
 enum Kind<'a> {
-    Team(TeamIndex<'a>),
+    Team(TeamStageIndex<'a>),
     Delegations(DelegationIndex<'a>),
 }
 
 /// A team stage (league, team Swiss).
-struct TeamIndex<'a> {
+struct TeamStageIndex<'a> {
     /// Team number → name (the first of `names` with that number).
     name_of: HashMap<u32, &'a str>,
     /// Team name → number (the first of `names` with that name).
@@ -64,7 +64,7 @@ impl<'a> PacketIndex<'a> {
     /// Indexes `stage` once for the packets of all its teams.
     pub fn new(stage: &'a StageOutcome, roster: &Roster, sport: Sport, lang: Lang) -> Self {
         let kind = match &stage.kind {
-            StageKind::League(l) => Kind::Team(TeamIndex::new(
+            StageKind::League(l) => Kind::Team(TeamStageIndex::new(
                 &l.names,
                 &l.numbers.teams,
                 l.complete.clone(),
@@ -83,7 +83,7 @@ impl<'a> PacketIndex<'a> {
                             .insert(r.results.round, o.bye.1.to_string());
                     }
                 }
-                Kind::Team(TeamIndex::new(
+                Kind::Team(TeamStageIndex::new(
                     &o.names,
                     &o.numbers,
                     o.results(),
@@ -117,7 +117,7 @@ impl<'a> PacketIndex<'a> {
     }
 }
 
-impl<'a> TeamIndex<'a> {
+impl<'a> TeamStageIndex<'a> {
     #[allow(clippy::too_many_arguments)]
     fn new(
         names: &'a [TeamName],
@@ -148,7 +148,7 @@ impl<'a> TeamIndex<'a> {
             place_rows.entry(r.start_no).or_default().push(i);
         }
         let (players, _) = super::league::player_facts(roster, numbers);
-        TeamIndex {
+        TeamStageIndex {
             name_of,
             no_of,
             rounds,
@@ -212,7 +212,13 @@ impl<'a> DelegationIndex<'a> {
 /// 对阵与成绩: one row per board of each of the team's matches, from the team's side: round,
 /// opponent, board, own player, own colour, result, opponent's player, and on the first board
 /// the match's game score (`3.5:1.5`); a round with the bye is one row `轮空` with its points.
-fn results_sheet(t: &TeamIndex<'_>, no: u32, unit: &str, sport: Sport, lang: Lang) -> SheetDoc {
+fn results_sheet(
+    t: &TeamStageIndex<'_>,
+    no: u32,
+    unit: &str,
+    sport: Sport,
+    lang: Lang,
+) -> SheetDoc {
     let (players, scoring) = (&t.players, t.scoring);
     let name_of = |n: u32| t.name(n);
     let none = BTreeMap::new();
@@ -309,7 +315,7 @@ fn results_sheet(t: &TeamIndex<'_>, no: u32, unit: &str, sport: Sport, lang: Lan
 
 /// 名次: the team's row of the current ranking (place, number, name, every tie-break).
 fn place_sheet(
-    t: &TeamIndex<'_>,
+    t: &TeamStageIndex<'_>,
     no: u32,
     st: &scoring::Standings,
     unit: &str,

@@ -12,7 +12,8 @@ use rust_xlsxwriter::{Url, Workbook, XlsxError};
 
 use super::style::{ColumnWidths, Styles};
 use super::workbook::{
-    SheetLayout, new_workbook, save_atomic, setup_sheet, write_header_row, write_text,
+    RunFormats, SheetLayout, new_workbook, save_atomic, setup_sheet, write_header_row, write_text,
+    write_text_in,
 };
 use crate::rounds::marker::Marker;
 use crate::{Error, Lang};
@@ -338,6 +339,8 @@ fn write_body(
             (c, f.clone().set_text_wrap())
         })
         .collect();
+    // Formats given per run of cells (see `RunFormats`), except on cells with a link.
+    let mut runs = RunFormats::down();
     for (i, row) in t.rows.iter().enumerate() {
         let r = 2 + u32::try_from(i).unwrap_or(u32::MAX - 2);
         let mut lines = 1usize;
@@ -350,13 +353,23 @@ fn write_body(
                 .then(|| decimals(text))
                 .flatten()
                 .zip(text.parse::<f64>().ok());
+            let link = links.and_then(|l| l.get(&(i, c)));
             if let Some((d, v)) = number {
                 let fmt = number_formats.get(&(centred, d.min(2))).unwrap_or(base(c));
-                ws.write_number_with_format(r, col, v, fmt)?;
+                if link.is_some() {
+                    ws.write_number_with_format(r, col, v, fmt)?;
+                } else {
+                    ws.write_number(r, col, v)?;
+                    runs.note(r, col, fmt);
+                }
                 widths.note(col, text);
             } else if t.wrapped.contains(&c) {
                 let fmt = wrap_fmts.get(&centred).unwrap_or(base(c));
-                write_text(ws, r, col, text, fmt, None)?;
+                if link.is_some() {
+                    write_text(ws, r, col, text, fmt, None)?;
+                } else {
+                    write_text_in(ws, r, col, text, fmt, &mut runs, None)?;
+                }
                 let w = super::style::display_width(text);
                 let wrap = t.wrap_width.unwrap_or(WRAP_WIDTH).max(4);
                 widths.note_width(col, w.min(wrap));
@@ -368,10 +381,12 @@ fn write_body(
                     .map(|l| super::style::display_width(l).div_ceil(per_line).max(1))
                     .sum();
                 lines = lines.max(n);
-            } else {
+            } else if link.is_some() {
                 write_text(ws, r, col, text, base(c), Some(widths))?;
+            } else {
+                write_text_in(ws, r, col, text, base(c), &mut runs, Some(widths))?;
             }
-            if let Some(url) = links.and_then(|l| l.get(&(i, c))) {
+            if let Some(url) = link {
                 // A link the writer rejects (too long) leaves the plain text.
                 let fmt = if t.wrapped.contains(&c) {
                     link_fmt.clone().set_text_wrap()
@@ -387,7 +402,7 @@ fn write_body(
             widths.set_row_height(ws, r, f64::from(n) * 13.5 + 2.0)?;
         }
     }
-    Ok(())
+    runs.apply(ws)
 }
 
 /// A sheet name Excel accepts, unique among `used` (case-insensitively, as Excel compares):

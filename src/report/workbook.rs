@@ -122,11 +122,12 @@ pub fn write_header_row(
     styles: &Styles,
     widths: &mut ColumnWidths,
 ) -> Result<(), XlsxError> {
+    let mut runs = RunFormats::across();
     for (i, h) in headers.iter().enumerate() {
         let col = u16::try_from(i).map_err(|_| XlsxError::RowColumnLimitError)?;
-        write_text(ws, row, col, h, &styles.header, Some(widths))?;
+        write_text_in(ws, row, col, h, &styles.header, &mut runs, Some(widths))?;
     }
-    Ok(())
+    runs.apply(ws)
 }
 
 /// Writes `text` as a text cell, never as a formula, and notes its width when `widths` is given.
@@ -252,6 +253,10 @@ pub fn looks_like_formula(text: &str) -> bool {
 
 /// Cuts text to Excel's cell limit (counted in UTF-16 units, as Excel does) on a char boundary.
 fn clip(text: &str) -> &str {
+    // UTF-8 takes at least as many bytes as UTF-16 takes units, character by character.
+    if text.len() <= MAX_CELL_TEXT {
+        return text;
+    }
     let mut units = 0usize;
     for (i, c) in text.char_indices() {
         units += c.len_utf16();
@@ -556,6 +561,8 @@ pub fn write_manifest(out: &Path, written: &[std::path::PathBuf]) -> Result<(), 
 
 mod batch;
 pub use batch::{batched, par_map, pending};
+mod runs;
+pub use runs::{RunFormats, write_text_in};
 
 #[cfg(test)]
 mod tests;

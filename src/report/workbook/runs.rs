@@ -147,13 +147,23 @@ mod tests {
         let xf = regex::Regex::new(r"<xf [^>]*?(/>|>.*?</xf>)").unwrap();
         let xfs: Vec<&str> = xf.find_iter(xfs_part).map(|m| m.as_str()).collect();
         let si = regex::Regex::new(r"<t>([^<]*)</t>").unwrap();
-        let sst: Vec<&str> = si.captures_iter(&strings).map(|c| c.get(1).unwrap().as_str()).collect();
-        let cell = regex::Regex::new(r#"<c r="([A-Z]+[0-9]+)"( s="([0-9]+)")?( t="s")?(/>|><v>([^<]*)</v></c>)"#).unwrap();
+        let sst: Vec<&str> = si
+            .captures_iter(&strings)
+            .map(|c| c.get(1).unwrap().as_str())
+            .collect();
+        let cell = regex::Regex::new(
+            r#"<c r="([A-Z]+[0-9]+)"( s="([0-9]+)")?( t="s")?(/>|><v>([^<]*)</v></c>)"#,
+        )
+        .unwrap();
         cell.captures_iter(&sheet)
             .map(|c| {
                 let s: usize = c.get(3).map_or(0, |m| m.as_str().parse().unwrap());
                 let v = c.get(6).map_or("", |m| m.as_str());
-                let v = if c.get(4).is_some() { sst[v.parse::<usize>().unwrap()] } else { v };
+                let v = if c.get(4).is_some() {
+                    sst[v.parse::<usize>().unwrap()]
+                } else {
+                    v
+                };
                 (c[1].to_string(), (xfs[s].to_string(), v.to_string()))
             })
             .collect()
@@ -169,16 +179,26 @@ mod tests {
         let grid: Vec<(u32, u16, &str, &Format)> = (2..8)
             .flat_map(|r| {
                 let f0 = if (r / 2) % 2 == 0 { &body } else { &bold };
-                [(r, 0, "甲", f0), (r, 1, "乙", &body), (r, 2, "1.5", &number), (r, 3, "", &bold)]
+                [
+                    (r, 0, "甲", f0),
+                    (r, 1, "乙", &body),
+                    (r, 2, "1.5", &number),
+                    (r, 3, "", &bold),
+                ]
             })
             .filter(|&(r, c, _, _)| !(r == 4 && c == 1))
-            .chain([(8, 3, "=SUM(A1)", &bold), (1, 0, "姓名", &bold), (1, 1, "单位", &bold)])
+            .chain([
+                (8, 3, "=SUM(A1)", &bold),
+                (1, 0, "姓名", &bold),
+                (1, 1, "单位", &bold),
+            ])
             .collect();
         let mut one_by_one = Workbook::new();
         let ws = one_by_one.add_worksheet();
         for &(r, c, t, f) in &grid {
             if c == 2 {
-                ws.write_number_with_format(r, c, t.parse::<f64>().unwrap(), f).unwrap();
+                ws.write_number_with_format(r, c, t.parse::<f64>().unwrap(), f)
+                    .unwrap();
             } else {
                 super::super::write_text(ws, r, c, t, f, None).unwrap();
             }
@@ -203,6 +223,9 @@ mod tests {
         );
         assert_eq!(a.len(), grid.len(), "{a:?}");
         assert_eq!(a, b);
-        assert!(a["D3"].1.is_empty() && a["D9"].0.contains("quotePrefix"), "{a:?}");
+        assert!(
+            a["D3"].1.is_empty() && a["D9"].0.contains("quotePrefix"),
+            "{a:?}"
+        );
     }
 }

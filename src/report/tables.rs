@@ -368,7 +368,7 @@ fn write_body(
                 if link.is_some() {
                     write_text(ws, r, col, text, fmt, None)?;
                 } else {
-                    write_text_in(ws, r, col, text, fmt, &mut runs, None)?;
+                    write_text_in(ws, r, col, text, fmt, Some(&mut runs), None)?;
                 }
                 let w = super::style::display_width(text);
                 let wrap = t.wrap_width.unwrap_or(WRAP_WIDTH).max(4);
@@ -384,7 +384,7 @@ fn write_body(
             } else if link.is_some() {
                 write_text(ws, r, col, text, base(c), Some(widths))?;
             } else {
-                write_text_in(ws, r, col, text, base(c), &mut runs, Some(widths))?;
+                write_text_in(ws, r, col, text, base(c), Some(&mut runs), Some(widths))?;
             }
             if let Some(url) = link {
                 // A link the writer rejects (too long) leaves the plain text.

@@ -125,7 +125,15 @@ pub fn write_header_row(
     let mut runs = RunFormats::across();
     for (i, h) in headers.iter().enumerate() {
         let col = u16::try_from(i).map_err(|_| XlsxError::RowColumnLimitError)?;
-        write_text_in(ws, row, col, h, &styles.header, &mut runs, Some(widths))?;
+        write_text_in(
+            ws,
+            row,
+            col,
+            h,
+            &styles.header,
+            Some(&mut runs),
+            Some(widths),
+        )?;
     }
     runs.apply(ws)
 }
@@ -147,16 +155,7 @@ pub fn write_text(
     format: &Format,
     widths: Option<&mut ColumnWidths>,
 ) -> Result<(), XlsxError> {
-    let text = clip(text);
-    if looks_like_formula(text) {
-        ws.write_string_with_format(row, col, text, &format.clone().set_quote_prefix())?;
-    } else {
-        ws.write_string_with_format(row, col, text, format)?;
-    }
-    if let Some(w) = widths {
-        w.note(col, text);
-    }
-    Ok(())
+    write_text_in(ws, row, col, text, format, None, widths)
 }
 
 /// Writes an amount of money as a number of yuan (shown with the `money` format's two decimals)

@@ -92,8 +92,9 @@ impl<'f> RunFormats<'f> {
     }
 }
 
-/// [`write_text`](super::write_text) with the cell's format left to `runs`: the same text,
-/// the same quote prefix for text that would read as a formula, the same width noted.
+/// Writes `text` as [`write_text`](super::write_text) describes, the cell's format given now
+/// or, with `runs`, left to them: the same text, the same quote prefix for text that would
+/// read as a formula, the same width noted.
 ///
 /// # Errors
 ///
@@ -104,16 +105,18 @@ pub fn write_text_in<'f>(
     col: u16,
     text: &str,
     format: &'f Format,
-    runs: &mut RunFormats<'f>,
+    runs: Option<&mut RunFormats<'f>>,
     widths: Option<&mut ColumnWidths>,
 ) -> Result<(), XlsxError> {
     let text = clip(text);
     if looks_like_formula(text) {
         ws.write_string_with_format(row, col, text, &format.clone().set_quote_prefix())?;
-    } else {
+    } else if let Some(runs) = runs {
         // An empty text writes nothing: `runs` makes the cell a formatted blank.
         ws.write_string(row, col, text)?;
         runs.note(row, col, format);
+    } else {
+        ws.write_string_with_format(row, col, text, format)?;
     }
     if let Some(w) = widths {
         w.note(col, text);
@@ -212,7 +215,7 @@ mod tests {
                 ws.write_number(r, c, t.parse::<f64>().unwrap()).unwrap();
                 runs.note(r, c, f);
             } else {
-                write_text_in(ws, r, c, t, f, runs, None).unwrap();
+                write_text_in(ws, r, c, t, f, Some(runs), None).unwrap();
             }
         }
         down.apply(ws).unwrap();

@@ -54,7 +54,7 @@ fn season(c: &mut Criterion) {
     for f in &loaded.files {
         match bianpai::rounds::sheet::read(f, event.event.sport, &mut findings) {
             Some(s) => sheets.push(s),
-            None => others.push(f.clone()),
+            None => others.push(f),
         }
     }
     let subs = bianpai::forms::read(&others, &mut findings);

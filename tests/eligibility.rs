@@ -54,7 +54,7 @@ fn check(dir: &Path) -> Run {
         &CheckInput {
             event: &event,
             excluded: &bianpai::pipeline::excluded_rosters(&event, dir),
-            files: &loaded.files,
+            files: &loaded.files.iter().collect::<Vec<_>>(),
             subs: &subs,
             roster: &roster,
         },

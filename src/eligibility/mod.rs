@@ -30,7 +30,7 @@ pub struct CheckInput<'a> {
     /// none is named or it could not be read).
     pub excluded: &'a [Option<Roster>],
     /// The folder's files (quota workbooks are found among them).
-    pub files: &'a [LoadedFile],
+    pub files: &'a [&'a LoadedFile],
     /// The form submissions the roster was built from (for the cells of empty values).
     pub subs: &'a [Submission],
     /// The roster.

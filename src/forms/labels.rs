@@ -66,11 +66,17 @@ pub struct Labelled {
     pub value: String,
 }
 
+/// Whether `chars` begins with the characters of `s`.
+fn begins_with(chars: &[char], s: &str) -> bool {
+    let mut at = chars.iter();
+    s.chars().all(|c| at.next() == Some(&c))
+}
+
 fn label_at(chars: &[char], i: usize) -> Option<(LabelKind, usize)> {
-    let rest: String = chars.get(i..)?.iter().take(8).collect();
+    let rest = chars.get(i..)?;
     LABELS
         .iter()
-        .find(|(l, _)| rest.starts_with(l))
+        .find(|(l, _)| begins_with(rest, l))
         .map(|(l, k)| (*k, i + l.chars().count()))
 }
 
@@ -80,13 +86,20 @@ fn colon_after(chars: &[char], mut j: usize) -> Option<usize> {
         while chars.get(j).is_some_and(|c| c.is_whitespace()) {
             j += 1;
         }
-        let rest: String = chars.get(j..)?.iter().take(6).collect();
-        match STAMPS.iter().find(|s| rest.starts_with(*s)) {
+        let rest = chars.get(j..)?;
+        match STAMPS.iter().find(|s| begins_with(rest, s)) {
             Some(s) => j += s.chars().count(),
             None => break,
         }
     }
     matches!(chars.get(j), Some(':')).then_some(j + 1)
+}
+
+/// Whether NFKC turns `c` into text holding `:` (`:`, `：`, `﹕`, `︓`, `⩴`). NFKC maps each
+/// character on its own, and no composition makes a `:`, so a text without such a character
+/// has no colon after NFKC.
+fn nfkc_has_colon(c: char) -> bool {
+    matches!(c, ':' | '\u{2a74}' | '\u{fe13}' | '\u{fe55}' | '\u{ff1a}')
 }
 
 /// Finds every `label：value` in a text (NFKC applied first, so `：` is `:`).
@@ -99,6 +112,11 @@ fn colon_after(chars: &[char], mut j: usize) -> Option<usize> {
 /// assert_eq!((l[1].kind, l[1].value.as_str()), (LabelKind::Leader, "张三"));
 /// ```
 pub fn parse_labels(text: &str) -> Vec<Labelled> {
+    // Every label is followed by a colon: without one (most cells: names, dates, numbers)
+    // there is nothing to find.
+    if !text.chars().any(nfkc_has_colon) {
+        return Vec::new();
+    }
     let chars: Vec<char> = text.nfkc().collect();
     // Labels are found in Simplified characters (參賽單位 is 参赛单位); values are cut from the
     // text as written, at the same positions.
@@ -269,6 +287,21 @@ impl TeamLabels {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_colon_characters_are_every_character_nfkc_gives_a_colon() {
+        use unicode_normalization::UnicodeNormalization;
+        let found: Vec<char> = (0..=0x10_FFFF_u32)
+            .filter_map(char::from_u32)
+            .filter(|c| std::iter::once(*c).nfkc().any(|n| n == ':'))
+            .collect();
+        assert_eq!(found, [':', '\u{2a74}', '\u{fe13}', '\u{fe55}', '\u{ff1a}']);
+        assert!(found.iter().all(|c| super::nfkc_has_colon(*c)));
+        assert!(!super::nfkc_has_colon('-'));
+        // A full-width colon still reads as one; text without a colon has no label.
+        assert_eq!(super::parse_labels("领队﹕张三").len(), 1);
+        assert!(super::parse_labels("领队 张三").is_empty());
+    }
+
     use super::*;
 
     #[test]

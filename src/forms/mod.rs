@@ -369,10 +369,13 @@ fn split_by_unit(base: Submission, data: Vec<RawRow>) -> Vec<Submission> {
 /// Hidden sheets are skipped (blank forms keep their dropdown lists there). A file of which no
 /// visible sheet has a header row becomes one `file.unrecognized` warning naming its sheets.
 /// The result is in file order, then sheet order, then unit order.
-pub fn read(files: &[LoadedFile], findings: &mut Findings) -> Vec<Submission> {
+pub fn read<F: std::borrow::Borrow<LoadedFile> + Sync>(
+    files: &[F],
+    findings: &mut Findings,
+) -> Vec<Submission> {
     // Each file is read whole by one thread, the results put together in file order: the same
     // as reading them in turn.
-    let indexed: Vec<(usize, &LoadedFile)> = files.iter().enumerate().collect();
+    let indexed: Vec<(usize, &LoadedFile)> = files.iter().map(F::borrow).enumerate().collect();
     let mut out = Vec::new();
     for (subs, finding) in crate::par::map(&indexed, |&(fi, file)| read_file(fi, file)) {
         out.extend(subs);

@@ -288,7 +288,7 @@ fn file_list(
     loaded: &crate::ingest::Loaded,
     rounds: &[crate::rounds::sheet::RoundSheet],
     set_aside: &[String],
-    others: &[crate::ingest::LoadedFile],
+    others: &[&crate::ingest::LoadedFile],
     subs: &[crate::forms::Submission],
     roster: &Roster,
     checked: &crate::eligibility::CheckOutcome,
@@ -406,7 +406,7 @@ fn display_path(dir: &Path, p: &Path) -> String {
 /// What each read file turned out to be: an entry form of a team (or superseded by a later
 /// one), a room request, a registration list, or nothing bianpai recognises.
 fn file_kinds(
-    files: &[crate::ingest::LoadedFile],
+    files: &[&crate::ingest::LoadedFile],
     subs: &[crate::forms::Submission],
     roster: &crate::model::roster::Roster,
     lang: Lang,

@@ -24,11 +24,12 @@ use crate::season::league::DRAW_STAGE;
 
 /// The loaded files split into the round workbooks read and everything else.
 #[derive(Debug, Default)]
-pub struct Recognised {
+pub struct Recognised<'a> {
     /// The round workbooks that count, one per stage and round.
     pub rounds: Vec<RoundSheet>,
-    /// Files that are not round workbooks (forms, room requests, unrecognised files).
-    pub others: Vec<LoadedFile>,
+    /// Files that are not round workbooks (forms, room requests, unrecognised files), borrowed
+    /// from the loaded files (not copied: they hold every table read).
+    pub others: Vec<&'a LoadedFile>,
     /// Round workbooks set aside (duplicates, contradicting markers), by path: they are not
     /// read, and the draw is not looked for in them.
     pub set_aside: Vec<String>,
@@ -126,14 +127,18 @@ fn unmarked(f: &LoadedFile, event: &Event, findings: &mut Findings) -> Option<Ro
 
 /// Splits the loaded files into the round workbooks that count and the others, with the
 /// findings of duplicates, renamed copies and contradicting markers.
-pub fn recognise(files: &[LoadedFile], event: &Event, findings: &mut Findings) -> Recognised {
+pub fn recognise<'a>(
+    files: &'a [LoadedFile],
+    event: &Event,
+    findings: &mut Findings,
+) -> Recognised<'a> {
     let mut out = Recognised::default();
     let mut groups: BTreeMap<(String, u32), Vec<RoundSheet>> = BTreeMap::new();
     for f in files {
         let Some(s) =
             sheet::read(f, event.event.sport, findings).or_else(|| unmarked(f, event, findings))
         else {
-            out.others.push(f.clone());
+            out.others.push(f);
             continue;
         };
         let want = canonical_stem(&s.marker, event);

@@ -19,7 +19,7 @@ use crate::normalize::unit_key;
 pub use table::{QuotaRow, label_sections};
 
 /// The quota lines of the folder's quota workbooks, in file order, and the files they came from.
-pub fn read_files(event: &Event, files: &[LoadedFile]) -> (Vec<QuotaRow>, Vec<String>) {
+pub fn read_files(event: &Event, files: &[&LoadedFile]) -> (Vec<QuotaRow>, Vec<String>) {
     let mut rows = Vec::new();
     let mut paths = Vec::new();
     for f in files {
@@ -163,7 +163,7 @@ fn warn(team: &Team, zh: String, en: String, clause: Option<&String>) -> Finding
 pub fn check(
     event: &Event,
     roster: &Roster,
-    files: &[LoadedFile],
+    files: &[&LoadedFile],
     findings: &mut Findings,
 ) -> Vec<String> {
     let (mut rows, paths) = read_files(event, files);

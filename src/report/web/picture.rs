@@ -59,6 +59,8 @@ pub struct Font {
     index: u32,
     /// The face's family.
     pub family: String,
+    /// The glyphs rasterised so far, for every picture drawn with this face.
+    glyphs: Arc<super::raster::Glyphs>,
 }
 
 impl std::fmt::Debug for Font {
@@ -84,6 +86,7 @@ pub fn system_cjk_font() -> Option<Font> {
         data,
         index,
         family,
+        glyphs: Arc::default(),
     })
 }
 
@@ -397,8 +400,8 @@ pub fn scene(p: &Picture<'_>) -> Scene {
 /// A message when the font cannot be read or the picture is too large to allocate.
 pub fn png(p: &Picture<'_>, font: &Font) -> Result<Vec<u8>, String> {
     let scene = scene(p);
-    let pixels =
-        super::raster::draw(&scene, (*font.data).as_ref(), font.index).ok_or_else(|| {
+    let pixels = super::raster::draw(&scene, (*font.data).as_ref(), font.index, &font.glyphs)
+        .ok_or_else(|| {
             format!(
                 "the font {} cannot be read, or the picture is too large",
                 font.family
@@ -489,7 +492,8 @@ mod tests {
             }],
         };
         let draw = |s: &Scene| {
-            super::super::raster::draw(s, (*font.data).as_ref(), font.index).expect("drawn")
+            super::super::raster::draw(s, (*font.data).as_ref(), font.index, &font.glyphs)
+                .expect("drawn")
         };
         let start = draw(&scene(10, Anchor::Start));
         // A 汉字 is one em wide: the second is the first drawn 26 pixels to the right, pixel for
@@ -504,6 +508,52 @@ mod tests {
         assert!(start.iter().filter(|&&g| g < 128).count() > 60, "ink drawn");
         // Two ems centred on 36 start at 10.
         assert_eq!(draw(&scene(36, Anchor::Middle)), start);
+    }
+
+    #[test]
+    fn a_picture_is_the_same_whatever_the_pictures_drawn_before_it_with_the_font() {
+        let Some(font) = system_cjk_font() else {
+            eprintln!("no CJK font here (CI installs fonts-wqy-zenhei): not checked");
+            return;
+        };
+        let scene = |text: &str, x| Scene {
+            width: 200,
+            height: 60,
+            rects: Vec::new(),
+            texts: vec![Text {
+                x,
+                baseline: 40,
+                px: 24,
+                anchor: Anchor::Start,
+                grey: 40,
+                text: text.into(),
+            }],
+        };
+        let draw = |font: &Font, text: &str, x| {
+            super::super::raster::draw(
+                &scene(text, x),
+                (*font.data).as_ref(),
+                font.index,
+                &font.glyphs,
+            )
+        };
+        // Drawn alone, with glyphs rasterised for it only.
+        let fresh = system_cjk_font().expect("the same font");
+        let alone = draw(&fresh, "王静 李磊", 7).expect("drawn");
+        // Other pictures sharing its glyphs (王, 李, at other origins too) drawn first, on two
+        // threads at once, then the picture itself.
+        std::thread::scope(|s| {
+            for (text, x) in [("王李 静", 7), ("李王磊", 9)] {
+                let font = &font;
+                s.spawn(move || draw(font, text, x));
+            }
+        });
+        let after = draw(&font, "王静 李磊", 7).expect("drawn");
+        assert_eq!(after, alone);
+        assert!(
+            after.iter().filter(|&&g| g < 128).count() > 100,
+            "ink drawn"
+        );
     }
 
     #[test]

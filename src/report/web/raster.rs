@@ -1,6 +1,7 @@
 //! Drawing a picture's [`Scene`] into 8-bit grey pixels: rectangles filled, text laid out with
-//! the font's advances and each glyph rasterised once per picture (tiny-skia's anti-aliased
-//! fill of the outline skrifa gives) and then blended wherever it occurs.
+//! the font's advances and each glyph rasterised once per font and size (tiny-skia's
+//! anti-aliased fill of the outline skrifa gives, kept in [`Glyphs`] for every picture drawn
+//! with the font) and then blended wherever it occurs.
 //!
 //! A picture holds about a thousand glyphs of a few hundred kinds; filling each outline where it
 //! occurs (as an SVG renderer does) took 60% of a picture's time. Glyph origins are kept to a
@@ -9,6 +10,7 @@
 //! pixels.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use skrifa::instance::{LocationRef, Size};
 use skrifa::outline::{DrawSettings, OutlinePen};
@@ -81,15 +83,50 @@ struct Glyph {
     coverage: Vec<u8>,
 }
 
-/// `scene` drawn with the face `index` of the font file `data`: one grey byte a pixel, row by
-/// row, or `None` when the font cannot be read or the picture is too large to allocate.
-pub fn draw(scene: &Scene, data: &[u8], index: u32) -> Option<Vec<u8>> {
+/// A glyph at a size and a quarter-pixel origin.
+type GlyphKey = (GlyphId, u32, u8);
+
+/// The rasterised glyphs of one font face, shared by the pictures drawn with it (on several
+/// threads). A glyph's mask depends only on the face, the size and the origin, so the pixels
+/// are the same whichever picture rasterised it first.
+#[derive(Default)]
+pub struct Glyphs(Mutex<HashMap<GlyphKey, Arc<Option<Glyph>>>>);
+
+impl Glyphs {
+    /// The glyph `key`, rasterised by `make` the first time it is asked for.
+    fn get(&self, key: GlyphKey, make: impl FnOnce() -> Option<Glyph>) -> Arc<Option<Glyph>> {
+        let known = self
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+            .cloned();
+        if let Some(g) = known {
+            return g;
+        }
+        // Rasterised without the lock held: another thread may do the same glyph at once, and
+        // both masks are the same.
+        let made = Arc::new(make());
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .entry(key)
+            .or_insert(made)
+            .clone()
+    }
+}
+
+/// `scene` drawn with the face `index` of the font file `data`, whose rasterised glyphs are
+/// `glyphs`: one grey byte a pixel, row by row, or `None` when the font cannot be read or the
+/// picture is too large to allocate.
+pub fn draw(scene: &Scene, data: &[u8], index: u32, glyphs: &Glyphs) -> Option<Vec<u8>> {
     let font = FontRef::from_index(data, index).ok()?;
     let (w, h) = (scene.width as usize, scene.height as usize);
     let mut pixels = canvas(scene)?;
     let charmap = font.charmap();
     let outlines = font.outline_glyphs();
-    let mut cache: HashMap<(GlyphId, u32, u8), Option<Glyph>> = HashMap::new();
+    // This picture's glyphs, looked up in `glyphs` once each.
+    let mut cache: HashMap<GlyphKey, Arc<Option<Glyph>>> = HashMap::new();
     for t in &scene.texts {
         let size = Size::new(t.px as f32);
         let metrics = font.glyph_metrics(size, LocationRef::default());
@@ -113,11 +150,14 @@ pub fn draw(scene: &Scene, data: &[u8], index: u32) -> Option<Vec<u8>> {
             }
             // Bounded by the picture's width, which is a u32.
             let (ox, frac) = (origin as i64, step as u8);
-            let glyph = cache.entry((id, t.px, frac)).or_insert_with(|| {
-                let outline = outlines.get(id)?;
-                rasterise(&outline, size, f32::from(frac) / STEPS)
+            let key = (id, t.px, frac);
+            let glyph = cache.entry(key).or_insert_with(|| {
+                glyphs.get(key, || {
+                    let outline = outlines.get(id)?;
+                    rasterise(&outline, size, f32::from(frac) / STEPS)
+                })
             });
-            if let Some(g) = glyph {
+            if let Some(g) = glyph.as_ref() {
                 blend(&mut pixels, w, h, g, ox, i64::from(t.baseline), t.grey);
             }
             pen += advance(id);
@@ -246,7 +286,7 @@ mod tests {
             texts: Vec::new(),
         };
         // Not a font: nothing is drawn.
-        assert_eq!(draw(&scene, b"", 0), None);
+        assert_eq!(draw(&scene, b"", 0, &Glyphs::default()), None);
         let mut pixels = vec![255u8; 12];
         pixels[5..8].fill(0x99);
         pixels[8] = 0;

@@ -287,6 +287,8 @@ impl TeamLabels {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn the_colon_characters_are_every_character_nfkc_gives_a_colon() {
         use unicode_normalization::UnicodeNormalization;
@@ -295,14 +297,12 @@ mod tests {
             .filter(|c| std::iter::once(*c).nfkc().any(|n| n == ':'))
             .collect();
         assert_eq!(found, [':', '\u{2a74}', '\u{fe13}', '\u{fe55}', '\u{ff1a}']);
-        assert!(found.iter().all(|c| super::nfkc_has_colon(*c)));
-        assert!(!super::nfkc_has_colon('-'));
+        assert!(found.iter().all(|c| nfkc_has_colon(*c)));
+        assert!(!nfkc_has_colon('-'));
         // A full-width colon still reads as one; text without a colon has no label.
-        assert_eq!(super::parse_labels("领队﹕张三").len(), 1);
-        assert!(super::parse_labels("领队 张三").is_empty());
+        assert_eq!(parse_labels("领队﹕张三").len(), 1);
+        assert!(parse_labels("领队 张三").is_empty());
     }
-
-    use super::*;
 
     #[test]
     fn several_labels_in_one_cell() {

@@ -576,14 +576,11 @@ fn unattached_requests_are_reported_unless_they_repeat_attached_ones() {
 #[test]
 fn b_league_sample_costs_workbook() {
     use calamine::{Data, Reader};
-    let dir = std::path::Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/samples/cca-b-league-2025"
-    ));
-    let out = std::env::temp_dir().join(format!("bianpai-money-b-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
+    // A copy: a run takes its lock file in the folder, which another test may be copying.
+    let (_tmp, dir) = util::sample_copy("cca-b-league-2025");
+    let out = dir.join("out");
     let opts = bianpai::pipeline::Options {
-        dir: dir.to_path_buf(),
+        dir: dir.clone(),
         out: out.clone(),
         lang: bianpai::Lang::Zh,
     };
@@ -634,7 +631,6 @@ fn b_league_sample_costs_workbook() {
             .rows()
             .any(|r| r.get(1) == Some(&Data::String("未提交食宿需求：不计食宿费用".into())))
     );
-    let _ = std::fs::remove_dir_all(&out);
 }
 
 mod util;

@@ -365,11 +365,9 @@ fn write_body(
                 widths.note(col, text);
             } else if t.wrapped.contains(&c) {
                 let fmt = wrap_fmts.get(&centred).unwrap_or(base(c));
-                if link.is_some() {
-                    write_text(ws, r, col, text, fmt, None)?;
-                } else {
-                    write_text_in(ws, r, col, text, fmt, Some(&mut runs), None)?;
-                }
+                // A linked cell is formatted now: the runs, given last, would undo the link's.
+                let runs = link.is_none().then_some(&mut runs);
+                write_text_in(ws, r, col, text, fmt, runs, None)?;
                 let w = super::style::display_width(text);
                 let wrap = t.wrap_width.unwrap_or(WRAP_WIDTH).max(4);
                 widths.note_width(col, w.min(wrap));
@@ -381,10 +379,9 @@ fn write_body(
                     .map(|l| super::style::display_width(l).div_ceil(per_line).max(1))
                     .sum();
                 lines = lines.max(n);
-            } else if link.is_some() {
-                write_text(ws, r, col, text, base(c), Some(widths))?;
             } else {
-                write_text_in(ws, r, col, text, base(c), Some(&mut runs), Some(widths))?;
+                let runs = link.is_none().then_some(&mut runs);
+                write_text_in(ws, r, col, text, base(c), runs, Some(widths))?;
             }
             if let Some(url) = link {
                 // A link the writer rejects (too long) leaves the plain text.

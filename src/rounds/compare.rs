@@ -7,7 +7,7 @@
 //! arbiter confirms the pairing in `event.toml`). An impossible pairing (a side against itself,
 //! a side twice in one round) is a [`ChangeKind::Impossible`]: never confirmable.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::record::Recorded;
 use super::sheet::{IndividualRow, RoundSheet, Rows, TeamBoardRow};
@@ -369,9 +369,21 @@ fn compare_individual(
             (k, shown)
         })
         .collect();
+    // Each recorded game by its players, and each player by the first recorded game with them
+    // on either side: a round of 1,000 boards is compared without scanning the recorded games
+    // once per game.
+    let mut by_game: HashMap<&Game, usize> = HashMap::with_capacity(rec_games.len());
+    let mut by_player: HashMap<&str, usize> = HashMap::with_capacity(2 * rec_games.len());
+    for (i, (g, _)) in rec_games.iter().enumerate() {
+        by_game.entry(g).or_insert(i);
+        by_player.entry(g.0.as_str()).or_insert(i);
+        if let Some(right) = &g.1 {
+            by_player.entry(right.as_str()).or_insert(i);
+        }
+    }
     let mut accounted: BTreeSet<usize> = BTreeSet::new();
     for (row, k, r) in &games {
-        if let Some(i) = rec_games.iter().position(|(g, _)| g == k) {
+        if let Some(&i) = by_game.get(k) {
             accounted.insert(i);
             continue;
         }
@@ -380,10 +392,7 @@ fn compare_individual(
             None => format!("{}（轮空）", r.left),
         };
         let reversed = k.1.clone().map(|b| (b, Some(k.0.clone())));
-        if let Some(i) = rec_games
-            .iter()
-            .position(|(g, _)| Some(g) == reversed.as_ref())
-        {
+        if let Some(&i) = reversed.as_ref().and_then(|g| by_game.get(g)) {
             accounted.insert(i);
             let was = rec_games.get(i).map(|g| g.1.clone()).unwrap_or_default();
             out.push(change(
@@ -394,17 +403,20 @@ fn compare_individual(
             ));
             continue;
         }
-        let was = rec_games
-            .iter()
-            .find(|(g, _)| g.0 == k.0 || g.1.as_ref() == Some(&k.0))
-            .map(|g| g.1.clone())
-            .unwrap_or_else(|| "无".into());
+        let was = by_player
+            .get(k.0.as_str())
+            .and_then(|&i| rec_games.get(i))
+            .map(|g| g.1.as_str());
         out.push(change(
             ChangeKind::Changed,
             cell(sheet, *row, 1),
-            format!("第{round}轮：{shown} 不是 bianpai 的编排（bianpai 编排为 {was}）"),
             format!(
-                "round {round}: {shown} is not the pairing bianpai wrote (bianpai paired {was})"
+                "第{round}轮：{shown} 不是 bianpai 的编排（bianpai 编排为 {}）",
+                was.unwrap_or("无")
+            ),
+            format!(
+                "round {round}: {shown} is not the pairing bianpai wrote (bianpai paired {})",
+                was.unwrap_or("nothing for this player")
             ),
         ));
     }

@@ -248,4 +248,18 @@ fn individual_swaps_changes_and_the_bye() {
             "results/r02.xlsx!第2轮 round 2: 丙（广东）（轮空）, paired by bianpai, was deleted from the workbook",
         ]
     );
+    // The game bianpai paired is named by the first player's game on either side: 乙 played
+    // 甲 on the right; 丁 was not paired at all.
+    assert_eq!(
+        run(vec![
+            row(2, "乙（上海）", "丙（广东）"),
+            row(3, "丁（江苏）", "甲（北京）"),
+        ]),
+        vec![
+            "results/r02.xlsx!第2轮!B3 round 2: 乙（上海） – 丙（广东） is not the pairing bianpai wrote (bianpai paired 甲（北京） – 乙（上海）)",
+            "results/r02.xlsx!第2轮!B4 round 2: 丁（江苏） – 甲（北京） is not the pairing bianpai wrote (bianpai paired nothing for this player)",
+            "results/r02.xlsx!第2轮 round 2: 甲（北京） – 乙（上海）, paired by bianpai, was deleted from the workbook",
+            "results/r02.xlsx!第2轮 round 2: 丙（广东）（轮空）, paired by bianpai, was deleted from the workbook",
+        ]
+    );
 }

@@ -267,13 +267,16 @@ pub fn build_roster_with(
     let mut roster = Roster::default();
     // (unit key, file index) → candidate.
     let mut per_file: BTreeMap<(String, usize), Candidate> = BTreeMap::new();
-    for sub in subs.iter().filter(|s| s.kind == SubmissionKind::EntryForm) {
-        let has_people = !sub.rows.is_empty() || sub.leader.is_some() || sub.coach.is_some();
-        if !has_people {
-            // A blank form (only the example row) or an empty sheet.
-            continue;
-        }
-        let cand = build_candidate(sub, system);
+    // A blank form (only the example row) or an empty sheet has no people.
+    let forms: Vec<&Submission> = subs
+        .iter()
+        .filter(|s| s.kind == SubmissionKind::EntryForm)
+        .filter(|s| !s.rows.is_empty() || s.leader.is_some() || s.coach.is_some())
+        .collect();
+    // Each form's people are parsed on the machine's cores (a pure function of the form: the
+    // result, in form order, is the same as on one thread); merged in order below.
+    let built = crate::par::map(&forms, |sub| build_candidate(sub, system));
+    for (sub, cand) in forms.iter().zip(built) {
         match per_file.entry((cand.team.unit_key.clone(), sub.file_index)) {
             std::collections::btree_map::Entry::Occupied(mut e) => merge_into(e.get_mut(), cand),
             std::collections::btree_map::Entry::Vacant(e) => {

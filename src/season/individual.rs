@@ -237,10 +237,13 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
         .filter(|s| stage.plays(&s.id))
         .filter(|s| matches!(s.entrant, EntrantKind::Individual | EntrantKind::Pair))
         .collect();
-    let mut runs = Vec::new();
-    let mut papers = Vec::new();
-    for section in sections {
-        let entrants = entrants::of_section(inp.event, section, inp.roster, findings);
+    // The sections are played on the machine's cores: each reads only the stage's input and
+    // writes its own findings and papers, merged below in section order (the same order as on
+    // one thread).
+    let played = crate::par::map(&sections, |&section| {
+        let mut found = Findings::new();
+        let mut papers = Vec::new();
+        let entrants = entrants::of_section(inp.event, section, inp.roster, &mut found);
         let standings = entrants
             .iter()
             .map(|e| standing_of(e, inp.statuses))
@@ -259,11 +262,20 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
                 planned,
                 bye_points,
                 &opts,
-                findings,
+                &mut found,
                 &mut papers,
             );
-            comings_and_goings(&sr, findings);
+            comings_and_goings(&sr, &mut found);
         }
+        (sr, found, papers)
+    });
+    let mut runs = Vec::new();
+    let mut papers = Vec::new();
+    for (sr, found, p) in played {
+        for f in found.into_vec() {
+            findings.push(f);
+        }
+        papers.extend(p);
         runs.push(sr);
     }
     let counts = RoundCounts {

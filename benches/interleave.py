@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Times `bianpai run` of several builds on one machine, interleaved (issue 20's figures).
+
+    python3 benches/interleave.py RUNS LABEL=BINARY:FOLDER [LABEL=BINARY:FOLDER ...]
+
+Each round runs every build once, in the order given, each into a fresh output folder outside
+its event folder (`/tmp/bianpai-interleave-<label>`), so that a machine whose speed drifts from
+one minute to the next (a shared 2-core VM) slows every build alike. Prints the median, the
+minimum and the quartiles of the wall times per build, and each median's ratio to the first
+build's. Make the folders with `benches/make_forms.py` and run each build on its folder once
+before (the first run writes the round-1 workbooks into `results/`).
+"""
+
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def main() -> int:
+    if len(sys.argv) < 3:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    runs = int(sys.argv[1])
+    builds = []
+    for arg in sys.argv[2:]:
+        label, _, rest = arg.partition("=")
+        binary, _, folder = rest.partition(":")
+        if not (label and binary and folder):
+            print(f"not LABEL=BINARY:FOLDER: {arg}", file=sys.stderr)
+            return 2
+        builds.append((label, binary, folder))
+    root = Path(tempfile.gettempdir())
+    times = {label: [] for label, _, _ in builds}
+    for _ in range(runs):
+        for label, binary, folder in builds:
+            out = root / f"bianpai-interleave-{label}"
+            shutil.rmtree(out, ignore_errors=True)
+            start = time.perf_counter()
+            subprocess.run(
+                [binary, "run", folder, "--out", str(out)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                check=False,
+            )
+            times[label].append(time.perf_counter() - start)
+    first = statistics.median(times[builds[0][0]])
+    for label, _, _ in builds:
+        v = sorted(times[label])
+        med = statistics.median(v)
+        print(
+            f"{label:12} median {med:.3f} s  min {v[0]:.3f}  "
+            f"q1 {v[len(v) // 4]:.3f}  q3 {v[3 * len(v) // 4]:.3f}  ×{first / med:.2f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -11,8 +11,19 @@ const MAX_THREADS: usize = 8;
 /// as threads come free (put the largest first), so what it produces does not depend on the
 /// threads: the results are the same as one thread gives.
 pub fn map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    map_per_core(items, 1, f)
+}
+
+/// [`map`] on `per_core` threads for each of the machine's cores (at most 8 in all): for work
+/// that waits on threads of its own, so that another item runs in the meantime.
+pub fn map_per_core<T: Sync, R: Send>(
+    items: &[T],
+    per_core: usize,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
     let threads = std::thread::available_parallelism()
         .map_or(1, std::num::NonZero::get)
+        .saturating_mul(per_core.max(1))
         .min(MAX_THREADS)
         .min(items.len());
     if threads <= 1 {
@@ -56,5 +67,14 @@ mod tests {
         );
         assert_eq!(super::map(&[] as &[u64], |&i| i), Vec::<u64>::new());
         assert_eq!(super::map(&[7u64], |&i| i + 1), vec![8]);
+    }
+
+    #[test]
+    fn more_threads_than_cores_keep_the_items_order_too() {
+        let items: Vec<u64> = (0..500).collect();
+        for per_core in [0, 2, 3, 100] {
+            let doubled = super::map_per_core(&items, per_core, |&i| 2 * i);
+            assert_eq!(doubled, (0..500).map(|i| 2 * i).collect::<Vec<u64>>());
+        }
     }
 }

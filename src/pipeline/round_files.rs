@@ -134,10 +134,19 @@ pub fn recognise<'a>(
 ) -> Recognised<'a> {
     let mut out = Recognised::default();
     let mut groups: BTreeMap<(String, u32), Vec<RoundSheet>> = BTreeMap::new();
-    for f in files {
-        let Some(s) =
-            sheet::read(f, event.event.sport, findings).or_else(|| unmarked(f, event, findings))
-        else {
+    // Each file is read on the machine's cores (a pure function of the file), its findings
+    // merged below in file order: the same order as on one thread.
+    let read = crate::par::map(files, |f| {
+        let mut found = Findings::new();
+        let s = sheet::read(f, event.event.sport, &mut found)
+            .or_else(|| unmarked(f, event, &mut found));
+        (s, found)
+    });
+    for (f, (s, found)) in files.iter().zip(read) {
+        for finding in found.into_vec() {
+            findings.push(finding);
+        }
+        let Some(s) = s else {
             out.others.push(f);
             continue;
         };

@@ -233,6 +233,14 @@ impl Findings {
     }
 }
 
+/// Records each finding in order, as [`Findings::push`] does (merging the findings of work done
+/// apart, in the order one thread would have recorded them).
+impl Extend<Finding> for Findings {
+    fn extend<I: IntoIterator<Item = Finding>>(&mut self, iter: I) {
+        self.items.extend(iter);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -141,9 +141,7 @@ pub fn compute(
     findings: &mut Findings,
 ) -> MoneyOutcome {
     let (payouts, pf) = prizes::payouts(event, rankings);
-    for f in pf {
-        findings.push(f);
-    }
+    findings.extend(pf);
     let statements = statements(event, roster, &payouts, findings);
     let has_money = event.prizes.lists.iter().any(|l| !l.amounts.is_empty());
     let reconciliation =

@@ -143,9 +143,7 @@ pub fn recognise<'a>(
         (s, found)
     });
     for (f, (s, found)) in files.iter().zip(read) {
-        for finding in found.into_vec() {
-            findings.push(finding);
-        }
+        findings.extend(found.into_vec());
         let Some(s) = s else {
             out.others.push(f);
             continue;

@@ -272,9 +272,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
     let mut runs = Vec::new();
     let mut papers = Vec::new();
     for (sr, found, p) in played {
-        for f in found.into_vec() {
-            findings.push(f);
-        }
+        findings.extend(found.into_vec());
         papers.extend(p);
         runs.push(sr);
     }

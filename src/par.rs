@@ -39,7 +39,7 @@ pub fn map_per_core<T: Sync, R: Send>(
         }
         mine
     };
-    let mut done: Vec<(usize, R)> = std::thread::scope(|s| {
+    let done: Vec<(usize, R)> = std::thread::scope(|s| {
         // The calling thread works too: one thread fewer to start.
         let workers: Vec<_> = (1..threads).map(|_| s.spawn(work)).collect();
         let mut all = work();
@@ -48,8 +48,15 @@ pub fn map_per_core<T: Sync, R: Send>(
         }
         all
     });
-    done.sort_unstable_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
+    // Each result put in its place: a sort would move large results (a team of the roster, a
+    // read form) several times each.
+    let mut slots: Vec<Option<R>> = std::iter::repeat_with(|| None).take(items.len()).collect();
+    for (i, r) in done {
+        if let Some(slot) = slots.get_mut(i) {
+            *slot = Some(r);
+        }
+    }
+    slots.into_iter().flatten().collect()
 }
 
 #[cfg(test)]

@@ -62,15 +62,17 @@ impl Section {
         let Some(g) = p.group.as_ref() else {
             return false;
         };
-        let g: String = g.value.chars().filter(|c| !c.is_whitespace()).collect();
-        if g == self.name || g == self.id {
+        // The group as written, without its spaces; compared without building a string, as
+        // this runs for every person and section (individual::entrants, eligibility::people).
+        let g = || g.value.chars().filter(|c| !c.is_whitespace());
+        if g().eq(self.name.chars()) || g().eq(self.id.chars()) {
             return true;
         }
-        let labelled = self.group.as_deref() == Some(g.as_str())
+        let labelled = self.group.as_deref().is_some_and(|s| g().eq(s.chars()))
             || self
                 .labels
                 .iter()
-                .any(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<String>() == g);
+                .any(|l| l.chars().filter(|c| !c.is_whitespace()).eq(g()));
         labelled
             && self
                 .sex

@@ -266,7 +266,8 @@ pub fn build_roster_with(
 ) -> Roster {
     let mut roster = Roster::default();
     // (unit key, file index) → candidate.
-    let mut per_file: BTreeMap<(String, usize), Candidate> = BTreeMap::new();
+    // Boxed: a candidate holds a whole team, moved about by the maps below.
+    let mut per_file: BTreeMap<(String, usize), Box<Candidate>> = BTreeMap::new();
     // A blank form (only the example row) or an empty sheet has no people.
     let forms: Vec<&Submission> = subs
         .iter()
@@ -275,20 +276,21 @@ pub fn build_roster_with(
         .collect();
     // Each form's people are parsed on the machine's cores (a pure function of the form: the
     // result, in form order, is the same as on one thread); merged in order below.
-    let built = crate::par::map(&forms, |sub| build_candidate(sub, system));
+    let built = crate::par::map(&forms, |sub| Box::new(build_candidate(sub, system)));
     for (sub, cand) in forms.iter().zip(built) {
         match per_file.entry((cand.team.unit_key.clone(), sub.file_index)) {
-            std::collections::btree_map::Entry::Occupied(mut e) => merge_into(e.get_mut(), cand),
+            std::collections::btree_map::Entry::Occupied(mut e) => merge_into(e.get_mut(), *cand),
             std::collections::btree_map::Entry::Vacant(e) => {
                 e.insert(cand);
             }
         }
     }
     // unit key → candidates from different files.
-    let mut per_unit: BTreeMap<String, Vec<Candidate>> = BTreeMap::new();
+    let mut per_unit: BTreeMap<String, Vec<Box<Candidate>>> = BTreeMap::new();
     for ((key, _), c) in per_file {
         per_unit.entry(key).or_default().push(c);
     }
+    roster.teams.reserve(per_unit.len());
     for (_, mut cands) in per_unit {
         // Dates decide only when every form of the unit has one; an undated form is
         // compared with the others by modification time (then path order).

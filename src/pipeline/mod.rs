@@ -109,6 +109,14 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
     for papers in outcome.papers_mut() {
         papers.retain(|p| !(p.fresh && gaps.contains(&(p.marker.stage.clone(), p.marker.round))));
     }
+    // What the run made of each input file, listed now: the files as read, their forms and
+    // round sheets are not needed past this point, and are freed before the outputs are
+    // written (whose workbooks then take their memory instead of fresh pages).
+    let files = file_list(
+        &loaded, &rounds, &set_aside, &others, &subs, &roster, &checked, &findings, opts.lang,
+    );
+    drop((kept, others, subs, checked, rounds, set_aside));
+    drop(loaded);
     // Every output is synced once, at the end (report::workbook::batch).
     let (written, committed) = crate::report::workbook::batched(|| {
         let written = render(opts, &event, &roster, &outcome, font, &mut findings)?;
@@ -133,9 +141,7 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
     let mut summary = Summary {
         event: event.event.name.clone(),
         template: event.template.clone().unwrap_or_default(),
-        files: file_list(
-            &loaded, &rounds, &set_aside, &others, &subs, &roster, &checked, &findings, opts.lang,
-        ),
+        files,
         teams: roster.teams.len(),
         people: roster.people(),
         players: roster.players(),

@@ -148,17 +148,17 @@ pub fn read(file: &LoadedFile, sport: Sport, findings: &mut Findings) -> Option<
 /// the sheet's title text and round number; [`read_unmarked`] then reads it.
 pub fn unmarked_title(file: &LoadedFile) -> Option<(String, u32)> {
     file.tables.iter().find_map(|t| {
-        let has_header = find_header(t, &TEAM_HEADERS).is_some()
-            || find_header(t, &INDIVIDUAL_HEADERS).is_some();
-        if !has_header {
-            return None;
-        }
+        // The title first: it is a few cells, the header up to 20 rows (and every entry form
+        // of the folder comes through here).
         let title: String = (0..t.height().min(2))
             .flat_map(|r| (0..t.width().min(4)).map(move |c| (r, c)))
             .map(|(r, c)| t.get(r, c).display())
             .collect::<Vec<_>>()
             .join(" ");
-        round_in_title(&title).map(|n| (title, n))
+        let n = round_in_title(&title)?;
+        let has_header = find_header(t, &TEAM_HEADERS).is_some()
+            || find_header(t, &INDIVIDUAL_HEADERS).is_some();
+        has_header.then_some((title, n))
     })
 }
 
@@ -217,18 +217,19 @@ fn find_header<const N: usize>(
     t: &Table,
     labels: &[(&str, &str); N],
 ) -> Option<(usize, [usize; N])> {
+    let english = labels.map(|(_, en)| squash(en));
     for r in 0..t.height().min(20) {
         let row: Vec<String> = (0..t.width())
             .map(|c| squash(&t.get(r, c).display()))
             .collect();
         let mut cols = [0usize; N];
         let mut ok = true;
-        for (i, (zh, en)) in labels.iter().enumerate() {
+        for (i, ((zh, _), en)) in labels.iter().zip(&english).enumerate() {
             // Individual sheets label the sides 白方 (红方) / 黑方; accept 红方 for xiangqi.
             // An exact label first: 主队 must not match 主队棋手.
             let exact = row
                 .iter()
-                .position(|h| h == zh || h.eq_ignore_ascii_case(&squash(en)));
+                .position(|h| h == zh || h.eq_ignore_ascii_case(en));
             let pos = exact.or_else(|| {
                 row.iter().position(|h| {
                     (h.starts_with(zh) && !labels.iter().any(|(z, _)| z != zh && h == z))

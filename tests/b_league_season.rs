@@ -25,7 +25,7 @@ fn table(path: &Path) -> Table {
     files
         .into_iter()
         .next()
-        .and_then(|f| f.tables.into_iter().find(|t| t.sheet != "bianpai"))
+        .and_then(|f| f.tables.into_iter().find(|t| &*t.sheet != "bianpai"))
         .expect("a visible sheet")
 }
 
@@ -95,7 +95,7 @@ fn the_completed_sample_ranks_16_teams_and_pairs_nothing_more() {
     let bytes = std::fs::read(dir.join("out/standings.xlsx")).expect("standings.xlsx");
     let files = read_bytes("out/standings.xlsx", &bytes, &Limits::default(), 0).expect("xlsx");
     let sheets: Vec<&Table> = files[0].tables.iter().collect();
-    let names: Vec<&str> = sheets.iter().map(|t| t.sheet.as_str()).collect();
+    let names: Vec<&str> = sheets.iter().map(|t| &*t.sheet).collect();
     assert_eq!(names, ["排名", "交叉表", "总排名", "台次成绩"]);
     assert!(
         sheets[0].get(0, 0).display().contains("破同分顺序为默认值"),

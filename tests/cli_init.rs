@@ -205,7 +205,7 @@ fn filled_blank_form_reads_back() {
         .iter()
         .find(|s| s.kind == SubmissionKind::EntryForm)
         .expect("an entry form");
-    assert_eq!(entry.sheet, "报名表");
+    assert_eq!(&*entry.sheet, "报名表");
     assert_eq!(entry.header_row, 6);
     assert_eq!(
         entry.unit.as_ref().map(|v| text(&v.cell)).as_deref(),

@@ -19,8 +19,8 @@ const E: Cell = Cell::Empty;
 
 fn table(file: &str, sheet: &str, rows: Vec<Vec<Cell>>, merges: Vec<Merge>) -> Table {
     Table {
-        file: file.to_string(),
-        sheet: sheet.to_string(),
+        file: file.into(),
+        sheet: sheet.into(),
         rows,
         merges,
         hidden: false,
@@ -449,7 +449,7 @@ fn an_undated_resubmission_is_ordered_by_file_time() {
     ];
     let (roster, _) = run(&files);
     let bj = team(&roster, "北京棋院俱乐部");
-    assert_eq!((bj.file.as_str(), bj.fill_date.as_ref()), ("b.xlsx", None));
+    assert_eq!((&*bj.file, bj.fill_date.as_ref()), ("b.xlsx", None));
     assert_eq!(
         roster.superseded,
         vec![("b.xlsx".to_string(), "a.xlsx".to_string())]

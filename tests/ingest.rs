@@ -128,11 +128,7 @@ fn form_merges() -> Vec<Merge> {
 /// Checks the two sheets of the entry form in `f`.
 fn assert_form(f: &LoadedFile, format: Format, num: fn(i64) -> Cell) {
     assert_eq!(f.format, format, "{}", f.path);
-    let sheets: Vec<(&str, bool)> = f
-        .tables
-        .iter()
-        .map(|t| (t.sheet.as_str(), t.hidden))
-        .collect();
+    let sheets: Vec<(&str, bool)> = f.tables.iter().map(|t| (&*t.sheet, t.hidden)).collect();
     assert_eq!(
         sheets,
         [("报名表", false), ("填表说明", true)],
@@ -140,7 +136,7 @@ fn assert_form(f: &LoadedFile, format: Format, num: fn(i64) -> Cell) {
         f.path
     );
     let main = &f.tables[0];
-    assert_eq!(main.file, f.path);
+    assert_eq!(&*main.file, f.path);
     assert_eq!(main.rows, form_rows(num), "{}", f.path);
     assert_eq!(main.merges, form_merges(), "{}", f.path);
     assert_eq!(
@@ -190,7 +186,7 @@ fn xls_biff5_gbk_with_and_without_codepage() {
         let f = file(&loaded, path);
         assert_eq!(f.format, Format::Xls);
         assert_eq!(f.tables.len(), 1);
-        assert_eq!(f.tables[0].sheet, "报名表", "{path}");
+        assert_eq!(&*f.tables[0].sheet, "报名表", "{path}");
         assert_eq!(f.tables[0].rows, expected, "{path}");
     }
 }
@@ -247,7 +243,7 @@ fn csv_in_every_encoding() {
         assert_eq!(f.format, Format::Csv, "{path}");
         let tables: Vec<&Table> = f.tables.iter().collect();
         assert_eq!(tables.len(), 1);
-        assert_eq!(tables[0].sheet, sheet);
+        assert_eq!(&*tables[0].sheet, sheet);
         assert_eq!(tables[0].rows, csv_rows(), "{path}");
     }
 }
@@ -257,12 +253,12 @@ fn gbk_zip_members_and_nested_zips() {
     let (loaded, _) = good();
     let inner = file(&loaded, "天津队.zip/天津队/报名表.xlsx");
     assert_form(inner, Format::Xlsx, float);
-    assert_eq!(inner.tables[0].file, "天津队.zip/天津队/报名表.xlsx");
+    assert_eq!(&*inner.tables[0].file, "天津队.zip/天津队/报名表.xlsx");
     // The stored zip time 2025-03-02 10:30:00, read as UTC.
     assert_eq!(inner.modified, Some(1_740_911_400));
     // 模 in GBK (C4 A3) is also valid UTF-8 (ģ): still decoded as GBK.
     let mo = file(&loaded, "天津队.zip/模.csv");
-    assert_eq!(mo.tables[0].sheet, "模");
+    assert_eq!(&*mo.tables[0].sheet, "模");
     assert_eq!(mo.tables[0].rows, csv_rows());
     // The Info-ZIP Unicode Path field names the member, not its ASCII stand-in.
     let unicode = file(&loaded, "unicode_path.zip/上海队.csv");
@@ -338,7 +334,7 @@ fn hostile_folder_names_every_bad_file_and_reads_the_good_ones() {
     let named: Vec<(&str, &str)> = findings
         .all()
         .iter()
-        .map(|f| (f.code.as_str(), f.source.file.as_str()))
+        .map(|f| (f.code.as_str(), f.source.file.as_ref()))
         .collect();
     let expected = [
         "bomb.zip/big.csv",
@@ -376,7 +372,7 @@ fn hostile_folder_names_every_bad_file_and_reads_the_good_ones() {
         findings
             .all()
             .iter()
-            .find(|f| f.source.file == p)
+            .find(|f| &*f.source.file == p)
             .map(|f| f.message_zh.clone())
             .unwrap_or_default()
     };
@@ -431,7 +427,7 @@ fn symlinks_are_listed_not_followed_and_permissions_reported() {
     } else {
         let f = &findings.all()[0];
         assert_eq!(
-            (f.code.as_str(), f.source.file.as_str()),
+            (f.code.as_str(), f.source.file.as_ref()),
             ("file.unreadable", "locked.csv")
         );
         assert!(f.message_zh.contains("没有读取权限"));

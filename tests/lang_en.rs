@@ -70,7 +70,7 @@ fn data_of(folder: &Path) -> BTreeSet<String> {
     for f in loaded.files {
         add_path(&f.path, &mut out);
         for t in &f.tables {
-            out.insert(t.sheet.clone());
+            out.insert(t.sheet.to_string());
         }
         match bianpai::rounds::sheet::read(&f, event.event.sport, &mut findings) {
             Some(s) => {

@@ -219,7 +219,7 @@ fn a_doc_is_converted_or_named_with_the_fix() {
     let doc: Vec<_> = findings
         .all()
         .iter()
-        .filter(|f| f.source.file == "辽宁省报名表.doc")
+        .filter(|f| &*f.source.file == "辽宁省报名表.doc")
         .map(|f| (f.code.to_string(), f.severity, f.message_zh.clone()))
         .collect();
     if soffice() {

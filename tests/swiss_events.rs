@@ -269,7 +269,11 @@ fn sheet_names(path: &Path) -> Vec<String> {
         0,
     )
     .unwrap();
-    files[0].tables.iter().map(|t| t.sheet.clone()).collect()
+    files[0]
+        .tables
+        .iter()
+        .map(|t| t.sheet.to_string())
+        .collect()
 }
 
 #[test]

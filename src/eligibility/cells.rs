@@ -13,16 +13,18 @@ type Headers = Vec<(u32, BTreeMap<Field, u32>)>;
 /// The header columns of every form sheet read, by (file, sheet).
 #[derive(Debug, Clone, Default)]
 pub struct Layout {
-    sheets: BTreeMap<(String, String), Headers>,
+    sheets: BTreeMap<String, BTreeMap<String, Headers>>,
 }
 
 impl Layout {
     /// The layout of the submissions the roster was built from.
     pub fn new(subs: &[Submission]) -> Layout {
-        let mut sheets: BTreeMap<(String, String), Headers> = BTreeMap::new();
+        let mut sheets: BTreeMap<String, BTreeMap<String, Headers>> = BTreeMap::new();
         for s in subs {
             sheets
-                .entry((s.file.clone(), s.sheet.clone()))
+                .entry(s.file.to_string())
+                .or_default()
+                .entry(s.sheet.to_string())
                 .or_default()
                 .push((s.header_row, s.columns.clone()));
         }
@@ -34,7 +36,7 @@ impl Layout {
     pub fn cell(&self, row_cell: &Source, field: Field) -> Option<Source> {
         let (row, _) = row_cell.cell?;
         let sheet = row_cell.sheet.clone()?;
-        let headers = self.sheets.get(&(row_cell.file.clone(), sheet.clone()))?;
+        let headers = self.sheets.get(&*row_cell.file)?.get(&*sheet)?;
         let col = headers
             .iter()
             .filter(|(h, _)| *h < row)

@@ -6,6 +6,7 @@
 //! (SPEC §3: 1 when there is any error-severity finding).
 
 use std::fmt;
+use std::sync::Arc;
 
 mod code;
 
@@ -43,38 +44,39 @@ impl Severity {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default, serde::Serialize)]
 pub struct Source {
-    /// Path of the file relative to the event folder.
-    pub file: String,
+    /// Path of the file relative to the event folder (shared: every value read from a file
+    /// names it).
+    pub file: Arc<str>,
     /// Sheet name, when the file has sheets.
-    pub sheet: Option<String>,
+    pub sheet: Option<Arc<str>>,
     /// Zero-based (row, column) of the cell.
     pub cell: Option<(u32, u32)>,
 }
 
 impl Source {
     /// A whole file.
-    pub fn file(file: impl Into<String>) -> Source {
+    pub fn file(file: impl SharedText) -> Source {
         Source {
-            file: file.into(),
+            file: file.shared(),
             sheet: None,
             cell: None,
         }
     }
 
     /// A whole sheet.
-    pub fn sheet(file: impl Into<String>, sheet: impl Into<String>) -> Source {
+    pub fn sheet(file: impl SharedText, sheet: impl SharedText) -> Source {
         Source {
-            file: file.into(),
-            sheet: Some(sheet.into()),
+            file: file.shared(),
+            sheet: Some(sheet.shared()),
             cell: None,
         }
     }
 
     /// One cell, zero-based row and column.
-    pub fn cell(file: impl Into<String>, sheet: impl Into<String>, row: u32, col: u32) -> Source {
+    pub fn cell(file: impl SharedText, sheet: impl SharedText, row: u32, col: u32) -> Source {
         Source {
-            file: file.into(),
-            sheet: Some(sheet.into()),
+            file: file.shared(),
+            sheet: Some(sheet.shared()),
             cell: Some((row, col)),
         }
     }
@@ -82,6 +84,43 @@ impl Source {
     /// The cell in A1 notation (`C7`), if there is a cell.
     pub fn a1(&self) -> Option<String> {
         self.cell.map(|(r, c)| a1(r, c))
+    }
+}
+
+/// Text a [`Source`] keeps shared: a path or sheet name read once per file and named by every
+/// value read from it. A `&Arc<str>` is shared without a copy; other text is copied once.
+pub trait SharedText {
+    /// The text as a shared string.
+    fn shared(self) -> Arc<str>;
+}
+
+impl SharedText for &str {
+    fn shared(self) -> Arc<str> {
+        Arc::from(self)
+    }
+}
+
+impl SharedText for String {
+    fn shared(self) -> Arc<str> {
+        Arc::from(self)
+    }
+}
+
+impl SharedText for &String {
+    fn shared(self) -> Arc<str> {
+        Arc::from(self.as_str())
+    }
+}
+
+impl SharedText for Arc<str> {
+    fn shared(self) -> Arc<str> {
+        self
+    }
+}
+
+impl SharedText for &Arc<str> {
+    fn shared(self) -> Arc<str> {
+        Arc::clone(self)
     }
 }
 

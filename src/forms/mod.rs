@@ -70,9 +70,9 @@ pub struct Submission {
     /// What the table is.
     pub kind: SubmissionKind,
     /// The file, relative to the event folder.
-    pub file: String,
+    pub file: std::sync::Arc<str>,
     /// The sheet.
-    pub sheet: String,
+    pub sheet: std::sync::Arc<str>,
     /// Index of the file in the input (path order), for tie-breaking resubmissions.
     pub file_index: usize,
     /// Index of the sheet in the file.
@@ -174,7 +174,7 @@ fn scan_paragraphs(table: &Table, after: bool, labels: &mut TeamLabels) {
     }
     let text = Table {
         file: table.file.clone(),
-        sheet: PARAGRAPHS_SHEET.to_string(),
+        sheet: PARAGRAPHS_SHEET.into(),
         rows: paragraphs
             .iter()
             .map(|p| vec![Cell::Text(p.text.clone())])
@@ -413,13 +413,13 @@ fn read_file(fi: usize, file: &LoadedFile) -> (Vec<Submission>, Option<Finding>)
                 file_index: fi,
                 sheet_index: si,
                 modified: file.modified,
-                file: file.path.clone(),
+                file: file.path.as_str().into(),
                 ..s
             }));
         }
     }
     if !recognised {
-        let sheets: Vec<&str> = file.tables.iter().map(|t| t.sheet.as_str()).collect();
+        let sheets: Vec<&str> = file.tables.iter().map(|t| &*t.sheet).collect();
         let list = sheets.join("、");
         let source = match sheets.as_slice() {
             [one] => Source::sheet(&file.path, *one),

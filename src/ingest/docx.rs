@@ -79,8 +79,8 @@ pub(crate) fn read(
                 after: true,
             });
         tables.push(Table {
-            file: path.to_string(),
-            sheet,
+            file: path.into(),
+            sheet: sheet.into(),
             rows: grid.into_rows(),
             merges: t.merges.clone(),
             hidden: false,

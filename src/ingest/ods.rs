@@ -50,8 +50,8 @@ pub(crate) fn read(
         let mut merges = scanned.merges.get(&name).cloned().unwrap_or_default();
         merges.sort_by_key(|m| (m.first_row, m.first_col, m.last_row, m.last_col));
         tables.push(Table {
-            file: path.to_string(),
-            sheet: name,
+            file: path.into(),
+            sheet: name.into(),
             rows: grid.into_rows(),
             merges,
             hidden,

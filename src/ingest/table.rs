@@ -76,9 +76,9 @@ pub struct Merge {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Table {
     /// The file's path relative to the event folder (`a.zip/北京/报名表.xlsx` for zip members).
-    pub file: String,
+    pub file: std::sync::Arc<str>,
     /// The sheet name; for CSV files the file's stem.
-    pub sheet: String,
+    pub sheet: std::sync::Arc<str>,
     /// The cells, row by row. Rows may have different lengths.
     pub rows: Vec<Vec<Cell>>,
     /// Merged regions (only the top-left cell holds the value).

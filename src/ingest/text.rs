@@ -165,8 +165,8 @@ fn parse(
         rows.pop();
     }
     Ok(Table {
-        file: path.to_string(),
-        sheet: super::stem(path),
+        file: path.into(),
+        sheet: super::stem(path).into(),
         rows,
         merges: Vec::new(),
         hidden: false,
@@ -267,7 +267,7 @@ mod tests {
             &Limits::default(),
         )
         .unwrap();
-        assert_eq!(t.sheet, "名单");
+        assert_eq!(&*t.sheet, "名单");
         assert_eq!(
             t.rows,
             vec![vec![

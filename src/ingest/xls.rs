@@ -52,12 +52,10 @@ pub(crate) fn read(
     let tables = read_with(path, bytes, limits, budget, None)?;
     let texts = || {
         tables.iter().flat_map(|t| {
-            std::iter::once(t.sheet.as_str()).chain(t.rows.iter().flatten().filter_map(
-                |c| match c {
-                    Cell::Text(s) => Some(s.as_str()),
-                    _ => None,
-                },
-            ))
+            std::iter::once(&*t.sheet).chain(t.rows.iter().flatten().filter_map(|c| match c {
+                Cell::Text(s) => Some(s.as_str()),
+                _ => None,
+            }))
         })
     };
     match biff {
@@ -479,8 +477,8 @@ fn read_with(
             .merge_cells_by_sheet_name(&name)
             .map_err(|e| error(path, &e))?;
         tables.push(Table {
-            file: path.to_string(),
-            sheet: name,
+            file: path.into(),
+            sheet: name.into(),
             rows: grid.into_rows(),
             merges: merges(&merged),
             hidden,

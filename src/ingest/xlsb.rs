@@ -39,8 +39,8 @@ pub(crate) fn read(
             grid.put(path, &name, row, col, from_data_ref(cell.get_value()))?;
         }
         tables.push(Table {
-            file: path.to_string(),
-            sheet: name,
+            file: path.into(),
+            sheet: name.into(),
             rows: grid.into_rows(),
             merges: Vec::new(),
             hidden,

@@ -50,8 +50,8 @@ pub(crate) fn read(
             ),
         };
         tables.push(Table {
-            file: path.to_string(),
-            sheet: name,
+            file: path.into(),
+            sheet: name.into(),
             rows,
             merges,
             hidden,

@@ -369,7 +369,7 @@ pub fn unattached(roster: &Roster, findings: &mut Findings) {
         .filter_map(|r| r.name.as_ref().map(|n| n.value.key.as_str()))
         .collect();
     for r in &roster.unattached_rooms {
-        let file = r.name.as_ref().map(|n| n.source.file.as_str());
+        let file = r.name.as_ref().map(|n| &*n.source.file);
         let superseded = file.is_some_and(|f| roster.superseded.iter().any(|(_, old)| old == f));
         let repeated = r
             .name

@@ -165,8 +165,8 @@ fn build_candidate(sub: &Submission, system: DateSystem) -> Candidate {
         staff: Vec::new(),
         players: Vec::new(),
         fill_date,
-        file: sub.file.clone(),
-        sheets: vec![sub.sheet.clone()],
+        file: sub.file.to_string(),
+        sheets: vec![sub.sheet.to_string()],
         rooms: Vec::new(),
     };
     let ctx = RowContext {
@@ -391,7 +391,7 @@ fn attach_rooms(subs: &[Submission], system: DateSystem, roster: &mut Roster) {
             .as_ref()
             .map(|u| unit_key(&u.cell.display()))
             .filter(|k| !k.is_empty());
-        let same_file = by_file.get(&sub.file).map_or(&[][..], Vec::as_slice);
+        let same_file = by_file.get(&*sub.file).map_or(&[][..], Vec::as_slice);
         let target = match &key {
             Some(k) => by_key.get(k).copied(),
             None if same_file.len() == 1 => same_file.first().copied(),

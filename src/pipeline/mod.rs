@@ -349,7 +349,7 @@ fn file_list(
         .filter(|f| f.code == Code::FileUnreadable)
     {
         files.push(FileEntry {
-            path: f.source.file.clone(),
+            path: f.source.file.to_string(),
             kind: FileKind::Unreadable,
             team: None,
             note: Some(f.message(lang).to_string()),
@@ -433,7 +433,7 @@ fn file_kinds(
     }
     let mut kinds_of: HashMap<&str, Vec<SubmissionKind>> = HashMap::new();
     for s in subs {
-        kinds_of.entry(s.file.as_str()).or_default().push(s.kind);
+        kinds_of.entry(&*s.file).or_default().push(s.kind);
     }
     for f in files {
         let team = teams.get(f.path.as_str()).map(|u| (*u).to_string());
@@ -450,7 +450,7 @@ fn file_kinds(
             && kinds.contains(&SubmissionKind::EntryForm)
             && subs
                 .iter()
-                .filter(|s| s.file == f.path)
+                .filter(|s| *s.file == *f.path)
                 .all(|s| s.rows.is_empty() && s.unit.is_none())
         {
             // The blank form `bianpai init` writes (or a team's unfilled copy): not a team.

@@ -360,7 +360,7 @@ impl<'a> Packets<'a> {
             if let Some(team) = &f.team {
                 by_team.entry(team.as_str()).or_default().push(i);
             }
-            by_file.entry(f.source.file.as_str()).or_default().push(i);
+            by_file.entry(&*f.source.file).or_default().push(i);
         }
         let mut statement_of: HashMap<&str, &crate::money::costs::Statement> = HashMap::new();
         for (st, _) in &outcome.money.statements {
@@ -490,7 +490,7 @@ fn merged<'a>(a: &'a [usize], b: &'a [usize]) -> impl Iterator<Item = usize> + '
 pub fn team_sheets(t: &Team, findings: &[Finding], links: &Links, lang: Lang) -> Vec<LinkedSheet> {
     let mine: Vec<&Finding> = findings
         .iter()
-        .filter(|f| f.team.as_deref() == Some(t.unit.value.as_str()) || f.source.file == t.file)
+        .filter(|f| f.team.as_deref() == Some(t.unit.value.as_str()) || *f.source.file == *t.file)
         .collect();
     sheets_of(t, &mine, links, lang)
 }

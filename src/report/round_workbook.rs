@@ -306,7 +306,7 @@ mod tests {
             }
             tables.push(Table {
                 file: "results/r01.xlsx".into(),
-                sheet: name.clone(),
+                sheet: name.as_str().into(),
                 rows,
                 merges: vec![],
                 hidden: false,
@@ -358,7 +358,7 @@ mod tests {
         let mut f = Findings::new();
         let s = sheet::read(&load(&path), Sport::Chess, &mut f).expect("recognised");
         assert_eq!(s.marker, marker);
-        assert_eq!(s.sheet, "第1轮");
+        assert_eq!(&*s.sheet, "第1轮");
         let Rows::Team(rows) = s.rows else {
             panic!("team rows")
         };

@@ -124,7 +124,7 @@ pub fn read(file: &LoadedFile, sport: Sport, findings: &mut Findings) -> Option<
         .tables
         .iter()
         .find_map(|t| Marker::from_table(t).map(|m| (m, Recorded::from_table(t))))?;
-    let table = file.tables.iter().find(|t| t.sheet != marker::SHEET)?;
+    let table = file.tables.iter().find(|t| &*t.sheet != marker::SHEET)?;
     let rows = match find_header(table, &TEAM_HEADERS) {
         Some((hr, cols)) => Rows::Team(read_team(table, hr, &cols, sport, findings)),
         None => match find_header(table, &INDIVIDUAL_HEADERS) {
@@ -136,8 +136,8 @@ pub fn read(file: &LoadedFile, sport: Sport, findings: &mut Findings) -> Option<
     };
     Some(RoundSheet {
         marker,
-        file: table.file.clone(),
-        sheet: table.sheet.clone(),
+        file: table.file.to_string(),
+        sheet: table.sheet.to_string(),
         rows,
         recorded,
     })
@@ -179,8 +179,8 @@ pub fn read_unmarked(
         };
         return Some(RoundSheet {
             marker,
-            file: table.file.clone(),
-            sheet: table.sheet.clone(),
+            file: table.file.to_string(),
+            sheet: table.sheet.to_string(),
             rows,
             recorded: None,
         });

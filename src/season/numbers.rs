@@ -30,7 +30,7 @@ fn read_draw(files: &[LoadedFile]) -> Option<(String, Vec<String>)> {
         let t = f
             .tables
             .iter()
-            .find(|t| t.sheet != crate::rounds::marker::SHEET)?;
+            .find(|t| &*t.sheet != crate::rounds::marker::SHEET)?;
         let mut numbered: Vec<(u32, String)> = Vec::new();
         for r in 2..t.height() {
             let no = t.get(r, 0).display().trim().parse::<u32>().ok();

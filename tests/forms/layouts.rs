@@ -139,8 +139,7 @@ fn room_requests_registration_lists_and_unrecognised_files() {
     ];
     let mut findings = Findings::new();
     let subs = forms::read(&files, &mut findings);
-    let kinds: Vec<(SubmissionKind, &str)> =
-        subs.iter().map(|s| (s.kind, s.sheet.as_str())).collect();
+    let kinds: Vec<(SubmissionKind, &str)> = subs.iter().map(|s| (s.kind, &*s.sheet)).collect();
     assert_eq!(
         kinds,
         vec![

@@ -210,7 +210,7 @@ fn check(folder: &str) {
         .map(|f| {
             (
                 f.code.to_string(),
-                f.source.file.clone(),
+                f.source.file.to_string(),
                 f.source.a1().unwrap_or_default(),
             )
         })

@@ -131,7 +131,7 @@ fn duplicates_across_teams_and_resubmission() {
     assert_eq!(roster.teams.len(), 4);
     // The later 填表日期 wins although its file is older.
     let bj = team(&roster, "北京棋院俱乐部");
-    assert_eq!(bj.file, "北京/报名表(修改).xlsx");
+    assert_eq!(&*bj.file, "北京/报名表(修改).xlsx");
     assert_eq!(
         roster.superseded,
         vec![(

@@ -66,6 +66,8 @@ impl<'f> RunFormats<'f> {
             }
         };
         self.cells.sort_unstable_by_key(key);
+        // Runs of consecutive cells of one line (column or row) sharing a format.
+        let mut runs: Vec<(u32, u32, u32, usize)> = Vec::new();
         let mut cells = self.cells.iter().map(key).peekable();
         while let Some((line, first, id)) = cells.next() {
             let mut last = first;
@@ -76,16 +78,39 @@ impl<'f> RunFormats<'f> {
                 last = at;
                 cells.next();
             }
+            runs.push((line, first, last, id));
+        }
+        // The same run in the next lines too (a table's body column after column) is given in
+        // one call: the writer looks the format up once per call. Calls stay in run order, so
+        // formats are met (and numbered) in the same order.
+        let index: std::collections::HashMap<(u32, u32, u32, usize), usize> =
+            runs.iter().enumerate().map(|(i, &run)| (run, i)).collect();
+        let mut done = vec![false; runs.len()];
+        for (i, &(line, first, last, id)) in runs.iter().enumerate() {
+            if done.get(i).copied().unwrap_or(true) {
+                continue;
+            }
+            let mut end = line;
+            while let Some(&j) = end
+                .checked_add(1)
+                .and_then(|next| index.get(&(next, first, last, id)))
+            {
+                if let Some(d) = done.get_mut(j) {
+                    *d = true;
+                }
+                end += 1;
+            }
             let Some(format) = self.formats.get(id) else {
                 continue;
             };
             if across {
+                // Along rows: `line` is a row, `first..=last` columns.
                 let (first, last) = (u16::try_from(first), u16::try_from(last));
                 if let (Ok(first), Ok(last)) = (first, last) {
-                    ws.set_range_format(line, first, line, last, format)?;
+                    ws.set_range_format(line, first, end, last, format)?;
                 }
-            } else if let Ok(col) = u16::try_from(line) {
-                ws.set_range_format(first, col, last, col, format)?;
+            } else if let (Ok(col), Ok(end)) = (u16::try_from(line), u16::try_from(end)) {
+                ws.set_range_format(first, col, last, end, format)?;
             }
         }
         Ok(())

@@ -277,3 +277,56 @@ fn money_points_and_dates_read_back_as_numbers() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Formats given by runs, several columns in one call where their runs match, give every cell
+/// the format (and the workbook the style table) that formatting each cell on its own gives.
+#[test]
+fn run_formats_equal_formats_given_per_cell() {
+    let styles = Styles::new();
+    let bold = styles.body.clone().set_bold();
+    // (row, col, format): a block of three columns alike, a fourth split in two runs, a fifth
+    // alike again but for a gap, and a header row along.
+    let mut cells: Vec<(u32, u16, &Format)> = Vec::new();
+    for r in 2..6 {
+        for c in 0..3 {
+            cells.push((r, c, &styles.body));
+        }
+        cells.push((r, 3, if r < 4 { &styles.body } else { &bold }));
+        if r != 4 {
+            cells.push((r, 4, &styles.body));
+        }
+    }
+    let header: Vec<(u32, u16, &Format)> = (0..5).map(|c| (1, c, &styles.header)).collect();
+    let text = |r: u32, c: u16| format!("{r}-{c}");
+    let per_cell = {
+        let mut wb = Workbook::new();
+        let ws = wb.add_worksheet();
+        for &(r, c, f) in header.iter().chain(&cells) {
+            ws.write_string_with_format(r, c, text(r, c), f).unwrap();
+        }
+        wb.save_to_buffer().unwrap()
+    };
+    let by_runs = {
+        let mut wb = Workbook::new();
+        let ws = wb.add_worksheet();
+        let mut across = RunFormats::across();
+        for &(r, c, f) in &header {
+            write_text_in(ws, r, c, &text(r, c), f, Some(&mut across), None).unwrap();
+        }
+        across.apply(ws).unwrap();
+        let mut down = RunFormats::down();
+        for &(r, c, f) in &cells {
+            write_text_in(ws, r, c, &text(r, c), f, Some(&mut down), None).unwrap();
+        }
+        down.apply(ws).unwrap();
+        wb.save_to_buffer().unwrap()
+    };
+    for part in ["xl/worksheets/sheet1.xml", "xl/styles.xml"] {
+        assert_eq!(unzip(&by_runs, part), unzip(&per_cell, part), "{part}");
+    }
+    // The bold cells are told apart: two body formats and the header's.
+    let sheet = unzip(&by_runs, "xl/worksheets/sheet1.xml");
+    assert!(sheet.contains(r#"<c r="D5" s="3" t="s">"#), "{sheet}");
+    assert!(sheet.contains(r#"<c r="D3" s="2" t="s">"#), "{sheet}");
+    assert!(!sheet.contains(r#"<c r="E5""#), "{sheet}");
+}

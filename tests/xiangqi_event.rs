@@ -540,7 +540,7 @@ fn delegations(dir: &Path, places: &BTreeMap<&str, Vec<(u32, String, u32)>>) {
     let t = files[0]
         .tables
         .iter()
-        .find(|t| &*&*t.sheet == "团体")
+        .find(|t| &*t.sheet == "团体")
         .expect("团体");
     let mut seen = BTreeMap::new();
     let mut last = 0;

@@ -4,8 +4,12 @@
     python3 benches/interleave.py RUNS LABEL=BINARY:FOLDER [LABEL=BINARY:FOLDER ...]
 
 Each round runs every build once, in the order given, each into a fresh output folder outside
-its event folder (`/tmp/bianpai-interleave-<label>`), so that a machine whose speed drifts from
-one minute to the next (a shared 2-core VM) slows every build alike. Prints the median, the
+its event folder (`/tmp/bianpai-interleave/<label>-<round>`), so that a machine whose speed drifts
+from one minute to the next (a shared 2-core VM) slows every build alike. The output folders are
+kept until the series ends: on an ext4 without a journal (this machine's disk) the inode allocator
+skips every inode deleted in the last 60-360 s (`recently_deleted`), so deleting one run's ~220
+files before the next made each later run's file creations slower (3-12% of a 200-form run's
+samples in `find_inode_bit`). Prints the median, the
 minimum and the quartiles of the wall times per build, and each median's ratio to the first
 build's. Make the folders with `benches/make_forms.py` and run each build on its folder once
 before (the first run writes the round-1 workbooks into `results/`).
@@ -35,10 +39,11 @@ def main() -> int:
         builds.append((label, binary, folder))
     root = Path(tempfile.gettempdir())
     times = {label: [] for label, _, _ in builds}
-    for _ in range(runs):
+    kept = root / "bianpai-interleave"
+    shutil.rmtree(kept, ignore_errors=True)
+    for i in range(runs):
         for label, binary, folder in builds:
-            out = root / f"bianpai-interleave-{label}"
-            shutil.rmtree(out, ignore_errors=True)
+            out = kept / f"{label}-{i}"
             start = time.perf_counter()
             subprocess.run(
                 [binary, "run", folder, "--out", str(out)],
@@ -47,6 +52,7 @@ def main() -> int:
                 check=False,
             )
             times[label].append(time.perf_counter() - start)
+    shutil.rmtree(kept, ignore_errors=True)
     first = statistics.median(times[builds[0][0]])
     for label, _, _ in builds:
         v = sorted(times[label])

@@ -4,12 +4,12 @@
     python3 benches/interleave.py RUNS LABEL=BINARY:FOLDER [LABEL=BINARY:FOLDER ...]
 
 Each round runs every build once, in the order given, each into a fresh output folder outside
-its event folder (`/tmp/bianpai-interleave/<label>-<round>`), so that a machine whose speed drifts
+its event folder (`/tmp/bianpai-interleave-*/<label>-<round>`), so that a machine whose speed drifts
 from one minute to the next (a shared 2-core VM) slows every build alike. The output folders are
 kept until the series ends: on an ext4 without a journal (this machine's disk) the inode allocator
 skips every inode deleted in the last 60-360 s (`recently_deleted`), so deleting one run's ~220
-files before the next made each later run's file creations slower (3-12% of a 200-form run's
-samples in `find_inode_bit`). Prints the median, the
+files before the next made each later run's file creations slower (creating the files took 3% of
+a 200-form run's profile samples after a quiet minute, 12% after a series). Prints the median, the
 minimum and the quartiles of the wall times per build, and each median's ratio to the first
 build's. Make the folders with `benches/make_forms.py` and run each build on its folder once
 before (the first run writes the round-1 workbooks into `results/`).
@@ -37,10 +37,8 @@ def main() -> int:
             print(f"not LABEL=BINARY:FOLDER: {arg}", file=sys.stderr)
             return 2
         builds.append((label, binary, folder))
-    root = Path(tempfile.gettempdir())
     times = {label: [] for label, _, _ in builds}
-    kept = root / "bianpai-interleave"
-    shutil.rmtree(kept, ignore_errors=True)
+    kept = Path(tempfile.mkdtemp(prefix="bianpai-interleave-"))
     for i in range(runs):
         for label, binary, folder in builds:
             out = kept / f"{label}-{i}"

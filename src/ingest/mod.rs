@@ -14,6 +14,7 @@ mod archive;
 mod cfb_repair;
 mod convert;
 mod docx;
+mod guard;
 mod limits;
 mod names;
 mod ods;
@@ -26,8 +27,6 @@ mod xls;
 mod xlsb;
 mod xlsx;
 mod xlsx_merges;
-
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 pub use limits::Limits;
 pub use names::{RawName, decode_member_names, sanitize_member_path};
@@ -372,7 +371,7 @@ fn ignore_or_unreadable(path: &str, ext: &str, what: sniff::What, out: &mut Read
 /// Runs a format reader and turns a panic inside a third-party parser into an unreadable file,
 /// so one hostile file cannot end the run (the limits are checked first; this is the last line).
 fn guarded<T>(path: &str, f: impl FnOnce() -> Result<T, Unreadable>) -> Result<T, Unreadable> {
-    match catch_unwind(AssertUnwindSafe(f)) {
+    match guard::run(f) {
         Ok(r) => r,
         Err(_) => Err(Unreadable::new(
             path,

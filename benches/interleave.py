@@ -8,8 +8,9 @@ its event folder (`/tmp/bianpai-interleave-*/<label>-<round>`), so that a machin
 from one minute to the next (a shared 2-core VM) slows every build alike. The output folders are
 kept until the series ends: on an ext4 without a journal (this machine's disk) the inode allocator
 skips every inode deleted in the last 60-360 s (`recently_deleted`), so deleting one run's ~220
-files before the next made each later run's file creations slower (creating the files took 3% of
-a 200-form run's profile samples after a quiet minute, 12% after a series). Prints the median, the
+files before the next made each later run's file creations slower (writing the files, mostly
+allocating their inodes, took 3% of a 200-form run's profile samples after a quiet minute, 12%
+after a series). Prints the median, the
 minimum and the quartiles of the wall times per build, and each median's ratio to the first
 build's. Make the folders with `benches/make_forms.py` and run each build on its folder once
 before (the first run writes the round-1 workbooks into `results/`).

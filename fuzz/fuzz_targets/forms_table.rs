@@ -1,4 +1,5 @@
 //! Arbitrary tables through `forms::read` and `normalize::build_roster`: never a panic.
+//! Tables may carry Word label paragraphs and the 1904 date system, cells every error value.
 //!
 //! The bytes are read as a program that builds cells: a tag byte picks the cell kind, and
 //! text comes either from a vocabulary of header names, labels and typical values (so the
@@ -6,16 +7,91 @@
 #![no_main]
 
 use bianpai::findings::Findings;
-use bianpai::ingest::{Cell, Format, LoadedFile, Merge, Table};
+use bianpai::ingest::{Cell, Format, LoadedFile, Merge, Paragraph, Table};
 use libfuzzer_sys::fuzz_target;
 
 const WORDS: &[&str] = &[
-    "姓名", "姓 名", "性别", "出生日期", "出生年月", "身份证号码", "国际棋联ID", "等级分", "台次",
-    "注册单位", "参赛单位", "单位", "组别", "身份", "备注", "序号", "酒店", "房型", "入住日期",
-    "离店日期", "同住人", "参赛单位（盖章）：北京队　领队：张三", "领队", "教练：", "填表日期：2025.7.1",
-    "签字", "注：", "例", "张三（示例）", "王　浩", "欧阳•娜娜", "男", "女", "F", "2001.5.3",
-    "2001年5月", "01.05.03", "20010503", "11010519491231002X", "110105491231002", "4.10102E+17",
-    "替补1", "第一台", "2,315", "2315分", "领队", "运动员", "2025年度注册棋手名单", "", "　",
+    "姓名",
+    "姓 名",
+    "性别",
+    "出生日期",
+    "出生年月",
+    "身份证号码",
+    "国际棋联ID",
+    "等级分",
+    "台次",
+    "注册单位",
+    "参赛单位",
+    "单位",
+    "组别",
+    "身份",
+    "备注",
+    "序号",
+    "酒店",
+    "房型",
+    "入住日期",
+    "离店日期",
+    "同住人",
+    "参赛单位（盖章）：北京队　领队：张三",
+    "领队",
+    "教练：",
+    "填表日期：2025.7.1",
+    "签字",
+    "注：",
+    "例",
+    "张三（示例）",
+    "王　浩",
+    "欧阳•娜娜",
+    "男",
+    "女",
+    "F",
+    "2001.5.3",
+    "2001年5月",
+    "01.05.03",
+    "20010503",
+    "11010519491231002X",
+    "110105491231002",
+    "4.10102E+17",
+    "替补1",
+    "第一台",
+    "2,315",
+    "2315分",
+    "领队",
+    "运动员",
+    "2025年度注册棋手名单",
+    "",
+    "　",
+    // Issue 20: Traditional headers and values, other identity documents, numbering columns,
+    // headings the form logic does not know, Word label paragraphs.
+    "性別",
+    "身份證號碼",
+    "組別",
+    "國際棋聯ID",
+    "等級分",
+    "註冊單位",
+    "證件類型",
+    "證件號碼",
+    "男子組",
+    "女",
+    "810000199001010019",
+    "820000200105030024",
+    "830000198507150011",
+    "H12345678",
+    "M1234567890",
+    "12345678",
+    "E12345678",
+    "护照",
+    "港澳居民来往内地通行证",
+    "台胞证",
+    "编号",
+    "号码",
+    "参赛项目",
+    "代表队（盖章）：青川队",
+    "领队：李四　教练：王五",
+    "香港代表隊",
+];
+const ERRORS: &[&str] = &[
+    "#N/A", "#REF!", "#DIV/0!", "#VALUE!", "#NAME?", "#NUM!", "#NULL!",
 ];
 
 struct Bytes<'a>(&'a [u8]);
@@ -56,7 +132,7 @@ fn cell(b: &mut Bytes<'_>) -> Option<Cell> {
             a[..raw.len()].copy_from_slice(raw);
             Cell::Float(f64::from_le_bytes(a))
         }
-        7 => Cell::Error("#N/A".into()),
+        7 => Cell::Error(ERRORS[usize::from(b.byte()?) % ERRORS.len()].into()),
         _ => Cell::Bool(tag & 0x10 != 0),
     })
 }
@@ -93,14 +169,26 @@ fn table(b: &mut Bytes<'_>, name: &str) -> Table {
             last_col: c + u32::from(w),
         });
     }
+    // Word label paragraphs before and after the table, and the workbook's date system.
+    let mut paragraphs = Vec::new();
+    while paragraphs.len() < 4 {
+        let (Some(at), Some(word)) = (b.byte(), b.byte()) else {
+            break;
+        };
+        paragraphs.push(Paragraph {
+            number: u32::from(at),
+            text: WORDS[usize::from(word) % WORDS.len()].to_string(),
+            after: at & 1 == 1,
+        });
+    }
     Table {
         file: "fuzz.xlsx".into(),
         sheet: name.into(),
         rows,
         merges,
         hidden: false,
-        paragraphs: Vec::new(),
-        date1904: false,
+        paragraphs,
+        date1904: b.byte().is_some_and(|x| x & 1 == 1),
     }
 }
 
@@ -119,7 +207,10 @@ fuzz_target!(|data: &[u8]| {
             path: "again.xlsx".into(),
             format: Format::Xlsx,
             modified: Some(2),
-            tables: vec![Table { file: "again.xlsx".into(), ..first }],
+            tables: vec![Table {
+                file: "again.xlsx".into(),
+                ..first
+            }],
         },
     ];
     let mut findings = Findings::new();

@@ -3,6 +3,7 @@
 //! a missing value then points at the empty cell to fill in.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crate::findings::Source;
 use crate::forms::{Field, Submission};
@@ -10,21 +11,22 @@ use crate::forms::{Field, Submission};
 /// The headers of one sheet: (header row, field → column), one per table of the sheet.
 type Headers = Vec<(u32, BTreeMap<Field, u32>)>;
 
-/// The header columns of every form sheet read, by (file, sheet).
+/// The header columns of every form sheet read, by file and sheet (the names shared with the
+/// submissions, and looked up by `&str`).
 #[derive(Debug, Clone, Default)]
 pub struct Layout {
-    sheets: BTreeMap<String, BTreeMap<String, Headers>>,
+    sheets: BTreeMap<Arc<str>, BTreeMap<Arc<str>, Headers>>,
 }
 
 impl Layout {
     /// The layout of the submissions the roster was built from.
     pub fn new(subs: &[Submission]) -> Layout {
-        let mut sheets: BTreeMap<String, BTreeMap<String, Headers>> = BTreeMap::new();
+        let mut sheets: BTreeMap<Arc<str>, BTreeMap<Arc<str>, Headers>> = BTreeMap::new();
         for s in subs {
             sheets
-                .entry(s.file.to_string())
+                .entry(Arc::clone(&s.file))
                 .or_default()
-                .entry(s.sheet.to_string())
+                .entry(Arc::clone(&s.sheet))
                 .or_default()
                 .push((s.header_row, s.columns.clone()));
         }

@@ -347,11 +347,20 @@ fn hostile_folder_names_every_bad_file_and_reads_the_good_ones() {
         [
             "bomb.zip/small.csv",
             "ok.csv",
+            "orphan_far_cell.xls",
             "traversal.zip/good.csv",
             "x.xlsx/inside.csv"
         ]
     );
     assert_eq!(file(&loaded, "ok.csv").tables[0].rows, csv_rows());
+    // Found by fuzzing (the reachable stream is the good form; calamine, reading the compound
+    // file itself, would take the unreachable one before it, with a cell at column 20,001).
+    let orphan = file(&loaded, "orphan_far_cell.xls");
+    assert_eq!(orphan.tables.len(), 1);
+    assert_eq!(
+        orphan.tables[0].rows[2],
+        [t("  王 浩  "), t("男"), t("11010519900101123X"), float(2315)]
+    );
     assert_eq!(
         file(&loaded, "x.xlsx/inside.csv").tables[0].rows,
         vec![vec![t("姓名")], vec![t("赵六")]]
@@ -370,6 +379,7 @@ fn hostile_folder_names_every_bad_file_and_reads_the_good_ones() {
         "encrypted_named.xls",
         "far_cell.xls",
         "far_cell.xlsx",
+        "hidden_far_cell.xls",
         "huge_sst.xlsx",
         "random.csv",
         "random.xls",
@@ -409,6 +419,8 @@ fn hostile_folder_names_every_bad_file_and_reads_the_good_ones() {
     assert!(reason("web.xls").contains("另存为 .xlsx"));
     assert!(reason("far_cell.xlsx").contains("XFD1048576"));
     assert!(reason("far_cell.xls").contains("工作表“报名表”单元格太多"));
+    // Found by fuzzing: the sheet is off the chain of records, calamine reads it anyway.
+    assert!(reason("hidden_far_cell.xls").contains("工作表“报名表”在 ACOG60001 有内容"));
     assert!(reason("repeat_bomb.ods").contains("工作表“Sheet1”在 ALL1000000 有内容"));
     assert!(reason("huge_sst.xlsx").contains("xl/sharedstrings.xml"));
     assert!(reason("bomb.zip/big.csv").contains("压缩炸弹"));

@@ -2,16 +2,17 @@
 //!
 //! calamine parses every sheet when the file is opened and builds dense ranges from the
 //! extreme cell positions, and some malformed records make it overflow integers. So the
-//! workbook stream is scanned first with our own record walk: cell positions against the
-//! limits, the used-range area against the cell limit, and the records calamine would choke on.
+//! workbook stream is scanned first with our own record walk, framed and ordered as calamine
+//! reads it (the globals, then each sheet from the offset its BoundSheet record gives): cell
+//! positions against the limits, the used-range area against the cell limit, and the records
+//! calamine would choke on. calamine then reads that very stream, alone in a compound file.
 //!
 //! Code pages (ECOSYSTEM §1, calamine #229): a BIFF8 file whose CodePage record is not 1200 gets
 //! its Unicode strings decoded through that code page and comes back with NULs: reopen with
 //! 1200. A BIFF5 file without a CodePage record comes back as Latin-1 mojibake of GBK: reopen
 //! with 936.
 
-use std::collections::BTreeMap;
-use std::io::{Cursor, Read};
+use std::io::{Cursor, Read, Write};
 
 use calamine::{Reader, SheetType, SheetVisible, Xls, XlsError, XlsOptions};
 use encoding_rs::GBK;
@@ -46,6 +47,10 @@ pub(crate) fn read(
 ) -> Result<Vec<Table>, Unreadable> {
     let (biff, stream) = workbook_stream(path, bytes, limits)?;
     prescan(path, &stream, biff, limits)?;
+    // calamine reads the compound file with its own reader, which takes the first directory
+    // entry of that name anywhere in the file, reachable or not: it is given a compound file
+    // holding only the stream just scanned.
+    let bytes = &single_stream_file(path, biff, &stream)?;
     drop(stream);
     // A reopen re-reads the same content: charge the budget once.
     let before = (budget.cells, budget.text);
@@ -146,6 +151,22 @@ fn workbook_stream(
     Ok((biff, buf))
 }
 
+/// A compound file in memory holding one stream, `/Workbook` or `/Book`, with `stream`.
+fn single_stream_file(path: &str, biff: Biff, stream: &[u8]) -> Result<Vec<u8>, Unreadable> {
+    let name = match biff {
+        Biff::Biff8 => "/Workbook",
+        Biff::Biff5 => "/Book",
+    };
+    let build = || -> std::io::Result<Vec<u8>> {
+        let mut cfb =
+            cfb::CompoundFile::create_with_version(cfb::Version::V3, Cursor::new(Vec::new()))?;
+        cfb.create_stream(name)?.write_all(stream)?;
+        cfb.flush()?;
+        Ok(cfb.into_inner().into_inner())
+    };
+    build().map_err(|e| corrupt(path, &e.to_string()))
+}
+
 /// Used range of one substream (a sheet), to bound calamine's dense range.
 #[derive(Debug, Default)]
 struct Extent {
@@ -180,107 +201,178 @@ fn u32_at(d: &[u8], at: usize) -> Option<u32> {
     Some(u32::from_le_bytes(b.try_into().ok()?))
 }
 
-/// Walks the BIFF records of the workbook stream and refuses what calamine would turn into a
-/// huge allocation or an integer overflow.
-fn prescan(path: &str, stream: &[u8], biff: Biff, limits: &Limits) -> Result<(), Unreadable> {
-    // Sheet names by the stream offset of their BOF (BoundSheet records), for messages.
-    let mut names: BTreeMap<usize, String> = BTreeMap::new();
-    let mut sheet = String::from("?");
-    let mut extent = Extent::default();
-    let mut at = 0usize;
-    // The shared string table (SST record and its CONTINUE records) and the character count
-    // of each string: calamine copies the string into every LabelSst cell that uses it.
-    let mut sst: Vec<&[u8]> = Vec::new();
-    let mut collecting_sst = false;
-    let mut sst_chars: Vec<u32> = Vec::new();
-    let mut text_bytes = 0u64;
-    // calamine holds every sheet's dense range at once: bound each and their sum.
-    let mut total_area = 0u64;
-    let mut finish = |extent: &mut Extent, sheet: &str| {
-        let area = extent.area();
-        *extent = Extent::default();
-        total_area = total_area.saturating_add(area);
-        if area > limits.max_cells {
-            Err(too_many_cells(path, sheet, limits))
-        } else if total_area > limits.max_file_cells {
-            Err(too_much_in_file(path, limits))
-        } else {
-            Ok(())
+/// One BIFF record as calamine frames it: the CONTINUE records right after it belong to it.
+struct Record<'a> {
+    typ: u16,
+    data: &'a [u8],
+    cont: Vec<&'a [u8]>,
+    /// Bytes of the record and its CONTINUE records, headers included.
+    size: usize,
+}
+
+/// The records of `stream` from `at`, framed exactly as calamine's record iterator frames
+/// them. Ends at the end of the stream or at the first record that overruns it, where calamine
+/// stops with an error and allocates nothing more.
+struct Records<'a> {
+    stream: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Iterator for Records<'a> {
+    type Item = Record<'a>;
+
+    fn next(&mut self) -> Option<Record<'a>> {
+        let stream = self.stream;
+        let start = self.at;
+        let s = stream.get(start..)?;
+        let typ = u16_at(s, 0)?;
+        let len = usize::from(u16_at(s, 2)?);
+        let data = s.get(4..4 + len)?;
+        self.at = start + 4 + len;
+        let mut cont = Vec::new();
+        while let Some(next) = stream.get(self.at..)
+            && next.len() > 4
+            && u16_at(next, 0) == Some(0x003C)
+        {
+            let len = usize::from(u16_at(next, 2)?);
+            cont.push(next.get(4..4 + len)?);
+            self.at += 4 + len;
         }
-    };
-    while let (Some(typ), Some(len)) = (u16_at(stream, at), u16_at(stream, at + 2)) {
-        let start = at + 4;
-        let Some(data) = stream.get(start..start + usize::from(len)) else {
-            break;
-        };
-        let record_at = at;
-        at = start + usize::from(len);
-        if collecting_sst && typ != 0x003C {
-            collecting_sst = false;
-            sst_chars = sst_char_counts(&sst);
-        }
-        match typ {
+        Some(Record {
+            typ,
+            data,
+            cont,
+            size: self.at - start,
+        })
+    }
+}
+
+/// What calamine takes from the globals substream: the sheets (stream offset of each one's
+/// BOF, name for messages) and the character count of every shared string.
+fn globals(stream: &[u8], biff: Biff) -> (Vec<(usize, String)>, Vec<u32>) {
+    let mut sheets = Vec::new();
+    let mut sst_chars = Vec::new();
+    for r in (Records { stream, at: 0 }) {
+        match r.typ {
             0x00FC => {
-                sst = vec![data];
-                collecting_sst = true;
-            }
-            0x003C if collecting_sst => sst.push(data),
-            // BOF and EOF: a substream (sheet) starts or ends.
-            0x0809 | 0x000A => {
-                finish(&mut extent, &sheet)?;
-                if typ == 0x0809 {
-                    sheet = names.get(&record_at).cloned().unwrap_or_else(|| "?".into());
-                }
+                let mut segs = vec![r.data];
+                segs.extend(&r.cont);
+                sst_chars = sst_char_counts(&segs);
             }
             0x0085 => {
-                if let (Some(pos), Some(name)) = (u32_at(data, 0), bound_sheet_name(data, biff)) {
-                    names.insert(pos as usize, name);
+                if let Some(pos) = u32_at(r.data, 0) {
+                    let name = bound_sheet_name(r.data, biff).unwrap_or_else(|| "?".into());
+                    sheets.push((pos as usize, name));
                 }
             }
-            // Number, Label, RString, BoolErr, RK, LabelSst, Formula: row and column first.
-            0x0203 | 0x0204 | 0x00D6 | 0x0205 | 0x027E | 0x0006 => {
-                if let (Some(r), Some(c)) = (u16_at(data, 0), u16_at(data, 2)) {
-                    let (r, c) = (u32::from(r), u32::from(c));
-                    check_position(path, &sheet, r, c, limits)?;
-                    extent.add(r, c);
-                }
-            }
-            // LabelSst also references a shared string: count its copy (UTF-8, ≤ 3 bytes a char).
-            0x00FD => {
-                if let (Some(r), Some(c)) = (u16_at(data, 0), u16_at(data, 2)) {
-                    let (r, c) = (u32::from(r), u32::from(c));
-                    check_position(path, &sheet, r, c, limits)?;
-                    extent.add(r, c);
-                }
-                let isst = u32_at(data, 6).unwrap_or(0) as usize;
-                let chars = sst_chars.get(isst).copied().unwrap_or(0);
-                text_bytes = text_bytes.saturating_add(3 * u64::from(chars));
-                if text_bytes > limits.max_text_bytes {
-                    return Err(too_much_in_file(path, limits));
-                }
-            }
-            // MulRk: row, first column, ..., last column.
-            0x00BD if data.len() >= 6 => {
-                let (Some(r), Some(c0), Some(c1)) = (
-                    u16_at(data, 0),
-                    u16_at(data, 2),
-                    u16_at(data, data.len() - 2),
-                ) else {
-                    continue;
-                };
-                if c1 < c0 || c1 == u16::MAX {
-                    return Err(corrupt(path, "MulRk"));
-                }
-                check_position(path, &sheet, r.into(), c1.into(), limits)?;
-                extent.add(r.into(), c0.into());
-                extent.add(r.into(), c1.into());
-            }
-            // Dimensions: calamine reserves rows × columns and subtracts without checks.
-            0x0200 => check_dimensions(path, data)?,
+            0x000A => break,
             _ => {}
         }
     }
-    finish(&mut extent, &sheet)
+    (sheets, sst_chars)
+}
+
+/// Walks the workbook stream the way calamine parses it (the globals from the start, then each
+/// sheet from the offset its BoundSheet record gives, nested substreams skipped) and refuses
+/// what calamine would turn into a huge allocation or an integer overflow. Walking the records
+/// in stream order instead would miss a sheet whose offset is not on that chain of records.
+fn prescan(path: &str, stream: &[u8], biff: Biff, limits: &Limits) -> Result<(), Unreadable> {
+    let (sheets, sst_chars) = globals(stream, biff);
+    // calamine holds every sheet's dense ranges (values and formulas) at once: bound each and
+    // their sum, and the text it copies out of the shared strings into cells.
+    let mut total_area = 0u64;
+    let mut text_bytes = 0u64;
+    // Sheets sharing or overlapping their records make calamine walk the stream again for
+    // each: a well-formed file walks it once.
+    let mut walked = 0usize;
+    let walk_limit = stream.len().saturating_mul(2);
+    for (pos, sheet) in &sheets {
+        if *pos > stream.len() {
+            return Err(corrupt(path, "BoundSheet"));
+        }
+        let mut cells = Extent::default();
+        let mut formulas = Extent::default();
+        let mut seen_bof = false;
+        let mut depth = 0usize;
+        for r in (Records { stream, at: *pos }) {
+            walked = walked.saturating_add(r.size);
+            if walked > walk_limit {
+                return Err(corrupt(path, "BoundSheet"));
+            }
+            if depth > 0 {
+                match r.typ {
+                    0x0809 => depth += 1,
+                    0x000A => depth -= 1,
+                    _ => {}
+                }
+                continue;
+            }
+            let at = |data: &[u8]| Some((u32::from(u16_at(data, 0)?), u32::from(u16_at(data, 2)?)));
+            match r.typ {
+                // BOF: the sheet's own, then an embedded substream (a chart) calamine skips.
+                0x0809 if seen_bof => depth += 1,
+                0x0809 => seen_bof = true,
+                0x000A => break,
+                // Dimensions: calamine reserves rows × columns and subtracts without checks.
+                0x0200 => check_dimensions(path, r.data)?,
+                // Number, Label, RString, BoolErr, RK: row and column first.
+                0x0203 | 0x0204 | 0x00D6 | 0x0205 | 0x027E => {
+                    if let Some((row, col)) = at(r.data) {
+                        check_position(path, sheet, row, col, limits)?;
+                        cells.add(row, col);
+                    }
+                }
+                // Formula: a value cell and a formula cell at the same place.
+                0x0006 => {
+                    if let Some((row, col)) = at(r.data) {
+                        check_position(path, sheet, row, col, limits)?;
+                        cells.add(row, col);
+                        formulas.add(row, col);
+                    }
+                }
+                // LabelSst also copies a shared string (UTF-8, ≤ 3 bytes a character).
+                0x00FD => {
+                    if let Some((row, col)) = at(r.data) {
+                        check_position(path, sheet, row, col, limits)?;
+                        cells.add(row, col);
+                    }
+                    let isst = u32_at(r.data, 6).unwrap_or(0) as usize;
+                    let chars = sst_chars.get(isst).copied().unwrap_or(0);
+                    text_bytes = text_bytes.saturating_add(3 * u64::from(chars));
+                    if text_bytes > limits.max_text_bytes {
+                        return Err(too_much_in_file(path, limits));
+                    }
+                }
+                // MulRk: row, first column, ..., last column.
+                0x00BD if r.data.len() >= 6 => {
+                    let d = r.data;
+                    let (Some(row), Some(c0), Some(c1)) =
+                        (u16_at(d, 0), u16_at(d, 2), u16_at(d, d.len() - 2))
+                    else {
+                        continue;
+                    };
+                    if c1 < c0 || c1 == u16::MAX {
+                        return Err(corrupt(path, "MulRk"));
+                    }
+                    check_position(path, sheet, row.into(), c1.into(), limits)?;
+                    cells.add(row.into(), c0.into());
+                    cells.add(row.into(), c1.into());
+                }
+                _ => {}
+            }
+        }
+        let area = cells.area();
+        if area > limits.max_cells {
+            return Err(too_many_cells(path, sheet, limits));
+        }
+        total_area = total_area
+            .saturating_add(area)
+            .saturating_add(formulas.area());
+        if total_area > limits.max_file_cells {
+            return Err(too_much_in_file(path, limits));
+        }
+    }
+    Ok(())
 }
 
 /// The sheet name of a BoundSheet record: BIFF8 a short Unicode string, BIFF5 code-page
@@ -529,30 +621,99 @@ mod tests {
         assert_eq!(sst_char_counts(&[rich]), [1]);
     }
 
+    fn rec(typ: u16, data: &[u8]) -> Vec<u8> {
+        let mut v = typ.to_le_bytes().to_vec();
+        v.extend(u16::try_from(data.len()).unwrap().to_le_bytes());
+        v.extend(data);
+        v
+    }
+
+    /// A BIFF8 workbook stream: the globals with one BoundSheet "S", then the sheet (its BOF,
+    /// `body`, its EOF). With `hidden`, the sheet sits inside the data of an unknown record, so
+    /// that a walk of the records in stream order never meets it; calamine still reads it at
+    /// the offset its BoundSheet gives.
+    fn book(body: &[u8], hidden: bool) -> Vec<u8> {
+        let mut sheet = rec(0x0809, &[0; 16]);
+        sheet.extend(body);
+        sheet.extend(rec(0x000A, &[]));
+        let globals_len = (4 + 16) + (4 + 9) + 4;
+        let pos = globals_len + if hidden { 4 } else { 0 };
+        let mut bound = u32::try_from(pos).unwrap().to_le_bytes().to_vec();
+        bound.extend([0, 0, 1, 0, b'S']);
+        let mut s = rec(0x0809, &[0; 16]);
+        s.extend(rec(0x0085, &bound));
+        s.extend(rec(0x000A, &[]));
+        assert_eq!(s.len(), globals_len);
+        if hidden {
+            s.extend(rec(0x1234, &sheet));
+        } else {
+            s.extend(sheet);
+        }
+        s
+    }
+
+    fn number(row: u16, col: u16) -> Vec<u8> {
+        let mut d = row.to_le_bytes().to_vec();
+        d.extend(col.to_le_bytes());
+        d.extend([0; 10]);
+        rec(0x0203, &d)
+    }
+
     #[test]
     fn prescan_refuses_far_cells_and_bad_records() {
-        let rec = |typ: u16, data: &[u8]| {
-            let mut v = typ.to_le_bytes().to_vec();
-            v.extend((data.len() as u16).to_le_bytes());
-            v.extend(data);
-            v
-        };
         let limits = Limits::default();
+        let reason = |s: &[u8]| prescan("f.xls", s, Biff::Biff8, &limits).map_err(|e| e.reason_zh);
         // Number at row 65535, column 255 and another at A1: too far below.
-        let mut s = rec(0x0809, &[0; 16]);
-        s.extend(rec(0x0203, &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
-        s.extend(rec(
-            0x0203,
-            &[0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-        ));
-        assert!(prescan("f.xls", &s, Biff::Biff8, &limits).is_err());
+        let far = [number(0, 0), number(0xFFFF, 0xFF)].concat();
+        assert_eq!(
+            reason(&book(&far, false)),
+            Err("工作表“S”单元格太多（上限 1000000）".into())
+        );
+        assert_eq!(reason(&book(&number(0xFFFF, 0xFF), false)), Ok(()));
         // MulRk whose last column is before its first.
-        let s = rec(0x00BD, &[0, 0, 5, 0, 1, 2, 3, 4, 5, 6, 2, 0]);
-        assert!(prescan("f.xls", &s, Biff::Biff8, &limits).is_err());
+        let mulrk = rec(0x00BD, &[0, 0, 5, 0, 1, 2, 3, 4, 5, 6, 2, 0]);
+        assert_eq!(
+            reason(&book(&mulrk, false)),
+            Err("xls 文件损坏（MulRk）".into())
+        );
         // Dimensions whose last row is before its first.
-        let s = rec(0x0200, &[10, 0, 0, 0, 5, 0, 0, 0, 0, 0, 3, 0, 0, 0]);
-        assert!(prescan("f.xls", &s, Biff::Biff8, &limits).is_err());
+        let dims = rec(0x0200, &[10, 0, 0, 0, 5, 0, 0, 0, 0, 0, 3, 0, 0, 0]);
+        assert_eq!(
+            reason(&book(&dims, false)),
+            Err("xls 文件损坏（Dimensions）".into())
+        );
         let ok = rec(0x0200, &[0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 3, 0, 0, 0]);
-        assert!(prescan("f.xls", &ok, Biff::Biff8, &limits).is_ok());
+        assert_eq!(reason(&book(&ok, false)), Ok(()));
+        // Cells of an embedded substream (a chart) are not the sheet's: calamine skips them.
+        let chart = [
+            rec(0x0809, &[0; 16]),
+            number(0xFFFF, 0xFF),
+            rec(0x000A, &[]),
+        ]
+        .concat();
+        assert_eq!(
+            reason(&book(&[number(0, 0), chart].concat(), false)),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn prescan_follows_the_sheet_offsets_as_calamine_does() {
+        // Found by fuzzing: a sheet off the chain of records, with a cell at column 20,000;
+        // calamine would have reserved a dense 60,001 × 20,001 range (38 GB) and aborted.
+        let limits = Limits::default();
+        let far = [number(0, 0), number(60_000, 20_000)].concat();
+        let err = prescan("f.xls", &book(&far, true), Biff::Biff8, &limits).unwrap_err();
+        assert_eq!(
+            err.reason_zh,
+            "工作表“S”在 ACOG60001 有内容，超出上限（100000 行 × 1000 列）"
+        );
+        // A sheet offset past the end of the stream, and sheets that share their records.
+        let mut past = book(&[], false);
+        past[(4 + 16) + 4] = 0xFF;
+        assert_eq!(
+            prescan("f.xls", &past, Biff::Biff8, &limits).map_err(|e| e.reason_zh),
+            Err("xls 文件损坏（BoundSheet）".into())
+        );
     }
 }

@@ -308,6 +308,7 @@ fn a_folder_of_hostile_files_names_every_bad_file_and_reads_the_good_one() {
         "encrypted_named.xls",
         "far_cell.xls",
         "far_cell.xlsx",
+        "hidden_far_cell.xls",
         "huge_sst.xlsx",
         "random.csv",
         "random.ods",

@@ -359,7 +359,12 @@ fn hostile_folder_names_every_bad_file_and_reads_the_good_ones() {
     assert_eq!(orphan.tables.len(), 1);
     assert_eq!(
         orphan.tables[0].rows[2],
-        [t("  王 浩  "), t("男"), t("11010519900101123X"), float(2315)]
+        [
+            t("  王 浩  "),
+            t("男"),
+            t("11010519900101123X"),
+            float(2315)
+        ]
     );
     assert_eq!(
         file(&loaded, "x.xlsx/inside.csv").tables[0].rows,

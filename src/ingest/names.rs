@@ -108,12 +108,6 @@ pub fn sanitize_member_path(name: &str) -> Option<String> {
     if name.starts_with('/') {
         return None;
     }
-    let mut chars = name.chars();
-    if let (Some(d), Some(':')) = (chars.next(), chars.next())
-        && d.is_ascii_alphabetic()
-    {
-        return None;
-    }
     let mut parts = Vec::new();
     for part in name.split('/') {
         match part {
@@ -122,7 +116,11 @@ pub fn sanitize_member_path(name: &str) -> Option<String> {
             p => parts.push(p),
         }
     }
-    if parts.is_empty() {
+    // A drive letter, checked once the `.` parts are gone (`./C:/x` is `C:/x`).
+    let mut first = parts.first()?.chars();
+    if let (Some(d), Some(':')) = (first.next(), first.next())
+        && d.is_ascii_alphabetic()
+    {
         return None;
     }
     Some(parts.join("/"))
@@ -182,6 +180,13 @@ mod tests {
         assert_eq!(sanitize_member_path("a/../../evil.xlsx"), None);
         assert_eq!(sanitize_member_path("/etc/passwd"), None);
         assert_eq!(sanitize_member_path("C:\\x.xlsx"), None);
+        // Found by fuzzing: a drive letter behind `.` parts.
+        assert_eq!(sanitize_member_path("./Z:."), None);
+        assert_eq!(sanitize_member_path(".\\C:\\win.csv"), None);
+        assert_eq!(
+            sanitize_member_path("a/C:x.csv").as_deref(),
+            Some("a/C:x.csv")
+        );
         assert_eq!(sanitize_member_path("a\0b"), None);
         assert_eq!(sanitize_member_path("./"), None);
     }

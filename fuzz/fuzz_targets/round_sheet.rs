@@ -5,12 +5,16 @@
 
 #![no_main]
 
+#[path = "../shared/tables.rs"]
+mod tables;
+
 use bianpai::findings::Findings;
 use bianpai::ingest::{Cell, Format, LoadedFile, Table};
 use bianpai::model::Sport;
 use bianpai::rounds::marker;
 use bianpai::rounds::sheet::{self, ResultCell, Rows};
 use libfuzzer_sys::fuzz_target;
+use tables::{Bytes, rows};
 
 const WORDS: &[&str] = &[
     "场次", "台次", "主队", "主队棋手", "执色", "结果", "客队棋手", "客队", "台号", "白方",
@@ -20,23 +24,6 @@ const WORDS: &[&str] = &[
     " 1 ", "1", "2", "3", "4294967296", "-1", "", "　", "event", "stage", "round",
     marker::MAGIC,
 ];
-
-struct Bytes<'a>(&'a [u8]);
-
-impl Bytes<'_> {
-    fn byte(&mut self) -> Option<u8> {
-        let (b, rest) = self.0.split_first()?;
-        self.0 = rest;
-        Some(*b)
-    }
-
-    fn take(&mut self, n: usize) -> &[u8] {
-        let n = n.min(self.0.len());
-        let (a, rest) = self.0.split_at(n);
-        self.0 = rest;
-        a
-    }
-}
 
 fn cell(b: &mut Bytes<'_>) -> Option<Cell> {
     let tag = b.byte()?;
@@ -55,28 +42,6 @@ fn cell(b: &mut Bytes<'_>) -> Option<Cell> {
             Cell::Float(f64::from_le_bytes(a))
         }
     })
-}
-
-fn rows(b: &mut Bytes<'_>, max: usize) -> Vec<Vec<Cell>> {
-    let width = usize::from(b.byte().unwrap_or(8) % 10) + 1;
-    let mut rows = Vec::new();
-    let mut row = Vec::new();
-    while rows.len() < max {
-        // 0xFF ends the table.
-        if b.0.first() == Some(&0xFF) {
-            b.byte();
-            break;
-        }
-        let Some(c) = cell(b) else { break };
-        row.push(c);
-        if row.len() == width {
-            rows.push(std::mem::take(&mut row));
-        }
-    }
-    if !row.is_empty() {
-        rows.push(row);
-    }
-    rows
 }
 
 fn table(sheet: &str, rows: Vec<Vec<Cell>>) -> Table {
@@ -101,9 +66,9 @@ fuzz_target!(|data: &[u8]| {
             .map(|r| r.iter().map(|s| Cell::Text((*s).to_string())).collect())
             .collect()
     } else {
-        rows(&mut b, 8)
+        rows(&mut b, 8, 10, 8, cell)
     };
-    let round = rows(&mut b, 64);
+    let round = rows(&mut b, 8, 10, 64, cell);
     let file = LoadedFile {
         path: "results/r01.xlsx".into(),
         format: Format::Xlsx,

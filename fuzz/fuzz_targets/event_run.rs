@@ -1,0 +1,196 @@
+//! A whole run, short of reading files and drawing pictures, on one of the three samples with a
+//! fuzzed entry form added (and one of the sample's files taken away): round workbooks
+//! recognised, forms read, roster, eligibility, the outcome (pairings, standings, prizes,
+//! statements), then, when a flag says so, the outputs written into a scratch folder in memory
+//! (`/dev/shm`): roster, the stage's workbooks, the eligibility workbook, the results page and
+//! the packets of the teams the form gave. Nothing may panic, and an output that cannot be
+//! written is a failure: a form's content must never stop a run.
+//!
+//! The form is built by the generator shared with `forms_table` (`fuzz/shared/tables.rs`);
+//! a flag puts the samples' usual header row first, so the fuzzer starts from a form that is
+//! taken as one. Seed the corpus with `python3 fuzz/seed_event_run.py`.
+
+#![no_main]
+
+#[path = "../shared/tables.rs"]
+mod tables;
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use bianpai::Lang;
+use bianpai::event::Event;
+use bianpai::findings::Findings;
+use bianpai::ingest::{Cell, Format, LoadedFile, Limits};
+use bianpai::model::roster::Roster;
+use libfuzzer_sys::fuzz_target;
+use tables::{Bytes, table};
+
+struct Sample {
+    dir: PathBuf,
+    event: Event,
+    files: Vec<LoadedFile>,
+    excluded: Vec<Option<Roster>>,
+}
+
+/// The three samples, read once as a run reads them.
+fn samples() -> &'static [Sample] {
+    static SAMPLES: OnceLock<Vec<Sample>> = OnceLock::new();
+    SAMPLES.get_or_init(|| {
+        ["cca-a-league-2023", "cca-b-league-2025", "cxa-amateur-king-2023"]
+            .iter()
+            .map(|name| {
+                let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../samples")
+                    .join(name);
+                let event = bianpai::event::load(&dir).expect("sample event.toml");
+                let mut findings = Findings::new();
+                let files = bianpai::ingest::load(&dir, &Limits::default(), &mut findings).files;
+                let excluded = bianpai::pipeline::excluded_rosters(&event, &dir);
+                Sample {
+                    dir,
+                    event,
+                    files,
+                    excluded,
+                }
+            })
+            .collect()
+    })
+}
+
+/// The header row of the samples' forms.
+const HEADER: &[&str] = &[
+    "序号",
+    "姓名",
+    "性别",
+    "出生日期",
+    "身份证号码",
+    "国际棋联ID",
+    "等级分",
+    "台次",
+    "组别",
+];
+
+/// A scratch folder of this process in memory, emptied.
+fn scratch() -> PathBuf {
+    let dir = Path::new("/dev/shm").join(format!("bianpai-fuzz-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("out")).expect("scratch folder");
+    dir
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut b = Bytes(data);
+    let (Some(pick), Some(flags), Some(drop)) = (b.byte(), b.byte(), b.byte()) else {
+        return;
+    };
+    let all = samples();
+    let Some(s) = all.get(usize::from(pick) % all.len()) else {
+        return;
+    };
+    const NAME: &str = "微信文件/测试队报名表.xlsx";
+    let mut form = table(&mut b, "报名表");
+    if flags & 1 == 1 {
+        let header = HEADER.iter().map(|h| Cell::Text((*h).to_string())).collect();
+        form.rows.insert(0, header);
+    }
+    let mut tables = vec![form];
+    if flags & 2 == 2 {
+        tables.push(table(&mut b, "食宿"));
+    }
+    for t in &mut tables {
+        t.file = NAME.into();
+    }
+    // One of the sample's files taken away (or none), the form added.
+    let gone = usize::from(drop) % (s.files.len() + 1);
+    let mut files: Vec<LoadedFile> = s
+        .files
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != gone)
+        .map(|(_, f)| f.clone())
+        .collect();
+    files.push(LoadedFile {
+        path: NAME.into(),
+        format: Format::Xlsx,
+        modified: Some(1),
+        tables,
+    });
+
+    let event = &s.event;
+    let mut findings = Findings::new();
+    let rec = bianpai::pipeline::round_files::recognise(&files, event, &mut findings);
+    let subs = bianpai::forms::read(&rec.others, &mut findings);
+    let roster = bianpai::normalize::build_roster(&subs, &mut findings);
+    let _ = bianpai::eligibility::run(
+        &bianpai::eligibility::CheckInput {
+            event,
+            excluded: &s.excluded,
+            files: &rec.others,
+            subs: &subs,
+            roster: &roster,
+        },
+        &mut findings,
+    );
+    let _ = bianpai::pipeline::round_files::gaps(&rec.rounds, event, &mut findings);
+    // An event that cannot be carried through is the event's, not the form's: the samples'
+    // events can, but a pairing may still be refused for what the forms hold.
+    let Ok(outcome) = bianpai::outcome::compute(
+        &bianpai::outcome::EventInput {
+            event,
+            roster: &roster,
+            sheets: &rec.rounds,
+            files: &files,
+        },
+        &mut findings,
+    ) else {
+        return;
+    };
+    if flags & 4 == 0 {
+        return;
+    }
+
+    let dir = scratch();
+    let out = dir.join("out");
+    let lang = if flags & 8 == 8 { Lang::En } else { Lang::Zh };
+    let title = event.event.name.clone();
+    let target = bianpai::report::season::Target {
+        event,
+        roster: &roster,
+        dir: &dir,
+        out: &out,
+        lang,
+        statuses: &outcome.statuses,
+    };
+    bianpai::report::roster::write_roster(&out.join("roster.xlsx"), &title, &roster, lang)
+        .expect("roster.xlsx");
+    bianpai::report::write_outcome(&target, &outcome).expect("the stage's workbooks");
+    let page = bianpai::report::season::web::page(&target, outcome.stage.as_ref());
+    bianpai::report::web::write_page(&out, &page, None, lang, &mut findings).expect("web page");
+    let sorted = findings.sorted();
+    bianpai::report::eligibility::write_eligibility(
+        &out.join("eligibility.xlsx"),
+        &s.dir,
+        &title,
+        &roster,
+        &sorted,
+        lang,
+    )
+    .expect("eligibility.xlsx");
+    let packets = bianpai::report::eligibility::Packets::new(
+        &out.join("teams"),
+        &s.dir,
+        &title,
+        &roster,
+        &sorted,
+        &outcome,
+        event.event.sport,
+        lang,
+    );
+    // The packets of the teams the form gave (all of them would take most of the time).
+    for (i, t) in roster.teams.iter().enumerate() {
+        if t.file == NAME {
+            packets.write(i).expect("team packet");
+        }
+    }
+});

@@ -1,10 +1,10 @@
-//! A whole run, short of reading files and drawing pictures, on one of the three samples with a
-//! fuzzed entry form added (and one of the sample's files taken away): round workbooks
-//! recognised, forms read, roster, eligibility, the outcome (pairings, standings, prizes,
-//! statements), then, when a flag says so, the outputs written into a scratch folder in memory
-//! (`/dev/shm`): roster, the stage's workbooks, the eligibility workbook, the results page and
-//! the packets of the teams the form gave. Nothing may panic, and an output that cannot be
-//! written is a failure: a form's content must never stop a run.
+//! A whole run, short of reading files, on one of the three samples with a fuzzed entry form
+//! added (and one of the sample's files taken away): round workbooks recognised, forms read,
+//! roster, eligibility, the outcome (pairings, standings, prizes, statements), then, when a flag
+//! says so, the outputs written into a scratch folder in memory (`/dev/shm`): roster, the
+//! stage's workbooks, the eligibility workbook, the results page (with its pictures, on another
+//! flag) and the packets of the teams the form gave. Nothing may panic, and an output that
+//! cannot be written is a failure: a form's content must never stop a run.
 //!
 //! The form is built by the generator shared with `forms_table` (`fuzz/shared/tables.rs`);
 //! a flag puts the samples' usual header row first, so the fuzzer starts from a form that is
@@ -23,6 +23,7 @@ use bianpai::event::Event;
 use bianpai::findings::Findings;
 use bianpai::ingest::{Cell, Format, LoadedFile, Limits};
 use bianpai::model::roster::Roster;
+use bianpai::report::web::picture::Font;
 use libfuzzer_sys::fuzz_target;
 use tables::{Bytes, table};
 
@@ -70,6 +71,13 @@ const HEADER: &[&str] = &[
     "台次",
     "组别",
 ];
+
+/// The machine's CJK font, looked up once.
+fn font() -> Option<&'static Font> {
+    static FONT: OnceLock<Option<Font>> = OnceLock::new();
+    FONT.get_or_init(bianpai::report::web::picture::system_cjk_font)
+        .as_ref()
+}
 
 /// A scratch folder of this process in memory, emptied.
 fn scratch() -> PathBuf {
@@ -166,7 +174,16 @@ fuzz_target!(|data: &[u8]| {
         .expect("roster.xlsx");
     bianpai::report::write_outcome(&target, &outcome).expect("the stage's workbooks");
     let page = bianpai::report::season::web::page(&target, outcome.stage.as_ref());
-    bianpai::report::web::write_page(&out, &page, None, lang, &mut findings).expect("web page");
+    // The pictures only when a flag says so (and the machine has a CJK font): each takes longer
+    // than the rest of the outputs together.
+    let font = (flags & 16 == 16).then(font).flatten();
+    let (_, pictures) = bianpai::report::web::write_page(&out, &page, font, lang, &mut findings)
+        .expect("web page");
+    for job in &pictures {
+        if let Some(f) = font {
+            bianpai::report::web::draw(job, f, lang).expect("picture");
+        }
+    }
     let sorted = findings.sorted();
     bianpai::report::eligibility::write_eligibility(
         &out.join("eligibility.xlsx"),

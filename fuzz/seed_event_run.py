@@ -2,7 +2,8 @@
 """Seeds fuzz/corpus/event_run with forms in the byte program of fuzz/shared/tables.rs.
 
 Each seed is: sample (0-2), flags (1: the samples' header row first, 2: a second table,
-4: write the outputs, 8: English, 16: draw the pictures too), the file taken away (255: none, as 255 % (files + 1)
+4: write the outputs, 8: English, 16: draw the pictures too,
+32: run the part before the outputs twice), the file taken away (255: none, as 255 % (files + 1)
 is rarely a file), the table width byte (8: nine columns), then two players' rows of cells
 whose texts are words of the generator's vocabulary, then 0xFF (end of table).
 Run from the repository root.
@@ -33,7 +34,7 @@ ROWS = [
 out = os.path.join(HERE, "corpus", "event_run")
 os.makedirs(out, exist_ok=True)
 for sample in range(3):
-    for flags in (1, 5, 7, 13, 21):
+    for flags in (1, 5, 7, 13, 21, 33):
         b = bytes([sample, flags, 255, 8])
         for row in ROWS:
             for c in row:

@@ -4,7 +4,8 @@
 //! says so, the outputs written into a scratch folder in memory (`/dev/shm`): roster, the
 //! stage's workbooks, the eligibility workbook, the results page (with its pictures, on another
 //! flag) and the packets of the teams the form gave. Nothing may panic, and an output that
-//! cannot be written is a failure: a form's content must never stop a run.
+//! cannot be written is a failure: a form's content must never stop a run. On a third flag the
+//! part before the outputs runs twice and must come out the same.
 //!
 //! The form is built by the generator shared with `forms_table` (`fuzz/shared/tables.rs`);
 //! a flag puts the samples' usual header row first, so the fuzzer starts from a form that is
@@ -23,6 +24,7 @@ use bianpai::event::Event;
 use bianpai::findings::Findings;
 use bianpai::ingest::{Cell, Format, LoadedFile, Limits};
 use bianpai::model::roster::Roster;
+use bianpai::outcome::EventOutcome;
 use bianpai::report::web::picture::Font;
 use libfuzzer_sys::fuzz_target;
 use tables::{Bytes, table};
@@ -71,6 +73,40 @@ const HEADER: &[&str] = &[
     "台次",
     "组别",
 ];
+
+/// What a run makes of `files` before it writes anything: round workbooks recognised, forms
+/// read, roster, eligibility, the outcome.
+fn through_outcome(
+    s: &Sample,
+    files: &[LoadedFile],
+) -> (Roster, Findings, bianpai::Result<EventOutcome>) {
+    let event = &s.event;
+    let mut findings = Findings::new();
+    let rec = bianpai::pipeline::round_files::recognise(files, event, &mut findings);
+    let subs = bianpai::forms::read(&rec.others, &mut findings);
+    let roster = bianpai::normalize::build_roster(&subs, &mut findings);
+    let _ = bianpai::eligibility::run(
+        &bianpai::eligibility::CheckInput {
+            event,
+            excluded: &s.excluded,
+            files: &rec.others,
+            subs: &subs,
+            roster: &roster,
+        },
+        &mut findings,
+    );
+    let _ = bianpai::pipeline::round_files::gaps(&rec.rounds, event, &mut findings);
+    let outcome = bianpai::outcome::compute(
+        &bianpai::outcome::EventInput {
+            event,
+            roster: &roster,
+            sheets: &rec.rounds,
+            files,
+        },
+        &mut findings,
+    );
+    (roster, findings, outcome)
+}
 
 /// The machine's CJK font, looked up once.
 fn font() -> Option<&'static Font> {
@@ -126,32 +162,22 @@ fuzz_target!(|data: &[u8]| {
     });
 
     let event = &s.event;
-    let mut findings = Findings::new();
-    let rec = bianpai::pipeline::round_files::recognise(&files, event, &mut findings);
-    let subs = bianpai::forms::read(&rec.others, &mut findings);
-    let roster = bianpai::normalize::build_roster(&subs, &mut findings);
-    let _ = bianpai::eligibility::run(
-        &bianpai::eligibility::CheckInput {
-            event,
-            excluded: &s.excluded,
-            files: &rec.others,
-            subs: &subs,
-            roster: &roster,
-        },
-        &mut findings,
-    );
-    let _ = bianpai::pipeline::round_files::gaps(&rec.rounds, event, &mut findings);
+    let (roster, mut findings, outcome) = through_outcome(s, &files);
+    // The same input twice in one process gives the same roster, findings and outcome (nothing
+    // may depend on a hash map's order or on which core did what first).
+    if flags & 32 == 32 {
+        let (roster2, findings2, outcome2) = through_outcome(s, &files);
+        assert_eq!(roster, roster2, "the roster differs between two runs");
+        assert_eq!(findings.sorted(), findings2.sorted(), "the findings differ");
+        assert_eq!(
+            format!("{outcome:?}"),
+            format!("{outcome2:?}"),
+            "the outcome differs between two runs"
+        );
+    }
     // An event that cannot be carried through is the event's, not the form's: the samples'
     // events can, but a pairing may still be refused for what the forms hold.
-    let Ok(outcome) = bianpai::outcome::compute(
-        &bianpai::outcome::EventInput {
-            event,
-            roster: &roster,
-            sheets: &rec.rounds,
-            files: &files,
-        },
-        &mut findings,
-    ) else {
+    let Ok(outcome) = outcome else {
         return;
     };
     if flags & 4 == 0 {

@@ -12,6 +12,7 @@ mod bounds;
 mod de;
 mod error;
 mod format;
+mod meta;
 mod money;
 mod quotas;
 mod rules;
@@ -33,6 +34,7 @@ pub use format::{
     Bye, ByeAsOpponent, Knockout, KnockoutMatch, Pairing, PlaceRule, SeedGroup, Slot, Stage,
     System, TimeControl,
 };
+pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue};
 pub use money::{
     Accommodation, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing, Meal, Meals,
     PaidBy, Per, PrizeList, Prizes, Recipient, Room, Stay, Tax, Ties,
@@ -139,178 +141,6 @@ pub struct RawEvent {
     /// The TRF report's event name and place in Latin letters.
     #[serde(default)]
     pub trf: TrfNames,
-}
-
-/// `[trf]`: the event name (`012`) and place (`022`) the TRF reports write. FIDE's programs
-/// read a TRF as Latin-1 text, so Chinese characters there arrive as noise in FIDE's rating
-/// records; without these the Chinese name and city are written as they are.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TrfNames {
-    /// `012` (`2025 China Chess League B`).
-    #[serde(default)]
-    pub name_en: Option<String>,
-    /// `022` (`Xiamen`).
-    #[serde(default)]
-    pub place_en: Option<String>,
-}
-
-impl TrfNames {
-    /// The `012` text: `name_en`, else `chinese`.
-    pub fn name(&self, chinese: &str) -> String {
-        self.name_en.clone().unwrap_or_else(|| chinese.to_string())
-    }
-
-    /// The `022` text: `place_en`, else `chinese`.
-    pub fn place(&self, chinese: &str) -> String {
-        self.place_en.clone().unwrap_or_else(|| chinese.to_string())
-    }
-}
-
-/// Names, sport and regulation.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Meta {
-    /// Full name (`2025年中国国际象棋乙级联赛`).
-    pub name: String,
-    /// Short name for headers.
-    pub short_name: String,
-    /// Chess or xiangqi.
-    pub sport: Sport,
-    /// Title of the regulation (`2025年中国国际象棋乙级联赛竞赛规程`).
-    pub regulation: String,
-    /// Who issued it.
-    #[serde(default)]
-    pub issued_by: Option<String>,
-    /// When.
-    #[serde(default, deserialize_with = "de::opt_date")]
-    pub issued: Option<Date>,
-    /// Competition items (竞赛项目: `团体赛`, `个人赛`).
-    #[serde(default)]
-    pub items: Vec<String>,
-    /// The rules book applied (`国际象棋裁判手册2020版`).
-    #[serde(default)]
-    pub rules: Option<String>,
-    /// Clause of `rules`.
-    #[serde(default)]
-    pub rules_clause: Option<String>,
-    /// Games are FIDE rated.
-    #[serde(default)]
-    pub fide_rated: bool,
-    /// Clause of `fide_rated`.
-    #[serde(default)]
-    pub rated_clause: Option<String>,
-    /// The chief arbiter (裁判长), printed on the results book's cover; a line to fill in
-    /// without.
-    #[serde(default)]
-    pub chief_arbiter: Option<String>,
-}
-
-/// An organizer and its role.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Organizer {
-    /// Role (`主办`, `承办`, `协办`, `执行`).
-    pub role: String,
-    /// Name.
-    pub name: String,
-    /// Clause (`规程 一`).
-    #[serde(default)]
-    pub clause: Option<String>,
-}
-
-/// Dates of the whole event.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Dates {
-    /// Arrival day (报到).
-    #[serde(default, deserialize_with = "de::opt_date")]
-    pub arrival: Option<Date>,
-    /// First day.
-    #[serde(deserialize_with = "de::date")]
-    pub start: Date,
-    /// Last day.
-    #[serde(deserialize_with = "de::date")]
-    pub end: Date,
-    /// Departure day (离会).
-    #[serde(default, deserialize_with = "de::opt_date")]
-    pub departure: Option<Date>,
-    /// When on the departure day (`下午离会`).
-    #[serde(default)]
-    pub departure_note: Option<String>,
-    /// Clause (`规程 四`).
-    #[serde(default)]
-    pub clause: Option<String>,
-}
-
-/// Where the event is held.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Venue {
-    /// City (`黑龙江大庆`).
-    pub city: String,
-    /// Venue (`大庆昊方诺富特酒店`).
-    #[serde(default)]
-    pub venue: Option<String>,
-    /// Street address.
-    #[serde(default)]
-    pub address: Option<String>,
-    /// Phone of the venue.
-    #[serde(default)]
-    pub phone: Option<String>,
-    /// Clause.
-    #[serde(default)]
-    pub clause: Option<String>,
-}
-
-/// Which units may take part.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Participants {
-    /// Who, as the regulation says.
-    pub description: String,
-    /// Number of teams, when fixed.
-    #[serde(default)]
-    pub teams: Option<u32>,
-    /// Clause (`规程 三`).
-    #[serde(default)]
-    pub clause: Option<String>,
-}
-
-/// A contact person or address.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Contact {
-    /// Role (`报名`, `承办单位`).
-    pub role: String,
-    /// Name.
-    #[serde(default)]
-    pub name: Option<String>,
-    /// Phone.
-    #[serde(default)]
-    pub phone: Option<String>,
-    /// E-mail.
-    #[serde(default)]
-    pub email: Option<String>,
-    /// Postal address.
-    #[serde(default)]
-    pub address: Option<String>,
-    /// Postcode.
-    #[serde(default)]
-    pub postcode: Option<String>,
-    /// Clause.
-    #[serde(default)]
-    pub clause: Option<String>,
-}
-
-/// A rule stated in words.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Note {
-    /// Clause (`规程 四(五)`).
-    pub clause: String,
-    /// The rule.
-    pub text: String,
 }
 
 /// The regulation as [`parse`] and [`load`] return it: the file's data after every cross-field

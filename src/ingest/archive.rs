@@ -16,8 +16,8 @@ use super::{Budget, Limits, Unreadable};
 
 mod members;
 
-pub(crate) use members::read_members;
 use members::read_member;
+pub(crate) use members::read_members;
 
 /// A reason without a path yet.
 #[derive(Debug, Clone, PartialEq, Eq)]

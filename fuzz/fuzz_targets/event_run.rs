@@ -13,53 +13,19 @@
 
 #![no_main]
 
+#[path = "../shared/samples.rs"]
+mod samples;
 #[path = "../shared/tables.rs"]
 mod tables;
 
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
-
 use bianpai::Lang;
-use bianpai::event::Event;
 use bianpai::findings::Findings;
-use bianpai::ingest::{Cell, Format, LoadedFile, Limits};
+use bianpai::ingest::{Cell, Format, LoadedFile};
 use bianpai::model::roster::Roster;
 use bianpai::outcome::EventOutcome;
-use bianpai::report::web::picture::Font;
 use libfuzzer_sys::fuzz_target;
+use samples::{Sample, font, samples, scratch};
 use tables::{Bytes, table};
-
-struct Sample {
-    dir: PathBuf,
-    event: Event,
-    files: Vec<LoadedFile>,
-    excluded: Vec<Option<Roster>>,
-}
-
-/// The three samples, read once as a run reads them.
-fn samples() -> &'static [Sample] {
-    static SAMPLES: OnceLock<Vec<Sample>> = OnceLock::new();
-    SAMPLES.get_or_init(|| {
-        ["cca-a-league-2023", "cca-b-league-2025", "cxa-amateur-king-2023"]
-            .iter()
-            .map(|name| {
-                let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("../samples")
-                    .join(name);
-                let event = bianpai::event::load(&dir).expect("sample event.toml");
-                let mut findings = Findings::new();
-                let files = bianpai::ingest::load(&dir, &Limits::default(), &mut findings).files;
-                let excluded = bianpai::pipeline::excluded_rosters(&event, &dir);
-                Sample {
-                    dir,
-                    event,
-                    files,
-                    excluded,
-                }
-            })
-            .collect()
-    })
-}
 
 /// The header row of the samples' forms.
 const HEADER: &[&str] = &[
@@ -106,21 +72,6 @@ fn through_outcome(
         &mut findings,
     );
     (roster, findings, outcome)
-}
-
-/// The machine's CJK font, looked up once.
-fn font() -> Option<&'static Font> {
-    static FONT: OnceLock<Option<Font>> = OnceLock::new();
-    FONT.get_or_init(bianpai::report::web::picture::system_cjk_font)
-        .as_ref()
-}
-
-/// A scratch folder of this process in memory, emptied.
-fn scratch() -> PathBuf {
-    let dir = Path::new("/dev/shm").join(format!("bianpai-fuzz-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("out")).expect("scratch folder");
-    dir
 }
 
 fuzz_target!(|data: &[u8]| {

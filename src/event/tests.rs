@@ -554,6 +554,32 @@ fn a_fide_only_code_in_a_xiangqi_order_is_refused_at_its_index() {
     }
 }
 
+/// An option whose letter is not ASCII (`BH:MP/中C1`, typed with a Chinese input method on) is
+/// refused at its index with the key and line, like any unknown option. Found by fuzzing
+/// (`event_outcome`): the option's letter was cut at byte 1, inside the character, and the
+/// run ended in a panic.
+#[test]
+fn a_tiebreak_option_in_chinese_is_refused_at_its_index() {
+    let text = templates::find("cca-b-league-2025")
+        .map(|t| t.text)
+        .unwrap_or_default();
+    assert!(text.contains(r#""BH:MP/C1"]"#));
+    for option in ["中C1", "Ｃ1", "é", "\u{a0}"] {
+        let code = format!("BH:MP/{option}");
+        let bad = text.replacen(r#""BH:MP/C1"]"#, &format!("\"{code}\"]"), 1);
+        match parse(&bad, Path::new("event.toml")) {
+            Err(EventError::Invalid {
+                key, line, message, ..
+            }) => {
+                assert_eq!(key, "tiebreaks[0].order[4]", "{option}");
+                assert!(line > 0, "{option}");
+                assert!(message.contains(&format!("{code:?}")), "{message}");
+            }
+            other => panic!("{option}: {other:?}"),
+        }
+    }
+}
+
 /// A team event without `[boards]` is refused when the file is read, not when a team stage
 /// first needs the boards.
 #[test]

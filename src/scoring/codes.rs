@@ -233,16 +233,20 @@ impl TieBreak {
             return Err(err());
         }
         for opt in parts {
-            let (letter, rest) = opt.split_at(opt.len().min(1));
+            // The option's letter is its first character, whatever its width (`/中` is an
+            // unknown option, not a cut in the middle of a character).
+            let mut chars = opt.chars();
+            let letter = chars.next();
+            let rest = chars.as_str();
             let num = || rest.parse::<usize>().map_err(|_| err());
             match letter {
-                "C" => tb.cut_low = num()?,
-                "M" => {
+                Some('C') => tb.cut_low = num()?,
+                Some('M') => {
                     let n = num()?;
                     tb.cut_low = n;
                     tb.cut_high = n;
                 }
-                "L" => {
+                Some('L') => {
                     let (neg, digits) = match rest.strip_prefix('-') {
                         Some(d) => (true, d),
                         None => (false, rest.strip_prefix('+').unwrap_or(rest)),
@@ -250,19 +254,19 @@ impl TieBreak {
                     let n: i32 = digits.parse().map_err(|_| err())?;
                     tb.limit_shift = if neg { -n } else { n };
                 }
-                "K" => {
+                Some('K') => {
                     let n = rest.parse::<u32>().map_err(|_| err())?;
                     tb.factor = Some(n).filter(|&n| n > 0);
                     if tb.factor.is_none() {
                         return Err(err());
                     }
                 }
-                "U" => tb.unrated = Some(rest.parse::<u16>().map_err(|_| err())?),
-                "P" if rest.is_empty() => tb.forfeits_played = true,
-                "F" if rest.is_empty() => tb.fore = true,
-                "S" if rest.is_empty() => tb.force_swiss = true,
-                "R" if rest.is_empty() => tb.reverse = true,
-                "V" => {
+                Some('U') => tb.unrated = Some(rest.parse::<u16>().map_err(|_| err())?),
+                Some('P') if rest.is_empty() => tb.forfeits_played = true,
+                Some('F') if rest.is_empty() => tb.fore = true,
+                Some('S') if rest.is_empty() => tb.force_swiss = true,
+                Some('R') if rest.is_empty() => tb.reverse = true,
+                Some('V') => {
                     tb.edition = Some(match rest {
                         "2024" | "1" => Edition::E2024,
                         "2026" | "2" | "" => Edition::E2026,
@@ -330,6 +334,16 @@ mod tests {
         assert!(!TieBreak::parse("AOB").unwrap().fore);
         assert!(TieBreak::parse("AOB/F2").is_err());
         assert_eq!(TieBreak::parse("APRO").unwrap().kind, Kind::Apro);
+    }
+
+    /// An option is read by its first character, not its first byte (found by fuzzing: `/中`
+    /// was cut inside the character and panicked).
+    #[test]
+    fn an_option_that_is_not_ascii_is_an_unknown_code() {
+        for text in ["BH/中", "BH:MP/中C1", "BH/Ｃ1", "BH/é", "BH/"] {
+            assert_eq!(TieBreak::parse(text), Err(UnknownCode(text.to_string())));
+        }
+        assert_eq!(TieBreak::parse("BH/c1").map(|t| t.cut_low), Ok(1));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Zip containers: telling workbook packages from plain archives, bounding every decompression,
-//! and reading plain archives member by member in memory (SPEC §2: never extracted to disk).
+//! and reading plain archives member by member in memory (`members`; SPEC §2: never extracted
+//! to disk).
 //!
 //! Declared sizes are never trusted: every member goes through `Read::take(limit + 1)`, and a
 //! budget shared by all nesting levels stops a zip of many large members.

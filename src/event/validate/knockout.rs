@@ -27,11 +27,6 @@ pub(super) fn check(ev: &Event, k: &Knockout, p: &KeyPath) -> Check {
     // played in order.
     let mut done: BTreeSet<&str> = BTreeSet::new();
     let mut groups: BTreeSet<&str> = BTreeSet::new();
-    let slot_ok = |s: &Slot, done: &BTreeSet<&str>, groups: &BTreeSet<&str>| match s {
-        Slot::Seed(_) => true,
-        Slot::Winner(m) | Slot::Loser(m) => done.contains(m.as_str()),
-        Slot::Group(g, _) => groups.contains(g.as_str()),
-    };
     let bad_slot = |path: KeyPath, s: &Slot| {
         fail(
             path,
@@ -45,17 +40,7 @@ pub(super) fn check(ev: &Event, k: &Knockout, p: &KeyPath) -> Check {
     phases.dedup();
     let mut pending_groups: Vec<usize> = (0..k.groups.len()).collect();
     for phase in phases {
-        // Groups whose members are all known become available.
-        pending_groups.retain(|&gi| {
-            let ready = k
-                .groups
-                .get(gi)
-                .is_some_and(|g| g.members.iter().all(|m| slot_ok(m, &done, &groups)));
-            if ready && let Some(g) = k.groups.get(gi) {
-                groups.insert(g.id.as_str());
-            }
-            !ready
-        });
+        release_groups(k, &mut pending_groups, &done, &mut groups);
         for (i, m) in k
             .matches
             .iter()
@@ -77,16 +62,7 @@ pub(super) fn check(ev: &Event, k: &Knockout, p: &KeyPath) -> Check {
             done.insert(m.id.as_str());
         }
     }
-    pending_groups.retain(|&gi| {
-        let ready = k
-            .groups
-            .get(gi)
-            .is_some_and(|g| g.members.iter().all(|m| slot_ok(m, &done, &groups)));
-        if ready && let Some(g) = k.groups.get(gi) {
-            groups.insert(g.id.as_str());
-        }
-        !ready
-    });
+    release_groups(k, &mut pending_groups, &done, &mut groups);
     if let Some(&gi) = pending_groups.first() {
         return fail(
             p.key("groups").index(gi).key("members"),
@@ -132,4 +108,33 @@ pub(super) fn check(ev: &Event, k: &Knockout, p: &KeyPath) -> Check {
         );
     }
     Ok(())
+}
+
+/// Whether a slot names a seed, or a match or group defined before it.
+fn slot_ok(s: &Slot, done: &BTreeSet<&str>, groups: &BTreeSet<&str>) -> bool {
+    match s {
+        Slot::Seed(_) => true,
+        Slot::Winner(m) | Slot::Loser(m) => done.contains(m.as_str()),
+        Slot::Group(g, _) => groups.contains(g.as_str()),
+    }
+}
+
+/// Makes available the pending groups whose members are all known (in order: a group released
+/// here may complete a later one), leaving the others pending.
+fn release_groups<'a>(
+    k: &'a Knockout,
+    pending: &mut Vec<usize>,
+    done: &BTreeSet<&str>,
+    groups: &mut BTreeSet<&'a str>,
+) {
+    pending.retain(|&gi| {
+        let ready = k
+            .groups
+            .get(gi)
+            .is_some_and(|g| g.members.iter().all(|m| slot_ok(m, done, groups)));
+        if ready && let Some(g) = k.groups.get(gi) {
+            groups.insert(g.id.as_str());
+        }
+        !ready
+    });
 }

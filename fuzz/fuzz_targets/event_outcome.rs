@@ -17,9 +17,8 @@ mod samples;
 use std::path::Path;
 
 use bianpai::Lang;
-use bianpai::findings::Findings;
 use libfuzzer_sys::fuzz_target;
-use samples::{samples, scratch};
+use samples::{samples, scratch, through_outcome};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -39,30 +38,8 @@ fuzz_target!(|data: &[u8]| {
         } else {
             vec![None; event.eligibility.excluded.len()]
         };
-        let mut findings = Findings::new();
-        let rec = bianpai::pipeline::round_files::recognise(&s.files, &event, &mut findings);
-        let subs = bianpai::forms::read(&rec.others, &mut findings);
-        let roster = bianpai::normalize::build_roster(&subs, &mut findings);
-        let _ = bianpai::eligibility::run(
-            &bianpai::eligibility::CheckInput {
-                event: &event,
-                excluded: &excluded,
-                files: &rec.others,
-                subs: &subs,
-                roster: &roster,
-            },
-            &mut findings,
-        );
-        let _ = bianpai::pipeline::round_files::gaps(&rec.rounds, &event, &mut findings);
-        let Ok(outcome) = bianpai::outcome::compute(
-            &bianpai::outcome::EventInput {
-                event: &event,
-                roster: &roster,
-                sheets: &rec.rounds,
-                files: &s.files,
-            },
-            &mut findings,
-        ) else {
+        let (roster, _, outcome) = through_outcome(&event, &excluded, &s.files);
+        let Ok(outcome) = outcome else {
             return;
         };
         let dir = scratch();

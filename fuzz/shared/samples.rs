@@ -11,6 +11,7 @@ use bianpai::event::Event;
 use bianpai::findings::Findings;
 use bianpai::ingest::{LoadedFile, Limits};
 use bianpai::model::roster::Roster;
+use bianpai::outcome::EventOutcome;
 use bianpai::report::web::picture::Font;
 
 /// One sample folder as a run reads it.
@@ -63,4 +64,39 @@ pub fn scratch() -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("out")).expect("scratch folder");
     dir
+}
+
+/// What a run makes of `files` before it writes anything, in the pipeline's order: round
+/// workbooks recognised, forms read, roster, eligibility (with the excluded events' rosters),
+/// gaps between rounds, the outcome.
+pub fn through_outcome(
+    event: &Event,
+    excluded: &[Option<Roster>],
+    files: &[LoadedFile],
+) -> (Roster, Findings, bianpai::Result<EventOutcome>) {
+    let mut findings = Findings::new();
+    let rec = bianpai::pipeline::round_files::recognise(files, event, &mut findings);
+    let subs = bianpai::forms::read(&rec.others, &mut findings);
+    let roster = bianpai::normalize::build_roster(&subs, &mut findings);
+    let _ = bianpai::eligibility::run(
+        &bianpai::eligibility::CheckInput {
+            event,
+            excluded,
+            files: &rec.others,
+            subs: &subs,
+            roster: &roster,
+        },
+        &mut findings,
+    );
+    let _ = bianpai::pipeline::round_files::gaps(&rec.rounds, event, &mut findings);
+    let outcome = bianpai::outcome::compute(
+        &bianpai::outcome::EventInput {
+            event,
+            roster: &roster,
+            sheets: &rec.rounds,
+            files,
+        },
+        &mut findings,
+    );
+    (roster, findings, outcome)
 }

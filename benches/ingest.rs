@@ -10,6 +10,11 @@ use bianpai::ingest::{Cell, Limits, load, read_bytes};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rust_xlsxwriter::{Format, Workbook};
 
+/// The binary's allocator (src/main.rs), so that the figures are the program's.
+#[cfg(target_os = "linux")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const SURNAMES: [&str; 12] = [
     "王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴", "欧阳", "司马",
 ];

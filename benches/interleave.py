@@ -12,10 +12,12 @@ files before the next made each later run's file creations slower (writing the f
 allocating their inodes, took 3% of a 200-form run's profile samples after a quiet minute, 12%
 after a series). Prints the median, the
 minimum and the quartiles of the wall times per build, and each median's ratio to the first
-build's. Make the folders with `benches/make_forms.py` and run each build on its folder once
+build's. With `BIANPAI_INTERLEAVE_KEEP=1` the output folders are left in place (delete them
+later, at least six minutes before the next series). Make the folders with `benches/make_forms.py` and run each build on its folder once
 before (the first run writes the round-1 workbooks into `results/`).
 """
 
+import os
 import shutil
 import statistics
 import subprocess
@@ -51,7 +53,12 @@ def main() -> int:
                 check=False,
             )
             times[label].append(time.perf_counter() - start)
-    shutil.rmtree(kept, ignore_errors=True)
+    if os.environ.get("BIANPAI_INTERLEAVE_KEEP"):
+        # Kept for the next series too: deleting them now would slow the file creations of
+        # any series started within the next six minutes (see above).
+        print(f"outputs kept in {kept}", file=sys.stderr)
+    else:
+        shutil.rmtree(kept, ignore_errors=True)
     first = statistics.median(times[builds[0][0]])
     for label, _, _ in builds:
         v = sorted(times[label])

@@ -18,6 +18,11 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
+/// The binary's allocator (src/main.rs), so that the figures are the program's.
+#[cfg(target_os = "linux")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The event folder of `n` generated forms, made once.
 fn forms(n: usize) -> Option<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -5,8 +5,15 @@
 //! `target/bench-forms/<N>/`, once; a folder already there with its `event.toml` is reused.
 //!
 //! - `run/200`, `run/2000`: `pipeline::run` on the folder (read, checked, paired, written:
-//!   roster, round-1 workbooks, eligibility, 200 or 2,000 team packets, costs), outputs into a
-//!   folder outside it (each iteration a re-run: the last outputs move to `previous/`);
+//!   roster, round-1 workbooks, eligibility, 200 or 2,000 team packets, costs, the page and its
+//!   pictures), each iteration into a fresh output folder outside it: a first run. The folders
+//!   are kept until the group ends, so that no iteration frees the files of an earlier one
+//!   (on an ext4 without a journal, this machine's disk, every file created within minutes of
+//!   many deleted ones pays for skipping their inodes: see `benches/interleave.py`);
+//! - `rerun/200`: the same run again into one output folder, as an arbiter re-runs after typing
+//!   results: the outputs are checked against the manifest, the last ones move to `previous/`
+//!   and the ones before that are deleted, so on this disk each iteration also pays for the
+//!   inodes the one before freed;
 //! - `ingest per form`: `ingest::load` on the 200-form folder, reported per form.
 //!
 //! `cargo bench --bench run`; without python3 and openpyxl the bench says so and measures
@@ -14,7 +21,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -56,22 +63,45 @@ fn run(c: &mut Criterion) {
     let mut group = c.benchmark_group("run");
     group.sample_size(10);
     group.warm_up_time(Duration::from_secs(1));
+    // Every output folder is kept until the group ends (deleted when `kept` drops).
+    let mut kept_all = Vec::new();
     for n in [200usize, 2000] {
         let Some(dir) = forms(n) else { continue };
-        let out = tempfile::tempdir().expect("tempdir");
-        let opts = bianpai::pipeline::Options {
+        let kept = tempfile::tempdir().expect("tempdir");
+        let opts = |out: PathBuf| bianpai::pipeline::Options {
             dir: dir.clone(),
-            out: out.path().join("out"),
+            out,
             lang: bianpai::Lang::Zh,
         };
-        let first = bianpai::pipeline::run(&opts).expect("run");
+        // The round-1 workbooks are written into the event folder by the first run ever.
+        let first = bianpai::pipeline::run(&opts(kept.path().join("first"))).expect("run");
         assert_eq!(first.summary.teams, n, "every generated form is a team");
         group.measurement_time(Duration::from_secs(if n > 200 { 60 } else { 10 }));
+        let mut fresh = 0usize;
         group.bench_function(n.to_string(), |b| {
-            b.iter(|| bianpai::pipeline::run(&opts).expect("run"));
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    fresh += 1;
+                    let opts = opts(kept.path().join(format!("out-{fresh}")));
+                    let start = Instant::now();
+                    bianpai::pipeline::run(&opts).expect("run");
+                    total += start.elapsed();
+                }
+                total
+            });
         });
+        if n == 200 {
+            let again = opts(kept.path().join("again"));
+            bianpai::pipeline::run(&again).expect("run");
+            group.bench_function(format!("rerun {n}"), |b| {
+                b.iter(|| bianpai::pipeline::run(&again).expect("run"));
+            });
+        }
+        kept_all.push(kept);
     }
     group.finish();
+    drop(kept_all);
 }
 
 fn ingest(c: &mut Criterion) {

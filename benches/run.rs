@@ -10,7 +10,7 @@
 //!   are kept until the group ends, so that no iteration frees the files of an earlier one
 //!   (on an ext4 without a journal, this machine's disk, every file created within minutes of
 //!   many deleted ones pays for skipping their inodes: see `benches/interleave.py`);
-//! - `rerun/200`: the same run again into one output folder, as an arbiter re-runs after typing
+//! - `run/rerun 200`: the same run again into one output folder, as an arbiter re-runs after typing
 //!   results: the outputs are checked against the manifest, the last ones move to `previous/`
 //!   and the ones before that are deleted, so on this disk each iteration also pays for the
 //!   inodes the one before freed;
@@ -63,7 +63,7 @@ fn run(c: &mut Criterion) {
     let mut group = c.benchmark_group("run");
     group.sample_size(10);
     group.warm_up_time(Duration::from_secs(1));
-    // Every output folder is kept until the group ends (deleted when `kept` drops).
+    // Every output folder is kept until the group ends (deleted when `kept_all` drops).
     let mut kept_all = Vec::new();
     for n in [200usize, 2000] {
         let Some(dir) = forms(n) else { continue };

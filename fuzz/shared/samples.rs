@@ -66,37 +66,14 @@ pub fn scratch() -> PathBuf {
     dir
 }
 
-/// What a run makes of `files` before it writes anything, in the pipeline's order: round
-/// workbooks recognised, forms read, roster, eligibility (with the excluded events' rosters),
-/// gaps between rounds, the outcome.
+/// What a run makes of `files` before it writes anything: `pipeline::compute`, the steps of
+/// `bianpai run` between reading the files and writing the outputs.
 pub fn through_outcome(
     event: &Event,
     excluded: &[Option<Roster>],
     files: &[LoadedFile],
 ) -> (Roster, Findings, bianpai::Result<EventOutcome>) {
     let mut findings = Findings::new();
-    let rec = bianpai::pipeline::round_files::recognise(files, event, &mut findings);
-    let subs = bianpai::forms::read(&rec.others, &mut findings);
-    let roster = bianpai::normalize::build_roster(&subs, &mut findings);
-    let _ = bianpai::eligibility::run(
-        &bianpai::eligibility::CheckInput {
-            event,
-            excluded,
-            files: &rec.others,
-            subs: &subs,
-            roster: &roster,
-        },
-        &mut findings,
-    );
-    let _ = bianpai::pipeline::round_files::gaps(&rec.rounds, event, &mut findings);
-    let outcome = bianpai::outcome::compute(
-        &bianpai::outcome::EventInput {
-            event,
-            roster: &roster,
-            sheets: &rec.rounds,
-            files,
-        },
-        &mut findings,
-    );
-    (roster, findings, outcome)
+    let c = bianpai::pipeline::compute(event, excluded, files, &mut findings);
+    (c.roster, findings, c.outcome)
 }

@@ -4,11 +4,13 @@
 //! 2. ingest every file of the folder into tables (`ingest`);
 //! 3. recognise round workbooks by their marker, entry forms and room requests by their headers
 //!    (`rounds`, `forms`), build the roster (`normalize`);
-//! 4. check eligibility (`eligibility`, with the excluded events' rosters read here);
+//! 4. check eligibility (`eligibility`, against the excluded events' rosters, read before 3);
 //! 5. compute the event's outcome from the rounds as read: pairings, standings, places, prizes
-//!    and statements ([`crate::outcome::compute`], no I/O);
+//!    and statements ([`crate::outcome::compute`]);
 //! 6. render it: workbooks (`report`), the TRF (`trf::export`);
 //! 7. the summary, read off the outcome (`summary`).
+//!
+//! Steps 3 to 5 are [`compute`], with no I/O (the fuzz targets run it too).
 //!
 //! Every stage pushes its problems into one [`Findings`] sink; the exit status is decided once at
 //! the end from it.
@@ -66,56 +68,25 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
     let font = std::thread::spawn(crate::report::web::picture::system_cjk_font);
     let mut findings = Findings::new();
     let loaded = crate::ingest::load(&opts.dir, &crate::ingest::Limits::default(), &mut findings);
-    let round_files::Recognised {
-        rounds,
-        others,
-        set_aside,
-    } = round_files::recognise(&loaded.files, &event, &mut findings);
-    // The draw is looked for among the files, without the round workbooks set aside.
-    let kept: std::borrow::Cow<'_, [crate::ingest::LoadedFile]> = if set_aside.is_empty() {
-        std::borrow::Cow::Borrowed(&loaded.files)
-    } else {
-        let aside: std::collections::HashSet<&str> = set_aside.iter().map(String::as_str).collect();
-        loaded
-            .files
-            .iter()
-            .filter(|f| !aside.contains(f.path.as_str()))
-            .cloned()
-            .collect()
-    };
-    let subs = crate::forms::read(&others, &mut findings);
-    let roster = crate::normalize::build_roster(&subs, &mut findings);
-    let checked = crate::eligibility::run(
-        &crate::eligibility::CheckInput {
-            event: &event,
-            excluded: &excluded_rosters(&event, &opts.dir),
-            files: &others,
-            subs: &subs,
-            roster: &roster,
-        },
-        &mut findings,
-    );
-    let gaps = round_files::gaps(&rounds, &event, &mut findings);
-    let mut outcome = crate::outcome::compute(
-        &crate::outcome::EventInput {
-            event: &event,
-            roster: &roster,
-            sheets: &rounds,
-            files: &kept,
-        },
-        &mut findings,
-    )?;
-    // A round missing before a later one is not paired again (round.missing-workbook).
-    for papers in outcome.papers_mut() {
-        papers.retain(|p| !(p.fresh && gaps.contains(&(p.marker.stage.clone(), p.marker.round))));
-    }
+    let excluded = excluded_rosters(&event, &opts.dir);
+    let c = compute(&event, &excluded, &loaded.files, &mut findings);
+    let outcome = c.outcome?;
     // What the run made of each input file, listed now: the files as read, their forms and
     // round sheets are not needed past this point, and are freed before the outputs are
     // written (whose workbooks then take their memory instead of fresh pages).
     let files = file_list(
-        &loaded, &rounds, &set_aside, &others, &subs, &roster, &checked, &findings, opts.lang,
+        &loaded,
+        &c.rounds,
+        &c.set_aside,
+        &c.others,
+        &c.subs,
+        &c.roster,
+        &c.checked,
+        &findings,
+        opts.lang,
     );
-    drop((kept, others, subs, checked, rounds, set_aside));
+    let roster = c.roster;
+    drop((c.others, c.subs, c.checked, c.rounds, c.set_aside, excluded));
     drop(loaded);
     // Every output is synced once, at the end (report::workbook::batch).
     let (written, committed) = crate::report::workbook::batched(|| {
@@ -166,6 +137,93 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
         blocking: findings.has_errors(),
         summary,
     })
+}
+
+/// What a run makes of the files it read, before anything is written ([`compute`]).
+#[derive(Debug)]
+pub struct Computed<'a> {
+    /// The round workbooks that count, one per stage and round.
+    pub rounds: Vec<crate::rounds::sheet::RoundSheet>,
+    /// The files that are not round workbooks, borrowed from the files read.
+    pub others: Vec<&'a crate::ingest::LoadedFile>,
+    /// Round workbooks set aside (duplicates, contradicting markers), by path.
+    pub set_aside: Vec<String>,
+    /// The entry forms and room requests found in `others`.
+    pub subs: Vec<crate::forms::Submission>,
+    /// The roster built from them.
+    pub roster: Roster,
+    /// What the eligibility checks decided.
+    pub checked: crate::eligibility::CheckOutcome,
+    /// The event's outcome, without the papers of a round that follows a missing one
+    /// (`round.missing-workbook`); an error when the event cannot be carried through.
+    pub outcome: Result<crate::outcome::EventOutcome>,
+}
+
+/// Steps 3 to 5 of [`run`] on the files it read, in its order, with no I/O: round workbooks
+/// recognised, forms read, roster, eligibility (against the excluded events' rosters, read
+/// beforehand by [`excluded_rosters`]), the gaps between rounds, the outcome. The fuzz targets
+/// run the same function.
+pub fn compute<'a>(
+    event: &crate::event::Event,
+    excluded: &[Option<Roster>],
+    files: &'a [crate::ingest::LoadedFile],
+    findings: &mut Findings,
+) -> Computed<'a> {
+    let round_files::Recognised {
+        rounds,
+        others,
+        set_aside,
+    } = round_files::recognise(files, event, findings);
+    // The draw is looked for among the files, without the round workbooks set aside.
+    let kept: std::borrow::Cow<'_, [crate::ingest::LoadedFile]> = if set_aside.is_empty() {
+        std::borrow::Cow::Borrowed(files)
+    } else {
+        let aside: std::collections::HashSet<&str> = set_aside.iter().map(String::as_str).collect();
+        files
+            .iter()
+            .filter(|f| !aside.contains(f.path.as_str()))
+            .cloned()
+            .collect()
+    };
+    let subs = crate::forms::read(&others, findings);
+    let roster = crate::normalize::build_roster(&subs, findings);
+    let checked = crate::eligibility::run(
+        &crate::eligibility::CheckInput {
+            event,
+            excluded,
+            files: &others,
+            subs: &subs,
+            roster: &roster,
+        },
+        findings,
+    );
+    let gaps = round_files::gaps(&rounds, event, findings);
+    let outcome = crate::outcome::compute(
+        &crate::outcome::EventInput {
+            event,
+            roster: &roster,
+            sheets: &rounds,
+            files: &kept,
+        },
+        findings,
+    )
+    .map(|mut outcome| {
+        // A round missing before a later one is not paired again (round.missing-workbook).
+        for papers in outcome.papers_mut() {
+            papers
+                .retain(|p| !(p.fresh && gaps.contains(&(p.marker.stage.clone(), p.marker.round))));
+        }
+        outcome
+    });
+    Computed {
+        rounds,
+        others,
+        set_aside,
+        subs,
+        roster,
+        checked,
+        outcome,
+    }
 }
 
 /// The rosters of the excluded events of `event` (`[[eligibility.excluded]] roster`, a folder

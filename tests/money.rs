@@ -245,6 +245,56 @@ fn a_lone_occupant_priced_per_person_pays_no_empty_bed() {
     );
 }
 
+/// A year typed wrong in a room request (6025 for 2025) is not charged as decades of nights: a
+/// date more than 31 days from the event (2025-08-05 to 2025-08-11) is a finding at its cell
+/// and the standard stay's date stands; 31 days away is still taken, as an outside stay.
+#[test]
+fn a_room_date_a_month_away_is_taken_as_mistyped() {
+    let ev = event("cca-b-league-2025");
+    let mut team = b_team("丁队");
+    team.rooms = all_twin_requests(&team);
+    team.rooms[5].check_out = Some(Sourced::new(date(6025, 8, 11), src(7, 7)));
+    team.rooms[3].check_in = Some(Sourced::new(date(2025, 7, 4), src(5, 6)));
+    team.rooms[6].check_in = Some(Sourced::new(date(2025, 7, 5), src(8, 6)));
+    let mut f = Findings::new();
+    let l = money::rooms::lodge(&ev, &team, &mut f);
+    let far: Vec<(String, &str)> = f
+        .all()
+        .iter()
+        .filter(|x| x.code.as_str() == "room.dates-invalid")
+        .map(|x| (x.source.to_string(), x.message_zh.as_str()))
+        .collect();
+    assert_eq!(
+        far,
+        vec![
+            (
+                "t.xlsx!食宿!G6".to_string(),
+                "入住日期 2025-07-04 距赛期（2025-08-05 至 2025-08-11）超过 31 天，视为填写错误，按 2025-08-05 计"
+            ),
+            (
+                "t.xlsx!食宿!H8".to_string(),
+                "离店日期 6025-08-11 距赛期（2025-08-05 至 2025-08-11）超过 31 天，视为填写错误，按 2025-08-11 计"
+            ),
+        ]
+    );
+    let outside: Vec<String> = f
+        .all()
+        .iter()
+        .filter(|x| x.code.as_str() == "room.dates-outside")
+        .map(|x| x.source.to_string())
+        .collect();
+    assert_eq!(outside, vec!["t.xlsx!食宿!G9".to_string()]);
+    // 8 people × 6 nights and 女一 from 07-05: 37 nights; (48 + 37) × 430 = 36,550.
+    let st = money::costs::statement(&ev, &team, &l, &[]);
+    let twin = line(&st, "诺富特 双人间");
+    assert_eq!(twin.detail.label(Lang::Zh), "8人×6天，1人×37天");
+    assert_eq!(twin.amount, Fen::from_yuan(430 * 85));
+    // Nights from 07-05 to 08-10: 37 entries for 女一's room, none past 08-10.
+    let nights = money::costs::rooms_per_night(&[l]);
+    assert_eq!(nights.len(), 37);
+    assert_eq!(nights.keys().map(|k| k.2).max(), Some(date(2025, 8, 10)));
+}
+
 #[test]
 fn room_findings_mixed_unknown_and_outside() {
     let ev = event("cca-b-league-2025");

@@ -1,6 +1,8 @@
 //! Values of `event.toml` that are well-typed but beyond any real event (issue 17, point 7):
 //! a tie-break code no calculator knows (the ranking would vanish), a stage of a billion
-//! rounds, more places or promoted teams than an event has, a template bianpai does not have.
+//! rounds, more places or promoted teams than an event has, a template bianpai does not have,
+//! dates whose year was mistyped (an event of 4,000 years, lodging paid from 2023 to 6023: every
+//! night of it would be a line of the costs workbook).
 //! Each is an error naming the key, which [`super::parse`] turns into a line.
 
 use super::error::KeyPath;
@@ -13,6 +15,12 @@ use crate::scoring::cxa;
 pub const MAX_ROUNDS: u32 = 50;
 /// More ranked places than any event awards.
 pub const MAX_PLACES: u32 = 1_000;
+/// Days from the first to the last day of an event: a league's season lies within a year.
+pub const MAX_EVENT_DAYS: i64 = 366;
+/// Days before the start or after the end of the event that a date of its arrival, departure
+/// and lodging may lie (a day or two early or late is usual; a month is the most any
+/// regulation asks).
+pub const MAX_DAYS_OUTSIDE: i64 = 31;
 
 fn root(k: &str) -> KeyPath {
     KeyPath::root().key(k)
@@ -20,6 +28,7 @@ fn root(k: &str) -> KeyPath {
 
 /// Runs the checks; returns each `[[tiebreaks]]` entry's codes parsed.
 pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Problem> {
+    dates(ev)?;
     if let Some(t) = &ev.template
         && super::templates::find(t).is_err()
     {
@@ -63,6 +72,68 @@ pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Problem> {
         }
     }
     Ok(orders)
+}
+
+/// Whole days from `a` to `b` (negative when `b` is earlier).
+fn days(a: jiff::civil::Date, b: jiff::civil::Date) -> i64 {
+    a.until(b).map_or(0, |s| i64::from(s.get_days()))
+}
+
+/// The event's dates and its lodging's lie within [`MAX_EVENT_DAYS`] and
+/// [`MAX_DAYS_OUTSIDE`]: a year typed wrong is an error at its key, not decades of nights.
+fn dates(ev: &Event) -> Result<(), Problem> {
+    let d = &ev.dates;
+    if days(d.start, d.end) > MAX_EVENT_DAYS {
+        return Err(problem(
+            root("dates").key("end"),
+            &format!(
+                "赛期 {} 至 {} 超过 {MAX_EVENT_DAYS} 天，请检查年份",
+                d.start, d.end
+            ),
+            "the event lasts more than a year: check the year",
+        ));
+    }
+    let near = |date: jiff::civil::Date, at: KeyPath| -> Result<(), Problem> {
+        if days(date, d.start) > MAX_DAYS_OUTSIDE || days(d.end, date) > MAX_DAYS_OUTSIDE {
+            return Err(problem(
+                at,
+                &format!(
+                    "日期 {date} 距赛期（{} 至 {}）超过 {MAX_DAYS_OUTSIDE} 天，请检查年份",
+                    d.start, d.end
+                ),
+                "the date is more than a month away from the event: check the year",
+            ));
+        }
+        Ok(())
+    };
+    if let Some(a) = d.arrival {
+        near(a, root("dates").key("arrival"))?;
+    }
+    if let Some(x) = d.departure {
+        near(x, root("dates").key("departure"))?;
+    }
+    let Some(acc) = &ev.accommodation else {
+        return Ok(());
+    };
+    let at = root("accommodation");
+    if let Some(c) = &acc.covered {
+        near(c.from, at.key("covered").key("from"))?;
+        near(c.to, at.key("covered").key("to"))?;
+    }
+    if let Some(st) = &acc.standard_stay {
+        if let Some(ci) = st.check_in {
+            near(ci, at.key("standard_stay").key("check_in"))?;
+        }
+        let most = MAX_EVENT_DAYS + 2 * MAX_DAYS_OUTSIDE;
+        if i64::from(st.days) > most {
+            return Err(problem(
+                at.key("standard_stay").key("days"),
+                &format!("住宿天数 {} 不合理（应为 0 到 {most}）", st.days),
+                "more days than any event's stay",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The codes of a tie-break order, parsed for the standings of each stage it ranks: the FIDE
@@ -125,7 +196,11 @@ mod tests {
     type Checked = Result<Vec<TieKeys>, Problem>;
 
     fn event(edit: impl FnOnce(&mut Event)) -> Checked {
-        let text = super::super::templates::find("cca-b-league-2025")
+        event_of("cca-b-league-2025", edit)
+    }
+
+    fn event_of(template: &str, edit: impl FnOnce(&mut Event)) -> Checked {
+        let text = super::super::templates::find(template)
             .expect("template")
             .text;
         let mut ev: Event = toml::from_str(text).expect("template");
@@ -159,6 +234,70 @@ mod tests {
                 }
             })),
             "ranking.promoted"
+        );
+    }
+
+    /// The B league: 2025-08-05 (arrival and start) to 2025-08-11 (end and departure). The
+    /// amateur king: lodging covered from 2023-12-22 to 2023-12-24, the event 12-23 to 12-24.
+    #[test]
+    fn a_mistyped_year_is_named_by_key() {
+        use jiff::civil::date;
+        assert_eq!(key(event(|e| e.dates.end = date(6025, 8, 11))), "dates.end");
+        assert_eq!(key(event(|e| e.dates.end = date(2026, 8, 7))), "dates.end");
+        assert!(
+            event(|e| e.dates.end = date(2026, 8, 6)).is_ok(),
+            "366 days"
+        );
+        assert_eq!(
+            key(event(|e| e.dates.departure = Some(date(2025, 9, 12)))),
+            "dates.departure"
+        );
+        assert!(event(|e| e.dates.departure = Some(date(2025, 9, 11))).is_ok());
+        assert_eq!(
+            key(event(|e| e.dates.arrival = Some(date(2025, 7, 4)))),
+            "dates.arrival"
+        );
+        assert!(event(|e| e.dates.arrival = Some(date(2025, 7, 5))).is_ok());
+        let stay = |f: fn(&mut super::super::Stay)| {
+            move |e: &mut Event| {
+                if let Some(st) = e
+                    .accommodation
+                    .as_mut()
+                    .and_then(|a| a.standard_stay.as_mut())
+                {
+                    f(st);
+                }
+            }
+        };
+        assert_eq!(
+            key(event(stay(|st| st.days = 4_000_000))),
+            "accommodation.standard_stay.days"
+        );
+        assert_eq!(
+            key(event(stay(|st| st.check_in = Some(date(2052, 8, 5))))),
+            "accommodation.standard_stay.check_in"
+        );
+        let covered = |f: fn(&mut super::super::Covered)| {
+            move |e: &mut Event| {
+                if let Some(c) = e.accommodation.as_mut().and_then(|a| a.covered.as_mut()) {
+                    f(c);
+                }
+            }
+        };
+        assert!(event_of("cxa-amateur-king-2023", |_| {}).is_ok());
+        assert_eq!(
+            key(event_of(
+                "cxa-amateur-king-2023",
+                covered(|c| c.to = date(6023, 12, 24))
+            )),
+            "accommodation.covered.to"
+        );
+        assert_eq!(
+            key(event_of(
+                "cxa-amateur-king-2023",
+                covered(|c| c.from = date(2013, 12, 22))
+            )),
+            "accommodation.covered.from"
         );
     }
 }

@@ -210,7 +210,8 @@ catalogue! {
     RoomUnknownHotel = "room.unknown-hotel", Room, Warning;
     /// A room type the hotel does not have.
     RoomUnknownType = "room.unknown-type", Room, Warning;
-    /// Arrival and departure dates that cannot be read or are in the wrong order.
+    /// Arrival and departure dates that cannot be read, are in the wrong order, or lie more than
+    /// 31 days from the event (a mistyped year or month: not taken, the standard stay's date is).
     RoomDatesInvalid = "room.dates-invalid", Room, Warning;
     /// A stay outside the event's dates: charged as requested.
     RoomDatesOutside = "room.dates-outside", Room, Warning;

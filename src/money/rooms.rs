@@ -300,17 +300,46 @@ fn apply_request(
             )),
         }
     }
-    if let Some(d) = &r.check_in {
-        l.check_in = d.value;
-    }
-    if let Some(d) = &r.check_out {
-        l.check_out = d.value;
-    }
     let lo = event.dates.arrival.unwrap_or(event.dates.start);
     let hi = event
         .dates
         .departure
         .unwrap_or_else(|| event.dates.end.tomorrow().unwrap_or(event.dates.end));
+    // A date a month or more away from the event is a year or month typed wrong (6025 for
+    // 2025): not taken, or the team would be charged for years of nights.
+    let far = |d: Date| {
+        super::booking::days_between(d, lo) > crate::event::MAX_DAYS_OUTSIDE
+            || super::booking::days_between(hi, d) > crate::event::MAX_DAYS_OUTSIDE
+    };
+    for (asked, kept, zh, en) in [
+        (&r.check_in, &mut l.check_in, "入住日期", "check-in"),
+        (&r.check_out, &mut l.check_out, "离店日期", "check-out"),
+    ] {
+        let Some(d) = asked else { continue };
+        if far(d.value) {
+            findings.push(warn(
+                Code::RoomDatesInvalid,
+                d.source.clone(),
+                unit,
+                &who,
+                format!(
+                    "{zh} {} 距赛期（{lo} 至 {hi}）超过 {} 天，视为填写错误，按 {} 计",
+                    d.value,
+                    crate::event::MAX_DAYS_OUTSIDE,
+                    kept
+                ),
+                format!(
+                    "{en} {} is more than {} days from the event ({lo} to {hi}): taken as a \
+                     typing error, {} is used",
+                    d.value,
+                    crate::event::MAX_DAYS_OUTSIDE,
+                    kept
+                ),
+            ));
+        } else {
+            *kept = d.value;
+        }
+    }
     let src = r
         .check_in
         .as_ref()

@@ -79,6 +79,12 @@ fn days(a: jiff::civil::Date, b: jiff::civil::Date) -> i64 {
     a.until(b).map_or(0, |s| i64::from(s.get_days()))
 }
 
+/// Whether `date` lies more than [`MAX_DAYS_OUTSIDE`] days before `first` or after `last`: a
+/// year or month typed wrong (6025 for 2025), for event.toml's dates and a form's room dates.
+pub fn too_far(date: jiff::civil::Date, first: jiff::civil::Date, last: jiff::civil::Date) -> bool {
+    days(date, first) > MAX_DAYS_OUTSIDE || days(last, date) > MAX_DAYS_OUTSIDE
+}
+
 /// The event's dates and its lodging's lie within [`MAX_EVENT_DAYS`] and
 /// [`MAX_DAYS_OUTSIDE`]: a year typed wrong is an error at its key, not decades of nights.
 fn dates(ev: &Event) -> Result<(), Problem> {
@@ -94,7 +100,7 @@ fn dates(ev: &Event) -> Result<(), Problem> {
         ));
     }
     let near = |date: jiff::civil::Date, at: KeyPath| -> Result<(), Problem> {
-        if days(date, d.start) > MAX_DAYS_OUTSIDE || days(d.end, date) > MAX_DAYS_OUTSIDE {
+        if too_far(date, d.start, d.end) {
             return Err(problem(
                 at,
                 &format!(

@@ -29,7 +29,7 @@ use serde::Deserialize;
 
 use crate::scoring::TieBreak;
 
-pub use bounds::{MAX_DAYS_OUTSIDE, MAX_EVENT_DAYS};
+pub use bounds::{MAX_DAYS_OUTSIDE, MAX_EVENT_DAYS, too_far};
 pub use error::{EventError, KeyPart, KeyPath};
 pub use format::{
     Bye, ByeAsOpponent, Knockout, KnockoutMatch, Pairing, PlaceRule, SeedGroup, Slot, Stage,

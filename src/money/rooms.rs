@@ -307,16 +307,12 @@ fn apply_request(
         .unwrap_or_else(|| event.dates.end.tomorrow().unwrap_or(event.dates.end));
     // A date a month or more away from the event is a year or month typed wrong (6025 for
     // 2025): not taken, or the team would be charged for years of nights.
-    let far = |d: Date| {
-        super::booking::days_between(d, lo) > crate::event::MAX_DAYS_OUTSIDE
-            || super::booking::days_between(hi, d) > crate::event::MAX_DAYS_OUTSIDE
-    };
     for (asked, kept, zh, en) in [
         (&r.check_in, &mut l.check_in, "入住日期", "check-in"),
         (&r.check_out, &mut l.check_out, "离店日期", "check-out"),
     ] {
         let Some(d) = asked else { continue };
-        if far(d.value) {
+        if crate::event::too_far(d.value, lo, hi) {
             findings.push(warn(
                 Code::RoomDatesInvalid,
                 d.source.clone(),

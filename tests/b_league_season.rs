@@ -625,3 +625,49 @@ fn a_bye_moved_by_hand_is_caught() {
         .collect();
     assert_eq!(errors, ["第1轮：河南中原队 既轮空又有对阵"]);
 }
+
+/// A team Swiss pays its team prizes from its final ranking (issue 40: the team Swiss never
+/// handed its places to the prize lists, and prizes.xlsx said 比赛尚未结束 after round 9).
+#[test]
+fn a_finished_team_swiss_pays_its_team_prizes_by_final_place() {
+    let (_tmp, dir) = sample_copy(B);
+    let toml = std::fs::read_to_string(dir.join("event.toml")).expect("event.toml");
+    let prizes = "[prizes]\n\n[[prizes.lists]]\nranking = \"team\"\nrecipient = \"unit\"\n\
+                  places = 3\namounts_yuan = [30000, 20000, 10000]\nclause = \"补充通知\"\n";
+    let toml = toml.replacen("[prizes]", prizes, 1);
+    std::fs::write(dir.join("event.toml"), toml).expect("write event.toml");
+    let (_, j, err) = run_json(&dir, &[]);
+    let paid: Vec<(u64, String, i64, bool)> = j["prizes"]
+        .as_array()
+        .unwrap_or_else(|| panic!("prizes: {err}"))
+        .iter()
+        .map(|p| {
+            (
+                p["place"].as_u64().expect("place"),
+                util::s(p, "name"),
+                p["gross_fen"].as_i64().expect("gross"),
+                p["withheld"].as_bool() == Some(true),
+            )
+        })
+        .collect();
+    // The sample's champion and runner-up have open blocking findings (a player entered twice,
+    // an ID number typed as a number): their prizes are withheld (暂缓发放), not moved down.
+    assert_eq!(
+        paid,
+        vec![
+            (1, "河北燕赵队".to_string(), 3_000_000, true),
+            (2, "福建海峡队".to_string(), 2_000_000, true),
+            (3, "辽宁沈阳队".to_string(), 1_000_000, false),
+        ]
+    );
+    let book = util::cells::read_book(&dir.join("out/prizes.xlsx"));
+    let lines = util::cells::sheet(&book, "奖金");
+    assert_eq!(lines.text(2, 2), "河北燕赵队");
+    assert!(
+        lines.text(2, 8).contains("暂缓发放"),
+        "{:?}",
+        lines.texts(2)
+    );
+    assert_eq!(lines.text(4, 2), "辽宁沈阳队");
+    assert_eq!(util::cells::fen(lines, 4, 5), 1_000_000);
+}

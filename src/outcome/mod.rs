@@ -142,7 +142,13 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
     });
     if let (Some(stage), None) = (swiss_stage, rr_stage) {
         let kind = if stage.system == System::TeamSwiss {
-            season::team_swiss::run(&season_input(stage), findings)?.map(StageKind::TeamSwiss)
+            let o = season::team_swiss::run(&season_input(stage), findings)?;
+            // Once every round is complete, the team Swiss's final places decide the team
+            // prizes (paid to units), as the round robin's do.
+            if let Some(places) = o.as_ref().and_then(|o| o.final_places()) {
+                out.rankings.push(team_ranking(&places, &statuses));
+            }
+            o.map(StageKind::TeamSwiss)
         } else {
             // The xiangqi groups' final rankings pay the individual prizes once finished.
             let o = season::individual::run(&season_input(stage), findings);

@@ -120,52 +120,42 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
         files: inp.files,
         statuses: &statuses,
     };
-    let rr_stage = event.stages.iter().find(|s| s.system == System::RoundRobin);
-    if let (Some(stage), true) = (rr_stage, event.is_team_event())
-        && let Some(o) = season::league::run(&season_input(stage), findings)?
-    {
-        // The final ranking of the team event decides the team prizes (paid to units).
-        if let Some(places) = o.final_places(event) {
-            out.rankings.push(team_ranking(&places, &statuses));
+    // The stages in order. Each kind of stage is run by its own engine and nothing else:
+    // event.toml's checks refuse a stage bianpai cannot run, so a stage that reaches here
+    // unsupported is refused again rather than handed to the nearest engine.
+    for stage in &event.stages {
+        if out.stage.is_some() {
+            break;
         }
-        out.stage = Some(StageOutcome {
-            stage: stage.id.clone(),
-            kind: StageKind::League(o),
-        });
-    }
-    // Swiss stages: the team Swiss (B-league) and individual Swiss sections (xiangqi groups).
-    let swiss_stage = event.stages.iter().find(|s| {
-        matches!(
-            s.system,
-            System::TeamSwiss | System::XiangqiSwiss | System::Swiss
-        )
-    });
-    if let (Some(stage), None) = (swiss_stage, rr_stage) {
-        let kind = if stage.system == System::TeamSwiss {
-            let o = season::team_swiss::run(&season_input(stage), findings)?;
-            // Once every round is complete, the team Swiss's final places decide the team
-            // prizes (paid to units), as the round robin's do.
-            if let Some(places) = o.as_ref().and_then(|o| o.final_places()) {
-                out.rankings.push(team_ranking(&places, &statuses));
+        let kind = match (stage.system, event.is_team_event()) {
+            // A knockout stage is played by the stage it is seeded from (the finals).
+            (System::Knockout, _) => continue,
+            (System::RoundRobin, true) => {
+                season::league::run(&season_input(stage), findings)?.map(|o| {
+                    // The final ranking of the team event decides the team prizes (paid to
+                    // units).
+                    if let Some(places) = o.final_places(event) {
+                        out.rankings.push(team_ranking(&places, &statuses));
+                    }
+                    StageKind::League(o)
+                })
             }
-            o.map(StageKind::TeamSwiss)
-        } else {
-            // The xiangqi groups' final rankings pay the individual prizes once finished.
-            let o = season::individual::run(&season_input(stage), findings);
-            let mut rankings = season::individual::final_rankings(&o);
-            // A delegation with an open blocking team finding has its team prize withheld.
-            for r in rankings
-                .iter_mut()
-                .filter(|r| o.delegation_list.as_deref() == Some(r.list.as_str()))
-            {
-                for e in &mut r.places {
-                    e.withheld = statuses
-                        .team_itself(&e.team)
-                        .is_some_and(|s| matches!(s, Standing::Pending(_)));
-                }
+            (System::TeamSwiss, true) => {
+                season::team_swiss::run(&season_input(stage), findings)?.map(|o| {
+                    // Once every round is complete, the team Swiss's final places decide the
+                    // team prizes, as the round robin's do.
+                    if let Some(places) = o.final_places() {
+                        out.rankings.push(team_ranking(&places, &statuses));
+                    }
+                    StageKind::TeamSwiss(o)
+                })
             }
-            out.rankings.extend(rankings);
-            Some(StageKind::Individual(o))
+            (System::XiangqiSwiss, false) => {
+                let o = season::individual::run(&season_input(stage), findings);
+                out.rankings.extend(individual_rankings(&o, &statuses));
+                Some(StageKind::Individual(o))
+            }
+            (system, team) => return Err(unsupported(&stage.id, system, team)),
         };
         out.stage = kind.map(|kind| StageOutcome {
             stage: stage.id.clone(),
@@ -177,6 +167,46 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
     out.money = crate::money::compute(event, inp.roster, &out.rankings, findings);
     out.statuses = statuses;
     Ok(out)
+}
+
+/// The xiangqi groups' final rankings, which pay the individual prizes once finished; a
+/// delegation with an open blocking team finding has its team prize withheld.
+fn individual_rankings(o: &IndividualOutcome, statuses: &Statuses) -> Vec<FinalRanking> {
+    let mut rankings = season::individual::final_rankings(o);
+    for r in rankings
+        .iter_mut()
+        .filter(|r| o.delegation_list.as_deref() == Some(r.list.as_str()))
+    {
+        for e in &mut r.places {
+            e.withheld = statuses
+                .team_itself(&e.team)
+                .is_some_and(|s| matches!(s, Standing::Pending(_)));
+        }
+    }
+    rankings
+}
+
+/// A stage bianpai does not run, refused at its key (a guard: event.toml's checks refuse it
+/// first).
+fn unsupported(stage: &str, system: System, team: bool) -> crate::Error {
+    let kind = if team {
+        ("团体赛", "a team event")
+    } else {
+        ("个人赛", "an individual event")
+    };
+    crate::event::EventError::Invalid {
+        path: crate::event::EVENT_FILE.into(),
+        key: format!("stages[{stage}].system"),
+        line: 0,
+        column: 0,
+        message: format!(
+            "{}不支持赛制“{}” (bianpai does not run {system:?} in {})",
+            kind.0,
+            system.zh(),
+            kind.1
+        ),
+    }
+    .into()
 }
 
 /// The team prize list's ranking from final places by team name; a pending team's prize is

@@ -12,6 +12,7 @@ use super::matches::{self, Context, MatchScoring, RoundResults};
 use super::numbers::Numbers;
 use super::pairing_check;
 use super::teams;
+use super::walk::{self, StageRounds, Walked};
 use super::{RoundCounts, RoundPaper, StageInput, TeamIndex, TeamName, TeamNo};
 use crate::event::{Event, Stage};
 use crate::findings::Findings;
@@ -191,53 +192,18 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         key: &key_fn,
         lineup_clause: rules.clause.as_deref().unwrap_or(""),
     };
-    let mut results: Vec<RoundResults> = Vec::new();
-    let mut papers = Vec::new();
-    let mut paired = 0;
-    for r in 1..=planned {
-        let expected = schedule.get(r as usize - 1).cloned().unwrap_or_default();
-        let sheet = inp
-            .sheets
-            .iter()
-            .find(|s| s.marker.stage == inp.stage.id && s.marker.round == r);
-        if let Some(sheet) = sheet {
-            paired = r;
-            let fallback = pairing_check::team_record(&expected, None, &infos, boards);
-            let holds = pairing_check::holds(
-                inp.event,
-                sheet,
-                pairing_check::Fallback::Fixed(fallback),
-                &team_keys(&key_fn),
-                findings,
-            );
-            // A confirmed change counts as the workbook says: its matches are the round's.
-            let read_against = if pairing_check::confirmation(inp.event, sheet).is_some() {
-                sheet_pairs(sheet, &index)
-            } else {
-                expected.clone()
-            };
-            let mut rr = matches::read_round(sheet, &read_against, &cx, findings);
-            rr.complete &= holds;
-            let complete = rr.complete;
-            results.push(rr);
-            papers.push(paper(
-                inp.event,
-                inp.stage,
-                r,
-                lines_of(sheet, &colours),
-                false,
-            ));
-            if !complete {
-                break;
-            }
-            continue;
-        }
-        // Round r may be paired: the previous one is complete.
-        let lines = default_lines(inp.roster, &numbers.teams, &expected, &colours, &groups);
-        papers.push(paper(inp.event, inp.stage, r, lines, true));
-        paired = r;
-        break;
-    }
+    let mut rounds = LeagueRounds {
+        inp,
+        schedule: &schedule,
+        cx: &cx,
+        index: &index,
+        numbers: &numbers.teams,
+        groups: &groups,
+        results: Vec::new(),
+    };
+    let Walked { papers, paired } =
+        walk::walk(inp.sheets, &inp.stage.id, planned, &mut rounds, findings)?;
+    let results = rounds.results;
     let complete: Vec<RoundResults> = results.into_iter().filter(|r| r.complete).collect();
     let counts = RoundCounts {
         planned,
@@ -280,7 +246,19 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         finals: None,
     };
 
-    // The knockout finals, once the regular season is over.
+    out.finals = finals(inp, &out, &cx, &groups, findings)?;
+    Ok(Some(out))
+}
+
+/// The knockout finals seeded from the round robin, once its season is over (`None` before,
+/// or without a knockout stage seeded from it).
+fn finals(
+    inp: &StageInput<'_>,
+    out: &LeagueOutcome,
+    cx: &Context<'_>,
+    groups: &[(BoardGroup, Sex)],
+    findings: &mut Findings,
+) -> Result<Option<FinalsOutcome>> {
     let finals_stage = inp.event.stages.iter().find(|st| {
         st.system == crate::event::System::Knockout
             && st
@@ -305,14 +283,70 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
             names: &out.names,
             numbers: &out.numbers.teams,
             seed_teams: &seed_teams,
-            cx: &cx,
-            scoring,
-            colours: &colours,
-            groups: &groups,
+            cx,
+            scoring: out.scoring,
+            colours: &out.colours,
+            groups,
         };
-        out.finals = Some(super::finals::run_stage(&finals_inp, k, &season, findings)?);
+        return super::finals::run_stage(&finals_inp, k, &season, findings).map(Some);
     }
-    Ok(Some(out))
+    Ok(None)
+}
+
+/// The round robin's rounds for the walker: each round is the Berger schedule's, checked
+/// against the workbook (or the workbook's own matches once a change is confirmed).
+struct LeagueRounds<'a> {
+    inp: &'a StageInput<'a>,
+    schedule: &'a [Vec<(u32, u32)>],
+    cx: &'a Context<'a>,
+    index: &'a TeamIndex<'a>,
+    numbers: &'a [String],
+    groups: &'a [(BoardGroup, Sex)],
+    /// Every round read back, complete or not.
+    results: Vec<RoundResults>,
+}
+
+impl LeagueRounds<'_> {
+    fn expected(&self, r: u32) -> Vec<(u32, u32)> {
+        self.schedule
+            .get(r as usize - 1)
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+impl StageRounds for LeagueRounds<'_> {
+    fn read(&mut self, r: u32, sheet: &RoundSheet, findings: &mut Findings) -> (RoundPaper, bool) {
+        let (event, cx) = (self.inp.event, self.cx);
+        let expected = self.expected(r);
+        let fallback = pairing_check::team_record(&expected, None, cx.teams, cx.boards);
+        let holds = pairing_check::holds(
+            event,
+            sheet,
+            pairing_check::Fallback::Fixed(fallback),
+            &team_keys(cx.key),
+            findings,
+        );
+        // A confirmed change counts as the workbook says: its matches are the round's.
+        let read_against = if pairing_check::confirmation(event, sheet).is_some() {
+            sheet_pairs(sheet, self.index)
+        } else {
+            expected
+        };
+        let mut rr = matches::read_round(sheet, &read_against, cx, findings);
+        rr.complete &= holds;
+        let complete = rr.complete;
+        self.results.push(rr);
+        let lines = lines_of(sheet, cx.colours);
+        (paper(event, self.inp.stage, r, lines, false), complete)
+    }
+
+    fn pair(&mut self, r: u32, _: &mut Findings) -> Result<Option<RoundPaper>> {
+        let expected = self.expected(r);
+        let (roster, colours) = (self.inp.roster, self.cx.colours);
+        let lines = default_lines(roster, self.numbers, &expected, colours, self.groups);
+        Ok(Some(paper(self.inp.event, self.inp.stage, r, lines, true)))
+    }
 }
 
 /// The file stem of a round workbook: `r03` for the round robin or the team Swiss, `<stage>-r03`

@@ -258,96 +258,26 @@ pub fn read_round(
             let ap = (!r.away_player.is_empty()).then(|| (cx.key)(&r.away_player));
             home_lineup.insert(board, hp.clone());
             away_lineup.insert(board, ap.clone());
-            // The colour the board rules give the first-named team (`[boards.colours]`); a
-            // colour the arbiter filled in wins. A board number beyond the rules (mistyped)
-            // falls back to White rather than dropping the row's result.
-            let expected_colour = board
-                .checked_sub(1)
-                .and_then(|i| cx.colours.get(i as usize))
-                .copied()
-                .unwrap_or(Colour::White);
-            match &r.result {
-                ResultCell::Valid(g) => {
-                    // A side with nobody on the board can only have lost it by forfeit. A typed
-                    // result that says otherwise is never rescored: it is an error at the cell
-                    // and the round stays incomplete until the arbiter fixes name or result.
-                    let allowed = match (hp.is_some(), ap.is_some()) {
-                        (true, true) => None,
-                        (true, false) => Some(GameResult::ForfeitWin),
-                        (false, true) => Some(GameResult::ForfeitLoss),
-                        (false, false) => Some(GameResult::DoubleForfeit),
-                    };
-                    if let Some(want) = allowed.filter(|w| w != g) {
-                        let typed = crate::rounds::notation::format(*g, crate::model::Sport::Chess);
-                        let fix = crate::rounds::notation::format(want, crate::model::Sport::Chess);
-                        let side = match (hp.is_some(), ap.is_some()) {
-                            (true, false) => ("客队", "the away team"),
-                            (false, true) => ("主队", "the home team"),
-                            _ => ("双方", "neither team"),
-                        };
-                        findings.push(Finding::new(
-                            Code::ResultInvalid,
-                            src(r.row, 5),
-                            format!(
-                                "第{round}轮 {} – {} 第{board}台：结果“{typed}”，但{}未填棋手；\
-                                 请填写棋手姓名，或把结果改为“{fix}”（弃权）",
-                                k.0, k.1, side.0
-                            ),
-                            format!(
-                                "round {round}, {} – {} board {board}: result \"{typed}\" but {} \
-                                 named no player; name the player, or type \"{fix}\" (forfeit)",
-                                k.0, k.1, side.1
-                            ),
-                        ));
-                        m.complete = false;
-                        continue;
-                    }
-                    m.boards.push(MatchBoard {
-                        board,
-                        home_player: hp,
-                        away_player: ap,
-                        home_colour: r.home_colour.unwrap_or(expected_colour),
-                        result: *g,
-                    });
-                }
-                ResultCell::Missing if untouched => m.complete = false,
-                ResultCell::Missing => {
-                    m.complete = false;
-                    findings.push(Finding::new(
-                        Code::ResultMissing,
-                        src(r.row, 5),
-                        format!("第{round}轮 {} – {} 第{board}台：尚无结果", k.0, k.1),
-                        format!(
-                            "round {round}, {} – {} board {board}: no result yet",
-                            k.0, k.1
-                        ),
-                    ));
-                }
-                ResultCell::Invalid(_) => m.complete = false,
-            }
-        }
-        // Line-up findings point at the player's cell: column C (home) or F (away).
-        for (team, lineup_map, col) in [(home, &home_lineup, 3u32), (away, &away_lineup, 6u32)] {
-            let Some(info) = cx.teams.iter().find(|t| t.number == team) else {
-                continue;
+            let at = BoardAt {
+                sheet,
+                round,
+                teams: (&k.0, &k.1),
+                untouched,
             };
-            for issue in lineup::check(cx.groups, &info.members, lineup_map) {
-                let row = rs
-                    .iter()
-                    .find(|r| r.board == Some(issue.board()))
-                    .map(|r| r.row)
-                    .unwrap_or(first_row);
-                let clause = match &issue {
-                    lineup::Issue::Ineligible { bar, .. } => bar.clause.as_deref().unwrap_or(""),
-                    _ => cx.lineup_clause,
-                };
-                let mut f = lineup_finding(&issue, round, &info.name, src(row, col));
-                if !clause.is_empty() {
-                    f = f.clause(clause);
-                }
-                findings.push(f);
+            match read_board(&at, r, (hp, ap), cx, findings) {
+                Some(g) => m.boards.push(g),
+                // No result, an unreadable one, or one that contradicts an empty board.
+                None => m.complete = false,
             }
         }
+        lineup_findings(
+            sheet,
+            round,
+            rs,
+            [(home, &home_lineup), (away, &away_lineup)],
+            cx,
+            findings,
+        );
         complete &= m.complete;
         matches.push(m);
     }
@@ -360,6 +290,127 @@ pub fn read_round(
         round,
         matches,
         complete,
+    }
+}
+
+/// Where a board row stands, for its findings: the workbook, the round, the match's names as
+/// the sheet has them, and whether the whole round is still untouched.
+struct BoardAt<'a> {
+    sheet: &'a RoundSheet,
+    round: u32,
+    teams: (&'a str, &'a str),
+    untouched: bool,
+}
+
+/// One board of a match as typed: its game, or `None` when the board has no result yet, an
+/// unreadable one, or one that an empty board contradicts (a finding says which, unless the
+/// whole round is untouched).
+fn read_board(
+    at: &BoardAt<'_>,
+    r: &TeamBoardRow,
+    (hp, ap): (Option<String>, Option<String>),
+    cx: &Context<'_>,
+    findings: &mut Findings,
+) -> Option<MatchBoard> {
+    let (round, (home, away)) = (at.round, at.teams);
+    let src = |col: u32| Source::cell(&at.sheet.file, &at.sheet.sheet, r.row, col);
+    let board = r.board.unwrap_or(0);
+    // The colour the board rules give the first-named team (`[boards.colours]`); a colour the
+    // arbiter filled in wins. A board number beyond the rules (mistyped) falls back to White
+    // rather than dropping the row's result.
+    let expected_colour = board
+        .checked_sub(1)
+        .and_then(|i| cx.colours.get(i as usize))
+        .copied()
+        .unwrap_or(Colour::White);
+    let g = match &r.result {
+        ResultCell::Valid(g) => *g,
+        ResultCell::Missing if at.untouched => return None,
+        ResultCell::Missing => {
+            findings.push(Finding::new(
+                Code::ResultMissing,
+                src(5),
+                format!("第{round}轮 {home} – {away} 第{board}台：尚无结果"),
+                format!("round {round}, {home} – {away} board {board}: no result yet"),
+            ));
+            return None;
+        }
+        ResultCell::Invalid(_) => return None,
+    };
+    // A side with nobody on the board can only have lost it by forfeit. A typed result that
+    // says otherwise is never rescored: it is an error at the cell and the round stays
+    // incomplete until the arbiter fixes name or result.
+    let allowed = match (hp.is_some(), ap.is_some()) {
+        (true, true) => None,
+        (true, false) => Some(GameResult::ForfeitWin),
+        (false, true) => Some(GameResult::ForfeitLoss),
+        (false, false) => Some(GameResult::DoubleForfeit),
+    };
+    if let Some(want) = allowed.filter(|w| *w != g) {
+        let typed = crate::rounds::notation::format(g, crate::model::Sport::Chess);
+        let fix = crate::rounds::notation::format(want, crate::model::Sport::Chess);
+        let side = match (hp.is_some(), ap.is_some()) {
+            (true, false) => ("客队", "the away team"),
+            (false, true) => ("主队", "the home team"),
+            _ => ("双方", "neither team"),
+        };
+        findings.push(Finding::new(
+            Code::ResultInvalid,
+            src(5),
+            format!(
+                "第{round}轮 {home} – {away} 第{board}台：结果“{typed}”，但{}未填棋手；\
+                 请填写棋手姓名，或把结果改为“{fix}”（弃权）",
+                side.0
+            ),
+            format!(
+                "round {round}, {home} – {away} board {board}: result \"{typed}\" but {} \
+                 named no player; name the player, or type \"{fix}\" (forfeit)",
+                side.1
+            ),
+        ));
+        return None;
+    }
+    Some(MatchBoard {
+        board,
+        home_player: hp,
+        away_player: ap,
+        home_colour: r.home_colour.unwrap_or(expected_colour),
+        result: g,
+    })
+}
+
+/// The line-up findings of one match (SPEC §5: who may play which board), each at the
+/// player's cell: column C (home) or F (away).
+fn lineup_findings(
+    sheet: &RoundSheet,
+    round: u32,
+    rs: &[&TeamBoardRow],
+    sides: [(u32, &BTreeMap<u32, Option<String>>); 2],
+    cx: &Context<'_>,
+    findings: &mut Findings,
+) {
+    let first_row = rs.first().map(|r| r.row).unwrap_or(0);
+    for ((team, lineup_map), col) in sides.into_iter().zip([3u32, 6u32]) {
+        let Some(info) = cx.teams.iter().find(|t| t.number == team) else {
+            continue;
+        };
+        for issue in lineup::check(cx.groups, &info.members, lineup_map) {
+            let row = rs
+                .iter()
+                .find(|r| r.board == Some(issue.board()))
+                .map(|r| r.row)
+                .unwrap_or(first_row);
+            let clause = match &issue {
+                lineup::Issue::Ineligible { bar, .. } => bar.clause.as_deref().unwrap_or(""),
+                _ => cx.lineup_clause,
+            };
+            let src = Source::cell(&sheet.file, &sheet.sheet, row, col);
+            let mut f = lineup_finding(&issue, round, &info.name, src);
+            if !clause.is_empty() {
+                f = f.clause(clause);
+            }
+            findings.push(f);
+        }
     }
 }
 

@@ -19,6 +19,7 @@ pub mod pairing_check;
 pub mod team_standings;
 pub mod team_swiss;
 pub mod teams;
+pub(crate) mod walk;
 
 use std::collections::HashMap;
 

@@ -32,12 +32,14 @@ use super::league::{self, paper};
 use super::matches::{self, Context, MatchResult, MatchScoring, RoundResults};
 use super::pairing_check;
 use super::teams;
+use super::walk::{self, StageRounds, Walked};
 use super::{RoundCounts, RoundPaper, StageInput, TeamIndex, TeamName, TeamNo};
 use crate::Result;
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::{Board, Team};
-use crate::model::{Colour, GameResult, Points};
+use crate::model::{Colour, GameResult, Points, Sex};
 use crate::pairing::team_swiss::{self, MatchRecord, RecordKind, TeamEntry, TeamSwissOptions};
+use crate::rounds::lineup::BoardGroup;
 use crate::rounds::sheet::{RoundSheet, Rows};
 use crate::scoring;
 
@@ -332,115 +334,26 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
         ..TeamSwissOptions::default()
     };
     opts.initial_colour = Colour::White;
-    let mut complete: Vec<SwissRound> = Vec::new();
-    let mut withdrawals = Withdrawals::default();
-    let mut papers = Vec::new();
-    let mut paired = 0;
-    for r in 1..=planned {
-        let sheet = inp
-            .sheets
-            .iter()
-            .find(|s| s.marker.stage == inp.stage.id && s.marker.round == r);
-        if let Some(sheet) = sheet {
-            paired = r;
-            let original = sheet;
-            let (mut sheet, special) = entries::split(sheet, &key_fn, &index, inp.roster, findings);
-            // Withdrawal rows are the season's entries, not games, in the record as in the sheet.
-            if let Some(rec) = &mut sheet.recorded {
-                rec.games.retain(|g| {
-                    !entries::is_withdrawal(&g.left)
-                        && !g.right.as_deref().is_some_and(entries::is_withdrawal)
-                });
-            }
-            // Without a record, the pairing is recomputed from the rounds before (as written).
-            let fallback = sheet.recorded.is_none().then(|| {
-                let teams = histories(n_teams, &complete, &scoring, bye, &withdrawals);
-                team_swiss::pair_teams(&teams, r, &opts).ok().map(|p| {
-                    let pairs: Vec<(u32, u32)> = p
-                        .pairs
-                        .iter()
-                        .map(|x| (u32::from(x.white), u32::from(x.black)))
-                        .collect();
-                    pairing_check::team_record(&pairs, p.bye.map(u32::from), &infos, boards)
-                })
-            });
-            // The pairing is checked with the bye rows in (the withdrawal rows out).
-            let mut checked = sheet.clone();
-            if let (Rows::Team(all), Rows::Team(kept)) = (&original.rows, &mut checked.rows) {
-                kept.extend(all.iter().filter(|r| entries::is_bye_row(r)).cloned());
-                kept.sort_by_key(|r| r.row);
-            }
-            let holds = pairing_check::holds(
-                inp.event,
-                &checked,
-                fallback.flatten().map_or(
-                    pairing_check::Fallback::None,
-                    pairing_check::Fallback::Recomputed,
-                ),
-                &league::team_keys(&key_fn),
-                findings,
-            );
-            let recorded = league::sheet_pairs(&sheet, &index);
-            for &(h, a) in &recorded {
-                if met(&complete, h, a) {
-                    findings.push(rematch_finding(&sheet, r, &names, h, a));
-                }
-                for t in [h, a] {
-                    if let (Some(&last), true) =
-                        (withdrawals.teams.get(&t), withdrawals.team_out(t, r))
-                    {
-                        let name = league::name_or_number(&names, t);
-                        findings.push(entries::paired_after_withdrawal(&sheet, &name, last));
-                    }
-                }
-            }
-            withdrawals.add(&special.withdrawals);
-            let mut rr = matches::read_round(&sheet, &recorded, &cx, findings);
-            rr.complete &= holds;
-            let lines = lines_of(&sheet, &colours, special.bye, &names);
-            papers.push(paper(inp.event, inp.stage, r, lines, false));
-            let done = rr.complete;
-            if done {
-                complete.push(SwissRound {
-                    results: rr,
-                    bye: special.bye,
-                });
-                continue;
-            }
-            break;
-        }
-        // Round r may be paired: every earlier round is complete.
-        let mut teams = histories(n_teams, &complete, &scoring, bye, &withdrawals);
-        // A disqualified team is not paired again.
-        for t in &mut teams {
-            if league::team_disqualified(inp, &names, u32::from(t.tpn)) {
-                t.available = false;
-            }
-        }
-        let pairing = match team_swiss::pair_teams(&teams, r, &opts) {
-            Ok(p) => p,
-            Err(e) => {
-                findings.push(Finding::new(
-                    Code::PairingImpossible,
-                    Source::file(format!("results/r{r:02}.xlsx")),
-                    format!("第{r}轮无法编排（{e}），请裁判长决定"),
-                    format!("round {r} cannot be paired ({e}); the chief arbiter decides"),
-                ));
-                break;
-            }
-        };
-        let pairs: Vec<(u32, u32)> = pairing
-            .pairs
-            .iter()
-            .map(|p| (u32::from(p.white), u32::from(p.black)))
-            .collect();
-        let bye_team = pairing.bye.map(u32::from);
-        let roster = withdrawals.roster_for(inp.roster, &names, r);
-        let lines = default_lines(&roster, &numbers, &pairs, bye_team, &colours, &groups);
-        papers.push(paper(inp.event, inp.stage, r, lines, true));
-        paired = r;
-        break;
-    }
+    let mut rounds = SwissRounds {
+        inp,
+        cx: &cx,
+        index: &index,
+        names: &names,
+        numbers: &numbers,
+        groups: &groups,
+        scoring,
+        bye,
+        opts,
+        complete: Vec::new(),
+        withdrawals: Withdrawals::default(),
+    };
+    let Walked { papers, paired } =
+        walk::walk(inp.sheets, &inp.stage.id, planned, &mut rounds, findings)?;
+    let SwissRounds {
+        complete,
+        withdrawals,
+        ..
+    } = rounds;
     let counts = RoundCounts {
         planned,
         paired,
@@ -474,6 +387,159 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
         standings,
         places,
     }))
+}
+
+/// The team Swiss's rounds for the walker: each workbook read back with its byes and
+/// withdrawals; the next round paired by the C.04.6 engine from the complete rounds.
+struct SwissRounds<'a> {
+    inp: &'a StageInput<'a>,
+    cx: &'a Context<'a>,
+    index: &'a TeamIndex<'a>,
+    names: &'a [TeamName],
+    numbers: &'a [String],
+    groups: &'a [(BoardGroup, Sex)],
+    scoring: MatchScoring,
+    bye: (Points, Points),
+    opts: TeamSwissOptions,
+    /// The complete rounds with their byes.
+    complete: Vec<SwissRound>,
+    /// Withdrawals marked so far.
+    withdrawals: Withdrawals,
+}
+
+impl SwissRounds<'_> {
+    fn histories(&self) -> Vec<TeamEntry> {
+        let n_teams = self.numbers.len() as u32;
+        let (s, bye) = (&self.scoring, self.bye);
+        histories(n_teams, &self.complete, s, bye, &self.withdrawals)
+    }
+
+    /// The pairing recomputed from the rounds before (as written), for a workbook without a
+    /// record of its pairing.
+    fn recomputed(&self, r: u32) -> Option<crate::rounds::record::Recorded> {
+        let p = team_swiss::pair_teams(&self.histories(), r, &self.opts).ok()?;
+        let pairs: Vec<(u32, u32)> = p
+            .pairs
+            .iter()
+            .map(|x| (u32::from(x.white), u32::from(x.black)))
+            .collect();
+        let (teams, boards) = (self.cx.teams, self.cx.boards);
+        Some(pairing_check::team_record(
+            &pairs,
+            p.bye.map(u32::from),
+            teams,
+            boards,
+        ))
+    }
+
+    /// Findings on the matches of round `r`: a rematch (C.04.6 [C1]), a withdrawn team paired.
+    fn check_matches(&self, sheet: &RoundSheet, r: u32, recorded: &[(u32, u32)], f: &mut Findings) {
+        for &(h, a) in recorded {
+            if met(&self.complete, h, a) {
+                f.push(rematch_finding(sheet, r, self.names, h, a));
+            }
+            for t in [h, a] {
+                if let (Some(&last), true) = (
+                    self.withdrawals.teams.get(&t),
+                    self.withdrawals.team_out(t, r),
+                ) {
+                    let name = league::name_or_number(self.names, t);
+                    f.push(entries::paired_after_withdrawal(sheet, &name, last));
+                }
+            }
+        }
+    }
+}
+
+impl StageRounds for SwissRounds<'_> {
+    fn read(
+        &mut self,
+        r: u32,
+        original: &RoundSheet,
+        findings: &mut Findings,
+    ) -> (RoundPaper, bool) {
+        let (inp, cx) = (self.inp, self.cx);
+        let (mut sheet, special) =
+            entries::split(original, cx.key, self.index, inp.roster, findings);
+        // Withdrawal rows are the season's entries, not games, in the record as in the sheet.
+        if let Some(rec) = &mut sheet.recorded {
+            rec.games.retain(|g| {
+                !entries::is_withdrawal(&g.left)
+                    && !g.right.as_deref().is_some_and(entries::is_withdrawal)
+            });
+        }
+        let fallback = if sheet.recorded.is_none() {
+            self.recomputed(r)
+        } else {
+            None
+        };
+        // The pairing is checked with the bye rows in (the withdrawal rows out).
+        let mut checked = sheet.clone();
+        if let (Rows::Team(all), Rows::Team(kept)) = (&original.rows, &mut checked.rows) {
+            kept.extend(all.iter().filter(|r| entries::is_bye_row(r)).cloned());
+            kept.sort_by_key(|r| r.row);
+        }
+        let fallback = fallback.map_or(
+            pairing_check::Fallback::None,
+            pairing_check::Fallback::Recomputed,
+        );
+        let keys = league::team_keys(cx.key);
+        let holds = pairing_check::holds(inp.event, &checked, fallback, &keys, findings);
+        let recorded = league::sheet_pairs(&sheet, self.index);
+        self.check_matches(&sheet, r, &recorded, findings);
+        self.withdrawals.add(&special.withdrawals);
+        let mut rr = matches::read_round(&sheet, &recorded, cx, findings);
+        rr.complete &= holds;
+        let lines = lines_of(&sheet, cx.colours, special.bye, self.names);
+        let done = rr.complete;
+        if done {
+            self.complete.push(SwissRound {
+                results: rr,
+                bye: special.bye,
+            });
+        }
+        (paper(inp.event, inp.stage, r, lines, false), done)
+    }
+
+    fn pair(&mut self, r: u32, findings: &mut Findings) -> Result<Option<RoundPaper>> {
+        let inp = self.inp;
+        let mut teams = self.histories();
+        // A disqualified team is not paired again.
+        for t in &mut teams {
+            if league::team_disqualified(inp, self.names, u32::from(t.tpn)) {
+                t.available = false;
+            }
+        }
+        let pairing = match team_swiss::pair_teams(&teams, r, &self.opts) {
+            Ok(p) => p,
+            Err(e) => {
+                findings.push(Finding::new(
+                    Code::PairingImpossible,
+                    Source::file(format!("results/r{r:02}.xlsx")),
+                    format!("第{r}轮无法编排（{e}），请裁判长决定"),
+                    format!("round {r} cannot be paired ({e}); the chief arbiter decides"),
+                ));
+                return Ok(None);
+            }
+        };
+        let pairs: Vec<(u32, u32)> = pairing
+            .pairs
+            .iter()
+            .map(|p| (u32::from(p.white), u32::from(p.black)))
+            .collect();
+        let bye_team = pairing.bye.map(u32::from);
+        let roster = self.withdrawals.roster_for(inp.roster, self.names, r);
+        let colours = self.cx.colours;
+        let lines = default_lines(
+            &roster,
+            self.numbers,
+            &pairs,
+            bye_team,
+            colours,
+            self.groups,
+        );
+        Ok(Some(paper(inp.event, inp.stage, r, lines, true)))
+    }
 }
 
 fn rematch_finding(sheet: &RoundSheet, r: u32, names: &[TeamName], h: u32, a: u32) -> Finding {

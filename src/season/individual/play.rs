@@ -12,7 +12,9 @@ use crate::rounds::compare::Keys;
 use crate::rounds::lines::{IndividualLine, Lines};
 use crate::rounds::marker::Marker;
 use crate::rounds::record::Recorded;
+use crate::rounds::sheet::RoundSheet;
 use crate::season::pairing_check;
+use crate::season::walk::{self, StageRounds};
 use crate::season::{RoundPaper, StageInput};
 
 /// Reads the section's round workbooks in order and pairs the first round that has none, once
@@ -27,41 +29,75 @@ pub(super) fn play_section(
     findings: &mut Findings,
     papers: &mut Vec<RoundPaper>,
 ) {
-    let g = &inp.event.scoring.game;
     let mstage = marker_stage(inp.stage, sr.section);
-    for r in 1..=planned {
-        let sheet = inp
-            .sheets
-            .iter()
-            .find(|s| s.marker.stage == mstage && s.marker.round == r);
-        if let Some(sheet) = sheet {
-            sr.paired = r;
-            papers.push(paper(inp, sr, r, lines_of(sheet), false));
-            // Without a record, the pairing is recomputed from the rounds before (as written).
-            let fallback = sheet.recorded.is_none().then(|| {
-                let players = histories(&sr.entrants, &sr.complete, g.win, g.draw, bye_points);
-                xiangqi_swiss::pair_players(&players, r, opts)
-                    .ok()
-                    .map(|p| Recorded::of(&pairing_lines(sr, &p)))
-            });
-            let key = |s: &str| name_key(s);
-            let keys = Keys {
-                key: &key,
-                special: &|_| false,
-            };
-            let fallback = fallback.flatten().map_or(
-                pairing_check::Fallback::None,
-                pairing_check::Fallback::Recomputed,
-            );
-            let holds = pairing_check::holds(inp.event, sheet, fallback, &keys, findings);
-            let (data, ok) = read_round(sheet, &sr.entrants, findings);
-            if ok && holds && data.complete() {
-                sr.complete.push(data);
-                continue;
-            }
-            break;
+    let mut rounds = SectionRounds {
+        inp,
+        sr,
+        bye_points,
+        opts,
+    };
+    // The xiangqi section's pairing never fails with an error: a round that cannot be paired
+    // is a finding and the walk stops there.
+    if let Ok(w) = walk::walk(inp.sheets, &mstage, planned, &mut rounds, findings) {
+        rounds.sr.paired = w.paired;
+        papers.extend(w.papers);
+    }
+}
+
+/// A section's rounds for the walker: each workbook read back against the pairing recomputed
+/// from the rounds before; the next round paired by the xiangqi Swiss engine.
+struct SectionRounds<'a, 'b> {
+    inp: &'a StageInput<'a>,
+    sr: &'a mut SectionRun<'b>,
+    bye_points: Points,
+    opts: &'a XiangqiSwissOptions,
+}
+
+impl SectionRounds<'_, '_> {
+    fn histories(&self) -> Vec<xiangqi_swiss::XqPlayer> {
+        let g = &self.inp.event.scoring.game;
+        histories(
+            &self.sr.entrants,
+            &self.sr.complete,
+            g.win,
+            g.draw,
+            self.bye_points,
+        )
+    }
+}
+
+impl StageRounds for SectionRounds<'_, '_> {
+    fn read(&mut self, r: u32, sheet: &RoundSheet, findings: &mut Findings) -> (RoundPaper, bool) {
+        let paper = paper(self.inp, self.sr, r, lines_of(sheet), false);
+        // Without a record, the pairing is recomputed from the rounds before (as written).
+        let fallback = if sheet.recorded.is_none() {
+            xiangqi_swiss::pair_players(&self.histories(), r, self.opts)
+                .ok()
+                .map(|p| Recorded::of(&pairing_lines(self.sr, &p)))
+        } else {
+            None
+        };
+        let key = |s: &str| name_key(s);
+        let keys = Keys {
+            key: &key,
+            special: &|_| false,
+        };
+        let fallback = fallback.map_or(
+            pairing_check::Fallback::None,
+            pairing_check::Fallback::Recomputed,
+        );
+        let holds = pairing_check::holds(self.inp.event, sheet, fallback, &keys, findings);
+        let (data, ok) = read_round(sheet, &self.sr.entrants, findings);
+        let complete = ok && holds && data.complete();
+        if complete {
+            self.sr.complete.push(data);
         }
-        let mut players = histories(&sr.entrants, &sr.complete, g.win, g.draw, bye_points);
+        (paper, complete)
+    }
+
+    fn pair(&mut self, r: u32, findings: &mut Findings) -> crate::Result<Option<RoundPaper>> {
+        let sr = &*self.sr;
+        let mut players = self.histories();
         // A disqualified entrant is not paired again.
         for (i, p) in players.iter_mut().enumerate() {
             if sr.disqualified(i) {
@@ -69,8 +105,8 @@ pub(super) fn play_section(
             }
         }
         let file = format!("{}-r{r:02}.xlsx", sr.section.id);
-        let pairing = match xiangqi_swiss::pair_players(&players, r, opts) {
-            Ok(p) => p,
+        match xiangqi_swiss::pair_players(&players, r, self.opts) {
+            Ok(p) => Ok(Some(paper(self.inp, sr, r, pairing_lines(sr, &p), true))),
             Err(e) => {
                 findings.push(Finding::new(
                     Code::PairingImpossible,
@@ -81,12 +117,9 @@ pub(super) fn play_section(
                         sr.section.id
                     ),
                 ));
-                break;
+                Ok(None)
             }
-        };
-        papers.push(paper(inp, sr, r, pairing_lines(sr, &pairing), true));
-        sr.paired = r;
-        break;
+        }
     }
 }
 

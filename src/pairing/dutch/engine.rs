@@ -15,7 +15,7 @@ use crate::pairing::matching::{WeightHasher, Wide};
 
 use super::base::Base;
 use super::graph::Graph;
-use super::state::{DutchTournament, Field};
+use super::state::{DutchTournament, Field, State};
 use super::weights::{ByeInfo, Layout, edge_weight};
 
 /// Why [`pair`] gave up.
@@ -38,7 +38,6 @@ impl From<Error> for Failure {
 /// `lay` is the round's layout and `bye` what the first matching found. With `local`, each
 /// bracket packs its weights in a layout of its own score groups only ([`Layout::local`]),
 /// which must fit in `N` limbs.
-#[allow(clippy::needless_range_loop)] // positions index both `by_index` and `base`
 pub fn pair<const N: usize>(
     t: &DutchTournament,
     field: &Field,
@@ -47,43 +46,35 @@ pub fn pair<const N: usize>(
     mut bye: ByeInfo,
     local: bool,
 ) -> Result<Vec<Option<usize>>, Failure> {
-    let st = |v: usize| &field.states[sorted[v]];
-    let score = |v: usize| st(v).score;
+    let score = |v: usize| field.states[sorted[v]].score;
     let n = sorted.len();
     let odd = n % 2 == 1;
-    let s = lay.size_bits;
-    let top = score(0);
-
     if odd {
-        let mut counts: Vec<u32> = (0..n)
-            .filter(|&v| score(v) == bye.score)
-            .map(|v| st(v).played_games)
-            .collect();
-        counts.sort_unstable_by(|a, b| b.cmp(a));
-        for (rank, c) in counts.into_iter().enumerate() {
-            bye.unplayed_rank.insert(c, rank as u64);
-        }
+        rank_unplayed(&mut bye, field, sorted);
     }
-    let mut m = Graph::<N>::new(lay, field, sorted, &bye);
-    let mut stable = vec![n; n];
-    let no_pairing = || Error::NoLegalPairing {
+    let mut search = Search {
+        m: Graph::<N>::new(lay, field, sorted, &bye),
+        base: Base::<N>::new(),
+        stable: vec![n; n],
+        matched: vec![false; n],
+        pinned: Vec::new(),
         round: t.played_rounds as u32 + 1,
     };
-
     let mut partner: Vec<Option<usize>> = vec![None; field.states.len()];
+    let top = score(0);
     // Vertices of the current bracket followed by the next score group.
     let mut by_index: Vec<usize> = (0..n).take_while(|&v| score(v) >= top).collect();
     let mut next_group = by_index.len();
-    let mut matched = vec![false; n];
     let mut group_begin = 0usize; // MDPs in the current bracket
     let mut group_begin_vertex = 0usize;
     let mut guard = 0;
-    let mut base = Base::<N>::new();
 
     while by_index.len() > 1 || next_group != n {
+        // A safety net: each pass takes in the next score group or pairs the last bracket,
+        // so this many passes means the loop is stuck.
         guard += 1;
         if guard > 2 * n + 4 {
-            return Err(no_pairing().into());
+            return Err(search.no_pairing());
         }
         let next_begin = by_index.len();
         let next_begin_vertex = group_begin_vertex + (next_begin - group_begin);
@@ -92,7 +83,6 @@ pub fn pair<const N: usize>(
             by_index.push(next_group);
             next_group += 1;
         }
-        let len = by_index.len();
         let blay = if local {
             lay.local(by_index.iter().map(|&v| score(v)))
         } else {
@@ -101,103 +91,302 @@ pub fn pair<const N: usize>(
         if blay.body_bits() + 8 > 64 * N as u32 {
             return Err(Failure::Narrow);
         }
-        let max_w = blay.max_weight::<N>();
-        // Base weights, indexed [larger][smaller] by position in `by_index`.
-        // Players with equal weight keys weigh alike: each pair of keys is packed once.
-        base.reset(len);
+        let mut b = Bracket {
+            field,
+            sorted,
+            bye: &bye,
+            max_w: blay.max_weight::<N>(),
+            lay: blay,
+            size_bits: lay.size_bits,
+            by_index,
+            group_begin,
+            next_begin,
+            next_group,
+            group_begin_vertex,
+            next_begin_vertex,
+            rows_end: next_begin,
+        };
+        search.load(&mut b, odd)?;
+        search.solve(&b);
+        search.choose_mdps(&b);
+        search.mdp_opponents(&b)?;
+        let rem = search.remainder(&b);
+        search.exchange_s1(&b, &rem);
+        search.exchange_s2(&b, &rem);
+        search.fix_s1(&b, &rem);
+        search.s1_opponents(&b, &rem)?;
+        let (next, mdps) = search.close(&b, &mut partner);
+
+        // C9's single downfloater (the next bracket downfloats one player, who gets the PAB):
+        // the PAB score reaches the next score group and every player carried down is paired
+        // at or above it in the current optimum.
+        let next_score = (group_start < n).then(|| score(group_start));
+        bye.single_downfloater = odd
+            && next_score.is_some_and(|ns| {
+                bye.score >= ns
+                    && next
+                        .iter()
+                        .all(|&v| search.stable[v] < n && score(search.stable[v]) >= ns)
+            });
+        by_index = next;
+        group_begin = mdps;
+        group_begin_vertex = next_begin_vertex;
+    }
+    Ok(partner)
+}
+
+/// Ranks the played-games counts among the players on the PAB score, more games first
+/// (C.04.3 C9: minimise the unplayed games of the PAB's receiver).
+fn rank_unplayed(bye: &mut ByeInfo, field: &Field, sorted: &[usize]) {
+    let mut counts: Vec<u32> = sorted
+        .iter()
+        .map(|&i| &field.states[i])
+        .filter(|st| st.score == bye.score)
+        .map(|st| st.played_games)
+        .collect();
+    counts.sort_unstable_by(|a, b| b.cmp(a));
+    for (rank, c) in counts.into_iter().enumerate() {
+        bye.unplayed_rank.insert(c, rank as u64);
+    }
+}
+
+/// Base weights packed once per pair of weight keys and position (current bracket or next
+/// score group).
+type Packed<const N: usize> = HashMap<(u64, u64, bool), Wide<N>, BuildHasherDefault<WeightHasher>>;
+
+/// What stays fixed while one bracket is paired. Positions index `by_index`; vertices are
+/// positions in the round's sorted players (`sorted`), as the graph numbers them.
+struct Bracket<'a, const N: usize> {
+    field: &'a Field,
+    sorted: &'a [usize],
+    bye: &'a ByeInfo,
+    /// The bracket's layout, and the largest weight it holds (a pair fixed for good).
+    lay: Layout,
+    max_w: Wide<N>,
+    /// The round layout's size bits: [`Bracket::remainder_weight`] puts its S1 flag above
+    /// the BSN term by twice this.
+    size_bits: u32,
+    /// The bracket's vertices (MDPs first, then residents), then the next score group's.
+    by_index: Vec<usize>,
+    /// MDPs are positions `..group_begin`, residents `group_begin..next_begin`.
+    group_begin: usize,
+    next_begin: usize,
+    /// The first vertex after the next score group.
+    next_group: usize,
+    /// The bracket's residents as vertices: `group_begin_vertex..next_begin_vertex`.
+    group_begin_vertex: usize,
+    next_begin_vertex: usize,
+    /// Positions below this have their base weights in `Base`; the others are computed on
+    /// demand.
+    rows_end: usize,
+}
+
+impl<const N: usize> Bracket<'_, N> {
+    fn state(&self, v: usize) -> &State {
+        &self.field.states[self.sorted[v]]
+    }
+
+    /// The player at position `pos`.
+    fn at(&self, pos: usize) -> &State {
+        self.state(self.by_index[pos])
+    }
+
+    /// Whether vertex `x` is one of the bracket's residents.
+    fn in_bracket(&self, x: usize) -> bool {
+        x >= self.group_begin_vertex && x < self.next_begin_vertex
+    }
+
+    /// Pushes the base weights of the rows `larger_rows` (each against every earlier position).
+    /// Players with equal weight keys weigh alike: each pair of keys is packed once.
+    fn rows(
+        &self,
+        base: &mut Base<N>,
+        keys: &[u64],
+        packed: &mut Packed<N>,
+        larger_rows: std::ops::Range<usize>,
+    ) {
+        for larger in larger_rows {
+            for smaller in 0..larger {
+                let (hi, lo) = (self.at(smaller), self.at(larger));
+                let in_current = larger < self.next_begin;
+                let w = if self.lay.compatible(self.field, hi, lo) {
+                    *packed
+                        .entry((keys[smaller], keys[larger], in_current))
+                        .or_insert_with(|| {
+                            edge_weight(
+                                &self.lay,
+                                self.field,
+                                hi,
+                                lo,
+                                in_current,
+                                !in_current,
+                                self.bye,
+                            )
+                        })
+                } else {
+                    Wide::ZERO
+                };
+                base.push(larger, w);
+            }
+        }
+    }
+
+    /// The engine's weight of positions `i` and `j`, for the graph when it widens.
+    fn weight(&self, base: &Base<N>, pinned: &[bool], i: usize, j: usize) -> Wide<N> {
+        let (larger, smaller) = (i.max(j), i.min(j));
+        if larger < self.rows_end {
+            return base.get(larger, smaller);
+        }
+        if pinned.get(smaller).copied().unwrap_or(false) {
+            return Wide::ZERO;
+        }
+        let (hi, lo) = (self.at(smaller), self.at(larger));
+        edge_weight(&self.lay, self.field, hi, lo, false, true, self.bye)
+    }
+
+    /// bbp's `edgeWeightComputer`: fewest exchanges, then smallest BSN differences. `sri` is
+    /// the smaller player's place in the remainder, `pairs` the remainder's S1 size.
+    fn remainder_weight(
+        &self,
+        base: &Base<N>,
+        smaller: usize,
+        larger: usize,
+        sri: usize,
+        pairs: usize,
+    ) -> Wide<N> {
+        let r = base.get(larger, smaller);
+        if r.is_zero() {
+            return r;
+        }
+        let addend = Wide::<N>::from_u64(u64::from(sri < pairs))
+            .wrapping_shl(2 * self.size_bits)
+            .sub_u64(sri as u64)
+            .wrapping_shl(1);
+        r.wrapping_add(addend)
+    }
+}
+
+/// The residents not paired with an MDP (positions, in order) and how the current optimum
+/// splits them.
+struct Remainder {
+    list: Vec<usize>,
+    /// The S1 size; `list[pairs]` is the first S2 player.
+    pairs: usize,
+    /// How many of the first `pairs` are not in S1 in the current optimum: the resident
+    /// exchanges (C.04.3 D.2) the bracket needs.
+    exchanges: usize,
+}
+
+/// The matching being narrowed, bracket after bracket.
+struct Search<'a, const N: usize> {
+    m: Graph<'a, N>,
+    /// Base weights of the current bracket, indexed [larger][smaller] by position.
+    base: Base<N>,
+    /// The current optimum: each vertex's mate (`n` when none).
+    stable: Vec<usize>,
+    /// Vertices whose pair in this bracket is decided.
+    matched: Vec<bool>,
+    /// Positions of B players that may no longer float into the next score group.
+    pinned: Vec<bool>,
+    /// The round being paired, for the error.
+    round: u32,
+}
+
+impl<const N: usize> Search<'_, N> {
+    fn no_pairing(&self) -> Failure {
+        Error::NoLegalPairing { round: self.round }.into()
+    }
+
+    /// Whether vertex `v` is in S1 of the current optimum: paired with a later resident.
+    fn in_s1(&self, b: &Bracket<'_, N>, v: usize) -> bool {
+        self.stable[v] > v && self.stable[v] < b.next_begin_vertex
+    }
+
+    /// Re-solves the matching under the current weights.
+    fn solve(&mut self, b: &Bracket<'_, N>) {
+        let Search {
+            m,
+            base,
+            pinned,
+            stable,
+            ..
+        } = self;
+        m.compute(stable, &|i, j| b.weight(base, pinned, i, j));
+    }
+
+    /// Starts the bracket in the graph with its base weights (and the next score group's,
+    /// when the graph holds it; else they are computed on demand).
+    fn load(&mut self, b: &mut Bracket<'_, N>, odd: bool) -> Result<(), Failure> {
+        let len = b.by_index.len();
+        self.base.reset(len);
         let mut key_ids: HashMap<_, u64, BuildHasherDefault<WeightHasher>> = HashMap::default();
-        let keys: Vec<u64> = by_index
-            .iter()
-            .map(|&v| {
+        let keys: Vec<u64> = (0..len)
+            .map(|pos| {
                 let next = key_ids.len() as u64;
-                *key_ids.entry(st(v).weight_key()).or_insert(next)
+                *key_ids.entry(b.at(pos).weight_key()).or_insert(next)
             })
             .collect();
-        let mut packed: HashMap<(u64, u64, bool), Wide<N>, BuildHasherDefault<WeightHasher>> =
-            HashMap::default();
-        let mut rows = |base: &mut Base<N>, larger_rows: std::ops::Range<usize>| {
-            for larger in larger_rows {
-                for smaller in 0..larger {
-                    let (hi, lo) = (st(by_index[smaller]), st(by_index[larger]));
-                    let in_current = larger < next_begin;
-                    let w = if blay.compatible(field, hi, lo) {
-                        *packed
-                            .entry((keys[smaller], keys[larger], in_current))
-                            .or_insert_with(|| {
-                                edge_weight(&blay, field, hi, lo, in_current, !in_current, &bye)
-                            })
-                    } else {
-                        Wide::ZERO
-                    };
-                    base.push(larger, w);
-                }
-            }
-        };
-        rows(&mut base, group_begin..next_begin);
+        let mut packed: Packed<N> = HashMap::default();
+        b.rows(
+            &mut self.base,
+            &keys,
+            &mut packed,
+            b.group_begin..b.next_begin,
+        );
         // A bracket player may take the PAB only when its score reaches the bracket's lowest.
-        let lowest = by_index.last().map_or(0, |&v| score(v));
-        let full = odd && bye.score >= lowest;
-        if !m.begin(&by_index, next_begin, group_begin, next_group, full, &blay) {
+        let lowest = b.by_index.last().map_or(0, |&v| b.state(v).score);
+        let full = odd && b.bye.score >= lowest;
+        if !self.m.begin(
+            &b.by_index,
+            b.next_begin,
+            b.group_begin,
+            b.next_group,
+            full,
+            &b.lay,
+        ) {
             return Err(Failure::Narrow);
         }
-        // The next score group's rows only when the graph holds it; else on demand (below).
-        let rows_end = if m.holds_next() {
-            rows(&mut base, next_begin..len);
+        b.rows_end = if self.m.holds_next() {
+            b.rows(&mut self.base, &keys, &mut packed, b.next_begin..len);
             len
         } else {
-            next_begin
+            b.next_begin
         };
-        for (larger, smaller, w) in base.pairs() {
-            m.set(by_index[larger], by_index[smaller], w);
+        for (larger, smaller, w) in self.base.pairs() {
+            self.m.set(b.by_index[larger], b.by_index[smaller], w);
         }
-        // B players that may no longer float into the next score group.
-        let mut pinned = vec![false; len];
-        // The engine's weight of {by_index[i], by_index[j]}, for the graph when it widens.
-        let weight_of = |base: &Base<N>, pinned: &[bool], i: usize, j: usize| {
-            let (larger, smaller) = (i.max(j), i.min(j));
-            if larger < rows_end {
-                return base.get(larger, smaller);
-            }
-            if pinned.get(smaller).copied().unwrap_or(false) {
-                return Wide::ZERO;
-            }
-            let (hi, lo) = (st(by_index[smaller]), st(by_index[larger]));
-            edge_weight(&blay, field, hi, lo, false, true, &bye)
-        };
-        let solve = |m: &mut Graph<N>, base: &Base<N>, pinned: &[bool], stable: &mut [usize]| {
-            m.compute(stable, &|i, j| weight_of(base, pinned, i, j));
-        };
-        let in_bracket = |x: usize| x >= group_begin_vertex && x < next_begin_vertex;
-        // bbp's `edgeWeightComputer`: fewest exchanges, then smallest BSN differences.
-        let remainder_weight =
-            |base: &Base<N>, smaller: usize, larger: usize, sri: usize, pairs: usize| {
-                let r = base.get(larger, smaller);
-                if r.is_zero() {
-                    return r;
-                }
-                let addend = Wide::<N>::from_u64(u64::from(sri < pairs))
-                    .wrapping_shl(2 * s)
-                    .sub_u64(sri as u64)
-                    .wrapping_shl(1);
-                r.wrapping_add(addend)
-            };
+        self.pinned = vec![false; len];
+        Ok(())
+    }
 
-        solve(&mut m, &base, &pinned, &mut stable);
+    /// Raises MDP `pi`'s weights to the bracket's residents by `addend`.
+    fn raise_mdp(&mut self, b: &Bracket<'_, N>, pi: usize, addend: u64) {
+        let pv = b.by_index[pi];
+        for oi in b.group_begin..b.next_begin {
+            let w = self.base.get(oi, pi);
+            if !w.is_zero() {
+                self.m.set(pv, b.by_index[oi], w.add_u64(addend));
+            }
+        }
+    }
 
-        // Which MDPs are paired in this bracket.
+    /// Which MDPs are paired in this bracket (C.04.3 D.3), highest score first: each one the
+    /// optimum can pair is kept.
+    fn choose_mdps(&mut self, b: &Bracket<'_, N>) {
+        let len = b.by_index.len();
         let mut md_score = 0;
         let mut remaining = 0usize;
         let mut remaining_matched = 0usize;
-        for pi in 0..group_begin {
-            let ps = score(by_index[pi]);
+        for pi in 0..b.group_begin {
+            let ps = b.at(pi).score;
             if pi == 0 || ps < md_score {
                 md_score = ps;
                 remaining = 0;
                 remaining_matched = 0;
                 let mut q = pi;
-                while q < len && score(by_index[q]) >= md_score {
+                while q < len && b.at(q).score >= md_score {
                     remaining += 1;
-                    if in_bracket(stable[by_index[q]]) {
+                    if b.in_bracket(self.stable[b.by_index[q]]) {
                         remaining_matched += 1;
                     }
                     q += 1;
@@ -206,258 +395,264 @@ pub fn pair<const N: usize>(
             if remaining_matched == 0 {
                 continue;
             }
-            let pv = by_index[pi];
+            let pv = b.by_index[pi];
             if remaining <= remaining_matched {
-                matched[pv] = true;
+                self.matched[pv] = true;
                 continue;
             }
             remaining -= 1;
-            if !in_bracket(stable[pv]) {
-                for oi in group_begin..next_begin {
-                    let w = base.get(oi, pi);
-                    if !w.is_zero() {
-                        m.set(pv, by_index[oi], w.add_u64(1));
-                    }
-                }
-                solve(&mut m, &base, &pinned, &mut stable);
+            if !b.in_bracket(self.stable[pv]) {
+                self.raise_mdp(b, pi, 1);
+                self.solve(b);
             }
-            if in_bracket(stable[pv]) {
-                matched[pv] = true;
+            if b.in_bracket(self.stable[pv]) {
+                self.matched[pv] = true;
                 remaining_matched -= 1;
-                for oi in group_begin..next_begin {
-                    let w = base.get(oi, pi);
-                    if !w.is_zero() {
-                        m.set(
-                            pv,
-                            by_index[oi],
-                            w.add_u64((next_begin - group_begin) as u64 + 1),
-                        );
-                    }
-                }
+                // A larger raise keeps this MDP paired while the later ones are tried.
+                self.raise_mdp(b, pi, (b.next_begin - b.group_begin) as u64 + 1);
             }
         }
+    }
 
-        // Their opponents.
-        for pi in 0..group_begin {
-            let pv = by_index[pi];
-            if !matched[pv] {
+    /// The paired MDPs' opponents (C.04.3 D.3), each MDP in order favouring the highest
+    /// resident it may meet.
+    fn mdp_opponents(&mut self, b: &Bracket<'_, N>) -> Result<(), Failure> {
+        for pi in 0..b.group_begin {
+            let pv = b.by_index[pi];
+            if !self.matched[pv] {
                 continue;
             }
-            let mut addend = len as u64;
-            for oi in (group_begin..next_begin).rev() {
-                let ov = by_index[oi];
-                if matched[ov] {
+            let mut addend = b.by_index.len() as u64;
+            for oi in (b.group_begin..b.next_begin).rev() {
+                let ov = b.by_index[oi];
+                if self.matched[ov] {
                     continue;
                 }
-                let w = base.get(oi, pi);
+                let w = self.base.get(oi, pi);
                 if !w.is_zero() {
-                    m.set(pv, ov, w.add_u64(addend));
+                    self.m.set(pv, ov, w.add_u64(addend));
                     addend += 1;
                 }
             }
-            solve(&mut m, &base, &pinned, &mut stable);
-            let mv = stable[pv];
-            if mv >= n {
-                return Err(no_pairing().into());
-            }
-            matched[mv] = true;
-            m.finalize(pv, mv, max_w);
+            self.solve(b);
+            self.fix_pair(b, pv)?;
         }
+        Ok(())
+    }
 
-        // The remainder (residents not paired with an MDP) and its S1 size.
-        let mut remainder: Vec<usize> = Vec::new();
+    /// Fixes `pv` with its mate in the current optimum for the rest of the round.
+    fn fix_pair(&mut self, b: &Bracket<'_, N>, pv: usize) -> Result<(), Failure> {
+        let mv = self.stable[pv];
+        if mv >= self.stable.len() {
+            return Err(self.no_pairing());
+        }
+        self.matched[pv] = true;
+        self.matched[mv] = true;
+        self.m.finalize(pv, mv, b.max_w);
+        Ok(())
+    }
+
+    /// The remainder (residents not paired with an MDP) and its S1 size, weighted for the
+    /// fewest exchanges, then the smallest BSN differences.
+    fn remainder(&mut self, b: &Bracket<'_, N>) -> Remainder {
+        let mut list: Vec<usize> = Vec::new();
         let mut pairs = 0usize;
-        for (pi, &pv) in by_index
+        for (pi, &pv) in b
+            .by_index
             .iter()
             .enumerate()
-            .take(next_begin)
-            .skip(group_begin)
+            .take(b.next_begin)
+            .skip(b.group_begin)
         {
-            if stable[pv] < group_begin_vertex {
+            if self.stable[pv] < b.group_begin_vertex {
                 continue;
             }
-            remainder.push(pi);
-            if stable[pv] < pv {
+            list.push(pi);
+            if self.stable[pv] < pv {
                 pairs += 1;
             }
         }
-        let first_end = pairs; // position in `remainder` of the first S2 player
-        for (oi_pos, &oi) in remainder.iter().enumerate() {
-            let ov = by_index[oi];
-            for (sri, &pi) in remainder.iter().enumerate().take(oi_pos) {
-                m.set(
-                    by_index[pi],
-                    ov,
-                    remainder_weight(&base, pi, oi, sri, pairs),
-                );
+        for (oi_pos, &oi) in list.iter().enumerate() {
+            let ov = b.by_index[oi];
+            for (sri, &pi) in list.iter().enumerate().take(oi_pos) {
+                let w = b.remainder_weight(&self.base, pi, oi, sri, pairs);
+                self.m.set(b.by_index[pi], ov, w);
             }
         }
-        solve(&mut m, &base, &pinned, &mut stable);
-        let first_end_idx = remainder.get(first_end).copied().unwrap_or(usize::MAX);
-        let s1_player = |stable: &[usize], v: usize| stable[v] > v && stable[v] < next_begin_vertex;
-        let mut exchanges = 0usize;
-        for &pi in &remainder {
-            if pi >= first_end_idx {
-                break;
-            }
-            if !s1_player(&stable, by_index[pi]) {
-                exchanges += 1;
-            }
+        self.solve(b);
+        let first_end_idx = list.get(pairs).copied().unwrap_or(usize::MAX);
+        let exchanges = list
+            .iter()
+            .take_while(|&&pi| pi < first_end_idx)
+            .filter(|&&pi| !self.in_s1(b, b.by_index[pi]))
+            .count();
+        Remainder {
+            list,
+            pairs,
+            exchanges,
         }
+    }
 
-        // Exchange the lowest S1 players possible.
-        let mut left = exchanges;
-        let mut pos = first_end;
+    /// Nudges remainder member `pos`'s weights to the members after it, one up or down.
+    fn nudge_after(&mut self, b: &Bracket<'_, N>, rem: &Remainder, pos: usize, up: bool) {
+        let (pi, pv) = (rem.list[pos], b.by_index[rem.list[pos]]);
+        for &oi in &rem.list[pos + 1..] {
+            let w = b.remainder_weight(&self.base, pi, oi, pos, rem.pairs);
+            if !w.is_zero() {
+                let w = if up { w.add_u64(1) } else { w.sub_u64(1) };
+                self.m.set(pv, b.by_index[oi], w);
+            }
+        }
+    }
+
+    /// Restores remainder member `pos`'s weights to the members after it.
+    fn restore_after(&mut self, b: &Bracket<'_, N>, rem: &Remainder, pos: usize) {
+        let (pi, pv) = (rem.list[pos], b.by_index[rem.list[pos]]);
+        for &oi in &rem.list[pos + 1..] {
+            let w = b.remainder_weight(&self.base, pi, oi, pos, rem.pairs);
+            self.m.set(pv, b.by_index[oi], w);
+        }
+    }
+
+    /// Exchanges the lowest S1 players possible, as C.04.3 D.2 orders resident exchanges: from
+    /// the bottom of S1 up, each is tried out of S1 and kept out while exchanges are due.
+    fn exchange_s1(&mut self, b: &Bracket<'_, N>, rem: &Remainder) {
+        let mut left = rem.exchanges;
+        let mut pos = rem.pairs;
         while pos > 0 && left > 0 {
             pos -= 1;
-            let pi = remainder[pos];
-            let pv = by_index[pi];
-            if s1_player(&stable, pv) {
-                for &oi in &remainder[pos + 1..] {
-                    let w = remainder_weight(&base, pi, oi, pos, pairs);
-                    if !w.is_zero() {
-                        m.set(pv, by_index[oi], w.sub_u64(1));
-                    }
-                }
-                solve(&mut m, &base, &pinned, &mut stable);
+            let pi = rem.list[pos];
+            let pv = b.by_index[pi];
+            if self.in_s1(b, pv) {
+                self.nudge_after(b, rem, pos, false);
+                self.solve(b);
             }
-            let exchange = !s1_player(&stable, pv);
+            let exchange = !self.in_s1(b, pv);
             if exchange {
                 left -= 1;
-            }
-            for &oi in &remainder[pos + 1..] {
-                if exchange {
-                    base.zero(oi, pi);
+                for &oi in &rem.list[pos + 1..] {
+                    self.base.zero(oi, pi);
                 }
-                let w = remainder_weight(&base, pi, oi, pos, pairs);
-                m.set(pv, by_index[oi], w);
             }
+            self.restore_after(b, rem, pos);
         }
+    }
 
-        // Exchange the highest S2 players possible.
-        let mut left = exchanges;
-        let mut pos = first_end;
-        while pos < remainder.len() && left > 1 {
-            let pi = remainder[pos];
-            let pv = by_index[pi];
-            let already = s1_player(&stable, pv);
+    /// Exchanges the highest S2 players possible (C.04.3 D.2): each one pulled into S1 is
+    /// pinned there.
+    fn exchange_s2(&mut self, b: &Bracket<'_, N>, rem: &Remainder) {
+        let len = b.by_index.len();
+        let mut left = rem.exchanges;
+        let mut pos = rem.pairs;
+        while pos < rem.list.len() && left > 1 {
+            let pi = rem.list[pos];
+            let pv = b.by_index[pi];
+            let already = self.in_s1(b, pv);
             if !already {
-                for &oi in &remainder[pos + 1..] {
-                    let w = remainder_weight(&base, pi, oi, pos, pairs);
-                    if !w.is_zero() {
-                        m.set(pv, by_index[oi], w.add_u64(1));
-                    }
-                }
-                solve(&mut m, &base, &pinned, &mut stable);
+                self.nudge_after(b, rem, pos, true);
+                self.solve(b);
             }
-            if s1_player(&stable, pv) {
+            if self.in_s1(b, pv) {
                 left -= 1;
-                for &oi in &remainder[..pos] {
-                    base.zero(pi, oi);
-                    m.set(pv, by_index[oi], Wide::ZERO);
+                for &oi in &rem.list[..pos] {
+                    self.base.zero(pi, oi);
+                    self.m.set(pv, b.by_index[oi], Wide::ZERO);
                 }
-                for oi in next_begin..len {
-                    base.zero(oi, pi);
-                    m.set(pv, by_index[oi], Wide::ZERO);
+                for oi in b.next_begin..len {
+                    self.base.zero(oi, pi);
+                    self.m.set(pv, b.by_index[oi], Wide::ZERO);
                 }
-                m.pin(pv);
-                pinned[pi] = true;
+                self.m.pin(pv);
+                self.pinned[pi] = true;
             }
             if !already {
-                for &oi in &remainder[pos + 1..] {
-                    let w = remainder_weight(&base, pi, oi, pos, pairs);
-                    m.set(pv, by_index[oi], w);
-                }
+                self.restore_after(b, rem, pos);
             }
             pos += 1;
         }
+    }
 
-        // Fix who is in S1, and restore the base weights.
-        for a in 0..remainder.len() {
-            let pi = remainder[a];
-            let pv = by_index[pi];
-            for &oi in &remainder[a + 1..] {
-                let ov = by_index[oi];
-                if !s1_player(&stable, pv) || s1_player(&stable, ov) {
-                    base.zero(oi, pi);
+    /// Fixes who is in S1 (an S1 player meets only S2 players), and restores the base
+    /// weights.
+    fn fix_s1(&mut self, b: &Bracket<'_, N>, rem: &Remainder) {
+        for (a, &pi) in rem.list.iter().enumerate() {
+            let pv = b.by_index[pi];
+            for &oi in &rem.list[a + 1..] {
+                let ov = b.by_index[oi];
+                if !self.in_s1(b, pv) || self.in_s1(b, ov) {
+                    self.base.zero(oi, pi);
                 }
-                m.set(pv, ov, base.get(oi, pi));
+                self.m.set(pv, ov, self.base.get(oi, pi));
             }
         }
+    }
 
-        // Each S1 player's opponent, highest S2 player first. Once solved, the duals stay
-        // valid through the pairs fixed after it (those only narrow the best matchings): a
-        // candidate whose edge they show slack cannot be paired, and a tight alternating
-        // cycle to the favourite pairs it without a solve.
+    /// Each S1 player's opponent, highest S2 player first (C.04.3 D.1, the transposition
+    /// order). Once solved, the duals stay valid through the pairs fixed after it (those only
+    /// narrow the best matchings): a candidate whose edge they show slack cannot be paired,
+    /// and a tight alternating cycle to the favourite pairs it without a solve.
+    fn s1_opponents(&mut self, b: &Bracket<'_, N>, rem: &Remainder) -> Result<(), Failure> {
         let mut solved = false;
-        for &pi in &remainder {
-            let pv = by_index[pi];
-            if !s1_player(&stable, pv) {
+        for &pi in &rem.list {
+            let pv = b.by_index[pi];
+            if !self.in_s1(b, pv) {
                 continue;
             }
             // The first S2 player still free that `pv` may meet is the one the nudge below
             // favours most; when the current optimum already pairs them, it is the answer.
-            let favourite = remainder
+            let favourite = rem
+                .list
                 .iter()
                 .find(|&&oi| {
-                    let ov = by_index[oi];
+                    let ov = b.by_index[oi];
                     oi > pi
-                        && !matched[ov]
-                        && !base.get(oi, pi).is_zero()
-                        && (!solved || !m.loose(pv, ov))
+                        && !self.matched[ov]
+                        && !self.base.get(oi, pi).is_zero()
+                        && (!solved || !self.m.loose(pv, ov))
                 })
-                .map(|&oi| by_index[oi]);
-            let settled = favourite == Some(stable[pv])
-                || solved && favourite.is_some_and(|f| m.swap_through(pv, f, &mut stable));
+                .map(|&oi| b.by_index[oi]);
+            let settled = favourite == Some(self.stable[pv])
+                || solved
+                    && favourite.is_some_and(|f| self.m.swap_through(pv, f, &mut self.stable));
             if !settled {
                 let mut addend = 0u64;
-                for &oi in remainder.iter().rev() {
-                    let ov = by_index[oi];
-                    if oi <= pi || matched[ov] {
+                for &oi in rem.list.iter().rev() {
+                    let ov = b.by_index[oi];
+                    if oi <= pi || self.matched[ov] {
                         continue;
                     }
-                    let w = base.get(oi, pi);
+                    let w = self.base.get(oi, pi);
                     if !w.is_zero() {
-                        m.set(pv, ov, w.add_u64(addend));
+                        self.m.set(pv, ov, w.add_u64(addend));
                     }
                     addend += 1;
                 }
-                solve(&mut m, &base, &pinned, &mut stable);
+                self.solve(b);
                 solved = true;
             }
-            let mv = stable[pv];
-            if mv >= n {
-                return Err(no_pairing().into());
-            }
-            matched[pv] = true;
-            matched[mv] = true;
-            m.finalize(pv, mv, max_w);
+            self.fix_pair(b, pv)?;
         }
-
-        // The next bracket: this bracket's unpaired players, then the next score group.
-        let mut new_index = Vec::new();
-        group_begin = 0;
-        let next_score = (group_start < n).then(|| score(group_start));
-        bye.single_downfloater = odd && next_score.is_some_and(|ns| bye.score >= ns);
-        for (pi, &pv) in by_index.iter().enumerate() {
-            if pi < next_begin && matched[pv] {
-                let mv = stable[pv];
-                partner[sorted[pv]] = Some(sorted[mv]);
-                partner[sorted[mv]] = Some(sorted[pv]);
-            } else {
-                new_index.push(pv);
-                if pi < next_begin {
-                    group_begin += 1;
-                }
-                if bye.single_downfloater
-                    && next_score.is_some_and(|ns| stable[pv] >= n || score(stable[pv]) < ns)
-                {
-                    bye.single_downfloater = false;
-                }
-            }
-        }
-        by_index = new_index;
-        group_begin_vertex = next_begin_vertex;
+        Ok(())
     }
-    Ok(partner)
+
+    /// Ends the bracket: its pairs go into `partner` (dense indices); returns the next
+    /// bracket's vertices (this bracket's unpaired players, then the next score group) and
+    /// how many of them are MDPs.
+    fn close(&self, b: &Bracket<'_, N>, partner: &mut [Option<usize>]) -> (Vec<usize>, usize) {
+        let mut next = Vec::new();
+        let mut mdps = 0;
+        for (pi, &pv) in b.by_index.iter().enumerate() {
+            if pi < b.next_begin && self.matched[pv] {
+                let mv = self.stable[pv];
+                partner[b.sorted[pv]] = Some(b.sorted[mv]);
+                partner[b.sorted[mv]] = Some(b.sorted[pv]);
+            } else {
+                next.push(pv);
+                if pi < b.next_begin {
+                    mdps += 1;
+                }
+            }
+        }
+        (next, mdps)
+    }
 }

@@ -37,7 +37,7 @@ fn finding(
 
 /// The section a player's 组别 names: by name or id, or by the group label and the player's sex
 /// (`公开组` for a woman is 公开组女子).
-pub fn section_of<'a>(event: &'a Event, p: &Person) -> Option<&'a Section> {
+pub(crate) fn section_of<'a>(event: &'a Event, p: &Person) -> Option<&'a Section> {
     event.sections.iter().find(|s| s.holds(p))
 }
 
@@ -55,7 +55,7 @@ fn fide_id_invalid_in_row(p: &Person, findings: &Findings) -> bool {
 }
 
 /// Runs the person checks; `layout` locates the empty cell of a missing FIDE ID.
-pub fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mut Findings) {
+pub(crate) fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mut Findings) {
     for team in &roster.teams {
         for p in &team.players {
             let birth = p.birth.as_ref().map(|b| (b.value.date, &b.source));

@@ -30,7 +30,7 @@ pub enum Standing {
 
 impl Standing {
     /// Whether the entrant is out of the ranking.
-    pub fn is_disqualified(&self) -> bool {
+    pub(crate) fn is_disqualified(&self) -> bool {
         matches!(self, Standing::Disqualified { .. })
     }
 
@@ -119,7 +119,7 @@ impl Statuses {
 
     /// A team's own standing: its ruling or its team findings (a late form, an excluded
     /// unit), not its people's.
-    pub fn team_itself(&self, team: &str) -> Option<&Standing> {
+    pub(crate) fn team_itself(&self, team: &str) -> Option<&Standing> {
         self.teams.get(&team_key(team))
     }
 }

@@ -78,7 +78,7 @@ pub struct TeamLodging {
 }
 
 /// Days from `a` to `b` (negative when `b` is earlier), 0 if jiff cannot tell.
-pub fn days_between(a: Date, b: Date) -> i64 {
+pub(crate) fn days_between(a: Date, b: Date) -> i64 {
     a.until(b).map(|s| i64::from(s.get_days())).unwrap_or(0)
 }
 

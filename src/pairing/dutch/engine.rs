@@ -19,7 +19,7 @@ use bracket::{Bracket, Search};
 
 /// Why [`pair`] gave up.
 #[derive(Debug)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// The round has no legal pairing (or cannot be read).
     Pairing(Error),
     /// A bracket's weights do not fit in `N` limbs: run again wider, or with `local` off.

@@ -391,9 +391,7 @@ fn pair_bracket(ctx: &Ctx, bracket: &[usize], ups: &[usize]) -> Option<Vec<(usiz
     if fold_ok && (0..half).map(|t| bc.cost(t, t + half)).sum::<i64>() == best {
         return Some((0..half).map(|t| (bracket[t], bracket[t + half])).collect());
     }
-    let pairs = first_pairing(m, witness, &|a, b| bc.ok(a, b), &|allowed| {
-        bc.as_good_as(best, allowed)
-    })?;
+    let pairs = first_pairing(&bc, best, witness)?;
     Some(
         pairs
             .into_iter()
@@ -514,17 +512,17 @@ enum Member {
     Bottom,
 }
 
-/// 3.6.2: the lexicographically first pairing of `m` positions that the `oracle` accepts:
-/// first the set of top members, smallest TPNs first, then their partners in order. `witness`
-/// is a pairing the oracle accepts; `ok` tells the legal pairs. Returns (top, bottom) pairs of
-/// positions.
+/// 3.6.2: the lexicographically first pairing of the bracket's positions as good as the
+/// `best`: first the set of top members, smallest TPNs first, then their partners in order.
+/// `witness` is such a pairing. Returns (top, bottom) pairs of positions.
 fn first_pairing(
-    m: usize,
+    bc: &BracketCosts<'_>,
+    best: i64,
     mut witness: Vec<usize>,
-    ok: &dyn Fn(usize, usize) -> bool,
-    oracle: &dyn Fn(&dyn Fn(usize, usize) -> bool) -> Option<Vec<usize>>,
 ) -> Option<Vec<(usize, usize)>> {
+    let m = bc.bracket.len();
     let half = m / 2;
+    let oracle = |allowed: &dyn Fn(usize, usize) -> bool| bc.as_good_as(best, allowed);
     let mut role = vec![Member::Open; m];
     let mut partner: Vec<Option<usize>> = vec![None; m];
     let fits = |role: &[Member], partner: &[Option<usize>], a: usize, b: usize| -> bool {
@@ -562,7 +560,7 @@ fn first_pairing(
             continue;
         }
         for p in t + 1..m {
-            if role[p] != Member::Bottom || partner[p].is_some() || !ok(t, p) {
+            if role[p] != Member::Bottom || partner[p].is_some() || !bc.ok(t, p) {
                 continue;
             }
             partner[t] = Some(p);

@@ -63,7 +63,12 @@ pub fn check(ex: &ExcludedEvent, ours: &Roster, theirs: &Roster, findings: &mut 
 
 /// Runs the check for every excluded event of `event` that names a roster. `theirs[i]` is the
 /// roster of `event.eligibility.excluded[i]`, `None` when it could not be read.
-pub fn check_all(event: &Event, theirs: &[Option<Roster>], ours: &Roster, findings: &mut Findings) {
+pub(crate) fn check_all(
+    event: &Event,
+    theirs: &[Option<Roster>],
+    ours: &Roster,
+    findings: &mut Findings,
+) {
     for (i, ex) in event.eligibility.excluded.iter().enumerate() {
         let Some(rel) = &ex.roster else { continue };
         match theirs.get(i).and_then(Option::as_ref) {

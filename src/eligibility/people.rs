@@ -1,6 +1,8 @@
 //! Checks of individual players: minimum age, birth windows (overall and per group), FIDE ID,
 //! ineligible titles, and registration with its loan rule.
 
+use jiff::civil::Date;
+
 use super::Layout;
 use crate::event::{Event, Section, age_on};
 use crate::findings::{Code, Finding, Findings, Source};
@@ -35,7 +37,7 @@ fn finding(
 
 /// The section a player's 组别 names: by name or id, or by the group label and the player's sex
 /// (`公开组` for a woman is 公开组女子).
-pub fn section_of<'a>(event: &'a Event, p: &Person) -> Option<&'a Section> {
+pub(crate) fn section_of<'a>(event: &'a Event, p: &Person) -> Option<&'a Section> {
     event.sections.iter().find(|s| s.holds(p))
 }
 
@@ -53,159 +55,212 @@ fn fide_id_invalid_in_row(p: &Person, findings: &Findings) -> bool {
 }
 
 /// Runs the person checks; `layout` locates the empty cell of a missing FIDE ID.
-pub fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mut Findings) {
-    let el = &event.eligibility;
+pub(crate) fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mut Findings) {
     for team in &roster.teams {
         for p in &team.players {
-            let birth = p.birth.as_ref().map(|b| (b.value.date, b.source.clone()));
-            if let (Some(limit), Some((date, source))) = (&el.min_age, &birth) {
-                let day = event.age_day(limit);
-                let age = age_on(*date, day);
-                if age < i32::try_from(limit.years).unwrap_or(i32::MAX) {
-                    findings.push(finding(
-                        Code::PersonTooYoung,
-                        team,
-                        p,
-                        source.clone(),
-                        format!(
-                            "{}出生于{date}，{day}时{age}岁，未满{}岁",
-                            p.display_name(),
-                            limit.years
-                        ),
-                        format!(
-                            "{} born {date} is {age} on {day}, under {}",
-                            p.display_name(),
-                            limit.years
-                        ),
-                        limit.clause.as_ref(),
-                    ));
-                }
+            let birth = p.birth.as_ref().map(|b| (b.value.date, &b.source));
+            if let Some(birth) = birth {
+                min_age(event, team, p, birth, findings);
+                birth_window(event, team, p, birth, findings);
+                pair_child_age(event, team, p, birth, findings);
             }
-            // A group's own window (少年组, 家庭双人组 children) replaces the overall one.
-            let own_window =
-                section_of(event, p).is_some_and(|s| s.birth.is_some() || s.pair.is_some());
-            if let (false, Some(w), Some((date, source))) = (own_window, &el.birth, &birth)
-                && (*date < w.from || *date > w.to)
-            {
-                findings.push(finding(
-                    Code::PersonBirthOutOfRange,
-                    team,
-                    p,
-                    source.clone(),
-                    format!("出生日期{date}不在{}至{}之间", w.from, w.to),
-                    format!("birth date {date} is outside {} to {}", w.from, w.to),
-                    w.clause.as_ref(),
-                ));
-            } else if let (Some(sec), Some((date, source))) = (section_of(event, p), &birth)
-                && let Some(w) = &sec.birth
-                && (*date < w.from || *date > w.to)
-            {
-                let sex = p.sex.as_ref().map(|s| s.value);
-                let fits = event
-                    .sections
-                    .iter()
-                    .filter(|s| s.sex.is_none() || s.sex == sex)
-                    .find(|s| {
-                        s.birth
-                            .as_ref()
-                            .is_some_and(|b| *date >= b.from && *date <= b.to)
-                    });
-                let hint_zh = fits
-                    .map(|s| format!("，应报{}", s.name))
-                    .unwrap_or_default();
-                let hint_en = fits.map(|s| format!("; {} fits", s.id)).unwrap_or_default();
-                findings.push(finding(
-                    Code::PersonBirthOutOfRange,
-                    team,
-                    p,
-                    source.clone(),
-                    format!(
-                        "出生日期{date}不符合{}（{}至{}）{hint_zh}",
-                        sec.name, w.from, w.to
-                    ),
-                    format!(
-                        "birth date {date} does not fit {} ({} to {}){hint_en}",
-                        sec.id, w.from, w.to
-                    ),
-                    w.clause.as_ref().or(sec.clause.as_ref()),
-                ));
-            }
-            // 家庭双人组: the child of a pair must be under the age limit on the first day.
-            if let (Some(sec), Some((date, source))) = (section_of(event, p), &birth)
-                && let Some(rule) = &sec.pair
-            {
-                let day = event.dates.start;
-                let age = age_on(*date, day);
-                let child = age < i32::try_from(rule.adult_min_age).unwrap_or(i32::MAX);
-                if child && age >= i32::try_from(rule.child_age_below).unwrap_or(i32::MAX) {
-                    findings.push(finding(
-                        Code::PersonBirthOutOfRange,
-                        team,
-                        p,
-                        source.clone(),
-                        format!(
-                            "{}的儿童{}出生于{date}，{day}时{age}岁，须未满{}岁",
-                            sec.name,
-                            p.display_name(),
-                            rule.child_age_below
-                        ),
-                        format!(
-                            "{} child {} born {date} is {age} on {day}, must be under {}",
-                            sec.id,
-                            p.display_name(),
-                            rule.child_age_below
-                        ),
-                        sec.clause.as_ref(),
-                    ));
-                }
-            }
-            if let Some(req) = &el.fide_id
-                && req.required
-                && p.fide_id.is_none()
-                && !fide_id_invalid_in_row(p, findings)
-            {
-                let src = p
-                    .name
-                    .as_ref()
-                    .and_then(|n| layout.cell(&n.source, Field::FideId))
-                    .unwrap_or_else(|| src_of(p, team));
-                findings.push(finding(
-                    Code::PersonFideIdMissing,
-                    team,
-                    p,
-                    src,
-                    format!("{}没有填写国际棋联ID", p.display_name()),
-                    format!("{} has no FIDE ID", p.display_name()),
-                    req.clause.as_ref(),
-                ));
-            }
-            if let (Some(rule), Some(title)) = (&el.titles, &p.title)
-                && rule
-                    .ineligible
-                    .iter()
-                    .any(|t| title.value.contains(t.as_str()))
-            {
-                findings.push(finding(
-                    Code::PersonTitleIneligible,
-                    team,
-                    p,
-                    title.source.clone(),
-                    format!(
-                        "{}具有“{}”称号，不符合参赛条件",
-                        p.display_name(),
-                        title.value
-                    ),
-                    format!(
-                        "{} holds the title {:?}, which the regulation excludes",
-                        p.display_name(),
-                        title.value
-                    ),
-                    rule.clause.as_ref(),
-                ));
-            }
+            fide_id_missing(event, team, p, layout, findings);
+            title_ineligible(event, team, p, findings);
         }
     }
     registration(event, roster, findings);
+}
+
+/// A player's birth date and the cell it was read from.
+type Birth<'a> = (Date, &'a Source);
+
+/// `person.too-young`: under the minimum age on the regulation's reference day.
+fn min_age(event: &Event, team: &Team, p: &Person, birth: Birth<'_>, findings: &mut Findings) {
+    let (Some(limit), (date, source)) = (&event.eligibility.min_age, birth) else {
+        return;
+    };
+    let day = event.age_day(limit);
+    let age = age_on(date, day);
+    if age < i32::try_from(limit.years).unwrap_or(i32::MAX) {
+        findings.push(finding(
+            Code::PersonTooYoung,
+            team,
+            p,
+            source.clone(),
+            format!(
+                "{}出生于{date}，{day}时{age}岁，未满{}岁",
+                p.display_name(),
+                limit.years
+            ),
+            format!(
+                "{} born {date} is {age} on {day}, under {}",
+                p.display_name(),
+                limit.years
+            ),
+            limit.clause.as_ref(),
+        ));
+    }
+}
+
+/// `person.birth-out-of-range`: outside the overall birth window, or outside the window of
+/// the player's own group (with the group it fits, if any).
+fn birth_window(event: &Event, team: &Team, p: &Person, birth: Birth<'_>, findings: &mut Findings) {
+    let (date, source) = birth;
+    let section = section_of(event, p);
+    // A group's own window (少年组, 家庭双人组 children) replaces the overall one: the
+    // xiangqi regulation's 七(三) window is for the 正式组别 only.
+    let own_window = section.is_some_and(|s| s.birth.is_some() || s.pair.is_some());
+    if let (false, Some(w)) = (own_window, &event.eligibility.birth)
+        && (date < w.from || date > w.to)
+    {
+        findings.push(finding(
+            Code::PersonBirthOutOfRange,
+            team,
+            p,
+            source.clone(),
+            format!("出生日期{date}不在{}至{}之间", w.from, w.to),
+            format!("birth date {date} is outside {} to {}", w.from, w.to),
+            w.clause.as_ref(),
+        ));
+    } else if let Some(sec) = section
+        && let Some(w) = &sec.birth
+        && (date < w.from || date > w.to)
+    {
+        // Name the group of the player's sex whose window the date fits, so the team sees
+        // where the player belongs.
+        let sex = p.sex.as_ref().map(|s| s.value);
+        let fits = event
+            .sections
+            .iter()
+            .filter(|s| s.sex.is_none() || s.sex == sex)
+            .find(|s| {
+                s.birth
+                    .as_ref()
+                    .is_some_and(|b| date >= b.from && date <= b.to)
+            });
+        let hint_zh = fits
+            .map(|s| format!("，应报{}", s.name))
+            .unwrap_or_default();
+        let hint_en = fits.map(|s| format!("; {} fits", s.id)).unwrap_or_default();
+        findings.push(finding(
+            Code::PersonBirthOutOfRange,
+            team,
+            p,
+            source.clone(),
+            format!(
+                "出生日期{date}不符合{}（{}至{}）{hint_zh}",
+                sec.name, w.from, w.to
+            ),
+            format!(
+                "birth date {date} does not fit {} ({} to {}){hint_en}",
+                sec.id, w.from, w.to
+            ),
+            w.clause.as_ref().or(sec.clause.as_ref()),
+        ));
+    }
+}
+
+/// 家庭双人组: the child of a pair must be under the age limit on the first day. A member of
+/// `adult_min_age` or more is the pair's adult, whose age has no upper limit.
+fn pair_child_age(
+    event: &Event,
+    team: &Team,
+    p: &Person,
+    birth: Birth<'_>,
+    findings: &mut Findings,
+) {
+    let (date, source) = birth;
+    let Some(sec) = section_of(event, p) else {
+        return;
+    };
+    let Some(rule) = &sec.pair else { return };
+    let day = event.dates.start;
+    let age = age_on(date, day);
+    let child = age < i32::try_from(rule.adult_min_age).unwrap_or(i32::MAX);
+    if child && age >= i32::try_from(rule.child_age_below).unwrap_or(i32::MAX) {
+        findings.push(finding(
+            Code::PersonBirthOutOfRange,
+            team,
+            p,
+            source.clone(),
+            format!(
+                "{}的儿童{}出生于{date}，{day}时{age}岁，须未满{}岁",
+                sec.name,
+                p.display_name(),
+                rule.child_age_below
+            ),
+            format!(
+                "{} child {} born {date} is {age} on {day}, must be under {}",
+                sec.id,
+                p.display_name(),
+                rule.child_age_below
+            ),
+            sec.clause.as_ref(),
+        ));
+    }
+}
+
+/// `person.fide-id-missing` at the empty FIDE ID cell, unless the row had an ID the form
+/// reader could not read (already `person.fide-id-invalid`: one finding per cell).
+fn fide_id_missing(
+    event: &Event,
+    team: &Team,
+    p: &Person,
+    layout: &Layout,
+    findings: &mut Findings,
+) {
+    let Some(req) = &event.eligibility.fide_id else {
+        return;
+    };
+    if !req.required || p.fide_id.is_some() || fide_id_invalid_in_row(p, findings) {
+        return;
+    }
+    let src = p
+        .name
+        .as_ref()
+        .and_then(|n| layout.cell(&n.source, Field::FideId))
+        .unwrap_or_else(|| src_of(p, team));
+    findings.push(finding(
+        Code::PersonFideIdMissing,
+        team,
+        p,
+        src,
+        format!("{}没有填写国际棋联ID", p.display_name()),
+        format!("{} has no FIDE ID", p.display_name()),
+        req.clause.as_ref(),
+    ));
+}
+
+/// `person.title-ineligible`: the 称号 cell names a title the regulation excludes (matched as
+/// a substring, so a cell that says more than the title still counts).
+fn title_ineligible(event: &Event, team: &Team, p: &Person, findings: &mut Findings) {
+    let (Some(rule), Some(title)) = (&event.eligibility.titles, &p.title) else {
+        return;
+    };
+    if !rule
+        .ineligible
+        .iter()
+        .any(|t| title.value.contains(t.as_str()))
+    {
+        return;
+    }
+    findings.push(finding(
+        Code::PersonTitleIneligible,
+        team,
+        p,
+        title.source.clone(),
+        format!(
+            "{}具有“{}”称号，不符合参赛条件",
+            p.display_name(),
+            title.value
+        ),
+        format!(
+            "{} holds the title {:?}, which the regulation excludes",
+            p.display_name(),
+            title.value
+        ),
+        rule.clause.as_ref(),
+    ));
 }
 
 /// `person.not-registered` and `person.loan-missing` against a registration list found in the

@@ -30,7 +30,7 @@ pub enum Standing {
 
 impl Standing {
     /// Whether the entrant is out of the ranking.
-    pub fn is_disqualified(&self) -> bool {
+    pub(crate) fn is_disqualified(&self) -> bool {
         matches!(self, Standing::Disqualified { .. })
     }
 
@@ -83,6 +83,8 @@ impl Statuses {
     /// A person's standing: a ruling or open findings of their own, else their team's.
     pub fn person(&self, team: &str, name: &str) -> Option<&Standing> {
         let t = team_key(team);
+        // A disqualification, the person's or the team's, outranks any pending finding: the
+        // person is out of the ranking whatever else is open.
         self.people
             .get(&(t.clone(), name_key(name)))
             .filter(|s| s.is_disqualified())
@@ -103,6 +105,8 @@ impl Statuses {
             // The team's people are one run of the map, from (team, "").
             .range((t.clone(), String::new())..)
             .take_while(|((k, _), _)| k == &t)
+            // A disqualified member is decided already: only open findings keep the team
+            // pending.
             .filter(|(_, s)| !s.is_disqualified())
             .flat_map(|(_, s)| match s {
                 Standing::Pending(c) => c.clone(),
@@ -119,7 +123,7 @@ impl Statuses {
 
     /// A team's own standing: its ruling or its team findings (a late form, an excluded
     /// unit), not its people's.
-    pub fn team_itself(&self, team: &str) -> Option<&Standing> {
+    pub(crate) fn team_itself(&self, team: &str) -> Option<&Standing> {
         self.teams.get(&team_key(team))
     }
 }
@@ -139,6 +143,8 @@ fn target(r: &Ruling, roster: &Roster) -> Option<(String, Option<String>)> {
             roster
                 .teams
                 .iter()
+                // A ruling may name a person without the team: the first team with someone
+                // of that name.
                 .filter(|t| team.as_ref().is_none_or(|k| &t.unit_key == k))
                 .find(|t| {
                     t.players
@@ -188,6 +194,8 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
     let mut cleared: Vec<(&Ruling, String, Option<String>)> = Vec::new();
     let mut st = Statuses::default();
     for r in &event.rulings {
+        // A confirmed pairing is a ruling on a round sheet (`rounds::compare`), not on anyone's
+        // eligibility.
         if r.decision == Decision::PairingConfirmed {
             continue;
         }

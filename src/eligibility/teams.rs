@@ -30,7 +30,7 @@ fn team_finding(
 }
 
 /// Runs the team checks; `layout` locates the empty 等级分 cell of an unrated woman.
-pub fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mut Findings) {
+pub(crate) fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mut Findings) {
     for team in &roster.teams {
         composition(event, team, layout, findings);
         deadline(event, team, findings);

@@ -309,7 +309,7 @@ const SYNONYMS: &[(Field, &[&str])] = &[
 /// A header cell's text reduced for matching: NFKC, lower case, without whitespace (line breaks
 /// included), `*` required markers, a parenthesised hint (`出生日期（例：2001.05.03）`) and
 /// trailing colons.
-pub fn header_key(raw: &str) -> String {
+pub(crate) fn header_key(raw: &str) -> String {
     let s: String = crate::normalize::simplified(&raw.nfkc().collect::<String>());
     let mut out = String::with_capacity(s.len());
     let mut depth = 0u32;
@@ -408,7 +408,7 @@ fn row_fields(table: &Table, row: usize) -> BTreeMap<Field, usize> {
 }
 
 /// The short texts of a row that could be column headings (no labels, no sentences).
-pub fn headings(table: &Table, row: usize) -> Vec<String> {
+pub(crate) fn headings(table: &Table, row: usize) -> Vec<String> {
     let Some(cells) = table.rows.get(row) else {
         return Vec::new();
     };
@@ -427,7 +427,7 @@ pub fn headings(table: &Table, row: usize) -> Vec<String> {
 
 /// The first row that looks like a header without a name column: (row, its headings), for
 /// the finding of a file not taken as a form.
-pub fn header_like_row(table: &Table) -> Option<(usize, Vec<String>)> {
+pub(crate) fn header_like_row(table: &Table) -> Option<(usize, Vec<String>)> {
     (0..table.height().min(HEADER_SCAN_ROWS))
         .map(|r| (r, headings(table, r)))
         .find(|(_, h)| h.len() >= 3)
@@ -448,12 +448,12 @@ pub struct Header {
 const HEADER_SCAN_ROWS: usize = 60;
 
 /// Finds the first row that names a name column and at least one other field.
-pub fn find_header(table: &Table) -> Option<Header> {
+pub(crate) fn find_header(table: &Table) -> Option<Header> {
     find_header_from(table, 0)
 }
 
 /// Finds the first header at or below row `from` (within the next rows searched).
-pub fn find_header_from(table: &Table, from: usize) -> Option<Header> {
+pub(crate) fn find_header_from(table: &Table, from: usize) -> Option<Header> {
     let limit = table.height().min(from.saturating_add(HEADER_SCAN_ROWS));
     for row in from..limit {
         let mut columns = row_fields(table, row);

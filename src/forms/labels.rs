@@ -172,13 +172,13 @@ fn bare_label(text: &str) -> Option<LabelKind> {
 }
 
 /// Whether a cell text holds any label (with a colon, or bare).
-pub fn has_label(text: &str) -> bool {
+pub(crate) fn has_label(text: &str) -> bool {
     !parse_labels(text).is_empty() || bare_label(text).is_some()
 }
 
 /// Team-level values found around a table.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct TeamLabels {
+pub(crate) struct TeamLabels {
     /// 参赛单位.
     pub unit: Option<RawValue>,
     /// 领队.
@@ -210,7 +210,7 @@ impl TeamLabels {
 
     /// Takes the date of a signature row (`单位（公章）　2023年4月26日`) as the 填表日期 when no
     /// label gave one.
-    pub fn scan_signature_date(&mut self, table: &Table, rows: impl Iterator<Item = usize>) {
+    pub(crate) fn scan_signature_date(&mut self, table: &Table, rows: impl Iterator<Item = usize>) {
         static DATE: std::sync::LazyLock<Option<regex::Regex>> = std::sync::LazyLock::new(|| {
             regex::Regex::new(r"(?:19|20)[0-9]{2}\s*年\s*[0-9]{1,2}\s*月\s*[0-9]{1,2}\s*日").ok()
         });
@@ -243,7 +243,7 @@ impl TeamLabels {
     }
 
     /// Reads the labels of `rows` (first found wins for each kind).
-    pub fn scan(&mut self, table: &Table, rows: impl Iterator<Item = usize>) {
+    pub(crate) fn scan(&mut self, table: &Table, rows: impl Iterator<Item = usize>) {
         for r in rows {
             let Some(cells) = table.rows.get(r) else {
                 continue;

@@ -22,8 +22,10 @@ mod rows;
 
 use std::collections::BTreeMap;
 
-pub use header::{Field, Header, field_of, find_header, find_header_from, header_key};
-pub use labels::{LabelKind, Labelled, TeamLabels, parse_labels};
+pub use header::{Field, Header, field_of};
+pub(crate) use header::{find_header, find_header_from, header_key};
+pub(crate) use labels::TeamLabels;
+pub use labels::{LabelKind, Labelled, parse_labels};
 
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::ingest::{Cell, LoadedFile, Table};
@@ -255,7 +257,7 @@ fn columns_of(header: &Header) -> BTreeMap<Field, u32> {
 /// Tables further down the same sheet (a 领队、教练 table under the players) become further
 /// submissions of the same unit; a section title above such a table gives its rows their role
 /// when it has no 身份 column.
-pub fn read_table(table: &Table) -> Option<Vec<Submission>> {
+pub(crate) fn read_table(table: &Table) -> Option<Vec<Submission>> {
     let header = find_header(table)?;
     let merges = rows::Merges::new(table);
     let (data, end) = rows::read_rows(table, &merges, &header);

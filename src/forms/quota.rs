@@ -25,14 +25,14 @@ fn is_unit_label(text: &str) -> bool {
 }
 
 /// A place label: names a group (`组`), is not the entry form's 组别 column.
-pub fn is_place_label(text: &str) -> bool {
+pub(crate) fn is_place_label(text: &str) -> bool {
     let k = header_key(text);
     k.contains('组') && field_of(text) != Some(Field::Group)
 }
 
 /// The text of a cell as a quota table is read: NFKC, whitespace removed; `None` for a blank or
 /// non-text cell.
-pub fn cell_text(cell: &Cell) -> Option<String> {
+pub(crate) fn cell_text(cell: &Cell) -> Option<String> {
     match cell {
         Cell::Text(t) if !cell.is_blank() => {
             Some(t.nfkc().filter(|c| !c.is_whitespace()).collect())
@@ -130,11 +130,11 @@ pub fn orientation(table: &Table) -> Option<Orientation> {
 }
 
 /// Whether a table is a quota table (no event needed: the form reader skips such files).
-pub fn is_quota_table(table: &Table) -> bool {
+pub(crate) fn is_quota_table(table: &Table) -> bool {
     !table.hidden && orientation(table).is_some()
 }
 
 /// Whether any visible sheet of a file is a quota table.
-pub fn is_quota_file(file: &LoadedFile) -> bool {
+pub(crate) fn is_quota_file(file: &LoadedFile) -> bool {
     file.tables.iter().any(is_quota_table)
 }

@@ -16,7 +16,7 @@ use super::{RawRow, RawValue};
 const MERGE_CELL_BUDGET: usize = 200_000;
 
 /// Merged regions clipped to the grid: covered cell → top-left cell.
-pub struct Merges {
+pub(crate) struct Merges {
     map: HashMap<(usize, usize), (usize, usize)>,
 }
 
@@ -57,7 +57,7 @@ impl Merges {
 
 /// The value shown at (r, c) with the source of the cell holding it; `None` when blank. A
 /// merge reaching up above `top` (into the header or title) is not followed.
-pub fn value_at(
+pub(crate) fn value_at(
     table: &Table,
     merges: &Merges,
     top: usize,
@@ -79,7 +79,7 @@ pub fn value_at(
 }
 
 /// NFKC text without whitespace.
-pub fn compact(s: &str) -> String {
+pub(crate) fn compact(s: &str) -> String {
     s.nfkc().filter(|c| !c.is_whitespace()).collect()
 }
 
@@ -176,7 +176,7 @@ fn has_data(values: &BTreeMap<Field, RawValue>) -> bool {
 const LOOKAHEAD: usize = 3;
 
 /// Reads the data rows; returns them and the row where the table ended.
-pub fn read_rows(table: &Table, merges: &Merges, header: &Header) -> (Vec<RawRow>, usize) {
+pub(crate) fn read_rows(table: &Table, merges: &Merges, header: &Header) -> (Vec<RawRow>, usize) {
     let mut out = Vec::new();
     let h = table.height();
     let name_col = header.columns.get(&Field::Name).copied();

@@ -73,6 +73,8 @@ pub(crate) fn classify(bytes: &[u8]) -> ZipKind {
         Ok(a) => a,
         Err(e) => return ZipKind::Broken(broken(&e)),
     };
+    // Names compared without case: some writers spell `[content_types].xml` or
+    // `XL/workbook.xml`, and Excel opens those too.
     let has = |archive: &ZipArchive<Cursor<&[u8]>>, name: &str| {
         archive
             .file_names_raw()
@@ -92,6 +94,8 @@ pub(crate) fn classify(bytes: &[u8]) -> ZipKind {
             return ZipKind::Other(What::new("演示文稿", "a presentation"));
         }
     }
+    // OpenDocument names its kind in a `mimetype` entry; 128 bytes hold any of its values,
+    // and a crafted entry cannot make this read more.
     if let Ok(mut f) = archive.by_name("mimetype") {
         let mut head = Vec::new();
         if f.by_ref().take(128).read_to_end(&mut head).is_ok() {
@@ -103,6 +107,7 @@ pub(crate) fn classify(bytes: &[u8]) -> ZipKind {
             }
         }
     }
+    // Anything else is a folder sent as an archive: its members are read one by one.
     ZipKind::Plain
 }
 

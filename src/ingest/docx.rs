@@ -252,199 +252,47 @@ fn entity(name: &str) -> Option<char> {
     }
 }
 
+/// The state of the one pass over the document body.
+#[derive(Default)]
+struct Walker {
+    body: Body,
+    /// Nesting of w:tbl; only depth 1 makes tables, deeper ones add their text to the cell.
+    tbl_depth: usize,
+    table: Option<TableState>,
+    in_text: bool,
+    /// Ignored subtrees (w:delText, w:instrText, mc:Fallback): their depth.
+    skip: usize,
+    /// Content controls: whether each open one shows its placeholder (the form's own "click
+    /// here to enter text", which is no answer).
+    sdt: Vec<bool>,
+    para: String,
+    para_depth: usize,
+    /// Body blocks (paragraphs and top-level tables) so far: what places a paragraph before
+    /// or after a table.
+    block: u32,
+    last_table_block: u32,
+    paragraphs: u32,
+}
+
 /// Walks the document body once.
 fn parse(xml: &[u8]) -> Result<Body, quick_xml::Error> {
     let mut reader = Reader::from_reader(xml);
-    let mut body = Body::default();
-    // Nesting of w:tbl; only depth 1 makes tables, deeper ones add their text to the cell.
-    let mut tbl_depth = 0usize;
-    let mut table: Option<TableState> = None;
-    let mut in_text = false;
-    // Ignored subtrees (w:delText, w:instrText, mc:Fallback, a placeholder's content): depth.
-    let mut skip = 0usize;
-    // Content controls: whether each open one shows its placeholder.
-    let mut sdt: Vec<bool> = Vec::new();
-    let mut para = String::new();
-    let mut para_depth = 0usize;
-    let mut block = 0u32;
-    let mut last_table_block = 0u32;
-    let mut paragraphs = 0u32;
-    let push =
-        |s: &mut String, table: &mut Option<TableState>, tbl_depth: usize, text: &str| match table
-            .as_mut()
-        {
-            Some(t) if tbl_depth >= 1 && t.in_cell => t.cell.push_str(text),
-            _ => s.push_str(text),
-        };
+    let mut w = Walker::default();
     loop {
-        let ev = reader.read_event()?;
-        match ev {
-            Event::Start(e) => {
-                let name = local(&e);
-                if skip > 0 {
-                    skip += 1;
-                    continue;
-                }
-                match name.as_str() {
-                    "delText" | "instrText" | "Fallback" => skip = 1,
-                    "sdt" => sdt.push(false),
-                    "t" => in_text = true,
-                    "tbl" => {
-                        tbl_depth += 1;
-                        if tbl_depth == 1 {
-                            block += 1;
-                            table = Some(TableState {
-                                table: WordTable {
-                                    block,
-                                    prev_block: last_table_block,
-                                    ..WordTable::default()
-                                },
-                                ..TableState::default()
-                            });
-                        }
-                    }
-                    "tr" if tbl_depth == 1 => {
-                        if let Some(t) = table.as_mut() {
-                            t.start_row();
-                        }
-                    }
-                    "tc" if tbl_depth == 1 => {
-                        if let Some(t) = table.as_mut() {
-                            t.start_cell();
-                        }
-                    }
-                    "p" => {
-                        para_depth += 1;
-                        if tbl_depth >= 1 {
-                            if let Some(t) = table.as_mut().filter(|t| t.in_cell) {
-                                // Paragraphs of a cell are lines; a nested table's are words.
-                                let sep = if tbl_depth == 1 { '\n' } else { ' ' };
-                                if !t.cell.is_empty() && !t.cell.ends_with(char::is_whitespace) {
-                                    t.cell.push(sep);
-                                }
-                            }
-                        } else if para_depth == 1 {
-                            para.clear();
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            Event::Empty(e) => {
-                if skip > 0 {
-                    continue;
-                }
-                let name = local(&e);
-                match name.as_str() {
-                    "showingPlcHdr" => {
-                        if let Some(top) = sdt.last_mut() {
-                            *top = true;
-                        }
-                    }
-                    "tab" if para_depth > 0 => push(&mut para, &mut table, tbl_depth, "\t"),
-                    "br" | "cr" if para_depth > 0 => {
-                        push(&mut para, &mut table, tbl_depth, "\n");
-                    }
-                    "noBreakHyphen" => push(&mut para, &mut table, tbl_depth, "-"),
-                    "gridSpan" if tbl_depth == 1 => {
-                        if let Some(t) = table.as_mut().filter(|t| t.in_cell) {
-                            t.span = val(&e)
-                                .and_then(|v| v.parse::<u32>().ok())
-                                .unwrap_or(1)
-                                .clamp(1, 1000);
-                        }
-                    }
-                    "vMerge" if tbl_depth == 1 => {
-                        if let Some(t) = table.as_mut().filter(|t| t.in_cell) {
-                            t.vmerge = Some(val(&e).as_deref() == Some("restart"));
-                        }
-                    }
-                    "gridBefore" if tbl_depth == 1 => {
-                        if let Some(t) = table.as_mut().filter(|t| !t.in_cell) {
-                            t.col = val(&e)
-                                .and_then(|v| v.parse::<u32>().ok())
-                                .unwrap_or(0)
-                                .min(1000);
-                        }
-                    }
-                    "tc" if tbl_depth == 1 => {
-                        if let Some(t) = table.as_mut() {
-                            t.start_cell();
-                            t.end_cell();
-                        }
-                    }
-                    "tr" if tbl_depth == 1 => {
-                        if let Some(t) = table.as_mut() {
-                            t.start_row();
-                            t.end_row();
-                        }
-                    }
-                    "p" if tbl_depth == 0 && para_depth == 0 => {
-                        block += 1;
-                        paragraphs += 1;
-                    }
-                    _ => {}
-                }
-            }
-            Event::End(e) => {
-                if skip > 0 {
-                    skip -= 1;
-                    continue;
-                }
-                let name = e.local_name().as_ref().to_string();
-                match name.as_str() {
-                    "t" => in_text = false,
-                    "sdt" => {
-                        sdt.pop();
-                    }
-                    "tc" if tbl_depth == 1 => {
-                        if let Some(t) = table.as_mut() {
-                            t.end_cell();
-                        }
-                    }
-                    "tr" if tbl_depth == 1 => {
-                        if let Some(t) = table.as_mut() {
-                            t.end_row();
-                        }
-                    }
-                    "tbl" => {
-                        if tbl_depth == 1
-                            && let Some(t) = table.take()
-                        {
-                            last_table_block = t.table.block;
-                            body.tables.push(t.finish());
-                        }
-                        tbl_depth = tbl_depth.saturating_sub(1);
-                    }
-                    "p" => {
-                        para_depth = para_depth.saturating_sub(1);
-                        if tbl_depth == 0 && para_depth == 0 {
-                            block += 1;
-                            paragraphs += 1;
-                            body.paragraphs.push(BodyParagraph {
-                                number: paragraphs,
-                                block,
-                                text: std::mem::take(&mut para),
-                            });
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            Event::Text(t) if in_text && skip == 0 && !sdt.contains(&true) => {
-                push(&mut para, &mut table, tbl_depth, &t.xml10_content());
-            }
-            Event::CData(t) if in_text && skip == 0 && !sdt.contains(&true) => {
-                push(&mut para, &mut table, tbl_depth, &t.xml10_content());
-            }
-            Event::GeneralRef(r) if in_text && skip == 0 && !sdt.contains(&true) => {
+        match reader.read_event()? {
+            Event::Start(e) => w.start(&e),
+            Event::Empty(e) => w.empty(&e),
+            Event::End(e) => w.end(e.local_name().as_ref()),
+            Event::Text(t) if w.reading_text() => w.push(&t.xml10_content()),
+            Event::CData(t) if w.reading_text() => w.push(&t.xml10_content()),
+            Event::GeneralRef(r) if w.reading_text() => {
                 let c = match r.resolve_char_ref() {
                     Ok(Some(c)) => Some(c),
                     _ => entity(&r),
                 };
                 if let Some(c) = c {
                     let mut b = [0u8; 4];
-                    push(&mut para, &mut table, tbl_depth, c.encode_utf8(&mut b));
+                    w.push(c.encode_utf8(&mut b));
                 }
             }
             Event::Eof => break,
@@ -452,10 +300,191 @@ fn parse(xml: &[u8]) -> Result<Body, quick_xml::Error> {
         }
     }
     // A document cut inside a table still gives what was read.
-    if let Some(t) = table.take() {
-        body.tables.push(t.finish());
+    if let Some(t) = w.table.take() {
+        w.body.tables.push(t.finish());
     }
-    Ok(body)
+    Ok(w.body)
+}
+
+impl Walker {
+    /// Whether text here is read: inside `w:t`, outside an ignored subtree and a placeholder.
+    fn reading_text(&self) -> bool {
+        self.in_text && self.skip == 0 && !self.sdt.contains(&true)
+    }
+
+    /// Text goes to the open cell of the top-level table, else to the body paragraph.
+    fn push(&mut self, text: &str) {
+        match self.table.as_mut() {
+            Some(t) if self.tbl_depth >= 1 && t.in_cell => t.cell.push_str(text),
+            _ => self.para.push_str(text),
+        }
+    }
+
+    /// The open cell of the top-level table (`None` in a nested table or between cells).
+    fn cell(&mut self) -> Option<&mut TableState> {
+        let depth = self.tbl_depth;
+        self.table.as_mut().filter(|t| depth == 1 && t.in_cell)
+    }
+
+    /// The top-level table, for its rows and cells (`None` inside a nested table).
+    fn top(&mut self) -> Option<&mut TableState> {
+        let depth = self.tbl_depth;
+        self.table.as_mut().filter(|_| depth == 1)
+    }
+
+    fn start(&mut self, e: &BytesStart<'_>) {
+        if self.skip > 0 {
+            self.skip += 1;
+            return;
+        }
+        match local(e).as_str() {
+            "delText" | "instrText" | "Fallback" => self.skip = 1,
+            "sdt" => self.sdt.push(false),
+            "t" => self.in_text = true,
+            "tbl" => {
+                self.tbl_depth += 1;
+                if self.tbl_depth == 1 {
+                    self.block += 1;
+                    self.table = Some(TableState {
+                        table: WordTable {
+                            block: self.block,
+                            prev_block: self.last_table_block,
+                            ..WordTable::default()
+                        },
+                        ..TableState::default()
+                    });
+                }
+            }
+            "tr" => {
+                if let Some(t) = self.top() {
+                    t.start_row();
+                }
+            }
+            "tc" => {
+                if let Some(t) = self.top() {
+                    t.start_cell();
+                }
+            }
+            "p" => {
+                self.para_depth += 1;
+                let depth = self.tbl_depth;
+                if depth >= 1 {
+                    if let Some(t) = self.table.as_mut().filter(|t| t.in_cell) {
+                        // Paragraphs of a cell are lines; a nested table's are words.
+                        let sep = if depth == 1 { '\n' } else { ' ' };
+                        if !t.cell.is_empty() && !t.cell.ends_with(char::is_whitespace) {
+                            t.cell.push(sep);
+                        }
+                    }
+                } else if self.para_depth == 1 {
+                    self.para.clear();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn empty(&mut self, e: &BytesStart<'_>) {
+        if self.skip > 0 {
+            return;
+        }
+        match local(e).as_str() {
+            "showingPlcHdr" => {
+                if let Some(top) = self.sdt.last_mut() {
+                    *top = true;
+                }
+            }
+            "tab" if self.para_depth > 0 => self.push("\t"),
+            "br" | "cr" if self.para_depth > 0 => self.push("\n"),
+            "noBreakHyphen" => self.push("-"),
+            // Spans are capped: a corrupt file must not claim a million grid columns.
+            "gridSpan" => {
+                if let Some(t) = self.cell() {
+                    t.span = val(e)
+                        .and_then(|v| v.parse::<u32>().ok())
+                        .unwrap_or(1)
+                        .clamp(1, 1000);
+                }
+            }
+            "vMerge" => {
+                if let Some(t) = self.cell() {
+                    t.vmerge = Some(val(e).as_deref() == Some("restart"));
+                }
+            }
+            "gridBefore" => {
+                let depth = self.tbl_depth;
+                if let Some(t) = self.table.as_mut().filter(|t| depth == 1 && !t.in_cell) {
+                    t.col = val(e)
+                        .and_then(|v| v.parse::<u32>().ok())
+                        .unwrap_or(0)
+                        .min(1000);
+                }
+            }
+            "tc" => {
+                if let Some(t) = self.top() {
+                    t.start_cell();
+                    t.end_cell();
+                }
+            }
+            "tr" => {
+                if let Some(t) = self.top() {
+                    t.start_row();
+                    t.end_row();
+                }
+            }
+            // An empty body paragraph is a block (it separates tables) with no text.
+            "p" if self.tbl_depth == 0 && self.para_depth == 0 => {
+                self.block += 1;
+                self.paragraphs += 1;
+            }
+            _ => {}
+        }
+    }
+
+    fn end(&mut self, name: &str) {
+        if self.skip > 0 {
+            self.skip -= 1;
+            return;
+        }
+        match name {
+            "t" => self.in_text = false,
+            "sdt" => {
+                self.sdt.pop();
+            }
+            "tc" => {
+                if let Some(t) = self.top() {
+                    t.end_cell();
+                }
+            }
+            "tr" => {
+                if let Some(t) = self.top() {
+                    t.end_row();
+                }
+            }
+            "tbl" => {
+                if self.tbl_depth == 1
+                    && let Some(t) = self.table.take()
+                {
+                    self.last_table_block = t.table.block;
+                    self.body.tables.push(t.finish());
+                }
+                self.tbl_depth = self.tbl_depth.saturating_sub(1);
+            }
+            "p" => {
+                self.para_depth = self.para_depth.saturating_sub(1);
+                if self.tbl_depth == 0 && self.para_depth == 0 {
+                    self.block += 1;
+                    self.paragraphs += 1;
+                    self.body.paragraphs.push(BodyParagraph {
+                        number: self.paragraphs,
+                        block: self.block,
+                        text: std::mem::take(&mut self.para),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 #[cfg(test)]

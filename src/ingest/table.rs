@@ -24,7 +24,7 @@ pub enum Cell {
 
 impl Cell {
     /// Whether the cell holds nothing (or only whitespace).
-    pub fn is_blank(&self) -> bool {
+    pub(crate) fn is_blank(&self) -> bool {
         match self {
             Cell::Empty => true,
             Cell::Text(s) => s

@@ -8,7 +8,7 @@
 
 use jiff::civil::Date;
 
-use crate::event::Accommodation;
+use crate::event::{Accommodation, LonePricing};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::Sex;
 use crate::model::roster::Role;
@@ -78,7 +78,7 @@ pub struct TeamLodging {
 }
 
 /// Days from `a` to `b` (negative when `b` is earlier), 0 if jiff cannot tell.
-pub fn days_between(a: Date, b: Date) -> i64 {
+pub(crate) fn days_between(a: Date, b: Date) -> i64 {
     a.until(b).map(|s| i64::from(s.get_days())).unwrap_or(0)
 }
 
@@ -119,22 +119,85 @@ pub(super) fn form_rooms(
     unit: &str,
     findings: &mut Findings,
 ) {
-    let n = tl.people.len();
-    let mut room_of: Vec<Option<usize>> = vec![None; n];
     let capacity = |l: &Lodging| {
         acc.hotels
             .get(l.hotel)
             .and_then(|h| h.rooms.get(l.room))
             .map_or(1, |r| r.persons.max(1) as usize)
     };
-    let mut rooms: Vec<Vec<usize>> = Vec::new();
-    // Named roommates.
-    for i in 0..n {
-        if room_of.get(i).copied().flatten().is_some() {
+    let mut rooms = pair_roommates(&tl.people, roommates, &capacity);
+    fill_rest(&tl.people, &mut rooms, &capacity);
+    for (r, occ) in rooms.iter().enumerate() {
+        let Some(first) = occ.first().and_then(|&i| tl.people.get(i)).cloned() else {
             continue;
+        };
+        let cap = capacity(&first);
+        let room_name = acc
+            .hotels
+            .get(first.hotel)
+            .and_then(|h| h.rooms.get(first.room))
+            .map(|r| r.name.clone())
+            .unwrap_or_default();
+        let stays = || occ.iter().filter_map(|&i| tl.people.get(i));
+        let check_in = stays().map(|l| l.check_in).min().unwrap_or(first.check_in);
+        let check_out = stays()
+            .map(|l| l.check_out)
+            .max()
+            .unwrap_or(first.check_out);
+        // Only a requested shared room is charged for its empty bed: a standard stay's room
+        // is the organizer's to fill.
+        let alone = cap >= 2 && occ.len() == 1 && first.requested;
+        if alone {
+            findings.push(twin_alone(acc, &first, cap, &room_name, unit));
         }
-        let Some(me) = tl.people.get(i) else { continue };
-        if capacity(me) < 2 {
+        if let [a, b, ..] = occ.as_slice()
+            && let (Some(pa), Some(pb)) = (tl.people.get(*a), tl.people.get(*b))
+        {
+            let family = |i: usize| {
+                roommates
+                    .get(i)
+                    .cloned()
+                    .flatten()
+                    .is_some_and(|m| FAMILY_WORDS.iter().any(|w| m.contains(w)))
+            };
+            // The 家庭双人组 pair notes the same 家庭编号 in 备注: that marks a family too.
+            let same_remark = matches!(
+                (remarks.get(*a).cloned().flatten(), remarks.get(*b).cloned().flatten()),
+                (Some(x), Some(y)) if !x.trim().is_empty() && x == y
+            );
+            let mixed = matches!((pa.sex, pb.sex), (Some(x), Some(y)) if x != y);
+            if mixed && !family(*a) && !family(*b) && !same_remark {
+                findings.push(twin_mixed(pa, pb, &room_name, unit));
+            }
+        }
+        for &i in occ {
+            if let Some(l) = tl.people.get_mut(i) {
+                l.room_no = r;
+                l.alone = cap >= 2 && occ.len() == 1 && l.requested;
+            }
+        }
+        tl.rooms.push(BookedRoom {
+            hotel: first.hotel,
+            room: first.room,
+            occupants: occ.clone(),
+            check_in,
+            check_out,
+        });
+    }
+}
+
+/// Rooms of two people who name each other (or one names the other) as roommate, in the same
+/// hotel and room type. A name matches by its key, so 张三 and `张 三` are one person.
+fn pair_roommates(
+    people: &[Lodging],
+    roommates: &[Option<String>],
+    capacity: &dyn Fn(&Lodging) -> usize,
+) -> Vec<Vec<usize>> {
+    let n = people.len();
+    let mut placed = vec![false; n];
+    let mut rooms: Vec<Vec<usize>> = Vec::new();
+    for (i, me) in people.iter().enumerate() {
+        if placed.get(i).copied().unwrap_or(true) || capacity(me) < 2 {
             continue;
         }
         let Some(mate) = roommates.get(i).cloned().flatten() else {
@@ -143,8 +206,8 @@ pub(super) fn form_rooms(
         let key = name_key(&clean_name(&mate));
         let j = (0..n).find(|&j| {
             j != i
-                && room_of.get(j).copied().flatten().is_none()
-                && tl.people.get(j).is_some_and(|o| {
+                && !placed.get(j).copied().unwrap_or(true)
+                && people.get(j).is_some_and(|o| {
                     o.hotel == me.hotel
                         && o.room == me.room
                         && !key.is_empty()
@@ -152,22 +215,29 @@ pub(super) fn form_rooms(
                 })
         });
         if let Some(j) = j {
-            let r = rooms.len();
             rooms.push(vec![i, j]);
-            if let Some(x) = room_of.get_mut(i) {
-                *x = Some(r);
-            }
-            if let Some(x) = room_of.get_mut(j) {
-                *x = Some(r);
+            for x in [i, j] {
+                if let Some(p) = placed.get_mut(x) {
+                    *p = true;
+                }
             }
         }
     }
-    // The rest, requested stays first, by hotel, room and sex, in order.
-    let mut rest: Vec<usize> = (0..n)
-        .filter(|&i| room_of.get(i).copied().flatten().is_none())
-        .collect();
+    rooms
+}
+
+/// The people not yet in a room fill new rooms in order: requested stays first (so the
+/// standard stays left over share among themselves), then by hotel, room type and sex; a
+/// room takes people of one key until it is full.
+fn fill_rest(
+    people: &[Lodging],
+    rooms: &mut Vec<Vec<usize>>,
+    capacity: &dyn Fn(&Lodging) -> usize,
+) {
+    let placed: Vec<usize> = rooms.iter().flatten().copied().collect();
+    let mut rest: Vec<usize> = (0..people.len()).filter(|i| !placed.contains(i)).collect();
     rest.sort_by_key(|&i| {
-        let l = tl.people.get(i);
+        let l = people.get(i);
         (
             l.map(|l| !l.requested),
             l.map(|l| (l.hotel, l.room, l.sex)),
@@ -176,7 +246,7 @@ pub(super) fn form_rooms(
     });
     let mut open: Option<(usize, FillKey)> = None;
     for i in rest {
-        let Some(l) = tl.people.get(i) else { continue };
+        let Some(l) = people.get(i) else { continue };
         let cap = capacity(l);
         let key = (l.hotel, l.room, l.sex, l.requested);
         let fits = open.as_ref().and_then(|(r, k)| {
@@ -194,122 +264,84 @@ pub(super) fn form_rooms(
         if let Some(v) = rooms.get_mut(r) {
             v.push(i);
         }
-        if let Some(x) = room_of.get_mut(i) {
-            *x = Some(r);
-        }
     }
-    for (r, occ) in rooms.iter().enumerate() {
-        let Some(first) = occ.first().and_then(|&i| tl.people.get(i)).cloned() else {
-            continue;
-        };
-        let cap = capacity(&first);
-        let room_name = acc
-            .hotels
-            .get(first.hotel)
-            .and_then(|h| h.rooms.get(first.room))
-            .map(|r| r.name.clone())
-            .unwrap_or_default();
-        let check_in = occ
+}
+
+/// `room.twin-alone`: one person in a requested shared room, with what it costs under the
+/// regulation's pricing and, when the whole room is charged, a cheaper single room of the
+/// same hotel.
+fn twin_alone(
+    acc: &Accommodation,
+    first: &Lodging,
+    cap: usize,
+    room_name: &str,
+    unit: &str,
+) -> Finding {
+    let hotel = acc.hotels.get(first.hotel);
+    let rate = hotel
+        .and_then(|h| h.rooms.get(first.room))
+        .map(|r| r.rate)
+        .unwrap_or_default();
+    let (zh, en) = match acc.alone {
+        LonePricing::WholeRoom => (
+            "按整间收费（含空床）",
+            "the whole room is charged (the empty bed too)",
+        ),
+        LonePricing::PerPerson => (
+            "按每人标准收费，空床不计",
+            "the person's rate is charged, not the empty bed",
+        ),
+    };
+    let mut zh = format!("{room_name}只有一人入住，{zh}");
+    let mut en = format!("one person in a {room_name} (shared room); {en}");
+    // A single room of the same hotel that costs less than the whole shared room.
+    let whole = rate * i64::try_from(cap).unwrap_or(1);
+    let cheaper = hotel.and_then(|h| {
+        h.rooms
             .iter()
-            .filter_map(|&i| tl.people.get(i))
-            .map(|l| l.check_in)
-            .min()
-            .unwrap_or(first.check_in);
-        let check_out = occ
-            .iter()
-            .filter_map(|&i| tl.people.get(i))
-            .map(|l| l.check_out)
-            .max()
-            .unwrap_or(first.check_out);
-        if cap >= 2 && occ.len() == 1 && first.requested {
-            let hotel = acc.hotels.get(first.hotel);
-            let rate = hotel
-                .and_then(|h| h.rooms.get(first.room))
-                .map(|r| r.rate)
-                .unwrap_or_default();
-            let (zh, en) = match acc.alone {
-                crate::event::LonePricing::WholeRoom => (
-                    "按整间收费（含空床）",
-                    "the whole room is charged (the empty bed too)",
-                ),
-                crate::event::LonePricing::PerPerson => (
-                    "按每人标准收费，空床不计",
-                    "the person's rate is charged, not the empty bed",
-                ),
-            };
-            let mut zh = format!("{room_name}只有一人入住，{zh}");
-            let mut en = format!("one person in a {room_name} (shared room); {en}");
-            // A single room of the same hotel that costs less than the whole shared room.
-            let whole = rate * i64::try_from(cap).unwrap_or(1);
-            let cheaper = hotel.and_then(|h| {
-                h.rooms
-                    .iter()
-                    .filter(|r| r.persons == 1 && r.rate < whole)
-                    .min_by_key(|r| r.rate)
-            });
-            if let (crate::event::LonePricing::WholeRoom, Some(single)) = (acc.alone, cheaper) {
-                zh.push_str(&format!(
-                    "；同酒店{}每人每天{}元，低于整间{}元，可考虑改订",
-                    single.name, single.rate, whole
-                ));
-                en.push_str(&format!(
-                    "; a {} of the same hotel costs {} yuan a day, less than the whole room's {}",
-                    single.name, single.rate, whole
-                ));
-            }
-            findings.push(warn(
-                Code::RoomTwinAlone,
-                first.source.clone().unwrap_or_default(),
-                unit,
-                &first.name,
-                zh,
-                en,
-            ));
-        }
-        if let [a, b, ..] = occ.as_slice() {
-            let (pa, pb) = (tl.people.get(*a), tl.people.get(*b));
-            if let (Some(pa), Some(pb)) = (pa, pb) {
-                let mixed = matches!((pa.sex, pb.sex), (Some(x), Some(y)) if x != y);
-                let family = |i: usize| {
-                    roommates
-                        .get(i)
-                        .cloned()
-                        .flatten()
-                        .is_some_and(|m| FAMILY_WORDS.iter().any(|w| m.contains(w)))
-                };
-                let same_remark = matches!(
-                    (remarks.get(*a).cloned().flatten(), remarks.get(*b).cloned().flatten()),
-                    (Some(x), Some(y)) if !x.trim().is_empty() && x == y
-                );
-                if mixed && !family(*a) && !family(*b) && !same_remark {
-                    let src = pb
-                        .source
-                        .clone()
-                        .or_else(|| pa.source.clone())
-                        .unwrap_or_default();
-                    findings.push(warn(
-                        Code::RoomTwinMixed,
-                        src,
-                        unit,
-                        &pb.name,
-                        format!("{}与{}性别不同且未注明家属关系，同住一间{}", pa.name, pb.name, room_name),
-                        format!("{} and {} share a {room_name} but differ in sex and are not marked as family", pa.name, pb.name),
-                    ));
-                }
-            }
-        }
-        for &i in occ {
-            if let Some(l) = tl.people.get_mut(i) {
-                l.room_no = r;
-                l.alone = cap >= 2 && occ.len() == 1 && l.requested;
-            }
-        }
-        tl.rooms.push(BookedRoom {
-            hotel: first.hotel,
-            room: first.room,
-            occupants: occ.clone(),
-            check_in,
-            check_out,
-        });
+            .filter(|r| r.persons == 1 && r.rate < whole)
+            .min_by_key(|r| r.rate)
+    });
+    if let (LonePricing::WholeRoom, Some(single)) = (acc.alone, cheaper) {
+        zh.push_str(&format!(
+            "；同酒店{}每人每天{}元，低于整间{}元，可考虑改订",
+            single.name, single.rate, whole
+        ));
+        en.push_str(&format!(
+            "; a {} of the same hotel costs {} yuan a day, less than the whole room's {}",
+            single.name, single.rate, whole
+        ));
     }
+    warn(
+        Code::RoomTwinAlone,
+        first.source.clone().unwrap_or_default(),
+        unit,
+        &first.name,
+        zh,
+        en,
+    )
+}
+
+/// `room.twin-mixed` at the second person's request row: a man and a woman in one room who
+/// are not marked as family.
+fn twin_mixed(pa: &Lodging, pb: &Lodging, room_name: &str, unit: &str) -> Finding {
+    let src = pb
+        .source
+        .clone()
+        .or_else(|| pa.source.clone())
+        .unwrap_or_default();
+    warn(
+        Code::RoomTwinMixed,
+        src,
+        unit,
+        &pb.name,
+        format!(
+            "{}与{}性别不同且未注明家属关系，同住一间{}",
+            pa.name, pb.name, room_name
+        ),
+        format!(
+            "{} and {} share a {room_name} but differ in sex and are not marked as family",
+            pa.name, pb.name
+        ),
+    )
 }

@@ -59,7 +59,7 @@ impl Side {
     }
 
     /// The sides in the order a statement lists them.
-    pub const ALL: [Side; 4] = [Side::Owes, Side::Receives, Side::Hotel, Side::Organizer];
+    pub(crate) const ALL: [Side; 4] = [Side::Owes, Side::Receives, Side::Hotel, Side::Organizer];
 }
 
 /// One line of a statement: quantity × rate = amount.

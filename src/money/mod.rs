@@ -127,7 +127,7 @@ pub struct MoneyOutcome {
 
 impl MoneyOutcome {
     /// Whether a team has a line (`costs.xlsx` is due).
-    pub fn has_costs(&self) -> bool {
+    pub(crate) fn has_costs(&self) -> bool {
         self.statements.iter().any(|(s, _)| !s.lines.is_empty())
     }
 }

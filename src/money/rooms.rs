@@ -32,7 +32,8 @@ use crate::model::roster::{Person, Role, RoomRequest, Roster, Team};
 
 // The lodging vocabulary lives in `booking`, below this module; it is named from here
 // (`money::rooms::Lodging`) as before.
-pub use super::booking::{BookedRoom, Lodging, TeamLodging, days_between};
+pub(crate) use super::booking::days_between;
+pub use super::booking::{BookedRoom, Lodging, TeamLodging};
 use super::booking::{form_rooms, warn};
 
 /// The dates a stay defaults to: (check-in, check-out).
@@ -129,7 +130,7 @@ fn members(team: &Team) -> Vec<(&Person, bool)> {
 }
 
 /// Whether `role` is among the roles the organizers cover.
-pub fn role_covered(roles: &[String], role: Role) -> bool {
+pub(crate) fn role_covered(roles: &[String], role: Role) -> bool {
     let id = match role {
         Role::Player => "player",
         Role::Leader => "leader",
@@ -385,7 +386,7 @@ fn apply_request(
 }
 
 /// `room.no-team` for every request that could not be attached to a team.
-pub fn unattached(roster: &Roster, findings: &mut Findings) {
+pub(crate) fn unattached(roster: &Roster, findings: &mut Findings) {
     // Requests of a superseded form or an identical copy repeat rows already attached to a team.
     let attached: Vec<&str> = roster
         .teams

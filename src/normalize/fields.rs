@@ -12,6 +12,8 @@ fn compact(cell: &Cell) -> String {
     let t: String = cell
         .display()
         .nfkc()
+        // Text pasted from Word or a chat app brings zero-width spaces and BOMs, which NFKC
+        // keeps and `is_whitespace` does not match.
         .filter(|c| !c.is_whitespace() && !matches!(c, '\u{200B}' | '\u{FEFF}'))
         .collect();
     super::simplified(&t)
@@ -54,6 +56,8 @@ pub fn sex(cell: &Cell) -> Result<Option<Sex>, String> {
     if t.is_empty() {
         return Ok(None);
     }
+    // `Sex` parses the words of the standard forms; school lists write 男生/女生 and
+    // invitation lists 男士/女士, which name a sex just as well.
     match t.as_str() {
         "男生" | "男士" => return Ok(Some(Sex::Male)),
         "女生" | "女士" => return Ok(Some(Sex::Female)),
@@ -77,9 +81,13 @@ pub fn sex(cell: &Cell) -> Result<Option<Sex>, String> {
 /// The value as written when it is not 1-10 digits.
 pub fn fide_id(cell: &Cell) -> Result<Option<u64>, String> {
     let t = compact(cell);
+    // 无 or a dash is how a form says "no FIDE ID yet": the player has none, the cell is
+    // not wrong.
     if t.is_empty() || t == "无" || t == "-" {
         return Ok(None);
     }
+    // FIDE IDs are at most 10 digits; checking the digits refuses `+123`, which `parse`
+    // alone would take.
     let ok = !t.is_empty() && t.len() <= 10 && t.bytes().all(|b| b.is_ascii_digit());
     match t.parse::<u64>() {
         Ok(n) if ok && n > 0 => Ok(Some(n)),
@@ -109,7 +117,10 @@ pub fn rating(cell: &Cell) -> Result<Option<u32>, String> {
     if t.is_empty() || matches!(t, "无" | "-" | "—" | "/" | "未定级" | "无等级分") {
         return Ok(None);
     }
+    // A number cell stored as text reads `2315.0`.
     let n = t.strip_suffix(".0").unwrap_or(t);
+    // No rating reaches 3500: a larger number is another column's value typed here (a phone
+    // or an ID number) and is reported rather than taken as a rating.
     match n.parse::<u32>() {
         Ok(0) => Ok(None),
         Ok(v) if v <= 3500 => Ok(Some(v)),
@@ -125,6 +136,7 @@ fn small_number(s: &str) -> Option<u16> {
     let digit = |c: char| "零一二三四五六七八九".chars().position(|d| d == c);
     let chars: Vec<char> = s
         .chars()
+        // 两 is how 二 is said before a measure word (两台).
         .map(|c| if c == '两' { '二' } else { c })
         .collect();
     let n = match chars.as_slice() {
@@ -162,6 +174,7 @@ pub fn board(cell: &Cell) -> Result<Option<Board>, String> {
                 .map(|n| Some(Board::Main(n)))
                 .ok_or_else(err);
         }
+        // Spreadsheets store a typed 3 as the number 3.0.
         Cell::Float(f) if f.fract() == 0.0 && (1.0..=99.0).contains(f) => {
             return Ok(Some(Board::Main(*f as u16)));
         }
@@ -171,6 +184,7 @@ pub fn board(cell: &Cell) -> Result<Option<Board>, String> {
     if t.is_empty() {
         return Ok(None);
     }
+    // Longest prefix first: `替补1` must not be read as `替` followed by `补1`.
     for prefix in ["替补", "候补", "预备", "替", "R"] {
         if let Some(rest) = t.strip_prefix(prefix) {
             let rest = rest.trim_start_matches('第').trim_end_matches(['台', '号']);
@@ -207,6 +221,8 @@ pub fn role(cell: &Cell) -> Option<Role> {
     if t.is_empty() {
         return None;
     }
+    // Leader before coach: 领队兼教练 is the team's leader (its one leader place). 替补 and
+    // 主力 in this column say which kind of player.
     Some(
         if t.starts_with("领队") || t == "leader" || t == "teamleader" {
             Role::Leader

@@ -443,7 +443,7 @@ pub fn id_number(cell: &Cell) -> Result<Option<ParsedId>, IdError> {
 /// # Errors
 ///
 /// As [`parse_id_as`] and [`id_number`].
-pub fn id_number_as(cell: &Cell, declared: IdKind) -> Result<Option<ParsedId>, IdError> {
+pub(crate) fn id_number_as(cell: &Cell, declared: IdKind) -> Result<Option<ParsedId>, IdError> {
     match cell {
         _ if cell.is_blank() => Ok(None),
         Cell::Text(s) => parse_id_as(s, declared),

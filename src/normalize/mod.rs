@@ -20,9 +20,11 @@ pub use build::{build_roster, build_roster_with};
 pub use date::{DateError, DateSystem, date, excel_serial, parse_date_text};
 pub use fide_name::{SURNAMES, fide_name, fide_team_name};
 pub use fields::{board, fide_id, official_role, rating, role, sex, text, unit_key, unit_name};
+pub(crate) use id::id_number_as;
 pub use id::{
-    IdError, ParsedId, id_check_char, id_kind_named, id_number, id_number_as, parse_id_as,
-    parse_id_text, upgrade_15,
+    IdError, ParsedId, id_check_char, id_kind_named, id_number, parse_id_as, parse_id_text,
+    upgrade_15,
 };
-pub use name::{MIDDLE_DOT, clean_name, is_han, name, name_key};
+pub(crate) use name::is_han;
+pub use name::{clean_name, name, name_key};
 pub use script::simplified;

@@ -6,11 +6,11 @@ use crate::model::roster::PersonName;
 
 /// The middle dot used in minority and foreign names, as in GBK A1A4 and public-security
 /// systems.
-pub const MIDDLE_DOT: char = '\u{00B7}';
+pub(crate) const MIDDLE_DOT: char = '\u{00B7}';
 
 /// Whether `c` is a Han character (CJK unified ideographs, extensions, compatibility
 /// ideographs, 〇).
-pub fn is_han(c: char) -> bool {
+pub(crate) fn is_han(c: char) -> bool {
     matches!(c as u32,
         0x3007
         | 0x3400..=0x4DBF

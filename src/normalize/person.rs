@@ -60,6 +60,36 @@ fn text_field(row: &RawRow, f: Field) -> Option<Sourced<String>> {
     text(&raw.cell).map(|t| sourced(t, raw))
 }
 
+/// The row being read, and what its findings name.
+struct Reading<'a> {
+    row: &'a RawRow,
+    ctx: &'a RowContext<'a>,
+    /// The person's name as shown.
+    who: &'a str,
+    /// The name cell: a missing value's finding points here when the form has no column
+    /// for it.
+    name_source: &'a Source,
+}
+
+impl Reading<'_> {
+    /// A finding at `source` naming the team and the person.
+    fn finding(
+        &self,
+        code: Code,
+        severity: Severity,
+        source: &Source,
+        zh: String,
+        en: String,
+    ) -> Finding {
+        finding(code, severity, source, self.ctx, Some(self.who), zh, en)
+    }
+
+    /// Where the value of `field` should have been.
+    fn missing_at(&self, field: Field) -> Source {
+        field_source(self.ctx.sub, self.row, field, self.name_source)
+    }
+}
+
 /// Builds the person of one data row; `None` (and `person.name-missing`) when the row has data
 /// but no name.
 pub(crate) fn person_from_row(
@@ -67,38 +97,19 @@ pub(crate) fn person_from_row(
     ctx: &RowContext<'_>,
     out: &mut Findings,
 ) -> Option<Person> {
-    let sub = ctx.sub;
     let Some(name_v) = row
         .get(Field::Name)
         .and_then(|raw| name(&raw.cell.display()).map(|n| sourced(n, raw)))
     else {
-        let col = sub.columns.get(&Field::Name).copied().unwrap_or(0);
-        let src = Source::cell(&sub.file, &sub.sheet, row.row, col);
-        // What the row does say, so the team can tell who it is.
-        let hint = match (row.get(Field::Id), row.get(Field::Board)) {
-            (Some(id), _) => {
-                let id = id.cell.display();
-                (format!("（证件号码{id}）"), format!(" (ID number {id})"))
-            }
-            (None, Some(b)) => {
-                let b = b.cell.display();
-                (format!("（台次{b}）"), format!(" (board {b})"))
-            }
-            (None, None) => (String::new(), String::new()),
-        };
-        out.push(finding(
-            Code::PersonNameMissing,
-            Severity::Error,
-            &src,
-            ctx,
-            None,
-            format!("第{}行填了内容但没有姓名{}", row.row + 1, hint.0),
-            format!("row {} has data but no name{}", row.row + 1, hint.1),
-        ));
+        out.push(name_missing(row, ctx));
         return None;
     };
-    let who = name_v.value.display.clone();
-    let who = who.as_str();
+    let r = Reading {
+        row,
+        ctx,
+        who: &name_v.value.display,
+        name_source: &name_v.source,
+    };
     let mut p = Person {
         name: Some(name_v.clone()),
         // 組別 values are categories matched against the event's groups: Simplified.
@@ -118,78 +129,134 @@ pub(crate) fn person_from_row(
             .and_then(|raw| role(&raw.cell).map(|r| sourced(r, raw))),
         ..Person::default()
     };
-    // Forms without a 身份 column write 领队/教练 into 组别, 台次, 序号 or 备注.
-    let mut role_column: Option<Field> = None;
-    if p.role.is_none() {
-        for f in [Field::Group, Field::Board, Field::Seq, Field::Remarks] {
-            if let Some((raw, r)) = row
-                .get(f)
-                .and_then(|raw| official_role(&raw.cell.display()).map(|r| (raw, r)))
-            {
-                p.role = Some(sourced(r, raw));
-                role_column = Some(f);
-                break;
-            }
-        }
-    }
-    match role_column {
-        Some(Field::Group) => p.group = None,
-        Some(Field::Remarks) => p.remarks = None,
-        _ => {}
-    }
+    let role_column = role_elsewhere(row, &mut p);
     // The team's own numbering, unless its column held the role.
     if role_column != Some(Field::Seq) {
         p.number = text_field(row, Field::Seq);
     }
-
     // ID number first: birth date and sex are checked against it.
-    if let Some(raw) = row.get(Field::Id) {
-        // A 证件类型 column decides which document's format the number must have.
-        let declared = row
-            .get(Field::IdType)
-            .and_then(|t| super::id_kind_named(&t.cell.display()));
-        let parsed = match declared {
-            Some(kind) => super::id_number_as(&raw.cell, kind),
-            None => id_number(&raw.cell),
-        };
-        match parsed {
-            Ok(Some(parsed)) => {
-                p.id = Some(match parsed.upgraded_from {
-                    Some(old) => Sourced::derived(
-                        parsed.id,
-                        raw.source.clone(),
-                        Derivation::UpgradedFrom15(old),
-                    ),
-                    None => sourced(parsed.id, raw),
-                });
-            }
-            Ok(None) => {}
-            Err(e) => out.push(finding(
-                Code::PersonIdInvalid,
-                Severity::Error,
-                &raw.source,
-                ctx,
-                Some(who),
-                e.zh(),
-                e.en(),
-            )),
+    read_id(&r, &mut p, out);
+    read_birth(&r, &mut p, out);
+    read_sex(&r, &mut p, out);
+    read_identifiers(&r, &mut p, role_column, out);
+    Some(p)
+}
+
+/// `person.name-missing` at the row's name cell, with what the row does say so the team can
+/// tell who it is.
+fn name_missing(row: &RawRow, ctx: &RowContext<'_>) -> Finding {
+    let sub = ctx.sub;
+    let col = sub.columns.get(&Field::Name).copied().unwrap_or(0);
+    let src = Source::cell(&sub.file, &sub.sheet, row.row, col);
+    let hint = match (row.get(Field::Id), row.get(Field::Board)) {
+        (Some(id), _) => {
+            let id = id.cell.display();
+            (format!("（证件号码{id}）"), format!(" (ID number {id})"))
         }
+        (None, Some(b)) => {
+            let b = b.cell.display();
+            (format!("（台次{b}）"), format!(" (board {b})"))
+        }
+        (None, None) => (String::new(), String::new()),
+    };
+    finding(
+        Code::PersonNameMissing,
+        Severity::Error,
+        &src,
+        ctx,
+        None,
+        format!("第{}行填了内容但没有姓名{}", row.row + 1, hint.0),
+        format!("row {} has data but no name{}", row.row + 1, hint.1),
+    )
+}
+
+/// Forms without a 身份 column write 领队/教练 into 组别, 台次, 序号 or 备注: the role is taken
+/// from the first of those naming one, and that cell is not read as its own field. Returns
+/// the column it came from.
+fn role_elsewhere(row: &RawRow, p: &mut Person) -> Option<Field> {
+    if p.role.is_some() {
+        return None;
     }
+    let (raw, r, f) = [Field::Group, Field::Board, Field::Seq, Field::Remarks]
+        .into_iter()
+        .find_map(|f| {
+            let raw = row.get(f)?;
+            official_role(&raw.cell.display()).map(|r| (raw, r, f))
+        })?;
+    p.role = Some(sourced(r, raw));
+    match f {
+        Field::Group => p.group = None,
+        Field::Remarks => p.remarks = None,
+        _ => {}
+    }
+    Some(f)
+}
+
+/// The ID number, in the format of the document a 证件类型 column names (else any format it
+/// matches); a 15-digit number is upgraded to 18 digits and says so.
+fn read_id(r: &Reading<'_>, p: &mut Person, out: &mut Findings) {
+    let Some(raw) = r.row.get(Field::Id) else {
+        return;
+    };
+    let declared = r
+        .row
+        .get(Field::IdType)
+        .and_then(|t| super::id_kind_named(&t.cell.display()));
+    let parsed = match declared {
+        Some(kind) => super::id_number_as(&raw.cell, kind),
+        None => id_number(&raw.cell),
+    };
+    match parsed {
+        Ok(Some(parsed)) => {
+            p.id = Some(match parsed.upgraded_from {
+                Some(old) => Sourced::derived(
+                    parsed.id,
+                    raw.source.clone(),
+                    Derivation::UpgradedFrom15(old),
+                ),
+                None => sourced(parsed.id, raw),
+            });
+        }
+        Ok(None) => {}
+        Err(e) => out.push(r.finding(
+            Code::PersonIdInvalid,
+            Severity::Error,
+            &raw.source,
+            e.zh(),
+            e.en(),
+        )),
+    }
+}
+
+/// Whether birth date and sex must be given: a player's, on an entry form.
+fn required(r: &Reading<'_>, p: &Person) -> bool {
+    r.ctx.require_birth_and_sex && p.role() == Role::Player
+}
+
+/// The birth date given by the ID number, as a derived value.
+fn birth_from_id(d: jiff::civil::Date, id_src: &Source) -> Sourced<BirthDate> {
+    Sourced::derived(
+        BirthDate {
+            date: d,
+            precision: DatePrecision::Day,
+        },
+        id_src.clone(),
+        Derivation::FromIdNumber,
+    )
+}
+
+/// 出生日期, checked against the ID number: the ID completes a date given to the month and
+/// fills an empty or unreadable cell; a date that differs is `person.id-birth-mismatch`.
+fn read_birth(r: &Reading<'_>, p: &mut Person, out: &mut Findings) {
     let id_birth =
         p.id.as_ref()
             .and_then(|i| i.value.birth_date().map(|d| (d, i.source.clone())));
-    let id_sex =
-        p.id.as_ref()
-            .and_then(|i| i.value.sex().map(|s| (s, i.source.clone())));
-    let player = p.role() == Role::Player;
-
-    // 出生日期.
-    let mut birth_problem: Option<(Source, String, String)> = None;
-    if let Some(raw) = row.get(Field::Birth) {
-        match date(&raw.cell, ctx.system) {
+    let mut problem: Option<(Source, String, String)> = None;
+    if let Some(raw) = r.row.get(Field::Birth) {
+        match date(&raw.cell, r.ctx.system) {
             Ok(Some(b)) => p.birth = Some(sourced(b, raw)),
             Ok(None) => {}
-            Err(e) => birth_problem = Some((raw.source.clone(), e.zh(), e.en())),
+            Err(e) => problem = Some((raw.source.clone(), e.zh(), e.en())),
         }
     }
     match (&p.birth, &id_birth) {
@@ -200,62 +267,43 @@ pub(crate) fn person_from_row(
                     (b.value.date.year(), b.value.date.month()) == (d.year(), d.month())
                 }
             };
-            if same {
-                if b.value.precision == DatePrecision::Month {
-                    // The ID gives the day the form left out.
-                    p.birth = Some(Sourced::derived(
-                        BirthDate {
-                            date: *d,
-                            precision: DatePrecision::Day,
-                        },
-                        id_src.clone(),
-                        Derivation::FromIdNumber,
-                    ));
-                }
-            } else {
-                out.push(finding(
+            if !same {
+                out.push(r.finding(
                     Code::PersonIdBirthMismatch,
                     Severity::Error,
                     &b.source,
-                    ctx,
-                    Some(who),
                     format!("出生日期{}与身份证号（{}）中的{}不一致", b.value, id_src, d),
                     format!(
                         "birth date {} differs from {} in the ID number ({})",
                         b.value, d, id_src
                     ),
                 ));
+            } else if b.value.precision == DatePrecision::Month {
+                // The ID gives the day the form left out.
+                p.birth = Some(birth_from_id(*d, id_src));
             }
         }
         (None, Some((d, id_src))) => {
-            p.birth = Some(Sourced::derived(
-                BirthDate {
-                    date: *d,
-                    precision: DatePrecision::Day,
-                },
-                id_src.clone(),
-                Derivation::FromIdNumber,
-            ));
+            p.birth = Some(birth_from_id(*d, id_src));
             // An empty cell filled from the ID is no finding; an unreadable one is worth a look.
-            if let Some((src, zh, en)) = &birth_problem {
-                out.push(finding(
+            if let Some((src, zh, en)) = &problem {
+                out.push(r.finding(
                     Code::PersonBirthMissing,
                     Severity::Warning,
                     src,
-                    ctx,
-                    Some(who),
                     format!("{zh}；已按身份证号取{d}"),
                     format!("{en}; {d} taken from the ID number"),
                 ));
             }
         }
-        (Some(b), None) if b.value.precision == DatePrecision::Month && player => {
-            out.push(finding(
+        // Age limits are counted to the day: a player's month-only date may fall either side.
+        (Some(b), None)
+            if b.value.precision == DatePrecision::Month && p.role() == Role::Player =>
+        {
+            out.push(r.finding(
                 Code::PersonBirthMissing,
                 Severity::Warning,
                 &b.source,
-                ctx,
-                Some(who),
                 format!("出生日期只填了年月（{}），缺少日", b.value),
                 format!(
                     "the birth date gives only year and month ({}), no day",
@@ -265,44 +313,45 @@ pub(crate) fn person_from_row(
         }
         (Some(_), None) => {}
         (None, None) => {
-            if ctx.require_birth_and_sex && player {
-                let (src, zh, en) = birth_problem.clone().unwrap_or_else(|| {
-                    let src = field_source(sub, row, Field::Birth, &name_v.source);
+            if required(r, p) {
+                let (src, zh, en) = problem.unwrap_or_else(|| {
                     (
-                        src,
+                        r.missing_at(Field::Birth),
                         "未填写出生日期".to_string(),
                         "no birth date".to_string(),
                     )
                 });
-                out.push(finding(
+                out.push(r.finding(
                     Code::PersonBirthMissing,
                     Severity::Error,
                     &src,
-                    ctx,
-                    Some(who),
                     format!("{zh}，也没有可推算出生日期的身份证号"),
                     format!("{en}, and no ID number to derive it from"),
                 ));
             }
         }
     }
+}
 
-    // 性别.
-    let mut sex_problem: Option<(Source, String)> = None;
-    if let Some(raw) = row.get(Field::Sex) {
+/// 性别, checked against the ID number's 17th digit (odd: male), which also fills an empty or
+/// unreadable cell.
+fn read_sex(r: &Reading<'_>, p: &mut Person, out: &mut Findings) {
+    let id_sex =
+        p.id.as_ref()
+            .and_then(|i| i.value.sex().map(|s| (s, i.source.clone())));
+    let mut problem: Option<(Source, String)> = None;
+    if let Some(raw) = r.row.get(Field::Sex) {
         match sex(&raw.cell) {
             Ok(Some(s)) => p.sex = Some(sourced(s, raw)),
             Ok(None) => {}
-            Err(t) => sex_problem = Some((raw.source.clone(), t)),
+            Err(t) => problem = Some((raw.source.clone(), t)),
         }
     }
     match (&p.sex, &id_sex) {
-        (Some(s), Some((is, id_src))) if s.value != *is => out.push(finding(
+        (Some(s), Some((is, id_src))) if s.value != *is => out.push(r.finding(
             Code::PersonIdGenderMismatch,
             Severity::Error,
             &s.source,
-            ctx,
-            Some(who),
             format!(
                 "性别“{}”与身份证号（{}）不一致（第17位表示{}）",
                 s.value.zh(),
@@ -322,13 +371,11 @@ pub(crate) fn person_from_row(
                 id_src.clone(),
                 Derivation::FromIdNumber,
             ));
-            if let Some((src, t)) = &sex_problem {
-                out.push(finding(
+            if let Some((src, t)) = &problem {
+                out.push(r.finding(
                     Code::PersonGenderMissing,
                     Severity::Warning,
                     src,
-                    ctx,
-                    Some(who),
                     format!("无法识别的性别“{t}”；已按身份证号取{}", is.zh()),
                     format!(
                         "unrecognised sex {t:?}; {} taken from the ID number",
@@ -337,31 +384,41 @@ pub(crate) fn person_from_row(
                 ));
             }
         }
-        (None, None) if ctx.require_birth_and_sex && player => {
-            let (src, zh, en) = match &sex_problem {
+        (None, None) if required(r, p) => {
+            let (src, zh, en) = match &problem {
                 Some((src, t)) => (
                     src.clone(),
                     format!("无法识别的性别“{t}”"),
                     format!("unrecognised sex {t:?}"),
                 ),
-                None => {
-                    let src = field_source(sub, row, Field::Sex, &name_v.source);
-                    (src, "未填写性别".to_string(), "no sex given".to_string())
-                }
+                None => (
+                    r.missing_at(Field::Sex),
+                    "未填写性别".to_string(),
+                    "no sex given".to_string(),
+                ),
             };
-            out.push(finding(
+            out.push(r.finding(
                 Code::PersonGenderMissing,
                 Severity::Error,
                 &src,
-                ctx,
-                Some(who),
                 format!("{zh}，也没有可推算性别的身份证号"),
                 format!("{en}, and no ID number to derive it from"),
             ));
         }
         _ => {}
     }
+}
 
+/// The Latin name, FIDE ID, rating and board. An unreadable one is a warning and left empty:
+/// none of them stops a person from being entered. The board is not read from a column that
+/// held the role.
+fn read_identifiers(
+    r: &Reading<'_>,
+    p: &mut Person,
+    role_column: Option<Field>,
+    out: &mut Findings,
+) {
+    let row = r.row;
     if let Some(raw) = row.get(Field::LatinName) {
         let text = raw.cell.display();
         let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -369,15 +426,15 @@ pub(crate) fn person_from_row(
             p.latin_name = Some(sourced(text, raw));
         }
     }
+    let warn = |code: Code, raw: &RawValue, zh: String, en: String| {
+        r.finding(code, Severity::Warning, &raw.source, zh, en)
+    };
     if let Some(raw) = row.get(Field::FideId) {
         match fide_id(&raw.cell) {
             Ok(v) => p.fide_id = v.map(|v| sourced(v, raw)),
-            Err(t) => out.push(finding(
+            Err(t) => out.push(warn(
                 Code::PersonFideIdInvalid,
-                Severity::Warning,
-                &raw.source,
-                ctx,
-                Some(who),
+                raw,
                 format!("国际棋联ID“{t}”无效（应为不超过10位的数字）"),
                 format!("FIDE ID {t:?} is invalid (up to 10 digits)"),
             )),
@@ -386,12 +443,9 @@ pub(crate) fn person_from_row(
     if let Some(raw) = row.get(Field::Rating) {
         match rating(&raw.cell) {
             Ok(v) => p.rating = v.map(|v| sourced(v, raw)),
-            Err(t) => out.push(finding(
+            Err(t) => out.push(warn(
                 Code::PersonRatingInvalid,
-                Severity::Warning,
-                &raw.source,
-                ctx,
-                Some(who),
+                raw,
                 format!("等级分“{t}”无法识别，按无等级分处理"),
                 format!("rating {t:?} is unreadable; treated as unrated"),
             )),
@@ -403,18 +457,14 @@ pub(crate) fn person_from_row(
     {
         match board(&raw.cell) {
             Ok(v) => p.board = v.map(|v| sourced(v, raw)),
-            Err(t) => out.push(finding(
+            Err(t) => out.push(warn(
                 Code::PersonBoardInvalid,
-                Severity::Warning,
-                &raw.source,
-                ctx,
-                Some(who),
+                raw,
                 format!("台次“{t}”无法识别（应为1、第一台、替补等）"),
                 format!("board {t:?} is unreadable (1, 第一台, 替补...)"),
             )),
         }
     }
-    Some(p)
 }
 
 /// `8月5日`, `8.5`, `08-05` in the year of `filled` (the next year if earlier than `filled`).

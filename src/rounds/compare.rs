@@ -74,23 +74,61 @@ fn change(kind: ChangeKind, source: Source, zh: String, en: String) -> Change {
     }
 }
 
+/// Whether a team cell is the bye (`轮空`) rather than a team.
+fn is_bye(s: &str) -> bool {
+    super::sheet::BYE_WORDS.contains(&s.trim())
+}
+
+/// The workbook's matches in sheet order, each with its names as written and its board rows.
+struct SheetMatches<'a> {
+    order: Vec<Pair>,
+    names: BTreeMap<Pair, (String, String)>,
+    by_match: BTreeMap<Pair, Vec<&'a TeamBoardRow>>,
+}
+
+impl SheetMatches<'_> {
+    /// The match's first row (where a change to the whole match is shown) and its names.
+    fn first(&self, k: &Pair) -> (u32, String, String) {
+        let first = self
+            .by_match
+            .get(k)
+            .and_then(|v| v.first())
+            .map_or(0, |r| r.row);
+        let (h, a) = self.names.get(k).cloned().unwrap_or_default();
+        (first, h, a)
+    }
+}
+
+/// A recorded match: its number, the names bianpai wrote, and its boards.
+type RecordedMatch = (u32, String, String, BTreeSet<u32>);
+
 fn compare_team(
     sheet: &RoundSheet,
     rows: &[&TeamBoardRow],
     recorded: Option<&Recorded>,
     keys: &Keys<'_>,
 ) -> Vec<Change> {
-    let round = sheet.marker.round;
-    let key = keys.key;
     let mut out = Vec::new();
     // The bye rows (a team against `轮空`) are compared apart from the matches.
-    let is_bye = |s: &str| super::sheet::BYE_WORDS.contains(&s.trim());
     let (bye_rows, rows): (Vec<&TeamBoardRow>, Vec<&TeamBoardRow>) = rows
         .iter()
         .partition(|r| is_bye(&r.home_team) || is_bye(&r.away_team));
-    // The workbook's byes: team key → (name, row).
+    let byes = sheet_byes(&bye_rows, keys.key);
+    let matches = sheet_matches(sheet, &rows, keys.key, &mut out);
+    out.extend(twice_in_round(sheet, &matches, &byes));
+    let Some(rec) = recorded else { return out };
+    out.extend(compare_byes(sheet, &byes, rec, keys));
+    out.extend(compare_matches(sheet, &matches, rec, keys.key));
+    out
+}
+
+/// The workbook's byes: team key → (name, row).
+fn sheet_byes(
+    bye_rows: &[&TeamBoardRow],
+    key: &dyn Fn(&str) -> String,
+) -> BTreeMap<String, (String, u32)> {
     let mut byes: BTreeMap<String, (String, u32)> = BTreeMap::new();
-    for r in &bye_rows {
+    for r in bye_rows {
         let team = if is_bye(&r.away_team) {
             &r.home_team
         } else {
@@ -100,11 +138,23 @@ fn compare_team(
             byes.entry(key(team)).or_insert((team.clone(), r.row));
         }
     }
-    // The workbook's matches in sheet order, with their rows.
-    let mut order: Vec<Pair> = Vec::new();
-    let mut names: BTreeMap<Pair, (String, String)> = BTreeMap::new();
-    let mut by_match: BTreeMap<Pair, Vec<&TeamBoardRow>> = BTreeMap::new();
-    for r in rows {
+    byes
+}
+
+/// The workbook's matches; a team against itself is impossible and left out.
+fn sheet_matches<'a>(
+    sheet: &RoundSheet,
+    rows: &[&'a TeamBoardRow],
+    key: &dyn Fn(&str) -> String,
+    out: &mut Vec<Change>,
+) -> SheetMatches<'a> {
+    let round = sheet.marker.round;
+    let mut m = SheetMatches {
+        order: Vec::new(),
+        names: BTreeMap::new(),
+        by_match: BTreeMap::new(),
+    };
+    for &r in rows {
         let k = (key(&r.home_team), key(&r.away_team));
         if k.0 == k.1 {
             out.push(change(
@@ -115,17 +165,28 @@ fn compare_team(
             ));
             continue;
         }
-        if !by_match.contains_key(&k) {
-            order.push(k.clone());
-            names.insert(k.clone(), (r.home_team.clone(), r.away_team.clone()));
+        if !m.by_match.contains_key(&k) {
+            m.order.push(k.clone());
+            m.names
+                .insert(k.clone(), (r.home_team.clone(), r.away_team.clone()));
         }
-        by_match.entry(k).or_default().push(r);
+        m.by_match.entry(k).or_default().push(r);
     }
-    // A team in two matches of the round.
+    m
+}
+
+/// Impossible whatever was recorded: a team in two matches of the round, or a team with the
+/// bye that also plays a match.
+fn twice_in_round(
+    sheet: &RoundSheet,
+    matches: &SheetMatches<'_>,
+    byes: &BTreeMap<String, (String, u32)>,
+) -> Vec<Change> {
+    let round = sheet.marker.round;
+    let mut out = Vec::new();
     let mut seen: BTreeSet<&str> = BTreeSet::new();
-    for k in &order {
-        let first = by_match.get(k).and_then(|v| v.first()).map_or(0, |r| r.row);
-        let (hn, an) = names.get(k).cloned().unwrap_or_default();
+    for k in &matches.order {
+        let (first, hn, an) = matches.first(k);
         for (team, name, col) in [(&k.0, &hn, 2u32), (&k.1, &an, 7u32)] {
             if !seen.insert(team.as_str()) {
                 out.push(change(
@@ -137,8 +198,7 @@ fn compare_team(
             }
         }
     }
-    // A team with the bye that also plays a match of the round.
-    for k in &order {
+    for k in &matches.order {
         for team in [&k.0, &k.1] {
             if let Some((name, row)) = byes.get(team) {
                 out.push(change(
@@ -150,15 +210,25 @@ fn compare_team(
             }
         }
     }
-    let Some(rec) = recorded else { return out };
-    out.extend(compare_byes(sheet, &byes, rec, keys));
+    out
+}
+
+/// The workbook's matches against the recorded ones: swapped home and away, a match bianpai
+/// did not pair, boards added or deleted, and recorded matches deleted.
+fn compare_matches(
+    sheet: &RoundSheet,
+    matches: &SheetMatches<'_>,
+    rec: &Recorded,
+    key: &dyn Fn(&str) -> String,
+) -> Vec<Change> {
+    let round = sheet.marker.round;
+    let mut out = Vec::new();
     // The recorded matches: (home, away) → (match number, names, boards).
     let mut rec_order: Vec<Pair> = Vec::new();
-    let mut rec_boards: BTreeMap<Pair, (u32, String, String, BTreeSet<u32>)> = BTreeMap::new();
+    let mut rec_boards: BTreeMap<Pair, RecordedMatch> = BTreeMap::new();
     for g in &rec.games {
         let Some(right) = &g.right else { continue };
-        let bye = |s: &str| super::sheet::BYE_WORDS.contains(&s.trim());
-        if bye(&g.left) || bye(right) {
+        if is_bye(&g.left) || is_bye(right) {
             continue;
         }
         let k = (key(&g.left), key(right));
@@ -177,10 +247,11 @@ fn compare_team(
             .map(|(no, h, a, _)| (*no, h.clone(), a.clone()))
     };
     let mut accounted: BTreeSet<Pair> = BTreeSet::new();
-    for k in &order {
-        let Some(rs) = by_match.get(k) else { continue };
-        let first = rs.first().map_or(0, |r| r.row);
-        let (hn, an) = names.get(k).cloned().unwrap_or_default();
+    for k in &matches.order {
+        let Some(rs) = matches.by_match.get(k) else {
+            continue;
+        };
+        let (first, hn, an) = matches.first(k);
         let reversed = (k.1.clone(), k.0.clone());
         if let Some((no, h, a)) = written(&reversed) {
             accounted.insert(reversed);
@@ -193,6 +264,7 @@ fn compare_team(
             continue;
         }
         let Some((no, _, _, boards)) = rec_boards.get(k) else {
+            // Name the recorded match the sheet's home team was in.
             let was = rec_order
                 .iter()
                 .find(|r| r.0 == k.0 || r.1 == k.0)
@@ -219,33 +291,8 @@ fn compare_team(
             continue;
         };
         accounted.insert(k.clone());
-        let mut got: BTreeSet<u32> = BTreeSet::new();
-        for r in rs {
-            let b = r.board.unwrap_or(0);
-            if !boards.contains(&b) || !got.insert(b) {
-                out.push(change(
-                    ChangeKind::Changed,
-                    cell(sheet, r.row, 1),
-                    format!("第{round}轮 {hn} – {an}：第{b}台不在 bianpai 的编排中（第{no}场共 {} 台）", boards.len()),
-                    format!("round {round}, {hn} – {an}: board {b} is not in the pairing bianpai wrote (match {no} has {} boards)", boards.len()),
-                ));
-            }
-        }
-        let missing: Vec<String> = boards.difference(&got).map(u32::to_string).collect();
-        if !missing.is_empty() {
-            out.push(change(
-                ChangeKind::Changed,
-                cell(sheet, first, 1),
-                format!(
-                    "第{round}轮 {hn} – {an}：第{}台被删除（bianpai 编排了这些台次）",
-                    missing.join("、")
-                ),
-                format!(
-                    "round {round}, {hn} – {an}: board(s) {} deleted (bianpai paired them)",
-                    missing.join(", ")
-                ),
-            ));
-        }
+        let names = (hn.as_str(), an.as_str());
+        out.extend(compare_boards(sheet, names, first, rs, *no, boards));
     }
     for k in &rec_order {
         if accounted.contains(k) {
@@ -263,6 +310,48 @@ fn compare_team(
     out
 }
 
+/// The boards of a match bianpai recorded: a board it did not pair (or one written twice), and
+/// the boards deleted.
+fn compare_boards(
+    sheet: &RoundSheet,
+    (hn, an): (&str, &str),
+    first: u32,
+    rs: &[&TeamBoardRow],
+    no: u32,
+    boards: &BTreeSet<u32>,
+) -> Vec<Change> {
+    let round = sheet.marker.round;
+    let mut out = Vec::new();
+    let mut got: BTreeSet<u32> = BTreeSet::new();
+    for r in rs {
+        let b = r.board.unwrap_or(0);
+        if !boards.contains(&b) || !got.insert(b) {
+            out.push(change(
+                ChangeKind::Changed,
+                cell(sheet, r.row, 1),
+                format!("第{round}轮 {hn} – {an}：第{b}台不在 bianpai 的编排中（第{no}场共 {} 台）", boards.len()),
+                format!("round {round}, {hn} – {an}: board {b} is not in the pairing bianpai wrote (match {no} has {} boards)", boards.len()),
+            ));
+        }
+    }
+    let missing: Vec<String> = boards.difference(&got).map(u32::to_string).collect();
+    if !missing.is_empty() {
+        out.push(change(
+            ChangeKind::Changed,
+            cell(sheet, first, 1),
+            format!(
+                "第{round}轮 {hn} – {an}：第{}台被删除（bianpai 编排了这些台次）",
+                missing.join("、")
+            ),
+            format!(
+                "round {round}, {hn} – {an}: board(s) {} deleted (bianpai paired them)",
+                missing.join(", ")
+            ),
+        ));
+    }
+    out
+}
+
 /// The workbook's byes against the recorded ones: a bye given to another team, added or
 /// deleted is a change.
 fn compare_byes(
@@ -272,7 +361,6 @@ fn compare_byes(
     keys: &Keys<'_>,
 ) -> Vec<Change> {
     let round = sheet.marker.round;
-    let is_bye = |s: &str| super::sheet::BYE_WORDS.contains(&s.trim());
     let mut written: BTreeMap<String, String> = BTreeMap::new();
     for g in &rec.games {
         let right = g.right.as_deref().unwrap_or_default();
@@ -327,7 +415,7 @@ fn compare_individual(
     let mut out = Vec::new();
     let side = |s: &str| {
         let k = key(s);
-        (!k.is_empty() && !super::sheet::BYE_WORDS.contains(&s.trim())).then_some(k)
+        (!k.is_empty() && !is_bye(s)).then_some(k)
     };
     let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut games: Vec<(u32, Game, &IndividualRow)> = Vec::new();

@@ -31,7 +31,7 @@ impl Marker {
     }
 
     /// Reads the marker from a table, if it is a marker sheet.
-    pub fn from_table(t: &Table) -> Option<Marker> {
+    pub(crate) fn from_table(t: &Table) -> Option<Marker> {
         if &*t.sheet != SHEET || !matches!(t.get(0, 0), Cell::Text(s) if s.trim() == MAGIC) {
             return None;
         }

@@ -79,7 +79,7 @@ pub fn format(result: GameResult, sport: Sport) -> &'static str {
 }
 
 /// The choices offered in a result cell's dropdown.
-pub fn choices(sport: Sport) -> &'static [&'static str] {
+pub(crate) fn choices(sport: Sport) -> &'static [&'static str] {
     match sport {
         Sport::Chess => &["1-0", "½-½", "0-1", "+-", "-+", "--"],
         Sport::Xiangqi => &["2-0", "1-1", "0-2", "+-", "-+", "--"],

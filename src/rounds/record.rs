@@ -14,9 +14,9 @@ use super::lines::Lines;
 use crate::ingest::{Cell, Table};
 
 /// The key of the row opening the record.
-pub const PAIRING_KEY: &str = "pairing";
+pub(crate) const PAIRING_KEY: &str = "pairing";
 /// The key of each game row.
-pub const GAME_KEY: &str = "game";
+pub(crate) const GAME_KEY: &str = "game";
 /// More game rows than any event has: the rest of a tampered marker sheet is not read.
 const MAX_GAMES: usize = 10_000;
 
@@ -96,7 +96,7 @@ impl Recorded {
     /// Reads the record from a marker sheet; `None` when the sheet has no record, or when the
     /// record is not whole (its count differs from its game rows: a hand-edited marker sheet
     /// is as good as none).
-    pub fn from_table(t: &Table) -> Option<Recorded> {
+    pub(crate) fn from_table(t: &Table) -> Option<Recorded> {
         let text = |r: usize, c: usize| match t.get(r, c) {
             Cell::Text(s) => s.trim().to_string(),
             other => other.display().trim().to_string(),

@@ -32,7 +32,7 @@ impl ResultCell {
 }
 
 /// Column labels of a team round workbook, Chinese and English.
-pub const TEAM_HEADERS: [(&str, &str); 8] = [
+pub(crate) const TEAM_HEADERS: [(&str, &str); 8] = [
     ("场次", "Match"),
     ("台次", "Board"),
     ("主队", "Home team"),
@@ -44,7 +44,7 @@ pub const TEAM_HEADERS: [(&str, &str); 8] = [
 ];
 
 /// Column labels of an individual round workbook, Chinese and English.
-pub const INDIVIDUAL_HEADERS: [(&str, &str); 4] = [
+pub(crate) const INDIVIDUAL_HEADERS: [(&str, &str); 4] = [
     ("台号", "Board"),
     ("白方", "White"),
     ("结果", "Result"),
@@ -146,7 +146,7 @@ pub fn read(file: &LoadedFile, sport: Sport, findings: &mut Findings) -> Option<
 /// A round sheet without its marker (copied into a new workbook): the first sheet whose title
 /// rows name a round (`第3轮`, `round 3`) and that has the round workbook's header row. Returns
 /// the sheet's title text and round number; [`read_unmarked`] then reads it.
-pub fn unmarked_title(file: &LoadedFile) -> Option<(String, u32)> {
+pub(crate) fn unmarked_title(file: &LoadedFile) -> Option<(String, u32)> {
     file.tables.iter().find_map(|t| {
         // The title first: it is a few cells, the header up to 20 rows (and every entry form
         // of the folder comes through here).
@@ -163,7 +163,7 @@ pub fn unmarked_title(file: &LoadedFile) -> Option<(String, u32)> {
 }
 
 /// Reads a round sheet without marker as the round `marker` names (no record).
-pub fn read_unmarked(
+pub(crate) fn read_unmarked(
     file: &LoadedFile,
     marker: Marker,
     sport: Sport,

@@ -17,7 +17,7 @@ const FIRST_SERIAL: f64 = 32_874.0;
 const END_SERIAL: f64 = 2_958_466.0;
 
 /// The notation typed and its result, when the cell is a date or time that reads as one.
-pub fn recover(cell: &Cell, sport: Sport) -> Option<(String, GameResult)> {
+pub(crate) fn recover(cell: &Cell, sport: Sport) -> Option<(String, GameResult)> {
     let candidates = match cell {
         Cell::Date(d) => day_month(i64::from(d.month()), i64::from(d.day())),
         Cell::DateTime(dt) => {

@@ -16,10 +16,10 @@ use crate::findings::{Code, Finding, Findings, Source};
 use crate::ingest::LoadedFile;
 use crate::model::roster::{Person, Roster, Sourced, Team};
 use crate::normalize::unit_key;
-pub use table::{QuotaRow, label_sections};
+pub(crate) use table::QuotaRow;
 
 /// The quota lines of the folder's quota workbooks, in file order, and the files they came from.
-pub fn read_files(event: &Event, files: &[&LoadedFile]) -> (Vec<QuotaRow>, Vec<String>) {
+pub(crate) fn read_files(event: &Event, files: &[&LoadedFile]) -> (Vec<QuotaRow>, Vec<String>) {
     let mut rows = Vec::new();
     let mut paths = Vec::new();
     for f in files {

@@ -19,7 +19,7 @@ use crate::model::roster::Sourced;
 
 /// One delegation's line of the quota table (or of `[[quotas.delegations]]`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct QuotaRow {
+pub(crate) struct QuotaRow {
     /// The delegation as written.
     pub unit: Sourced<String>,
     /// Valid qualifying stations (有效站数).
@@ -85,7 +85,7 @@ fn group_base(text: &str) -> String {
 
 /// The sections a place label covers: by id, or by the group's base name and the sex the label
 /// states (`少年组（男女合计）` covers boys and girls, so the places are shared).
-pub fn label_sections<'a>(event: &'a Event, label: &str) -> Vec<&'a Section> {
+pub(crate) fn label_sections<'a>(event: &'a Event, label: &str) -> Vec<&'a Section> {
     let full: String = label.nfkc().collect();
     let sex = match (full.contains('男'), full.contains('女')) {
         (true, false) => Some(Sex::Male),
@@ -155,7 +155,7 @@ fn meaning(event: &Event, label: &str) -> Option<Meaning> {
 }
 
 /// Reads every delegation of a quota table; `None` when the table is not one.
-pub fn read_table(event: &Event, table: &Table) -> Option<Vec<QuotaRow>> {
+pub(crate) fn read_table(event: &Event, table: &Table) -> Option<Vec<QuotaRow>> {
     let o = orientation(table)?;
     // (label index, record index) → (row, col) of the cell.
     let at = |label: usize, record: usize| match o {

@@ -371,141 +371,203 @@ fn c6_value(ctx: &Ctx, following: &[usize], set: &[usize], rest: &[usize]) -> us
 
 /// 3.6: the lexicographically first pairing of `bracket` (TPN order) among those with the best
 /// [C8], [C9], [C10]; `ups` are the bracket's upfloaters.
-#[allow(clippy::needless_range_loop)] // cost matrix filled by index pairs
 fn pair_bracket(ctx: &Ctx, bracket: &[usize], ups: &[usize]) -> Option<Vec<(usize, usize)>> {
     let m = bracket.len();
-    let big_m = m as i64 + 1;
-    let cost = |a: usize, b: usize| -> i64 {
-        let (ta, tb) = (&ctx.teams[bracket[a]], &ctx.teams[bracket[b]]);
-        let mut c = 0;
-        if let (Some(p), Some(q)) = (ta.preference, tb.preference)
-            && p.colour == q.colour
-        {
-            c += big_m * big_m; // [C8]
-            if ctx.kind == ColourPreferenceType::B && p.strong && q.strong {
-                c += big_m; // [C9]
-            }
-        }
-        if ctx.float_rules {
-            // [C10]: the opponent of an upfloater floated in the previous round.
-            let (ua, ub) = (ups.contains(&bracket[a]), ups.contains(&bracket[b]));
-            if ua != ub {
-                let resident = if ua { tb } else { ta };
-                c += i64::from(resident.floated_last_round);
-            }
-        }
-        c
-    };
-    let mut costs = vec![vec![0i64; m]; m];
-    let mut any_cost = false;
-    for a in 0..m {
-        for b in a + 1..m {
-            if ctx.ok(bracket[a], bracket[b]) {
-                costs[a][b] = cost(a, b);
-                costs[b][a] = costs[a][b];
-                any_cost |= costs[a][b] > 0;
-            }
-        }
-    }
-    let ok = |a: usize, b: usize| ctx.ok(bracket[a], bracket[b]);
-    let max_cost = big_m * big_m * 2 + big_m * 2 + 2;
-    let base = max_cost * (m as i64 / 2 + 1);
-    let solve = |allowed: &dyn Fn(usize, usize) -> bool| -> Option<(i64, Vec<usize>)> {
-        let mut edges = Vec::new();
-        for a in 0..m {
-            for b in a + 1..m {
-                if ok(a, b) && allowed(a, b) {
-                    edges.push((a, b, base - costs[a][b]));
-                }
-            }
-        }
-        let mate = max_weight_matching(m, &edges);
-        let mate: Option<Vec<usize>> = mate.into_iter().collect();
-        let mate = mate?;
-        let total = (0..m)
-            .filter(|&a| a < mate[a])
-            .map(|a| costs[a][mate[a]])
-            .sum();
-        Some((total, mate))
-    };
-    let (best, mut witness) = if any_cost {
-        solve(&|_, _| true)?
+    let bc = BracketCosts::new(ctx, bracket, ups);
+    let any_cost = bc.costs.iter().flatten().any(|&c| c > 0);
+    // With no cost anywhere every perfect matching is best: a cardinality matching finds one
+    // faster than the weighted solver.
+    let (best, witness) = if any_cost {
+        bc.solve(&|_, _| true)?
     } else {
-        let g = Graph::from_fn(m, ok);
+        let g = Graph::from_fn(m, |a, b| bc.ok(a, b));
         let mate: Option<Vec<usize>> = g.max_matching().into_iter().collect();
         (0, mate?)
     };
     // Fast path: the fold (first half against second half) is the first identifier there is;
     // when it is legal and as good as the best, it is the answer (round 1, quiet brackets).
     let half = m / 2;
-    let fold_ok = (0..half).all(|t| ok(t, t + half));
-    if fold_ok && (0..half).map(|t| costs[t][t + half]).sum::<i64>() == best {
+    let fold_ok = (0..half).all(|t| bc.ok(t, t + half));
+    if fold_ok && (0..half).map(|t| bc.cost(t, t + half)).sum::<i64>() == best {
         return Some((0..half).map(|t| (bracket[t], bracket[t + half])).collect());
     }
-    // The oracle: a pairing as good as the best that respects the constraints, if any.
-    let oracle = |allowed: &dyn Fn(usize, usize) -> bool| -> Option<Vec<usize>> {
+    let pairs = first_pairing(&bc, best, witness)?;
+    Some(
+        pairs
+            .into_iter()
+            .map(|(t, p)| (bracket[t], bracket[p]))
+            .collect(),
+    )
+}
+
+/// The cost of each legal pair of a bracket (by position in the bracket), and the matchings
+/// that minimise their total.
+struct BracketCosts<'a> {
+    ctx: &'a Ctx<'a>,
+    bracket: &'a [usize],
+    costs: Vec<Vec<i64>>,
+    /// More than any pairing's total cost: a maximum-weight perfect matching on
+    /// `base - cost` is a pairing of the fewest [C8] violations, then [C9], then [C10].
+    base: i64,
+}
+
+impl<'a> BracketCosts<'a> {
+    #[allow(clippy::needless_range_loop)] // cost matrix filled by index pairs
+    fn new(ctx: &'a Ctx<'a>, bracket: &'a [usize], ups: &[usize]) -> Self {
+        let m = bracket.len();
+        // Each criterion outweighs all of the next ones together: at most m/2 pairs each add
+        // less than `big_m` of the lower criteria.
+        let big_m = m as i64 + 1;
+        let cost = |a: usize, b: usize| -> i64 {
+            let (ta, tb) = (&ctx.teams[bracket[a]], &ctx.teams[bracket[b]]);
+            let mut c = 0;
+            if let (Some(p), Some(q)) = (ta.preference, tb.preference)
+                && p.colour == q.colour
+            {
+                c += big_m * big_m; // [C8]
+                if ctx.kind == ColourPreferenceType::B && p.strong && q.strong {
+                    c += big_m; // [C9]
+                }
+            }
+            if ctx.float_rules {
+                // [C10]: the opponent of an upfloater floated in the previous round.
+                let (ua, ub) = (ups.contains(&bracket[a]), ups.contains(&bracket[b]));
+                if ua != ub {
+                    let resident = if ua { tb } else { ta };
+                    c += i64::from(resident.floated_last_round);
+                }
+            }
+            c
+        };
+        let mut costs = vec![vec![0i64; m]; m];
+        for a in 0..m {
+            for b in a + 1..m {
+                if ctx.ok(bracket[a], bracket[b]) {
+                    costs[a][b] = cost(a, b);
+                    costs[b][a] = costs[a][b];
+                }
+            }
+        }
+        let max_cost = big_m * big_m * 2 + big_m * 2 + 2;
+        BracketCosts {
+            ctx,
+            bracket,
+            costs,
+            base: max_cost * (m as i64 / 2 + 1),
+        }
+    }
+
+    /// Whether the teams at positions `a` and `b` may meet ([C1]).
+    fn ok(&self, a: usize, b: usize) -> bool {
+        self.ctx.ok(self.bracket[a], self.bracket[b])
+    }
+
+    fn cost(&self, a: usize, b: usize) -> i64 {
+        self.costs[a][b]
+    }
+
+    /// The cheapest perfect matching among the `allowed` pairs: its total cost and each
+    /// position's partner.
+    fn solve(&self, allowed: &dyn Fn(usize, usize) -> bool) -> Option<(i64, Vec<usize>)> {
+        let m = self.bracket.len();
+        let mut edges = Vec::new();
+        for a in 0..m {
+            for b in a + 1..m {
+                if self.ok(a, b) && allowed(a, b) {
+                    edges.push((a, b, self.base - self.cost(a, b)));
+                }
+            }
+        }
+        let mate: Option<Vec<usize>> = max_weight_matching(m, &edges).into_iter().collect();
+        let mate = mate?;
+        let total = (0..m)
+            .filter(|&a| a < mate[a])
+            .map(|a| self.cost(a, mate[a]))
+            .sum();
+        Some((total, mate))
+    }
+
+    /// The oracle of 3.6.2: a pairing as good as the `best` that keeps to the `allowed` pairs,
+    /// if any.
+    fn as_good_as(&self, best: i64, allowed: &dyn Fn(usize, usize) -> bool) -> Option<Vec<usize>> {
         if best == 0 {
-            let g = Graph::from_fn(m, |a, b| ok(a, b) && costs[a][b] == 0 && allowed(a, b));
+            let m = self.bracket.len();
+            let g = Graph::from_fn(m, |a, b| {
+                self.ok(a, b) && self.cost(a, b) == 0 && allowed(a, b)
+            });
             g.max_matching().into_iter().collect()
         } else {
-            solve(allowed)
+            self.solve(allowed)
                 .filter(|(t, _)| *t == best)
                 .map(|(_, mate)| mate)
         }
-    };
-    // 3.6.2: first the set of top members, smallest TPNs first ...
-    #[derive(Clone, Copy, PartialEq)]
-    enum Role {
-        Open,
-        Top,
-        Bottom,
     }
-    let mut role = vec![Role::Open; m];
+}
+
+/// A bracket member's part in the pairing being built (3.6.2).
+#[derive(Clone, Copy, PartialEq)]
+enum Member {
+    Open,
+    Top,
+    Bottom,
+}
+
+/// 3.6.2: the lexicographically first pairing of the bracket's positions as good as the
+/// `best`: first the set of top members, smallest TPNs first, then their partners in order.
+/// `witness` is such a pairing. Returns (top, bottom) pairs of positions.
+fn first_pairing(
+    bc: &BracketCosts<'_>,
+    best: i64,
+    mut witness: Vec<usize>,
+) -> Option<Vec<(usize, usize)>> {
+    let m = bc.bracket.len();
+    let half = m / 2;
+    let oracle = |allowed: &dyn Fn(usize, usize) -> bool| bc.as_good_as(best, allowed);
+    let mut role = vec![Member::Open; m];
     let mut partner: Vec<Option<usize>> = vec![None; m];
-    let fits = |role: &[Role], partner: &[Option<usize>], a: usize, b: usize| -> bool {
+    let fits = |role: &[Member], partner: &[Option<usize>], a: usize, b: usize| -> bool {
         // a < b always: a is the top member of the pair.
-        role[a] != Role::Bottom
-            && role[b] != Role::Top
+        role[a] != Member::Bottom
+            && role[b] != Member::Top
             && partner[a].is_none_or(|p| p == b)
             && partner[b].is_none_or(|p| p == a)
     };
+    // Each step keeps a witness: when it already agrees with the choice tried, the oracle
+    // need not be asked.
     let mut tops = 0;
     for v in 0..m {
         if tops == half {
             // Every top member is known: the rest are bottom members.
-            role[v] = Role::Bottom;
+            role[v] = Member::Bottom;
             continue;
         }
         if witness[v] > v {
-            role[v] = Role::Top;
+            role[v] = Member::Top;
             tops += 1;
             continue;
         }
-        role[v] = Role::Top;
+        role[v] = Member::Top;
         match oracle(&|a, b| fits(&role, &partner, a, b)) {
             Some(w) => {
                 witness = w;
                 tops += 1;
             }
-            None => role[v] = Role::Bottom,
+            None => role[v] = Member::Bottom,
         }
     }
-    // ... then their partners in order.
     for t in 0..m {
-        if role[t] != Role::Top {
+        if role[t] != Member::Top {
             continue;
         }
         for p in t + 1..m {
-            if role[p] != Role::Bottom || partner[p].is_some() || !ok(t, p) {
+            if role[p] != Member::Bottom || partner[p].is_some() || !bc.ok(t, p) {
                 continue;
-            }
-            if witness[t] == p {
-                partner[t] = Some(p);
-                partner[p] = Some(t);
-                break;
             }
             partner[t] = Some(p);
             partner[p] = Some(t);
+            if witness[t] == p {
+                break;
+            }
             match oracle(&|a, b| fits(&role, &partner, a, b)) {
                 Some(w) => {
                     witness = w;
@@ -518,9 +580,8 @@ fn pair_bracket(ctx: &Ctx, bracket: &[usize], ups: &[usize]) -> Option<Vec<(usiz
             }
         }
     }
-    let pairs: Option<Vec<(usize, usize)>> = (0..m)
-        .filter(|&t| role[t] == Role::Top)
-        .map(|t| partner[t].map(|p| (bracket[t], bracket[p])))
-        .collect();
-    pairs
+    (0..m)
+        .filter(|&t| role[t] == Member::Top)
+        .map(|t| partner[t].map(|p| (t, p)))
+        .collect()
 }

@@ -14,111 +14,155 @@ fn join_numbers(v: &[u32]) -> String {
 }
 
 /// Instruction lines of the 报名表 sheet, numbered.
+///
+/// The order is the order a team fills the form in: when and how to enter, how many, which
+/// boards, who may play, the quotas, then how to type the cells.
 pub(crate) fn entry(ev: &Event) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    if let Some(d) = &ev.deadlines.entry {
-        let mut s = format!(
-            "报名截止：{}{}",
-            d.date,
-            if d.inclusive {
-                "（含当日）"
-            } else {
-                "之前"
-            }
-        );
-        if let Some(sub) = &d.submit {
-            s.push_str(&format!("，{sub}"));
-        }
-        if d.late_invalid {
-            s.push_str("，逾期报名无效");
-        }
-        s.push('。');
-        s.push_str(&cite(d.clause.as_deref()));
-        out.push(s);
-        if !d.documents.is_empty() {
-            out.push(format!(
-                "报名须附：{}。{}",
-                d.documents.join("；"),
-                cite(d.clause.as_deref())
-            ));
-        }
+    deadline_lines(ev, &mut out);
+    team_lines(ev, &mut out);
+    board_lines(ev, &mut out);
+    eligibility_lines(ev, &mut out);
+    out.extend(group_lines(ev));
+    exclusion_lines(ev, &mut out);
+    quota_lines(ev, &mut out);
+    let mut general = String::from(
+        "黄色单元格为填写区；身份证号码、国际棋联ID、电话已设为文本格式，请完整填写；出生日期写成 2001-05-03。",
+    );
+    // Only chess players have FIDE IDs: the blank form has the column only for chess.
+    if ev.event.sport != crate::event::Sport::Chess {
+        general = general.replace("、国际棋联ID", "");
     }
-    if let Some(t) = &ev.team {
-        if let (Some(mm), Some(wm)) = (t.men_main, t.women_main) {
-            let mr = t.men_reserve.unwrap_or(0);
-            let wr = t.women_reserve.unwrap_or(0);
-            out.push(format!(
-                "每队可报男运动员{}名（主力{mm}名、替补{mr}名），女运动员{}名（主力{wm}名、替补{wr}名）。{}",
-                mm + mr,
-                wm + wr,
-                cite(t.clause.as_deref())
-            ));
+    out.push(general);
+    numbered(&out)
+}
+
+/// `1. …`, `2. …`: the lines as printed under a sheet's table.
+fn numbered(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{}. {s}", i + 1))
+        .collect()
+}
+
+/// The entry deadline and the documents to send with the form.
+fn deadline_lines(ev: &Event, out: &mut Vec<String>) {
+    let Some(d) = &ev.deadlines.entry else { return };
+    let mut s = format!(
+        "报名截止：{}{}",
+        d.date,
+        if d.inclusive {
+            "（含当日）"
+        } else {
+            "之前"
         }
-        if t.leaders > 0 || t.coaches > 0 {
-            let clause = if t.staff_default {
+    );
+    if let Some(sub) = &d.submit {
+        s.push_str(&format!("，{sub}"));
+    }
+    if d.late_invalid {
+        s.push_str("，逾期报名无效");
+    }
+    s.push('。');
+    s.push_str(&cite(d.clause.as_deref()));
+    out.push(s);
+    if !d.documents.is_empty() {
+        out.push(format!(
+            "报名须附：{}。{}",
+            d.documents.join("；"),
+            cite(d.clause.as_deref())
+        ));
+    }
+}
+
+/// A team's size: players by sex (main and reserve), leaders and coaches.
+fn team_lines(ev: &Event, out: &mut Vec<String>) {
+    let Some(t) = &ev.team else { return };
+    if let (Some(mm), Some(wm)) = (t.men_main, t.women_main) {
+        let mr = t.men_reserve.unwrap_or(0);
+        let wr = t.women_reserve.unwrap_or(0);
+        out.push(format!(
+            "每队可报男运动员{}名（主力{mm}名、替补{mr}名），女运动员{}名（主力{wm}名、替补{wr}名）。{}",
+            mm + mr,
+            wm + wr,
+            cite(t.clause.as_deref())
+        ));
+    }
+    if t.leaders > 0 || t.coaches > 0 {
+        // A staff size the regulation does not state is bianpai's default: say so rather
+        // than cite a clause that does not exist.
+        let clause = if t.staff_default {
+            "（默认值，规程未规定）".to_string()
+        } else {
+            cite(t.staff_clause.as_deref())
+        };
+        out.push(format!(
+            "每队可报领队{}人、教练{}人，请填在表头。{clause}",
+            t.leaders, t.coaches
+        ));
+    }
+}
+
+/// The boards: fixed order, which are men's and women's, where reserves play, and whether a
+/// woman may take a men's board.
+fn board_lines(ev: &Event, out: &mut Vec<String>) {
+    let Some(b) = &ev.boards else { return };
+    let of = |sex: Sex| -> Vec<u32> {
+        b.boards
+            .iter()
+            .filter(|x| x.sex == sex)
+            .map(|x| x.number)
+            .collect()
+    };
+    let mut s = String::new();
+    if b.fixed_order {
+        s.push_str("比赛采用固定台次制，报名时须确定台次，报名后不得更改；");
+    }
+    s.push_str(&format!(
+        "第{}台为男子台次，第{}台为女子台次",
+        join_numbers(&of(Sex::Male)),
+        join_numbers(&of(Sex::Female))
+    ));
+    if b.move_up {
+        s.push_str("；主力队员休息时台次按报名顺序依次上调");
+    }
+    let res: Vec<String> = b
+        .reserves
+        .iter()
+        .map(|r| format!("第{}台（{}）", join_numbers(&r.boards), r.sex.zh()))
+        .collect();
+    if !res.is_empty() {
+        s.push_str(&format!("；替补队员只能在{}上场", res.join("或")));
+    }
+    s.push_str("。台次栏请填写台次号，替补队员填“替补”。");
+    s.push_str(&cite(b.clause.as_deref()));
+    out.push(s);
+    if let Some(w) = &b.woman_on_men_board {
+        out.push(format!(
+            "女运动员可报名男子台次，但须{}等级分{}{}。{}",
+            if w.rating == "FIDE" {
+                "国际"
+            } else {
+                &w.rating
+            },
+            w.min_rating,
+            if w.inclusive {
+                "（含）以上"
+            } else {
+                "以上"
+            },
+            if w.is_default {
                 "（默认值，规程未规定）".to_string()
             } else {
-                cite(t.staff_clause.as_deref())
-            };
-            out.push(format!(
-                "每队可报领队{}人、教练{}人，请填在表头。{clause}",
-                t.leaders, t.coaches
-            ));
-        }
-    }
-    if let Some(b) = &ev.boards {
-        let of = |sex: Sex| -> Vec<u32> {
-            b.boards
-                .iter()
-                .filter(|x| x.sex == sex)
-                .map(|x| x.number)
-                .collect()
-        };
-        let mut s = String::new();
-        if b.fixed_order {
-            s.push_str("比赛采用固定台次制，报名时须确定台次，报名后不得更改；");
-        }
-        s.push_str(&format!(
-            "第{}台为男子台次，第{}台为女子台次",
-            join_numbers(&of(Sex::Male)),
-            join_numbers(&of(Sex::Female))
+                cite(w.clause.as_deref())
+            }
         ));
-        if b.move_up {
-            s.push_str("；主力队员休息时台次按报名顺序依次上调");
-        }
-        let res: Vec<String> = b
-            .reserves
-            .iter()
-            .map(|r| format!("第{}台（{}）", join_numbers(&r.boards), r.sex.zh()))
-            .collect();
-        if !res.is_empty() {
-            s.push_str(&format!("；替补队员只能在{}上场", res.join("或")));
-        }
-        s.push_str("。台次栏请填写台次号，替补队员填“替补”。");
-        s.push_str(&cite(b.clause.as_deref()));
-        out.push(s);
-        if let Some(w) = &b.woman_on_men_board {
-            out.push(format!(
-                "女运动员可报名男子台次，但须{}等级分{}{}。{}",
-                if w.rating == "FIDE" {
-                    "国际"
-                } else {
-                    &w.rating
-                },
-                w.min_rating,
-                if w.inclusive {
-                    "（含）以上"
-                } else {
-                    "以上"
-                },
-                if w.is_default {
-                    "（默认值，规程未规定）".to_string()
-                } else {
-                    cite(w.clause.as_deref())
-                }
-            ));
-        }
     }
+}
+
+/// Who may play: registration, loans, FIDE ID, minimum age, the overall birth window.
+fn eligibility_lines(ev: &Event, out: &mut Vec<String>) {
     let el = &ev.eligibility;
     if let Some(r) = &el.registration {
         out.push(format!(
@@ -167,7 +211,11 @@ pub(crate) fn entry(ev: &Event) -> Vec<String> {
             cite(w.clause.as_deref())
         ));
     }
-    out.extend(group_lines(ev));
+}
+
+/// Who may not enter: players or units of another event, holders of a title.
+fn exclusion_lines(ev: &Event, out: &mut Vec<String>) {
+    let el = &ev.eligibility;
     for x in &el.excluded {
         let who = match (x.units, x.players) {
             (true, true) => "单位和运动员",
@@ -181,65 +229,55 @@ pub(crate) fn entry(ev: &Event) -> Vec<String> {
         ));
     }
     if let Some(t) = &el.titles {
+        // The first title listed is the lowest that excludes (规程 七(四) of the xiangqi
+        // event: 国家级运动健将 及以上): naming it with 及以上 reads as the regulation does.
         out.push(format!(
             "已获得或具备申报{}及以上称号资格者不得报名；请在“称号/技术等级”栏如实填写。{}",
             t.ineligible.first().map_or("", String::as_str),
             cite(t.clause.as_deref())
         ));
     }
-    if let Some(q) = &ev.quotas {
-        for tier in &q.tiers {
-            let places: Vec<String> = tier
-                .places
-                .iter()
-                .map(|p| {
-                    let names: Vec<&str> = p
-                        .sections
-                        .iter()
-                        .map(|s| ev.section(s).map_or(s.as_str(), |x| x.name.as_str()))
-                        .collect();
-                    format!("{}{}人", names.join("/"), p.count)
-                })
-                .collect();
-            out.push(format!(
-                "名额（{}）：{}；领队{}人、教练{}人。{}",
-                tier.name,
-                places.join("，"),
-                tier.leaders,
-                tier.coaches,
-                cite(tier.clause.as_deref())
-            ));
-        }
-        for x in &q.extras {
-            let scope = if x.sections.is_empty() {
-                "（组别不限）".to_string()
-            } else {
-                let names: Vec<&str> = x
-                    .sections
-                    .iter()
-                    .map(|s| ev.section(s).map_or(s.as_str(), |x| x.name.as_str()))
-                    .collect();
-                format!("（限{}）", names.join("/"))
-            };
-            out.push(format!(
-                "额外名额：{}{}个{scope}。{}",
-                x.condition,
-                x.count,
-                cite(x.clause.as_deref())
-            ));
-        }
+}
+
+/// The quota tiers (places per section, leaders, coaches) and the extra places.
+fn quota_lines(ev: &Event, out: &mut Vec<String>) {
+    let Some(q) = &ev.quotas else { return };
+    // Sections by the name teams read on the form; an unknown id is shown as written.
+    let names = |ids: &[String]| -> String {
+        let v: Vec<&str> = ids
+            .iter()
+            .map(|s| ev.section(s).map_or(s.as_str(), |x| x.name.as_str()))
+            .collect();
+        v.join("/")
+    };
+    for tier in &q.tiers {
+        let places: Vec<String> = tier
+            .places
+            .iter()
+            .map(|p| format!("{}{}人", names(&p.sections), p.count))
+            .collect();
+        out.push(format!(
+            "名额（{}）：{}；领队{}人、教练{}人。{}",
+            tier.name,
+            places.join("，"),
+            tier.leaders,
+            tier.coaches,
+            cite(tier.clause.as_deref())
+        ));
     }
-    let mut general = String::from(
-        "黄色单元格为填写区；身份证号码、国际棋联ID、电话已设为文本格式，请完整填写；出生日期写成 2001-05-03。",
-    );
-    if ev.event.sport != crate::event::Sport::Chess {
-        general = general.replace("、国际棋联ID", "");
+    for x in &q.extras {
+        let scope = if x.sections.is_empty() {
+            "（组别不限）".to_string()
+        } else {
+            format!("（限{}）", names(&x.sections))
+        };
+        out.push(format!(
+            "额外名额：{}{}个{scope}。{}",
+            x.condition,
+            x.count,
+            cite(x.clause.as_deref())
+        ));
     }
-    out.push(general);
-    out.iter()
-        .enumerate()
-        .map(|(i, s)| format!("{}. {s}", i + 1))
-        .collect()
 }
 
 /// One line per group with a birth window, and the pair rule.
@@ -357,8 +395,5 @@ pub(crate) fn rooms(ev: &Event) -> Vec<String> {
     out.push(
         "住双人间的，请在“同住人”栏填写同住者姓名；身份填 运动员、领队、教练 或 随队人员。".into(),
     );
-    out.iter()
-        .enumerate()
-        .map(|(i, s)| format!("{}. {s}", i + 1))
-        .collect()
+    numbered(&out)
 }

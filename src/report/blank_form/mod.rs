@@ -28,18 +28,18 @@ use super::workbook::{
 use crate::event::{Event, Sport};
 
 /// Name of the entry sheet.
-pub const ENTRY_SHEET: &str = "报名表";
+pub(crate) const ENTRY_SHEET: &str = "报名表";
 /// Name of the room-request sheet.
-pub const ROOMS_SHEET: &str = "食宿";
+pub(crate) const ROOMS_SHEET: &str = "食宿";
 /// Name of the hidden sheet identifying the form.
-pub const META_SHEET: &str = "_bianpai";
+pub(crate) const META_SHEET: &str = "_bianpai";
 /// Layout version written into the hidden sheet.
-pub const FORM_VERSION: &str = "1";
+pub(crate) const FORM_VERSION: &str = "1";
 /// Marker in the 序号 (and 备注) cell of the example row.
-pub const EXAMPLE_MARK: &str = "示例";
+pub(crate) const EXAMPLE_MARK: &str = "示例";
 
 /// Row (zero-based) of the player table's header on the entry sheet.
-pub const ENTRY_HEADER_ROW: u32 = 6;
+pub(crate) const ENTRY_HEADER_ROW: u32 = 6;
 
 /// The columns of the player table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,7 +134,7 @@ pub fn columns(ev: &Event) -> Vec<Column> {
 }
 
 /// The values of the 台次 dropdown: the board numbers, then 替补 when reserves exist.
-pub fn board_choices(ev: &Event) -> Vec<String> {
+pub(crate) fn board_choices(ev: &Event) -> Vec<String> {
     let Some(b) = &ev.boards else {
         return Vec::new();
     };

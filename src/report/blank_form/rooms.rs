@@ -10,7 +10,7 @@ use crate::report::style::{ColumnWidths, Styles, excel_width};
 use crate::report::workbook::{SheetLayout, excel_date, setup_sheet, write_header_row, write_text};
 
 /// Headers of the room-request table.
-pub const ROOM_HEADERS: [&str; 9] = [
+pub(crate) const ROOM_HEADERS: [&str; 9] = [
     "姓名",
     "身份",
     "性别",
@@ -23,10 +23,10 @@ pub const ROOM_HEADERS: [&str; 9] = [
 ];
 
 /// Row (zero-based) of the room table's header.
-pub const ROOMS_HEADER_ROW: u32 = 3;
+pub(crate) const ROOMS_HEADER_ROW: u32 = 3;
 
 /// The roles offered in the 身份 dropdown.
-pub const ROLES: [&str; 4] = ["运动员", "领队", "教练", "随队人员"];
+pub(crate) const ROLES: [&str; 4] = ["运动员", "领队", "教练", "随队人员"];
 
 /// Minimum widths of the columns (terminal columns).
 const MIN_WIDTHS: [usize; 9] = [10, 8, 4, 14, 10, 12, 12, 10, 20];

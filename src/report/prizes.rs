@@ -3,18 +3,16 @@
 //! each winner) and 奖金设置 (every list of `event.toml` place by place, paid or waiting for its
 //! final ranking). Before the event is over no place is invented: the lists say they wait.
 
-use std::path::Path;
-
-use rust_xlsxwriter::{Worksheet, XlsxError};
+use rust_xlsxwriter::{Workbook, Worksheet, XlsxError};
 
 use super::costs::headers_in;
 use super::style::Styles;
-use super::workbook::{new_workbook, save_atomic, write_money, write_text};
+use super::workbook::{new_workbook, write_money, write_text};
+use crate::Lang;
 use crate::event::{Event, Recipient};
 use crate::model::Fen;
 use crate::money::prizes::list_name;
 use crate::money::{Payout, Reconciliation};
-use crate::{Error, Lang};
 
 /// Places listed per list at most on 奖金设置.
 const MAX_PLACES_LISTED: u32 = 500;
@@ -65,28 +63,26 @@ const SIGN_HEADERS: [(&str, &str); 8] = [
     ("日期", "Date"),
 ];
 
-/// Writes `prizes.xlsx`. `ranked` are the ranking ids whose final ranking is known; the lists of
+/// `prizes.xlsx`. `ranked` are the ranking ids whose final ranking is known; the lists of
 /// `event.toml` with money and no final ranking are marked as waiting.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming `path` when the workbook cannot be built or written.
-pub fn write_prizes(
-    path: &Path,
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn workbook(
     event: &Event,
     payouts: &[Payout],
     rec: &Reconciliation,
     ranked: &[&str],
     lang: Lang,
-) -> Result<(), Error> {
-    let xe = |e: XlsxError| Error::output(path, e);
+) -> Result<Workbook, XlsxError> {
     let title = &event.event.name;
-    let mut wb = new_workbook(title).map_err(xe)?;
+    let mut wb = new_workbook(title)?;
     let styles = Styles::new();
-    add_payouts(&mut wb, &styles, event, payouts, rec, ranked, lang).map_err(xe)?;
-    sign_sheet(wb.add_worksheet(), &styles, title, payouts, lang).map_err(xe)?;
-    settings_sheet(wb.add_worksheet(), &styles, event, payouts, ranked, lang).map_err(xe)?;
-    save_atomic(&mut wb, path)
+    add_payouts(&mut wb, &styles, event, payouts, rec, ranked, lang)?;
+    sign_sheet(wb.add_worksheet(), &styles, title, payouts, lang)?;
+    settings_sheet(wb.add_worksheet(), &styles, event, payouts, ranked, lang)?;
+    Ok(wb)
 }
 
 /// Adds the 奖金 sheet (every payout, the totals, the reconciliation, the signature lines) to

@@ -2,21 +2,17 @@
 //! overwritten) and the printable copy `out/pairings-rNN.xlsx`, from the rows of
 //! [`crate::rounds::lines`].
 
-use std::path::Path;
-
 use rust_xlsxwriter::{DataValidation, DataValidationErrorStyle, Workbook, XlsxError};
 
 use super::style::{ColumnWidths, Styles};
-use super::workbook::{
-    SheetLayout, new_workbook, save_atomic, setup_sheet, write_header_row, write_text,
-};
+use super::workbook::{SheetLayout, new_workbook, setup_sheet, write_header_row, write_text};
+use crate::Lang;
 use crate::model::Colour;
 pub use crate::rounds::lines::{IndividualLine, Lines, TeamLine};
 use crate::rounds::marker::{self, Marker};
 use crate::rounds::notation::{self, Sport};
 use crate::rounds::record::Recorded;
 use crate::rounds::sheet::{INDIVIDUAL_HEADERS, TEAM_HEADERS};
-use crate::{Error, Lang};
 
 /// What a round workbook shows besides its rows.
 #[derive(Debug, Clone)]
@@ -36,39 +32,24 @@ pub struct RoundDoc<'a> {
     pub notes: &'a [String],
 }
 
-/// Writes `results/rNN.xlsx` unless a file is there. Returns whether it was written.
+/// The round workbook the arbiter types into (`results/rNN.xlsx`, with the marker sheet and the
+/// recorded pairing; saved as a file that is never overwritten).
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming the path when it cannot be written, or when something other than a
-/// file (a folder) is in its place.
-pub fn write_new(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result<bool, Error> {
-    match std::fs::symlink_metadata(path) {
-        Ok(m) if m.is_file() => return Ok(false),
-        Ok(_) => {
-            return Err(Error::io(
-                path,
-                std::io::Error::other(
-                    "不是文件，无法写入成绩表 (not a file: the round workbook cannot be written)",
-                ),
-            ));
-        }
-        Err(_) if super::workbook::pending(path) => return Ok(false),
-        Err(_) => {}
-    }
-    let mut wb = build(doc, lines, true).map_err(|e| Error::output(path, e))?;
-    super::workbook::save_new(&mut wb, path)?;
-    Ok(true)
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn for_arbiter(doc: &RoundDoc<'_>, lines: &Lines) -> Result<Workbook, XlsxError> {
+    build(doc, lines, true)
 }
 
-/// Writes the printable copy (overwritten each run; it lives in `out/`).
+/// The printable copy (`out/pairings-rNN.xlsx`, rendered again each run), with the notes and
+/// the signature lines.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming the path when it cannot be written.
-pub fn write_printable(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result<(), Error> {
-    let mut wb = build(doc, lines, false).map_err(|e| Error::output(path, e))?;
-    save_atomic(&mut wb, path)
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn printable(doc: &RoundDoc<'_>, lines: &Lines) -> Result<Workbook, XlsxError> {
+    build(doc, lines, false)
 }
 
 /// The colour as printed: 白/黑 (chess), 红/黑 (xiangqi), or in English.
@@ -283,6 +264,7 @@ mod tests {
     use crate::ingest::{Cell, Format, LoadedFile, Table};
     use crate::model::GameResult;
     use crate::rounds::sheet::{self, ResultCell, Rows};
+    use std::path::Path;
 
     /// Test-only reader: calamine straight into tables (the real path goes through `ingest`).
     fn load(path: &Path) -> LoadedFile {
@@ -350,11 +332,10 @@ mod tests {
             away_team: "上海队".into(),
         };
         let lines = Lines::Team(vec![line(1, Colour::White), line(2, Colour::Black)]);
-        assert!(write_new(&path, &doc, &lines).expect("write"));
-        let first = std::fs::read(&path).expect("read");
-        // Never overwritten, whatever is asked.
-        assert!(!write_new(&path, &doc, &Lines::Team(vec![])).expect("second"));
-        assert_eq!(std::fs::read(&path).expect("read"), first);
+        let bytes = for_arbiter(&doc, &lines)
+            .and_then(|mut wb| wb.save_to_buffer())
+            .expect("write");
+        std::fs::write(&path, bytes).expect("write");
         let mut f = Findings::new();
         let s = sheet::read(&load(&path), Sport::Chess, &mut f).expect("recognised");
         assert_eq!(s.marker, marker);
@@ -372,7 +353,6 @@ mod tests {
 
     #[test]
     fn same_input_same_bytes() {
-        let dir = tempfile::tempdir().expect("tempdir");
         let marker = Marker {
             event: "E".into(),
             stage: "公开组男子".into(),
@@ -400,9 +380,11 @@ mod tests {
                 right: None,
             },
         ]);
-        let (a, b) = (dir.path().join("a.xlsx"), dir.path().join("b.xlsx"));
-        write_printable(&a, &doc, &lines).expect("a");
-        write_printable(&b, &doc, &lines).expect("b");
-        assert_eq!(std::fs::read(a).expect("a"), std::fs::read(b).expect("b"));
+        let bytes = || {
+            printable(&doc, &lines)
+                .and_then(|mut wb| wb.save_to_buffer())
+                .expect("printable")
+        };
+        assert_eq!(bytes(), bytes());
     }
 }

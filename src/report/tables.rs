@@ -6,17 +6,15 @@
 //! same numbers print in the workbook, the JSON summary and the terminal.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use rust_xlsxwriter::{Url, Workbook, XlsxError};
 
 use super::style::{ColumnWidths, Styles};
 use super::workbook::{
-    RunFormats, SheetLayout, new_workbook, save_atomic, setup_sheet, write_header_row, write_text,
-    write_text_in,
+    RunFormats, SheetLayout, new_workbook, setup_sheet, write_header_row, write_text, write_text_in,
 };
+use crate::Lang;
 use crate::rounds::marker::Marker;
-use crate::{Error, Lang};
 
 /// One table of the workbook: headers and rows of display text.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -58,34 +56,23 @@ pub struct SheetDoc {
     pub landscape: bool,
 }
 
-/// Writes the sheets into one workbook at `path`, atomically.
+/// The workbook of the sheets: one sheet per table.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming `path` when it cannot be written.
-pub fn write(path: &Path, event_title: &str, sheets: &[SheetDoc], lang: Lang) -> Result<(), Error> {
-    write_with_marker(path, event_title, sheets, lang, None)
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn workbook(event_title: &str, sheets: &[SheetDoc], lang: Lang) -> Result<Workbook, XlsxError> {
+    marked_workbook(event_title, sheets, lang, None)
 }
 
-/// Like [`write`], each sheet with the signature lines (裁判长, 编排记录, 日期) under its table
-/// ([`super::signature`]): the standings and the final rankings that are pinned up and filed.
+/// Like [`workbook`], each sheet with the signature lines (裁判长, 编排记录, 日期) under its table
+/// ([`super::signature`]): the standings and the final rankings that are pinned up and filed,
+/// and the results book, which adds sheets of its own.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming `path` when it cannot be written.
-pub fn write_signed(
-    path: &Path,
-    event_title: &str,
-    sheets: &[SheetDoc],
-    lang: Lang,
-) -> Result<(), Error> {
-    let mut wb = signed_workbook(event_title, sheets, lang).map_err(|e| Error::output(path, e))?;
-    save_atomic(&mut wb, path)
-}
-
-/// The workbook of [`write_signed`], for a caller that adds sheets of its own (the results
-/// book).
-pub(crate) fn signed_workbook(
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn signed_workbook(
     event_title: &str,
     sheets: &[SheetDoc],
     lang: Lang,
@@ -103,32 +90,14 @@ pub(crate) fn signed_workbook(
     )
 }
 
-/// Like [`write`], with a hidden marker sheet so that bianpai recognises the file when it reads
-/// the folder again (the draw workbook). A file that exists is never overwritten when a marker
-/// is given: it belongs to the arbiter from then on.
+/// Like [`workbook`], with a hidden marker sheet when `marker` is given, so that bianpai
+/// recognises the file when it reads the folder again (the draw workbook, saved as a file that
+/// is never overwritten: it belongs to the arbiter from then on).
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming `path` when it cannot be written.
-pub fn write_with_marker(
-    path: &Path,
-    event_title: &str,
-    sheets: &[SheetDoc],
-    lang: Lang,
-    marker: Option<&Marker>,
-) -> Result<(), Error> {
-    if marker.is_some() && (path.exists() || super::workbook::pending(path)) {
-        return Ok(());
-    }
-    let mut wb = build(event_title, sheets, lang, marker).map_err(|e| Error::output(path, e))?;
-    if marker.is_some() {
-        super::workbook::save_new(&mut wb, path)
-    } else {
-        save_atomic(&mut wb, path)
-    }
-}
-
-fn build(
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn marked_workbook(
     event_title: &str,
     sheets: &[SheetDoc],
     lang: Lang,
@@ -166,7 +135,7 @@ pub(crate) struct Texts<'a> {
     pub lang: Lang,
 }
 
-/// The workbook of `sheets` in the layout of [`write`] (title row, header row, frozen panes,
+/// The workbook of `sheets` in the layout of [`workbook`] (title row, header row, frozen panes,
 /// A4), each body cell with a link in its sheet's [`CellLinks`] written as a blue link; a
 /// workbook without sheets gets one saying `empty`, a table without rows one row saying `none`
 /// (`无`); with `signed`, the signature lines under each table.
@@ -464,12 +433,10 @@ impl SheetNames {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use calamine::{Data, Reader, Xlsx, open_workbook};
+    use calamine::{Data, Reader, Xlsx};
 
     #[test]
     fn tables_round_trip_through_calamine() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("standings.xlsx");
         let sheets = vec![SheetDoc {
             name: "排名".into(),
             title: "第11轮后排名".into(),
@@ -484,8 +451,13 @@ mod tests {
             },
             landscape: false,
         }];
-        write(&path, "2023 甲级联赛", &sheets, Lang::Zh).expect("write");
-        let mut wb: Xlsx<_> = open_workbook(&path).expect("open");
+        let bytes = || {
+            workbook("2023 甲级联赛", &sheets, Lang::Zh)
+                .and_then(|mut wb| wb.save_to_buffer())
+                .expect("write")
+        };
+        let first = bytes();
+        let mut wb: Xlsx<_> = Xlsx::new(std::io::Cursor::new(first.clone())).expect("open");
         assert_eq!(wb.sheet_names(), vec!["排名".to_string()]);
         let r = wb.worksheet_range("排名").expect("range");
         assert_eq!(
@@ -498,11 +470,6 @@ mod tests {
         assert_eq!(r.get_value((2, 2)), Some(&Data::String("21.0".into())));
         // Formula-looking text stays text.
         assert_eq!(r.get_value((3, 1)), Some(&Data::String("=上海".into())));
-        let again = dir.path().join("again.xlsx");
-        write(&again, "2023 甲级联赛", &sheets, Lang::Zh).expect("write");
-        assert_eq!(
-            std::fs::read(&path).expect("a"),
-            std::fs::read(&again).expect("b")
-        );
+        assert_eq!(first, bytes());
     }
 }

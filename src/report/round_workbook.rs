@@ -133,7 +133,7 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
 }
 
 /// The column headers of a team or an individual round (红方 for xiangqi's first player).
-fn headers(lines: &Lines, sport: Sport, lang: Lang) -> Vec<String> {
+pub(crate) fn headers(lines: &Lines, sport: Sport, lang: Lang) -> Vec<String> {
     let pick = |h: &[(&str, &str)]| -> Vec<String> {
         h.iter()
             .map(|(zh, en)| lang.pick(zh, en).to_string())

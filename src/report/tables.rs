@@ -284,23 +284,7 @@ fn write_body(
             &styles.body
         }
     };
-    let number_formats: BTreeMap<(bool, usize), rust_xlsxwriter::Format> = [false, true]
-        .iter()
-        .flat_map(|&centred| (0..=2).map(move |d| (centred, d)))
-        .map(|(centred, d)| {
-            let f = if centred {
-                &styles.center
-            } else {
-                &styles.body
-            };
-            let pattern = match d {
-                0 => "0",
-                1 => "0.0",
-                _ => "0.00",
-            };
-            ((centred, d), f.clone().set_num_format(pattern))
-        })
-        .collect();
+    let number_formats = number_formats(styles);
     let wrap_fmts: BTreeMap<bool, rust_xlsxwriter::Format> = [false, true]
         .iter()
         .map(|&c| {
@@ -337,17 +321,9 @@ fn write_body(
                 // A linked cell is formatted now: the runs, given last, would undo the link's.
                 let runs = link.is_none().then_some(&mut runs);
                 write_text_in(ws, r, col, text, fmt, runs, None)?;
-                let w = super::style::display_width(text);
                 let wrap = t.wrap_width.unwrap_or(WRAP_WIDTH).max(4);
-                widths.note_width(col, w.min(wrap));
-                // Lines at the wrapped width: the column set for it (`excel_width`) holds a
-                // quarter more.
-                let per_line = wrap + wrap / 4 + 1;
-                let n: usize = text
-                    .lines()
-                    .map(|l| super::style::display_width(l).div_ceil(per_line).max(1))
-                    .sum();
-                lines = lines.max(n);
+                widths.note_width(col, super::style::display_width(text).min(wrap));
+                lines = lines.max(wrapped_lines(text, wrap));
             } else {
                 let runs = link.is_none().then_some(&mut runs);
                 write_text_in(ws, r, col, text, base(c), runs, Some(widths))?;
@@ -369,6 +345,31 @@ fn write_body(
         }
     }
     runs.apply(ws)
+}
+
+/// The formats of numbers with 0, 1 and 2 decimals, by (centred, decimals).
+fn number_formats(styles: &Styles) -> BTreeMap<(bool, usize), rust_xlsxwriter::Format> {
+    let mut formats = BTreeMap::new();
+    for centred in [false, true] {
+        let f = if centred {
+            &styles.center
+        } else {
+            &styles.body
+        };
+        for (d, pattern) in ["0", "0.0", "0.00"].into_iter().enumerate() {
+            formats.insert((centred, d), f.clone().set_num_format(pattern));
+        }
+    }
+    formats
+}
+
+/// The lines `text` takes in a column wrapped at `wrap` terminal columns: the column set for
+/// it (`excel_width`) holds a quarter more.
+fn wrapped_lines(text: &str, wrap: usize) -> usize {
+    let per_line = wrap + wrap / 4 + 1;
+    text.lines()
+        .map(|l| super::style::display_width(l).div_ceil(per_line).max(1))
+        .sum()
 }
 
 /// A sheet name Excel accepts, unique among `used` (case-insensitively, as Excel compares):

@@ -6,7 +6,7 @@
 use rust_xlsxwriter::{Workbook, Worksheet, XlsxError};
 
 use super::costs::headers_in;
-use super::style::Styles;
+use super::style::{ColumnWidths, Styles};
 use super::workbook::{new_workbook, write_money, write_text};
 use crate::Lang;
 use crate::event::{Event, Recipient};
@@ -154,6 +154,54 @@ fn tax_note(event: &Event, lang: Lang) -> String {
     }
 }
 
+/// One payout's row: list, place, winner, unit, ID, the amounts and a note (withheld, paid to
+/// the unit, shared).
+fn payout_row(
+    ws: &mut Worksheet,
+    s: &Styles,
+    row: u32,
+    p: &Payout,
+    lang: Lang,
+    w: &mut ColumnWidths,
+) -> Result<(), XlsxError> {
+    write_text(ws, row, 0, &p.list_name, &s.body, Some(&mut *w))?;
+    write_text(ws, row, 1, &p.place.to_string(), &s.center, Some(&mut *w))?;
+    write_text(ws, row, 2, &p.name, &s.body, Some(&mut *w))?;
+    write_text(ws, row, 3, &p.team, &s.body, Some(&mut *w))?;
+    write_text(
+        ws,
+        row,
+        4,
+        p.id_number.as_deref().unwrap_or(""),
+        &s.text,
+        Some(&mut *w),
+    )?;
+    write_money(ws, row, 5, p.gross, &s.money, Some(&mut *w))?;
+    write_money(ws, row, 6, p.tax, &s.money, Some(&mut *w))?;
+    write_money(ws, row, 7, p.net, &s.money, Some(&mut *w))?;
+    let mut note = Vec::new();
+    if p.withheld {
+        note.push(lang.pick(WITHHELD.0, WITHHELD.1));
+    }
+    if p.is_unit {
+        note.push(lang.pick("奖给单位，不代扣个税", "paid to the unit, no tax withheld"));
+    }
+    let shared = p.shared.map(|x| x.note(lang));
+    if let Some(x) = &shared {
+        note.push(x);
+    }
+    // The note wraps at 30 columns (汉字 count two), its row made tall enough.
+    let text = note.join(lang.pick("；", "; "));
+    let wide = crate::report::style::display_width(&text);
+    write_text(ws, row, 8, &text, &s.body.clone().set_text_wrap(), None)?;
+    w.note_width(8, wide.min(30));
+    if wide > 38 {
+        let lines = u32::try_from(wide.div_ceil(38)).unwrap_or(1);
+        w.set_row_height(ws, row, f64::from(lines) * 13.5 + 2.0)?;
+    }
+    Ok(())
+}
+
 fn payouts_sheet(
     ws: &mut Worksheet,
     s: &Styles,
@@ -169,41 +217,7 @@ fn payouts_sheet(
     let mut w = super::costs::table_sheet(ws, s, name, &t, &headers, true, lang)?;
     let mut row = 2u32;
     for p in payouts {
-        write_text(ws, row, 0, &p.list_name, &s.body, Some(&mut w))?;
-        write_text(ws, row, 1, &p.place.to_string(), &s.center, Some(&mut w))?;
-        write_text(ws, row, 2, &p.name, &s.body, Some(&mut w))?;
-        write_text(ws, row, 3, &p.team, &s.body, Some(&mut w))?;
-        write_text(
-            ws,
-            row,
-            4,
-            p.id_number.as_deref().unwrap_or(""),
-            &s.text,
-            Some(&mut w),
-        )?;
-        write_money(ws, row, 5, p.gross, &s.money, Some(&mut w))?;
-        write_money(ws, row, 6, p.tax, &s.money, Some(&mut w))?;
-        write_money(ws, row, 7, p.net, &s.money, Some(&mut w))?;
-        let mut note = Vec::new();
-        if p.withheld {
-            note.push(lang.pick(WITHHELD.0, WITHHELD.1));
-        }
-        if p.is_unit {
-            note.push(lang.pick("奖给单位，不代扣个税", "paid to the unit, no tax withheld"));
-        }
-        let shared = p.shared.map(|x| x.note(lang));
-        if let Some(x) = &shared {
-            note.push(x);
-        }
-        // The note wraps at 30 columns (汉字 count two), its row made tall enough.
-        let text = note.join(lang.pick("；", "; "));
-        let wide = crate::report::style::display_width(&text);
-        write_text(ws, row, 8, &text, &s.body.clone().set_text_wrap(), None)?;
-        w.note_width(8, wide.min(30));
-        if wide > 38 {
-            let lines = u32::try_from(wide.div_ceil(38)).unwrap_or(1);
-            w.set_row_height(ws, row, f64::from(lines) * 13.5 + 2.0)?;
-        }
+        payout_row(ws, s, row, p, lang, &mut w)?;
         row += 1;
     }
     write_text(

@@ -7,7 +7,7 @@
 //!   back, standings and tie-breaks; no I/O), with the folder, forms and roster loaded once
 //!   outside the loop;
 //! - `season + render`: the outcome and the stage's workbooks and TRF
-//!   (`report::season::write_league`), as the season bench measured before the outcome was
+//!   (`report::season::render_league`, in memory), as the season bench measured before the outcome was
 //!   split from its rendering.
 
 use std::path::{Path, PathBuf};
@@ -64,8 +64,6 @@ fn season(c: &mut Criterion) {
         .iter()
         .find(|s| s.id == "regular")
         .expect("regular stage");
-    let out = dir.join("out-season");
-    std::fs::create_dir_all(&out).expect("mkdir out");
     let statuses = bianpai::eligibility::standing::resolve(&event, &roster, &mut findings);
     let inp = bianpai::season::StageInput {
         event: &event,
@@ -91,14 +89,13 @@ fn season(c: &mut Criterion) {
         event: &event,
         roster: &roster,
         dir: &dir,
-        out: &out,
         lang: bianpai::Lang::Zh,
         statuses: &statuses,
     };
-    c.bench_function("a-league season + finals, rendered (write_league)", |b| {
+    c.bench_function("a-league season + finals, rendered (render_league)", |b| {
         b.iter(|| {
             let o = compute();
-            bianpai::report::season::write_league(&target, stage, &o).expect("render")
+            bianpai::report::season::render_league(&target, stage, &o).expect("render")
         });
     });
 }

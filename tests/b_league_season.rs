@@ -12,7 +12,7 @@ use bianpai::findings::Findings;
 use bianpai::ingest::{Limits, Table, read_bytes};
 use bianpai::model::{Colour, GameResult, Sport};
 use bianpai::pipeline::{Options, RunOutcome, run};
-use bianpai::report::round_workbook::{Lines, RoundDoc, TeamLine, write_new};
+use bianpai::report::round_workbook::{Lines, RoundDoc, TeamLine, for_arbiter};
 use bianpai::rounds::sheet::{self, Rows, TeamBoardRow};
 use util::{run_json, sample, sample_copy, snapshot};
 
@@ -324,7 +324,8 @@ fn play(
         lang: Lang::Zh,
         notes: &[],
     };
-    assert!(write_new(&path, &doc, &Lines::Team(lines)).expect("write"));
+    let mut wb = for_arbiter(&doc, &Lines::Team(lines)).expect("build");
+    std::fs::write(&path, wb.save_to_buffer().expect("save")).expect("write");
     rows
 }
 

@@ -351,18 +351,16 @@ fn eligibility_workbook_links_to_the_source_cell() {
     sorted.sort_by(|a, b| (a.severity, &a.source, a.code).cmp(&(b.severity, &b.source, b.code)));
     let event = bianpai::event::load(&dir).expect("event");
     let roster = bianpai::model::roster::Roster::default();
-    let path = out.join("eligibility.xlsx");
-    bianpai::report::eligibility::write_eligibility(
-        &path,
+    let rendered = bianpai::report::eligibility::render_eligibility(
+        &out,
         &dir,
         &event.event.name,
         &roster,
         &sorted,
         bianpai::Lang::Zh,
     )
-    .expect("write");
-    let file = std::fs::File::open(&path).expect("open");
-    let mut zip = zip::ZipArchive::new(file).expect("zip");
+    .expect("render");
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(rendered.bytes)).expect("zip");
     let mut read = |name: &str| {
         let mut s = String::new();
         zip.by_name(name)

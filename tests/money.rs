@@ -526,7 +526,7 @@ fn a_stated_total_that_the_lists_miss_is_a_finding() {
 }
 
 #[test]
-fn run_writes_costs_and_prizes_workbooks() {
+fn the_outcome_renders_costs_and_prizes_workbooks() {
     use calamine::{Data, Reader};
     let ev = event("cca-a-league-2023");
     let mut team = b_team("一队");
@@ -535,8 +535,7 @@ fn run_writes_costs_and_prizes_workbooks() {
         teams: vec![team, b_team("二队")],
         ..Roster::default()
     };
-    let dir = std::env::temp_dir().join(format!("bianpai-money-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = std::path::PathBuf::from("event");
     let rankings = vec![FinalRanking {
         list: "team".into(),
         places: vec![
@@ -569,29 +568,30 @@ fn run_writes_costs_and_prizes_workbooks() {
         event: &ev,
         roster: &roster,
         dir: &dir,
-        out: &dir,
         lang: bianpai::Lang::Zh,
         statuses: &outcome.statuses,
     };
-    let written = bianpai::report::write_outcome(&target, &outcome).unwrap();
+    let rendered = bianpai::report::render_outcome(&target, &outcome).unwrap();
+    let names: Vec<_> = rendered.iter().map(|r| r.place.clone()).collect();
+    let out = |name: &str| bianpai::report::out_dir::Place::Out(name.into());
+    assert_eq!(names, vec![out("prizes.xlsx"), out("costs.xlsx")]);
+    let bytes = |i: usize| std::io::Cursor::new(rendered[i].bytes.clone());
     let costs = bianpai::pipeline::summary::costs(&outcome.money);
     let prizes = bianpai::pipeline::summary::prizes(&outcome.money);
-    assert_eq!(written.len(), 2);
     assert_eq!(costs[0].receives_fen, 22_000_000);
     assert_eq!(costs[1].receives_fen, 14_000_000);
     assert_eq!(prizes[1].gross_fen, 12_000_000);
-    let mut xl: calamine::Xlsx<_> = calamine::open_workbook(dir.join("costs.xlsx")).unwrap();
+    let mut xl = calamine::Xlsx::new(bytes(1)).unwrap();
     assert_eq!(xl.sheet_names(), vec!["汇总", "用房", "一队", "二队"]);
     let sum = xl.worksheet_range("汇总").unwrap();
     assert_eq!(sum.get((2, 0)), Some(&Data::String("一队".into())));
     assert_eq!(sum.get((2, 2)), Some(&Data::Float(220_000.0)));
     assert_eq!(sum.get((4, 2)), Some(&Data::Float(360_000.0)));
-    let mut px: calamine::Xlsx<_> = calamine::open_workbook(dir.join("prizes.xlsx")).unwrap();
+    let mut px = calamine::Xlsx::new(bytes(0)).unwrap();
     assert_eq!(px.sheet_names(), vec!["奖金", "领取签收表", "奖金设置"]);
     let r = px.worksheet_range("奖金").unwrap();
     assert_eq!(r.get((2, 5)), Some(&Data::Float(200_000.0)));
     assert_eq!(r.get((2, 6)), Some(&Data::Float(0.0)));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -12,7 +12,7 @@ use bianpai::Lang;
 use bianpai::findings::Findings;
 use bianpai::model::{GameResult, Sport};
 use bianpai::pipeline::{Options, RunOutcome, run};
-use bianpai::report::round_workbook::{IndividualLine, Lines, RoundDoc, TeamLine, write_new};
+use bianpai::report::round_workbook::{IndividualLine, Lines, RoundDoc, TeamLine, for_arbiter};
 use bianpai::rounds::sheet::{self, Rows};
 
 const SAMPLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples");
@@ -103,7 +103,8 @@ fn fill_round(
         lang: Lang::Zh,
         notes: &[],
     };
-    assert!(write_new(&path, &doc, &lines).unwrap());
+    let mut wb = for_arbiter(&doc, &lines).unwrap();
+    std::fs::write(&path, wb.save_to_buffer().unwrap()).unwrap();
     seen
 }
 

@@ -43,15 +43,17 @@ fuzz_target!(|data: &[u8]| {
             return;
         };
         let dir = scratch();
-        let out = dir.join("out");
+        let out = bianpai::report::out_dir::OutDir::prepare(&dir.join("out")).expect("out");
         let target = bianpai::report::season::Target {
             event: &event,
             roster: &roster,
             dir: &dir,
-            out: &out,
             lang: Lang::Zh,
             statuses: &outcome.statuses,
         };
-        bianpai::report::write_outcome(&target, &outcome).expect("the stage's workbooks");
+        for r in bianpai::report::render_outcome(&target, &outcome).expect("the stage's workbooks") {
+            out.save(r).expect("saved");
+        }
+        out.finish().expect("the outputs written");
     }
 });

@@ -99,43 +99,44 @@ fuzz_target!(|data: &[u8]| {
     }
 
     let dir = scratch();
-    let out = dir.join("out");
+    let out_path = dir.join("out");
+    let out = bianpai::report::out_dir::OutDir::prepare(&out_path).expect("the output folder");
+    let save = |r| {
+        out.save(r).expect("an output saved");
+    };
     let lang = if flags & 8 == 8 { Lang::En } else { Lang::Zh };
     let title = event.event.name.clone();
     let target = bianpai::report::season::Target {
         event,
         roster: &roster,
         dir: &dir,
-        out: &out,
         lang,
         statuses: &outcome.statuses,
     };
-    bianpai::report::roster::write_roster(&out.join("roster.xlsx"), &title, &roster, lang)
-        .expect("roster.xlsx");
-    bianpai::report::write_outcome(&target, &outcome).expect("the stage's workbooks");
+    save(bianpai::report::roster::render_roster(&title, &roster, lang).expect("roster.xlsx"));
+    for r in bianpai::report::render_outcome(&target, &outcome).expect("the stage's workbooks") {
+        save(r);
+    }
     let page = bianpai::report::season::web::page(&target, outcome.stage.as_ref());
     // The pictures only when a flag says so (and the machine has a CJK font): each takes longer
     // than the rest of the outputs together.
     let font = (flags & 16 == 16).then(font).flatten();
-    let (_, pictures) = bianpai::report::web::write_page(&out, &page, font, lang, &mut findings)
-        .expect("web page");
+    let (index, pictures) = bianpai::report::web::render_page(&page, font, lang, &mut findings);
+    save(index);
     for job in &pictures {
         if let Some(f) = font {
-            bianpai::report::web::draw(job, f, lang).expect("picture");
+            save(bianpai::report::web::draw(job, f, lang).expect("picture"));
         }
     }
     let sorted = findings.sorted();
-    bianpai::report::eligibility::write_eligibility(
-        &out.join("eligibility.xlsx"),
-        &s.dir,
-        &title,
-        &roster,
-        &sorted,
-        lang,
-    )
-    .expect("eligibility.xlsx");
+    save(
+        bianpai::report::eligibility::render_eligibility(
+            &out_path, &s.dir, &title, &roster, &sorted, lang,
+        )
+        .expect("eligibility.xlsx"),
+    );
     let packets = bianpai::report::eligibility::Packets::new(
-        &out.join("teams"),
+        &out_path,
         &s.dir,
         &title,
         &roster,
@@ -147,7 +148,8 @@ fuzz_target!(|data: &[u8]| {
     // The packets of the teams the form gave (all of them would take most of the time).
     for (i, t) in roster.teams.iter().enumerate() {
         if t.file == NAME {
-            packets.write(i).expect("team packet");
+            save(packets.render(i).expect("team packet"));
         }
     }
+    out.finish().expect("the outputs written");
 });

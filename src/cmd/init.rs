@@ -8,7 +8,7 @@ use std::path::Path;
 
 use crate::event::{self, EVENT_FILE, templates};
 use crate::report::blank_form;
-use crate::report::workbook::write_atomic;
+use crate::report::out_dir::write_atomic;
 
 /// Folder of the blank forms inside the event folder.
 pub const FORMS_DIR: &str = "forms";
@@ -36,7 +36,10 @@ pub fn run(dir: &Path, template: &str) -> crate::Result<u8> {
     std::fs::create_dir_all(dir).map_err(|e| crate::Error::io(dir, e))?;
     write_atomic(&toml_path, t.text.as_bytes())?;
     let form = dir.join(FORMS_DIR).join(FORM_FILE);
-    blank_form::write(&ev, &form)?;
+    let bytes = blank_form::build(&ev)
+        .and_then(|mut wb| wb.save_to_buffer())
+        .map_err(|e| crate::Error::output(&form, e))?;
+    write_atomic(&form, &bytes)?;
     // Read back what was written: the organizer starts from a file that loads.
     event::load(&toml_path)?;
     let mut text = format!(

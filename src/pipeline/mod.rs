@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::Roster;
+use crate::report::out_dir::{OutDir, Rendered};
 use crate::{Error, Lang, Result};
 use summary::{FileEntry, FileKind, FindingEntry, Summary};
 
@@ -88,17 +89,17 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
     let roster = c.roster;
     drop((c.others, c.subs, c.checked, c.rounds, c.set_aside, excluded));
     drop(loaded);
-    // Every output is synced once, at the end (report::workbook::batch).
-    let (written, committed) = crate::report::workbook::batched(|| {
-        let written = render(opts, &event, &roster, &outcome, font, &mut findings)?;
-        crate::report::workbook::write_manifest(&opts.out, &written)?;
-        Ok::<_, Error>(written)
-    });
-    // The organizer's files moved aside from under an output's name, reported even when a
-    // later write failed.
-    let aside = crate::report::out_guard::release(&opts.out);
-    let written = written?;
-    committed?;
+    // Every output is saved through the output folder and committed once, at its end.
+    let out = OutDir::prepare(&opts.out)?;
+    let written = match render(opts, &event, &roster, &outcome, font, &out, &mut findings) {
+        Ok(written) => written,
+        Err(e) => {
+            out.abandon();
+            return Err(e);
+        }
+    };
+    // The organizer's files moved aside from under an output's name.
+    let aside = out.finish()?.aside;
     for (name, kept) in &aside {
         let (name, kept) = (display_path(&opts.dir, name), display_path(&opts.dir, kept));
         findings.push(Finding::new(
@@ -254,38 +255,46 @@ fn read_roster(dir: &Path, rel: &str) -> Option<Roster> {
     Some(crate::normalize::build_roster(&subs, &mut scratch))
 }
 
-/// Writes every output: the roster, the stage's workbooks and TRF, prizes and costs, the
-/// results book, the results page and its pictures (`out/web/`), then the eligibility workbook
-/// and the team packets (which list every finding of the run). Returns the files written, in
-/// order.
+/// Renders every output and saves it in `out`: the roster, the stage's workbooks and TRF,
+/// prizes and costs, the results book, the results page and its pictures (`out/web/`), then the
+/// eligibility workbook and the team packets (which list every finding of the run). Returns the
+/// files written, in order.
 fn render(
     opts: &Options,
     event: &crate::event::Event,
     roster: &Roster,
     outcome: &crate::outcome::EventOutcome,
     font: std::thread::JoinHandle<Option<crate::report::web::picture::Font>>,
+    out: &OutDir,
     findings: &mut Findings,
 ) -> Result<Vec<PathBuf>> {
-    crate::report::workbook::prepare_out_dir(&opts.out)?;
     let title = event.event.name.clone();
     let target = crate::report::season::Target {
         event,
         roster,
         dir: &opts.dir,
-        out: &opts.out,
         lang: opts.lang,
         statuses: &outcome.statuses,
+    };
+    // Saved in order; a file that is never overwritten and was there already is not listed.
+    let save = |files: Vec<Rendered>| -> Result<Vec<PathBuf>> {
+        let mut written = Vec::with_capacity(files.len());
+        for f in files {
+            written.extend(out.save(f)?);
+        }
+        Ok(written)
     };
     // The results page first: a missing CJK font is a finding that the eligibility workbook
     // and the packets list.
     let page = crate::report::season::web::page(&target, outcome.stage.as_ref());
     // A lookup that panicked found no font.
     let font = font.join().ok().flatten();
-    let (mut web, pictures) =
-        crate::report::web::write_page(&opts.out, &page, font.as_ref(), opts.lang, findings)?;
+    let (index, pictures) =
+        crate::report::web::render_page(&page, font.as_ref(), opts.lang, findings);
+    let mut web = save(vec![index])?;
     let sorted = findings.sorted();
     let packets = crate::report::eligibility::Packets::new(
-        &opts.out.join("teams"),
+        &opts.out,
         &opts.dir,
         &title,
         roster,
@@ -295,7 +304,8 @@ fn render(
         opts.lang,
     );
     // Every output is independent of the others: one queue of jobs over the machine's cores,
-    // the largest first, the results listed in the order below.
+    // the largest first, each rendered and saved by one thread, the results listed in the
+    // order below.
     #[derive(Clone, Copy)]
     enum Job {
         Roster,
@@ -308,26 +318,21 @@ fn render(
     jobs.extend((0..pictures.len()).map(Job::Picture));
     jobs.extend((0..packets.len()).map(Job::Packet));
     let done = crate::report::workbook::par_map(&jobs, |job| -> Result<Vec<PathBuf>> {
-        match *job {
-            Job::Roster => {
-                let path = opts.out.join("roster.xlsx");
-                crate::report::roster::write_roster(&path, &title, roster, opts.lang)?;
-                Ok(vec![path])
-            }
-            Job::Outcome => crate::report::write_outcome(&target, outcome),
-            Job::Eligibility => {
-                let path = opts.out.join("eligibility.xlsx");
-                crate::report::eligibility::write_eligibility(
-                    &path, &opts.dir, &title, roster, &sorted, opts.lang,
-                )?;
-                Ok(vec![path])
-            }
+        let files = match *job {
+            Job::Roster => vec![crate::report::roster::render_roster(
+                &title, roster, opts.lang,
+            )?],
+            Job::Outcome => crate::report::render_outcome(&target, outcome)?,
+            Job::Eligibility => vec![crate::report::eligibility::render_eligibility(
+                &opts.out, &opts.dir, &title, roster, &sorted, opts.lang,
+            )?],
             Job::Picture(i) => match (pictures.get(i), font.as_ref()) {
-                (Some(p), Some(f)) => Ok(vec![crate::report::web::draw(p, f, opts.lang)?]),
-                _ => Ok(Vec::new()),
+                (Some(p), Some(f)) => vec![crate::report::web::draw(p, f, opts.lang)?],
+                _ => Vec::new(),
             },
-            Job::Packet(i) => Ok(vec![packets.write(i)?]),
-        }
+            Job::Packet(i) => vec![packets.render(i)?],
+        };
+        save(files)
     });
     // The roster, the stage's workbooks, the eligibility workbook, the page and its pictures,
     // the packets.

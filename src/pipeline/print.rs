@@ -19,98 +19,122 @@ pub fn render(s: &Summary, lang: Lang) -> String {
         .filter(|f| f.severity == Severity::Error)
         .count();
     let warnings = s.findings.len() - errors;
-    let count = |kind: FileKind| s.files.iter().filter(|f| f.kind == kind).count();
     match lang {
-        Lang::Zh => {
-            let _ = writeln!(out, "{}（{}）", s.event, s.template);
-            let blank = match count(FileKind::BlankForm) {
-                0 => String::new(),
-                n => format!("，空白报名表 {n}（不计）"),
-            };
-            let _ = writeln!(
-                out,
-                "文件 {} 个：报名表 {}，成绩表 {}，无法读取 {}，已忽略 {}{blank}",
-                s.files.len(),
-                count(FileKind::EntryForm),
-                count(FileKind::RoundWorkbook),
-                count(FileKind::Unreadable),
-                count(FileKind::Ignored) + count(FileKind::Unrecognized)
-            );
-            let _ = writeln!(
-                out,
-                "参赛队 {}，人员 {}，棋手 {}",
-                s.teams, s.people, s.players
-            );
-            let r = &s.rounds.counts;
-            if r.planned > 0 {
-                let _ = writeln!(
-                    out,
-                    "轮次：共 {} 轮，已编排 {} 轮，已完成 {} 轮",
-                    r.planned, r.paired, r.complete
-                );
-            }
-            for sec in &s.rounds.sections {
-                let c = &sec.counts;
-                let _ = writeln!(
-                    out,
-                    "  {}：已编排 {} 轮，已完成 {} 轮",
-                    sec.section, c.paired, c.complete
-                );
-            }
-            let _ = writeln!(out, "问题：错误 {errors} 条，警告 {warnings} 条");
-        }
-        Lang::En => {
-            let _ = writeln!(out, "{} ({})", s.event, s.template);
-            let blank = match count(FileKind::BlankForm) {
-                0 => String::new(),
-                n => format!(", {n} blank (not counted)"),
-            };
-            let _ = writeln!(
-                out,
-                "{} files: {} entry forms, {} round workbooks, {} unreadable, {} ignored{blank}",
-                s.files.len(),
-                count(FileKind::EntryForm),
-                count(FileKind::RoundWorkbook),
-                count(FileKind::Unreadable),
-                count(FileKind::Ignored) + count(FileKind::Unrecognized)
-            );
-            let _ = writeln!(
-                out,
-                "{} teams, {} people, {} players",
-                s.teams, s.people, s.players
-            );
-            let r = &s.rounds.counts;
-            if r.planned > 0 {
-                let _ = writeln!(
-                    out,
-                    "rounds: {} planned, {} paired, {} complete",
-                    r.planned, r.paired, r.complete
-                );
-            }
-            for sec in &s.rounds.sections {
-                let c = &sec.counts;
-                let _ = writeln!(
-                    out,
-                    "  {}: {} paired, {} complete",
-                    sec.section, c.paired, c.complete
-                );
-            }
-            let plural = |n: usize, one: &str| {
-                if n == 1 {
-                    format!("1 {one}")
-                } else {
-                    format!("{n} {one}s")
-                }
-            };
-            let _ = writeln!(
-                out,
-                "findings: {}, {}",
-                plural(errors, "error"),
-                plural(warnings, "warning")
-            );
-        }
+        Lang::Zh => counts_zh(&mut out, s, errors, warnings),
+        Lang::En => counts_en(&mut out, s, errors, warnings),
     }
     leaders(&mut out, s, lang);
+    listed_findings(&mut out, s, lang);
+    withheld_prizes(&mut out, s, lang);
+    if !s.outputs.is_empty() {
+        let _ = writeln!(out, "{}", lang.pick("已写入：", "written:"));
+        for o in &s.outputs {
+            let _ = writeln!(out, "  {o}");
+        }
+    }
+    next_step(&mut out, s, lang, errors);
+    out
+}
+
+/// The files of a kind.
+fn count(s: &Summary, kind: FileKind) -> usize {
+    s.files.iter().filter(|f| f.kind == kind).count()
+}
+
+/// The event, the files, the entrants, the rounds and the number of findings, in Chinese.
+fn counts_zh(out: &mut String, s: &Summary, errors: usize, warnings: usize) {
+    let _ = writeln!(out, "{}（{}）", s.event, s.template);
+    let blank = match count(s, FileKind::BlankForm) {
+        0 => String::new(),
+        n => format!("，空白报名表 {n}（不计）"),
+    };
+    let _ = writeln!(
+        out,
+        "文件 {} 个：报名表 {}，成绩表 {}，无法读取 {}，已忽略 {}{blank}",
+        s.files.len(),
+        count(s, FileKind::EntryForm),
+        count(s, FileKind::RoundWorkbook),
+        count(s, FileKind::Unreadable),
+        count(s, FileKind::Ignored) + count(s, FileKind::Unrecognized)
+    );
+    let _ = writeln!(
+        out,
+        "参赛队 {}，人员 {}，棋手 {}",
+        s.teams, s.people, s.players
+    );
+    let r = &s.rounds.counts;
+    if r.planned > 0 {
+        let _ = writeln!(
+            out,
+            "轮次：共 {} 轮，已编排 {} 轮，已完成 {} 轮",
+            r.planned, r.paired, r.complete
+        );
+    }
+    for sec in &s.rounds.sections {
+        let c = &sec.counts;
+        let _ = writeln!(
+            out,
+            "  {}：已编排 {} 轮，已完成 {} 轮",
+            sec.section, c.paired, c.complete
+        );
+    }
+    let _ = writeln!(out, "问题：错误 {errors} 条，警告 {warnings} 条");
+}
+
+/// The event, the files, the entrants, the rounds and the number of findings, in English.
+fn counts_en(out: &mut String, s: &Summary, errors: usize, warnings: usize) {
+    let _ = writeln!(out, "{} ({})", s.event, s.template);
+    let blank = match count(s, FileKind::BlankForm) {
+        0 => String::new(),
+        n => format!(", {n} blank (not counted)"),
+    };
+    let _ = writeln!(
+        out,
+        "{} files: {} entry forms, {} round workbooks, {} unreadable, {} ignored{blank}",
+        s.files.len(),
+        count(s, FileKind::EntryForm),
+        count(s, FileKind::RoundWorkbook),
+        count(s, FileKind::Unreadable),
+        count(s, FileKind::Ignored) + count(s, FileKind::Unrecognized)
+    );
+    let _ = writeln!(
+        out,
+        "{} teams, {} people, {} players",
+        s.teams, s.people, s.players
+    );
+    let r = &s.rounds.counts;
+    if r.planned > 0 {
+        let _ = writeln!(
+            out,
+            "rounds: {} planned, {} paired, {} complete",
+            r.planned, r.paired, r.complete
+        );
+    }
+    for sec in &s.rounds.sections {
+        let c = &sec.counts;
+        let _ = writeln!(
+            out,
+            "  {}: {} paired, {} complete",
+            sec.section, c.paired, c.complete
+        );
+    }
+    let plural = |n: usize, one: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {one}s")
+        }
+    };
+    let _ = writeln!(
+        out,
+        "findings: {}, {}",
+        plural(errors, "error"),
+        plural(warnings, "warning")
+    );
+}
+
+/// The findings, errors first, up to [`MAX_LISTED`].
+fn listed_findings(out: &mut String, s: &Summary, lang: Lang) {
     for f in s.findings.iter().take(MAX_LISTED) {
         let sev = match (f.severity, lang) {
             (Severity::Error, Lang::Zh) => "错误",
@@ -130,40 +154,37 @@ pub fn render(s: &Summary, lang: Lang) -> String {
             )
         );
     }
+}
+
+/// The prizes withheld until a ruling (资格待查), with their total.
+fn withheld_prizes(out: &mut String, s: &Summary, lang: Lang) {
     let withheld: Vec<&super::summary::PrizeEntry> =
         s.prizes.iter().filter(|p| p.withheld).collect();
-    if !withheld.is_empty() {
-        let fen: i64 = withheld.iter().map(|p| p.gross_fen).sum();
-        let yuan = crate::model::Fen(fen);
-        let _ = match lang {
-            Lang::Zh => writeln!(
-                out,
-                "暂缓发放奖金 {} 项（税前 {yuan} 元）：获奖者资格待查，请在 event.toml 的 [[rulings]] 中裁定",
-                withheld.len()
-            ),
-            Lang::En => writeln!(
-                out,
-                "{} prize(s) withheld ({yuan} yuan gross): the winners' eligibility is pending; rule on them under [[rulings]] in event.toml",
-                withheld.len()
-            ),
+    if withheld.is_empty() {
+        return;
+    }
+    let fen: i64 = withheld.iter().map(|p| p.gross_fen).sum();
+    let yuan = crate::model::Fen(fen);
+    let _ = match lang {
+        Lang::Zh => writeln!(
+            out,
+            "暂缓发放奖金 {} 项（税前 {yuan} 元）：获奖者资格待查，请在 event.toml 的 [[rulings]] 中裁定",
+            withheld.len()
+        ),
+        Lang::En => writeln!(
+            out,
+            "{} prize(s) withheld ({yuan} yuan gross): the winners' eligibility is pending; rule on them under [[rulings]] in event.toml",
+            withheld.len()
+        ),
+    };
+    for p in withheld {
+        let who = if p.team == p.name {
+            p.name.clone()
+        } else {
+            format!("{}（{}）", p.name, p.team)
         };
-        for p in withheld {
-            let who = if p.team == p.name {
-                p.name.clone()
-            } else {
-                format!("{}（{}）", p.name, p.team)
-            };
-            let _ = writeln!(out, "  {} {} {who}", p.section, p.place);
-        }
+        let _ = writeln!(out, "  {} {} {who}", p.section, p.place);
     }
-    if !s.outputs.is_empty() {
-        let _ = writeln!(out, "{}", lang.pick("已写入：", "written:"));
-        for o in &s.outputs {
-            let _ = writeln!(out, "  {o}");
-        }
-    }
-    next_step(&mut out, s, lang, errors);
-    out
 }
 
 /// A score as a reader writes it: `14`, `34.5`.

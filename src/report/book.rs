@@ -8,41 +8,45 @@
 //!
 //! Every sheet prints like the other workbooks, with the signature lines under its table.
 
-use std::path::{Path, PathBuf};
-
+use super::out_dir::{Place, Rendered};
 use super::season::Target;
 use super::style::Styles;
 use super::tables::{SheetDoc, TextTable, signed_workbook};
-use super::workbook::save_atomic;
 use crate::money::MoneyOutcome;
-use crate::{Error, Lang, Result};
+use crate::{Lang, Result};
 
 /// The results book's file name: `成绩册.xlsx`, `results-book.xlsx` in English.
 pub fn file_name(lang: Lang) -> &'static str {
     lang.pick("成绩册.xlsx", "results-book.xlsx")
 }
 
-/// Writes the results book from the stage's final tables `sheets` (see
-/// [`super::season::book::book_sheets`]) and the prizes. Returns its path.
+/// The results book from the stage's final tables `sheets` (see
+/// [`super::season::book::book_sheets`]) and the prizes.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming the path that cannot be written.
-pub fn write_book(t: &Target<'_>, sheets: Vec<SheetDoc>, money: &MoneyOutcome) -> Result<PathBuf> {
-    let path = t.out.join(file_name(t.lang));
+/// [`crate::Error::Output`] naming the book when it cannot be built.
+pub fn render_book(
+    t: &Target<'_>,
+    sheets: Vec<SheetDoc>,
+    money: &MoneyOutcome,
+) -> Result<Rendered> {
     let prize_sheet = money.reconciliation.is_some().then_some(
         t.lang
             .pick(super::prizes::PAYOUT_SHEET.0, super::prizes::PAYOUT_SHEET.1),
     );
     let mut all = vec![cover(t, &sheets, prize_sheet)];
     all.extend(sheets);
-    write(&path, t, &all, money)?;
-    Ok(path)
+    let place = Place::Out(file_name(t.lang).into());
+    Rendered::xlsx(place, workbook(t, &all, money))
 }
 
-fn write(path: &Path, t: &Target<'_>, sheets: &[SheetDoc], money: &MoneyOutcome) -> Result<()> {
-    let xe = |e| Error::output(path, e);
-    let mut wb = signed_workbook(&t.event.event.name, sheets, t.lang).map_err(xe)?;
+fn workbook(
+    t: &Target<'_>,
+    sheets: &[SheetDoc],
+    money: &MoneyOutcome,
+) -> std::result::Result<rust_xlsxwriter::Workbook, rust_xlsxwriter::XlsxError> {
+    let mut wb = signed_workbook(&t.event.event.name, sheets, t.lang)?;
     if let Some(rec) = &money.reconciliation {
         let ranked: Vec<&str> = money
             .ranked_lists
@@ -57,10 +61,9 @@ fn write(path: &Path, t: &Target<'_>, sheets: &[SheetDoc], money: &MoneyOutcome)
             rec,
             &ranked,
             t.lang,
-        )
-        .map_err(xe)?;
+        )?;
     }
-    save_atomic(&mut wb, path)
+    Ok(wb)
 }
 
 /// The cover: what the event was, who ran it, and what the book holds.

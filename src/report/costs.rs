@@ -3,21 +3,18 @@
 //! quantity, rate and amount, and the balance). [`statement_doc`] is the same statement as the
 //! 费用结算 sheet of each team's packet (`out/teams/<unit>.xlsx`).
 
-use std::path::Path;
-
-use rust_xlsxwriter::{Worksheet, XlsxError};
+use rust_xlsxwriter::{Workbook, Worksheet, XlsxError};
 
 use super::style::{ColumnWidths, Styles};
 use super::tables::{SheetDoc, SheetNames, TextTable};
 use super::workbook::{
-    SheetLayout, new_workbook, save_atomic, setup_sheet, write_date, write_header_row, write_money,
-    write_text,
+    SheetLayout, new_workbook, setup_sheet, write_date, write_header_row, write_money, write_text,
 };
+use crate::Lang;
 use crate::event::Event;
 use crate::model::Fen;
 use crate::money::costs::rooms_per_night;
 use crate::money::{Side, Statement, TeamLodging};
-use crate::{Error, Lang};
 
 /// The columns of a statement (Chinese, English); the packet's copy says the amounts are yuan.
 const LINE_HEADERS: [(&str, &str); 7] = [
@@ -61,31 +58,29 @@ fn titled(title: &str, what: (&str, &str), lang: Lang) -> String {
     format!("{title} {}", lang.pick(what.0, what.1))
 }
 
-/// Writes `costs.xlsx`: 汇总, 用房 and one sheet per team (Summary, Rooms with `--lang en`).
+/// `costs.xlsx`: 汇总, 用房 and one sheet per team (Summary, Rooms with `--lang en`).
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming `path` when the workbook cannot be built or written.
-pub fn write_costs(
-    path: &Path,
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn workbook(
     event: &Event,
     statements: &[(Statement, TeamLodging)],
     lang: Lang,
-) -> Result<(), Error> {
-    let xe = |e: XlsxError| Error::output(path, e);
+) -> Result<Workbook, XlsxError> {
     let title = &event.event.name;
-    let mut wb = new_workbook(title).map_err(xe)?;
+    let mut wb = new_workbook(title)?;
     let styles = Styles::new();
-    summary_sheet(wb.add_worksheet(), &styles, title, statements, lang).map_err(xe)?;
-    nights_sheet(wb.add_worksheet(), &styles, event, statements, lang).map_err(xe)?;
+    summary_sheet(wb.add_worksheet(), &styles, title, statements, lang)?;
+    nights_sheet(wb.add_worksheet(), &styles, event, statements, lang)?;
     let mut used = SheetNames::default();
     used.claim(lang.pick(SUMMARY_SHEET.0, SUMMARY_SHEET.1));
     used.claim(lang.pick(NIGHTS_SHEET.0, NIGHTS_SHEET.1));
     for (st, _) in statements {
         let name = used.claim(&st.team);
-        statement_sheet(wb.add_worksheet(), &styles, title, &name, st, lang).map_err(xe)?;
+        statement_sheet(wb.add_worksheet(), &styles, title, &name, st, lang)?;
     }
-    save_atomic(&mut wb, path)
+    Ok(wb)
 }
 
 fn summary_sheet(

@@ -6,16 +6,16 @@
 //! whole. A file inside a zip, a CSV or a text file is linked as a file; the cell stays in the
 //! text.
 //!
-//! A packet is a list of [`LinkedSheet`]s built by [`team_sheets`] and written by
-//! [`write_linked`]; a further sheet (a cost statement) is one more `LinkedSheet` pushed there.
+//! A packet is a list of [`LinkedSheet`]s built by [`team_sheets`] and laid out by
+//! [`linked_workbook`]; a further sheet (a cost statement) is one more `LinkedSheet` pushed there.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Component, Path, PathBuf};
 
 use rust_xlsxwriter::{Workbook, XlsxError};
 
+use super::out_dir::{Place, Rendered};
 use super::tables::{CellLinks, SheetDoc, TextTable, Texts, build_sheets};
-use super::workbook::save_atomic;
 use crate::findings::{Finding, Severity, Source};
 use crate::model::roster::{Roster, Team};
 use crate::{Error, Lang};
@@ -179,21 +179,21 @@ fn findings_sheet(
     LinkedSheet { doc, links }
 }
 
-/// Writes `eligibility.xlsx`: 汇总 (per team: errors, warnings) and 问题清单 (every finding,
-/// errors first, its source linked to the cell in `event_dir`). `findings` must already be
-/// sorted.
+/// `eligibility.xlsx`: 汇总 (per team: errors, warnings) and 问题清单 (every finding, errors
+/// first, its source linked from the output folder `out` to the cell in `event_dir`).
+/// `findings` must already be sorted.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming the path when it cannot be written.
-pub fn write_eligibility(
-    path: &Path,
+/// [`Error::Output`] naming the workbook when it cannot be built.
+pub fn render_eligibility(
+    out: &Path,
     event_dir: &Path,
     event_title: &str,
     roster: &Roster,
     findings: &[Finding],
     lang: Lang,
-) -> Result<(), Error> {
+) -> Result<Rendered, Error> {
     let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for t in &roster.teams {
         counts.entry(t.unit.value.clone()).or_default();
@@ -236,7 +236,7 @@ pub fn write_eligibility(
         landscape: false,
     };
     let all: Vec<&Finding> = findings.iter().collect();
-    let links = Links::new(event_dir, path.parent().unwrap_or(Path::new(".")));
+    let links = Links::new(event_dir, out);
     let list = findings_sheet(
         lang.pick("问题清单", "Findings"),
         lang.pick("资格审查问题清单", "eligibility findings"),
@@ -244,7 +244,8 @@ pub fn write_eligibility(
         &links,
         lang,
     );
-    write_linked(path, event_title, &[summary.into(), list], lang)
+    let wb = linked_workbook(event_title, &[summary.into(), list], lang);
+    Rendered::xlsx(Place::Out("eligibility.xlsx".into()), wb)
 }
 
 /// A file name Windows accepts for a team's packet: reserved characters replaced, trailing dots
@@ -284,44 +285,11 @@ pub fn safe_file_stem(name: &str) -> String {
     s
 }
 
-/// Writes `teams/<unit>.xlsx` for every team (see [`team_sheets`]), plus, in a team stage, its
-/// matches round by round board by board (对阵与成绩) and its place with the tie-breaks (名次),
-/// its statement (费用结算, from the outcome's money, when it has a line) and its standing
-/// (资格待查, 取消资格). Returns the paths written.
-///
-/// # Errors
-///
-/// [`Error::Io`] naming the path that cannot be written.
-#[allow(clippy::too_many_arguments)]
-pub fn write_team_packets(
-    dir: &Path,
-    event_dir: &Path,
-    event_title: &str,
-    roster: &Roster,
-    findings: &[Finding],
-    outcome: &crate::outcome::EventOutcome,
-    sport: crate::rounds::notation::Sport,
-    lang: Lang,
-) -> Result<Vec<PathBuf>, Error> {
-    let packets = Packets::new(
-        dir,
-        event_dir,
-        event_title,
-        roster,
-        findings,
-        outcome,
-        sport,
-        lang,
-    );
-    // Each packet is built and written whole by one thread.
-    let indices: Vec<usize> = (0..packets.len()).collect();
-    super::workbook::par_map(&indices, |&i| packets.write(i))
-        .into_iter()
-        .collect()
-}
-
-/// The team packets of a run, indexed once ([`write_team_packets`]); [`Packets::write`] builds
-/// and writes one, so that a caller can spread them over threads with other outputs.
+/// The team packets of a run, `teams/<unit>.xlsx` for every team (see [`team_sheets`]), plus,
+/// in a team stage, its matches round by round board by board (对阵与成绩) and its place with
+/// the tie-breaks (名次), its statement (费用结算, from the outcome's money, when it has a line)
+/// and its standing (资格待查, 取消资格). Indexed once; [`Packets::render`] builds one, so that
+/// a caller can spread them over threads with other outputs.
 pub struct Packets<'a> {
     event_title: &'a str,
     findings: &'a [Finding],
@@ -334,16 +302,17 @@ pub struct Packets<'a> {
     statement_of: HashMap<&'a str, &'a crate::money::costs::Statement>,
     /// The stage indexed once for every team's sheets.
     stage: Option<super::season::packets::PacketIndex<'a>>,
-    /// Each packet's path and team, in roster order.
-    jobs: Vec<(PathBuf, &'a Team)>,
+    /// Each packet's name in the output folder and team, in roster order.
+    jobs: Vec<(String, &'a Team)>,
 }
 
 impl<'a> Packets<'a> {
     /// Indexes the findings, statements and stage for the packets of every team of `roster`,
-    /// written into `dir` (one file name per team, unique case-insensitively).
+    /// saved in `teams/` of the output folder `out` (one file name per team, unique
+    /// case-insensitively).
     #[allow(clippy::too_many_arguments)]
     pub fn new(
-        dir: &Path,
+        out: &Path,
         event_dir: &Path,
         event_title: &'a str,
         roster: &'a Roster,
@@ -352,7 +321,7 @@ impl<'a> Packets<'a> {
         sport: crate::rounds::notation::Sport,
         lang: Lang,
     ) -> Self {
-        let links = Links::new(event_dir, dir);
+        let links = Links::new(event_dir, &out.join("teams"));
         // Indexed once: a packet's findings and statement are looked up, not searched for.
         let mut by_team: HashMap<&str, Vec<usize>> = HashMap::new();
         let mut by_file: HashMap<&str, Vec<usize>> = HashMap::new();
@@ -374,7 +343,7 @@ impl<'a> Packets<'a> {
                 stem.push('_');
             }
             used.insert(stem.to_lowercase());
-            jobs.push((dir.join(format!("{stem}.xlsx")), t));
+            jobs.push((format!("teams/{stem}.xlsx"), t));
         }
         let stage = outcome
             .stage
@@ -404,18 +373,15 @@ impl<'a> Packets<'a> {
         self.jobs.is_empty()
     }
 
-    /// Builds and writes packet `i` (in roster order); returns its path.
+    /// Builds packet `i` (in roster order).
     ///
     /// # Errors
     ///
-    /// [`Error::Io`] naming the path that cannot be written.
-    pub fn write(&self, i: usize) -> Result<PathBuf, Error> {
+    /// [`Error::Output`] naming the packet when it cannot be built.
+    pub fn render(&self, i: usize) -> Result<Rendered, Error> {
         let lang = self.lang;
-        let Some((path, t)) = self.jobs.get(i) else {
-            return Err(Error::io(
-                Path::new("teams"),
-                std::io::Error::other("no such packet"),
-            ));
+        let Some((name, t)) = self.jobs.get(i) else {
+            return Err(Error::output("teams", "no such packet"));
         };
         let none = Vec::new();
         let (a, b) = (
@@ -455,8 +421,8 @@ impl<'a> Packets<'a> {
             st.filter(|s| !s.lines.is_empty())
                 .map(|s| LinkedSheet::from(super::costs::statement_doc(s, lang))),
         );
-        write_linked(path, self.event_title, &sheets, lang)?;
-        Ok(path.clone())
+        let wb = linked_workbook(self.event_title, &sheets, lang);
+        Rendered::xlsx(Place::Out(name.clone()), wb)
     }
 }
 
@@ -513,23 +479,13 @@ fn sheets_of(t: &Team, mine: &[&Finding], links: &Links, lang: Lang) -> Vec<Link
     v
 }
 
-/// Writes the sheets into one workbook at `path`, atomically: the layout of
-/// [`super::tables::write`] (title row, header row, frozen panes, A4), plus the links.
+/// The sheets in one workbook: the layout of [`super::tables::workbook`] (title row, header
+/// row, frozen panes, A4), plus the links.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming `path` when it cannot be written.
-pub fn write_linked(
-    path: &Path,
-    event_title: &str,
-    sheets: &[LinkedSheet],
-    lang: Lang,
-) -> Result<(), Error> {
-    let mut wb = build_linked(event_title, sheets, lang).map_err(|e| Error::output(path, e))?;
-    save_atomic(&mut wb, path)
-}
-
-fn build_linked(
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn linked_workbook(
     event_title: &str,
     sheets: &[LinkedSheet],
     lang: Lang,

@@ -7,7 +7,7 @@ pub mod book;
 pub mod costs;
 pub mod eligibility;
 pub mod labels;
-pub(crate) mod out_guard;
+pub mod out_dir;
 pub mod print;
 pub mod prizes;
 pub mod roster;
@@ -19,51 +19,49 @@ pub mod tables;
 pub mod web;
 pub mod workbook;
 
-use std::path::PathBuf;
-
 use crate::outcome::{EventOutcome, StageKind};
+use out_dir::{Place, Rendered};
 use season::Target;
 
-/// Writes the outcome's workbooks: the stage's (round workbooks, pairings, standings, the TRF
-/// report, the finals), then `prizes.xlsx` (when the reconciliation is due), `costs.xlsx`
-/// (when a team has a line) and, once the event is over, the results book `成绩册.xlsx`.
-/// Returns the files written, in order.
+/// The outcome's files: the stage's (round workbooks, pairings, standings, the TRF report, the
+/// finals), then `prizes.xlsx` (when the reconciliation is due), `costs.xlsx` (when a team has a
+/// line) and, once the event is over, the results book `成绩册.xlsx`; in that order.
 ///
 /// Prize and cost workbooks are Chinese (SPEC §5) whatever the language.
 ///
 /// # Errors
 ///
-/// [`crate::Error::Io`] naming the path that cannot be written.
-pub fn write_outcome(t: &Target<'_>, o: &EventOutcome) -> crate::Result<Vec<PathBuf>> {
-    let mut written = Vec::new();
+/// [`crate::Error::Output`] naming the workbook that cannot be built.
+pub fn render_outcome(t: &Target<'_>, o: &EventOutcome) -> crate::Result<Vec<Rendered>> {
+    let mut rendered = Vec::new();
     if let Some(stage) = &o.stage {
         let def = t.event.stages.iter().find(|s| s.id == stage.stage);
         match (&stage.kind, def) {
-            (StageKind::League(l), Some(def)) => written.extend(season::write_league(t, def, l)?),
+            (StageKind::League(l), Some(def)) => {
+                rendered.extend(season::render_league(t, def, l)?);
+            }
             (StageKind::TeamSwiss(s), Some(def)) => {
-                written.extend(season::write_team_swiss(t, def, s)?);
+                rendered.extend(season::render_team_swiss(t, def, s)?);
             }
             (StageKind::Individual(i), def) => {
-                written.extend(season::write_individual(t, def, i)?);
+                rendered.extend(season::render_individual(t, def, i)?);
             }
             (_, None) => {}
         }
     }
     let m = &o.money;
     if let Some(rec) = &m.reconciliation {
-        let p = t.out.join("prizes.xlsx");
         let ranked: Vec<&str> = m
             .ranked_lists
             .iter()
             .map(crate::money::ListId::as_str)
             .collect();
-        prizes::write_prizes(&p, t.event, &m.payouts, rec, &ranked, t.lang)?;
-        written.push(p);
+        let wb = prizes::workbook(t.event, &m.payouts, rec, &ranked, t.lang);
+        rendered.push(Rendered::xlsx(Place::Out("prizes.xlsx".into()), wb)?);
     }
     if m.has_costs() {
-        let p = t.out.join("costs.xlsx");
-        costs::write_costs(&p, t.event, &m.statements, t.lang)?;
-        written.push(p);
+        let wb = costs::workbook(t.event, &m.statements, t.lang);
+        rendered.push(Rendered::xlsx(Place::Out("costs.xlsx".into()), wb)?);
     }
     // The results book, once the event is over.
     if let Some(sheets) = o
@@ -71,7 +69,7 @@ pub fn write_outcome(t: &Target<'_>, o: &EventOutcome) -> crate::Result<Vec<Path
         .as_ref()
         .and_then(|s| season::book::book_sheets(t, s))
     {
-        written.push(book::write_book(t, sheets, m)?);
+        rendered.push(book::render_book(t, sheets, m)?);
     }
-    Ok(written)
+    Ok(rendered)
 }

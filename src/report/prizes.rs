@@ -3,18 +3,16 @@
 //! each winner) and 奖金设置 (every list of `event.toml` place by place, paid or waiting for its
 //! final ranking). Before the event is over no place is invented: the lists say they wait.
 
-use std::path::Path;
-
-use rust_xlsxwriter::{Worksheet, XlsxError};
+use rust_xlsxwriter::{Workbook, Worksheet, XlsxError};
 
 use super::costs::headers_in;
-use super::style::Styles;
-use super::workbook::{new_workbook, save_atomic, write_money, write_text};
+use super::style::{ColumnWidths, Styles};
+use super::workbook::{new_workbook, write_money, write_text};
+use crate::Lang;
 use crate::event::{Event, Recipient};
 use crate::model::Fen;
 use crate::money::prizes::list_name;
 use crate::money::{Payout, Reconciliation};
-use crate::{Error, Lang};
 
 /// Places listed per list at most on 奖金设置.
 const MAX_PLACES_LISTED: u32 = 500;
@@ -65,28 +63,26 @@ const SIGN_HEADERS: [(&str, &str); 8] = [
     ("日期", "Date"),
 ];
 
-/// Writes `prizes.xlsx`. `ranked` are the ranking ids whose final ranking is known; the lists of
+/// `prizes.xlsx`. `ranked` are the ranking ids whose final ranking is known; the lists of
 /// `event.toml` with money and no final ranking are marked as waiting.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming `path` when the workbook cannot be built or written.
-pub fn write_prizes(
-    path: &Path,
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn workbook(
     event: &Event,
     payouts: &[Payout],
     rec: &Reconciliation,
     ranked: &[&str],
     lang: Lang,
-) -> Result<(), Error> {
-    let xe = |e: XlsxError| Error::output(path, e);
+) -> Result<Workbook, XlsxError> {
     let title = &event.event.name;
-    let mut wb = new_workbook(title).map_err(xe)?;
+    let mut wb = new_workbook(title)?;
     let styles = Styles::new();
-    add_payouts(&mut wb, &styles, event, payouts, rec, ranked, lang).map_err(xe)?;
-    sign_sheet(wb.add_worksheet(), &styles, title, payouts, lang).map_err(xe)?;
-    settings_sheet(wb.add_worksheet(), &styles, event, payouts, ranked, lang).map_err(xe)?;
-    save_atomic(&mut wb, path)
+    add_payouts(&mut wb, &styles, event, payouts, rec, ranked, lang)?;
+    sign_sheet(wb.add_worksheet(), &styles, title, payouts, lang)?;
+    settings_sheet(wb.add_worksheet(), &styles, event, payouts, ranked, lang)?;
+    Ok(wb)
 }
 
 /// Adds the 奖金 sheet (every payout, the totals, the reconciliation, the signature lines) to
@@ -158,6 +154,54 @@ fn tax_note(event: &Event, lang: Lang) -> String {
     }
 }
 
+/// One payout's row: list, place, winner, unit, ID, the amounts and a note (withheld, paid to
+/// the unit, shared).
+fn payout_row(
+    ws: &mut Worksheet,
+    s: &Styles,
+    row: u32,
+    p: &Payout,
+    lang: Lang,
+    w: &mut ColumnWidths,
+) -> Result<(), XlsxError> {
+    write_text(ws, row, 0, &p.list_name, &s.body, Some(&mut *w))?;
+    write_text(ws, row, 1, &p.place.to_string(), &s.center, Some(&mut *w))?;
+    write_text(ws, row, 2, &p.name, &s.body, Some(&mut *w))?;
+    write_text(ws, row, 3, &p.team, &s.body, Some(&mut *w))?;
+    write_text(
+        ws,
+        row,
+        4,
+        p.id_number.as_deref().unwrap_or(""),
+        &s.text,
+        Some(&mut *w),
+    )?;
+    write_money(ws, row, 5, p.gross, &s.money, Some(&mut *w))?;
+    write_money(ws, row, 6, p.tax, &s.money, Some(&mut *w))?;
+    write_money(ws, row, 7, p.net, &s.money, Some(&mut *w))?;
+    let mut note = Vec::new();
+    if p.withheld {
+        note.push(lang.pick(WITHHELD.0, WITHHELD.1));
+    }
+    if p.is_unit {
+        note.push(lang.pick("奖给单位，不代扣个税", "paid to the unit, no tax withheld"));
+    }
+    let shared = p.shared.map(|x| x.note(lang));
+    if let Some(x) = &shared {
+        note.push(x);
+    }
+    // The note wraps at 30 columns (汉字 count two), its row made tall enough.
+    let text = note.join(lang.pick("；", "; "));
+    let wide = crate::report::style::display_width(&text);
+    write_text(ws, row, 8, &text, &s.body.clone().set_text_wrap(), None)?;
+    w.note_width(8, wide.min(30));
+    if wide > 38 {
+        let lines = u32::try_from(wide.div_ceil(38)).unwrap_or(1);
+        w.set_row_height(ws, row, f64::from(lines) * 13.5 + 2.0)?;
+    }
+    Ok(())
+}
+
 fn payouts_sheet(
     ws: &mut Worksheet,
     s: &Styles,
@@ -173,41 +217,7 @@ fn payouts_sheet(
     let mut w = super::costs::table_sheet(ws, s, name, &t, &headers, true, lang)?;
     let mut row = 2u32;
     for p in payouts {
-        write_text(ws, row, 0, &p.list_name, &s.body, Some(&mut w))?;
-        write_text(ws, row, 1, &p.place.to_string(), &s.center, Some(&mut w))?;
-        write_text(ws, row, 2, &p.name, &s.body, Some(&mut w))?;
-        write_text(ws, row, 3, &p.team, &s.body, Some(&mut w))?;
-        write_text(
-            ws,
-            row,
-            4,
-            p.id_number.as_deref().unwrap_or(""),
-            &s.text,
-            Some(&mut w),
-        )?;
-        write_money(ws, row, 5, p.gross, &s.money, Some(&mut w))?;
-        write_money(ws, row, 6, p.tax, &s.money, Some(&mut w))?;
-        write_money(ws, row, 7, p.net, &s.money, Some(&mut w))?;
-        let mut note = Vec::new();
-        if p.withheld {
-            note.push(lang.pick(WITHHELD.0, WITHHELD.1));
-        }
-        if p.is_unit {
-            note.push(lang.pick("奖给单位，不代扣个税", "paid to the unit, no tax withheld"));
-        }
-        let shared = p.shared.map(|x| x.note(lang));
-        if let Some(x) = &shared {
-            note.push(x);
-        }
-        // The note wraps at 30 columns (汉字 count two), its row made tall enough.
-        let text = note.join(lang.pick("；", "; "));
-        let wide = crate::report::style::display_width(&text);
-        write_text(ws, row, 8, &text, &s.body.clone().set_text_wrap(), None)?;
-        w.note_width(8, wide.min(30));
-        if wide > 38 {
-            let lines = u32::try_from(wide.div_ceil(38)).unwrap_or(1);
-            w.set_row_height(ws, row, f64::from(lines) * 13.5 + 2.0)?;
-        }
+        payout_row(ws, s, row, p, lang, &mut w)?;
         row += 1;
     }
     write_text(

@@ -2,9 +2,8 @@
 //! them (FIDE姓名) and the source of their row; a sheet
 //! per team with its players in board order; a sheet of officials (领队/教练/随队人员).
 
-use std::path::Path;
-
-use super::tables::{SheetDoc, TextTable, write};
+use super::out_dir::{Place, Rendered};
+use super::tables::{SheetDoc, TextTable};
 use crate::model::roster::{Board, Person, Role, Roster, Sourced, Team};
 use crate::{Error, Lang};
 
@@ -201,16 +200,12 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
     out
 }
 
-/// Writes `roster.xlsx`.
+/// `roster.xlsx`.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming the path when it cannot be written.
-pub fn write_roster(
-    path: &Path,
-    event_title: &str,
-    roster: &Roster,
-    lang: Lang,
-) -> Result<(), Error> {
-    write(path, event_title, &sheets(roster, lang), lang)
+/// [`Error::Output`] naming the workbook when it cannot be built.
+pub fn render_roster(event_title: &str, roster: &Roster, lang: Lang) -> Result<Rendered, Error> {
+    let wb = super::tables::workbook(event_title, &sheets(roster, lang), lang);
+    Rendered::xlsx(Place::Out("roster.xlsx".into()), wb)
 }

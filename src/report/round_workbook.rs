@@ -2,21 +2,17 @@
 //! overwritten) and the printable copy `out/pairings-rNN.xlsx`, from the rows of
 //! [`crate::rounds::lines`].
 
-use std::path::Path;
-
-use rust_xlsxwriter::{DataValidation, DataValidationErrorStyle, Workbook, XlsxError};
+use rust_xlsxwriter::{DataValidation, DataValidationErrorStyle, Workbook, Worksheet, XlsxError};
 
 use super::style::{ColumnWidths, Styles};
-use super::workbook::{
-    SheetLayout, new_workbook, save_atomic, setup_sheet, write_header_row, write_text,
-};
+use super::workbook::{SheetLayout, new_workbook, setup_sheet, write_header_row, write_text};
+use crate::Lang;
 use crate::model::Colour;
 pub use crate::rounds::lines::{IndividualLine, Lines, TeamLine};
 use crate::rounds::marker::{self, Marker};
 use crate::rounds::notation::{self, Sport};
 use crate::rounds::record::Recorded;
 use crate::rounds::sheet::{INDIVIDUAL_HEADERS, TEAM_HEADERS};
-use crate::{Error, Lang};
 
 /// What a round workbook shows besides its rows.
 #[derive(Debug, Clone)]
@@ -36,39 +32,24 @@ pub struct RoundDoc<'a> {
     pub notes: &'a [String],
 }
 
-/// Writes `results/rNN.xlsx` unless a file is there. Returns whether it was written.
+/// The round workbook the arbiter types into (`results/rNN.xlsx`, with the marker sheet and the
+/// recorded pairing; saved as a file that is never overwritten).
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming the path when it cannot be written, or when something other than a
-/// file (a folder) is in its place.
-pub fn write_new(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result<bool, Error> {
-    match std::fs::symlink_metadata(path) {
-        Ok(m) if m.is_file() => return Ok(false),
-        Ok(_) => {
-            return Err(Error::io(
-                path,
-                std::io::Error::other(
-                    "不是文件，无法写入成绩表 (not a file: the round workbook cannot be written)",
-                ),
-            ));
-        }
-        Err(_) if super::workbook::pending(path) => return Ok(false),
-        Err(_) => {}
-    }
-    let mut wb = build(doc, lines, true).map_err(|e| Error::output(path, e))?;
-    super::workbook::save_new(&mut wb, path)?;
-    Ok(true)
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn for_arbiter(doc: &RoundDoc<'_>, lines: &Lines) -> Result<Workbook, XlsxError> {
+    build(doc, lines, true)
 }
 
-/// Writes the printable copy (overwritten each run; it lives in `out/`).
+/// The printable copy (`out/pairings-rNN.xlsx`, rendered again each run), with the notes and
+/// the signature lines.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming the path when it cannot be written.
-pub fn write_printable(path: &Path, doc: &RoundDoc<'_>, lines: &Lines) -> Result<(), Error> {
-    let mut wb = build(doc, lines, false).map_err(|e| Error::output(path, e))?;
-    save_atomic(&mut wb, path)
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn printable(doc: &RoundDoc<'_>, lines: &Lines) -> Result<Workbook, XlsxError> {
+    build(doc, lines, false)
 }
 
 /// The colour as printed: 白/黑 (chess), 红/黑 (xiangqi), or in English.
@@ -83,6 +64,8 @@ pub(crate) fn colour_word(c: Colour, sport: Sport, lang: Lang) -> &'static str {
     }
 }
 
+/// The round's sheet (title, headers, a row per board), then for the printable copy the notes
+/// and the signature lines, for the arbiter's the marker sheet with the recorded pairing.
 fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workbook, XlsxError> {
     let title = format!("{} {}", doc.event_title, doc.round_label);
     let mut wb = new_workbook(&title)?;
@@ -96,150 +79,45 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
     let ws = wb.add_worksheet();
     let sub = lang.pick("对阵及成绩登记表", "pairings and results");
     let full_title = format!("{title} {sub}");
-    let (headers, n_rows): (Vec<String>, usize) = match lines {
-        Lines::Team(v) => (
-            TEAM_HEADERS
-                .iter()
-                .map(|(zh, en)| lang.pick(zh, en).to_string())
-                .collect(),
-            v.len(),
-        ),
-        Lines::Individual(v) => {
-            let mut h: Vec<String> = INDIVIDUAL_HEADERS
-                .iter()
-                .map(|(zh, en)| lang.pick(zh, en).to_string())
-                .collect();
-            if doc.sport == Sport::Xiangqi {
-                h[1] = lang.pick("红方", "Red").to_string();
-            }
-            (h, v.len())
-        }
-    };
-    let columns = u16::try_from(headers.len()).unwrap_or(1);
+    let headers = headers(lines, doc.sport, lang);
     let layout = SheetLayout {
         name: &sheet_name,
         title: &full_title,
-        columns,
+        columns: u16::try_from(headers.len()).unwrap_or(1),
         frozen_rows: 2,
         landscape: matches!(lines, Lines::Team(_)),
         lang,
     };
     setup_sheet(ws, &styles, &layout)?;
     widths.print_title(&layout, &styles);
-    // First row of each match, then the row after the last: a match never spans two pages.
-    let mut groups: Vec<u32> = Vec::new();
-    if let Lines::Team(v) = lines {
-        let mut last = None;
-        for (i, l) in v.iter().enumerate() {
-            if last != Some(l.match_no) {
-                groups.push(2 + u32::try_from(i).unwrap_or(u32::MAX - 2));
-                last = Some(l.match_no);
-            }
-        }
-        groups.push(2 + u32::try_from(v.len()).unwrap_or(u32::MAX - 2));
-    }
     let hdr: Vec<&str> = headers.iter().map(String::as_str).collect();
     write_header_row(ws, 1, &hdr, &styles, &mut widths)?;
-    let result_col: u16 = match lines {
-        Lines::Team(_) => 5,
-        Lines::Individual(_) => 2,
-    };
-    match lines {
+    let (result_col, n_rows, groups) = match lines {
         Lines::Team(v) => {
-            for (i, l) in v.iter().enumerate() {
-                let r = 2 + u32::try_from(i).unwrap_or(u32::MAX - 2);
-                ws.write_number_with_format(r, 0, f64::from(l.match_no), &styles.center)?;
-                ws.write_number_with_format(r, 1, f64::from(l.board), &styles.center)?;
-                write_text(ws, r, 2, &l.home_team, &styles.body, Some(&mut widths))?;
-                write_text(ws, r, 3, &l.home_player, &styles.input, Some(&mut widths))?;
-                write_text(
-                    ws,
-                    r,
-                    4,
-                    colour_word(l.home_colour, doc.sport, lang),
-                    &styles.center,
-                    Some(&mut widths),
-                )?;
-                let res = l
-                    .result
-                    .map(|g| notation::format(g, doc.sport))
-                    .unwrap_or("");
-                write_text(ws, r, 5, res, &styles.result_input, Some(&mut widths))?;
-                write_text(ws, r, 6, &l.away_player, &styles.input, Some(&mut widths))?;
-                // The bye row's away team is the bye word, in the workbook's language (the
-                // reader takes either).
-                let away = if crate::rounds::sheet::BYE_WORDS.contains(&l.away_team.trim()) {
-                    lang.pick("轮空", "BYE")
-                } else {
-                    l.away_team.as_str()
-                };
-                write_text(ws, r, 7, away, &styles.body, Some(&mut widths))?;
-            }
+            team_rows(ws, v, doc, &styles, &mut widths)?;
+            (5, v.len(), match_groups(v))
         }
         Lines::Individual(v) => {
-            for (i, l) in v.iter().enumerate() {
-                let r = 2 + u32::try_from(i).unwrap_or(u32::MAX - 2);
-                ws.write_number_with_format(r, 0, f64::from(l.board), &styles.center)?;
-                write_text(ws, r, 1, &l.left, &styles.body, Some(&mut widths))?;
-                match &l.right {
-                    Some(right) => {
-                        let res = l
-                            .result
-                            .map(|g| notation::format(g, doc.sport))
-                            .unwrap_or("");
-                        write_text(ws, r, 2, res, &styles.result_input, Some(&mut widths))?;
-                        write_text(ws, r, 3, right, &styles.body, Some(&mut widths))?;
-                    }
-                    None => {
-                        write_text(ws, r, 2, "", &styles.center, Some(&mut widths))?;
-                        write_text(
-                            ws,
-                            r,
-                            3,
-                            lang.pick("轮空", "BYE"),
-                            &styles.body,
-                            Some(&mut widths),
-                        )?;
-                    }
-                }
-            }
+            individual_rows(ws, v, doc, &styles, &mut widths)?;
+            (2, v.len(), Vec::new())
         }
-    }
+    };
     widths.note(result_col, "结果结果");
     if !with_marker {
         // The printable copy: the notes, then the signature lines.
         let table_last = 1 + u32::try_from(n_rows).unwrap_or(0);
         let mut after = table_last;
-        if !doc.notes.is_empty() {
-            let first = table_last + 2;
-            for (i, note) in doc.notes.iter().enumerate() {
-                let r = first + u32::try_from(i).unwrap_or(0);
-                write_text(ws, r, 0, note, &styles.body, None)?;
-                after = r;
-            }
+        for (i, note) in doc.notes.iter().enumerate() {
+            let r = table_last + 2 + u32::try_from(i).unwrap_or(0);
+            write_text(ws, r, 0, note, &styles.body, None)?;
+            after = r;
         }
         super::signature::write_signatures(ws, table_last, after, &styles, &mut widths, lang)?;
     }
     widths.apply_grouped(ws, &groups)?;
     if n_rows > 0 {
-        let choices = notation::choices(doc.sport);
-        // Warning style: the list offers the usual notations, but every notation of SPEC §6
-        // (红胜, 黑胜, 和, 1:0, 1/2 …) may be kept; the run checks what was typed.
-        let dv = DataValidation::new()
-            .allow_list_strings(choices)?
-            .set_error_style(DataValidationErrorStyle::Warning)
-            .set_error_title(lang.pick("请核对结果", "Check the result"))?
-            .set_error_message(format!(
-                "{}{}{}",
-                lang.pick("常用写法：", "Usual notations: "),
-                choices.join(" "),
-                lang.pick(
-                    "。其他写法（如 红胜、黑胜、和、1:0、1/2）也可，选“是”保留。",
-                    ". Other notations (1:0, 1/2, = …) are accepted too: choose Yes to keep it."
-                )
-            ))?;
         let last = 2 + u32::try_from(n_rows).unwrap_or(1) - 1;
-        ws.add_data_validation(2, result_col, last, result_col, &dv)?;
+        ws.add_data_validation(2, result_col, last, result_col, &result_list(doc)?)?;
     }
     if with_marker {
         let ms = add_marker_sheet(&mut wb, doc.marker)?;
@@ -252,6 +130,128 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
         }
     }
     Ok(wb)
+}
+
+/// The column headers of a team or an individual round (红方 for xiangqi's first player).
+pub(crate) fn headers(lines: &Lines, sport: Sport, lang: Lang) -> Vec<String> {
+    let pick = |h: &[(&str, &str)]| -> Vec<String> {
+        h.iter()
+            .map(|(zh, en)| lang.pick(zh, en).to_string())
+            .collect()
+    };
+    match lines {
+        Lines::Team(_) => pick(&TEAM_HEADERS),
+        Lines::Individual(_) => {
+            let mut h = pick(&INDIVIDUAL_HEADERS);
+            if let (Sport::Xiangqi, Some(first)) = (sport, h.get_mut(1)) {
+                *first = lang.pick("红方", "Red").to_string();
+            }
+            h
+        }
+    }
+}
+
+/// The sheet row of line `i` (under the title and header rows).
+fn sheet_row(i: usize) -> u32 {
+    2 + u32::try_from(i).unwrap_or(u32::MAX - 2)
+}
+
+/// The first row of each match, then the row after the last: a match never spans two pages.
+fn match_groups(v: &[TeamLine]) -> Vec<u32> {
+    let mut groups: Vec<u32> = Vec::new();
+    let mut last = None;
+    for (i, l) in v.iter().enumerate() {
+        if last != Some(l.match_no) {
+            groups.push(sheet_row(i));
+            last = Some(l.match_no);
+        }
+    }
+    groups.push(sheet_row(v.len()));
+    groups
+}
+
+/// A team round's rows: match, board, the home team and player, colour, result, the away
+/// player and team.
+fn team_rows(
+    ws: &mut Worksheet,
+    v: &[TeamLine],
+    doc: &RoundDoc<'_>,
+    styles: &Styles,
+    widths: &mut ColumnWidths,
+) -> Result<(), XlsxError> {
+    let lang = doc.lang;
+    for (i, l) in v.iter().enumerate() {
+        let r = sheet_row(i);
+        ws.write_number_with_format(r, 0, f64::from(l.match_no), &styles.center)?;
+        ws.write_number_with_format(r, 1, f64::from(l.board), &styles.center)?;
+        write_text(ws, r, 2, &l.home_team, &styles.body, Some(widths))?;
+        write_text(ws, r, 3, &l.home_player, &styles.input, Some(widths))?;
+        let colour = colour_word(l.home_colour, doc.sport, lang);
+        write_text(ws, r, 4, colour, &styles.center, Some(widths))?;
+        let res = l
+            .result
+            .map(|g| notation::format(g, doc.sport))
+            .unwrap_or("");
+        write_text(ws, r, 5, res, &styles.result_input, Some(widths))?;
+        write_text(ws, r, 6, &l.away_player, &styles.input, Some(widths))?;
+        // The bye row's away team is the bye word, in the workbook's language (the reader
+        // takes either).
+        let away = if crate::rounds::sheet::BYE_WORDS.contains(&l.away_team.trim()) {
+            lang.pick("轮空", "BYE")
+        } else {
+            l.away_team.as_str()
+        };
+        write_text(ws, r, 7, away, &styles.body, Some(widths))?;
+    }
+    Ok(())
+}
+
+/// An individual round's rows: board, the first player, result, the second player (or the bye).
+fn individual_rows(
+    ws: &mut Worksheet,
+    v: &[IndividualLine],
+    doc: &RoundDoc<'_>,
+    styles: &Styles,
+    widths: &mut ColumnWidths,
+) -> Result<(), XlsxError> {
+    for (i, l) in v.iter().enumerate() {
+        let r = sheet_row(i);
+        ws.write_number_with_format(r, 0, f64::from(l.board), &styles.center)?;
+        write_text(ws, r, 1, &l.left, &styles.body, Some(widths))?;
+        if let Some(right) = &l.right {
+            let res = l
+                .result
+                .map(|g| notation::format(g, doc.sport))
+                .unwrap_or("");
+            write_text(ws, r, 2, res, &styles.result_input, Some(widths))?;
+            write_text(ws, r, 3, right, &styles.body, Some(widths))?;
+        } else {
+            write_text(ws, r, 2, "", &styles.center, Some(widths))?;
+            let bye = doc.lang.pick("轮空", "BYE");
+            write_text(ws, r, 3, bye, &styles.body, Some(widths))?;
+        }
+    }
+    Ok(())
+}
+
+/// The list offered in the result column. Warning style: the list offers the usual notations,
+/// but every notation of SPEC §6 (红胜, 黑胜, 和, 1:0, 1/2 …) may be kept; the run checks what
+/// was typed.
+fn result_list(doc: &RoundDoc<'_>) -> Result<DataValidation, XlsxError> {
+    let (lang, choices) = (doc.lang, notation::choices(doc.sport));
+    DataValidation::new()
+        .allow_list_strings(choices)?
+        .set_error_style(DataValidationErrorStyle::Warning)
+        .set_error_title(lang.pick("请核对结果", "Check the result"))?
+        .set_error_message(format!(
+            "{}{}{}",
+            lang.pick("常用写法：", "Usual notations: "),
+            choices.join(" "),
+            lang.pick(
+                "。其他写法（如 红胜、黑胜、和、1:0、1/2）也可，选“是”保留。",
+                ". Other notations (1:0, 1/2, = …) are accepted too: choose Yes to keep it."
+            )
+        ))
 }
 
 /// Adds the hidden marker sheet by which bianpai recognises its own workbooks, and returns it
@@ -283,6 +283,7 @@ mod tests {
     use crate::ingest::{Cell, Format, LoadedFile, Table};
     use crate::model::GameResult;
     use crate::rounds::sheet::{self, ResultCell, Rows};
+    use std::path::Path;
 
     /// Test-only reader: calamine straight into tables (the real path goes through `ingest`).
     fn load(path: &Path) -> LoadedFile {
@@ -350,11 +351,10 @@ mod tests {
             away_team: "上海队".into(),
         };
         let lines = Lines::Team(vec![line(1, Colour::White), line(2, Colour::Black)]);
-        assert!(write_new(&path, &doc, &lines).expect("write"));
-        let first = std::fs::read(&path).expect("read");
-        // Never overwritten, whatever is asked.
-        assert!(!write_new(&path, &doc, &Lines::Team(vec![])).expect("second"));
-        assert_eq!(std::fs::read(&path).expect("read"), first);
+        let bytes = for_arbiter(&doc, &lines)
+            .and_then(|mut wb| wb.save_to_buffer())
+            .expect("write");
+        std::fs::write(&path, bytes).expect("write");
         let mut f = Findings::new();
         let s = sheet::read(&load(&path), Sport::Chess, &mut f).expect("recognised");
         assert_eq!(s.marker, marker);
@@ -372,7 +372,6 @@ mod tests {
 
     #[test]
     fn same_input_same_bytes() {
-        let dir = tempfile::tempdir().expect("tempdir");
         let marker = Marker {
             event: "E".into(),
             stage: "公开组男子".into(),
@@ -400,9 +399,11 @@ mod tests {
                 right: None,
             },
         ]);
-        let (a, b) = (dir.path().join("a.xlsx"), dir.path().join("b.xlsx"));
-        write_printable(&a, &doc, &lines).expect("a");
-        write_printable(&b, &doc, &lines).expect("b");
-        assert_eq!(std::fs::read(a).expect("a"), std::fs::read(b).expect("b"));
+        let bytes = || {
+            printable(&doc, &lines)
+                .and_then(|mut wb| wb.save_to_buffer())
+                .expect("printable")
+        };
+        assert_eq!(bytes(), bytes());
     }
 }

@@ -6,17 +6,15 @@
 //! same numbers print in the workbook, the JSON summary and the terminal.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use rust_xlsxwriter::{Url, Workbook, XlsxError};
 
 use super::style::{ColumnWidths, Styles};
 use super::workbook::{
-    RunFormats, SheetLayout, new_workbook, save_atomic, setup_sheet, write_header_row, write_text,
-    write_text_in,
+    RunFormats, SheetLayout, new_workbook, setup_sheet, write_header_row, write_text, write_text_in,
 };
+use crate::Lang;
 use crate::rounds::marker::Marker;
-use crate::{Error, Lang};
 
 /// One table of the workbook: headers and rows of display text.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -58,34 +56,23 @@ pub struct SheetDoc {
     pub landscape: bool,
 }
 
-/// Writes the sheets into one workbook at `path`, atomically.
+/// The workbook of the sheets: one sheet per table.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming `path` when it cannot be written.
-pub fn write(path: &Path, event_title: &str, sheets: &[SheetDoc], lang: Lang) -> Result<(), Error> {
-    write_with_marker(path, event_title, sheets, lang, None)
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn workbook(event_title: &str, sheets: &[SheetDoc], lang: Lang) -> Result<Workbook, XlsxError> {
+    marked_workbook(event_title, sheets, lang, None)
 }
 
-/// Like [`write`], each sheet with the signature lines (裁判长, 编排记录, 日期) under its table
-/// ([`super::signature`]): the standings and the final rankings that are pinned up and filed.
+/// Like [`workbook`], each sheet with the signature lines (裁判长, 编排记录, 日期) under its table
+/// ([`super::signature`]): the standings and the final rankings that are pinned up and filed,
+/// and the results book, which adds sheets of its own.
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming `path` when it cannot be written.
-pub fn write_signed(
-    path: &Path,
-    event_title: &str,
-    sheets: &[SheetDoc],
-    lang: Lang,
-) -> Result<(), Error> {
-    let mut wb = signed_workbook(event_title, sheets, lang).map_err(|e| Error::output(path, e))?;
-    save_atomic(&mut wb, path)
-}
-
-/// The workbook of [`write_signed`], for a caller that adds sheets of its own (the results
-/// book).
-pub(crate) fn signed_workbook(
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn signed_workbook(
     event_title: &str,
     sheets: &[SheetDoc],
     lang: Lang,
@@ -103,32 +90,14 @@ pub(crate) fn signed_workbook(
     )
 }
 
-/// Like [`write`], with a hidden marker sheet so that bianpai recognises the file when it reads
-/// the folder again (the draw workbook). A file that exists is never overwritten when a marker
-/// is given: it belongs to the arbiter from then on.
+/// Like [`workbook`], with a hidden marker sheet when `marker` is given, so that bianpai
+/// recognises the file when it reads the folder again (the draw workbook, saved as a file that
+/// is never overwritten: it belongs to the arbiter from then on).
 ///
 /// # Errors
 ///
-/// [`Error::Io`] naming `path` when it cannot be written.
-pub fn write_with_marker(
-    path: &Path,
-    event_title: &str,
-    sheets: &[SheetDoc],
-    lang: Lang,
-    marker: Option<&Marker>,
-) -> Result<(), Error> {
-    if marker.is_some() && (path.exists() || super::workbook::pending(path)) {
-        return Ok(());
-    }
-    let mut wb = build(event_title, sheets, lang, marker).map_err(|e| Error::output(path, e))?;
-    if marker.is_some() {
-        super::workbook::save_new(&mut wb, path)
-    } else {
-        save_atomic(&mut wb, path)
-    }
-}
-
-fn build(
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn marked_workbook(
     event_title: &str,
     sheets: &[SheetDoc],
     lang: Lang,
@@ -166,7 +135,7 @@ pub(crate) struct Texts<'a> {
     pub lang: Lang,
 }
 
-/// The workbook of `sheets` in the layout of [`write`] (title row, header row, frozen panes,
+/// The workbook of `sheets` in the layout of [`workbook`] (title row, header row, frozen panes,
 /// A4), each body cell with a link in its sheet's [`CellLinks`] written as a blue link; a
 /// workbook without sheets gets one saying `empty`, a table without rows one row saying `none`
 /// (`无`); with `signed`, the signature lines under each table.
@@ -315,23 +284,7 @@ fn write_body(
             &styles.body
         }
     };
-    let number_formats: BTreeMap<(bool, usize), rust_xlsxwriter::Format> = [false, true]
-        .iter()
-        .flat_map(|&centred| (0..=2).map(move |d| (centred, d)))
-        .map(|(centred, d)| {
-            let f = if centred {
-                &styles.center
-            } else {
-                &styles.body
-            };
-            let pattern = match d {
-                0 => "0",
-                1 => "0.0",
-                _ => "0.00",
-            };
-            ((centred, d), f.clone().set_num_format(pattern))
-        })
-        .collect();
+    let number_formats = number_formats(styles);
     let wrap_fmts: BTreeMap<bool, rust_xlsxwriter::Format> = [false, true]
         .iter()
         .map(|&c| {
@@ -368,17 +321,9 @@ fn write_body(
                 // A linked cell is formatted now: the runs, given last, would undo the link's.
                 let runs = link.is_none().then_some(&mut runs);
                 write_text_in(ws, r, col, text, fmt, runs, None)?;
-                let w = super::style::display_width(text);
                 let wrap = t.wrap_width.unwrap_or(WRAP_WIDTH).max(4);
-                widths.note_width(col, w.min(wrap));
-                // Lines at the wrapped width: the column set for it (`excel_width`) holds a
-                // quarter more.
-                let per_line = wrap + wrap / 4 + 1;
-                let n: usize = text
-                    .lines()
-                    .map(|l| super::style::display_width(l).div_ceil(per_line).max(1))
-                    .sum();
-                lines = lines.max(n);
+                widths.note_width(col, super::style::display_width(text).min(wrap));
+                lines = lines.max(wrapped_lines(text, wrap));
             } else {
                 let runs = link.is_none().then_some(&mut runs);
                 write_text_in(ws, r, col, text, base(c), runs, Some(widths))?;
@@ -400,6 +345,31 @@ fn write_body(
         }
     }
     runs.apply(ws)
+}
+
+/// The formats of numbers with 0, 1 and 2 decimals, by (centred, decimals).
+fn number_formats(styles: &Styles) -> BTreeMap<(bool, usize), rust_xlsxwriter::Format> {
+    let mut formats = BTreeMap::new();
+    for centred in [false, true] {
+        let f = if centred {
+            &styles.center
+        } else {
+            &styles.body
+        };
+        for (d, pattern) in ["0", "0.0", "0.00"].into_iter().enumerate() {
+            formats.insert((centred, d), f.clone().set_num_format(pattern));
+        }
+    }
+    formats
+}
+
+/// The lines `text` takes in a column wrapped at `wrap` terminal columns: the column set for
+/// it (`excel_width`) holds a quarter more.
+fn wrapped_lines(text: &str, wrap: usize) -> usize {
+    let per_line = wrap + wrap / 4 + 1;
+    text.lines()
+        .map(|l| super::style::display_width(l).div_ceil(per_line).max(1))
+        .sum()
 }
 
 /// A sheet name Excel accepts, unique among `used` (case-insensitively, as Excel compares):
@@ -464,12 +434,10 @@ impl SheetNames {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use calamine::{Data, Reader, Xlsx, open_workbook};
+    use calamine::{Data, Reader, Xlsx};
 
     #[test]
     fn tables_round_trip_through_calamine() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let path = dir.path().join("standings.xlsx");
         let sheets = vec![SheetDoc {
             name: "排名".into(),
             title: "第11轮后排名".into(),
@@ -484,8 +452,13 @@ mod tests {
             },
             landscape: false,
         }];
-        write(&path, "2023 甲级联赛", &sheets, Lang::Zh).expect("write");
-        let mut wb: Xlsx<_> = open_workbook(&path).expect("open");
+        let bytes = || {
+            workbook("2023 甲级联赛", &sheets, Lang::Zh)
+                .and_then(|mut wb| wb.save_to_buffer())
+                .expect("write")
+        };
+        let first = bytes();
+        let mut wb: Xlsx<_> = Xlsx::new(std::io::Cursor::new(first.clone())).expect("open");
         assert_eq!(wb.sheet_names(), vec!["排名".to_string()]);
         let r = wb.worksheet_range("排名").expect("range");
         assert_eq!(
@@ -498,11 +471,6 @@ mod tests {
         assert_eq!(r.get_value((2, 2)), Some(&Data::String("21.0".into())));
         // Formula-looking text stays text.
         assert_eq!(r.get_value((3, 1)), Some(&Data::String("=上海".into())));
-        let again = dir.path().join("again.xlsx");
-        write(&again, "2023 甲级联赛", &sheets, Lang::Zh).expect("write");
-        assert_eq!(
-            std::fs::read(&path).expect("a"),
-            std::fs::read(&again).expect("b")
-        );
+        assert_eq!(first, bytes());
     }
 }

@@ -5,20 +5,15 @@
 //! - [`setup_sheet`]: title row, frozen header, A4 print setup with repeated header rows and page
 //!   numbers (SPEC §5);
 //! - [`write_text`]: strings are always written as text, never as formulas (SPEC §9);
-//! - [`save_atomic`], [`write_atomic`]: temp file in the same folder, then rename (SPEC §9);
-//!   [`batched`]: the renames and the syncs of a whole run done once at its end (`batch`);
-//! - [`prepare_out_dir`]: keeps the previous run's outputs in `out/previous/` (SPEC §9).
-
-use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+//! - [`par_map`]: outputs rendered in parallel.
+//!
+//! Workbooks are saved by the pipeline, through [`super::out_dir::OutDir`].
 
 use rust_xlsxwriter::{DocProperties, ExcelDateTime, Format, Workbook, Worksheet, XlsxError};
 
 use jiff::civil::Date;
 
 use super::style::{ColumnWidths, Styles, base_format};
-use crate::Error;
 use crate::model::{Fen, Points};
 
 /// Default row height in pixels for 宋体 11 (ECOSYSTEM §2).
@@ -266,300 +261,19 @@ fn clip(text: &str) -> &str {
     text
 }
 
-/// Serializes `wb` and writes it to `path` atomically (see [`write_atomic`]).
-///
-/// # Errors
-///
-/// [`Error::Io`] naming `path` when the workbook cannot be serialized or the file cannot be
-/// written.
-pub fn save_atomic(wb: &mut Workbook, path: &Path) -> Result<(), Error> {
-    let bytes = wb.save_to_buffer().map_err(|e| Error::output(path, e))?;
-    write_atomic(path, &bytes)
+/// Threads rendering outputs, per core. rust_xlsxwriter assembles each worksheet on a thread of
+/// its own and waits for them all before zipping; while one output waits so, a second thread
+/// on the core renders another (issue 20: 1.08× on the 200-form run on two cores; three or
+/// four per core are no faster).
+const THREADS_PER_CORE: usize = 2;
+
+/// `f` applied to every item on the machine's cores ([`crate::par::map_per_core`], two threads
+/// a core: the results in the items' order, each item handled whole by one thread, so the
+/// outputs are the same bytes as one thread renders).
+pub fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    crate::par::map_per_core(items, THREADS_PER_CORE, f)
 }
 
-/// Writes `bytes` to `path` so that a reader never sees a half-written file: the bytes go to a
-/// temporary file `.<name>.tmp` in the same folder (same file system, so the rename is atomic),
-/// which is flushed to disk and then renamed over `path`. The parent folder is created if needed.
-/// On failure the temporary file is removed and `path` is left as it was.
-///
-/// Inside [`batched`] the file is only queued: it appears (and is synced) when the batch ends.
-///
-/// # Errors
-///
-/// [`Error::Io`] naming the path that could not be created, written or renamed.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    write_file(path, bytes, false)
-}
-
-/// Like [`save_atomic`] for a file that belongs to the arbiter once written (a round
-/// workbook): a file already at `path` is kept, also one that appears there before a batch
-/// ends.
-///
-/// # Errors
-///
-/// As [`save_atomic`].
-pub fn save_new(wb: &mut Workbook, path: &Path) -> Result<(), Error> {
-    let bytes = wb.save_to_buffer().map_err(|e| Error::output(path, e))?;
-    write_file(path, &bytes, true)
-}
-
-fn write_file(path: &Path, bytes: &[u8], keep_existing: bool) -> Result<(), Error> {
-    if !keep_existing {
-        // A file of the organizer's under this name is moved aside first, never overwritten.
-        super::out_guard::make_room(path)?;
-    }
-    // The manifest's stamp of what bianpai wrote (the file may reach its place only when the
-    // batch ends).
-    super::out_guard::stamp(path, bytes);
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
-    let name = path
-        .file_name()
-        .ok_or_else(|| Error::io(path, std::io::Error::other("no file name")))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(".tmp");
-    let tmp = dir.join(tmp_name);
-    if batch::queue(&tmp, path, bytes, keep_existing)? {
-        return Ok(());
-    }
-    if keep_existing && fs::symlink_metadata(path).is_ok() {
-        return Ok(());
-    }
-    let written = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()
-    })();
-    if let Err(e) = written {
-        let _ = fs::remove_file(&tmp);
-        return Err(Error::io(&tmp, e));
-    }
-    if let Err(e) = fs::rename(&tmp, path) {
-        let _ = fs::remove_file(&tmp);
-        return Err(Error::io(path, e));
-    }
-    Ok(())
-}
-
-/// The marker file that identifies a folder as bianpai's output folder.
-pub const OUT_MARKER: &str = ".bianpai-out";
-/// The sub-folder of `out/` that keeps the previous run's outputs.
-pub const PREVIOUS_DIR: &str = "previous";
-
-/// What [`prepare_out_dir`] did.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct PreparedOut {
-    /// Entries moved from `out/` to `out/previous/`, as names relative to `out/`, sorted.
-    pub moved: Vec<String>,
-    /// Files the last run wrote that were changed since (an arbiter's edits): left in place as
-    /// the organizer's, relative to `out/`, sorted.
-    pub edited: Vec<String>,
-}
-
-/// The file in `out/` listing what the last run wrote there, one `/`-separated path a line.
-pub const MANIFEST: &str = ".bianpai-manifest";
-
-/// Makes `out` ready for a run's outputs, keeping the previous run's in `out/previous/`.
-///
-/// Exactly:
-///
-/// 1. `out` is created if missing, with the marker file `.bianpai-out` in it.
-/// 2. If `out` exists, holds anything besides the marker and `previous/`, and has **no**
-///    marker, nothing is touched and an error is returned: the folder was not made by bianpai
-///    (e.g. `--out` pointed at a folder of the user's own files).
-/// 3. Only what the last run wrote is bianpai's: the files listed in `out/.bianpai-manifest`
-///    ([`write_manifest`]). When some of them are there, the old `out/previous/` is deleted and
-///    each is moved into a new `out/previous/` at the same relative path (a folder such as
-///    `teams/` left empty is removed). Every other file in `out/` (the organizer's notes, a
-///    checked copy of the standings) stays where it is, untouched; so does everything when
-///    there is no manifest (a copied marker does not make a folder's files bianpai's). A listed
-///    file whose content no longer matches what bianpai wrote (its size and CRC-32 in the
-///    manifest) was edited and is the organizer's now: it stays too.
-/// 4. The files that stay are held for the run: an output written under the name of one of
-///    them moves it aside first (`standings（保留）.xlsx`, see [`super::out_guard`]).
-/// 5. If none of the listed files is there (the last run wrote nothing, or this is a re-run
-///    after a failure), `previous/` is kept as it is.
-///
-/// Nothing outside `out` is ever touched.
-///
-/// # Errors
-///
-/// [`Error::Io`] naming the entry that could not be created, read, moved or removed, or `out`
-/// itself when it is not bianpai's folder.
-pub fn prepare_out_dir(out: &Path) -> Result<PreparedOut, Error> {
-    let marker = out.join(OUT_MARKER);
-    if !out.exists() {
-        fs::create_dir_all(out).map_err(|e| Error::io(out, e))?;
-        write_atomic(&marker, b"bianpai output folder\n")?;
-        super::out_guard::hold(out, std::collections::BTreeSet::new());
-        return Ok(PreparedOut::default());
-    }
-    let mut foreign = false;
-    for e in fs::read_dir(out).map_err(|e| Error::io(out, e))? {
-        let e = e.map_err(|e| Error::io(out, e))?;
-        let name = e.file_name().to_string_lossy().into_owned();
-        if name != OUT_MARKER && name != PREVIOUS_DIR && name != MANIFEST {
-            foreign = true;
-        }
-    }
-    if !marker.exists() {
-        if foreign {
-            return Err(Error::io(
-                out,
-                std::io::Error::other(
-                    "输出文件夹中有不是 bianpai 生成的文件，未做改动 \
-                     (the output folder holds files bianpai did not write; left untouched)",
-                ),
-            ));
-        }
-        write_atomic(&marker, b"bianpai output folder\n")?;
-    }
-    let manifest = fs::read_to_string(out.join(MANIFEST)).unwrap_or_default();
-    let mut listed: Vec<String> = Vec::new();
-    let mut edited: Vec<String> = Vec::new();
-    for line in manifest.lines() {
-        let mut parts = line.split('\t');
-        let rel = parts.next().unwrap_or_default().trim();
-        let stamp = parts.next().map(str::trim);
-        if !is_plain_relative(rel)
-            || !fs::symlink_metadata(out.join(rel)).is_ok_and(|m| m.is_file())
-        {
-            continue;
-        }
-        // A manifest of an older bianpai has no stamps: its files count as unchanged.
-        match stamp {
-            Some(st) if st != file_stamp(&out.join(rel)) => edited.push(rel.to_string()),
-            _ => listed.push(rel.to_string()),
-        }
-    }
-    listed.sort();
-    listed.dedup();
-    edited.sort();
-    edited.dedup();
-    if listed.is_empty() {
-        super::out_guard::hold(out, foreign_files(out));
-        return Ok(PreparedOut {
-            moved: Vec::new(),
-            edited,
-        });
-    }
-    let previous = out.join(PREVIOUS_DIR);
-    if previous.is_dir() {
-        fs::remove_dir_all(&previous).map_err(|e| Error::io(&previous, e))?;
-    } else if previous.exists() {
-        fs::remove_file(&previous).map_err(|e| Error::io(&previous, e))?;
-    }
-    fs::create_dir(&previous).map_err(|e| Error::io(&previous, e))?;
-    for rel in &listed {
-        let from = out.join(rel);
-        let to = previous.join(rel);
-        if let Some(parent) = to.parent() {
-            fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
-        }
-        fs::rename(&from, &to).map_err(|e| Error::io(&from, e))?;
-        // A sub-folder the run made (teams/) goes once it is empty.
-        let mut dir = from.parent();
-        while let Some(d) = dir {
-            if d == out || fs::remove_dir(d).is_err() {
-                break;
-            }
-            dir = d.parent();
-        }
-    }
-    super::out_guard::hold(out, foreign_files(out));
-    Ok(PreparedOut {
-        moved: listed,
-        edited,
-    })
-}
-
-/// A file's stamp in the manifest: its length and CRC-32 (`<len>:<crc hex>`); empty when it
-/// cannot be read.
-fn file_stamp(path: &Path) -> String {
-    fs::read(path)
-        .map(|b| super::out_guard::stamp_text(&b))
-        .unwrap_or_default()
-}
-
-/// Every file in `out` outside `previous/` that is not the marker, the manifest or a
-/// temporary file of an interrupted write: what is left once bianpai's own have moved.
-fn foreign_files(out: &Path) -> std::collections::BTreeSet<PathBuf> {
-    let mut found = std::collections::BTreeSet::new();
-    let mut stack = vec![out.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = fs::read_dir(&dir) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let path = e.path();
-            let name = e.file_name();
-            if dir == out && (name == OUT_MARKER || name == MANIFEST || name == PREVIOUS_DIR) {
-                continue;
-            }
-            match e.file_type() {
-                Ok(t) if t.is_dir() => stack.push(path),
-                Ok(_) => {
-                    found.insert(path);
-                }
-                Err(_) => {}
-            }
-        }
-    }
-    found
-}
-
-/// A manifest line bianpai may act on: relative, `/`-separated, no `..`, no empty part.
-fn is_plain_relative(rel: &str) -> bool {
-    !rel.is_empty()
-        && !rel.starts_with('/')
-        && !rel.contains('\\')
-        && rel
-            .split('/')
-            .all(|p| !p.is_empty() && p != "." && p != ".." && !p.contains(':'))
-        && rel != OUT_MARKER
-        && rel != MANIFEST
-        && !rel.starts_with("previous/")
-}
-
-/// Records what this run wrote into `out` (`out/.bianpai-manifest`): the next run moves only
-/// those files to `out/previous/`. Paths outside `out` (round workbooks) are left out.
-///
-/// # Errors
-///
-/// [`Error::Io`] naming the manifest when it cannot be written.
-pub fn write_manifest(out: &Path, written: &[std::path::PathBuf]) -> Result<(), Error> {
-    let mut lines: Vec<String> = written
-        .iter()
-        .filter_map(|p| p.strip_prefix(out).ok())
-        .map(|rel| {
-            rel.components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect::<Vec<_>>()
-                .join("/")
-        })
-        .filter(|rel| is_plain_relative(rel))
-        .collect();
-    lines.sort();
-    lines.dedup();
-    let lines: Vec<String> = lines
-        .into_iter()
-        .map(|rel| {
-            let path = out.join(&rel);
-            let stamp = super::out_guard::stamp_of(&path).unwrap_or_else(|| file_stamp(&path));
-            format!("{rel}\t{stamp}")
-        })
-        .collect();
-    let mut text = lines.join("\n");
-    text.push('\n');
-    write_atomic(&out.join(MANIFEST), text.as_bytes())
-}
-
-mod batch;
-pub use batch::{batched, par_map, pending};
 mod runs;
 pub use runs::{RunFormats, write_text_in};
 

@@ -483,12 +483,10 @@ fn declared_documents_numbering_and_their_findings() {
 
     // The roster workbook and the team's packet keep the numbering in its own column (表内编号)
     // (编号) and show the document (证件类型, outside the print area).
-    use calamine::{Data, Reader, Xlsx, open_workbook};
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("roster.xlsx");
-    bianpai::report::roster::write_roster(&path, "赛事", &roster, bianpai::Lang::Zh)
-        .expect("roster");
-    let mut wb: Xlsx<_> = open_workbook(&path).expect("open");
+    use calamine::{Data, Reader, Xlsx};
+    let rendered =
+        bianpai::report::roster::render_roster("赛事", &roster, bianpai::Lang::Zh).expect("roster");
+    let mut wb = Xlsx::new(std::io::Cursor::new(rendered.bytes)).expect("open");
     let sheet = wb.worksheet_range("香江队").expect("team sheet");
     let cell = |r: u32, c: u32| sheet.get_value((r, c)).cloned();
     let s = |v: &str| Some(Data::String(v.into()));
@@ -505,6 +503,7 @@ fn declared_documents_numbering_and_their_findings() {
     assert_eq!(cell(7, 14), s("外国人永久居留身份证(旧版)"));
     assert_eq!(cell(8, 4), s("周错"));
     assert_eq!(cell(8, 7), cell(8, 14), "no document and no number");
+    let dir = tempfile::tempdir().expect("tempdir");
     let links = bianpai::report::eligibility::Links::new(dir.path(), dir.path());
     let packet =
         bianpai::report::eligibility::team_sheets(tm, findings.all(), &links, bianpai::Lang::Zh);

@@ -14,17 +14,13 @@
 mod instructions;
 mod rooms;
 
-use std::path::Path;
-
 use rust_xlsxwriter::{
     DataValidation, DataValidationErrorStyle, DataValidationRule, ExcelDateTime, Format,
     IgnoreError, ProtectionOptions, Workbook, Worksheet, XlsxError,
 };
 
 use super::style::{ColumnWidths, Styles, display_width, excel_width};
-use super::workbook::{
-    SheetLayout, new_workbook, save_atomic, setup_sheet, write_header_row, write_text,
-};
+use super::workbook::{SheetLayout, new_workbook, setup_sheet, write_header_row, write_text};
 use crate::event::{Event, Sport};
 
 /// Name of the entry sheet.
@@ -174,16 +170,6 @@ pub fn build(ev: &Event) -> Result<Workbook, XlsxError> {
     rooms::sheet(wb.add_worksheet(), ev, &styles)?;
     meta_sheet(wb.add_worksheet(), ev)?;
     Ok(wb)
-}
-
-/// Builds the form and saves it atomically at `path`.
-///
-/// # Errors
-///
-/// [`crate::Error::Io`] naming `path` when the workbook cannot be built or written.
-pub fn write(ev: &Event, path: &Path) -> crate::Result<()> {
-    let mut wb = build(ev).map_err(|e| crate::Error::output(path, e))?;
-    save_atomic(&mut wb, path)
 }
 
 /// The protection of both sheets: cells locked unless unlocked, but teams may resize and insert

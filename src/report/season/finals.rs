@@ -2,27 +2,26 @@
 //! every match is decided the final ranking 1..n with the relegated teams; and the finals'
 //! round workbooks.
 
-use std::path::PathBuf;
-
-use super::{Target, write_papers};
+use super::{Target, render_papers};
 use crate::pairing::knockout;
+use crate::report::out_dir::{Place, Rendered};
 use crate::report::tables::{SheetDoc, TextTable};
 use crate::season::TeamName;
 use crate::season::finals::FinalsOutcome;
 use crate::{Lang, Result};
 
-/// Writes the finals' round workbooks and `finals.xlsx`.
+/// The finals' round workbooks and `finals.xlsx`.
 ///
 /// # Errors
 ///
-/// [`crate::Error::Io`] naming the path that cannot be written.
-pub(super) fn write_finals(
+/// [`crate::Error::Output`] naming the workbook that cannot be built.
+pub(super) fn render_finals(
     t: &Target<'_>,
     f: &FinalsOutcome,
     names: &[TeamName],
-) -> Result<Vec<PathBuf>> {
+) -> Result<Vec<Rendered>> {
     let lang = t.lang;
-    let mut written = write_papers(t, &f.papers)?;
+    let mut rendered = render_papers(t, &f.papers)?;
     let Some((stage, k)) = t
         .event
         .stages
@@ -30,7 +29,7 @@ pub(super) fn write_finals(
         .find(|s| s.id == f.stage)
         .and_then(|s| s.knockout.as_ref().map(|k| (s, k)))
     else {
-        return Ok(written);
+        return Ok(rendered);
     };
     // finals.xlsx: every match with its score and decision.
     let team = |seed: Option<u16>| seeded_name(f, names, seed, t.lang);
@@ -106,10 +105,9 @@ pub(super) fn write_finals(
             landscape: false,
         });
     }
-    let path = t.out.join("finals.xlsx");
-    crate::report::tables::write_signed(&path, &t.event.event.name, &sheets, lang)?;
-    written.push(path);
-    Ok(written)
+    let wb = crate::report::tables::signed_workbook(&t.event.event.name, &sheets, lang);
+    rendered.push(Rendered::xlsx(Place::Out("finals.xlsx".into()), wb)?);
+    Ok(rendered)
 }
 
 /// A team of the finals as printed: `北京华清队（3）` (name and seed; `北京华清队 (3)` in

@@ -2,26 +2,25 @@
 //! pairings, and `standings.xlsx` with each group's ranking and crosstable and the delegation
 //! ranking (团体).
 
-use std::path::PathBuf;
-
 use super::individual_tables::{crosstable, delegation_table, section_table};
-use super::{Target, write_papers};
+use super::{Target, render_papers};
+use crate::report::out_dir::Rendered;
 use crate::report::tables::SheetDoc;
 use crate::season::individual::IndividualOutcome;
 use crate::{Lang, Result};
 
-/// Writes every workbook of the individual Swiss stage.
+/// Every workbook of the individual Swiss stage, and the TRF report of each section.
 ///
 /// # Errors
 ///
-/// [`crate::Error::Io`] naming the path that cannot be written.
-pub fn write_individual(
+/// [`crate::Error::Output`] naming the workbook that cannot be built.
+pub fn render_individual(
     t: &Target<'_>,
     stage: Option<&crate::event::Stage>,
     o: &IndividualOutcome,
-) -> Result<Vec<PathBuf>> {
+) -> Result<Vec<Rendered>> {
     let lang = t.lang;
-    let mut written = write_papers(t, &o.papers)?;
+    let mut rendered = render_papers(t, &o.papers)?;
     let mut sheets = Vec::new();
     for s in &o.sections {
         let after = s.complete.len();
@@ -56,9 +55,7 @@ pub fn write_individual(
             landscape: false,
         });
     }
-    let st_path = t.out.join("standings.xlsx");
-    crate::report::tables::write_signed(&st_path, &t.event.event.name, &sheets, lang)?;
-    written.push(st_path);
+    rendered.push(super::standings(t, &sheets)?);
     // The FIDE-format report of each section that has played a round.
     if let Some(stage) = stage {
         let g = &t.event.scoring.game;
@@ -68,12 +65,11 @@ pub fn write_individual(
             bye: stage.bye.as_ref().map_or(g.win, |b| b.points),
         };
         for s in o.sections.iter().filter(|s| !s.complete.is_empty()) {
-            let trf = crate::trf::export::individual::section(t.event, stage, s, sc);
-            let suffix = format!("-{}", s.id);
-            written.push(super::write_trf_named(t, &trf, &suffix)?);
+            let x = crate::trf::export::individual::section(t.event, stage, s, sc);
+            rendered.push(super::trf(t, &x, &format!("-{}", s.id)));
         }
     }
-    Ok(written)
+    Ok(rendered)
 }
 
 /// Each entrant's mark in the tables (资格待查, 取消资格; empty in good standing), by entrant

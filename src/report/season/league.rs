@@ -2,38 +2,31 @@
 //! numbers), the round workbooks and printable pairings, `schedule.xlsx`, `standings.xlsx`
 //! (排名, 交叉表, 台次成绩), the TRF report, then the finals.
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-use super::{Target, tables, write_papers, write_trf};
+use super::{Target, render_papers, tables, trf};
 use crate::event::Stage;
 use crate::model::roster::Roster;
+use crate::report::out_dir::{Place, Rendered};
 use crate::report::tables::{SheetDoc, TextTable};
 use crate::rounds::marker::Marker;
 use crate::scoring;
 use crate::season::TeamName;
 use crate::season::league::{DRAW_STAGE, LeagueOutcome};
 use crate::{Lang, Result};
+use std::collections::BTreeMap;
 
-/// Writes every workbook of the round-robin stage `stage` and its finals.
+/// Every workbook of the round-robin stage `stage` and its finals.
 ///
 /// # Errors
 ///
-/// [`crate::Error::Io`] naming the path that cannot be written.
-pub fn write_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result<Vec<PathBuf>> {
+/// [`crate::Error::Output`] naming the workbook that cannot be built.
+pub fn render_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result<Vec<Rendered>> {
     let lang = t.lang;
-    let mut written = Vec::new();
+    let mut rendered = Vec::new();
     if let Some(seed) = o.numbers.drawn {
-        let path = t.dir.join("results").join("draw.xlsx");
-        if !path.exists() && !crate::report::workbook::pending(&path) {
-            write_draw(&path, t, &o.numbers.teams, seed)?;
-            written.push(path);
-        }
+        rendered.push(draw(t, &o.numbers.teams, seed)?);
     }
-    written.extend(write_papers(t, &o.papers)?);
-    let sched_path = t.out.join("schedule.xlsx");
-    crate::report::tables::write(
-        &sched_path,
+    rendered.extend(render_papers(t, &o.papers)?);
+    let schedule = crate::report::tables::workbook(
         &t.event.event.name,
         &[
             SheetDoc {
@@ -50,8 +43,11 @@ pub fn write_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result<
             },
         ],
         lang,
-    )?;
-    written.push(sched_path);
+    );
+    rendered.push(Rendered::xlsx(
+        Place::Out("schedule.xlsx".into()),
+        schedule,
+    )?);
     let (player_names, ratings) = player_facts(t.roster, &o.numbers.teams);
     let mut sheets = Vec::new();
     let after = o.complete.len();
@@ -85,24 +81,22 @@ pub fn write_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result<
         ),
         landscape: false,
     });
-    let st_path = t.out.join("standings.xlsx");
-    crate::report::tables::write_signed(&st_path, &t.event.event.name, &sheets, lang)?;
-    written.push(st_path);
-    if let Some(trf) = crate::trf::export::stages::league(t.event, stage, t.roster, o) {
-        written.push(write_trf(t, &trf)?);
+    rendered.push(super::standings(t, &sheets)?);
+    if let Some(x) = crate::trf::export::stages::league(t.event, stage, t.roster, o) {
+        rendered.push(trf(t, &x, ""));
     }
-    if let Some(trf) = crate::trf::export::stages::finals(t.event, t.roster, o) {
-        written.push(super::write_trf_named(t, &trf, "-finals")?);
+    if let Some(x) = crate::trf::export::stages::finals(t.event, t.roster, o) {
+        rendered.push(trf(t, &x, "-finals"));
     }
     if let Some(f) = &o.finals {
-        written.extend(super::finals::write_finals(t, f, &o.names)?);
+        rendered.extend(super::finals::render_finals(t, f, &o.names)?);
     }
-    Ok(written)
+    Ok(rendered)
 }
 
 /// `results/draw.xlsx`: the numbers bianpai drew and the seed (with the marker by which the
-/// next run reads them back).
-fn write_draw(path: &Path, t: &Target<'_>, drawn: &[String], seed: u64) -> Result<()> {
+/// next run reads them back), a file that is never overwritten.
+fn draw(t: &Target<'_>, drawn: &[String], seed: u64) -> Result<Rendered> {
     let lang = t.lang;
     let table = TextTable {
         headers: vec![
@@ -129,13 +123,10 @@ fn write_draw(path: &Path, t: &Target<'_>, drawn: &[String], seed: u64) -> Resul
         stage: DRAW_STAGE.into(),
         round: 0,
     };
-    crate::report::tables::write_with_marker(
-        path,
-        &t.event.event.name,
-        &[sheet],
-        lang,
-        Some(&marker),
-    )
+    let wb =
+        crate::report::tables::marked_workbook(&t.event.event.name, &[sheet], lang, Some(&marker));
+    let path = t.dir.join("results").join("draw.xlsx");
+    Rendered::xlsx(Place::New(path), wb)
 }
 
 /// Display names and FIDE ratings of the registered players, by (team number, name key).

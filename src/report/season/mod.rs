@@ -2,7 +2,8 @@
 //! printable copies, the draw, the schedule, the standings workbooks (排名, crosstables, 台次成绩,
 //! 总排名), `finals.xlsx`, and the TRF report built by [`crate::trf::export`].
 //!
-//! Each writer returns the files it wrote, in the order it wrote them.
+//! Each renderer returns its files in order, for the pipeline to save
+//! ([`crate::report::out_dir::OutDir::save`]).
 
 pub mod book;
 mod finals;
@@ -14,19 +15,20 @@ pub mod tables;
 mod team_swiss;
 pub mod web;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-pub use individual::write_individual;
-pub use league::write_league;
-pub use team_swiss::write_team_swiss;
+pub use individual::render_individual;
+pub use league::render_league;
+pub use team_swiss::render_team_swiss;
 
+use super::out_dir::{Place, Rendered};
 use super::round_workbook::{self, RoundDoc};
 use crate::event::Event;
 use crate::model::roster::Roster;
 use crate::season::RoundPaper;
 use crate::{Lang, Result};
 
-/// Where and how the outputs of an event are written.
+/// What the outputs of an event are rendered from.
 #[derive(Debug, Clone, Copy)]
 pub struct Target<'a> {
     /// The event.
@@ -35,23 +37,20 @@ pub struct Target<'a> {
     pub roster: &'a Roster,
     /// The event folder (round workbooks go to `<dir>/results/`).
     pub dir: &'a Path,
-    /// The output folder.
-    pub out: &'a Path,
     /// Language of labels.
     pub lang: Lang,
     /// Each entrant's standing with the regulation (the marks 资格待查 and 取消资格).
     pub statuses: &'a crate::outcome::Statuses,
 }
 
-/// Writes each paper: a fresh one's round workbook `results/<file>.xlsx` (only when it does
-/// not exist yet: a round workbook is never overwritten), then its printable copy
-/// `out/pairings-<file>.xlsx`.
+/// Each paper: a fresh one's round workbook `results/<file>.xlsx` (a file that is never
+/// overwritten), then its printable copy `pairings-<file>.xlsx`.
 ///
 /// # Errors
 ///
-/// [`crate::Error::Io`] naming the path that cannot be written.
-pub fn write_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<PathBuf>> {
-    let mut written = Vec::new();
+/// [`crate::Error::Output`] naming the workbook that cannot be built.
+pub fn render_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<Rendered>> {
+    let mut rendered = Vec::new();
     for p in papers {
         let label = match t.lang {
             Lang::Zh => format!("{} 第{}轮", p.name, p.round()),
@@ -66,21 +65,22 @@ pub fn write_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<PathBuf
             lang: t.lang,
             notes: &[],
         };
+        if p.fresh {
+            let path = t.dir.join("results").join(format!("{}.xlsx", p.file));
+            let wb = round_workbook::for_arbiter(&doc, &p.lines);
+            rendered.push(Rendered::xlsx(Place::New(path), wb)?);
+        }
         let printable = RoundDoc {
             notes: &notes,
             ..doc
         };
-        if p.fresh {
-            let path = t.dir.join("results").join(format!("{}.xlsx", p.file));
-            if round_workbook::write_new(&path, &doc, &p.lines)? {
-                written.push(path);
-            }
-        }
-        let path = t.out.join(format!("pairings-{}.xlsx", p.file));
-        round_workbook::write_printable(&path, &printable, &p.lines)?;
-        written.push(path);
+        let name = Place::Out(format!("pairings-{}.xlsx", p.file));
+        rendered.push(Rendered::xlsx(
+            name,
+            round_workbook::printable(&printable, &p.lines),
+        )?);
     }
-    Ok(written)
+    Ok(rendered)
 }
 
 /// The notes under a printable round: the teams (team rounds) or entrants (individual
@@ -113,25 +113,22 @@ fn status_notes(t: &Target<'_>, p: &RoundPaper) -> Vec<String> {
         .collect()
 }
 
-/// Writes the TRF report `out/<template>.trf`.
+/// `standings.xlsx`: the signed sheets of the stage's standings.
 ///
 /// # Errors
 ///
-/// [`crate::Error::Io`] naming the path that cannot be written.
-fn write_trf(t: &Target<'_>, trf: &crate::trf::Trf) -> Result<PathBuf> {
-    write_trf_named(t, trf, "")
+/// [`crate::Error::Output`] naming the workbook when it cannot be built.
+fn standings(t: &Target<'_>, sheets: &[crate::report::tables::SheetDoc]) -> Result<Rendered> {
+    let wb = crate::report::tables::signed_workbook(&t.event.event.name, sheets, t.lang);
+    Rendered::xlsx(Place::Out("standings.xlsx".into()), wb)
 }
 
-/// Writes a TRF report `out/<template><suffix>.trf` (`-finals` for a round robin's finals).
-///
-/// # Errors
-///
-/// [`crate::Error::Io`] naming the path that cannot be written.
-fn write_trf_named(t: &Target<'_>, trf: &crate::trf::Trf, suffix: &str) -> Result<PathBuf> {
-    let path = t.out.join(format!(
-        "{}{suffix}.trf",
-        crate::trf::export::trf_file_stem(t.event)
-    ));
-    super::workbook::write_atomic(&path, crate::trf::write(trf).as_bytes())?;
-    Ok(path)
+/// The TRF report `<template><suffix>.trf` (`-finals` for a round robin's finals, `-<section>`
+/// for each section of an individual stage).
+fn trf(t: &Target<'_>, trf: &crate::trf::Trf, suffix: &str) -> Rendered {
+    let stem = crate::trf::export::trf_file_stem(t.event);
+    Rendered::out(
+        format!("{stem}{suffix}.trf"),
+        crate::trf::write(trf).into_bytes(),
+    )
 }

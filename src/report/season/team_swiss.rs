@@ -3,11 +3,11 @@
 //! and the TRF report.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
-use super::{Target, tables, write_papers, write_trf};
+use super::{Target, render_papers, tables, trf};
 use crate::event::Stage;
 use crate::model::{Colour, Points};
+use crate::report::out_dir::Rendered;
 use crate::report::tables::{SheetDoc, TextTable};
 use crate::scoring;
 use crate::season::TeamName;
@@ -16,18 +16,18 @@ use crate::season::team_swiss::entries::Withdrawals;
 use crate::season::team_swiss::{SwissRound, TeamSwissOutcome};
 use crate::{Lang, Result};
 
-/// Writes every workbook of the team Swiss stage `stage`.
+/// Every workbook of the team Swiss stage `stage`.
 ///
 /// # Errors
 ///
-/// [`crate::Error::Io`] naming the path that cannot be written.
-pub fn write_team_swiss(
+/// [`crate::Error::Output`] naming the workbook that cannot be built.
+pub fn render_team_swiss(
     t: &Target<'_>,
     stage: &Stage,
     o: &TeamSwissOutcome,
-) -> Result<Vec<PathBuf>> {
+) -> Result<Vec<Rendered>> {
     let lang = t.lang;
-    let mut written = write_papers(t, &o.papers)?;
+    let mut rendered = render_papers(t, &o.papers)?;
     let after = o.complete.len();
     let results = o.results();
     let mut sheets = Vec::new();
@@ -88,13 +88,11 @@ pub fn write_team_swiss(
         ),
         landscape: false,
     });
-    let st_path = t.out.join("standings.xlsx");
-    crate::report::tables::write_signed(&st_path, &t.event.event.name, &sheets, lang)?;
-    written.push(st_path);
-    if let Some(trf) = crate::trf::export::stages::team_swiss(t.event, stage, t.roster, o) {
-        written.push(write_trf(t, &trf)?);
+    rendered.push(super::standings(t, &sheets)?);
+    if let Some(x) = crate::trf::export::stages::team_swiss(t.event, stage, t.roster, o) {
+        rendered.push(trf(t, &x, ""));
     }
-    Ok(written)
+    Ok(rendered)
 }
 
 /// The Swiss crosstable: teams in number order; the cell of round r is the opponent's number,

@@ -8,12 +8,11 @@ use super::{Target, finals, league, tables, team_swiss};
 use crate::Lang;
 use crate::model::Points;
 use crate::outcome::{StageKind, StageOutcome};
-use crate::report::round_workbook::colour_word;
+use crate::report::round_workbook::{self, colour_word};
 use crate::report::tables::TextTable;
 use crate::report::web::{Block, Page, RoundBlock, Section};
 use crate::rounds::lines::Lines;
 use crate::rounds::notation;
-use crate::rounds::sheet::{INDIVIDUAL_HEADERS, TEAM_HEADERS};
 use crate::season::RoundPaper;
 use crate::season::matches::MatchScoring;
 
@@ -121,57 +120,67 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
                 .map(|st| team_columns(st.keys.len()))
                 .unwrap_or_default(),
         }],
-        StageKind::Individual(o) => {
-            let scoring = MatchScoring::default();
-            // The bye scores `[stages.bye] points`, a win when unset (as the section is scored).
-            let bye = t
-                .event
-                .stages
-                .iter()
-                .find(|s| s.id == stage.stage)
-                .and_then(|s| s.bye.as_ref())
-                .map_or(t.event.scoring.game.win, |b| b.points);
-            let mut v: Vec<Section> = o
-                .sections
-                .iter()
-                .map(|s| {
-                    let marks = section_marks(s, lang);
-                    let latest = o.papers.iter().rev().find(|p| p.id == s.id);
-                    Section {
-                        id: s.id.clone(),
-                        name: lang.pick(&s.name, &s.id).to_string(),
-                        standings: (!s.complete.is_empty()).then(|| Block {
-                            title: after(s.complete.len()),
-                            table: section_table(&s.standings, &s.entrants, &marks, lang),
-                        }),
-                        round: latest.map(|p| round_block(t, p, &scoring, Some(bye))),
-                        crosstable: (!s.complete.is_empty()).then(|| Block {
-                            title: cross_title.clone(),
-                            table: crosstable(&s.standings, &s.entrants, &s.complete, &marks, lang),
-                        }),
-                        // Place, name, unit and the first two scores.
-                        picture_columns: (0..5.min(3 + s.standings.headers.len())).collect(),
-                    }
-                })
-                .collect();
-            if let (Some(tr), Some(id)) = (&t.event.team_ranking, &o.delegation_list)
-                && !o.delegations.is_empty()
-            {
-                v.push(Section {
-                    id: id.clone(),
-                    name: tr.name.clone(),
-                    standings: Some(Block {
-                        title: format!("{}{}", tr.name, lang.pick("成绩", " ranking")),
-                        table: delegation_table(&o.delegations, lang),
-                    }),
-                    round: None,
-                    crosstable: None,
-                    picture_columns: vec![0, 1, 2, 3, 4],
-                });
-            }
-            v
-        }
+        StageKind::Individual(o) => individual_sections(t, &stage.stage, o, &after),
     }
+}
+
+/// Each group of an individual stage, then the delegation ranking.
+fn individual_sections(
+    t: &Target<'_>,
+    stage: &str,
+    o: &crate::season::individual::IndividualOutcome,
+    after: &dyn Fn(usize) -> String,
+) -> Vec<Section> {
+    let lang = t.lang;
+    let cross_title = lang.pick("交叉表", "crosstable").to_string();
+    let scoring = MatchScoring::default();
+    // The bye scores `[stages.bye] points`, a win when unset (as the section is scored).
+    let bye = t
+        .event
+        .stages
+        .iter()
+        .find(|s| s.id == stage)
+        .and_then(|s| s.bye.as_ref())
+        .map_or(t.event.scoring.game.win, |b| b.points);
+    let mut v: Vec<Section> = o
+        .sections
+        .iter()
+        .map(|s| {
+            let marks = section_marks(s, lang);
+            let latest = o.papers.iter().rev().find(|p| p.id == s.id);
+            Section {
+                id: s.id.clone(),
+                name: lang.pick(&s.name, &s.id).to_string(),
+                standings: (!s.complete.is_empty()).then(|| Block {
+                    title: after(s.complete.len()),
+                    table: section_table(&s.standings, &s.entrants, &marks, lang),
+                }),
+                round: latest.map(|p| round_block(t, p, &scoring, Some(bye))),
+                crosstable: (!s.complete.is_empty()).then(|| Block {
+                    title: cross_title.clone(),
+                    table: crosstable(&s.standings, &s.entrants, &s.complete, &marks, lang),
+                }),
+                // Place, name, unit and the first two scores.
+                picture_columns: (0..5.min(3 + s.standings.headers.len())).collect(),
+            }
+        })
+        .collect();
+    if let (Some(tr), Some(id)) = (&t.event.team_ranking, &o.delegation_list)
+        && !o.delegations.is_empty()
+    {
+        v.push(Section {
+            id: id.clone(),
+            name: tr.name.clone(),
+            standings: Some(Block {
+                title: format!("{}{}", tr.name, lang.pick("成绩", " ranking")),
+                table: delegation_table(&o.delegations, lang),
+            }),
+            round: None,
+            crosstable: None,
+            picture_columns: vec![0, 1, 2, 3, 4],
+        });
+    }
+    v
 }
 
 /// The columns of a team ranking's picture: place, team and the first three scores.
@@ -208,10 +217,7 @@ fn round_block(
     let (boards, summary) = match &p.lines {
         Lines::Team(v) => {
             let boards = TextTable {
-                headers: TEAM_HEADERS
-                    .iter()
-                    .map(|(z, e)| lang.pick(z, e).to_string())
-                    .collect(),
+                headers: round_workbook::headers(&p.lines, sport, lang),
                 rows: v
                     .iter()
                     .map(|l| {
@@ -238,67 +244,11 @@ fn round_block(
                 centred: vec![0, 1, 4, 5],
                 ..Default::default()
             };
-            // One row per match: its teams and, once every board has a result, the score.
-            let mut rows: Vec<Vec<String>> = Vec::new();
-            let mut scores: Vec<Option<(Points, Points)>> = Vec::new();
-            for l in v {
-                let fresh = rows.last().is_none_or(|r| r[0] != l.match_no.to_string());
-                if fresh {
-                    let bye_row = is_bye(&l.away_team);
-                    rows.push(vec![
-                        l.match_no.to_string(),
-                        l.home_team.clone(),
-                        if bye_row {
-                            bye_points.clone()
-                        } else {
-                            String::new()
-                        },
-                        if bye_row {
-                            bye_word.to_string()
-                        } else {
-                            l.away_team.clone()
-                        },
-                    ]);
-                    // A bye row has no games: its cell is the bye's points, set above.
-                    scores.push((!bye_row).then_some((Points::ZERO, Points::ZERO)));
-                }
-                if let Some(s) = scores.last_mut() {
-                    *s = match (*s, l.result) {
-                        (Some((h, a)), Some(g)) => {
-                            Some((h + scoring.game(g), a + scoring.game(g.reversed())))
-                        }
-                        _ => None,
-                    };
-                }
-            }
-            for (r, s) in rows.iter_mut().zip(&scores) {
-                if let Some((h, a)) = s {
-                    r[2] = format!("{h}:{a}");
-                }
-            }
-            let summary = TextTable {
-                headers: vec![
-                    lang.pick("场次", "Match").to_string(),
-                    lang.pick("主队", "Home").to_string(),
-                    lang.pick("比分", "Score").to_string(),
-                    lang.pick("客队", "Away").to_string(),
-                ],
-                rows,
-                centred: vec![0, 2],
-                ..Default::default()
-            };
-            (boards, summary)
+            (boards, match_summary(v, scoring, &bye_points, lang))
         }
         Lines::Individual(v) => {
-            let mut headers: Vec<String> = INDIVIDUAL_HEADERS
-                .iter()
-                .map(|(z, e)| lang.pick(z, e).to_string())
-                .collect();
-            if sport == notation::Sport::Xiangqi {
-                headers[1] = lang.pick("红方", "Red").to_string();
-            }
             let boards = TextTable {
-                headers,
+                headers: round_workbook::headers(&p.lines, sport, lang),
                 rows: v
                     .iter()
                     .map(|l| {
@@ -325,6 +275,66 @@ fn round_block(
         title,
         boards,
         summary,
+    }
+}
+
+/// The picture's table of a team round: one row per match, its teams and, once every board has
+/// a result, the score; a bye row shows the points the bye scores, `bye_points`.
+fn match_summary(
+    v: &[crate::rounds::lines::TeamLine],
+    scoring: &MatchScoring,
+    bye_points: &str,
+    lang: Lang,
+) -> TextTable {
+    let bye_word = lang_bye(lang);
+    let is_bye = |team: &str| crate::rounds::sheet::BYE_WORDS.contains(&team.trim());
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut scores: Vec<Option<(Points, Points)>> = Vec::new();
+    for l in v {
+        let fresh = rows.last().is_none_or(|r| r[0] != l.match_no.to_string());
+        if fresh {
+            let bye_row = is_bye(&l.away_team);
+            rows.push(vec![
+                l.match_no.to_string(),
+                l.home_team.clone(),
+                if bye_row {
+                    bye_points.to_string()
+                } else {
+                    String::new()
+                },
+                if bye_row {
+                    bye_word.to_string()
+                } else {
+                    l.away_team.clone()
+                },
+            ]);
+            // A bye row has no games: its cell is the bye's points, set above.
+            scores.push((!bye_row).then_some((Points::ZERO, Points::ZERO)));
+        }
+        if let Some(s) = scores.last_mut() {
+            *s = match (*s, l.result) {
+                (Some((h, a)), Some(g)) => {
+                    Some((h + scoring.game(g), a + scoring.game(g.reversed())))
+                }
+                _ => None,
+            };
+        }
+    }
+    for (r, s) in rows.iter_mut().zip(&scores) {
+        if let Some((h, a)) = s {
+            r[2] = format!("{h}:{a}");
+        }
+    }
+    TextTable {
+        headers: vec![
+            lang.pick("场次", "Match").to_string(),
+            lang.pick("主队", "Home").to_string(),
+            lang.pick("比分", "Score").to_string(),
+            lang.pick("客队", "Away").to_string(),
+        ],
+        rows,
+        centred: vec![0, 2],
+        ..Default::default()
     }
 }
 

@@ -13,9 +13,8 @@ pub mod html;
 pub mod picture;
 pub mod raster;
 
-use std::path::{Path, PathBuf};
-
 use crate::findings::{Code, Finding, Findings, Source};
+use crate::report::out_dir::Rendered;
 use crate::report::tables::TextTable;
 use crate::{Lang, Result};
 
@@ -101,8 +100,8 @@ fn file_part(id: &str) -> String {
 /// One picture to draw: where it goes and what it shows.
 #[derive(Debug, Clone)]
 pub struct PictureJob {
-    /// `out/web/<name>.png`.
-    pub path: PathBuf,
+    /// `web/<name>.png` in the output folder.
+    pub name: String,
     /// The heading: the event and the section.
     pub heading: String,
     /// The line under it (`第9轮后排名`).
@@ -111,45 +110,15 @@ pub struct PictureJob {
     pub table: TextTable,
 }
 
-/// Writes `out/web/index.html` and, with a CJK font, the pictures; without one, the finding
-/// `output.no-cjk-font`. Returns the files written, in order.
-///
-/// # Errors
-///
-/// [`crate::Error::Io`] naming the path that cannot be written.
-pub fn write(
-    out: &Path,
+/// The page `web/index.html`, and the pictures to draw ([`draw`]); without a CJK font, no
+/// picture and the finding `output.no-cjk-font`.
+pub fn render_page(
     page: &Page,
     font: Option<&picture::Font>,
     lang: Lang,
     findings: &mut Findings,
-) -> Result<Vec<PathBuf>> {
-    let (mut written, jobs) = write_page(out, page, font, lang, findings)?;
-    if let Some(font) = font {
-        for job in &jobs {
-            written.push(draw(job, font, lang)?);
-        }
-    }
-    Ok(written)
-}
-
-/// Writes `out/web/index.html` and returns it with the pictures to draw ([`draw`]); without a
-/// CJK font, no picture and the finding `output.no-cjk-font`.
-///
-/// # Errors
-///
-/// [`crate::Error::Io`] naming the page when it cannot be written.
-pub fn write_page(
-    out: &Path,
-    page: &Page,
-    font: Option<&picture::Font>,
-    lang: Lang,
-    findings: &mut Findings,
-) -> Result<(Vec<PathBuf>, Vec<PictureJob>)> {
-    let dir = out.join("web");
-    let index = dir.join("index.html");
-    super::workbook::write_atomic(&index, html::render(page, lang).as_bytes())?;
-    let written = vec![index];
+) -> (Rendered, Vec<PictureJob>) {
+    let index = Rendered::out("web/index.html", html::render(page, lang).into_bytes());
     if font.is_none() {
         findings.push(Finding::new(
             Code::OutputNoCjkFont,
@@ -157,14 +126,14 @@ pub fn write_page(
             "未找到中文字体，未生成成绩图片（out/web/*.png）；安装中文字体（如 fonts-wqy-zenhei）后重新运行",
             "no CJK font found: the pictures (out/web/*.png) were not drawn; install one (e.g. fonts-wqy-zenhei) and run again",
         ));
-        return Ok((written, Vec::new()));
+        return (index, Vec::new());
     }
     let mut jobs = Vec::new();
     for s in &page.sections {
         let heading = format!("{} {}", page.title, s.name);
         if let Some(b) = &s.standings {
             jobs.push(PictureJob {
-                path: dir.join(standings_picture_name(&s.id)),
+                name: format!("web/{}", standings_picture_name(&s.id)),
                 heading: heading.clone(),
                 subtitle: b.title.clone(),
                 table: picture::columns(&b.table, &s.picture_columns),
@@ -172,31 +141,30 @@ pub fn write_page(
         }
         if let Some(r) = &s.round {
             jobs.push(PictureJob {
-                path: dir.join(pairings_picture_name(r.round, &s.id)),
+                name: format!("web/{}", pairings_picture_name(r.round, &s.id)),
                 heading: heading.clone(),
                 subtitle: r.title.clone(),
                 table: r.summary.clone(),
             });
         }
     }
-    Ok((written, jobs))
+    (index, jobs)
 }
 
-/// Draws one picture and writes it; returns its path.
+/// Draws one picture.
 ///
 /// # Errors
 ///
-/// [`crate::Error::Io`] naming the picture when it cannot be drawn or written.
-pub fn draw(job: &PictureJob, font: &picture::Font, lang: Lang) -> Result<PathBuf> {
+/// [`crate::Error::Output`] naming the picture when it cannot be drawn.
+pub fn draw(job: &PictureJob, font: &picture::Font, lang: Lang) -> Result<Rendered> {
     let pic = picture::Picture {
         title: &job.heading,
         subtitle: &job.subtitle,
         table: &job.table,
         lang,
     };
-    let bytes = picture::png(&pic, font).map_err(|e| crate::Error::output(&job.path, e))?;
-    super::workbook::write_atomic(&job.path, &bytes)?;
-    Ok(job.path.clone())
+    let bytes = picture::png(&pic, font).map_err(|e| crate::Error::output(&job.name, e))?;
+    Ok(Rendered::out(job.name.clone(), bytes))
 }
 
 #[cfg(test)]
@@ -235,18 +203,16 @@ mod tests {
     }
 
     #[test]
-    fn without_a_cjk_font_the_page_is_written_and_a_finding_says_why_no_picture() {
-        let dir = tempfile::tempdir().expect("tempdir");
+    fn without_a_cjk_font_the_page_is_rendered_and_a_finding_says_why_no_picture() {
         let mut findings = Findings::new();
-        let written = write(dir.path(), &page(), None, Lang::Zh, &mut findings).expect("write");
-        assert_eq!(written, vec![dir.path().join("web/index.html")]);
+        let (index, jobs) = render_page(&page(), None, Lang::Zh, &mut findings);
+        assert_eq!(
+            index.place,
+            crate::report::out_dir::Place::Out("web/index.html".into())
+        );
+        assert!(jobs.is_empty());
         let codes: Vec<Code> = findings.all().iter().map(|f| f.code).collect();
         assert_eq!(codes, vec![Code::OutputNoCjkFont]);
         assert_eq!(findings.all()[0].severity, Severity::Warning);
-        let names: Vec<String> = std::fs::read_dir(dir.path().join("web"))
-            .expect("web")
-            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-            .collect();
-        assert_eq!(names, vec!["index.html".to_string()]);
     }
 }

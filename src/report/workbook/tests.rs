@@ -60,10 +60,8 @@ fn unzip(bytes: &[u8], member: &str) -> String {
 
 #[test]
 fn saved_workbook_reads_back() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("sub").join("roster.xlsx");
-    save_atomic(&mut sample(), &path).unwrap();
-    let mut xl: Xlsx<_> = calamine::open_workbook(&path).unwrap();
+    let bytes = sample().save_to_buffer().unwrap();
+    let mut xl: Xlsx<_> = Xlsx::new(Cursor::new(bytes)).unwrap();
     assert_eq!(xl.sheet_names(), vec!["名单".to_string()]);
     let r = xl.worksheet_range("名单").unwrap();
     assert_eq!(
@@ -83,12 +81,6 @@ fn saved_workbook_reads_back() {
         Some(&Data::String("=HYPERLINK(\"x\")".into()))
     );
     assert_eq!(r.get_value((3, 2)), Some(&Data::String("-1".into())));
-    // No temporary file is left behind.
-    let names: Vec<_> = fs::read_dir(path.parent().unwrap())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    assert_eq!(names, vec!["roster.xlsx".to_string()]);
 }
 
 #[test]
@@ -139,116 +131,6 @@ fn overlong_text_is_clipped() {
     let long = "棋".repeat(40_000);
     assert_eq!(clip(&long).chars().count(), MAX_CELL_TEXT);
     assert_eq!(clip("短"), "短");
-}
-
-#[test]
-fn write_atomic_replaces_and_reports_the_path() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("a.txt");
-    write_atomic(&p, b"one").unwrap();
-    write_atomic(&p, b"two").unwrap();
-    assert_eq!(fs::read(&p).unwrap(), b"two");
-    // A path whose parent is a file cannot be written; the error names a path.
-    let bad = p.join("b.txt");
-    let e = write_atomic(&bad, b"x").unwrap_err();
-    assert!(e.to_string().contains("a.txt"), "{e}");
-}
-
-fn list(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .collect();
-    v.sort();
-    v
-}
-
-#[test]
-fn prepare_out_dir_rotates_previous() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out");
-    // First run: created with the marker, nothing moved.
-    assert_eq!(prepare_out_dir(&out).unwrap(), PreparedOut::default());
-    assert_eq!(list(&out), vec![OUT_MARKER.to_string()]);
-    fs::write(out.join("roster.xlsx"), b"run1").unwrap();
-    fs::create_dir(out.join("teams")).unwrap();
-    fs::write(out.join("teams").join("北京队.xlsx"), b"run1").unwrap();
-    write_manifest(
-        &out,
-        &[
-            out.join("roster.xlsx"),
-            out.join("teams/北京队.xlsx"),
-            dir.path().join("results/r01.xlsx"),
-        ],
-    )
-    .unwrap();
-    // Each line: the path, then its length and CRC-32 (of "run1": 18e85ba3, by Python's
-    // zlib.crc32).
-    let stamp = "4:18e85ba3";
-    assert_eq!(
-        fs::read_to_string(out.join(MANIFEST)).unwrap(),
-        format!("roster.xlsx\t{stamp}\nteams/北京队.xlsx\t{stamp}\n")
-    );
-    // The organizer's own files in out/: never moved.
-    fs::write(out.join("notes.txt"), b"mine").unwrap();
-    fs::write(out.join("standings-checked.xlsx"), b"mine").unwrap();
-    // Second run: the first run's files move to previous/, the organizer's stay.
-    let p = prepare_out_dir(&out).unwrap();
-    assert_eq!(
-        p.moved,
-        vec!["roster.xlsx".to_string(), "teams/北京队.xlsx".to_string()]
-    );
-    assert_eq!(
-        list(&out),
-        vec![
-            MANIFEST.to_string(),
-            OUT_MARKER.to_string(),
-            "notes.txt".to_string(),
-            "previous".to_string(),
-            "standings-checked.xlsx".to_string()
-        ]
-    );
-    assert_eq!(
-        fs::read(out.join("previous/teams/北京队.xlsx")).unwrap(),
-        b"run1"
-    );
-    // A run that wrote nothing keeps previous/ as it was.
-    assert_eq!(prepare_out_dir(&out).unwrap(), PreparedOut::default());
-    assert_eq!(fs::read(out.join("previous/roster.xlsx")).unwrap(), b"run1");
-    // Third run's outputs replace previous/ wholesale; the organizer's files are still there.
-    fs::write(out.join("standings.xlsx"), b"run3").unwrap();
-    write_manifest(&out, &[out.join("standings.xlsx")]).unwrap();
-    prepare_out_dir(&out).unwrap();
-    assert_eq!(
-        list(&out.join("previous")),
-        vec!["standings.xlsx".to_string()]
-    );
-    assert_eq!(fs::read(out.join("notes.txt")).unwrap(), b"mine");
-    // A manifest naming paths outside out/ moves nothing there.
-    fs::write(
-        out.join(MANIFEST),
-        "../escape.txt\n/etc/passwd\nnotes.txt/../x\n",
-    )
-    .unwrap();
-    fs::write(dir.path().join("escape.txt"), b"outside").unwrap();
-    assert_eq!(prepare_out_dir(&out).unwrap(), PreparedOut::default());
-    assert_eq!(fs::read(dir.path().join("escape.txt")).unwrap(), b"outside");
-}
-
-#[test]
-fn prepare_out_dir_refuses_a_foreign_folder() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("mine");
-    fs::create_dir(&out).unwrap();
-    fs::write(out.join("thesis.docx"), b"precious").unwrap();
-    let e = prepare_out_dir(&out).unwrap_err();
-    assert!(e.to_string().contains("mine"), "{e}");
-    assert_eq!(list(&out), vec!["thesis.docx".to_string()]);
-    // An existing empty folder is adopted.
-    let empty = dir.path().join("empty");
-    fs::create_dir(&empty).unwrap();
-    prepare_out_dir(&empty).unwrap();
-    assert_eq!(list(&empty), vec![OUT_MARKER.to_string()]);
 }
 
 #[test]

@@ -24,7 +24,7 @@ use crate::season::league::DRAW_STAGE;
 
 /// The loaded files split into the round workbooks read and everything else.
 #[derive(Debug, Default)]
-pub struct Recognised<'a> {
+pub(crate) struct Recognised<'a> {
     /// The round workbooks that count, one per stage and round.
     pub rounds: Vec<RoundSheet>,
     /// Files that are not round workbooks (forms, room requests, unrecognised files), borrowed
@@ -89,7 +89,7 @@ fn label(marker: &Marker) -> (String, String) {
 /// A round sheet copied without its marker sheet: recognised by its title (the stage or
 /// section name and `第N轮`) and header row, read with a `round.unmarked-workbook` warning.
 fn unmarked(f: &LoadedFile, event: &Event, findings: &mut Findings) -> Option<RoundSheet> {
-    let (title, round) = sheet::unmarked_title(f)?;
+    let (title, round) = sheet::unmarked_title(&f.tables)?;
     // The stage or section named in the title (the longest name that occurs).
     let mut named: Vec<(String, &str)> = Vec::new();
     for st in &event.stages {
@@ -114,7 +114,7 @@ fn unmarked(f: &LoadedFile, event: &Event, findings: &mut Findings) -> Option<Ro
         stage,
         round,
     };
-    let s = sheet::read_unmarked(f, marker, event.event.sport, findings)?;
+    let s = sheet::read_unmarked(&f.tables, marker, event.event.sport, findings)?;
     let (zh, en) = label(&s.marker);
     findings.push(Finding::new(
         Code::RoundUnmarkedWorkbook,
@@ -127,7 +127,7 @@ fn unmarked(f: &LoadedFile, event: &Event, findings: &mut Findings) -> Option<Ro
 
 /// Splits the loaded files into the round workbooks that count and the others, with the
 /// findings of duplicates, renamed copies and contradicting markers.
-pub fn recognise<'a>(
+pub(crate) fn recognise<'a>(
     files: &'a [LoadedFile],
     event: &Event,
     findings: &mut Findings,
@@ -218,7 +218,8 @@ pub fn recognise<'a>(
 /// with a `round.missing-workbook` error naming the file to put back.
 pub fn gaps(rounds: &[RoundSheet], event: &Event, findings: &mut Findings) -> Vec<(String, u32)> {
     let mut last: BTreeMap<&str, u32> = BTreeMap::new();
-    for s in rounds.iter().filter(|s| s.marker.stage != DRAW_STAGE) {
+    // The draw is not among the rounds (`Inputs::draw`).
+    for s in rounds {
         let e = last.entry(s.marker.stage.as_str()).or_insert(0);
         *e = (*e).max(s.marker.round);
     }

@@ -9,8 +9,8 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use bianpai::findings::{Findings, Severity};
-use bianpai::inputs::read_forms;
 use bianpai::ingest::{Limits, load};
+use bianpai::inputs::read_forms;
 use bianpai::model::roster::{Person, Roster};
 use bianpai::normalize::build_roster;
 

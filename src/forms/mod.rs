@@ -368,4 +368,4 @@ fn split_by_unit(base: Submission, data: Vec<RawRow>) -> Vec<Submission> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

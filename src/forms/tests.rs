@@ -1,11 +1,11 @@
 use super::*;
 use crate::ingest::Merge;
 
-fn t(s: &str) -> Cell {
+pub(crate) fn t(s: &str) -> Cell {
     Cell::Text(s.to_string())
 }
 
-fn tb(rows: Vec<Vec<Cell>>) -> Table {
+pub(crate) fn tb(rows: Vec<Vec<Cell>>) -> Table {
     Table {
         file: "f.xlsx".into(),
         sheet: "S".into(),

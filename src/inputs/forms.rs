@@ -7,16 +7,13 @@ use crate::findings::{Code, Finding, Findings, Source};
 use crate::forms::quota::is_quota_table;
 use crate::forms::{Submission, header_like_row, read_table};
 use crate::ingest::LoadedFile;
+use crate::rounds::marker::Marker;
 
-/// What a file that is not a round workbook turned out to be.
-pub(super) enum Other {
-    /// A quota table, with its lines (none without the event to give the labels a meaning).
-    Quota(Vec<QuotaRow>),
-    /// Entry forms, room requests, registration lists: at least one submission.
-    Forms(Vec<Submission>),
-    /// Nothing recognised.
-    Unrecognised,
-}
+use super::Part;
+
+/// What a file that is not a round workbook is, with its submissions (forms) or its lines
+/// (a quota table; none without the event to give the labels a meaning).
+pub(super) type Read = (Part, Vec<Submission>, Vec<QuotaRow>);
 
 /// What each file is, in file order; a file of which no visible sheet has a header row is
 /// also one `file.unrecognized` warning naming its sheets.
@@ -24,82 +21,67 @@ pub(super) fn read(
     event: Option<&Event>,
     files: &[&LoadedFile],
     findings: &mut Findings,
-) -> Vec<Other> {
+) -> Vec<Read> {
     // Each file is read whole by one thread, the results put together in file order: the same
     // as reading them in turn.
     let indexed: Vec<(usize, &LoadedFile)> = files.iter().copied().enumerate().collect();
-    crate::par::map(&indexed, |&(fi, file)| read_file(event, fi, file))
-        .into_iter()
-        .map(|(other, finding)| {
+    let read = crate::par::map(&indexed, |&(fi, file)| read_file(event, fi, file));
+    (read.into_iter())
+        .map(|(read, finding)| {
             findings.extend(finding);
-            other
+            read
         })
         .collect()
 }
 
-/// The submissions of every file (entry forms, room requests, registration lists), without
-/// the event: for a folder read only for its roster (an excluded event's), and for tests.
-/// Findings are those of [`classify`](super::classify).
-///
-/// Hidden sheets are skipped (blank forms keep their dropdown lists there). The result is in
-/// file order, then sheet order, then unit order.
-pub fn read_forms<F: std::borrow::Borrow<LoadedFile> + Sync>(
-    files: &[F],
-    findings: &mut Findings,
-) -> Vec<Submission> {
-    let files: Vec<&LoadedFile> = files.iter().map(F::borrow).collect();
-    let mut out = Vec::new();
-    for other in read(None, &files, findings) {
-        if let Other::Forms(subs) = other {
-            out.extend(subs);
-        }
-    }
-    out
+/// The submissions of every file (entry forms, room requests, registration lists; hidden
+/// sheets skipped), in file, sheet and unit order, without the event: for a folder read only
+/// for its roster (an excluded event's), and for tests. The findings are classify's.
+pub fn read_forms(files: &[LoadedFile], findings: &mut Findings) -> Vec<Submission> {
+    let files: Vec<&LoadedFile> = files.iter().collect();
+    (read(None, &files, findings).into_iter())
+        .flat_map(|(_, subs, _)| subs)
+        .collect()
 }
 
 /// What file number `fi` is, and the finding that it holds nothing recognised.
-fn read_file(event: Option<&Event>, fi: usize, file: &LoadedFile) -> (Other, Option<Finding>) {
+fn read_file(event: Option<&Event>, fi: usize, file: &LoadedFile) -> (Read, Option<Finding>) {
     // A quota table (名额分配表) gives its lines, and is never read as a form.
     if file.tables.iter().any(is_quota_table) {
         let rows = event.map_or_else(Vec::new, |e| {
             let visible = file.tables.iter().filter(|t| !t.hidden);
             visible.filter_map(|t| read_quota(e, t)).flatten().collect()
         });
-        return (Other::Quota(rows), None);
+        return ((Part::Quota, Vec::new(), rows), None);
     }
+    let unrecognised = (Part::Unrecognised, Vec::new(), Vec::new());
     // Round workbooks and the draw are bianpai's own files (marker sheet): one that is not
     // read as a round workbook is not a form either.
-    if file
-        .tables
-        .iter()
-        .any(|t| crate::rounds::marker::Marker::from_table(t).is_some())
-    {
-        return (Other::Unrecognised, None);
+    if file.tables.iter().any(|t| Marker::from_table(t).is_some()) {
+        return (unrecognised, None);
     }
+    // Hidden sheets are skipped: blank forms keep their dropdown lists there.
     let mut out = Vec::new();
-    for (si, table) in file.tables.iter().enumerate() {
-        if table.hidden {
-            continue;
-        }
-        if let Some(subs) = read_table(table) {
-            out.extend(subs.into_iter().map(|s| Submission {
+    for (si, table) in file.tables.iter().enumerate().filter(|(_, t)| !t.hidden) {
+        for s in read_table(table).into_iter().flatten() {
+            out.push(Submission {
                 file_index: fi,
                 sheet_index: si,
                 modified: file.modified,
                 file: file.path.as_str().into(),
                 ..s
-            }));
+            });
         }
     }
-    if !out.is_empty() {
-        return (Other::Forms(out), None);
+    if out.is_empty() {
+        return (unrecognised, Some(not_recognised(file)));
     }
-    (Other::Unrecognised, Some(unrecognised(file)))
+    ((Part::Forms, out, Vec::new()), None)
 }
 
 /// The `file.unrecognized` warning: what was found (the first header-like row of a visible
 /// sheet), or the sheets that were searched.
-fn unrecognised(file: &LoadedFile) -> Finding {
+fn not_recognised(file: &LoadedFile) -> Finding {
     let sheets: Vec<&str> = file.tables.iter().map(|t| &*t.sheet).collect();
     let list = sheets.join("、");
     let source = match sheets.as_slice() {
@@ -143,23 +125,8 @@ fn unrecognised(file: &LoadedFile) -> Finding {
 mod tests {
     use super::*;
     use crate::findings::Severity;
-    use crate::ingest::{Cell, Table};
-
-    fn t(s: &str) -> Cell {
-        Cell::Text(s.to_string())
-    }
-
-    fn tb(rows: Vec<Vec<Cell>>) -> Table {
-        Table {
-            file: "f.xlsx".into(),
-            sheet: "S".into(),
-            rows,
-            merges: Vec::new(),
-            hidden: false,
-            paragraphs: Vec::new(),
-            date1904: false,
-        }
-    }
+    use crate::forms::tests::{t, tb};
+    use crate::ingest::Table;
 
     #[test]
     fn unrecognised_files_hidden_sheets_and_sources() {

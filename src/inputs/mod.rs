@@ -23,13 +23,14 @@ pub mod rounds;
 pub use draw::Draw;
 pub use forms::read_forms;
 
+use std::collections::HashSet;
+
 use crate::eligibility::quota::QuotaRow;
 use crate::event::Event;
 use crate::findings::Findings;
 use crate::forms::Submission;
 use crate::ingest::{Ignored, Loaded};
 use crate::rounds::sheet::RoundSheet;
-use crate::season::league::DRAW_STAGE;
 
 /// What a file read turned out to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,44 +70,24 @@ pub struct Inputs {
 /// Classifies the files of a folder as read, with the findings of reading them (round
 /// workbooks first, then forms, each in file order).
 pub fn classify(event: &Event, loaded: &Loaded, findings: &mut Findings) -> Inputs {
-    let rounds::Recognised {
-        rounds: sheets,
-        others,
-        set_aside,
-    } = rounds::recognise(&loaded.files, event, findings);
     let mut out = Inputs {
-        // Not in a workbook set aside: a copy of the draw under another name is not read.
-        draw: draw::read(
-            (loaded.files.iter()).filter(|f| set_aside.binary_search(&f.path).is_err()),
-        ),
         ignored: loaded.ignored.clone(),
         ..Inputs::default()
     };
-    for s in sheets {
-        if s.marker.stage == DRAW_STAGE {
-            out.files.push((s.file, Part::Draw));
-        } else {
-            out.files.push((s.file.clone(), Part::Round));
-            out.rounds.push(s);
-        }
-    }
-    out.files
-        .extend(set_aside.into_iter().map(|p| (p, Part::SetAside)));
-    for (file, other) in others
-        .iter()
-        .zip(forms::read(Some(event), &others, findings))
+    let others = rounds::recognise(&loaded.files, event, findings, &mut out);
+    // Not in a workbook set aside: a copy of the draw under another name is not read.
+    let aside: HashSet<&str> = (out.files.iter())
+        .filter(|(_, part)| *part == Part::SetAside)
+        .map(|(path, _)| path.as_str())
+        .collect();
+    out.draw = draw::read((loaded.files.iter()).filter(|f| !aside.contains(f.path.as_str())));
+    for (file, (part, subs, quotas)) in
+        others
+            .iter()
+            .zip(forms::read(Some(event), &others, findings))
     {
-        let part = match other {
-            forms::Other::Quota(rows) => {
-                out.quotas.extend(rows);
-                Part::Quota
-            }
-            forms::Other::Forms(subs) => {
-                out.forms.extend(subs);
-                Part::Forms
-            }
-            forms::Other::Unrecognised => Part::Unrecognised,
-        };
+        out.forms.extend(subs);
+        out.quotas.extend(quotas);
         out.files.push((file.path.clone(), part));
     }
     out

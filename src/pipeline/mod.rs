@@ -310,35 +310,7 @@ fn file_list(
     findings: &Findings,
     lang: Lang,
 ) -> Vec<FileEntry> {
-    use crate::inputs::Part;
-    let mut files = Vec::new();
-    let mut forms = Vec::new();
-    for (path, part) in &inputs.files {
-        let (kind, note) = match part {
-            Part::Round => (FileKind::RoundWorkbook, None),
-            Part::Draw => (FileKind::Draw, None),
-            Part::SetAside => (
-                FileKind::RoundWorkbook,
-                Some(lang.pick(
-                    "未读取（重复或标记不符，见发现）",
-                    "not read (a duplicate or a contradicting marker: see the findings)",
-                )),
-            ),
-            Part::Quota => (FileKind::QuotaTable, None),
-            // What a form is (a team's, superseded, blank) the roster says.
-            Part::Forms | Part::Unrecognised => {
-                forms.push(path.as_str());
-                continue;
-            }
-        };
-        files.push(FileEntry {
-            path: path.clone(),
-            kind,
-            team: None,
-            note: note.map(str::to_string),
-        });
-    }
-    file_kinds(&forms, &inputs.forms, roster, lang, &mut files);
+    let mut files = file_kinds(inputs, roster, lang);
     for i in &inputs.ignored {
         files.push(FileEntry {
             path: i.path.clone(),
@@ -413,16 +385,12 @@ fn display_path(dir: &Path, p: &Path) -> String {
         .join("/")
 }
 
-/// What each read file turned out to be: an entry form of a team (or superseded by a later
-/// one), a room request, a registration list, or nothing bianpai recognises.
-fn file_kinds(
-    files: &[&str],
-    subs: &[crate::forms::Submission],
-    roster: &crate::model::roster::Roster,
-    lang: Lang,
-    out: &mut Vec<FileEntry>,
-) {
+/// What each read file turned out to be: a round workbook, the draw, a quota table, an entry
+/// form of a team (or superseded by a later one, or blank), a room request, a registration
+/// list, or nothing bianpai recognises.
+fn file_kinds(inputs: &crate::inputs::Inputs, roster: &Roster, lang: Lang) -> Vec<FileEntry> {
     use crate::forms::SubmissionKind;
+    use crate::inputs::Part;
     use std::collections::HashMap;
     // Indexed by path once: a folder of n forms is listed in O(n).
     let mut teams: HashMap<&str, &str> = HashMap::new();
@@ -435,53 +403,63 @@ fn file_kinds(
     for (used, old) in &roster.superseded {
         superseded_by.entry(old.as_str()).or_insert(used.as_str());
     }
+    let subs = &inputs.forms;
     let mut kinds_of: HashMap<&str, Vec<SubmissionKind>> = HashMap::new();
     for s in subs {
         kinds_of.entry(&*s.file).or_default().push(s.kind);
     }
-    for &path in files {
+    let note = |zh, en| Some(lang.pick(zh, en).to_string());
+    let mut out = Vec::new();
+    for (path, part) in &inputs.files {
+        let path = path.as_str();
         let team = teams.get(path).map(|u| (*u).to_string());
         let kinds: &[SubmissionKind] = kinds_of.get(path).map_or(&[], Vec::as_slice);
-        let (kind, note) = if let Some(used) = superseded_by.get(path) {
-            (
-                FileKind::Superseded,
-                Some(format!(
-                    "{}{used}",
-                    lang.pick("已被更新的报名表取代：", "superseded by ")
-                )),
-            )
-        } else if team.is_none()
-            && kinds.contains(&SubmissionKind::EntryForm)
-            && subs
-                .iter()
-                .filter(|s| &*s.file == path)
-                .all(|s| s.rows.is_empty() && s.unit.is_none())
-        {
-            // The blank form `bianpai init` writes (or a team's unfilled copy): not a team.
-            (
-                FileKind::BlankForm,
-                Some(
-                    lang.pick(
-                        "空白报名表：未填写单位和人员，不计为参赛队",
-                        "a blank entry form: no unit and nobody entered, not a team",
-                    )
-                    .to_string(),
+        let (kind, note) = match part {
+            Part::Round => (FileKind::RoundWorkbook, None),
+            Part::Draw => (FileKind::Draw, None),
+            Part::SetAside => (
+                FileKind::RoundWorkbook,
+                note(
+                    "未读取（重复或标记不符，见发现）",
+                    "not read (a duplicate or a contradicting marker: see the findings)",
                 ),
-            )
-        } else if team.is_some() || kinds.contains(&SubmissionKind::EntryForm) {
-            (FileKind::EntryForm, None)
-        } else if kinds.contains(&SubmissionKind::RoomRequest) {
-            (FileKind::RoomRequest, None)
-        } else if kinds.contains(&SubmissionKind::Registration) {
-            (FileKind::RegistrationList, None)
-        } else {
-            (
+            ),
+            Part::Quota => (FileKind::QuotaTable, None),
+            Part::Unrecognised => (
                 FileKind::Unrecognized,
-                Some(
-                    lang.pick("没有找到姓名表头", "no header row with a name column")
-                        .to_string(),
+                note("没有找到姓名表头", "no header row with a name column"),
+            ),
+            Part::Forms => match superseded_by.get(path) {
+                Some(used) => (
+                    FileKind::Superseded,
+                    Some(format!(
+                        "{}{used}",
+                        lang.pick("已被更新的报名表取代：", "superseded by ")
+                    )),
                 ),
-            )
+                // The blank form `bianpai init` writes (or a team's unfilled copy): not a team.
+                None if team.is_none()
+                    && kinds.contains(&SubmissionKind::EntryForm)
+                    && (subs.iter().filter(|s| &*s.file == path))
+                        .all(|s| s.rows.is_empty() && s.unit.is_none()) =>
+                {
+                    (
+                        FileKind::BlankForm,
+                        note(
+                            "空白报名表：未填写单位和人员，不计为参赛队",
+                            "a blank entry form: no unit and nobody entered, not a team",
+                        ),
+                    )
+                }
+                None if team.is_some() || kinds.contains(&SubmissionKind::EntryForm) => {
+                    (FileKind::EntryForm, None)
+                }
+                None if kinds.contains(&SubmissionKind::RoomRequest) => {
+                    (FileKind::RoomRequest, None)
+                }
+                // A file of forms has a submission of some kind.
+                None => (FileKind::RegistrationList, None),
+            },
         };
         out.push(FileEntry {
             path: path.to_string(),
@@ -490,4 +468,5 @@ fn file_kinds(
             note,
         });
     }
+    out
 }

@@ -49,16 +49,8 @@ fn season(c: &mut Criterion) {
     let event = bianpai::event::load(&dir).expect("event.toml");
     let mut findings = bianpai::findings::Findings::new();
     let loaded = bianpai::ingest::load(&dir, &bianpai::ingest::Limits::default(), &mut findings);
-    let mut sheets = Vec::new();
-    let mut others = Vec::new();
-    for f in &loaded.files {
-        match bianpai::rounds::sheet::read(f, event.event.sport, &mut findings) {
-            Some(s) => sheets.push(s),
-            None => others.push(f),
-        }
-    }
-    let subs = bianpai::forms::read(&others, &mut findings);
-    let roster = bianpai::normalize::build_roster(&subs, &mut findings);
+    let inputs = bianpai::inputs::classify(&event, &loaded, &mut findings);
+    let roster = bianpai::normalize::build_roster(&inputs.forms, &mut findings);
     let stage = event
         .stages
         .iter()
@@ -69,11 +61,12 @@ fn season(c: &mut Criterion) {
         event: &event,
         stage,
         roster: &roster,
-        sheets: &sheets,
-        files: &loaded.files,
+        sheets: &inputs.rounds,
+        draw: inputs.draw.as_ref(),
         statuses: &statuses,
     };
-    assert_eq!(sheets.len(), 22, "draw + 11 rounds + 10 finals rounds");
+    assert_eq!(inputs.rounds.len(), 21, "11 rounds + 10 finals rounds");
+    assert!(inputs.draw.is_some(), "the draw");
     let compute = || {
         let mut f = bianpai::findings::Findings::new();
         let o = bianpai::season::league::run(&inp, &mut f)

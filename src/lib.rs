@@ -3,7 +3,8 @@
 //!
 //! The data flows one way and the modules follow it:
 //!
-//! files ([`ingest`]) → tables → entries ([`forms`]) → normalized values ([`normalize`]) →
+//! files ([`ingest`]) → tables → typed inputs ([`inputs`]: entries ([`forms`]), round sheets
+//! ([`rounds`]), the draw, quota lines) → normalized values ([`normalize`]) →
 //! the event model ([`model`], [`event`]) → checks ([`eligibility`]) and the event's outcome
 //! ([`outcome`]: [`season`] with pairings ([`pairing`]) and scores ([`scoring`]), then
 //! [`money`]; no I/O) → workbooks ([`report`]) and TRF ([`trf::export`]). [`pipeline`]
@@ -21,6 +22,7 @@ pub mod event;
 pub mod findings;
 pub mod forms;
 pub mod ingest;
+pub mod inputs;
 pub mod model;
 pub mod money;
 pub mod normalize;

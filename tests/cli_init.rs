@@ -184,7 +184,7 @@ fn malformed_event_toml_names_key_and_line() {
 #[test]
 fn filled_blank_form_reads_back() {
     use bianpai::findings::Findings;
-    use bianpai::forms::{self, Field, SubmissionKind};
+    use bianpai::forms::{Field, SubmissionKind};
     use bianpai::ingest::{self, Cell, Limits};
 
     let tmp = tempfile::tempdir().unwrap();
@@ -198,7 +198,7 @@ fn filled_blank_form_reads_back() {
     .unwrap();
     let mut findings = Findings::new();
     let loaded = ingest::load(tmp.path(), &Limits::default(), &mut findings);
-    let subs = forms::read(&loaded.files, &mut findings);
+    let subs = bianpai::inputs::read_forms(&loaded.files, &mut findings);
     let text = |c: &Cell| c.display();
 
     let entry = subs

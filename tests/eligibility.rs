@@ -48,21 +48,25 @@ fn check(dir: &Path) -> Run {
     let event = bianpai::event::load(dir).expect("event.toml");
     let mut findings = Findings::new();
     let loaded = load(dir, &Limits::default(), &mut findings);
-    let subs = bianpai::forms::read(&loaded.files, &mut findings);
-    let roster = bianpai::normalize::build_roster(&subs, &mut findings);
-    let out = run(
+    let inputs = bianpai::inputs::classify(&event, &loaded, &mut findings);
+    let roster = bianpai::normalize::build_roster(&inputs.forms, &mut findings);
+    run(
         &CheckInput {
             event: &event,
             excluded: &bianpai::pipeline::excluded_rosters(&event, dir),
-            files: &loaded.files.iter().collect::<Vec<_>>(),
-            subs: &subs,
+            quotas: &inputs.quotas,
+            subs: &inputs.forms,
             roster: &roster,
         },
         &mut findings,
     );
+    let quota_files = (inputs.files.into_iter())
+        .filter(|(_, part)| *part == bianpai::inputs::Part::Quota)
+        .map(|(path, _)| path)
+        .collect();
     Run {
         findings: findings.into_vec(),
-        quota_files: out.quota_files,
+        quota_files,
     }
 }
 

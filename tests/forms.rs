@@ -2,7 +2,7 @@
 //! `normalize::build_roster`: exact roster values and exact findings (code, person, cell).
 
 use bianpai::findings::{Findings, Severity};
-use bianpai::forms::{self, SubmissionKind};
+use bianpai::forms::SubmissionKind;
 use bianpai::ingest::{Cell, Format, LoadedFile, Merge, Table};
 use bianpai::model::Sex;
 use bianpai::model::roster::{
@@ -70,7 +70,7 @@ fn s3(a: &str, b: &str, c: &str) -> (String, String, String) {
 
 fn run(files: &[LoadedFile]) -> (Roster, Findings) {
     let mut findings = Findings::new();
-    let subs = forms::read(files, &mut findings);
+    let subs = bianpai::inputs::read_forms(files, &mut findings);
     let roster = build_roster(&subs, &mut findings);
     (roster, findings)
 }

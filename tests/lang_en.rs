@@ -92,7 +92,7 @@ fn data_of(folder: &Path) -> BTreeSet<String> {
             None => others.push(f),
         }
     }
-    let subs = bianpai::forms::read(&others, &mut findings);
+    let subs = bianpai::inputs::read_forms(&others, &mut findings);
     let roster = bianpai::normalize::build_roster(&subs, &mut findings);
     for t in &roster.teams {
         out.insert(t.unit.value.clone());

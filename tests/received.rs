@@ -9,8 +9,8 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use bianpai::findings::{Findings, Severity};
-use bianpai::forms;
 use bianpai::ingest::{Limits, load};
+use bianpai::inputs::read_forms;
 use bianpai::model::roster::{Person, Roster};
 use bianpai::normalize::build_roster;
 
@@ -39,7 +39,7 @@ fn folder() -> tempfile::TempDir {
 fn run(dir: &Path) -> (Roster, Findings) {
     let mut findings = Findings::new();
     let loaded = load(dir, &Limits::default(), &mut findings);
-    let subs = forms::read(&loaded.files, &mut findings);
+    let subs = read_forms(&loaded.files, &mut findings);
     let roster = build_roster(&subs, &mut findings);
     (roster, findings)
 }

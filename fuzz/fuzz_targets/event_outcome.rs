@@ -38,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
         } else {
             vec![None; event.eligibility.excluded.len()]
         };
-        let (roster, _, outcome) = through_outcome(&event, &excluded, &s.files);
+        let (roster, _, outcome) = through_outcome(&event, &excluded, &s.loaded);
         let Ok(outcome) = outcome else {
             return;
         };

@@ -60,15 +60,12 @@ fuzz_target!(|data: &[u8]| {
         t.file = NAME.into();
     }
     // One of the sample's files taken away (or none), the form added.
-    let gone = usize::from(drop) % (s.files.len() + 1);
-    let mut files: Vec<LoadedFile> = s
-        .files
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != gone)
-        .map(|(_, f)| f.clone())
-        .collect();
-    files.push(LoadedFile {
+    let mut loaded = s.loaded.clone();
+    let gone = usize::from(drop) % (loaded.files.len() + 1);
+    if gone < loaded.files.len() {
+        loaded.files.remove(gone);
+    }
+    loaded.files.push(LoadedFile {
         path: NAME.into(),
         format: Format::Xlsx,
         modified: Some(1),
@@ -76,11 +73,11 @@ fuzz_target!(|data: &[u8]| {
     });
 
     let event = &s.event;
-    let (roster, mut findings, outcome) = through_outcome(&s.event, &s.excluded, &files);
+    let (roster, mut findings, outcome) = through_outcome(&s.event, &s.excluded, &loaded);
     // The same input twice in one process gives the same roster, findings and outcome (nothing
     // may depend on a hash map's order or on which core did what first).
     if flags & 32 == 32 {
-        let (roster2, findings2, outcome2) = through_outcome(&s.event, &s.excluded, &files);
+        let (roster2, findings2, outcome2) = through_outcome(&s.event, &s.excluded, &loaded);
         assert_eq!(roster, roster2, "the roster differs between two runs");
         assert_eq!(findings.sorted(), findings2.sorted(), "the findings differ");
         assert_eq!(

@@ -23,7 +23,7 @@ fn roster() -> &'static Roster {
         let mut findings = Findings::new();
         let loaded =
             bianpai::ingest::load(&dir, &bianpai::ingest::Limits::default(), &mut findings);
-        let subs = bianpai::forms::read(&loaded.files, &mut findings);
+        let subs = bianpai::inputs::read_forms(&loaded.files, &mut findings);
         bianpai::normalize::build_roster(&subs, &mut findings)
     })
 }

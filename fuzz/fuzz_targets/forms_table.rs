@@ -34,6 +34,6 @@ fuzz_target!(|data: &[u8]| {
         },
     ];
     let mut findings = Findings::new();
-    let subs = bianpai::forms::read(&files, &mut findings);
+    let subs = bianpai::inputs::read_forms(&files, &mut findings);
     let _ = bianpai::normalize::build_roster(&subs, &mut findings);
 });

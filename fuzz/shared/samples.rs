@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use bianpai::event::Event;
 use bianpai::findings::Findings;
-use bianpai::ingest::{LoadedFile, Limits};
+use bianpai::ingest::{Loaded, Limits};
 use bianpai::model::roster::Roster;
 use bianpai::outcome::EventOutcome;
 use bianpai::report::web::picture::Font;
@@ -21,7 +21,7 @@ pub struct Sample {
     /// Its `event.toml`.
     pub event: Event,
     /// Every file read.
-    pub files: Vec<LoadedFile>,
+    pub loaded: Loaded,
     /// The rosters of its excluded events.
     pub excluded: Vec<Option<Roster>>,
 }
@@ -38,12 +38,12 @@ pub fn samples() -> &'static [Sample] {
                     .join(name);
                 let event = bianpai::event::load(&dir).expect("sample event.toml");
                 let mut findings = Findings::new();
-                let files = bianpai::ingest::load(&dir, &Limits::default(), &mut findings).files;
+                let loaded = bianpai::ingest::load(&dir, &Limits::default(), &mut findings);
                 let excluded = bianpai::pipeline::excluded_rosters(&event, &dir);
                 Sample {
                     dir,
                     event,
-                    files,
+                    loaded,
                     excluded,
                 }
             })
@@ -66,14 +66,16 @@ pub fn scratch() -> PathBuf {
     dir
 }
 
-/// What a run makes of `files` before it writes anything: `pipeline::compute`, the steps of
-/// `bianpai run` between reading the files and writing the outputs.
+/// What a run makes of the files read before it writes anything: `inputs::classify` and
+/// `pipeline::compute`, the steps of `bianpai run` between reading the files and writing the
+/// outputs.
 pub fn through_outcome(
     event: &Event,
     excluded: &[Option<Roster>],
-    files: &[LoadedFile],
+    loaded: &Loaded,
 ) -> (Roster, Findings, bianpai::Result<EventOutcome>) {
     let mut findings = Findings::new();
-    let c = bianpai::pipeline::compute(event, excluded, files, &mut findings);
+    let inputs = bianpai::inputs::classify(event, loaded, &mut findings);
+    let c = bianpai::pipeline::compute(event, excluded, &inputs, &mut findings);
     (c.roster, findings, c.outcome)
 }

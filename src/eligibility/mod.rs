@@ -17,7 +17,6 @@ pub mod teams;
 use crate::event::Event;
 use crate::findings::{Code, Findings, Severity};
 use crate::forms::Submission;
-use crate::ingest::LoadedFile;
 use crate::model::roster::Roster;
 pub use cells::Layout;
 
@@ -29,30 +28,22 @@ pub struct CheckInput<'a> {
     /// The rosters of the excluded events, one per `[[eligibility.excluded]]` (`None` where
     /// none is named or it could not be read).
     pub excluded: &'a [Option<Roster>],
-    /// The folder's files (quota workbooks are found among them).
-    pub files: &'a [&'a LoadedFile],
+    /// The lines of the folder's quota workbooks ([`crate::inputs::Inputs::quotas`]).
+    pub quotas: &'a [quota::QuotaRow],
     /// The form submissions the roster was built from (for the cells of empty values).
     pub subs: &'a [Submission],
     /// The roster.
     pub roster: &'a Roster,
 }
 
-/// What the checks found out about the folder besides findings.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CheckOutcome {
-    /// Quota workbooks read (`file kind` quota-table).
-    pub quota_files: Vec<String>,
-}
-
 /// Runs every check the event's regulation turns on.
-pub fn run(inp: &CheckInput<'_>, findings: &mut Findings) -> CheckOutcome {
+pub fn run(inp: &CheckInput<'_>, findings: &mut Findings) {
     grade_fide_ids(inp.event, findings);
     let layout = Layout::new(inp.subs);
     people::check_with(inp.event, inp.roster, &layout, findings);
     teams::check_with(inp.event, inp.roster, &layout, findings);
-    let quota_files = quota::check(inp.event, inp.roster, inp.files, findings);
+    quota::check(inp.event, inp.roster, inp.quotas, findings);
     excluded::check_all(inp.event, inp.excluded, inp.roster, findings);
-    CheckOutcome { quota_files }
 }
 
 /// Runs the person and team checks without the folder (no quota workbooks, no excluded

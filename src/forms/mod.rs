@@ -12,8 +12,9 @@
 //!
 //! A sheet with a 单位/参赛单位 column is split into one submission per unit.
 //!
-//! Quota workbooks (名额分配表) are recognised here too ([`quota`]) so that they are never read as
-//! forms; `eligibility::quota` reads their numbers.
+//! Which files are read as forms [`crate::inputs`] decides; quota workbooks (名额分配表) are
+//! recognised by their header here too ([`quota`]), so that they are never read as forms, and
+//! `eligibility::quota` reads their numbers.
 
 mod header;
 mod labels;
@@ -23,12 +24,12 @@ mod rows;
 use std::collections::BTreeMap;
 
 pub use header::{Field, Header, field_of};
-pub(crate) use header::{find_header, find_header_from, header_key};
+pub(crate) use header::{find_header, find_header_from, header_key, header_like_row};
 pub(crate) use labels::TeamLabels;
 pub use labels::{LabelKind, Labelled, parse_labels};
 
-use crate::findings::{Code, Finding, Findings, Source};
-use crate::ingest::{Cell, LoadedFile, Table};
+use crate::findings::Source;
+use crate::ingest::{Cell, Table};
 
 /// A cell value as read, with its source.
 #[derive(Debug, Clone, PartialEq)]
@@ -366,105 +367,5 @@ fn split_by_unit(base: Submission, data: Vec<RawRow>) -> Vec<Submission> {
     order.iter().filter_map(|k| groups.remove(k)).collect()
 }
 
-/// Reads every table of every file.
-///
-/// Hidden sheets are skipped (blank forms keep their dropdown lists there). A file of which no
-/// visible sheet has a header row becomes one `file.unrecognized` warning naming its sheets.
-/// The result is in file order, then sheet order, then unit order.
-pub fn read<F: std::borrow::Borrow<LoadedFile> + Sync>(
-    files: &[F],
-    findings: &mut Findings,
-) -> Vec<Submission> {
-    // Each file is read whole by one thread, the results put together in file order: the same
-    // as reading them in turn.
-    let indexed: Vec<(usize, &LoadedFile)> = files.iter().map(F::borrow).enumerate().collect();
-    let mut out = Vec::new();
-    for (subs, finding) in crate::par::map(&indexed, |&(fi, file)| read_file(fi, file)) {
-        out.extend(subs);
-        if let Some(f) = finding {
-            findings.push(f);
-        }
-    }
-    out
-}
-
-/// The submissions of file number `fi`, or the finding that it holds none.
-fn read_file(fi: usize, file: &LoadedFile) -> (Vec<Submission>, Option<Finding>) {
-    let mut out = Vec::new();
-    // Round workbooks and the draw are bianpai's own files (marker sheet): `rounds` and
-    // `season` read them, never as forms.
-    if file
-        .tables
-        .iter()
-        .any(|t| crate::rounds::marker::Marker::from_table(t).is_some())
-    {
-        return (out, None);
-    }
-    // A quota table (名额分配表) is read by `eligibility::quota`, never as a form.
-    if quota::is_quota_file(file) {
-        return (out, None);
-    }
-    let mut recognised = false;
-    for (si, table) in file.tables.iter().enumerate() {
-        if table.hidden {
-            continue;
-        }
-        if let Some(subs) = read_table(table) {
-            recognised = true;
-            out.extend(subs.into_iter().map(|s| Submission {
-                file_index: fi,
-                sheet_index: si,
-                modified: file.modified,
-                file: file.path.as_str().into(),
-                ..s
-            }));
-        }
-    }
-    if !recognised {
-        let sheets: Vec<&str> = file.tables.iter().map(|t| &*t.sheet).collect();
-        let list = sheets.join("、");
-        let source = match sheets.as_slice() {
-            [one] => Source::sheet(&file.path, *one),
-            _ => Source::file(&file.path),
-        };
-        // What was found: the first header-like row of a visible sheet.
-        let hint = file
-            .tables
-            .iter()
-            .filter(|t| !t.hidden)
-            .find_map(|t| header::header_like_row(t).map(|(r, h)| (t, r, h)));
-        let (zh, en) = match hint {
-            Some((t, r, h)) => (
-                format!(
-                    "未识别的文件：工作表“{}”第{}行像是表头（{}），但没有“姓名”列，既不是报名表也不是食宿表，已忽略；如是报名表，请把姓名列的表头改为“姓名”",
-                    t.sheet,
-                    r + 1,
-                    h.join("、")
-                ),
-                format!(
-                    "unrecognised file: row {} of sheet {} looks like a header ({}) but has no name column; it is neither an entry form nor a room request and was ignored; if it is an entry form, head the name column 姓名",
-                    r + 1,
-                    t.sheet,
-                    h.join(", ")
-                ),
-            ),
-            None => (
-                format!(
-                    "未识别的文件：工作表（{list}）中没有含“姓名”列的表头，既不是报名表也不是食宿表，已忽略"
-                ),
-                format!(
-                    "unrecognised file: no sheet ({}) has a header row with a name column; it is neither an entry form nor a room request and was ignored",
-                    sheets.join(", ")
-                ),
-            ),
-        };
-        return (
-            out,
-            Some(Finding::new(Code::FileUnrecognized, source, zh, en)),
-        );
-    }
-    (out, None)
-}
-
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

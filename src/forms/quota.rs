@@ -1,5 +1,5 @@
 //! Quota workbooks (名额分配表), recognised by their header, not their name, like every other
-//! table `forms` recognises: so the form reader skips them, and `eligibility::quota` reads the
+//! table `forms` recognises: so `inputs` never reads them as forms, and `eligibility::quota` reads the
 //! numbers from where this module says the labels and delegations are.
 //!
 //! A quota table has a unit column (单位 / 代表队 / 参赛单位 ...) and at least two place columns
@@ -11,7 +11,7 @@
 use unicode_normalization::UnicodeNormalization;
 
 use super::header::{Field, field_of, header_key};
-use crate::ingest::{Cell, LoadedFile, Table};
+use crate::ingest::{Cell, Table};
 
 /// How many rows (or columns) from the top (left) a header is looked for.
 const SCAN: usize = 12;
@@ -129,12 +129,8 @@ pub fn orientation(table: &Table) -> Option<Orientation> {
     None
 }
 
-/// Whether a table is a quota table (no event needed: the form reader skips such files).
-pub(crate) fn is_quota_table(table: &Table) -> bool {
+/// Whether a table is a quota table (no event needed: [`crate::inputs`] never reads a file
+/// holding one as a form).
+pub fn is_quota_table(table: &Table) -> bool {
     !table.hidden && orientation(table).is_some()
-}
-
-/// Whether any visible sheet of a file is a quota table.
-pub(crate) fn is_quota_file(file: &LoadedFile) -> bool {
-    file.tables.iter().any(is_quota_table)
 }

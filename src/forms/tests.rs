@@ -1,12 +1,11 @@
 use super::*;
-use crate::findings::{Code, Severity};
 use crate::ingest::Merge;
 
-fn t(s: &str) -> Cell {
+pub(crate) fn t(s: &str) -> Cell {
     Cell::Text(s.to_string())
 }
 
-fn tb(rows: Vec<Vec<Cell>>) -> Table {
+pub(crate) fn tb(rows: Vec<Vec<Cell>>) -> Table {
     Table {
         file: "f.xlsx".into(),
         sheet: "S".into(),
@@ -184,36 +183,6 @@ fn registration_list_without_a_title() {
 }
 
 #[test]
-fn unrecognised_files_hidden_sheets_and_sources() {
-    let mut hidden = tb(vec![vec![t("姓名"), t("性别")], vec![t("甲"), t("男")]]);
-    hidden.hidden = true;
-    let files = vec![LoadedFile {
-        path: "f.xlsx".into(),
-        format: crate::ingest::Format::Xlsx,
-        modified: None,
-        tables: vec![
-            hidden,
-            Table {
-                sheet: "说明".into(),
-                ..tb(vec![vec![t("报名须知")]])
-            },
-        ],
-    }];
-    let mut findings = Findings::new();
-    assert!(read(&files, &mut findings).is_empty());
-    let f = &findings.all()[0];
-    assert_eq!(
-        (f.code, f.severity, f.source.to_string()),
-        (
-            Code::FileUnrecognized,
-            Severity::Warning,
-            "f.xlsx".to_string()
-        )
-    );
-    assert!(f.message_zh.contains("S、说明"), "{}", f.message_zh);
-}
-
-#[test]
 fn hostile_merges_are_bounded() {
     let mut table = tb(vec![vec![t("姓名"), t("性别")], vec![t("甲"), t("男")]]);
     table.merges = vec![
@@ -273,26 +242,4 @@ fn a_name_column_among_unknown_headings_is_a_form() {
     assert_eq!(subs[0].header_row, 1);
     // 姓名 alone is no header.
     assert!(read_table(&tb(vec![vec![t("姓名")], vec![t("李雷")]])).is_none());
-}
-
-#[test]
-fn a_file_not_taken_as_a_form_says_what_was_found() {
-    let file = LoadedFile {
-        path: "成绩.xlsx".into(),
-        format: crate::ingest::Format::Xlsx,
-        modified: None,
-        tables: vec![tb(vec![
-            vec![t("成绩表")],
-            vec![t("棋手"), t("号码"), t("项目"), t("成绩")],
-            vec![t("李雷"), t("101"), t("象棋"), t("3")],
-        ])],
-    };
-    let mut findings = Findings::new();
-    assert!(read(&[file], &mut findings).is_empty());
-    let f = &findings.all()[0];
-    assert_eq!(f.code, Code::FileUnrecognized);
-    assert_eq!(
-        f.message_zh,
-        "未识别的文件：工作表“S”第2行像是表头（棋手、号码、项目、成绩），但没有“姓名”列，既不是报名表也不是食宿表，已忽略；如是报名表，请把姓名列的表头改为“姓名”"
-    );
 }

@@ -2,7 +2,7 @@
 //! and turn every readable file into [`Table`]s. Unreadable files become `file.unreadable`
 //! findings; ignored files are listed with the reason.
 //!
-//! This stage knows nothing about entry forms: `forms` decides what a table means.
+//! This stage knows nothing about entry forms: [`crate::inputs`] decides what each file is.
 //!
 //! Every reader works on bytes already in memory and is bounded by [`Limits`] *before* the
 //! expensive step: zip members are decompressed through `Read::take`, workbook packages are
@@ -33,6 +33,13 @@ pub use names::{RawName, decode_member_names, sanitize_member_path};
 pub use table::{Cell, Format, LoadedFile, Merge, Paragraph, Table};
 pub use text::{Delimiter, decode_text, detect_delimiter, read_csv};
 pub use walk::load;
+
+/// A file as the tables it holds: what the readers of [`crate::inputs`] take.
+impl AsRef<[Table]> for LoadedFile {
+    fn as_ref(&self) -> &[Table] {
+        &self.tables
+    }
+}
 
 /// What the walk of an event folder produced.
 #[derive(Debug, Clone, Default)]

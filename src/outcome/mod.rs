@@ -10,7 +10,6 @@
 
 use crate::event::{Event, System};
 use crate::findings::Findings;
-use crate::ingest::LoadedFile;
 use crate::model::roster::Roster;
 use crate::money::{FinalRanking, MoneyOutcome, RankedEntry};
 use crate::rounds::sheet::RoundSheet;
@@ -97,8 +96,8 @@ pub struct EventInput<'a> {
     pub roster: &'a Roster,
     /// The round workbooks found in the folder.
     pub sheets: &'a [RoundSheet],
-    /// Every loaded file (the draw workbook is found among them).
-    pub files: &'a [LoadedFile],
+    /// The draw workbook's team numbers, when the folder has one.
+    pub draw: Option<&'a crate::inputs::Draw>,
 }
 
 /// Computes the event's outcome: the competition as far as the round workbooks go, the final
@@ -117,7 +116,7 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
         stage,
         roster: inp.roster,
         sheets: inp.sheets,
-        files: inp.files,
+        draw: inp.draw,
         statuses: &statuses,
     };
     // The stages in order. Each kind of stage is run by its own engine and nothing else:

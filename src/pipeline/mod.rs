@@ -1,9 +1,10 @@
 //! The `run` pipeline: everything `bianpai run <dir>` does, in the order the data flows.
 //!
 //! 1. load `event.toml` (a missing or malformed file stops the run: exit 2);
-//! 2. ingest every file of the folder into tables (`ingest`);
-//! 3. recognise round workbooks by their marker, entry forms and room requests by their headers
-//!    (`rounds`, `forms`), build the roster (`normalize`);
+//! 2. ingest every file of the folder into tables (`ingest`), and say once what each file is:
+//!    round workbooks by their marker, the draw, quota tables, entry forms, room requests and
+//!    registration lists by their headers ([`crate::inputs::classify`]);
+//! 3. build the roster (`normalize`);
 //! 4. check eligibility (`eligibility`, against the excluded events' rosters, read before 3);
 //! 5. compute the event's outcome from the rounds as read: pairings, standings, places, prizes
 //!    and statements ([`crate::outcome::compute`]);
@@ -17,7 +18,6 @@
 
 pub mod lock;
 pub mod print;
-pub mod round_files;
 pub mod summary;
 
 use std::path::{Path, PathBuf};
@@ -69,26 +69,18 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
     let font = std::thread::spawn(crate::report::web::picture::system_cjk_font);
     let mut findings = Findings::new();
     let loaded = crate::ingest::load(&opts.dir, &crate::ingest::Limits::default(), &mut findings);
-    let excluded = excluded_rosters(&event, &opts.dir);
-    let c = compute(&event, &excluded, &loaded.files, &mut findings);
-    let outcome = c.outcome?;
-    // What the run made of each input file, listed now: the files as read, their forms and
-    // round sheets are not needed past this point, and are freed before the outputs are
-    // written (whose workbooks then take their memory instead of fresh pages).
-    let files = file_list(
-        &loaded,
-        &c.rounds,
-        &c.set_aside,
-        &c.others,
-        &c.subs,
-        &c.roster,
-        &c.checked,
-        &findings,
-        opts.lang,
-    );
-    let roster = c.roster;
-    drop((c.others, c.subs, c.checked, c.rounds, c.set_aside, excluded));
+    let inputs = crate::inputs::classify(&event, &loaded, &mut findings);
+    // The tables as read are not needed past this point.
     drop(loaded);
+    let excluded = excluded_rosters(&event, &opts.dir);
+    let c = compute(&event, &excluded, &inputs, &mut findings);
+    let outcome = c.outcome?;
+    // What the run made of each input file, listed now: the forms and round sheets are not
+    // needed past this point, and are freed before the outputs are written (whose workbooks
+    // then take their memory instead of fresh pages).
+    let files = file_list(&inputs, &c.roster, &findings, opts.lang);
+    let roster = c.roster;
+    drop((inputs, excluded));
     // Every output is saved through the output folder and committed once, at its end.
     let out = OutDir::prepare(&opts.out)?;
     let written = match render(opts, &event, &roster, &outcome, font, &out, &mut findings) {
@@ -142,69 +134,42 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
 
 /// What a run makes of the files it read, before anything is written ([`compute`]).
 #[derive(Debug)]
-pub struct Computed<'a> {
-    /// The round workbooks that count, one per stage and round.
-    pub rounds: Vec<crate::rounds::sheet::RoundSheet>,
-    /// The files that are not round workbooks, borrowed from the files read.
-    pub others: Vec<&'a crate::ingest::LoadedFile>,
-    /// Round workbooks set aside (duplicates, contradicting markers), by path.
-    pub set_aside: Vec<String>,
-    /// The entry forms and room requests found in `others`.
-    pub subs: Vec<crate::forms::Submission>,
-    /// The roster built from them.
+pub struct Computed {
+    /// The roster built from the forms.
     pub roster: Roster,
-    /// What the eligibility checks decided.
-    pub checked: crate::eligibility::CheckOutcome,
     /// The event's outcome, without the papers of a round that follows a missing one
     /// (`round.missing-workbook`); an error when the event cannot be carried through.
     pub outcome: Result<crate::outcome::EventOutcome>,
 }
 
-/// Steps 3 to 5 of [`run`] on the files it read, in its order, with no I/O: round workbooks
-/// recognised, forms read, roster, eligibility (against the excluded events' rosters, read
-/// beforehand by [`excluded_rosters`]), the gaps between rounds, the outcome. The fuzz targets
-/// run the same function.
-pub fn compute<'a>(
+/// Steps 3 to 5 of [`run`] on the classified files, in its order, with no I/O: roster,
+/// eligibility (against the excluded events' rosters, read beforehand by
+/// [`excluded_rosters`]), the gaps between rounds, the outcome. The fuzz targets run the same
+/// function.
+pub fn compute(
     event: &crate::event::Event,
     excluded: &[Option<Roster>],
-    files: &'a [crate::ingest::LoadedFile],
+    inputs: &crate::inputs::Inputs,
     findings: &mut Findings,
-) -> Computed<'a> {
-    let round_files::Recognised {
-        rounds,
-        others,
-        set_aside,
-    } = round_files::recognise(files, event, findings);
-    // The draw is looked for among the files, without the round workbooks set aside.
-    let kept: std::borrow::Cow<'_, [crate::ingest::LoadedFile]> = if set_aside.is_empty() {
-        std::borrow::Cow::Borrowed(files)
-    } else {
-        let aside: std::collections::HashSet<&str> = set_aside.iter().map(String::as_str).collect();
-        files
-            .iter()
-            .filter(|f| !aside.contains(f.path.as_str()))
-            .cloned()
-            .collect()
-    };
-    let subs = crate::forms::read(&others, findings);
-    let roster = crate::normalize::build_roster(&subs, findings);
-    let checked = crate::eligibility::run(
+) -> Computed {
+    let roster = crate::normalize::build_roster(&inputs.forms, findings);
+    crate::eligibility::run(
         &crate::eligibility::CheckInput {
             event,
             excluded,
-            files: &others,
-            subs: &subs,
+            quotas: &inputs.quotas,
+            subs: &inputs.forms,
             roster: &roster,
         },
         findings,
     );
-    let gaps = round_files::gaps(&rounds, event, findings);
+    let gaps = crate::inputs::rounds::gaps(&inputs.rounds, event, findings);
     let outcome = crate::outcome::compute(
         &crate::outcome::EventInput {
             event,
             roster: &roster,
-            sheets: &rounds,
-            files: &kept,
+            sheets: &inputs.rounds,
+            draw: inputs.draw.as_ref(),
         },
         findings,
     )
@@ -216,15 +181,7 @@ pub fn compute<'a>(
         }
         outcome
     });
-    Computed {
-        rounds,
-        others,
-        set_aside,
-        subs,
-        roster,
-        checked,
-        outcome,
-    }
+    Computed { roster, outcome }
 }
 
 /// The rosters of the excluded events of `event` (`[[eligibility.excluded]] roster`, a folder
@@ -251,7 +208,7 @@ fn read_roster(dir: &Path, rel: &str) -> Option<Roster> {
         let bytes = std::fs::read(&path).ok()?;
         crate::ingest::read_bytes(rel, &bytes, &limits, 0).ok()?
     };
-    let subs = crate::forms::read(&files, &mut scratch);
+    let subs = crate::inputs::read_forms(&files, &mut scratch);
     Some(crate::normalize::build_roster(&subs, &mut scratch))
 }
 
@@ -352,53 +309,14 @@ fn render(
 }
 
 /// Every input file and what the run made of it, by path.
-#[allow(clippy::too_many_arguments)]
 fn file_list(
-    loaded: &crate::ingest::Loaded,
-    rounds: &[crate::rounds::sheet::RoundSheet],
-    set_aside: &[String],
-    others: &[&crate::ingest::LoadedFile],
-    subs: &[crate::forms::Submission],
+    inputs: &crate::inputs::Inputs,
     roster: &Roster,
-    checked: &crate::eligibility::CheckOutcome,
     findings: &Findings,
     lang: Lang,
 ) -> Vec<FileEntry> {
-    let mut files: Vec<FileEntry> = rounds
-        .iter()
-        .map(|sheet| FileEntry {
-            path: sheet.file.clone(),
-            kind: if sheet.marker.stage == crate::season::league::DRAW_STAGE {
-                FileKind::Draw
-            } else {
-                FileKind::RoundWorkbook
-            },
-            team: None,
-            note: None,
-        })
-        .collect();
-    files.extend(set_aside.iter().map(|path| {
-        FileEntry {
-            path: path.clone(),
-            kind: FileKind::RoundWorkbook,
-            team: None,
-            note: Some(
-                lang.pick(
-                    "未读取（重复或标记不符，见发现）",
-                    "not read (a duplicate or a contradicting marker: see the findings)",
-                )
-                .to_string(),
-            ),
-        }
-    }));
-    file_kinds(others, subs, roster, lang, &mut files);
-    for e in &mut files {
-        if checked.quota_files.contains(&e.path) {
-            e.kind = FileKind::QuotaTable;
-            e.note = None;
-        }
-    }
-    for i in &loaded.ignored {
+    let mut files = file_kinds(inputs, roster, lang);
+    for i in &inputs.ignored {
         files.push(FileEntry {
             path: i.path.clone(),
             kind: FileKind::Ignored,
@@ -472,16 +390,12 @@ fn display_path(dir: &Path, p: &Path) -> String {
         .join("/")
 }
 
-/// What each read file turned out to be: an entry form of a team (or superseded by a later
-/// one), a room request, a registration list, or nothing bianpai recognises.
-fn file_kinds(
-    files: &[&crate::ingest::LoadedFile],
-    subs: &[crate::forms::Submission],
-    roster: &crate::model::roster::Roster,
-    lang: Lang,
-    out: &mut Vec<FileEntry>,
-) {
+/// What each read file turned out to be: a round workbook, the draw, a quota table, an entry
+/// form of a team (or superseded by a later one, or blank), a room request, a registration
+/// list, or nothing bianpai recognises.
+fn file_kinds(inputs: &crate::inputs::Inputs, roster: &Roster, lang: Lang) -> Vec<FileEntry> {
     use crate::forms::SubmissionKind;
+    use crate::inputs::Part;
     use std::collections::HashMap;
     // Indexed by path once: a folder of n forms is listed in O(n).
     let mut teams: HashMap<&str, &str> = HashMap::new();
@@ -494,59 +408,70 @@ fn file_kinds(
     for (used, old) in &roster.superseded {
         superseded_by.entry(old.as_str()).or_insert(used.as_str());
     }
+    let subs = &inputs.forms;
     let mut kinds_of: HashMap<&str, Vec<SubmissionKind>> = HashMap::new();
     for s in subs {
         kinds_of.entry(&*s.file).or_default().push(s.kind);
     }
-    for f in files {
-        let team = teams.get(f.path.as_str()).map(|u| (*u).to_string());
-        let kinds: &[SubmissionKind] = kinds_of.get(f.path.as_str()).map_or(&[], Vec::as_slice);
-        let (kind, note) = if let Some(used) = superseded_by.get(f.path.as_str()) {
-            (
-                FileKind::Superseded,
-                Some(format!(
-                    "{}{used}",
-                    lang.pick("已被更新的报名表取代：", "superseded by ")
-                )),
-            )
-        } else if team.is_none()
-            && kinds.contains(&SubmissionKind::EntryForm)
-            && subs
-                .iter()
-                .filter(|s| *s.file == *f.path)
-                .all(|s| s.rows.is_empty() && s.unit.is_none())
-        {
-            // The blank form `bianpai init` writes (or a team's unfilled copy): not a team.
-            (
-                FileKind::BlankForm,
-                Some(
-                    lang.pick(
-                        "空白报名表：未填写单位和人员，不计为参赛队",
-                        "a blank entry form: no unit and nobody entered, not a team",
-                    )
-                    .to_string(),
+    let note = |zh, en| Some(lang.pick(zh, en).to_string());
+    let mut out = Vec::new();
+    for (path, part) in &inputs.files {
+        let path = path.as_str();
+        let team = teams.get(path).map(|u| (*u).to_string());
+        let kinds: &[SubmissionKind] = kinds_of.get(path).map_or(&[], Vec::as_slice);
+        let (kind, note) = match part {
+            Part::Round => (FileKind::RoundWorkbook, None),
+            Part::Draw => (FileKind::Draw, None),
+            Part::SetAside => (
+                FileKind::RoundWorkbook,
+                note(
+                    "未读取（重复或标记不符，见发现）",
+                    "not read (a duplicate or a contradicting marker: see the findings)",
                 ),
-            )
-        } else if team.is_some() || kinds.contains(&SubmissionKind::EntryForm) {
-            (FileKind::EntryForm, None)
-        } else if kinds.contains(&SubmissionKind::RoomRequest) {
-            (FileKind::RoomRequest, None)
-        } else if kinds.contains(&SubmissionKind::Registration) {
-            (FileKind::RegistrationList, None)
-        } else {
-            (
+            ),
+            Part::Quota => (FileKind::QuotaTable, None),
+            Part::Unrecognised => (
                 FileKind::Unrecognized,
-                Some(
-                    lang.pick("没有找到姓名表头", "no header row with a name column")
-                        .to_string(),
+                note("没有找到姓名表头", "no header row with a name column"),
+            ),
+            Part::Forms => match superseded_by.get(path) {
+                Some(used) => (
+                    FileKind::Superseded,
+                    Some(format!(
+                        "{}{used}",
+                        lang.pick("已被更新的报名表取代：", "superseded by ")
+                    )),
                 ),
-            )
+                // The blank form `bianpai init` writes (or a team's unfilled copy): not a team.
+                None if team.is_none()
+                    && kinds.contains(&SubmissionKind::EntryForm)
+                    && (subs.iter().filter(|s| &*s.file == path))
+                        .all(|s| s.rows.is_empty() && s.unit.is_none()) =>
+                {
+                    (
+                        FileKind::BlankForm,
+                        note(
+                            "空白报名表：未填写单位和人员，不计为参赛队",
+                            "a blank entry form: no unit and nobody entered, not a team",
+                        ),
+                    )
+                }
+                None if team.is_some() || kinds.contains(&SubmissionKind::EntryForm) => {
+                    (FileKind::EntryForm, None)
+                }
+                None if kinds.contains(&SubmissionKind::RoomRequest) => {
+                    (FileKind::RoomRequest, None)
+                }
+                // A file of forms has a submission of some kind.
+                None => (FileKind::RegistrationList, None),
+            },
         };
         out.push(FileEntry {
-            path: f.path.clone(),
+            path: path.to_string(),
             kind,
             team,
             note,
         });
     }
+    out
 }

@@ -7,7 +7,7 @@ use super::marker::{self, Marker};
 use super::notation::{self, Sport};
 use super::record::Recorded;
 use crate::findings::{Code, Finding, Findings, Source};
-use crate::ingest::{LoadedFile, Table};
+use crate::ingest::Table;
 use crate::model::{Colour, GameResult};
 
 /// The result cell of one row.
@@ -117,14 +117,19 @@ pub struct RoundSheet {
 /// The word written in the right-hand column of a bye row.
 pub const BYE_WORDS: [&str; 4] = ["轮空", "BYE", "bye", "Bye"];
 
-/// Recognises a round workbook among the loaded files and reads its rows; `None` when the file is
-/// not a round workbook. Invalid result cells become `result.invalid` findings.
-pub fn read(file: &LoadedFile, sport: Sport, findings: &mut Findings) -> Option<RoundSheet> {
-    let (marker, recorded) = file
-        .tables
+/// Recognises a round workbook by its marker sheet among the tables of one file (a loaded
+/// file, or its tables) and reads its rows; `None` when the file is not a round workbook.
+/// Invalid result cells become `result.invalid` findings.
+pub fn read<F: AsRef<[Table]> + ?Sized>(
+    file: &F,
+    sport: Sport,
+    findings: &mut Findings,
+) -> Option<RoundSheet> {
+    let tables = file.as_ref();
+    let (marker, recorded) = tables
         .iter()
         .find_map(|t| Marker::from_table(t).map(|m| (m, Recorded::from_table(t))))?;
-    let table = file.tables.iter().find(|t| &*t.sheet != marker::SHEET)?;
+    let table = tables.iter().find(|t| &*t.sheet != marker::SHEET)?;
     let rows = match find_header(table, &TEAM_HEADERS) {
         Some((hr, cols)) => Rows::Team(read_team(table, hr, &cols, sport, findings)),
         None => match find_header(table, &INDIVIDUAL_HEADERS) {
@@ -146,8 +151,8 @@ pub fn read(file: &LoadedFile, sport: Sport, findings: &mut Findings) -> Option<
 /// A round sheet without its marker (copied into a new workbook): the first sheet whose title
 /// rows name a round (`第3轮`, `round 3`) and that has the round workbook's header row. Returns
 /// the sheet's title text and round number; [`read_unmarked`] then reads it.
-pub(crate) fn unmarked_title(file: &LoadedFile) -> Option<(String, u32)> {
-    file.tables.iter().find_map(|t| {
+pub fn unmarked_title(tables: &[Table]) -> Option<(String, u32)> {
+    tables.iter().find_map(|t| {
         // The title first: it is a few cells, the header up to 20 rows (and every entry form
         // of the folder comes through here).
         let title: String = (0..t.height().min(2))
@@ -163,13 +168,13 @@ pub(crate) fn unmarked_title(file: &LoadedFile) -> Option<(String, u32)> {
 }
 
 /// Reads a round sheet without marker as the round `marker` names (no record).
-pub(crate) fn read_unmarked(
-    file: &LoadedFile,
+pub fn read_unmarked(
+    tables: &[Table],
     marker: Marker,
     sport: Sport,
     findings: &mut Findings,
 ) -> Option<RoundSheet> {
-    for table in &file.tables {
+    for table in tables {
         let rows = if let Some((hr, cols)) = find_header(table, &TEAM_HEADERS) {
             Rows::Team(read_team(table, hr, &cols, sport, findings))
         } else if let Some((hr, cols)) = find_header(table, &INDIVIDUAL_HEADERS) {

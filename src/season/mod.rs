@@ -25,7 +25,6 @@ use std::collections::HashMap;
 
 use crate::eligibility::standing::{Standing, Statuses};
 use crate::event::{Event, Stage};
-use crate::ingest::LoadedFile;
 use crate::model::roster::Roster;
 use crate::rounds::lines::Lines;
 use crate::rounds::marker::Marker;
@@ -57,8 +56,8 @@ pub struct StageInput<'a> {
     pub roster: &'a Roster,
     /// Round workbooks found in the folder (any stage; each stage picks its own).
     pub sheets: &'a [RoundSheet],
-    /// All loaded files (the draw workbook is found among them).
-    pub files: &'a [LoadedFile],
+    /// The draw workbook's team numbers, when the folder has one.
+    pub draw: Option<&'a crate::inputs::Draw>,
     /// Each entrant's standing with the regulation (pending, disqualified).
     pub statuses: &'a Statuses,
 }

@@ -1,12 +1,9 @@
 //! Team numbers of a round robin: the typed public draw, the recorded draw workbook
-//! (`results/draw.xlsx`, never overwritten), or a new seeded draw.
+//! (`results/draw.xlsx`, never overwritten; read by [`crate::inputs`]), or a new seeded draw.
 
 use super::StageInput;
 use super::draw;
-use super::league::DRAW_STAGE;
 use crate::findings::{Code, Finding, Findings, Source};
-use crate::ingest::LoadedFile;
-use crate::rounds::marker::Marker;
 
 /// The team numbers of a round robin.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,36 +13,6 @@ pub struct Numbers {
     /// The seed, when bianpai drew the numbers itself (neither event.toml nor a draw workbook
     /// gave them): `results/draw.xlsx` is to record them.
     pub drawn: Option<u64>,
-}
-
-/// Reads the team numbers from the draw workbook, if there is one.
-fn read_draw(files: &[LoadedFile]) -> Option<(String, Vec<String>)> {
-    for f in files {
-        let Some(marker) = f.tables.iter().find_map(Marker::from_table) else {
-            continue;
-        };
-        if marker.stage != DRAW_STAGE {
-            continue;
-        }
-        let t = f
-            .tables
-            .iter()
-            .find(|t| &*t.sheet != crate::rounds::marker::SHEET)?;
-        let mut numbered: Vec<(u32, String)> = Vec::new();
-        for r in 2..t.height() {
-            let no = t.get(r, 0).display().trim().parse::<u32>().ok();
-            let name = t.get(r, 1).display().trim().to_string();
-            if let (Some(no), false) = (no, name.is_empty()) {
-                numbered.push((no, name));
-            }
-        }
-        numbered.sort();
-        return Some((
-            f.path.clone(),
-            numbered.into_iter().map(|(_, n)| n).collect(),
-        ));
-    }
-    None
 }
 
 /// Team numbers: the typed public draw, else the draw workbook, else a new seeded draw (to be
@@ -63,8 +30,8 @@ pub fn numbers(inp: &StageInput<'_>, findings: &mut Findings) -> Numbers {
             "event.toml".to_string(),
             inp.event.draw.public_numbers.clone(),
         )
-    } else if let Some((path, v)) = read_draw(inp.files) {
-        (path, v)
+    } else if let Some(d) = inp.draw {
+        (d.path.clone(), d.teams.clone())
     } else {
         let seed = inp
             .event

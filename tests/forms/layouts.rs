@@ -138,7 +138,7 @@ fn room_requests_registration_lists_and_unrecognised_files() {
         file("说明.xlsx", 1, vec![junk]),
     ];
     let mut findings = Findings::new();
-    let subs = forms::read(&files, &mut findings);
+    let subs = bianpai::inputs::read_forms(&files, &mut findings);
     let kinds: Vec<(SubmissionKind, &str)> = subs.iter().map(|s| (s.kind, &*s.sheet)).collect();
     assert_eq!(
         kinds,

@@ -87,7 +87,7 @@ fn check(folder: &str) {
     let mut findings = Findings::new();
     let loaded = load(&root, &Limits::default(), &mut findings);
     let mut ours = Findings::new();
-    let subs = forms::read(&loaded.files, &mut ours);
+    let subs = bianpai::inputs::read_forms(&loaded.files, &mut ours);
     let roster = build_roster(&subs, &mut ours);
 
     let mut want_people = BTreeSet::new();
@@ -254,7 +254,7 @@ fn a_league_registration_list() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/cca-a-league-2023");
     let mut findings = Findings::new();
     let loaded = load(&root, &Limits::default(), &mut findings);
-    let subs = forms::read(&loaded.files, &mut findings);
+    let subs = bianpai::inputs::read_forms(&loaded.files, &mut findings);
     let roster = build_roster(&subs, &mut findings);
     let registered: BTreeSet<String> = roster
         .registrations
@@ -293,7 +293,7 @@ fn b_league_rooms() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/cca-b-league-2025");
     let mut findings = Findings::new();
     let loaded = load(&root, &Limits::default(), &mut findings);
-    let subs = forms::read(&loaded.files, &mut findings);
+    let subs = bianpai::inputs::read_forms(&loaded.files, &mut findings);
     let roster = build_roster(&subs, &mut findings);
     assert!(roster.unattached_rooms.is_empty());
     let counts: Vec<(&str, usize)> = roster

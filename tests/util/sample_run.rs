@@ -65,18 +65,10 @@ impl Run {
             &mut findings,
         );
         let event = bianpai::event::load(&self.folder).expect("event.toml");
-        let mut rounds = Vec::new();
-        let mut others = Vec::new();
-        for f in loaded.files {
-            match bianpai::rounds::sheet::read(&f, event.event.sport, &mut findings) {
-                Some(s) => rounds.push(s),
-                None => others.push(f),
-            }
-        }
-        let subs = bianpai::forms::read(&others, &mut findings);
+        let inputs = bianpai::inputs::classify(&event, &loaded, &mut findings);
         (
-            bianpai::normalize::build_roster(&subs, &mut findings),
-            rounds,
+            bianpai::normalize::build_roster(&inputs.forms, &mut findings),
+            inputs.rounds,
         )
     }
 }

@@ -13,29 +13,9 @@ pub mod table;
 
 use crate::event::{Event, QuotaTier};
 use crate::findings::{Code, Finding, Findings, Source};
-use crate::ingest::LoadedFile;
 use crate::model::roster::{Person, Roster, Sourced, Team};
 use crate::normalize::unit_key;
-pub(crate) use table::QuotaRow;
-
-/// The quota lines of the folder's quota workbooks, in file order, and the files they came from.
-pub(crate) fn read_files(event: &Event, files: &[&LoadedFile]) -> (Vec<QuotaRow>, Vec<String>) {
-    let mut rows = Vec::new();
-    let mut paths = Vec::new();
-    for f in files {
-        let mut any = false;
-        for t in f.tables.iter().filter(|t| !t.hidden) {
-            if let Some(r) = table::read_table(event, t) {
-                any = true;
-                rows.extend(r);
-            }
-        }
-        if any {
-            paths.push(f.path.clone());
-        }
-    }
-    (rows, paths)
-}
+pub use table::QuotaRow;
 
 /// event.toml's `[[quotas.delegations]]` as quota lines.
 fn toml_rows(event: &Event) -> Vec<QuotaRow> {
@@ -158,28 +138,24 @@ fn warn(team: &Team, zh: String, en: String, clause: Option<&String>) -> Finding
     f
 }
 
-/// Checks every team against its places; `files` are the folder's files (quota workbooks are
-/// found among them). Returns the quota workbooks read.
-pub fn check(
-    event: &Event,
-    roster: &Roster,
-    files: &[&LoadedFile],
-    findings: &mut Findings,
-) -> Vec<String> {
-    let (mut rows, paths) = read_files(event, files);
+/// Checks every team against its places; `tables` are the lines of the folder's quota
+/// workbooks, in file order.
+pub fn check(event: &Event, roster: &Roster, tables: &[QuotaRow], findings: &mut Findings) {
     let Some(q) = &event.quotas else {
-        return paths;
+        return;
     };
     if q.tiers.is_empty() && q.delegations.is_empty() {
-        return paths;
+        return;
     }
-    let toml = toml_rows(event);
-    rows.retain(|r| {
-        !toml
-            .iter()
-            .any(|t| unit_key(&t.unit.value) == unit_key(&r.unit.value))
-    });
-    let mut all = toml;
+    // event.toml wins for a delegation it names.
+    let mut all = toml_rows(event);
+    let rows: Vec<QuotaRow> = (tables.iter())
+        .filter(|r| {
+            !all.iter()
+                .any(|t| unit_key(&t.unit.value) == unit_key(&r.unit.value))
+        })
+        .cloned()
+        .collect();
     all.extend(rows);
     if all.is_empty() {
         findings.push(Finding::new(
@@ -188,7 +164,7 @@ pub fn check(
             "文件夹中没有名额分配表，event.toml 也没有 [[quotas.delegations]]，未能核查参赛名额",
             "no quota table in the folder and no [[quotas.delegations]] in event.toml: places were not checked",
         ));
-        return paths;
+        return;
     }
     for team in &roster.teams {
         let Some(row) = line_of(team, &all) else {
@@ -221,7 +197,6 @@ pub fn check(
         }
         check_team(event, team, row, tier, findings);
     }
-    paths
 }
 
 fn check_team(

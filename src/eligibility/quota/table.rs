@@ -19,7 +19,7 @@ use crate::model::roster::Sourced;
 
 /// One delegation's line of the quota table (or of `[[quotas.delegations]]`).
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct QuotaRow {
+pub struct QuotaRow {
     /// The delegation as written.
     pub unit: Sourced<String>,
     /// Valid qualifying stations (有效站数).

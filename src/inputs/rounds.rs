@@ -20,20 +20,9 @@ use crate::findings::{Code, Finding, Findings, Source};
 use crate::ingest::LoadedFile;
 use crate::rounds::marker::Marker;
 use crate::rounds::sheet::{self, RoundSheet};
-use crate::season::league::DRAW_STAGE;
 
-/// The loaded files split into the round workbooks read and everything else.
-#[derive(Debug, Default)]
-pub struct Recognised<'a> {
-    /// The round workbooks that count, one per stage and round.
-    pub rounds: Vec<RoundSheet>,
-    /// Files that are not round workbooks (forms, room requests, unrecognised files), borrowed
-    /// from the loaded files (not copied: they hold every table read).
-    pub others: Vec<&'a LoadedFile>,
-    /// Round workbooks set aside (duplicates, contradicting markers), by path: they are not
-    /// read, and the draw is not looked for in them.
-    pub set_aside: Vec<String>,
-}
+use super::{Inputs, Part};
+use crate::season::league::DRAW_STAGE;
 
 /// The canonical path of the round workbook a marker describes, when its stage is known.
 pub fn canonical_path(marker: &Marker, event: &Event) -> Option<String> {
@@ -89,7 +78,7 @@ fn label(marker: &Marker) -> (String, String) {
 /// A round sheet copied without its marker sheet: recognised by its title (the stage or
 /// section name and `第N轮`) and header row, read with a `round.unmarked-workbook` warning.
 fn unmarked(f: &LoadedFile, event: &Event, findings: &mut Findings) -> Option<RoundSheet> {
-    let (title, round) = sheet::unmarked_title(f)?;
+    let (title, round) = sheet::unmarked_title(&f.tables)?;
     // The stage or section named in the title (the longest name that occurs).
     let mut named: Vec<(String, &str)> = Vec::new();
     for st in &event.stages {
@@ -114,7 +103,7 @@ fn unmarked(f: &LoadedFile, event: &Event, findings: &mut Findings) -> Option<Ro
         stage,
         round,
     };
-    let s = sheet::read_unmarked(f, marker, event.event.sport, findings)?;
+    let s = sheet::read_unmarked(&f.tables, marker, event.event.sport, findings)?;
     let (zh, en) = label(&s.marker);
     findings.push(Finding::new(
         Code::RoundUnmarkedWorkbook,
@@ -125,14 +114,16 @@ fn unmarked(f: &LoadedFile, event: &Event, findings: &mut Findings) -> Option<Ro
     Some(s)
 }
 
-/// Splits the loaded files into the round workbooks that count and the others, with the
-/// findings of duplicates, renamed copies and contradicting markers.
-pub fn recognise<'a>(
+/// Puts the round workbooks that count into `out` (the draw's as [`Part::Draw`], the others
+/// set aside as [`Part::SetAside`]), with the findings of duplicates, renamed copies and
+/// contradicting markers; returns the other files (borrowed: they hold every table read).
+pub(super) fn recognise<'a>(
     files: &'a [LoadedFile],
     event: &Event,
     findings: &mut Findings,
-) -> Recognised<'a> {
-    let mut out = Recognised::default();
+    out: &mut Inputs,
+) -> Vec<&'a LoadedFile> {
+    let mut others = Vec::new();
     let mut groups: BTreeMap<(String, u32), Vec<RoundSheet>> = BTreeMap::new();
     // Each file is read on the machine's cores (a pure function of the file), its findings
     // merged below in file order: the same order as on one thread.
@@ -145,7 +136,7 @@ pub fn recognise<'a>(
     for (f, (s, found)) in files.iter().zip(read) {
         findings.extend(found.into_vec());
         let Some(s) = s else {
-            out.others.push(f);
+            others.push(f);
             continue;
         };
         let want = canonical_stem(&s.marker, event);
@@ -159,7 +150,7 @@ pub fn recognise<'a>(
                 format!("{}：文件名与其中的标记（{zh}）不符，未读取；请恢复原文件名 results/{want}.xlsx 或换回原来的文件", f.path),
                 format!("{}: the file name contradicts its marker ({en}); not read: restore the name results/{want}.xlsx or the original file", f.path),
             ));
-            out.set_aside.push(f.path.clone());
+            out.files.push((f.path.clone(), Part::SetAside));
             continue;
         }
         groups
@@ -206,19 +197,24 @@ pub fn recognise<'a>(
                     other.file, read.file, read.file, other.file
                 ),
             ));
-            out.set_aside.push(other.file);
+            out.files.push((other.file, Part::SetAside));
         }
-        out.rounds.push(read);
+        if read.marker.stage == DRAW_STAGE {
+            out.files.push((read.file, Part::Draw));
+        } else {
+            out.files.push((read.file.clone(), Part::Round));
+            out.rounds.push(read);
+        }
     }
-    out.set_aside.sort();
-    out
+    others
 }
 
 /// The rounds missing before a later round of the same stage (`(marker stage, round)`), each
 /// with a `round.missing-workbook` error naming the file to put back.
 pub fn gaps(rounds: &[RoundSheet], event: &Event, findings: &mut Findings) -> Vec<(String, u32)> {
     let mut last: BTreeMap<&str, u32> = BTreeMap::new();
-    for s in rounds.iter().filter(|s| s.marker.stage != DRAW_STAGE) {
+    // The draw is not among the rounds (`Inputs::draw`).
+    for s in rounds {
         let e = last.entry(s.marker.stage.as_str()).or_insert(0);
         *e = (*e).max(s.marker.round);
     }

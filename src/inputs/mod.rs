@@ -1,0 +1,94 @@
+//! Inputs: what each file of the event folder is, decided once, right after ingest.
+//!
+//! [`classify`] turns the loaded files into typed parts: the round workbooks that count (and
+//! those set aside), the draw, the quota tables' lines, the submissions of entry forms, room
+//! requests and registration lists, and the files nothing recognises. The computing layers
+//! (`normalize`, `eligibility`, `season`, `outcome`) take these parts, never a
+//! [`LoadedFile`](crate::ingest::LoadedFile); the readers (`rounds::sheet`,
+//! `forms::read_table`, `eligibility::quota::table`) each read the tables classify hands them.
+//!
+//! Each file is the first of these that holds:
+//!
+//! 1. a round workbook: a marker sheet, or a round sheet copied without it ([`rounds`]); the
+//!    draw is the one whose marker names the draw;
+//! 2. a quota table (名额分配表): a unit column and place columns, no 姓名 column;
+//! 3. bianpai's own file (a marker sheet) that is no readable round workbook: nothing;
+//! 4. entry forms, room requests, registration lists: a header row with a name column;
+//! 5. anything else is unrecognised (`file.unrecognized`).
+
+mod draw;
+mod forms;
+pub mod rounds;
+
+pub use draw::Draw;
+pub use forms::read_forms;
+
+use std::collections::HashSet;
+
+use crate::eligibility::quota::QuotaRow;
+use crate::event::Event;
+use crate::findings::Findings;
+use crate::forms::Submission;
+use crate::ingest::{Ignored, Loaded};
+use crate::rounds::sheet::RoundSheet;
+
+/// What a file read turned out to be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// A round workbook that counts (in [`Inputs::rounds`]).
+    Round,
+    /// The draw workbook (`results/draw.xlsx`).
+    Draw,
+    /// A round workbook set aside (a duplicate, or a name its marker contradicts): not read.
+    SetAside,
+    /// A quota table (名额分配表), its lines in [`Inputs::quotas`].
+    Quota,
+    /// Entry forms, room requests or registration lists (in [`Inputs::forms`]).
+    Forms,
+    /// Nothing bianpai recognises.
+    Unrecognised,
+}
+
+/// The typed parts of an event folder.
+#[derive(Debug, Default)]
+pub struct Inputs {
+    /// The round workbooks that count, one per stage and round (the draw apart).
+    pub rounds: Vec<RoundSheet>,
+    /// The team numbers of the draw workbook, when there is one.
+    pub draw: Option<Draw>,
+    /// The submissions of entry forms, room requests and registration lists, in file, sheet
+    /// and unit order.
+    pub forms: Vec<Submission>,
+    /// The lines of the quota tables, in file order.
+    pub quotas: Vec<QuotaRow>,
+    /// Every file read and what it is.
+    pub files: Vec<(String, Part)>,
+    /// The files ingest left aside (not tables), with the reason.
+    pub ignored: Vec<Ignored>,
+}
+
+/// Classifies the files of a folder as read, with the findings of reading them (round
+/// workbooks first, then forms, each in file order).
+pub fn classify(event: &Event, loaded: &Loaded, findings: &mut Findings) -> Inputs {
+    let mut out = Inputs {
+        ignored: loaded.ignored.clone(),
+        ..Inputs::default()
+    };
+    let others = rounds::recognise(&loaded.files, event, findings, &mut out);
+    // Not in a workbook set aside: a copy of the draw under another name is not read.
+    let aside: HashSet<&str> = (out.files.iter())
+        .filter(|(_, part)| *part == Part::SetAside)
+        .map(|(path, _)| path.as_str())
+        .collect();
+    out.draw = draw::read((loaded.files.iter()).filter(|f| !aside.contains(f.path.as_str())));
+    for (file, (part, subs, quotas)) in
+        others
+            .iter()
+            .zip(forms::read(Some(event), &others, findings))
+    {
+        out.forms.extend(subs);
+        out.quotas.extend(quotas);
+        out.files.push((file.path.clone(), part));
+    }
+    out
+}

@@ -14,7 +14,7 @@ use super::pairing_check;
 use super::teams;
 use super::{RoundCounts, RoundPaper, StageInput, TeamIndex, TeamName, TeamNo};
 use crate::event::{Event, Stage};
-use crate::findings::Findings;
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::Roster;
 use crate::model::{Colour, Points, Sex};
 use crate::rounds::lines::{Lines, TeamLine};
@@ -145,6 +145,8 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
     if inp.roster.teams.len() < 2 {
         return Ok(None);
     }
+    // A round robin's numbers are drawn by lot (`numbers = "draw"`).
+    super::numbers::given_by(inp.stage, crate::event::Numbering::Draw)?;
     let numbers = super::numbers::numbers(inp, findings);
     let n = u16::try_from(numbers.teams.len()).unwrap_or(u16::MAX);
     let schedule: Vec<Vec<(u32, u32)>> = crate::pairing::berger::schedule(n)
@@ -162,6 +164,9 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         .rounds
         .unwrap_or(schedule.len() as u32)
         .min(schedule.len() as u32);
+    if let Some(f) = rounds_mismatch(inp.stage, numbers.teams.len(), schedule.len()) {
+        findings.push(f);
+    }
     let names: Vec<TeamName> = numbers
         .teams
         .iter()
@@ -313,6 +318,30 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         out.finals = Some(super::finals::run_stage(&finals_inp, k, &season, findings)?);
     }
     Ok(Some(out))
+}
+
+/// `round.count-mismatch` when the stage's `rounds` are not its Berger schedule's for `teams`
+/// teams (one cycle: n − 1 rounds, n with an odd number): event.toml cannot know the number of
+/// teams, so it is told here, not at load.
+fn rounds_mismatch(stage: &Stage, teams: usize, schedule: usize) -> Option<Finding> {
+    let rounds = stage.rounds?;
+    if usize::try_from(rounds).ok() == Some(schedule) {
+        return None;
+    }
+    let played = (rounds as usize).min(schedule);
+    Some(Finding::new(
+        Code::RoundCountMismatch,
+        Source::file(crate::event::EVENT_FILE),
+        format!(
+            "赛段 {} 规定 {rounds} 轮，但 {teams} 队单循环共 {schedule} 轮：只编排 {played} 轮",
+            stage.id
+        ),
+        format!(
+            "stage {}: rounds = {rounds}, but a single round robin of {teams} teams has \
+             {schedule} rounds; {played} are paired",
+            stage.id
+        ),
+    ))
 }
 
 /// The file stem of a round workbook: `r03` for the round robin or the team Swiss, `<stage>-r03`

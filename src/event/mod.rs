@@ -449,4 +449,6 @@ fn explain(msg: &str) -> String {
 }
 
 #[cfg(test)]
+mod refusal_tests;
+#[cfg(test)]
 mod tests;

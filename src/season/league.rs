@@ -470,3 +470,34 @@ pub(super) fn lines_of(sheet: &RoundSheet, colours: &[Colour]) -> Lines {
         .collect();
     Lines::Team(lines)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::findings::Severity;
+
+    /// A-league's 11 rounds: right for 12 teams; cut at the schedule's 9 for 10 teams; 11 of
+    /// 15 for 16 teams (two groups of eight entered as one field) — an error either way.
+    #[test]
+    fn rounds_other_than_the_schedule_are_an_error() {
+        let ev = crate::event::templates::find("cca-a-league-2023")
+            .and_then(|t| t.event())
+            .unwrap();
+        let stage = ev.stage("regular").unwrap();
+        assert!(rounds_mismatch(stage, 12, 11).is_none());
+        let f = rounds_mismatch(stage, 10, 9).unwrap();
+        assert_eq!(
+            (f.code, f.severity, f.source.file.as_ref()),
+            (Code::RoundCountMismatch, Severity::Error, "event.toml")
+        );
+        assert_eq!(
+            f.message_zh,
+            "赛段 regular 规定 11 轮，但 10 队单循环共 9 轮：只编排 9 轮"
+        );
+        let f = rounds_mismatch(stage, 16, 15).unwrap();
+        assert_eq!(
+            f.message_en,
+            "stage regular: rounds = 11, but a single round robin of 16 teams has 15 rounds; 11 are paired"
+        );
+    }
+}

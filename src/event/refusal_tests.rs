@@ -239,6 +239,14 @@ fn a_team_round_robin_over_groups_or_cycles_is_refused() {
         "团体赛段把全部参赛队编为一个赛程，不能分 2 个组别（分组）进行 (a team stage plays every team as one field: \
          a round robin or Swiss over several sections or groups is not run)",
     );
+    // Listing one section does not split the roster: the stage still plays every team.
+    let t = t.replacen("cycles = 1", "cycles = 1\nsections = [\"team\"]", 1);
+    assert_refused(
+        &t,
+        "stages[0].sections",
+        "团体赛段把全部参赛队编为一个赛程，不能分 2 个组别（分组）进行 (a team stage plays every team as one field: \
+         a round robin or Swiss over several sections or groups is not run)",
+    );
     let t = edit(A, "cycles = 1", "cycles = 2");
     assert_refused(
         &t,
@@ -301,6 +309,16 @@ fn stages_compute_would_not_play_are_refused() {
         &t,
         "stages[2].system",
         "一个赛事只能有一个淘汰赛赛段 (an event has at most one knockout stage)",
+    );
+    let t = edit(
+        A,
+        "system = \"knockout\"",
+        "system = \"knockout\"\nrounds = 13",
+    );
+    assert_refused(
+        &t,
+        "stages[1].rounds",
+        "淘汰赛的轮数由各场对抗的 rounds 规定 (a knockout stage takes its rounds from its matches)",
     );
     let t = edit(
         A,

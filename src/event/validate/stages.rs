@@ -58,7 +58,7 @@ pub(super) fn check(ev: &Event) -> Check {
             );
         }
         runnable(ev, st, &p)?;
-        pairing(st, &p)?;
+        system_keys(st, &p)?;
     }
     together(ev)
 }
@@ -132,7 +132,12 @@ fn runnable(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
 /// (`season::league`, `season::team_swiss`), so it may play one section, and a round robin one
 /// cycle of its Berger schedule.
 fn one_field(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
-    let sections = ev.sections.iter().filter(|s| st.plays(&s.id)).count();
+    // Every team of the event, whatever the stage's `sections` say.
+    let sections = ev
+        .sections
+        .iter()
+        .filter(|s| s.entrant == Entrant::Team)
+        .count();
     if sections > 1 {
         return fail(
             sections_key(st, p),
@@ -151,8 +156,15 @@ fn one_field(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
     }
 }
 
-/// `[stages.pairing]` holds only what the stage's system reads.
-fn pairing(st: &Stage, p: &KeyPath) -> Check {
+/// `rounds`, `cycles` and `[stages.pairing]` hold only what the stage's system reads.
+fn system_keys(st: &Stage, p: &KeyPath) -> Check {
+    if st.rounds.is_some() && st.system == System::Knockout {
+        return fail(
+            p.key("rounds"),
+            "淘汰赛的轮数由各场对抗的 rounds 规定",
+            "a knockout stage takes its rounds from its matches",
+        );
+    }
     if st.cycles.is_some() && st.system != System::RoundRobin {
         return fail(
             p.key("cycles"),

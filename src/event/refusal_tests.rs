@@ -331,3 +331,23 @@ fn stages_compute_would_not_play_are_refused() {
         "淘汰赛赛段没有编排选项 [stages.pairing] (this stage has no pairing options)",
     );
 }
+
+#[test]
+fn a_draw_no_stage_reads_is_refused() {
+    let t = edit(X, X_SCORING, &format!("[draw]\nseed = 7\n\n{X_SCORING}"));
+    assert_refused(
+        &t,
+        "draw.seed",
+        "只有循环赛由 bianpai 抽签（seed） (only a round robin's numbers are drawn by bianpai with a seed)",
+    );
+    let t = edit(
+        X,
+        X_SCORING,
+        &format!("[draw]\npublic_numbers = [\"北京市\"]\n\n{X_SCORING}"),
+    );
+    assert_refused(
+        &t,
+        "draw.public_numbers",
+        "只有团体循环赛和团体瑞士制按 [draw] 的序号编排 (only a team round robin or team Swiss takes its numbers from [draw])",
+    );
+}

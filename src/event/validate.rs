@@ -314,6 +314,28 @@ fn rankings(ev: &Event) -> Check {
             root("draw").key("public_numbers").index(i)
         })?;
     }
+    draw(ev)
+}
+
+/// `[draw]` gives the numbers of a team round robin (`public_numbers`, else a draw with `seed`)
+/// or a team Swiss (`public_numbers`); no other stage reads it.
+fn draw(ev: &Event) -> Check {
+    let has = |sys: System| ev.stages.iter().any(|s| s.system == sys);
+    let p = root("draw");
+    if !ev.draw.public_numbers.is_empty() && !has(System::RoundRobin) && !has(System::TeamSwiss) {
+        return fail(
+            p.key("public_numbers"),
+            "只有团体循环赛和团体瑞士制按 [draw] 的序号编排",
+            "only a team round robin or team Swiss takes its numbers from [draw]",
+        );
+    }
+    if ev.draw.seed.is_some() && !has(System::RoundRobin) {
+        return fail(
+            p.key("seed"),
+            "只有循环赛由 bianpai 抽签（seed）",
+            "only a round robin's numbers are drawn by bianpai with a seed",
+        );
+    }
     Ok(())
 }
 

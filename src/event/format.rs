@@ -71,6 +71,16 @@ impl Stage {
     pub fn plays(&self, section_id: &str) -> bool {
         self.sections.is_empty() || self.sections.iter().any(|s| s == section_id)
     }
+
+    /// How the stage's entrants get their pairing numbers: `[stages.pairing] numbers`, else its
+    /// system's way (the two agree once the file is checked); `None` for a knockout stage,
+    /// whose slots come from the seeding stage's places.
+    pub fn numbers(&self) -> Option<Numbering> {
+        self.pairing
+            .as_ref()
+            .and_then(|p| p.numbers)
+            .or(self.system.numbers())
+    }
 }
 
 /// Pairing system of a stage.
@@ -98,6 +108,44 @@ impl System {
             System::Swiss => "瑞士制",
             System::XiangqiSwiss => "积分编排制",
             System::Knockout => "淘汰赛",
+        }
+    }
+
+    /// The one way this system's code gives the initial pairing numbers; `None` for a
+    /// knockout (seeded by places) and the FIDE Dutch (not run by `run`).
+    pub fn numbers(self) -> Option<Numbering> {
+        match self {
+            System::RoundRobin => Some(Numbering::Draw),
+            System::TeamSwiss => Some(Numbering::AverageRatingMain),
+            System::XiangqiSwiss => Some(Numbering::Rating),
+            System::Swiss | System::Knockout => None,
+        }
+    }
+}
+
+/// `[stages.pairing] numbers`: how a stage's entrants get their initial pairing numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Numbering {
+    /// By lot (抽签, a team round robin): `[draw] public_numbers`, else the draw recorded in
+    /// `results/draw.xlsx`, else bianpai's draw with `[draw] seed` ([`crate::season::numbers`]).
+    Draw,
+    /// By the average rating of each team's main players, highest first, then team name (a
+    /// team Swiss, C.04.6 1.1), unless `[draw] public_numbers` gives them
+    /// ([`crate::season::team_swiss`]).
+    AverageRatingMain,
+    /// By rating, highest first, then name (the xiangqi Swiss,
+    /// [`crate::pairing::xiangqi_swiss::pairing_order`]).
+    Rating,
+}
+
+impl Numbering {
+    /// The value as written in event.toml.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Numbering::Draw => "draw",
+            Numbering::AverageRatingMain => "average-rating-main",
+            Numbering::Rating => "rating",
         }
     }
 }
@@ -133,10 +181,10 @@ impl fmt::Display for TimeControl {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Pairing {
-    /// How initial pairing numbers are given (`average-rating-main`: by the average rating of
-    /// the main players; `rating`: by rating; `draw`: by lot).
+    /// How the initial pairing numbers are given: the one way the stage's system gives them
+    /// ([`System::numbers`]); stating another is refused.
     #[serde(default)]
-    pub numbers: Option<String>,
+    pub numbers: Option<Numbering>,
     /// Players of the same unit (delegation) are not paired together while possible.
     #[serde(default)]
     pub avoid_same_unit: bool,

@@ -32,8 +32,8 @@ use crate::scoring::TieBreak;
 pub use bounds::{MAX_DAYS_OUTSIDE, MAX_EVENT_DAYS, too_far};
 pub use error::{EventError, KeyPart, KeyPath};
 pub use format::{
-    Bye, ByeAsOpponent, Knockout, KnockoutMatch, Pairing, PlaceRule, SeedGroup, Slot, Stage,
-    System, TimeControl,
+    Bye, ByeAsOpponent, Knockout, KnockoutMatch, Numbering, Pairing, PlaceRule, SeedGroup, Slot,
+    Stage, System, TimeControl,
 };
 pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue};
 pub use money::{
@@ -42,8 +42,8 @@ pub use money::{
 };
 pub use quotas::{QuotaDelegation, QuotaExtra, QuotaPlaces, QuotaTier, Quotas};
 pub use rules::{
-    Appeals, Deadline, Deadlines, Draw, Eligibility, ExcludedEvent, Loan, Ranking, Registration,
-    Requirement, TeamRanking, Tiebreaks, TitleRule, Withdrawal,
+    Appeals, Deadline, Deadlines, Draw, Eligibility, ExcludedEvent, Loan, MissingPlace, Ranking,
+    Registration, Requirement, TeamMethod, TeamRanking, TeamTie, Tiebreaks, TitleRule, Withdrawal,
 };
 pub use rulings::{Decision, Ruling};
 pub use section::{AgeLimit, DateWindow, Entrant, PairRule, Section, age_on};
@@ -53,6 +53,7 @@ pub use team::{
 };
 
 pub use crate::model::Sport;
+pub use crate::model::roster::Role;
 
 /// The file name of the event description inside an event folder.
 pub const EVENT_FILE: &str = "event.toml";
@@ -447,5 +448,7 @@ fn explain(msg: &str) -> String {
     }
 }
 
+#[cfg(test)]
+mod refusal_tests;
 #[cfg(test)]
 mod tests;

@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 use super::de;
 use crate::model::Fen;
+use crate::model::roster::Role;
 
 /// Prizes (奖励).
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -313,8 +314,9 @@ pub struct Covered {
     pub to: Date,
     /// Last meal covered on the last day.
     pub to_meal: Meal,
-    /// Roles covered (`leader`, `coach`, `player`), players only within the quota.
-    pub roles: Vec<String>,
+    /// Roles covered (`leader`, `coach`, `player`), players only within the quota; never
+    /// `staff`, who are not official members.
+    pub roles: Vec<Role>,
     /// Clause (`规程 十三(一)`).
     #[serde(default)]
     pub clause: Option<String>,

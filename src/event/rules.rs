@@ -132,7 +132,9 @@ pub struct Tiebreaks {
     pub clause: Option<String>,
 }
 
-/// A team ranking made from individual results (xiangqi: sum of the best 4 places).
+/// A team ranking made from individual results (xiangqi: sum of the best 4 places), as
+/// `season::individual::delegations` computes it: one method, one rule for a missing player and
+/// one order of ties, each stated here and anything else refused.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TeamRanking {
@@ -140,18 +142,17 @@ pub struct TeamRanking {
     pub id: String,
     /// Name as printed (`团体`).
     pub name: String,
-    /// `best-rank-sum`: the sum of the places of the best `count` players, lower first.
-    pub method: String,
+    /// How the ranking is made.
+    pub method: TeamMethod,
     /// Players counted.
     pub count: u32,
     /// Sections whose places count (empty = the official sections).
     #[serde(default)]
     pub sections: Vec<String>,
-    /// A delegation with fewer counted players: `entrants-plus-one` counts each missing place
-    /// as the section's number of entrants + 1.
-    pub missing: String,
-    /// How ties are broken, in order.
-    pub ties: Vec<String>,
+    /// What a delegation with fewer counted players counts for each missing place.
+    pub missing: MissingPlace,
+    /// How ties are broken, in order: exactly [`TeamTie::ORDER`].
+    pub ties: Vec<TeamTie>,
     /// `missing` and `ties` are template defaults.
     #[serde(default, rename = "default")]
     pub is_default: bool,
@@ -161,6 +162,48 @@ pub struct TeamRanking {
     /// Clause (`规程 八(三)`).
     #[serde(default)]
     pub clause: Option<String>,
+}
+
+/// `[team_ranking] method`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TeamMethod {
+    /// The sum of the places of each delegation's best `count` players, lower first.
+    BestRankSum,
+}
+
+/// `[team_ranking] missing`: the place a missing player (a delegation with fewer than `count`
+/// placed players) counts as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MissingPlace {
+    /// The number of entrants + 1 (of the largest counted section: a missing player belongs to
+    /// no section).
+    EntrantsPlusOne,
+}
+
+/// `[team_ranking] ties`: one comparison of the delegation ranking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TeamTie {
+    /// The sum of the counted places, lower first.
+    RankSum,
+    /// The counted places compared one by one from the best.
+    RanksLexicographic,
+    /// The points of the counted players, more first.
+    PointsOfCounted,
+    /// The place of the best player not counted (the fifth, with `count = 4`).
+    FifthRank,
+}
+
+impl TeamTie {
+    /// The comparisons the delegation ranking makes, in its order: the only `ties` accepted.
+    pub const ORDER: [TeamTie; 4] = [
+        TeamTie::RankSum,
+        TeamTie::RanksLexicographic,
+        TeamTie::PointsOfCounted,
+        TeamTie::FifthRank,
+    ];
 }
 
 /// Places ranked, promotion and relegation of a team event.

@@ -183,7 +183,8 @@ fn xiangqi_template() {
     assert_eq!(h.room("twin").unwrap().rate, Fen(29_000));
     assert_eq!(acc.meals.as_ref().unwrap().rate, Fen(14_000));
     let tr = ev.team_ranking.as_ref().unwrap();
-    assert_eq!((tr.count, tr.method.as_str()), (4, "best-rank-sum"));
+    assert_eq!((tr.count, tr.method), (4, TeamMethod::BestRankSum));
+    assert_eq!(tr.ties, TeamTie::ORDER);
     assert!(ev.deadlines.entry.as_ref().unwrap().late_invalid);
     assert_eq!(
         ev.eligibility.titles.as_ref().unwrap().clause.as_deref(),

@@ -12,6 +12,7 @@ use crate::scoring::TieBreak;
 use crate::scoring::cxa::CxaKey;
 
 mod knockout;
+mod stages;
 
 /// A contradiction found in the event, at a key.
 #[derive(Debug, Clone)]
@@ -33,7 +34,7 @@ pub(super) fn problem(path: KeyPath, zh: &str, en: &str) -> Problem {
     }
 }
 
-fn root(k: &str) -> KeyPath {
+pub(super) fn root(k: &str) -> KeyPath {
     KeyPath::root().key(k)
 }
 
@@ -51,7 +52,7 @@ pub(crate) struct TieKeys {
 pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Problem> {
     dates(ev)?;
     sections(ev)?;
-    stages(ev)?;
+    stages::check(ev)?;
     scoring_and_boards(ev)?;
     rankings(ev)?;
     money(ev)?;
@@ -107,7 +108,10 @@ fn dates(ev: &Event) -> Check {
     Ok(())
 }
 
-fn unique<'a>(items: impl Iterator<Item = &'a str>, path: impl Fn(usize) -> KeyPath) -> Check {
+pub(super) fn unique<'a>(
+    items: impl Iterator<Item = &'a str>,
+    path: impl Fn(usize) -> KeyPath,
+) -> Check {
     let mut seen = BTreeSet::new();
     for (i, id) in items.enumerate() {
         if id.trim().is_empty() {
@@ -120,7 +124,7 @@ fn unique<'a>(items: impl Iterator<Item = &'a str>, path: impl Fn(usize) -> KeyP
     Ok(())
 }
 
-fn section_exists(ev: &Event, id: &str, path: KeyPath) -> Check {
+pub(super) fn section_exists(ev: &Event, id: &str, path: KeyPath) -> Check {
     if ev.section(id).is_some() {
         Ok(())
     } else {
@@ -164,59 +168,6 @@ fn sections(ev: &Event) -> Check {
                 p.key("pair").key("child_age_below"),
                 "儿童年龄上限高于成人年龄下限",
                 "the child's age limit exceeds the adult's",
-            );
-        }
-    }
-    Ok(())
-}
-
-fn stages(ev: &Event) -> Check {
-    if ev.stages.is_empty() {
-        return fail(root("stages"), "至少要有一个赛段", "at least one stage");
-    }
-    unique(ev.stages.iter().map(|s| s.id.as_str()), |i| {
-        root("stages").index(i).key("id")
-    })?;
-    for (i, st) in ev.stages.iter().enumerate() {
-        let p = root("stages").index(i);
-        for (j, sec) in st.sections.iter().enumerate() {
-            section_exists(ev, sec, p.key("sections").index(j))?;
-        }
-        let start = st.start.unwrap_or(ev.dates.start);
-        let end = st.end.unwrap_or(ev.dates.end);
-        if end < start {
-            return fail(
-                p.key("end"),
-                &format!("赛段结束日期 {end} 早于开始日期 {start}"),
-                "the stage ends before it starts",
-            );
-        }
-        match st.system {
-            System::Knockout => match &st.knockout {
-                Some(k) => knockout::check(ev, k, &p.key("knockout"))?,
-                None => {
-                    return fail(
-                        p.key("system"),
-                        "淘汰赛赛段需要 [stages.knockout] 对阵表",
-                        "a knockout stage needs a bracket",
-                    );
-                }
-            },
-            _ => {
-                if st.rounds.unwrap_or(0) == 0 {
-                    return fail(
-                        p.key("system"),
-                        "循环赛和瑞士制赛段需要轮数 rounds",
-                        "round robin and Swiss stages need rounds",
-                    );
-                }
-            }
-        }
-        if st.round_dates.len() > usize::try_from(st.rounds.unwrap_or(0)).unwrap_or(usize::MAX) {
-            return fail(
-                p.key("round_dates"),
-                "轮次日期多于轮数",
-                "more round dates than rounds",
             );
         }
     }
@@ -356,11 +307,71 @@ fn rankings(ev: &Event) -> Check {
         if tr.count == 0 {
             return fail(p.key("count"), "计入人数须大于 0", "count must be > 0");
         }
+        team_ties(ev, tr, &p)?;
     }
     if !ev.draw.public_numbers.is_empty() {
         unique(ev.draw.public_numbers.iter().map(String::as_str), |i| {
             root("draw").key("public_numbers").index(i)
         })?;
+    }
+    draw(ev)
+}
+
+/// `[draw]` gives the numbers of a team round robin (`public_numbers`, else a draw with `seed`)
+/// or a team Swiss (`public_numbers`); no other stage reads it.
+fn draw(ev: &Event) -> Check {
+    let has = |sys: System| ev.stages.iter().any(|s| s.system == sys);
+    let p = root("draw");
+    if !ev.draw.public_numbers.is_empty() && !has(System::RoundRobin) && !has(System::TeamSwiss) {
+        return fail(
+            p.key("public_numbers"),
+            "只有团体循环赛和团体瑞士制按 [draw] 的序号编排",
+            "only a team round robin or team Swiss takes its numbers from [draw]",
+        );
+    }
+    if ev.draw.seed.is_some() && !has(System::RoundRobin) {
+        return fail(
+            p.key("seed"),
+            "只有循环赛由 bianpai 抽签（seed）",
+            "only a round robin's numbers are drawn by bianpai with a seed",
+        );
+    }
+    Ok(())
+}
+
+/// A delegation ranking is made by the xiangqi Swiss stage (`season::individual`) with its one
+/// order of ties (`season::individual::delegations`).
+fn team_ties(ev: &Event, tr: &super::TeamRanking, p: &KeyPath) -> Check {
+    if !ev.stages.iter().any(|s| s.system == System::XiangqiSwiss) {
+        return fail(
+            p.clone(),
+            "团体总分只由积分编排制（xiangqi-swiss）赛段的个人名次计算",
+            "a team ranking from individual places needs a xiangqi-swiss stage",
+        );
+    }
+    let order = super::TeamTie::ORDER;
+    if let Some(i) = (0..order.len().max(tr.ties.len())).find(|&i| tr.ties.get(i) != order.get(i)) {
+        let at = if i < tr.ties.len() {
+            p.key("ties").index(i)
+        } else {
+            p.key("ties")
+        };
+        return fail(
+            at,
+            "名次和相同时只能依次比较 [\"rank-sum\", \"ranks-lexicographic\", \
+             \"points-of-counted\", \"fifth-rank\"]",
+            "ties are broken by exactly this list, in this order",
+        );
+    }
+    if tr.count != 4 {
+        return fail(
+            p.key("ties").index(order.len() - 1),
+            &format!(
+                "fifth-rank 比较第 5 名队员的名次，须计入 4 人（count = {}）",
+                tr.count
+            ),
+            "fifth-rank compares the fifth player's place: it needs count = 4",
+        );
     }
     Ok(())
 }
@@ -403,6 +414,15 @@ fn money(ev: &Event) -> Check {
         return Ok(());
     };
     let p = root("accommodation");
+    // Staff (随队人员) are never official members, whose board the organizers cover.
+    let roles = acc.covered.as_ref().map_or(&[][..], |c| &c.roles[..]);
+    if let Some(i) = roles.iter().position(|r| *r == super::Role::Staff) {
+        return fail(
+            p.key("covered").key("roles").index(i),
+            "随队人员不是正选人员，组委会承担的食宿只及于领队、教练、运动员",
+            "staff are not official members: covered roles are leader, coach and player",
+        );
+    }
     unique(acc.hotels.iter().map(|h| h.id.as_str()), |i| {
         p.key("hotels").index(i).key("id")
     })?;

@@ -192,6 +192,10 @@ catalogue! {
     RoundLateEntry = "round.late-entry", Round, Warning;
     /// One person entered by two delegations: paired once.
     RoundDuplicateEntrant = "round.duplicate-entrant", Round, Warning;
+    /// A round robin whose `rounds` differ from the rounds of its Berger schedule for the teams
+    /// entered: no more rounds than the schedule has are played, and a shorter one leaves
+    /// teams unmet.
+    RoundCountMismatch = "round.count-mismatch", Round, Error;
     /// Family entrants the form does not pair.
     PairUnmatched = "pair.unmatched", Pair, Error;
     /// The engine cannot pair a round; the chief arbiter decides.

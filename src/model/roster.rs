@@ -243,8 +243,9 @@ impl fmt::Display for Board {
     }
 }
 
-/// What a person is in the delegation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// What a person is in the delegation (`leader`, `coach`, `player`, `staff` in event.toml).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Role {
     /// 运动员 / 棋手.
     Player,

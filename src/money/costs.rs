@@ -312,7 +312,7 @@ pub fn statement(
             let nights = l.nights().max(0);
             // Nights inside the covered window, for official members.
             let cov = match covered {
-                Some(c) if l.official && super::rooms::role_covered(&c.roles, l.role) => {
+                Some(c) if l.official && c.roles.contains(&l.role) => {
                     let from = l.check_in.max(c.from);
                     let to = l.check_out.min(c.to);
                     // The window clipped to the stay: a stay outside it has no covered night, and

@@ -129,17 +129,6 @@ fn members(team: &Team) -> Vec<(&Person, bool)> {
     v
 }
 
-/// Whether `role` is among the roles the organizers cover.
-pub(crate) fn role_covered(roles: &[String], role: Role) -> bool {
-    let id = match role {
-        Role::Player => "player",
-        Role::Leader => "leader",
-        Role::Coach => "coach",
-        Role::Staff => "staff",
-    };
-    roles.iter().any(|r| r == id)
-}
-
 /// Resolves the stays of one team and groups them into rooms; problems go to `findings`.
 ///
 /// Returns an empty lodging when the event has no hotels.

@@ -12,7 +12,7 @@
 //!   ([`crate::pairing::xiangqi_swiss::pair_players`]; the unit is the delegation, for 同队不相遇),
 //!   the same facts an individual TRF would carry. Ids are the entrants' order in the section
 //!   (delegations in roster order, entry order inside); the engine orders them by rating, then
-//!   name.
+//!   name (`[stages.pairing] numbers = "rating"`, the only value a xiangqi Swiss takes).
 //! - A round's marker stage is `<stage>:<section>`; an existing workbook is never rewritten,
 //!   and the pairing it records is the one used (a Swiss pairing is not known in advance).
 //! - The bye scores `[stages.bye] points` (a win, 2, by default); in 对手分 it counts as the

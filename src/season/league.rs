@@ -15,7 +15,7 @@ use super::teams;
 use super::walk::{self, StageRounds, Walked};
 use super::{RoundCounts, RoundPaper, StageInput, TeamIndex, TeamName, TeamNo};
 use crate::event::{Event, Stage};
-use crate::findings::Findings;
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::Roster;
 use crate::model::{Colour, Points, Sex};
 use crate::rounds::lines::{Lines, TeamLine};
@@ -146,6 +146,8 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
     if inp.roster.teams.len() < 2 {
         return Ok(None);
     }
+    // A round robin's numbers are drawn by lot (`numbers = "draw"`).
+    super::numbers::given_by(inp.stage, crate::event::Numbering::Draw)?;
     let numbers = super::numbers::numbers(inp, findings);
     let n = u16::try_from(numbers.teams.len()).unwrap_or(u16::MAX);
     let schedule: Vec<Vec<(u32, u32)>> = crate::pairing::berger::schedule(n)
@@ -163,6 +165,9 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         .rounds
         .unwrap_or(schedule.len() as u32)
         .min(schedule.len() as u32);
+    if let Some(f) = rounds_mismatch(inp.stage, numbers.teams.len(), schedule.len()) {
+        findings.push(f);
+    }
     let names: Vec<TeamName> = numbers
         .teams
         .iter()
@@ -349,6 +354,30 @@ impl StageRounds for LeagueRounds<'_> {
     }
 }
 
+/// `round.count-mismatch` when the stage's `rounds` are not its Berger schedule's for `teams`
+/// teams (one cycle: n − 1 rounds, n with an odd number): event.toml cannot know the number of
+/// teams, so it is told here, not at load.
+fn rounds_mismatch(stage: &Stage, teams: usize, schedule: usize) -> Option<Finding> {
+    let rounds = stage.rounds?;
+    if usize::try_from(rounds).ok() == Some(schedule) {
+        return None;
+    }
+    let played = (rounds as usize).min(schedule);
+    Some(Finding::new(
+        Code::RoundCountMismatch,
+        Source::file(crate::event::EVENT_FILE),
+        format!(
+            "赛段 {} 规定 {rounds} 轮，但 {teams} 队单循环共 {schedule} 轮：只编排 {played} 轮",
+            stage.id
+        ),
+        format!(
+            "stage {}: rounds = {rounds}, but a single round robin of {teams} teams has \
+             {schedule} rounds; {played} are paired",
+            stage.id
+        ),
+    ))
+}
+
 /// The file stem of a round workbook: `r03` for the round robin or the team Swiss, `<stage>-r03`
 /// for later stages (the finals), so that stages never share a file.
 pub(super) fn round_file(stage: &Stage, r: u32) -> String {
@@ -474,4 +503,35 @@ pub(super) fn lines_of(sheet: &RoundSheet, colours: &[Colour]) -> Lines {
         })
         .collect();
     Lines::Team(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::findings::Severity;
+
+    /// A-league's 11 rounds: right for 12 teams; cut at the schedule's 9 for 10 teams; 11 of
+    /// 15 for 16 teams (two groups of eight entered as one field) — an error either way.
+    #[test]
+    fn rounds_other_than_the_schedule_are_an_error() {
+        let ev = crate::event::templates::find("cca-a-league-2023")
+            .and_then(|t| t.event())
+            .unwrap();
+        let stage = ev.stage("regular").unwrap();
+        assert!(rounds_mismatch(stage, 12, 11).is_none());
+        let f = rounds_mismatch(stage, 10, 9).unwrap();
+        assert_eq!(
+            (f.code, f.severity, f.source.file.as_ref()),
+            (Code::RoundCountMismatch, Severity::Error, "event.toml")
+        );
+        assert_eq!(
+            f.message_zh,
+            "赛段 regular 规定 11 轮，但 10 队单循环共 9 轮：只编排 9 轮"
+        );
+        let f = rounds_mismatch(stage, 16, 15).unwrap();
+        assert_eq!(
+            f.message_en,
+            "stage regular: rounds = 11, but a single round robin of 16 teams has 15 rounds; 11 are paired"
+        );
+    }
 }

@@ -3,6 +3,7 @@
 
 use super::StageInput;
 use super::draw;
+use crate::event::{EVENT_FILE, EventError, Numbering, Stage};
 use crate::findings::{Code, Finding, Findings, Source};
 
 /// The team numbers of a round robin.
@@ -72,4 +73,29 @@ pub fn numbers(inp: &StageInput<'_>, findings: &mut Findings) -> Numbers {
         teams: out,
         drawn: None,
     }
+}
+
+/// Checks that `stage` gives its numbers `how`, the one way the caller's code gives them. Any
+/// other value is refused when event.toml is read (at `stages[i].pairing.numbers`): a guard
+/// only, so that no code numbers a stage other than as its file says.
+///
+/// # Errors
+///
+/// [`crate::Error::Event`] naming the key.
+pub(crate) fn given_by(stage: &Stage, how: Numbering) -> crate::Result<()> {
+    if stage.numbers() == Some(how) {
+        return Ok(());
+    }
+    Err(EventError::Invalid {
+        path: EVENT_FILE.into(),
+        key: format!("stages[{}].pairing.numbers", stage.id),
+        line: 0,
+        column: 0,
+        message: format!(
+            "此赛段只能按 \"{}\" 排定序号 (this stage gives numbers \"{}\" only)",
+            how.as_str(),
+            how.as_str()
+        ),
+    }
+    .into())
 }

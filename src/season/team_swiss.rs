@@ -4,8 +4,8 @@
 //!
 //! Decisions (each documented where it is applied):
 //!
-//! - **Pairing numbers**: `event.toml` `[draw] public_numbers` when given; otherwise (and for
-//!   `[stages.pairing] numbers = "average-rating-main"`, the template's default) by the average
+//! - **Pairing numbers** (`[stages.pairing] numbers = "average-rating-main"`, the only value a
+//!   team Swiss takes): `event.toml` `[draw] public_numbers` when given; otherwise by the average
 //!   rating of each team's main players (the players entered on a main board), highest first;
 //!   an unrated main player counts as 0 (C.04.6 1.1 leaves the rating of unrated players to the
 //!   regulations); equal averages are ordered by team name (Unicode order). Averages are
@@ -299,6 +299,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
     let groups = teams::board_groups(rules);
     let colours = teams::board_colours(rules);
     let boards = colours.len() as u32;
+    super::numbers::given_by(inp.stage, crate::event::Numbering::AverageRatingMain)?;
     let numbers = numbers(inp, boards, findings);
     let n_teams = numbers.len() as u32;
     let planned = inp.stage.rounds.unwrap_or(n_teams.saturating_sub(1).max(1));

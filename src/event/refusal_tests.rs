@@ -1,0 +1,353 @@
+//! Keys no code honours and stage combinations `run` cannot play: each refused at its key, with
+//! its message, when the file is read.
+
+use std::path::Path;
+
+use super::*;
+
+/// The key and message of the error `text` gives.
+fn refused(text: &str) -> (String, String) {
+    match parse(text, Path::new("event.toml")) {
+        Err(EventError::Invalid { key, message, .. }) => (key, message),
+        other => panic!("expected an invalid-file error, got {other:?}"),
+    }
+}
+
+/// A template with `from` replaced by `to` (once; `from` must be there).
+fn edit(template: &str, from: &str, to: &str) -> String {
+    let t = templates::find(template)
+        .map(|t| t.text)
+        .unwrap_or_default();
+    assert!(t.contains(from), "{template}: {from}");
+    t.replacen(from, to, 1)
+}
+
+const A: &str = "cca-a-league-2023";
+const B: &str = "cca-b-league-2025";
+const X: &str = "cxa-amateur-king-2023";
+/// The line after the xiangqi template's stage and its tables.
+const X_SCORING: &str =
+    "# ---------------------------------------------------------------- 计分与排名";
+/// The line after the A-league's stages.
+const A_SCORING: &str = "# ---------------------------------------------------------------- 计分";
+
+fn assert_refused(text: &str, key: &str, message: &str) {
+    assert_eq!(refused(text), (key.to_string(), message.to_string()));
+}
+
+#[test]
+fn an_unknown_numbers_value_is_refused() {
+    let t = edit(B, "numbers = \"average-rating-main\"", "numbers = \"foo\"");
+    assert_refused(
+        &t,
+        "stages[0].pairing.numbers",
+        "不认识的取值 (unknown variant `foo`, expected one of `draw`, `average-rating-main`, `rating`)",
+    );
+}
+
+#[test]
+fn numbers_a_system_does_not_give_are_refused() {
+    let t = edit(B, "numbers = \"average-rating-main\"", "numbers = \"draw\"");
+    assert_refused(
+        &t,
+        "stages[0].pairing.numbers",
+        "团体瑞士制赛段按主力队员平均等级分排定序号（numbers = \"average-rating-main\"），不能改为 \"draw\" \
+         (this system gives numbers \"average-rating-main\"; \"draw\" is not run)",
+    );
+    let t = edit(
+        X,
+        "avoid_same_unit = true",
+        "numbers = \"rating\"\navoid_same_unit = true",
+    );
+    let ev = parse(&t, Path::new("event.toml")).unwrap();
+    assert_eq!(ev.stages[0].numbers(), Some(Numbering::Rating));
+    assert_eq!(tpl_stage(A, 0).numbers(), Some(Numbering::Draw));
+    assert_eq!(
+        tpl_stage(B, 0).numbers(),
+        Some(Numbering::AverageRatingMain)
+    );
+}
+
+fn tpl_stage(name: &str, i: usize) -> Stage {
+    let ev = templates::find(name).and_then(|t| t.event()).unwrap();
+    ev.stages[i].clone()
+}
+
+#[test]
+fn xiangqi_pairing_options_on_a_team_stage_are_refused() {
+    let t = edit(
+        B,
+        "numbers = \"average-rating-main\"",
+        "avoid_same_unit = true",
+    );
+    assert_refused(
+        &t,
+        "stages[0].pairing.avoid_same_unit",
+        "只有积分编排制（xiangqi-swiss）避免同单位棋手相遇 (only the xiangqi Swiss keeps players of one unit apart)",
+    );
+    let t = edit(
+        B,
+        "numbers = \"average-rating-main\"",
+        "max_same_colour_run = 2",
+    );
+    assert_refused(
+        &t,
+        "stages[0].pairing.max_same_colour_run",
+        "只有积分编排制（xiangqi-swiss）限制连续同先后手 (only the xiangqi Swiss limits runs of one side)",
+    );
+}
+
+#[test]
+fn team_ranking_values_no_code_computes_are_refused() {
+    let t = edit(
+        X,
+        "method = \"best-rank-sum\"",
+        "method = \"best-points-sum\"",
+    );
+    assert_refused(
+        &t,
+        "team_ranking.method",
+        "不认识的取值 (unknown variant `best-points-sum`, expected `best-rank-sum`)",
+    );
+    let t = edit(X, "missing = \"entrants-plus-one\"", "missing = \"zero\"");
+    assert_refused(
+        &t,
+        "team_ranking.missing",
+        "不认识的取值 (unknown variant `zero`, expected `entrants-plus-one`)",
+    );
+    let ties =
+        "ties = [\"rank-sum\", \"ranks-lexicographic\", \"points-of-counted\", \"fifth-rank\"]";
+    let order = "名次和相同时只能依次比较 [\"rank-sum\", \"ranks-lexicographic\", \"points-of-counted\", \
+                 \"fifth-rank\"] (ties are broken by exactly this list, in this order)";
+    let t = edit(X, ties, "ties = [\"rank-sum\", \"points-of-counted\"]");
+    assert_refused(&t, "team_ranking.ties[1]", order);
+    let t = edit(X, ties, "ties = [\"rank-sum\", \"ranks-lexicographic\"]");
+    assert_refused(&t, "team_ranking.ties", order);
+    let t = edit(X, ties, "ties = [\"rank-sum\", \"coin\"]");
+    let (key, message) = refused(&t);
+    assert_eq!(key, "team_ranking.ties[1]");
+    assert!(
+        message.starts_with("不认识的取值 (unknown variant `coin`"),
+        "{message}"
+    );
+    let t = edit(X, "count = 4", "count = 3");
+    assert_refused(
+        &t,
+        "team_ranking.ties[3]",
+        "fifth-rank 比较第 5 名队员的名次，须计入 4 人（count = 3） (fifth-rank compares the fifth player's place: it needs count = 4)",
+    );
+}
+
+#[test]
+fn a_team_ranking_without_a_xiangqi_swiss_is_refused() {
+    let t = edit(
+        B,
+        "# ---------------------------------------------------------------- 参赛资格",
+        "[team_ranking]\nid = \"delegations\"\nname = \"团体\"\nmethod = \"best-rank-sum\"\ncount = 4\n\
+         missing = \"entrants-plus-one\"\nties = [\"rank-sum\", \"ranks-lexicographic\", \
+         \"points-of-counted\", \"fifth-rank\"]\n\n",
+    );
+    assert_refused(
+        &t,
+        "team_ranking",
+        "团体总分只由积分编排制（xiangqi-swiss）赛段的个人名次计算 (a team ranking from individual places needs a xiangqi-swiss stage)",
+    );
+}
+
+#[test]
+fn covered_roles_are_known_and_official() {
+    let roles = "roles = [\"leader\", \"coach\", \"player\"]";
+    let t = edit(X, roles, "roles = [\"leader\", \"coach\", \"referee\"]");
+    assert_refused(
+        &t,
+        "accommodation.covered.roles[2]",
+        "不认识的取值 (unknown variant `referee`, expected one of `player`, `leader`, `coach`, `staff`)",
+    );
+    let t = edit(X, roles, "roles = [\"leader\", \"staff\"]");
+    assert_refused(
+        &t,
+        "accommodation.covered.roles[1]",
+        "随队人员不是正选人员，组委会承担的食宿只及于领队、教练、运动员 (staff are not official members: covered roles are leader, coach and player)",
+    );
+    let ev = templates::find(X).and_then(|t| t.event()).unwrap();
+    let covered = ev.accommodation.as_ref().and_then(|a| a.covered.as_ref());
+    assert_eq!(
+        covered.map(|c| c.roles.clone()),
+        Some(vec![Role::Leader, Role::Coach, Role::Player])
+    );
+}
+
+#[test]
+fn a_fide_dutch_stage_is_refused() {
+    let t = edit(X, "system = \"xiangqi-swiss\"", "system = \"swiss\"");
+    assert_refused(
+        &t,
+        "stages[0].system",
+        "国际象棋个人瑞士制（FIDE 荷兰制）赛事暂不能用 run 编排；单轮可用 trf pair --system dutch 编排 \
+         (FIDE Dutch individual events are not yet run by `run`; `trf pair --system dutch` pairs a round from a TRF file)",
+    );
+}
+
+#[test]
+fn a_system_on_the_wrong_kind_of_entrant_is_refused() {
+    let t = edit(X, "system = \"xiangqi-swiss\"", "system = \"round-robin\"");
+    assert_refused(
+        &t,
+        "stages[0].system",
+        "个人循环赛暂不能用 run 编排：循环赛只用于团体组别 (an individual round robin is not run by `run`: a round robin plays team sections)",
+    );
+    let t = edit(X, "system = \"xiangqi-swiss\"", "system = \"team-swiss\"");
+    assert_refused(
+        &t,
+        "stages[0].system",
+        "团体瑞士制赛段需要团体组别（entrant = \"team\"） (a team Swiss stage plays team sections)",
+    );
+    let t = edit(B, "system = \"team-swiss\"", "system = \"xiangqi-swiss\"");
+    assert_refused(
+        &t,
+        "stages[0].system",
+        "积分编排制赛段只编排个人或双人组别；团体赛段用 team-swiss 或 round-robin \
+         (a xiangqi Swiss stage plays individual or pair sections; a team stage is team-swiss or round-robin)",
+    );
+    let t = edit(
+        X,
+        X_SCORING,
+        &format!(
+            "[[sections]]\nid = \"team\"\nname = \"团体赛\"\nentrant = \"team\"\n\n{X_SCORING}"
+        ),
+    );
+    assert_refused(
+        &t,
+        "stages[0].system",
+        "同一赛段不能既有团体组别又有个人组别 (a stage plays either team sections or individual ones, not both)",
+    );
+}
+
+#[test]
+fn a_team_round_robin_over_groups_or_cycles_is_refused() {
+    let section = "[[stages]]                                  # 规程 五(二)";
+    let t = edit(
+        A,
+        section,
+        &format!(
+            "[[sections]]\nid = \"team-b\"\nname = \"团体赛B组\"\nentrant = \"team\"\n\n{section}"
+        ),
+    );
+    assert_refused(
+        &t,
+        "stages[0].system",
+        "团体赛段把全部参赛队编为一个赛程，不能分 2 个组别（分组）进行 (a team stage plays every team as one field: \
+         a round robin or Swiss over several sections or groups is not run)",
+    );
+    // Listing one section does not split the roster: the stage still plays every team.
+    let t = t.replacen("cycles = 1", "cycles = 1\nsections = [\"team\"]", 1);
+    assert_refused(
+        &t,
+        "stages[0].sections",
+        "团体赛段把全部参赛队编为一个赛程，不能分 2 个组别（分组）进行 (a team stage plays every team as one field: \
+         a round robin or Swiss over several sections or groups is not run)",
+    );
+    let t = edit(A, "cycles = 1", "cycles = 2");
+    assert_refused(
+        &t,
+        "stages[0].cycles",
+        "2 循环暂不能用 run 编排：只编排单循环（cycles = 1） (only a single round robin is run: cycles = 1)",
+    );
+    let t = edit(B, "rounds = 9\n", "rounds = 9\ncycles = 1\n");
+    assert_refused(
+        &t,
+        "stages[0].cycles",
+        "只有循环赛有循环数 cycles (cycles is a round robin's)",
+    );
+}
+
+#[test]
+fn stages_compute_would_not_play_are_refused() {
+    let t = edit(
+        A,
+        "system = \"round-robin\"\nrounds = 11\ncycles = 1",
+        "system = \"team-swiss\"\nrounds = 11",
+    );
+    assert_refused(
+        &t,
+        "stages[1].knockout.seeds_from",
+        "淘汰赛的种子须来自循环赛赛段（run 只在循环赛之后编排淘汰赛） (a knockout is seeded from the round robin stage it follows)",
+    );
+    let swiss =
+        "[[stages]]\nid = \"swiss\"\nname = \"瑞士制\"\nsystem = \"team-swiss\"\nrounds = 5\n\n";
+    let t = edit(A, A_SCORING, &format!("{swiss}{A_SCORING}"));
+    assert_refused(
+        &t,
+        "stages[2].system",
+        "有循环赛赛段的赛事不能再有瑞士制赛段 (a Swiss stage next to a round robin stage is not run)",
+    );
+    let second = "[[stages]]\nid = \"more\"\nname = \"第二阶段\"\nsystem = \"xiangqi-swiss\"\nrounds = 2\n\n";
+    let t = edit(X, X_SCORING, &format!("{second}{X_SCORING}"));
+    assert_refused(
+        &t,
+        "stages[1].system",
+        "一个赛事只能有一个瑞士制赛段 (an event has at most one Swiss stage)",
+    );
+    let rr = "[[stages]]\nid = \"again\"\nname = \"第二循环\"\nsystem = \"round-robin\"\nrounds = 11\n\n";
+    let t = edit(A, A_SCORING, &format!("{rr}{A_SCORING}"));
+    assert_refused(
+        &t,
+        "stages[2].system",
+        "一个赛事只能有一个循环赛赛段 (an event has at most one round robin stage)",
+    );
+    // The finals twice over (a second bracket, seeded from the round robin too).
+    let a = templates::find(A).map(|t| t.text).unwrap_or_default();
+    let (from, to) = (
+        a.find("[[stages]]                                  # 规程 五(三)")
+            .unwrap_or(0),
+        a.find(A_SCORING).unwrap_or(0),
+    );
+    assert!(from > 0 && to > from);
+    let finals = a[from..to].replacen("id = \"finals\"", "id = \"finals2\"", 1);
+    let t = a.replacen(A_SCORING, &format!("{finals}{A_SCORING}"), 1);
+    assert_refused(
+        &t,
+        "stages[2].system",
+        "一个赛事只能有一个淘汰赛赛段 (an event has at most one knockout stage)",
+    );
+    let t = edit(
+        A,
+        "system = \"knockout\"",
+        "system = \"knockout\"\nrounds = 13",
+    );
+    assert_refused(
+        &t,
+        "stages[1].rounds",
+        "淘汰赛的轮数由各场对抗的 rounds 规定 (a knockout stage takes its rounds from its matches)",
+    );
+    let t = edit(
+        A,
+        "[stages.knockout]\n",
+        "[stages.pairing]\n\n[stages.knockout]\n",
+    );
+    assert_refused(
+        &t,
+        "stages[1].pairing",
+        "淘汰赛赛段没有编排选项 [stages.pairing] (this stage has no pairing options)",
+    );
+}
+
+#[test]
+fn a_draw_no_stage_reads_is_refused() {
+    let t = edit(X, X_SCORING, &format!("[draw]\nseed = 7\n\n{X_SCORING}"));
+    assert_refused(
+        &t,
+        "draw.seed",
+        "只有循环赛由 bianpai 抽签（seed） (only a round robin's numbers are drawn by bianpai with a seed)",
+    );
+    let t = edit(
+        X,
+        X_SCORING,
+        &format!("[draw]\npublic_numbers = [\"北京市\"]\n\n{X_SCORING}"),
+    );
+    assert_refused(
+        &t,
+        "draw.public_numbers",
+        "只有团体循环赛和团体瑞士制按 [draw] 的序号编排 (only a team round robin or team Swiss takes its numbers from [draw])",
+    );
+}

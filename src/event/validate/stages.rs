@@ -1,0 +1,291 @@
+//! Checks of the stages (`[[stages]]`): ids, dates and rounds, and whether `run` can play each
+//! stage as the file describes it.
+//!
+//! `outcome::compute` plays one team round robin (with the knockout finals seeded from it), or
+//! one team Swiss, or one xiangqi Swiss over individual and pair sections. Any other
+//! combination would be played by the nearest wrong branch or dropped without a word, so it is
+//! refused here at the key that asks for it (docs/contract.md, "Stages bianpai runs").
+
+use super::super::error::KeyPath;
+use super::super::{Entrant, Numbering, RawEvent as Event, Stage, System};
+use super::{Check, fail, knockout, root, section_exists, unique};
+
+/// Every stage on its own, then the stages together.
+pub(super) fn check(ev: &Event) -> Check {
+    if ev.stages.is_empty() {
+        return fail(root("stages"), "至少要有一个赛段", "at least one stage");
+    }
+    unique(ev.stages.iter().map(|s| s.id.as_str()), |i| {
+        root("stages").index(i).key("id")
+    })?;
+    for (i, st) in ev.stages.iter().enumerate() {
+        let p = root("stages").index(i);
+        for (j, sec) in st.sections.iter().enumerate() {
+            section_exists(ev, sec, p.key("sections").index(j))?;
+        }
+        let start = st.start.unwrap_or(ev.dates.start);
+        let end = st.end.unwrap_or(ev.dates.end);
+        if end < start {
+            return fail(
+                p.key("end"),
+                &format!("赛段结束日期 {end} 早于开始日期 {start}"),
+                "the stage ends before it starts",
+            );
+        }
+        match (st.system, &st.knockout) {
+            (System::Knockout, Some(k)) => knockout::check(ev, k, &p.key("knockout"))?,
+            (System::Knockout, None) => {
+                return fail(
+                    p.key("system"),
+                    "淘汰赛赛段需要 [stages.knockout] 对阵表",
+                    "a knockout stage needs a bracket",
+                );
+            }
+            _ if st.rounds.unwrap_or(0) == 0 => {
+                return fail(
+                    p.key("system"),
+                    "循环赛和瑞士制赛段需要轮数 rounds",
+                    "round robin and Swiss stages need rounds",
+                );
+            }
+            _ => {}
+        }
+        if st.round_dates.len() > usize::try_from(st.rounds.unwrap_or(0)).unwrap_or(usize::MAX) {
+            return fail(
+                p.key("round_dates"),
+                "轮次日期多于轮数",
+                "more round dates than rounds",
+            );
+        }
+        runnable(ev, st, &p)?;
+        system_keys(st, &p)?;
+    }
+    together(ev)
+}
+
+/// Whether the stage plays teams: every section it plays is a team section (`Some(true)`),
+/// none is (`Some(false)`), or both kinds are (`None`).
+fn plays_teams(ev: &Event, st: &Stage) -> Option<bool> {
+    let mut kinds = ev
+        .sections
+        .iter()
+        .filter(|s| st.plays(&s.id))
+        .map(|s| s.entrant == Entrant::Team);
+    let first = kinds.next().unwrap_or(false);
+    kinds.all(|k| k == first).then_some(first)
+}
+
+/// The key a refusal about the stage's sections names: `sections` when the stage lists them,
+/// else `system` (an empty list plays every section).
+fn sections_key(st: &Stage, p: &KeyPath) -> KeyPath {
+    p.key(if st.sections.is_empty() {
+        "system"
+    } else {
+        "sections"
+    })
+}
+
+/// The stage's system fits the entrants of its sections, and `run` plays that system.
+fn runnable(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
+    let Some(teams) = plays_teams(ev, st) else {
+        return fail(
+            sections_key(st, p),
+            "同一赛段不能既有团体组别又有个人组别",
+            "a stage plays either team sections or individual ones, not both",
+        );
+    };
+    match (st.system, teams) {
+        // The individual Swiss branch pairs with the xiangqi engine only (season::individual).
+        (System::Swiss, _) => fail(
+            p.key("system"),
+            "国际象棋个人瑞士制（FIDE 荷兰制）赛事暂不能用 run 编排；单轮可用 trf pair --system dutch 编排",
+            "FIDE Dutch individual events are not yet run by `run`; `trf pair --system dutch` \
+             pairs a round from a TRF file",
+        ),
+        (System::RoundRobin, false) => fail(
+            p.key("system"),
+            "个人循环赛暂不能用 run 编排：循环赛只用于团体组别",
+            "an individual round robin is not run by `run`: a round robin plays team sections",
+        ),
+        (System::TeamSwiss, false) => fail(
+            p.key("system"),
+            "团体瑞士制赛段需要团体组别（entrant = \"team\"）",
+            "a team Swiss stage plays team sections",
+        ),
+        (System::Knockout, false) => fail(
+            p.key("system"),
+            "淘汰赛赛段只用于团体组别",
+            "a knockout stage plays team sections",
+        ),
+        (System::XiangqiSwiss, true) => fail(
+            p.key("system"),
+            "积分编排制赛段只编排个人或双人组别；团体赛段用 team-swiss 或 round-robin",
+            "a xiangqi Swiss stage plays individual or pair sections; a team stage is \
+             team-swiss or round-robin",
+        ),
+        (System::RoundRobin | System::TeamSwiss, true) => one_field(ev, st, p),
+        _ => Ok(()),
+    }
+}
+
+/// A team round robin or team Swiss plays every team of the roster as one field
+/// (`season::league`, `season::team_swiss`), so it may play one section, and a round robin one
+/// cycle of its Berger schedule.
+fn one_field(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
+    // Every team of the event, whatever the stage's `sections` say.
+    let sections = ev
+        .sections
+        .iter()
+        .filter(|s| s.entrant == Entrant::Team)
+        .count();
+    if sections > 1 {
+        return fail(
+            sections_key(st, p),
+            &format!("团体赛段把全部参赛队编为一个赛程，不能分 {sections} 个组别（分组）进行"),
+            "a team stage plays every team as one field: a round robin or Swiss over several \
+             sections or groups is not run",
+        );
+    }
+    match (st.system, st.cycles) {
+        (System::RoundRobin, Some(c)) if c != 1 => fail(
+            p.key("cycles"),
+            &format!("{c} 循环暂不能用 run 编排：只编排单循环（cycles = 1）"),
+            "only a single round robin is run: cycles = 1",
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// `rounds`, `cycles` and `[stages.pairing]` hold only what the stage's system reads.
+fn system_keys(st: &Stage, p: &KeyPath) -> Check {
+    if st.rounds.is_some() && st.system == System::Knockout {
+        return fail(
+            p.key("rounds"),
+            "淘汰赛的轮数由各场对抗的 rounds 规定",
+            "a knockout stage takes its rounds from its matches",
+        );
+    }
+    if st.cycles.is_some() && st.system != System::RoundRobin {
+        return fail(
+            p.key("cycles"),
+            "只有循环赛有循环数 cycles",
+            "cycles is a round robin's",
+        );
+    }
+    let Some(pr) = &st.pairing else {
+        return Ok(());
+    };
+    let p = p.key("pairing");
+    let Some(how) = st.system.numbers() else {
+        return fail(
+            p,
+            &format!("{}赛段没有编排选项 [stages.pairing]", st.system.zh()),
+            "this stage has no pairing options",
+        );
+    };
+    if let Some(asked) = pr.numbers
+        && asked != how
+    {
+        return fail(
+            p.key("numbers"),
+            &format!(
+                "{}赛段按{}排定序号（numbers = \"{}\"），不能改为 \"{}\"",
+                st.system.zh(),
+                how.zh(),
+                how.as_str(),
+                asked.as_str()
+            ),
+            &format!(
+                "this system gives numbers \"{}\"; \"{}\" is not run",
+                how.as_str(),
+                asked.as_str()
+            ),
+        );
+    }
+    // Only the xiangqi engine keeps units apart and limits runs of one side.
+    if st.system != System::XiangqiSwiss {
+        if pr.avoid_same_unit {
+            return fail(
+                p.key("avoid_same_unit"),
+                "只有积分编排制（xiangqi-swiss）避免同单位棋手相遇",
+                "only the xiangqi Swiss keeps players of one unit apart",
+            );
+        }
+        if pr.max_same_colour_run.is_some() {
+            return fail(
+                p.key("max_same_colour_run"),
+                "只有积分编排制（xiangqi-swiss）限制连续同先后手",
+                "only the xiangqi Swiss limits runs of one side",
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The stages together: `outcome::compute` plays the first round robin (its knockout finals
+/// the first knockout seeded from it) and otherwise the first Swiss stage; a second stage of a
+/// kind, a Swiss next to a round robin or a knockout seeded from anything but the round robin
+/// would never be played.
+fn together(ev: &Event) -> Check {
+    let is = |s: &&Stage, sys: &[System]| sys.contains(&s.system);
+    let first = |sys: &[System]| ev.stages.iter().find(|s| is(s, sys));
+    let round_robin = first(&[System::RoundRobin]);
+    let swiss = [System::TeamSwiss, System::XiangqiSwiss];
+    for (i, st) in ev.stages.iter().enumerate() {
+        let p = root("stages").index(i);
+        let earlier = |sys: &[System]| ev.stages.iter().take(i).any(|s| is(&s, sys));
+        match st.system {
+            System::RoundRobin if earlier(&[System::RoundRobin]) => {
+                return fail(
+                    p.key("system"),
+                    "一个赛事只能有一个循环赛赛段",
+                    "an event has at most one round robin stage",
+                );
+            }
+            System::TeamSwiss | System::XiangqiSwiss if earlier(&swiss) => {
+                return fail(
+                    p.key("system"),
+                    "一个赛事只能有一个瑞士制赛段",
+                    "an event has at most one Swiss stage",
+                );
+            }
+            System::TeamSwiss | System::XiangqiSwiss if round_robin.is_some() => {
+                return fail(
+                    p.key("system"),
+                    "有循环赛赛段的赛事不能再有瑞士制赛段",
+                    "a Swiss stage next to a round robin stage is not run",
+                );
+            }
+            System::Knockout if earlier(&[System::Knockout]) => {
+                return fail(
+                    p.key("system"),
+                    "一个赛事只能有一个淘汰赛赛段",
+                    "an event has at most one knockout stage",
+                );
+            }
+            System::Knockout => {
+                let seeds = st.knockout.as_ref().map(|k| k.seeds_from.as_str());
+                if round_robin.map(|r| r.id.as_str()) != seeds {
+                    return fail(
+                        p.key("knockout").key("seeds_from"),
+                        "淘汰赛的种子须来自循环赛赛段（run 只在循环赛之后编排淘汰赛）",
+                        "a knockout is seeded from the round robin stage it follows",
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+impl Numbering {
+    /// What the numbers are given by, in Chinese.
+    fn zh(self) -> &'static str {
+        match self {
+            Numbering::Draw => "抽签",
+            Numbering::AverageRatingMain => "主力队员平均等级分",
+            Numbering::Rating => "等级分",
+        }
+    }
+}

@@ -34,6 +34,7 @@ pub mod report;
 pub mod rounds;
 pub mod scoring;
 pub mod season;
+pub mod tournament;
 pub mod trf;
 
 /// The language of messages and workbook labels.

@@ -225,7 +225,7 @@ fn the_trf_report_reads_back_to_the_same_standings() {
     let (_, j, _) = run_json(&dir, &[]);
     let trf = std::fs::read_to_string(dir.join("out/cca-b-league-2025.trf")).expect("trf");
     let parsed = bianpai::trf::parse(&trf).expect("parses");
-    let tsv = bianpai::scoring::trf_standings(
+    let tsv = bianpai::trf::standings(
         &parsed,
         &bianpai::scoring::TrfStandingsOptions {
             tiebreaks: TIEBREAKS.into(),
@@ -429,7 +429,7 @@ fn a_withdrawn_team_is_not_paired_and_a_withdrawn_player_leaves_the_line_up() {
     assert_eq!(p["河南中原队"], (0.0, 0.0));
     // The report reads back to the same ranking: 河南's rounds after its withdrawal are blank.
     let trf = std::fs::read_to_string(dir.join("out/cca-b-league-2025.trf")).expect("trf");
-    let tsv = bianpai::scoring::trf_standings(
+    let tsv = bianpai::trf::standings(
         &bianpai::trf::parse(&trf).expect("parses"),
         &bianpai::scoring::TrfStandingsOptions {
             tiebreaks: TIEBREAKS.into(),

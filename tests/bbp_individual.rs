@@ -12,6 +12,8 @@ mod util;
 
 use std::path::PathBuf;
 
+use bianpai::pairing::PairingSystem;
+use bianpai::pairing::dutch::Dutch;
 use bianpai::trf::{Line, Trf};
 
 const SECTIONS: [&str; 5] = [
@@ -75,7 +77,10 @@ fn every_round_bbppairings_paired_from_the_export_is_ours() {
                 Ok(Vec::new()),
                 "{s} {round}"
             );
-            let got = bianpai::pairing::dutch::pair(&c).unwrap().to_bbp();
+            let got = Dutch
+                .pair(&bianpai::trf::history(&c).unwrap())
+                .unwrap()
+                .to_bbp();
             assert_eq!(got, want, "{s} round {round}");
             rounds += 1;
         }

@@ -9,8 +9,8 @@ use std::fs;
 use std::path::PathBuf;
 
 use bianpai::model::Points;
-use bianpai::pairing::{Pairing, dutch};
-use bianpai::trf::Trf;
+use bianpai::pairing::{Pairing, PairingSystem, dutch};
+use bianpai::tournament::History;
 use util::reference;
 
 /// Rounds of the corpus reproduced exactly (all of them).
@@ -128,9 +128,10 @@ fn expected(text: &str, k: usize) -> BTreeSet<(u16, u16)> {
     set
 }
 
-/// Reads a TRF text.
-fn read(text: &str) -> Trf {
-    bianpai::trf::parse(text).expect("reference TRF reads")
+/// Reads a TRF text as a tournament history.
+fn read(text: &str) -> History {
+    bianpai::trf::history(&bianpai::trf::parse(text).expect("reference TRF reads"))
+        .expect("reference TRF is a tournament")
 }
 
 fn as_set(p: &Pairing) -> BTreeSet<(u16, u16)> {
@@ -175,7 +176,7 @@ fn corpus_rounds_match_bbppairings() {
         for k in 1..=rounds {
             total += 1;
             let want = expected(&text, k);
-            let got = dutch::pair(&read(&cut(&text, k))).map(|p| as_set(&p));
+            let got = dutch::Dutch.pair(&read(&cut(&text, k))).map(|p| as_set(&p));
             match got {
                 Ok(g) if g == want => matched += 1,
                 other => {
@@ -220,7 +221,7 @@ fn edge_cases_match_bbppairings() {
                 Some((it.next()??, it.next()??))
             })
             .collect();
-        let got = dutch::pair(&read(&text)).map(|p| as_set(&p));
+        let got = dutch::Dutch.pair(&read(&text)).map(|p| as_set(&p));
         assert_eq!(got, Ok(want), "{name}");
     }
 }

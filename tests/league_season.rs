@@ -157,7 +157,7 @@ fn the_trf_export_reads_back_to_the_standings_workbook() {
     assert_eq!(workbook.len(), 12);
     let text = std::fs::read_to_string(out.join("cca-a-league-2023.trf")).expect("trf");
     let trf = bianpai::trf::parse(&text).expect("parse trf");
-    let tsv = bianpai::scoring::trf_standings(
+    let tsv = bianpai::trf::standings(
         &trf,
         &bianpai::scoring::TrfStandingsOptions {
             tiebreaks: "MPTS GPTS EDE EMGSB BC".into(),

@@ -209,7 +209,7 @@ fn b_league_three_teams_with_a_bye() {
     assert!(trf.contains("\n192 FIDE_TEAM_TYPEA_MP_GP\n"));
     assert!(trf.contains("\n320  1.0  2.5 003 002 000 "), "{trf}");
     // The report reads back to the same ranking (`bianpai trf standings`).
-    let tsv = bianpai::scoring::trf_standings(
+    let tsv = bianpai::trf::standings(
         &bianpai::trf::parse(&trf).unwrap(),
         &bianpai::scoring::TrfStandingsOptions {
             tiebreaks: "MPTS GPTS EDE EMGSB/C1 BH:MP/C1".into(),

@@ -6,7 +6,7 @@ use bianpai::model::Colour::{self, Black as B, White as W};
 use bianpai::model::Points;
 use bianpai::pairing::team_swiss::{
     ColourPreferenceType, ColourRule, MatchRecord, RecordKind, TeamEntry, TeamPairing,
-    TeamSwissOptions, pair_teams, read_trf,
+    TeamSwissOptions, pair_teams, read_history,
 };
 use proptest::prelude::*;
 

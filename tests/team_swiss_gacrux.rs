@@ -78,7 +78,10 @@ fn ours(trf: &Trf, k: usize) -> Result<Vec<(u16, u16)>, String> {
     if k == 1 && trf.initial_colour().is_none() {
         opts.initial_colour = bianpai::model::Colour::Black;
     }
-    let p = team_swiss::pair_trf(&c, &opts).map_err(|e| e.to_string())?;
+    let h = bianpai::trf::history(&c).map_err(|e| e.to_string())?;
+    let p = team_swiss::read_history(&h, &opts)
+        .and_then(|t| team_swiss::pair_teams(&t.teams, t.next_round, &t.options))
+        .map_err(|e| e.to_string())?;
     let mut v: Vec<(u16, u16)> = p.pairs.iter().map(|x| (x.white, x.black)).collect();
     v.sort_unstable();
     if let Some(b) = p.bye {

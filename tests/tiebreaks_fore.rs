@@ -16,7 +16,8 @@
 
 use std::path::{Path, PathBuf};
 
-use bianpai::scoring::{TrfStandingsOptions, trf_standings};
+use bianpai::scoring::TrfStandingsOptions;
+use bianpai::trf::standings as trf_standings;
 
 fn root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reference"))

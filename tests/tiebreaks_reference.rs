@@ -5,7 +5,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use bianpai::scoring::{Layout, TrfStandingsOptions, trf_standings};
+use bianpai::scoring::{Layout, TrfStandingsOptions};
+use bianpai::trf::standings as trf_standings;
 
 /// `tests/reference/tiebreaks/`, checked in with the crate.
 fn root() -> PathBuf {

@@ -276,8 +276,10 @@ fn reference_xiangqi_files_read_and_pair_every_round() {
     assert_eq!(files.len(), 15);
     for f in files {
         let trf = bianpai::trf::parse(&std::fs::read_to_string(&f).unwrap()).unwrap();
-        let (players, next, _) =
-            bianpai::pairing::xiangqi_swiss::read_trf(&trf, &XiangqiSwissOptions::default());
+        let (players, next, _) = bianpai::pairing::xiangqi_swiss::read_history(
+            &bianpai::trf::history(&trf).unwrap(),
+            &XiangqiSwissOptions::default(),
+        );
         // The points the adapter reads sum to the totals in columns 81-84 (2/1/0 files).
         for p in trf.players() {
             let x = players.iter().find(|x| x.id == p.start_no).unwrap();

@@ -15,13 +15,19 @@ pub fn run(cmd: TrfCommand) -> Result<u8> {
         TrfCommand::Pair { file, system } => {
             let trf = read(&file, false)?;
             over(&trf).map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
-            let system = system.unwrap_or_else(|| system_of(&trf));
-            let pairing = match system {
-                PairingSystem::Dutch => crate::pairing::dutch::pair(&trf),
-                PairingSystem::Team => crate::pairing::team_swiss::pair(&trf),
-                PairingSystem::Xiangqi => crate::pairing::xiangqi_swiss::pair(&trf),
-            }
-            .map_err(|e| Error::pairing(file.display().to_string(), e))?;
+            let history = crate::trf::history(&trf)
+                .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
+            let engine: Box<dyn crate::pairing::PairingSystem> =
+                match system.unwrap_or_else(|| system_of(&history)) {
+                    PairingSystem::Dutch => Box::new(crate::pairing::dutch::Dutch),
+                    PairingSystem::Team => Box::<crate::pairing::team_swiss::TeamSwiss>::default(),
+                    PairingSystem::Xiangqi => {
+                        Box::<crate::pairing::xiangqi_swiss::XiangqiSwiss>::default()
+                    }
+                };
+            let pairing = engine
+                .pair(&history)
+                .map_err(|e| Error::pairing(file.display().to_string(), e))?;
             super::output::write(&pairing.to_bbp())?;
             Ok(0)
         }
@@ -44,7 +50,7 @@ pub fn run(cmd: TrfCommand) -> Result<u8> {
                     crate::scoring::Layout::Auto
                 },
             };
-            let (out, warnings) = crate::scoring::trf_standings_checked(&trf, &opts)
+            let (out, warnings) = crate::trf::standings_checked(&trf, &opts)
                 .map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
             for w in warnings {
                 eprintln!("{}: warning: {w}", file.display());
@@ -136,20 +142,14 @@ fn over(trf: &crate::trf::Trf) -> std::result::Result<(), String> {
     Ok(())
 }
 
-/// The system named by the file's 192 record, else Dutch.
-fn system_of(trf: &crate::trf::Trf) -> PairingSystem {
-    for line in &trf.lines {
-        if let crate::trf::Line::Other { code, raw } = line
-            && code == "192"
-        {
-            let v = raw.get(4..).unwrap_or("").trim().to_ascii_uppercase();
-            if v.starts_with("FIDE_TEAM") {
-                return PairingSystem::Team;
-            }
-            if v.contains("XIANGQI") {
-                return PairingSystem::Xiangqi;
-            }
-        }
+/// The system named by the history's system code (TRF `192`), else Dutch.
+fn system_of(h: &crate::tournament::History) -> PairingSystem {
+    let v = h.system.as_deref().unwrap_or("").to_ascii_uppercase();
+    if v.starts_with("FIDE_TEAM") {
+        PairingSystem::Team
+    } else if v.contains("XIANGQI") {
+        PairingSystem::Xiangqi
+    } else {
+        PairingSystem::Dutch
     }
-    PairingSystem::Dutch
 }

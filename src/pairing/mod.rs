@@ -1,8 +1,8 @@
 //! Pairing engines: round robin (Berger), FIDE Dutch, FIDE team Swiss (C.04.6), xiangqi Swiss,
 //! knockout. Layered as solver ([`matching`]) ← criteria (one module per system) ← data.
 //!
-//! Every Swiss system exposes `pair(&Trf, ...) -> Result<Pairing, Error>` for the next round of
-//! the tournament in the TRF.
+//! Every Swiss system is a [`PairingSystem`]: it pairs the next round of a [`History`] and
+//! turns the history into its own working state privately.
 
 pub mod berger;
 pub mod check;
@@ -13,6 +13,19 @@ pub mod team_swiss;
 pub mod xiangqi_swiss;
 
 use std::fmt::Write as _;
+
+use crate::tournament::History;
+
+/// A pairing system: pairs the next round of a tournament from its history.
+pub trait PairingSystem {
+    /// Pairs the round after the last one paired in `history`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::NoLegalPairing`] when no pairing satisfies the absolute criteria;
+    /// [`Error::BadInput`] when the history cannot be paired by this system.
+    fn pair(&self, history: &History) -> Result<Pairing, Error>;
+}
 
 /// The pairing of one round: ordered pairs (white/red first, by starting rank) and the
 /// pairing-allocated bye.

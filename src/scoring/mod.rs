@@ -6,7 +6,7 @@
 //! - [`standings()`]: the ranking engine, [`team_standings`] for team events;
 //! - [`boards`]: game points by board and the board count (art. 12), below the ranking;
 //! - [`cxa`]: 对手分 / 累进分 chains for xiangqi Swiss events;
-//! - [`trf_standings`]: `bianpai trf standings`.
+//! - [`history_standings`]: `bianpai trf standings` once the file is read.
 //!
 //! Where C.07 leaves a choice (RULES §H.4), the reference calculator TieBreakServer decides,
 //! since its output is the test oracle:
@@ -30,10 +30,11 @@ pub mod rating;
 pub mod rational;
 pub mod standings;
 pub mod team;
-pub mod tournament;
-pub mod trf_adapter;
 pub mod unplayed;
 
+pub use crate::tournament::scored as tournament;
+
+pub use crate::tournament::Layout;
 pub use builder::{BuildError, IndividualBuilder, TeamBuilder};
 pub use codes::{Kind, TieBreak, UnknownCode, parse_list};
 pub use rational::Rational;
@@ -43,9 +44,8 @@ pub use tournament::{
     BoardGame, BoardResult, Competitor, Edition, PlayedOutcome, ResultPoints, Round, RoundResult,
     ScoreKind, Tournament, TournamentKind,
 };
-pub use trf_adapter::Layout;
 
-use crate::trf::Trf;
+use crate::tournament::History;
 
 /// The ranking the run pipeline prints: the primary score first (for teams MP and GP, or GP
 /// and MP), then `tie_breaks` in order. Scores already in `tie_breaks` are not repeated.
@@ -69,44 +69,31 @@ pub fn rank(t: &Tournament, tie_breaks: &[TieBreak]) -> Standings {
 pub struct TrfStandingsOptions {
     /// The tie-break list, primary score first (`"PTS BH/C1 SB"`).
     pub tiebreaks: String,
-    /// Rules edition; `None` = from record 042.
+    /// Rules edition; `None` = the event's (TRF record 042).
     pub edition: Option<Edition>,
-    /// Round robin or Swiss; [`Layout::Auto`] = from record 092.
+    /// Round robin or Swiss; [`Layout::Auto`] = as the event states (TRF record 092).
     pub layout: Layout,
 }
 
-/// The ranking of a TRF tournament as `trf standings` prints it (SPEC §3), tab-separated.
+/// The ranking of a tournament as `trf standings` prints it (SPEC §3), tab-separated, with
+/// the scored view it ranks.
 ///
 /// # Errors
 ///
-/// A message when the tie-break list names an unknown code, or the file names players that are
-/// not in it.
-pub fn trf_standings(trf: &Trf, opts: &TrfStandingsOptions) -> Result<String, String> {
-    trf_standings_checked(trf, opts).map(|(tsv, _)| tsv)
-}
-
-/// [`trf_standings`] and its warnings: the `310` team totals that are not what the rounds give
-/// ([`trf_adapter::check_310`]), each naming its line and column.
-///
-/// # Errors
-///
-/// As [`trf_standings`].
-pub fn trf_standings_checked(
-    trf: &Trf,
+/// A message when the tie-break list names an unknown code, or a team tie-break for an event
+/// without teams.
+pub fn history_standings(
+    h: &History,
     opts: &TrfStandingsOptions,
-) -> Result<(String, Vec<String>), String> {
+) -> Result<(String, Tournament), String> {
     let keys = parse_list(&opts.tiebreaks).map_err(|e| e.to_string())?;
     if keys.is_empty() {
         return Err("empty tie-break list / 破同分规则为空".into());
     }
-    let edition = opts.edition;
-    let t = trf_adapter::tournament_from_trf(
-        trf,
-        trf_adapter::AdapterOptions {
-            edition,
-            layout: opts.layout,
-        },
-    )?;
+    let t = h.scored(crate::tournament::ViewOptions {
+        edition: opts.edition,
+        layout: opts.layout,
+    });
     if !t.is_team()
         && let Some(k) = keys.iter().find(|k| k.kind == Kind::Sssc)
     {
@@ -114,8 +101,7 @@ pub fn trf_standings_checked(
             "{k} is a team tie-break (C.07 13.4), this file has no teams / {k} 仅用于团体赛，此文件没有队伍"
         ));
     }
-    let warnings = trf_adapter::check_310(trf, &t);
-    Ok((to_tsv(&standings(&t, &keys)), warnings))
+    Ok((to_tsv(&standings(&t, &keys)), t))
 }
 
 #[cfg(test)]

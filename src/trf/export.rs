@@ -133,80 +133,108 @@ fn code_of(r: GameResult) -> ResultCode {
     }
 }
 
-/// Builds the TRF of a team event from its complete or partial rounds and team PABs
-/// (`(round, team number)`).
-pub fn team_event(
-    head: &ExportHeader,
-    teams: &[ExportTeam],
-    rounds: &[RoundResults],
-    pabs: &[(u32, u32)],
-) -> Trf {
-    let mut teams: Vec<&ExportTeam> = teams.iter().collect();
-    teams.sort_by_key(|t| t.number);
-    // Every board game of a team, then who carries it (arrange.rs).
-    let mut plays: BTreeMap<u32, Vec<Play<'_>>> = BTreeMap::new();
-    for rr in rounds {
-        let Some(ri) = (rr.round as usize).checked_sub(1) else {
-            continue;
-        };
-        for m in &rr.matches {
-            for b in &m.boards {
-                plays
-                    .entry(m.home)
-                    .or_default()
-                    .push((ri, b.board, b.home_player.as_deref()));
-                plays
-                    .entry(m.away)
-                    .or_default()
-                    .push((ri, b.board, b.away_player.as_deref()));
+/// Who carries each board: the teams in number order with their arranged players, their start
+/// numbers (teams in number order, members in `310` order) and each board's start number.
+struct Seating<'a> {
+    arranged: Vec<(&'a ExportTeam, Arranged)>,
+    start_of: Vec<Vec<u16>>,
+    /// (team number, round index, board) → start number.
+    seat: BTreeMap<(u32, usize, u32), u16>,
+}
+
+impl<'a> Seating<'a> {
+    fn new(teams: &'a [ExportTeam], rounds: &[RoundResults]) -> Seating<'a> {
+        let mut teams: Vec<&ExportTeam> = teams.iter().collect();
+        teams.sort_by_key(|t| t.number);
+        // Every board game of a team, then who carries it (arrange.rs).
+        let mut plays: BTreeMap<u32, Vec<Play<'_>>> = BTreeMap::new();
+        for rr in rounds {
+            let Some(ri) = (rr.round as usize).checked_sub(1) else {
+                continue;
+            };
+            for m in &rr.matches {
+                for b in &m.boards {
+                    plays
+                        .entry(m.home)
+                        .or_default()
+                        .push((ri, b.board, b.home_player.as_deref()));
+                    plays
+                        .entry(m.away)
+                        .or_default()
+                        .push((ri, b.board, b.away_player.as_deref()));
+                }
             }
         }
-    }
-    let arranged: Vec<(&ExportTeam, Arranged)> = teams
-        .iter()
-        .map(|t| {
-            let p = plays.get(&t.number).map_or(&[][..], Vec::as_slice);
-            (*t, arrange::arrange(&t.players, p))
-        })
-        .collect();
-    // Start numbers: teams in number order, members in 310 order.
-    let mut start_of: Vec<Vec<u16>> = Vec::with_capacity(arranged.len());
-    let mut next: u16 = 1;
-    for (_, a) in &arranged {
-        let v = a
-            .players
+        let arranged: Vec<(&ExportTeam, Arranged)> = teams
             .iter()
-            .map(|_| {
-                let s = next;
-                next = next.saturating_add(1);
-                s
+            .map(|t| {
+                let p = plays.get(&t.number).map_or(&[][..], Vec::as_slice);
+                (*t, arrange::arrange(&t.players, p))
             })
             .collect();
-        start_of.push(v);
-    }
-    // (team number, round index, board) → start number.
-    let mut seat: BTreeMap<(u32, usize, u32), u16> = BTreeMap::new();
-    for ((t, a), starts) in arranged.iter().zip(&start_of) {
-        for (&(ri, board), &i) in &a.slot {
-            if let Some(&s) = starts.get(i) {
-                seat.insert((t.number, ri, board), s);
+        let mut start_of: Vec<Vec<u16>> = Vec::with_capacity(arranged.len());
+        let mut next: u16 = 1;
+        for (_, a) in &arranged {
+            let v = a
+                .players
+                .iter()
+                .map(|_| {
+                    let s = next;
+                    next = next.saturating_add(1);
+                    s
+                })
+                .collect();
+            start_of.push(v);
+        }
+        let mut seat: BTreeMap<(u32, usize, u32), u16> = BTreeMap::new();
+        for ((t, a), starts) in arranged.iter().zip(&start_of) {
+            for (&(ri, board), &i) in &a.slot {
+                if let Some(&s) = starts.get(i) {
+                    seat.insert((t.number, ri, board), s);
+                }
             }
         }
+        Seating {
+            arranged,
+            start_of,
+            seat,
+        }
     }
-    let n_players = usize::from(next.saturating_sub(1));
+
+    fn players(&self) -> usize {
+        self.start_of.iter().map(Vec::len).sum()
+    }
+}
+
+/// The round blocks of every start number, the `300` line-ups and the forfeited matches
+/// `(round, home, away, home won; None when neither came)`.
+type Blocks = (
+    BTreeMap<u16, Vec<RoundEntry>>,
+    Vec<Line>,
+    Vec<(u32, u32, u32, Option<bool>)>,
+);
+
+/// Every board game in both players' blocks, and the team PABs in the blocks of the PAB
+/// team's first boards.
+fn blocks(
+    head: &ExportHeader,
+    seating: &Seating<'_>,
+    rounds: &[RoundResults],
+    pabs: &[(u32, u32)],
+) -> Blocks {
     let n_rounds = rounds
         .iter()
         .map(|r| r.round)
         .chain(pabs.iter().map(|p| p.0))
         .max()
         .unwrap_or(0) as usize;
-    // Blocks per start number and round.
     let blank = RoundEntry {
         opponent: None,
         colour: None,
         result: ResultCode::Blank,
     };
-    let mut blocks: BTreeMap<u16, Vec<RoundEntry>> = start_of
+    let mut blocks: BTreeMap<u16, Vec<RoundEntry>> = seating
+        .start_of
         .iter()
         .flatten()
         .map(|&s| (s, vec![blank; n_rounds]))
@@ -218,8 +246,8 @@ pub fn team_event(
             continue;
         };
         for m in &rr.matches {
-            record_match(m, ri, &seat, &mut blocks);
-            line_ups.extend(out_of_order(m, ri, &seat));
+            record_match(m, ri, &seating.seat, &mut blocks);
+            line_ups.extend(out_of_order(m, ri, &seating.seat));
             if m.is_double_forfeited() {
                 forfeited.push((m.round, m.home, m.away, None));
             } else if let Some(home_won) = m.whole_forfeit() {
@@ -231,10 +259,10 @@ pub fn team_event(
         let Some(ri) = (round as usize).checked_sub(1) else {
             continue;
         };
-        let Some(pos) = arranged.iter().position(|(t, _)| t.number == team) else {
+        let Some(pos) = seating.arranged.iter().position(|(t, _)| t.number == team) else {
             continue;
         };
-        let starts = start_of.get(pos).map_or(&[][..], Vec::as_slice);
+        let starts = seating.start_of.get(pos).map_or(&[][..], Vec::as_slice);
         for s in starts.iter().take(head.colours.len()) {
             if let Some(b) = blocks.get_mut(s).and_then(|v| v.get_mut(ri)) {
                 *b = RoundEntry {
@@ -245,23 +273,26 @@ pub fn team_event(
             }
         }
     }
+    (blocks, line_ups, forfeited)
+}
+
+/// The header records `012` to `362` (and `212`, `222`).
+fn header_lines(head: &ExportHeader, seating: &Seating<'_>) -> Vec<Line> {
+    let rated = seating
+        .arranged
+        .iter()
+        .flat_map(|(_, a)| &a.players)
+        .filter(|p| p.rating > 0)
+        .count();
     let mut lines = vec![
         other("012", &head.name),
         other("022", &head.city),
         other("032", "CHN"),
         other("042", &date(head.start)),
         other("052", &date(head.end)),
-        other("062", &n_players.to_string()),
-        other(
-            "072",
-            &arranged
-                .iter()
-                .flat_map(|(_, a)| &a.players)
-                .filter(|p| p.rating > 0)
-                .count()
-                .to_string(),
-        ),
-        other("082", &teams.len().to_string()),
+        other("062", &seating.players().to_string()),
+        other("072", &rated.to_string()),
+        other("082", &seating.arranged.len().to_string()),
         other(
             "092",
             if head.round_robin {
@@ -307,6 +338,15 @@ pub fn team_event(
             &format!("{}+{increment}", u64::from(minutes) * 60),
         ));
     }
+    lines
+}
+
+/// One `001` line per player, teams in number order, with its blocks and their score.
+fn player_lines(
+    head: &ExportHeader,
+    seating: &Seating<'_>,
+    mut blocks: BTreeMap<u16, Vec<RoundEntry>>,
+) -> Vec<Line> {
     let game_table = crate::trf::ScoreTable {
         win: head.scoring.game_win,
         draw: head.scoring.game_draw,
@@ -314,7 +354,8 @@ pub fn team_event(
         half_bye: head.scoring.game_draw,
         ..Default::default()
     };
-    for ((_, a), starts) in arranged.iter().zip(&start_of) {
+    let mut lines = Vec::with_capacity(seating.players());
+    for ((_, a), starts) in seating.arranged.iter().zip(&seating.start_of) {
         for (p, &s) in a.players.iter().zip(starts) {
             let rounds = blocks.remove(&s).unwrap_or_default();
             let mut rec = PlayerRecord {
@@ -339,9 +380,18 @@ pub fn team_event(
             lines.push(Line::Player(rec));
         }
     }
-    lines.extend(line_ups);
-    for ((t, _), starts) in arranged.iter().zip(&start_of) {
-        lines.push(Line::Team(TeamRecord {
+    lines
+}
+
+/// The `310` and `013` team records, teams in number order.
+fn team_lines(seating: &Seating<'_>) -> Vec<Line> {
+    let teams = seating
+        .arranged
+        .iter()
+        .map(|(t, _)| t)
+        .zip(&seating.start_of);
+    let t310 = teams.clone().map(|(t, starts)| {
+        Line::Team(TeamRecord {
             number: u16::try_from(t.number).unwrap_or(u16::MAX),
             name: t.name.clone(),
             nickname: String::new(),
@@ -354,16 +404,56 @@ pub fn team_event(
                 .filter(|&r| r > 0),
             members: starts.clone(),
             layout: Layout(None),
-        }));
-    }
+        })
+    });
     // TRF-16 readers take the teams from 013 (TRF-26 readers from 310).
-    for ((t, _), starts) in arranged.iter().zip(&start_of) {
-        lines.push(Line::Team013(crate::trf::Team013Record {
+    let t013 = teams.map(|(t, starts)| {
+        Line::Team013(crate::trf::Team013Record {
             name: t.name.clone(),
             members: starts.clone(),
             layout: Layout(None),
-        }));
+        })
+    });
+    t310.chain(t013).collect()
+}
+
+/// The `320` record of the team PABs, `000` for a round without one.
+fn pab_line(head: &ExportHeader, pabs: &[(u32, u32)]) -> Line {
+    let mut per_round = vec![0u32; head.rounds as usize];
+    for &(r, t) in pabs {
+        if let Some(x) = (r as usize)
+            .checked_sub(1)
+            .and_then(|i| per_round.get_mut(i))
+        {
+            *x = t;
+        }
     }
+    let teams_txt: Vec<String> = per_round.iter().map(|t| format!("{t:03}")).collect();
+    other(
+        "320",
+        &format!(
+            "{:>4} {:>4} {}",
+            head.pab.0.fmt_decimals(1),
+            head.pab.1.fmt_decimals(1),
+            teams_txt.join(" ")
+        ),
+    )
+}
+
+/// Builds the TRF of a team event from its complete or partial rounds and team PABs
+/// (`(round, team number)`).
+pub fn team_event(
+    head: &ExportHeader,
+    teams: &[ExportTeam],
+    rounds: &[RoundResults],
+    pabs: &[(u32, u32)],
+) -> Trf {
+    let seating = Seating::new(teams, rounds);
+    let (blocks, line_ups, forfeited) = blocks(head, &seating, rounds, pabs);
+    let mut lines = header_lines(head, &seating);
+    lines.extend(player_lines(head, &seating, blocks));
+    lines.extend(line_ups);
+    lines.extend(team_lines(&seating));
     for &(round, home, away, home_won) in &forfeited {
         let sign = match home_won {
             Some(true) => "+-",
@@ -376,25 +466,7 @@ pub fn team_event(
         ));
     }
     if !pabs.is_empty() {
-        let mut per_round = vec![0u32; head.rounds as usize];
-        for &(r, t) in pabs {
-            if let Some(x) = (r as usize)
-                .checked_sub(1)
-                .and_then(|i| per_round.get_mut(i))
-            {
-                *x = t;
-            }
-        }
-        let teams_txt: Vec<String> = per_round.iter().map(|t| format!("{t:03}")).collect();
-        lines.push(other(
-            "320",
-            &format!(
-                "{:>4} {:>4} {}",
-                head.pab.0.fmt_decimals(1),
-                head.pab.1.fmt_decimals(1),
-                teams_txt.join(" ")
-            ),
-        ));
+        lines.push(pab_line(head, pabs));
     }
     Trf { lines }
 }

@@ -3,24 +3,29 @@
 //! [`parse`] reads a file into a [`Trf`] (every line kept, in order); [`write`] gives the text
 //! back, byte for byte for an unchanged file read with LF line ends. Typed views of the header
 //! records (rounds, initial colour, score tables, teams, forfeited matches, ...) are methods of
-//! [`Trf`], defined in `access`.
+//! [`Trf`], defined in `access`. [`history`] reads a file as the tournament history the
+//! pairing systems and the standings take; [`standings`] is `trf standings`.
 
 mod access;
 pub mod check;
 mod columns;
 pub mod export;
+mod import;
 mod model;
 mod read;
 mod records;
+mod standings;
 mod write;
 
 #[cfg(test)]
 mod tests;
 
+pub use import::{ImportError, history};
 pub use model::{
     Layout, Line, PlayerRecord, ResultCode, RoundEntry, ScoreTable, Team013Record, TeamRecord, Trf,
 };
 pub use records::{Bye240, ForfeitOutcome, ForfeitedMatch, TeamPabs};
+pub use standings::{check_310, standings, standings_checked};
 
 /// A malformed TRF line, with its 1-based line and column.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

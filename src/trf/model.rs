@@ -11,6 +11,7 @@
 //! written canonically.
 
 use crate::model::{Colour, Points};
+pub use crate::tournament::ScoreTable;
 
 /// A whole TRF file: every line in file order.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -178,37 +179,6 @@ pub struct Team013Record {
     pub members: Vec<u16>,
     /// The line as read (ignored by equality).
     pub layout: Layout,
-}
-
-/// Points per result symbol (record `162` for games, `362` for matches).
-/// Defaults: W 1.0, D 0.5, L 0, A 0, P = W, X = D (TRF-26).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ScoreTable {
-    /// Win.
-    pub win: Points,
-    /// Draw.
-    pub draw: Points,
-    /// Loss.
-    pub loss: Points,
-    /// Absence (zero-point bye).
-    pub absent: Points,
-    /// Pairing-allocated bye.
-    pub pab: Points,
-    /// Half-point bye (X).
-    pub half_bye: Points,
-}
-
-impl Default for ScoreTable {
-    fn default() -> Self {
-        ScoreTable {
-            win: Points::WIN,
-            draw: Points::DRAW,
-            loss: Points::ZERO,
-            absent: Points::ZERO,
-            pab: Points::WIN,
-            half_bye: Points::DRAW,
-        }
-    }
 }
 
 impl ResultCode {

@@ -15,40 +15,7 @@ use super::columns::Columns;
 use super::model::{ResultCode, ScoreTable};
 use crate::model::{Colour, Points};
 
-/// Who won a forfeited match (record `330`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ForfeitOutcome {
-    /// `+-`: the first-named team won by forfeit.
-    FirstWins,
-    /// `-+`: the second-named team won by forfeit.
-    SecondWins,
-    /// `--`: double forfeit, neither team scores.
-    Double,
-}
-
-/// A forfeited match (record `330 +- RRR FFF SSS`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ForfeitedMatch {
-    /// The round (1-based).
-    pub round: u16,
-    /// The first-named team's pairing number.
-    pub first: u16,
-    /// The second-named team's pairing number.
-    pub second: u16,
-    /// Which side won.
-    pub outcome: ForfeitOutcome,
-}
-
-/// Team pairing-allocated byes (record `320 MMMM GGGG TTT TTT ...`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TeamPabs {
-    /// Match points a PAB is worth.
-    pub match_points: Points,
-    /// Game points a PAB is worth.
-    pub game_points: Points,
-    /// The PAB team of each round (index 0 = round 1); `None` for `000` (no PAB that round).
-    pub teams: Vec<Option<u16>>,
-}
+pub use crate::tournament::{ForfeitOutcome, ForfeitedMatch, TeamPabs};
 
 /// A bye record `240 T RRR NNNN NNNN ...`: bye type, round, then the players' start numbers.
 ///

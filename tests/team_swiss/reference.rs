@@ -2,6 +2,7 @@
 //! PAB.
 
 use super::*;
+use bianpai::pairing::PairingSystem;
 
 /// `tests/reference/tiebreaks/team-swiss/`, checked in with the crate.
 fn tsw_dir() -> std::path::PathBuf {
@@ -29,7 +30,11 @@ fn adapter_reproduces_the_310_match_and_game_points() {
     // TieBreakServer checked every 310 MP/GP total (README): the histories must sum to them.
     for f in FILES {
         let trf = load(f);
-        let read = read_trf(&trf, &TeamSwissOptions::default()).unwrap();
+        let read = read_history(
+            &bianpai::trf::history(&trf).unwrap(),
+            &TeamSwissOptions::default(),
+        )
+        .unwrap();
         assert_eq!(read.next_round, 10, "{f}");
         assert_eq!(read.boards, 5);
         for rec in trf.teams() {
@@ -68,7 +73,11 @@ fn every_round_of_the_reference_files_pairs_legally() {
         let n = trf.teams().len();
         for r in 0..9 {
             let c = cut(&trf, r);
-            let read = read_trf(&c, &TeamSwissOptions::default()).unwrap();
+            let read = read_history(
+                &bianpai::trf::history(&c).unwrap(),
+                &TeamSwissOptions::default(),
+            )
+            .unwrap();
             assert_eq!(read.next_round as usize, r + 1);
             let p = pair_teams(&read.teams, read.next_round, &read.options).unwrap();
             check_round(&read.teams, &p, n);
@@ -137,7 +146,11 @@ fn trf_file_with_a_forfeit_and_a_pab_pairs_round_two() {
     lines.push("320    1.0    1.0   5".to_string());
     let text = lines.join("\n") + "\n";
     let trf = bianpai::trf::parse(&text).unwrap();
-    let read = read_trf(&trf, &TeamSwissOptions::default()).unwrap();
+    let read = read_history(
+        &bianpai::trf::history(&trf).unwrap(),
+        &TeamSwissOptions::default(),
+    )
+    .unwrap();
     let t = |n: u16| read.teams.iter().find(|t| t.tpn == n).unwrap().history[0];
     assert_eq!(
         (t(1).kind, t(1).colour, t(1).match_points),
@@ -156,6 +169,8 @@ fn trf_file_with_a_forfeit_and_a_pab_pairs_round_two() {
     // Round 2. PAB: 4 (forfeit win) and 5 (PAB) are barred; lowest {2, 3}; 3 played one match,
     // 2 none (the forfeit does not count): 3. Top {1, 4}: 1-4, 4 first on GP (2.0 > 1.5), CD
     // 0 < +1: 4 White. {5, 2}: neither has played: 4.3.1, first team 5 odd -> White.
-    let p = bianpai::pairing::team_swiss::pair(&trf).unwrap();
+    let p = bianpai::pairing::team_swiss::TeamSwiss::default()
+        .pair(&bianpai::trf::history(&trf).unwrap())
+        .unwrap();
     assert_eq!(p.to_bbp(), "3\n4 1\n5 2\n3 0\n");
 }

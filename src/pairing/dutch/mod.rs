@@ -19,29 +19,32 @@ mod weights;
 #[cfg(test)]
 mod tests;
 
-use super::{Error, Pairing};
-use crate::trf::Trf;
+use super::{Error, Pairing, PairingSystem};
+use crate::tournament::History;
 use first::first_matching;
 
 pub use state::{DutchTournament, Field};
 
-/// Pairs the next round of the tournament in `trf`: the round after the last one in which anyone
-/// was paired. Players with an entry for that round already (`H`, `Z`, `F`) are absent.
-///
-/// # Errors
-///
-/// [`Error::NoLegalPairing`] when no pairing satisfies the absolute criteria;
-/// [`Error::BadInput`] when the file cannot be read as a tournament.
-pub fn pair(trf: &Trf) -> Result<Pairing, Error> {
-    let t = DutchTournament::from_trf(trf)?;
-    pair_tournament(&t)
+/// The FIDE Dutch system as a [`PairingSystem`]: pairs the round after the last one in which
+/// anyone was paired. Players with an entry for that round already (`H`, `Z`, `F`) are absent.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Dutch;
+
+impl PairingSystem for Dutch {
+    /// # Errors
+    ///
+    /// [`Error::NoLegalPairing`] when no pairing satisfies the absolute criteria;
+    /// [`Error::BadInput`] for a history without players or with a starting rank twice.
+    fn pair(&self, history: &History) -> Result<Pairing, Error> {
+        pair_tournament(&DutchTournament::from_history(history)?)
+    }
 }
 
 /// Pairs round `t.played_rounds + 1` of `t`.
 ///
 /// # Errors
 ///
-/// As [`pair`].
+/// As [`Dutch`]'s [`PairingSystem::pair`].
 pub fn pair_tournament(t: &DutchTournament) -> Result<Pairing, Error> {
     let field = Field::new(t);
     let mut sorted = field.present.clone();

@@ -1,9 +1,10 @@
-//! The data layer: a tournament's history as the Dutch engine sees it, built once from a TRF, and
-//! each player's derived state for the round to be paired (score, colour preference per C.04.2
-//! 3.4, floats per the 2026 definitions, PAB eligibility per C.04.1).
+//! The data layer: a tournament's history as the Dutch engine sees it (its working state, built
+//! once from the [`History`]), and each player's derived state for the round to be paired
+//! (score, colour preference per C.04.2 3.4, floats per the 2026 definitions, PAB eligibility
+//! per C.04.1).
 
 use crate::model::Colour;
-use crate::trf::{Line, ResultCode, Trf};
+use crate::tournament::{ByeKind, History, Outcome, Slot};
 
 use super::super::Error;
 
@@ -107,109 +108,83 @@ pub struct DutchTournament {
 }
 
 impl DutchTournament {
-    /// Reads the tournament from a TRF: `001` records, `XXR`/`142` (rounds), `XXC`/`152`
-    /// (initial colour, else inferred as bbpPairings does), `162` (point values).
+    /// The engine's working state of a history: point values from the game points table, the
+    /// initial colour as stated (else inferred as bbpPairings does).
     ///
     /// # Errors
     ///
-    /// [`Error::BadInput`] for duplicate starting ranks, an opponent who does not exist, or a
-    /// file without players.
-    pub fn from_trf(trf: &Trf) -> Result<DutchTournament, Error> {
-        let mut records: Vec<_> = trf
-            .lines
-            .iter()
-            .filter_map(|l| match l {
-                Line::Player(p) => Some(p),
-                _ => None,
-            })
-            .collect();
-        if records.is_empty() {
+    /// [`Error::BadInput`] for duplicate starting ranks or a history without players.
+    pub fn from_history(h: &History) -> Result<DutchTournament, Error> {
+        if h.entrants.is_empty() {
             return Err(Error::BadInput("no 001 player records".into()));
         }
-        records.sort_by_key(|p| p.start_no);
-        let max_no = records.last().map_or(0, |p| usize::from(p.start_no));
-        let mut index = vec![usize::MAX; max_no + 1];
-        for (i, p) in records.iter().enumerate() {
-            let slot = &mut index[usize::from(p.start_no)];
-            if *slot != usize::MAX {
-                return Err(Error::BadInput(format!(
-                    "starting rank {} appears twice",
-                    p.start_no
-                )));
-            }
-            *slot = i;
+        if let Some(w) = h
+            .entrants
+            .windows(2)
+            .find(|w| w[0].start_no == w[1].start_no)
+        {
+            return Err(Error::BadInput(format!(
+                "starting rank {} appears twice",
+                w[0].start_no
+            )));
         }
-        let total_rounds = trf.rounds_planned();
-        let table = trf.game_scores();
+        let table = &h.game_points;
         let points = PointValues {
             win: table.win.halves(),
             draw: table.draw.halves(),
             pab: table.pab.halves(),
         };
-        let mut players = Vec::with_capacity(records.len());
-        let mut played_rounds = 0;
-        for p in &records {
-            let mut rounds = Vec::with_capacity(p.rounds.len());
-            for (r, e) in p.rounds.iter().enumerate() {
-                let opponent = match e.opponent {
-                    Some(o) if o != p.start_no => {
-                        let i = index.get(usize::from(o)).copied().unwrap_or(usize::MAX);
-                        if i == usize::MAX {
-                            return Err(Error::BadInput(format!(
-                                "player {} meets unknown player {o} in round {}",
-                                p.start_no,
-                                r + 1
-                            )));
-                        }
-                        Some(i)
-                    }
-                    _ => None,
-                };
-                let round = round_of(opponent, e.colour, e.result);
-                if round.participated {
-                    played_rounds = played_rounds.max(r + 1);
-                }
-                rounds.push(round);
-            }
-            players.push(Player {
+        let mut players: Vec<Player> = h
+            .entrants
+            .iter()
+            .map(|p| Player {
                 start_no: p.start_no,
-                rounds,
-            });
-        }
+                rounds: p.rounds.iter().map(round_of).collect(),
+            })
+            .collect();
+        let played_rounds = players
+            .iter()
+            .filter_map(|p| p.rounds.iter().rposition(|r| r.participated))
+            .map(|i| i + 1)
+            .max()
+            .unwrap_or(0);
         for p in &mut players {
             if p.rounds.len() < played_rounds {
                 p.rounds.resize(played_rounds, Round::ABSENT);
             }
         }
-        let initial_colour = trf
-            .initial_colour()
+        let initial_colour = h
+            .initial_colour
             .or_else(|| infer_initial_colour(&players))
             .unwrap_or(Colour::White);
         Ok(DutchTournament {
             players,
             played_rounds,
-            total_rounds,
+            total_rounds: h.rounds_planned,
             points,
             initial_colour,
         })
     }
 }
 
-/// Interprets one round block.
-fn round_of(opponent: Option<usize>, colour: Option<Colour>, code: ResultCode) -> Round {
-    use ResultCode as R;
-    let (outcome, played) = match code {
-        R::Win | R::WinUnrated => (RoundOutcome::Win, true),
-        R::Draw | R::DrawUnrated => (RoundOutcome::Draw, true),
-        R::Loss | R::LossUnrated => (RoundOutcome::Loss, true),
-        R::ForfeitWin | R::FullBye | R::Pab => (RoundOutcome::Win, false),
-        R::HalfBye => (RoundOutcome::Draw, false),
-        R::ForfeitLoss | R::ZeroBye | R::Blank => (RoundOutcome::Loss, false),
+/// Interprets one round of a player's record.
+fn round_of(s: &Slot) -> Round {
+    let (outcome, played) = match s.outcome {
+        Outcome::Win => (RoundOutcome::Win, true),
+        Outcome::Draw => (RoundOutcome::Draw, true),
+        Outcome::Loss => (RoundOutcome::Loss, true),
+        Outcome::ForfeitWin | Outcome::Bye(ByeKind::Full | ByeKind::Pab) => {
+            (RoundOutcome::Win, false)
+        }
+        Outcome::Bye(ByeKind::Half) => (RoundOutcome::Draw, false),
+        Outcome::ForfeitLoss | Outcome::Bye(ByeKind::Zero) | Outcome::Unpaired => {
+            (RoundOutcome::Loss, false)
+        }
     };
-    match opponent {
+    match s.opponent {
         Some(_) => Round {
-            opponent,
-            colour: colour.filter(|_| true),
+            opponent: s.opponent,
+            colour: s.colour,
             outcome,
             played,
             participated: true,
@@ -219,7 +194,7 @@ fn round_of(opponent: Option<usize>, colour: Option<Colour>, code: ResultCode) -
             colour: None,
             outcome,
             played: false,
-            participated: code == R::Pab,
+            participated: s.outcome == Outcome::Bye(ByeKind::Pab),
         },
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! - [`pair_teams`] pairs one round from plain match histories ([`TeamEntry`]); it is what the
 //!   run pipeline calls.
-//! - [`pair_trf`] / [`pair`] build those histories from a TRF-26 team file (records 001, 310 or
-//!   013, 162, 192, 320, 330, 352, 362; see [`from_trf`]) and pair its next round.
+//! - [`TeamSwiss`] pairs the next round of a [`History`] (read from a TRF-26 team file: records
+//!   001, 310 or 013, 162, 192, 320, 330, 352, 362), building those histories with
+//!   [`read_history`].
 //! - [`board_colours`] turns a team colour into board colours (`352`, RULES §B.4).
 //!
 //! Inside: [`state`](self) derives scores, colour preferences (1.7) and floats (1.5); the bracket
@@ -20,18 +21,18 @@
 mod bracket;
 pub(crate) mod cardinality;
 mod colour;
-pub mod from_trf;
+mod input;
 mod options;
 mod state;
 pub(crate) mod weighted;
 
 pub use colour::{ColourRule, board_colours, parse_board_sequence};
-pub use from_trf::{TrfTeams, read_trf};
+pub use input::{RoundInput, read_history};
 pub use options::{ColourPreferenceType, ScoreKind, TeamSwissOptions};
 
-use super::{Error, Pairing};
+use super::{Error, Pairing, PairingSystem};
 use crate::model::{Colour, Points};
-use crate::trf::Trf;
+use crate::tournament::History;
 
 /// What happened to a team in one past round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -170,26 +171,22 @@ pub fn pair_teams(
     })
 }
 
-/// Pairs the next round of the team tournament in `trf`, starting from `opts`; the file's
-/// `192` code, round count (`142`/`XXR`) and initial colour (`152`) override them (see
-/// [`read_trf`]).
-///
-/// # Errors
-///
-/// [`Error::BadInput`] when the file holds no teams or contradictory team data;
-/// [`Error::NoLegalPairing`] when the round cannot be paired.
-pub fn pair_trf(trf: &Trf, opts: &TeamSwissOptions) -> Result<TeamPairing, Error> {
-    let teams = read_trf(trf, opts)?;
-    pair_teams(&teams.teams, teams.next_round, &teams.options)
+/// The FIDE team Swiss (C.04.6) with its options as a [`PairingSystem`]: pairs the round after
+/// the last one played. The history's system code (`192`), round count and initial colour
+/// override the options (see [`read_history`]).
+#[derive(Debug, Clone, Default)]
+pub struct TeamSwiss {
+    /// The options before the history's own.
+    pub options: TeamSwissOptions,
 }
 
-/// Pairs the next round of the team tournament in `trf`, with the options its records give
-/// (`192`, `142`, `152`, `320`) over the defaults.
-///
-/// # Errors
-///
-/// [`Error::BadInput`] when the file holds no teams; [`Error::NoLegalPairing`] when no pairing
-/// satisfies the absolute criteria.
-pub fn pair(trf: &Trf) -> Result<Pairing, Error> {
-    pair_trf(trf, &TeamSwissOptions::default()).map(Pairing::from)
+impl PairingSystem for TeamSwiss {
+    /// # Errors
+    ///
+    /// [`Error::BadInput`] when the history holds no teams; [`Error::NoLegalPairing`] when no
+    /// pairing satisfies the absolute criteria.
+    fn pair(&self, history: &History) -> Result<Pairing, Error> {
+        let input = read_history(history, &self.options)?;
+        pair_teams(&input.teams, input.next_round, &input.options).map(Pairing::from)
+    }
 }

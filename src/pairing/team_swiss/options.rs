@@ -50,7 +50,7 @@ pub struct TeamSwissOptions {
     /// The initial colour drawn before round 1 (4.1; TRF `152`), for team 1's board 1.
     pub initial_colour: Colour,
     /// The PAB's value (1.4). `None`: a drawn match, i.e. the match-point draw value and
-    /// boards × the game-point draw value. Used by the TRF adapter to score past PABs.
+    /// boards × the game-point draw value. Used by [`super::read_history`] to score past PABs.
     pub pab_value: Option<(Points, Points)>,
 }
 

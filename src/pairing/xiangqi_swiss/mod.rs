@@ -55,15 +55,15 @@
 mod bracket;
 mod engine;
 mod field;
-pub mod from_trf;
+mod input;
 mod sides;
 
 pub use engine::{UnitRelaxation, XiangqiPairing};
-pub use from_trf::read_trf;
+pub use input::read_history;
 
-use super::{Error, Pairing};
+use super::{Error, Pairing, PairingSystem};
 use crate::model::{Colour, Points};
-use crate::trf::Trf;
+use crate::tournament::History;
 
 /// What happened to a player in one past round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -157,15 +157,23 @@ pub fn pair_players(
     engine::pair(players, round, opts)
 }
 
-/// Pairs the next round of the xiangqi Swiss in `trf` with default options.
-///
-/// # Errors
-///
-/// As [`pair_players`].
-pub fn pair(trf: &Trf) -> Result<Pairing, Error> {
-    let (players, round, opts) = read_trf(trf, &XiangqiSwissOptions::default());
-    pair_players(&players, round, &opts).map(|p| Pairing {
-        pairs: p.pairs,
-        bye: p.bye,
-    })
+/// The xiangqi Swiss with its options as a [`PairingSystem`]: pairs the round after the last one
+/// played; players who asked for a bye in it are not paired.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct XiangqiSwiss {
+    /// The options (a stated initial colour overrides the initial side).
+    pub options: XiangqiSwissOptions,
+}
+
+impl PairingSystem for XiangqiSwiss {
+    /// # Errors
+    ///
+    /// As [`pair_players`].
+    fn pair(&self, history: &History) -> Result<Pairing, Error> {
+        let (players, round, opts) = read_history(history, &self.options);
+        pair_players(&players, round, &opts).map(|p| Pairing {
+            pairs: p.pairs,
+            bye: p.bye,
+        })
+    }
 }

@@ -1,9 +1,9 @@
 //! Which TRF player carries each board game of a team, and the order of the team's `310`
 //! record.
 //!
-//! A TRF-26 reader (TieBreakServer, `scoring::trf_adapter`) has no board field: in each round
-//! it numbers a team's boards by the order of the `310` members who have an opponent that
-//! round. So the export must (a) give every board game of the team a player line, and (b) list
+//! A TRF-26 reader (TieBreakServer, `trf::history` with `History::scored`) has no board field:
+//! in each round it numbers a team's boards by the order of the `310` members who have an
+//! opponent that round. So the export must (a) give every board game of the team a player line, and (b) list
 //! the members so that in every round those who played come in board order. The roster alone
 //! does neither:
 //! - a player typed into a round workbook who is not a registered member of that team (a

@@ -150,7 +150,7 @@ fn example_standings_from_the_export_match_rules_a7() {
         edition: None,
         layout: crate::scoring::Layout::RoundRobin,
     };
-    let tsv = crate::scoring::trf_standings(&parsed, &opts).expect("standings");
+    let tsv = crate::trf::standings(&parsed, &opts).expect("standings");
     // RULES.md §A.7: A 4 7.0 8 16.5 21 38.0 16.5; B 4 6.5 12 18 24.5 38.5 15;
     // D 3 6.5 6 17 14.5 35.5 16; C 1 4.0 4 15 6.5 26.5 12.5.
     let expected = "Rank\tStartNo\tMPTS\tGPTS\tESB:MM\tESB:MG\tESB:GM\tESB:GG\tBC\n\
@@ -319,7 +319,7 @@ mod messy {
             edition: None,
             layout: crate::scoring::Layout::Auto,
         };
-        let from_trf = crate::scoring::trf_standings(&parsed, &opts).expect("trf standings");
+        let from_trf = crate::trf::standings(&parsed, &opts).expect("trf standings");
         assert_eq!(from_trf, crate::scoring::to_tsv(&season), "{text}");
         (from_trf, text, parsed)
     }

@@ -1,4 +1,5 @@
-//! The scoring model: competitors (players or teams) with one typed result per round.
+//! The scored view of a tournament: competitors (players or teams) with one typed result per
+//! round, as the tie-breaks rank them.
 //!
 //! Tie-breaks treat a game played over the board, a forfeit and each kind of bye differently
 //! (FIDE C.07 arts. 15-16), so a round keeps its kind, not only its points. The points a

@@ -1,0 +1,19 @@
+//! The tournament: who plays and what happened, apart from any file format (bbpPairings keeps
+//! `tournament/` apart from `fileformats/` the same way).
+//!
+//! - [`History`]: entrants with dense indices, teams, each entrant's rounds, the scoring tables
+//!   and the rules the event states. The TRF reader builds it (`trf::history`); every pairing
+//!   system ([`crate::pairing::PairingSystem`]) and the standings read it.
+//! - [`scored`]: the scored view the tie-breaks rank ([`History::scored`]), one typed result
+//!   per competitor and round (for teams: matches built from their boards).
+
+mod history;
+pub mod scored;
+mod tables;
+mod view;
+mod view_teams;
+
+pub use history::{ByeKind, Entrant, Game, History, LineUp, Outcome, Slot, Team};
+pub use scored::Edition;
+pub use tables::{ForfeitOutcome, ForfeitedMatch, ScoreTable, TeamPabs};
+pub use view::{Layout, ViewOptions};

@@ -73,8 +73,8 @@ pub(crate) fn classify(bytes: &[u8]) -> ZipKind {
         Ok(a) => a,
         Err(e) => return ZipKind::Broken(broken(&e)),
     };
-    // Names compared without case: some writers spell `[content_types].xml` or
-    // `XL/workbook.xml`, and Excel opens those too.
+    // Names compared without case, so a package whose writer changed the case of a part
+    // name is still told apart from a plain archive.
     let has = |archive: &ZipArchive<Cursor<&[u8]>>, name: &str| {
         archive
             .file_names_raw()

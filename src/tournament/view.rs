@@ -82,7 +82,8 @@ impl History {
                             s.opponent.and_then(|o| self.slot(o, r)).is_some_and(|q| {
                                 q.outcome == Outcome::ForfeitLoss && q.opponent == Some(i)
                             });
-                        // The reference calculator scores a forfeit loss as an absence.
+                        // A forfeit loss scores the absence value of the game points table, as
+                        // the standings have always read it (`ScoreTable::points` gives it 0).
                         let points = match s.outcome {
                             Outcome::ForfeitLoss => g.absent,
                             o => g.points(o),

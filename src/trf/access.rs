@@ -213,18 +213,7 @@ impl PlayerRecord {
     pub fn score(&self, table: &ScoreTable) -> Points {
         self.rounds
             .iter()
-            .map(|e| match e.result {
-                ResultCode::Win
-                | ResultCode::ForfeitWin
-                | ResultCode::WinUnrated
-                | ResultCode::FullBye => table.win,
-                ResultCode::Pab => table.pab,
-                ResultCode::Draw | ResultCode::DrawUnrated => table.draw,
-                ResultCode::HalfBye => table.half_bye,
-                ResultCode::Loss | ResultCode::LossUnrated => table.loss,
-                ResultCode::ZeroBye | ResultCode::Blank => table.absent,
-                ResultCode::ForfeitLoss => Points::ZERO,
-            })
+            .map(|e| table.points(super::import::outcome(e.result)))
             .sum()
     }
 }

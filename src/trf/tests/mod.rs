@@ -2,6 +2,7 @@
 
 mod access;
 mod errors;
+mod history;
 mod props;
 mod read;
 mod write;

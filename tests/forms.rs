@@ -1,4 +1,4 @@
-//! Entry forms as teams really fill them in, built cell by cell, through `forms::read` and
+//! Entry forms as teams really fill them in, built cell by cell, through `inputs::read_forms` and
 //! `normalize::build_roster`: exact roster values and exact findings (code, person, cell).
 
 use bianpai::findings::{Findings, Severity};

@@ -1,4 +1,4 @@
-//! Arbitrary tables through `forms::read` and `normalize::build_roster`: never a panic.
+//! Arbitrary tables through `inputs::read_forms` and `normalize::build_roster`: never a panic.
 //! Tables may carry Word label paragraphs and the 1904 date system, cells every error value.
 //!
 //! The tables come from the generator in `fuzz/shared/tables.rs` (shared with `event_run`).

@@ -33,7 +33,7 @@ use crate::ingest::{Ignored, Loaded};
 use crate::rounds::sheet::RoundSheet;
 
 /// What a file read turned out to be.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Part {
     /// A round workbook that counts (in [`Inputs::rounds`]).
     Round,
@@ -91,4 +91,99 @@ pub fn classify(event: &Event, loaded: &Loaded, findings: &mut Findings) -> Inpu
         out.files.push((file.path.clone(), part));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::findings::Code;
+    use crate::forms::tests::{t, tb};
+    use crate::ingest::{Cell, Format, LoadedFile, Table};
+    use crate::rounds::marker::{MAGIC, SHEET};
+
+    fn file(path: &str, tables: Vec<Table>) -> LoadedFile {
+        let tables = tables
+            .into_iter()
+            .map(|t| Table {
+                file: path.into(),
+                ..t
+            })
+            .collect();
+        LoadedFile {
+            path: path.into(),
+            format: Format::Xlsx,
+            modified: None,
+            tables,
+        }
+    }
+
+    fn marker(stage: &str, round: &str) -> Table {
+        let rows = [
+            [MAGIC, ""],
+            ["event", "x"],
+            ["stage", stage],
+            ["round", round],
+        ];
+        Table {
+            sheet: SHEET.into(),
+            ..tb(rows.iter().map(|r| r.map(t).to_vec()).collect())
+        }
+    }
+
+    #[test]
+    fn each_file_is_one_part() {
+        let event = crate::event::templates::find("cxa-amateur-king-2023")
+            .and_then(|t| t.event())
+            .expect("template");
+        let quota = tb(vec![
+            vec![t("代表队"), t("公开组男子"), t("少年组（男女合计）")],
+            vec![t("湖北省"), Cell::Int(2), Cell::Int(2)],
+        ]);
+        let draw = tb(vec![
+            vec![t("抽签序号")],
+            vec![t("序号"), t("队名")],
+            vec![t("2"), t("乙队")],
+            vec![t("1"), t("甲队")],
+        ]);
+        let loaded = Loaded {
+            files: vec![
+                file(
+                    "a.xlsx",
+                    vec![tb(vec![vec![t("姓名"), t("性别")], vec![t("甲"), t("男")]])],
+                ),
+                file("notes.xlsx", vec![tb(vec![vec![t("你好")]])]),
+                file("results/draw.xlsx", vec![marker("draw", "0"), draw]),
+                file("x/marker-only.xlsx", vec![marker("regular", "1")]),
+                file("名额.xlsx", vec![quota]),
+            ],
+            ignored: Vec::new(),
+        };
+        let mut findings = Findings::new();
+        let inputs = classify(&event, &loaded, &mut findings);
+        let mut parts = inputs.files.clone();
+        parts.sort();
+        let want = [
+            ("a.xlsx", Part::Forms),
+            ("notes.xlsx", Part::Unrecognised),
+            ("results/draw.xlsx", Part::Draw),
+            ("x/marker-only.xlsx", Part::Unrecognised),
+            ("名额.xlsx", Part::Quota),
+        ];
+        assert_eq!(parts, want.map(|(p, k)| (p.to_string(), k)).to_vec());
+        assert!(inputs.rounds.is_empty(), "the draw is not a round");
+        let draw = inputs.draw.expect("the draw");
+        assert_eq!(draw.teams, vec!["甲队", "乙队"]);
+        assert_eq!(inputs.forms.len(), 1);
+        assert_eq!(inputs.quotas.len(), 1);
+        // Only the file nothing recognises is a finding: bianpai's own file is not.
+        let codes: Vec<_> = findings
+            .all()
+            .iter()
+            .map(|f| (f.code, f.source.to_string()))
+            .collect();
+        assert_eq!(
+            codes,
+            vec![(Code::FileUnrecognized, "notes.xlsx!S".to_string())]
+        );
+    }
 }

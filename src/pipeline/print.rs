@@ -19,10 +19,7 @@ pub fn render(s: &Summary, lang: Lang) -> String {
         .filter(|f| f.severity == Severity::Error)
         .count();
     let warnings = s.findings.len() - errors;
-    match lang {
-        Lang::Zh => counts_zh(&mut out, s, errors, warnings),
-        Lang::En => counts_en(&mut out, s, errors, warnings),
-    }
+    counts(&mut out, s, lang, errors, warnings);
     leaders(&mut out, s, lang);
     listed_findings(&mut out, s, lang);
     withheld_prizes(&mut out, s, lang);
@@ -41,96 +38,71 @@ fn count(s: &Summary, kind: FileKind) -> usize {
     s.files.iter().filter(|f| f.kind == kind).count()
 }
 
-/// The event, the files, the entrants, the rounds and the number of findings, in Chinese.
-fn counts_zh(out: &mut String, s: &Summary, errors: usize, warnings: usize) {
-    let _ = writeln!(out, "{}（{}）", s.event, s.template);
-    let blank = match count(s, FileKind::BlankForm) {
-        0 => String::new(),
-        n => format!("，空白报名表 {n}（不计）"),
+/// The event, the files, the entrants, the rounds and the number of findings.
+fn counts(out: &mut String, s: &Summary, lang: Lang, errors: usize, warnings: usize) {
+    let (event, template) = (&s.event, &s.template);
+    let files = s.files.len();
+    let forms = count(s, FileKind::EntryForm);
+    let rounds = count(s, FileKind::RoundWorkbook);
+    let unreadable = count(s, FileKind::Unreadable);
+    let ignored = count(s, FileKind::Ignored) + count(s, FileKind::Unrecognized);
+    let (teams, people, players) = (s.teams, s.people, s.players);
+    let mut lines = match (lang, count(s, FileKind::BlankForm)) {
+        (Lang::Zh, blank) => vec![
+            format!("{event}（{template}）"),
+            format!(
+                "文件 {files} 个：报名表 {forms}，成绩表 {rounds}，无法读取 {unreadable}，已忽略 {ignored}{}",
+                if blank == 0 {
+                    String::new()
+                } else {
+                    format!("，空白报名表 {blank}（不计）")
+                }
+            ),
+            format!("参赛队 {teams}，人员 {people}，棋手 {players}"),
+        ],
+        (Lang::En, blank) => vec![
+            format!("{event} ({template})"),
+            format!(
+                "{files} files: {forms} entry forms, {rounds} round workbooks, {unreadable} unreadable, {ignored} ignored{}",
+                if blank == 0 {
+                    String::new()
+                } else {
+                    format!(", {blank} blank (not counted)")
+                }
+            ),
+            format!("{teams} teams, {people} people, {players} players"),
+        ],
     };
-    let _ = writeln!(
-        out,
-        "文件 {} 个：报名表 {}，成绩表 {}，无法读取 {}，已忽略 {}{blank}",
-        s.files.len(),
-        count(s, FileKind::EntryForm),
-        count(s, FileKind::RoundWorkbook),
-        count(s, FileKind::Unreadable),
-        count(s, FileKind::Ignored) + count(s, FileKind::Unrecognized)
-    );
-    let _ = writeln!(
-        out,
-        "参赛队 {}，人员 {}，棋手 {}",
-        s.teams, s.people, s.players
-    );
     let r = &s.rounds.counts;
-    if r.planned > 0 {
-        let _ = writeln!(
-            out,
-            "轮次：共 {} 轮，已编排 {} 轮，已完成 {} 轮",
-            r.planned, r.paired, r.complete
-        );
+    let (planned, paired, complete) = (r.planned, r.paired, r.complete);
+    if planned > 0 {
+        lines.push(match lang {
+            Lang::Zh => format!("轮次：共 {planned} 轮，已编排 {paired} 轮，已完成 {complete} 轮"),
+            Lang::En => format!("rounds: {planned} planned, {paired} paired, {complete} complete"),
+        });
     }
     for sec in &s.rounds.sections {
-        let c = &sec.counts;
-        let _ = writeln!(
-            out,
-            "  {}：已编排 {} 轮，已完成 {} 轮",
-            sec.section, c.paired, c.complete
-        );
+        let (name, paired, complete) = (&sec.section, sec.counts.paired, sec.counts.complete);
+        lines.push(match lang {
+            Lang::Zh => format!("  {name}：已编排 {paired} 轮，已完成 {complete} 轮"),
+            Lang::En => format!("  {name}: {paired} paired, {complete} complete"),
+        });
     }
-    let _ = writeln!(out, "问题：错误 {errors} 条，警告 {warnings} 条");
-}
-
-/// The event, the files, the entrants, the rounds and the number of findings, in English.
-fn counts_en(out: &mut String, s: &Summary, errors: usize, warnings: usize) {
-    let _ = writeln!(out, "{} ({})", s.event, s.template);
-    let blank = match count(s, FileKind::BlankForm) {
-        0 => String::new(),
-        n => format!(", {n} blank (not counted)"),
+    let plural = |n: usize, one: &str| match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {one}s"),
     };
-    let _ = writeln!(
-        out,
-        "{} files: {} entry forms, {} round workbooks, {} unreadable, {} ignored{blank}",
-        s.files.len(),
-        count(s, FileKind::EntryForm),
-        count(s, FileKind::RoundWorkbook),
-        count(s, FileKind::Unreadable),
-        count(s, FileKind::Ignored) + count(s, FileKind::Unrecognized)
-    );
-    let _ = writeln!(
-        out,
-        "{} teams, {} people, {} players",
-        s.teams, s.people, s.players
-    );
-    let r = &s.rounds.counts;
-    if r.planned > 0 {
-        let _ = writeln!(
-            out,
-            "rounds: {} planned, {} paired, {} complete",
-            r.planned, r.paired, r.complete
-        );
+    lines.push(match lang {
+        Lang::Zh => format!("问题：错误 {errors} 条，警告 {warnings} 条"),
+        Lang::En => format!(
+            "findings: {}, {}",
+            plural(errors, "error"),
+            plural(warnings, "warning")
+        ),
+    });
+    for l in lines {
+        let _ = writeln!(out, "{l}");
     }
-    for sec in &s.rounds.sections {
-        let c = &sec.counts;
-        let _ = writeln!(
-            out,
-            "  {}: {} paired, {} complete",
-            sec.section, c.paired, c.complete
-        );
-    }
-    let plural = |n: usize, one: &str| {
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {one}s")
-        }
-    };
-    let _ = writeln!(
-        out,
-        "findings: {}, {}",
-        plural(errors, "error"),
-        plural(warnings, "warning")
-    );
 }
 
 /// The findings, errors first, up to [`MAX_LISTED`].

@@ -1,6 +1,7 @@
 //! Workbooks bianpai writes, one module per workbook, sharing one style module; each is
 //! rendered from plain data (the roster, the findings, the event's
-//! [`crate::outcome::EventOutcome`]).
+//! [`crate::outcome::EventOutcome`]) into a [`out_dir::Rendered`] file, which the pipeline saves
+//! through the run's [`out_dir::OutDir`]: no renderer writes a file.
 
 pub mod blank_form;
 pub mod book;

@@ -37,7 +37,7 @@ pub const OUT_MARKER: &str = ".bianpai-out";
 /// The sub-folder of `out/` that keeps the previous run's outputs.
 pub const PREVIOUS_DIR: &str = "previous";
 /// The file in `out/` listing what the last run wrote there: a `/`-separated path and its
-/// stamp ([`stamp_text`]) a line.
+/// stamp (its length and CRC-32, `<len>:<crc hex>`) a line.
 pub const MANIFEST: &str = ".bianpai-manifest";
 
 /// Where a rendered file goes.

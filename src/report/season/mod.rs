@@ -1,4 +1,4 @@
-//! The workbooks of the stages, written from their outcomes: round workbooks and their
+//! The workbooks of the stages, rendered from their outcomes: round workbooks and their
 //! printable copies, the draw, the schedule, the standings workbooks (排名, crosstables, 台次成绩,
 //! 总排名), `finals.xlsx`, and the TRF report built by [`crate::trf::export`].
 //!

@@ -94,11 +94,6 @@ impl TeamRules {
     pub fn max_women(&self) -> Option<u32> {
         sum(self.women_main, self.women_reserve)
     }
-
-    /// Players who take the boards in a match (main men + main women), if limited.
-    pub fn main_players(&self) -> Option<u32> {
-        sum(self.men_main, self.women_main)
-    }
 }
 
 fn sum(a: Option<u32>, b: Option<u32>) -> Option<u32> {

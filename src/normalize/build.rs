@@ -236,13 +236,13 @@ fn people_keys(t: &Team) -> Vec<String> {
     v
 }
 
-/// Builds the roster from the submissions of [`crate::forms::read`], with number cells read as
+/// Builds the roster from the submissions of [`crate::inputs::read_forms`], with number cells read as
 /// 1900-system Excel serials. See [`build_roster_with`].
 pub fn build_roster(subs: &[Submission], findings: &mut Findings) -> Roster {
     build_roster_with(subs, DateSystem::Excel1900, findings)
 }
 
-/// Builds the roster from the submissions of [`crate::forms::read`].
+/// Builds the roster from the submissions of [`crate::inputs::read_forms`].
 ///
 /// - Every entry-form submission becomes a team; sheets of one file naming the same unit are
 ///   merged. A submission without a unit is named after its file or folder (see `unit_of`).

@@ -1,6 +1,6 @@
 //! Normalize: raw form values → typed values (names, sexes, dates, resident ID numbers, FIDE IDs,
 //! ratings, boards, unit names), with a finding for each value that cannot be normalized, and
-//! [`build_roster`], which turns the submissions of [`crate::forms::read`] into the
+//! [`build_roster`], which turns the submissions of [`crate::inputs::read_forms`] into the
 //! [`crate::model::roster::Roster`].
 //!
 //! Each value function takes a [`crate::ingest::Cell`] (or text) and returns the typed value,

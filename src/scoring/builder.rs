@@ -202,12 +202,6 @@ impl TeamBuilder {
         }
     }
 
-    /// Makes game points the primary score.
-    pub fn game_points_primary(&mut self) -> &mut Self {
-        self.t.primary = ScoreKind::Game;
-        self
-    }
-
     /// A match of `round`; `first` is the first-named team, `colours[i]` its colour on board
     /// `i + 1` and `results[i]` its result there.
     ///

@@ -282,6 +282,41 @@ fn filled_blank_form_reads_back() {
 
 /// `bianpai run` on a folder without event.toml: status 2 and a message that says how to make
 /// it an event (init with a template) and lists the templates, not a raw OS error.
+/// Several mistakes in event.toml: `run` prints each on its own line, with its key and line,
+/// in the order of the file, and exits with status 2.
+#[test]
+fn every_problem_of_event_toml_is_printed_on_its_own_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("x");
+    assert_eq!(init(&dir, "cxa-amateur-king-2023").status.code(), Some(0));
+    let toml = dir.join("event.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let broken = text
+        .replacen(r#""PTS", "BH", "WIN""#, r#""PTS", "XYZ", "WIN""#, 1)
+        .replacen(
+            r#""leader", "coach", "player""#,
+            r#""leader", "staff", "player""#,
+            1,
+        );
+    std::fs::write(&toml, &broken).unwrap();
+    let line = |needle: &str| broken.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let out = bianpai(&["run", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = utf8(&out.stderr);
+    let problems: Vec<&str> = err.lines().filter(|l| l.starts_with("bianpai: ")).collect();
+    assert_eq!(problems.len(), 2, "{err}");
+    for (shown, (key, needle)) in problems.iter().zip([
+        ("tiebreaks[0].order[1]", "\"XYZ\""),
+        ("accommodation.covered.roles[1]", "\"staff\""),
+    ]) {
+        assert!(
+            shown.contains(&format!("event.toml:{}:", line(needle)))
+                && shown.contains(&format!("`{key}`")),
+            "{err}"
+        );
+    }
+}
+
 #[test]
 fn run_without_event_toml_suggests_init_and_the_templates() {
     let tmp = tempfile::tempdir().unwrap();

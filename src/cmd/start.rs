@@ -217,6 +217,13 @@ fn print_help(program: &str) -> u8 {
 fn finish(result: crate::Result<u8>) -> u8 {
     match result {
         Ok(code) => code,
+        Err(crate::Error::Event(e)) => {
+            // Every problem of event.toml on its own line, each as one problem alone is shown.
+            for one in e.each() {
+                eprintln!("bianpai: {one}");
+            }
+            2
+        }
         Err(e) => {
             eprintln!("bianpai: {e}");
             2

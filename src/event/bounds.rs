@@ -6,7 +6,7 @@
 //! Each is an error naming the key, which [`super::parse`] turns into a line.
 
 use super::error::KeyPath;
-use super::validate::{Problem, TieKeys, problem};
+use super::validate::{Found, Problem, TieKeys, problem};
 use super::{RawEvent as Event, System};
 use crate::scoring::TieBreak;
 use crate::scoring::cxa;
@@ -26,52 +26,59 @@ fn root(k: &str) -> KeyPath {
     KeyPath::root().key(k)
 }
 
-/// Runs the checks; returns each `[[tiebreaks]]` entry's codes parsed.
-pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Problem> {
-    dates(ev)?;
+/// Runs the checks, noting each problem in `found`; returns each `[[tiebreaks]]` entry's codes
+/// parsed (an entry with an unknown code has none).
+pub(crate) fn check(ev: &Event, found: &mut Found) -> Vec<TieKeys> {
+    dates(ev, found);
     if let Some(t) = &ev.template
         && super::templates::find(t).is_err()
     {
         let names: Vec<&str> = super::templates::TEMPLATES.iter().map(|t| t.name).collect();
-        return Err(problem(
+        found.fail(
             root("template"),
             &format!("没有名为 {t:?} 的模板（可用：{}）", names.join("、")),
             "no such template",
-        ));
+        );
     }
     for (i, st) in ev.stages.iter().enumerate() {
+        // No rounds at all is the stage checks' (`rounds` or `system`): one mistake, one problem.
         if let Some(r) = st.rounds
-            && (r == 0 || r > MAX_ROUNDS)
+            && r > MAX_ROUNDS
         {
-            return Err(problem(
+            found.fail(
                 root("stages").index(i).key("rounds"),
                 &format!("轮次数 {r} 不合理（应为 1 到 {MAX_ROUNDS}）"),
                 "the number of rounds is beyond any event",
-            ));
+            );
         }
     }
     let mut orders = Vec::with_capacity(ev.tiebreaks.len());
     for (i, t) in ev.tiebreaks.iter().enumerate() {
-        orders.push(tie_keys(ev, t, &root("tiebreaks").index(i).key("order"))?);
+        match tie_keys(ev, t, &root("tiebreaks").index(i).key("order")) {
+            Ok(keys) => orders.push(keys),
+            Err(p) => {
+                found.0.push(p);
+                orders.push(TieKeys::default());
+            }
+        }
     }
     if let Some(r) = &ev.ranking {
         let p = root("ranking");
         if r.places == 0 || r.places > MAX_PLACES {
-            return Err(problem(
+            found.fail(
                 p.key("places"),
                 &format!("录取名次 {} 不合理（应为 1 到 {MAX_PLACES}）", r.places),
                 "the places ranked are beyond any event",
-            ));
-        }
-        if r.promoted > r.places {
-            return Err(problem(
+            );
+        } else if r.promoted > r.places {
+            found.fail(
                 p.key("promoted"),
                 &format!("升级队数 {} 多于录取名次 {}", r.promoted, r.places),
                 "more teams promoted than places ranked",
-            ));
+            );
         }
     }
-    Ok(orders)
+    orders
 }
 
 /// Whole days from `a` to `b` (negative when `b` is earlier).
@@ -87,59 +94,57 @@ pub fn too_far(date: jiff::civil::Date, first: jiff::civil::Date, last: jiff::ci
 
 /// The event's dates and its lodging's lie within [`MAX_EVENT_DAYS`] and
 /// [`MAX_DAYS_OUTSIDE`]: a year typed wrong is an error at its key, not decades of nights.
-fn dates(ev: &Event) -> Result<(), Problem> {
+fn dates(ev: &Event, found: &mut Found) {
     let d = &ev.dates;
     if days(d.start, d.end) > MAX_EVENT_DAYS {
-        return Err(problem(
+        found.fail(
             root("dates").key("end"),
             &format!(
                 "赛期 {} 至 {} 超过 {MAX_EVENT_DAYS} 天，请检查年份",
                 d.start, d.end
             ),
             "the event lasts more than a year: check the year",
-        ));
+        );
     }
-    let near = |date: jiff::civil::Date, at: KeyPath| -> Result<(), Problem> {
+    let mut near = |date: jiff::civil::Date, at: KeyPath| {
         if too_far(date, d.start, d.end) {
-            return Err(problem(
+            found.fail(
                 at,
                 &format!(
                     "日期 {date} 距赛期（{} 至 {}）超过 {MAX_DAYS_OUTSIDE} 天，请检查年份",
                     d.start, d.end
                 ),
                 "the date is more than a month away from the event: check the year",
-            ));
+            );
         }
-        Ok(())
     };
     if let Some(a) = d.arrival {
-        near(a, root("dates").key("arrival"))?;
+        near(a, root("dates").key("arrival"));
     }
     if let Some(x) = d.departure {
-        near(x, root("dates").key("departure"))?;
+        near(x, root("dates").key("departure"));
     }
     let Some(acc) = &ev.accommodation else {
-        return Ok(());
+        return;
     };
     let at = root("accommodation");
     if let Some(c) = &acc.covered {
-        near(c.from, at.key("covered").key("from"))?;
-        near(c.to, at.key("covered").key("to"))?;
+        near(c.from, at.key("covered").key("from"));
+        near(c.to, at.key("covered").key("to"));
     }
     if let Some(st) = &acc.standard_stay {
         if let Some(ci) = st.check_in {
-            near(ci, at.key("standard_stay").key("check_in"))?;
+            near(ci, at.key("standard_stay").key("check_in"));
         }
         let most = MAX_EVENT_DAYS + 2 * MAX_DAYS_OUTSIDE;
         if i64::from(st.days) > most {
-            return Err(problem(
+            found.fail(
                 at.key("standard_stay").key("days"),
                 &format!("住宿天数 {} 不合理（应为 0 到 {most}）", st.days),
                 "more days than any event's stay",
-            ));
+            );
         }
     }
-    Ok(())
 }
 
 /// The codes of a tie-break order, parsed for the standings of each stage it ranks: the FIDE
@@ -199,7 +204,7 @@ fn each_code<K>(
 mod tests {
     use super::*;
 
-    type Checked = Result<Vec<TieKeys>, Problem>;
+    type Checked = Result<Vec<TieKeys>, Vec<Problem>>;
 
     fn event(edit: impl FnOnce(&mut Event)) -> Checked {
         event_of("cca-b-league-2025", edit)
@@ -211,11 +216,15 @@ mod tests {
             .text;
         let mut ev: Event = toml::from_str(text).expect("template");
         edit(&mut ev);
-        check(&ev)
+        let mut found = Found::default();
+        let orders = check(&ev, &mut found);
+        found.or_problems(orders)
     }
 
     fn key(c: Checked) -> String {
-        c.err().map(|p| p.path.to_string()).unwrap_or_default()
+        c.err()
+            .and_then(|p| p.first().map(|p| p.path.to_string()))
+            .unwrap_or_default()
     }
 
     #[test]

@@ -82,8 +82,30 @@ pub enum EventError {
         /// What is wrong: Chinese, then English.
         message: String,
     },
+    /// Several values that contradict others or lie beyond any event, each an
+    /// [`EventError::Invalid`], in document order: the file is checked whole, so that every
+    /// mistake is shown at once.
+    Several(Vec<EventError>),
     /// No template of that name.
     UnknownTemplate(String),
+}
+
+impl EventError {
+    /// The problems this error reports: those of [`EventError::Several`], else itself.
+    pub fn each(&self) -> &[EventError] {
+        match self {
+            EventError::Several(all) => all,
+            one => std::slice::from_ref(one),
+        }
+    }
+
+    /// The key an [`EventError::Invalid`] names.
+    pub fn key(&self) -> Option<&str> {
+        match self {
+            EventError::Invalid { key, .. } => Some(key),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for EventError {
@@ -105,6 +127,15 @@ impl fmt::Display for EventError {
                     write!(f, ": 键 (key) `{key}`")?;
                 }
                 write!(f, ": {message}")
+            }
+            EventError::Several(all) => {
+                for (i, e) in all.iter().enumerate() {
+                    if i > 0 {
+                        writeln!(f)?;
+                    }
+                    write!(f, "{e}")?;
+                }
+                Ok(())
             }
             EventError::UnknownTemplate(name) => write!(
                 f,

@@ -343,7 +343,8 @@ impl RawEvent {
 /// [`EventError::Io`] when the file cannot be read; [`EventError::Invalid`] naming the key and
 /// line for a syntax error, a value of the wrong type, an unknown or missing key, or a value
 /// contradicting another (a window ending before it starts, a reference to a section that does
-/// not exist, ...).
+/// not exist, ...); [`EventError::Several`] when the checks of the values find more than one
+/// problem (a syntax or type error stops the reading, so it is always alone).
 pub fn load(dir_or_file: &Path) -> Result<Event, EventError> {
     let path: PathBuf = if dir_or_file.is_dir() {
         dir_or_file.join(EVENT_FILE)
@@ -414,17 +415,28 @@ pub fn parse(text: &str, path: &Path) -> Result<Event, EventError> {
         }
     };
     rulings::locate(&mut event.rulings, text);
-    match validate::check(&event) {
-        Ok(orders) => Ok(Event { raw: event, orders }),
-        Err(problem) => {
-            let span = error::span_of(doc.get_ref(), &problem.path);
-            Err(invalid(
-                span.map(|s| s.start),
-                problem.path.to_string(),
-                problem.message,
-            ))
+    let problems = match validate::check(&event) {
+        Ok(orders) => return Ok(Event { raw: event, orders }),
+        Err(problems) => problems,
+    };
+    let mut located: Vec<(Option<usize>, EventError)> = Vec::with_capacity(problems.len());
+    for problem in problems {
+        let key = problem.path.to_string();
+        // One problem per key: a mistake some checks see from two sides is reported once.
+        if located.iter().any(|(_, e)| e.key() == Some(key.as_str())) {
+            continue;
         }
+        let offset = error::span_of(doc.get_ref(), &problem.path).map(|s| s.start);
+        located.push((offset, invalid(offset, key, problem.message)));
     }
+    // In document order; a key not found in the file (a default value's) last. The sort is
+    // stable, so problems at one place keep the order the checks found them in.
+    located.sort_by_key(|(offset, _)| offset.unwrap_or(usize::MAX));
+    let all: Vec<EventError> = located.into_iter().map(|(_, e)| e).collect();
+    Err(match <[EventError; 1]>::try_from(all) {
+        Ok([one]) => one,
+        Err(all) => EventError::Several(all),
+    })
 }
 
 /// Puts a Chinese lead in front of serde's English message.

@@ -5,11 +5,12 @@ use std::path::Path;
 
 use super::*;
 
-/// The key and message of the error `text` gives.
+/// The key and message of the first problem `text` gives.
 fn refused(text: &str) -> (String, String) {
-    match parse(text, Path::new("event.toml")) {
-        Err(EventError::Invalid { key, message, .. }) => (key, message),
-        other => panic!("expected an invalid-file error, got {other:?}"),
+    let e = parse(text, Path::new("event.toml")).err();
+    match e.as_ref().and_then(|e| e.each().first()) {
+        Some(EventError::Invalid { key, message, .. }) => (key.clone(), message.clone()),
+        _ => panic!("expected an invalid-file error, got {e:?}"),
     }
 }
 
@@ -350,4 +351,78 @@ fn a_draw_no_stage_reads_is_refused() {
         "draw.public_numbers",
         "只有团体循环赛和团体瑞士制按 [draw] 的序号编排 (only a team round robin or team Swiss takes its numbers from [draw])",
     );
+}
+
+/// Three independent mistakes are reported together, each at its key and line, in the order
+/// of the file (issue 40: the organizer fixes them in one pass, not three runs).
+#[test]
+fn every_problem_is_reported_at_once() {
+    let t = edit(
+        X,
+        "avoid_same_unit = true",
+        "numbers = \"draw\"\navoid_same_unit = true",
+    );
+    let t = t.replacen(
+        r#"order = ["PTS", "BH", "WIN""#,
+        r#"order = ["PTS", "XYZ", "WIN""#,
+        1,
+    );
+    let t = t.replacen(
+        r#"roles = ["leader", "coach", "player"]"#,
+        r#"roles = ["leader", "staff", "player"]"#,
+        1,
+    );
+    let line = |needle: &str| t.lines().position(|l| l.contains(needle)).map(|i| i + 1);
+    let e = parse(&t, Path::new("event.toml")).expect_err("three mistakes");
+    assert!(matches!(e, EventError::Several(_)), "{e:?}");
+    let got: Vec<_> = e
+        .each()
+        .iter()
+        .map(|p| match p {
+            EventError::Invalid { key, line, .. } => (key.as_str(), Some(*line)),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("stages[0].pairing.numbers", line("numbers = \"draw\"")),
+            ("tiebreaks[0].order[1]", line("\"XYZ\"")),
+            ("accommodation.covered.roles[1]", line("\"staff\"")),
+        ]
+    );
+    // The messages are those of each problem alone, one line each.
+    let shown = e.to_string();
+    assert_eq!(shown.lines().count(), 3, "{shown}");
+    for (i, (key, message)) in [
+        (
+            "stages[0].pairing.numbers",
+            "积分编排制赛段按等级分排定序号",
+        ),
+        ("tiebreaks[0].order[1]", "未知的排名/破同分代码 \"XYZ\""),
+        ("accommodation.covered.roles[1]", "随队人员不是正选人员"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let l = shown.lines().nth(i).unwrap_or_default();
+        assert!(l.contains(&format!("`{key}`: {message}")), "{l}");
+    }
+}
+
+/// A value of the wrong type stops the reading: it is the one problem reported, whatever else
+/// the file gets wrong.
+#[test]
+fn a_type_error_is_reported_alone() {
+    let t = edit(
+        X,
+        r#"order = ["PTS", "BH", "WIN""#,
+        r#"order = ["PTS", "XYZ", "WIN""#,
+    );
+    let t = t.replacen("avoid_same_unit = true", "avoid_same_unit = \"yes\"", 1);
+    assert_eq!(refused(&t).0, "stages[0].pairing.avoid_same_unit");
+    assert!(matches!(
+        parse(&t, Path::new("event.toml")),
+        Err(EventError::Invalid { .. })
+    ));
 }

@@ -193,12 +193,14 @@ fn xiangqi_template() {
     assert_eq!(ev.tiebreaks_for("swiss", "family").unwrap().order[1], "BH");
 }
 
+/// The key, line and message of the first problem `text` gives.
 fn err(text: &str) -> (String, usize, String) {
-    match parse(text, Path::new("event.toml")) {
-        Err(EventError::Invalid {
+    let e = parse(text, Path::new("event.toml")).err();
+    match e.as_ref().and_then(|e| e.each().first()) {
+        Some(EventError::Invalid {
             key, line, message, ..
-        }) => (key, line, message),
-        other => panic!("expected an invalid-file error, got {other:?}"),
+        }) => (key.clone(), *line, message.clone()),
+        _ => panic!("expected an invalid-file error, got {e:?}"),
     }
 }
 

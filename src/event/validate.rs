@@ -1,7 +1,9 @@
 //! Cross-field checks of a parsed `event.toml`: facts that are each well-typed but contradict
 //! one another (a window ending before it starts, a prize list for a section that does not
-//! exist, a bracket slot naming an unknown match). The first problem is reported with its key
-//! path, which [`super::parse`] turns into a line.
+//! exist, a bracket slot naming an unknown match). Every problem is reported with its key path,
+//! which [`super::parse`] turns into a line: an organizer fixes the file in one pass (issue 40).
+//! Within one entry (a stage, a hotel, a knockout bracket) checks that build on one another stop
+//! at the first problem, so that one mistake is not reported again as its consequences.
 
 use std::collections::BTreeSet;
 
@@ -34,6 +36,37 @@ pub(super) fn problem(path: KeyPath, zh: &str, en: &str) -> Problem {
     }
 }
 
+/// The problems found so far, in the order the checks found them.
+#[derive(Debug, Default)]
+pub(crate) struct Found(pub Vec<Problem>);
+
+impl Found {
+    /// Notes a check's problem, if it has one; whether it passed.
+    pub(super) fn note(&mut self, check: Check) -> bool {
+        match check {
+            Ok(()) => true,
+            Err(p) => {
+                self.0.push(p);
+                false
+            }
+        }
+    }
+
+    /// `value` when no problem was found, else the problems.
+    pub(crate) fn or_problems<T>(self, value: T) -> Result<T, Vec<Problem>> {
+        if self.0.is_empty() {
+            Ok(value)
+        } else {
+            Err(self.0)
+        }
+    }
+
+    /// Notes a problem at `path`.
+    pub(super) fn fail(&mut self, path: KeyPath, zh: &str, en: &str) {
+        self.0.push(problem(path, zh, en));
+    }
+}
+
 pub(super) fn root(k: &str) -> KeyPath {
     KeyPath::root().key(k)
 }
@@ -47,23 +80,25 @@ pub(crate) struct TieKeys {
     pub cxa: Option<Vec<CxaKey>>,
 }
 
-/// Runs every check in document order; what they resolve is returned, one [`TieKeys`] per
-/// `[[tiebreaks]]` entry.
-pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Problem> {
-    dates(ev)?;
-    sections(ev)?;
-    stages::check(ev)?;
-    scoring_and_boards(ev)?;
-    rankings(ev)?;
-    money(ev)?;
-    quotas(ev)?;
-    super::bounds::check(ev)
+/// Runs every check; what they resolve is returned, one [`TieKeys`] per `[[tiebreaks]]` entry,
+/// or every problem found.
+pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Vec<Problem>> {
+    let mut found = Found::default();
+    dates(ev, &mut found);
+    sections(ev, &mut found);
+    stages::check(ev, &mut found);
+    scoring_and_boards(ev, &mut found);
+    rankings(ev, &mut found);
+    money(ev, &mut found);
+    quotas(ev, &mut found);
+    let orders = super::bounds::check(ev, &mut found);
+    found.or_problems(orders)
 }
 
-fn dates(ev: &Event) -> Check {
+fn dates(ev: &Event, f: &mut Found) {
     let d = &ev.dates;
     if d.end < d.start {
-        return fail(
+        f.fail(
             root("dates").key("end"),
             &format!("结束日期 {} 早于开始日期 {}", d.end, d.start),
             "the end precedes the start",
@@ -72,7 +107,7 @@ fn dates(ev: &Event) -> Check {
     if let Some(a) = d.arrival
         && a > d.start
     {
-        return fail(
+        f.fail(
             root("dates").key("arrival"),
             &format!("报到日期 {a} 晚于开始日期 {}", d.start),
             "arrival after the start",
@@ -81,7 +116,7 @@ fn dates(ev: &Event) -> Check {
     if let Some(x) = d.departure
         && x < d.end
     {
-        return fail(
+        f.fail(
             root("dates").key("departure"),
             &format!("离会日期 {x} 早于结束日期 {}", d.end),
             "departure before the end",
@@ -90,7 +125,7 @@ fn dates(ev: &Event) -> Check {
     if let Some(w) = &ev.eligibility.birth
         && w.to < w.from
     {
-        return fail(
+        f.fail(
             root("eligibility").key("birth").key("to"),
             &format!("出生日期区间的结束 {} 早于开始 {}", w.to, w.from),
             "the window's end precedes its start",
@@ -99,13 +134,12 @@ fn dates(ev: &Event) -> Check {
     if let Some(c) = ev.accommodation.as_ref().and_then(|a| a.covered.as_ref())
         && (c.to, c.to_meal) < (c.from, c.from_meal)
     {
-        return fail(
+        f.fail(
             root("accommodation").key("covered").key("to"),
             "承担食宿的结束早于开始",
             "the covered period ends before it starts",
         );
     }
-    Ok(())
 }
 
 pub(super) fn unique<'a>(
@@ -136,26 +170,26 @@ pub(super) fn section_exists(ev: &Event, id: &str, path: KeyPath) -> Check {
     }
 }
 
-fn sections(ev: &Event) -> Check {
+fn sections(ev: &Event, f: &mut Found) {
     if ev.sections.is_empty() {
-        return fail(root("sections"), "至少要有一个组别", "at least one section");
+        return f.fail(root("sections"), "至少要有一个组别", "at least one section");
     }
-    unique(ev.sections.iter().map(|s| s.id.as_str()), |i| {
+    f.note(unique(ev.sections.iter().map(|s| s.id.as_str()), |i| {
         root("sections").index(i).key("id")
-    })?;
+    }));
     for (i, s) in ev.sections.iter().enumerate() {
         let p = root("sections").index(i);
         if let Some(w) = &s.birth
             && w.to < w.from
         {
-            return fail(
+            f.fail(
                 p.key("birth").key("to"),
                 &format!("出生日期区间的结束 {} 早于开始 {}", w.to, w.from),
                 "the window's end precedes its start",
             );
         }
         if s.pair.is_some() && s.entrant != Entrant::Pair {
-            return fail(
+            f.fail(
                 p.key("pair"),
                 "只有双人组（entrant = \"pair\"）可以有 pair 规则",
                 "a pair rule needs entrant = \"pair\"",
@@ -164,27 +198,26 @@ fn sections(ev: &Event) -> Check {
         if let Some(pr) = &s.pair
             && pr.child_age_below > pr.adult_min_age
         {
-            return fail(
+            f.fail(
                 p.key("pair").key("child_age_below"),
                 "儿童年龄上限高于成人年龄下限",
                 "the child's age limit exceeds the adult's",
             );
         }
     }
-    Ok(())
 }
 
-fn scoring_and_boards(ev: &Event) -> Check {
+fn scoring_and_boards(ev: &Event, f: &mut Found) {
     let g = &ev.scoring.game;
     if !(g.win >= g.draw && g.draw >= g.loss) {
-        return fail(
+        f.fail(
             root("scoring").key("game"),
             "应满足 胜 ≥ 和 ≥ 负",
             "win ≥ draw ≥ loss",
         );
     }
     if ev.is_team_event() && ev.scoring.team_match.is_none() {
-        return fail(
+        f.fail(
             root("scoring"),
             "团体赛需要 [scoring.match] 场分",
             "a team event needs match points",
@@ -193,29 +226,30 @@ fn scoring_and_boards(ev: &Event) -> Check {
     let Some(b) = &ev.boards else {
         // The team stages pair and score board by board; without the boards they cannot run.
         if ev.is_team_event() {
-            return fail(
+            f.fail(
                 root("boards"),
                 "团体赛缺少 [boards] 台次规定",
                 "a team event needs [boards]",
             );
         }
-        return Ok(());
+        return;
     };
     let p = root("boards");
-    for (i, board) in b.boards.iter().enumerate() {
-        if usize::try_from(board.number).ok() != Some(i + 1) {
-            return fail(
-                p.key("boards").index(i).key("number"),
-                &format!("台次应从 1 起连续编号，此处应为 {}", i + 1),
-                "boards are numbered 1, 2, 3, ...",
-            );
-        }
+    // The first only: a board numbered wrong makes every later one wrong.
+    if let Some((i, _)) = (b.boards.iter().enumerate())
+        .find(|(i, board)| usize::try_from(board.number).ok() != Some(i + 1))
+    {
+        f.fail(
+            p.key("boards").index(i).key("number"),
+            &format!("台次应从 1 起连续编号，此处应为 {}", i + 1),
+            "boards are numbered 1, 2, 3, ...",
+        );
     }
     for (i, r) in b.reserves.iter().enumerate() {
         for (j, n) in r.boards.iter().enumerate() {
             let ok = b.boards.iter().any(|x| x.number == *n && x.sex == r.sex);
             if !ok {
-                return fail(
+                f.fail(
                     p.key("reserves").index(i).key("boards").index(j),
                     &format!("第 {n} 台不是{}子台次", r.sex.zh()),
                     "the reserve's board is not one of its sex",
@@ -227,7 +261,7 @@ fn scoring_and_boards(ev: &Event) -> Check {
         let ok = c.first_named.chars().count() == b.boards.len()
             && c.first_named.chars().all(|ch| ch == 'W' || ch == 'B');
         if !ok {
-            return fail(
+            f.fail(
                 p.key("colours").key("first_named"),
                 &format!("应为每台一个 W 或 B，共 {} 个字母", b.boards.len()),
                 "one W or B per board",
@@ -241,7 +275,7 @@ fn scoring_and_boards(ev: &Event) -> Check {
         if let Some(m) = t.men_main
             && m != count(Sex::Male)
         {
-            return fail(
+            f.fail(
                 root("team").key("men_main"),
                 &format!("男子主力 {m} 人与男子台次数 {} 不符", count(Sex::Male)),
                 "main men must match the men's boards",
@@ -250,14 +284,13 @@ fn scoring_and_boards(ev: &Event) -> Check {
         if let Some(w) = t.women_main
             && w != count(Sex::Female)
         {
-            return fail(
+            f.fail(
                 root("team").key("women_main"),
                 &format!("女子主力 {w} 人与女子台次数 {} 不符", count(Sex::Female)),
                 "main women must match the women's boards",
             );
         }
     }
-    Ok(())
 }
 
 fn ranking_exists(ev: &Event, id: &str, path: KeyPath) -> Check {
@@ -273,26 +306,26 @@ fn ranking_exists(ev: &Event, id: &str, path: KeyPath) -> Check {
     }
 }
 
-fn rankings(ev: &Event) -> Check {
+fn rankings(ev: &Event, f: &mut Found) {
     for (i, t) in ev.tiebreaks.iter().enumerate() {
         let p = root("tiebreaks").index(i);
         if let Some(s) = &t.stage
             && ev.stage(s).is_none()
         {
-            return fail(
+            f.fail(
                 p.key("stage"),
                 &format!("没有标识为 {s:?} 的赛段"),
                 "no such stage",
             );
         }
         for (j, s) in t.sections.iter().enumerate() {
-            section_exists(ev, s, p.key("sections").index(j))?;
+            f.note(section_exists(ev, s, p.key("sections").index(j)));
         }
         if t.order.is_empty() {
-            return fail(p.key("order"), "排名顺序不能为空", "the order is empty");
+            f.fail(p.key("order"), "排名顺序不能为空", "the order is empty");
         }
         if !t.names.is_empty() && t.names.len() != t.order.len() {
-            return fail(
+            f.fail(
                 p.key("names"),
                 "names 的个数须与 order 相同",
                 "one name per code",
@@ -302,41 +335,42 @@ fn rankings(ev: &Event) -> Check {
     if let Some(tr) = &ev.team_ranking {
         let p = root("team_ranking");
         for (j, s) in tr.sections.iter().enumerate() {
-            section_exists(ev, s, p.key("sections").index(j))?;
+            f.note(section_exists(ev, s, p.key("sections").index(j)));
         }
         if tr.count == 0 {
-            return fail(p.key("count"), "计入人数须大于 0", "count must be > 0");
+            f.fail(p.key("count"), "计入人数须大于 0", "count must be > 0");
+        } else {
+            f.note(team_ties(ev, tr, &p));
         }
-        team_ties(ev, tr, &p)?;
     }
     if !ev.draw.public_numbers.is_empty() {
-        unique(ev.draw.public_numbers.iter().map(String::as_str), |i| {
-            root("draw").key("public_numbers").index(i)
-        })?;
+        f.note(unique(
+            ev.draw.public_numbers.iter().map(String::as_str),
+            |i| root("draw").key("public_numbers").index(i),
+        ));
     }
-    draw(ev)
+    draw(ev, f);
 }
 
 /// `[draw]` gives the numbers of a team round robin (`public_numbers`, else a draw with `seed`)
 /// or a team Swiss (`public_numbers`); no other stage reads it.
-fn draw(ev: &Event) -> Check {
+fn draw(ev: &Event, f: &mut Found) {
     let has = |sys: System| ev.stages.iter().any(|s| s.system == sys);
     let p = root("draw");
     if !ev.draw.public_numbers.is_empty() && !has(System::RoundRobin) && !has(System::TeamSwiss) {
-        return fail(
+        f.fail(
             p.key("public_numbers"),
             "只有团体循环赛和团体瑞士制按 [draw] 的序号编排",
             "only a team round robin or team Swiss takes its numbers from [draw]",
         );
     }
     if ev.draw.seed.is_some() && !has(System::RoundRobin) {
-        return fail(
+        f.fail(
             p.key("seed"),
             "只有循环赛由 bianpai 抽签（seed）",
             "only a round robin's numbers are drawn by bianpai with a seed",
         );
     }
-    Ok(())
 }
 
 /// A delegation ranking is made by the xiangqi Swiss stage (`season::individual`) with its one
@@ -376,12 +410,12 @@ fn team_ties(ev: &Event, tr: &super::TeamRanking, p: &KeyPath) -> Check {
     Ok(())
 }
 
-fn money(ev: &Event) -> Check {
+fn money(ev: &Event, f: &mut Found) {
     for (i, l) in ev.prizes.lists.iter().enumerate() {
         let p = root("prizes").key("lists").index(i);
-        ranking_exists(ev, &l.ranking, p.key("ranking"))?;
+        f.note(ranking_exists(ev, &l.ranking, p.key("ranking")));
         if l.amounts.len() > usize::try_from(l.places).unwrap_or(usize::MAX) {
-            return fail(
+            f.fail(
                 p.key("amounts_yuan"),
                 &format!("奖金名次多于录取名次 {}", l.places),
                 "more prizes than places ranked",
@@ -390,7 +424,7 @@ fn money(ev: &Event) -> Check {
     }
     for (i, h) in ev.prizes.honours.iter().enumerate() {
         for (j, r) in h.rankings.iter().enumerate() {
-            ranking_exists(
+            f.note(ranking_exists(
                 ev,
                 r,
                 root("prizes")
@@ -398,48 +432,47 @@ fn money(ev: &Event) -> Check {
                     .index(i)
                     .key("rankings")
                     .index(j),
-            )?;
+            ));
         }
     }
     if let Some(t) = &ev.tax
         && t.rate_percent > 100
     {
-        return fail(
+        f.fail(
             root("tax").key("rate_percent"),
             "税率不能超过 100%",
             "rate above 100%",
         );
     }
     let Some(acc) = &ev.accommodation else {
-        return Ok(());
+        return;
     };
     let p = root("accommodation");
     // Staff (随队人员) are never official members, whose board the organizers cover.
     let roles = acc.covered.as_ref().map_or(&[][..], |c| &c.roles[..]);
     if let Some(i) = roles.iter().position(|r| *r == super::Role::Staff) {
-        return fail(
+        f.fail(
             p.key("covered").key("roles").index(i),
             "随队人员不是正选人员，组委会承担的食宿只及于领队、教练、运动员",
             "staff are not official members: covered roles are leader, coach and player",
         );
     }
-    unique(acc.hotels.iter().map(|h| h.id.as_str()), |i| {
+    f.note(unique(acc.hotels.iter().map(|h| h.id.as_str()), |i| {
         p.key("hotels").index(i).key("id")
-    })?;
+    }));
     for (i, h) in acc.hotels.iter().enumerate() {
         let hp = p.key("hotels").index(i);
-        unique(h.rooms.iter().map(|r| r.id.as_str()), |j| {
+        f.note(unique(h.rooms.iter().map(|r| r.id.as_str()), |j| {
             hp.key("rooms").index(j).key("id")
-        })?;
+        }));
         for (j, r) in h.rooms.iter().enumerate() {
             let rp = hp.key("rooms").index(j);
             if r.persons == 0 {
-                return fail(rp.key("persons"), "每间人数须大于 0", "persons must be > 0");
-            }
-            if let (Some(stated), Some(stay)) = (r.stated_room_total, &acc.standard_stay) {
+                f.fail(rp.key("persons"), "每间人数须大于 0", "persons must be > 0");
+            } else if let (Some(stated), Some(stay)) = (r.stated_room_total, &acc.standard_stay) {
                 let computed = r.rate * i64::from(r.persons) * i64::from(stay.days);
                 if computed != stated {
-                    return fail(
+                    f.fail(
                         rp.key("stated_room_total_yuan"),
                         &format!(
                             "每间合计 {stated} 元与 {} 元 × {} 人 × {} 天 = {computed} 元不符",
@@ -456,22 +489,21 @@ fn money(ev: &Event) -> Check {
             .hotel(&s.hotel)
             .is_some_and(|h| h.room(&s.room).is_some());
         if !ok {
-            return fail(
+            f.fail(
                 p.key("standard_stay").key("room"),
                 &format!("没有酒店 {:?} 的房型 {:?}", s.hotel, s.room),
                 "no such hotel and room",
             );
         }
     }
-    Ok(())
 }
 
-fn quotas(ev: &Event) -> Check {
+fn quotas(ev: &Event, f: &mut Found) {
     let Some(q) = &ev.quotas else {
-        return Ok(());
+        return;
     };
     for (i, t) in q.tiers.iter().enumerate() {
-        places_exist(ev, &t.places, &root("quotas").key("tiers").index(i))?;
+        places_exist(ev, &t.places, &root("quotas").key("tiers").index(i), f);
     }
     for (i, x) in q.extras.iter().enumerate() {
         for (k, s) in x.sections.iter().enumerate() {
@@ -480,11 +512,16 @@ fn quotas(ev: &Event) -> Check {
                 .index(i)
                 .key("sections")
                 .index(k);
-            section_exists(ev, s, path)?;
+            f.note(section_exists(ev, s, path));
         }
     }
     for (i, d) in q.delegations.iter().enumerate() {
-        places_exist(ev, &d.places, &root("quotas").key("delegations").index(i))?;
+        places_exist(
+            ev,
+            &d.places,
+            &root("quotas").key("delegations").index(i),
+            f,
+        );
         for id in d.extras.keys() {
             if !q.extras.iter().any(|x| &x.id == id) {
                 let path = root("quotas")
@@ -492,7 +529,7 @@ fn quotas(ev: &Event) -> Check {
                     .index(i)
                     .key("extras")
                     .key(id);
-                return fail(
+                f.fail(
                     path,
                     &format!("没有 id 为 {id:?} 的额外名额（quotas.extras）"),
                     "no such extra place in quotas.extras",
@@ -500,16 +537,14 @@ fn quotas(ev: &Event) -> Check {
             }
         }
     }
-    Ok(())
 }
 
 /// Every section named by `places` (at `base.places[j].sections[k]`) exists.
-fn places_exist(ev: &Event, places: &[super::quotas::QuotaPlaces], base: &KeyPath) -> Check {
+fn places_exist(ev: &Event, places: &[super::quotas::QuotaPlaces], base: &KeyPath, f: &mut Found) {
     for (j, pl) in places.iter().enumerate() {
         for (k, s) in pl.sections.iter().enumerate() {
             let path = base.key("places").index(j).key("sections").index(k);
-            section_exists(ev, s, path)?;
+            f.note(section_exists(ev, s, path));
         }
     }
-    Ok(())
 }

@@ -8,59 +8,70 @@
 
 use super::super::error::KeyPath;
 use super::super::{Entrant, Numbering, RawEvent as Event, Stage, System};
-use super::{Check, fail, knockout, root, section_exists, unique};
+use super::{Check, Found, fail, knockout, root, section_exists, unique};
 
 /// Every stage on its own, then the stages together.
-pub(super) fn check(ev: &Event) -> Check {
+pub(super) fn check(ev: &Event, f: &mut Found) {
     if ev.stages.is_empty() {
-        return fail(root("stages"), "至少要有一个赛段", "at least one stage");
+        return f.fail(root("stages"), "至少要有一个赛段", "at least one stage");
     }
-    unique(ev.stages.iter().map(|s| s.id.as_str()), |i| {
+    f.note(unique(ev.stages.iter().map(|s| s.id.as_str()), |i| {
         root("stages").index(i).key("id")
-    })?;
+    }));
     for (i, st) in ev.stages.iter().enumerate() {
         let p = root("stages").index(i);
+        let mut known = true;
         for (j, sec) in st.sections.iter().enumerate() {
-            section_exists(ev, sec, p.key("sections").index(j))?;
+            known &= f.note(section_exists(ev, sec, p.key("sections").index(j)));
         }
         let start = st.start.unwrap_or(ev.dates.start);
         let end = st.end.unwrap_or(ev.dates.end);
-        if end < start {
-            return fail(
+        // Without dates of its own the stage has the event's, whose order `dates` checks.
+        if (st.start.is_some() || st.end.is_some()) && end < start {
+            f.fail(
                 p.key("end"),
                 &format!("赛段结束日期 {end} 早于开始日期 {start}"),
                 "the stage ends before it starts",
             );
         }
-        match (st.system, &st.knockout) {
-            (System::Knockout, Some(k)) => knockout::check(ev, k, &p.key("knockout"))?,
-            (System::Knockout, None) => {
-                return fail(
-                    p.key("system"),
-                    "淘汰赛赛段需要 [stages.knockout] 对阵表",
-                    "a knockout stage needs a bracket",
-                );
-            }
-            _ if st.rounds.unwrap_or(0) == 0 => {
-                return fail(
-                    p.key("system"),
-                    "循环赛和瑞士制赛段需要轮数 rounds",
-                    "round robin and Swiss stages need rounds",
-                );
-            }
-            _ => {}
+        f.note(rounds(ev, st, &p));
+        // A stage naming an unknown section would be refused again for its entrants.
+        if known {
+            f.note(runnable(ev, st, &p));
         }
-        if st.round_dates.len() > usize::try_from(st.rounds.unwrap_or(0)).unwrap_or(usize::MAX) {
+        f.note(system_keys(st, &p));
+    }
+    together(ev, f);
+}
+
+/// A knockout's bracket, or another stage's rounds and their dates.
+fn rounds(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
+    match (st.system, &st.knockout) {
+        (System::Knockout, Some(k)) => knockout::check(ev, k, &p.key("knockout"))?,
+        (System::Knockout, None) => {
             return fail(
-                p.key("round_dates"),
-                "轮次日期多于轮数",
-                "more round dates than rounds",
+                p.key("system"),
+                "淘汰赛赛段需要 [stages.knockout] 对阵表",
+                "a knockout stage needs a bracket",
             );
         }
-        runnable(ev, st, &p)?;
-        system_keys(st, &p)?;
+        _ if st.rounds.unwrap_or(0) == 0 => {
+            return fail(
+                p.key("system"),
+                "循环赛和瑞士制赛段需要轮数 rounds",
+                "round robin and Swiss stages need rounds",
+            );
+        }
+        _ => {}
     }
-    together(ev)
+    if st.round_dates.len() > usize::try_from(st.rounds.unwrap_or(0)).unwrap_or(usize::MAX) {
+        return fail(
+            p.key("round_dates"),
+            "轮次日期多于轮数",
+            "more round dates than rounds",
+        );
+    }
+    Ok(())
 }
 
 /// Whether the stage plays teams: every section it plays is a team section (`Some(true)`),
@@ -226,7 +237,7 @@ fn system_keys(st: &Stage, p: &KeyPath) -> Check {
 /// the first knockout seeded from it) and otherwise the first Swiss stage; a second stage of a
 /// kind, a Swiss next to a round robin or a knockout seeded from anything but the round robin
 /// would never be played.
-fn together(ev: &Event) -> Check {
+fn together(ev: &Event, f: &mut Found) {
     let is = |s: &&Stage, sys: &[System]| sys.contains(&s.system);
     let first = |sys: &[System]| ev.stages.iter().find(|s| is(s, sys));
     let round_robin = first(&[System::RoundRobin]);
@@ -236,28 +247,28 @@ fn together(ev: &Event) -> Check {
         let earlier = |sys: &[System]| ev.stages.iter().take(i).any(|s| is(&s, sys));
         match st.system {
             System::RoundRobin if earlier(&[System::RoundRobin]) => {
-                return fail(
+                f.fail(
                     p.key("system"),
                     "一个赛事只能有一个循环赛赛段",
                     "an event has at most one round robin stage",
                 );
             }
             System::TeamSwiss | System::XiangqiSwiss if earlier(&swiss) => {
-                return fail(
+                f.fail(
                     p.key("system"),
                     "一个赛事只能有一个瑞士制赛段",
                     "an event has at most one Swiss stage",
                 );
             }
             System::TeamSwiss | System::XiangqiSwiss if round_robin.is_some() => {
-                return fail(
+                f.fail(
                     p.key("system"),
                     "有循环赛赛段的赛事不能再有瑞士制赛段",
                     "a Swiss stage next to a round robin stage is not run",
                 );
             }
             System::Knockout if earlier(&[System::Knockout]) => {
-                return fail(
+                f.fail(
                     p.key("system"),
                     "一个赛事只能有一个淘汰赛赛段",
                     "an event has at most one knockout stage",
@@ -266,7 +277,7 @@ fn together(ev: &Event) -> Check {
             System::Knockout => {
                 let seeds = st.knockout.as_ref().map(|k| k.seeds_from.as_str());
                 if round_robin.map(|r| r.id.as_str()) != seeds {
-                    return fail(
+                    f.fail(
                         p.key("knockout").key("seeds_from"),
                         "淘汰赛的种子须来自循环赛赛段（run 只在循环赛之后编排淘汰赛）",
                         "a knockout is seeded from the round robin stage it follows",
@@ -276,7 +287,6 @@ fn together(ev: &Event) -> Check {
             _ => {}
         }
     }
-    Ok(())
 }
 
 impl Numbering {

@@ -47,10 +47,11 @@ use crate::eligibility::standing::{Standing, Statuses};
 use crate::event::{Entrant as EntrantKind, Section, Stage};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::{Colour, GameResult, Points};
-use crate::pairing::xiangqi_swiss::{XiangqiSwissOptions, XqPlayer, XqRound, XqRoundKind};
+use crate::pairing::xiangqi_swiss::XiangqiSwissOptions;
 use crate::scoring::cxa::{self, ByeOpponent, CxaKey};
 pub use crate::scoring::cxa::{chain_of, code_of};
 use crate::scoring::{self, RoundResult};
+use crate::tournament::{ByeKind, Entrant as HistoryEntrant, History, Outcome, ScoreTable, Slot};
 use entrants::Entrant;
 
 /// A round of a section: its games (red, black, result from red's side), the bye and the
@@ -91,41 +92,62 @@ pub fn summary_codes(column_keys: &[CxaKey]) -> Vec<String> {
     out
 }
 
-/// The players' histories for the engine over the complete rounds; a player marked withdrawn
-/// in one of them is not available.
-pub fn histories(
+/// The section's history over the complete rounds, as every pairing system reads it: entrant
+/// `i` has pairing number `i + 1` and its delegation as its unit (the same-unit rule); games
+/// score by the event's table, the bye `bye_points`. An entrant marked withdrawn (退赛) in one
+/// of the rounds, or `out` (disqualified), has a zero-point bye entered for the round to be
+/// paired, which is how a history says that an entrant is not paired.
+pub fn history(
     entrants: &[Entrant],
     rounds: &[XqRoundData],
-    win: Points,
-    draw: Points,
-    bye_points: Points,
-) -> Vec<XqPlayer> {
-    entrants
+    (win, draw, bye_points): (Points, Points, Points),
+    out: impl Fn(usize) -> bool,
+) -> History {
+    let entrants = entrants
         .iter()
         .enumerate()
-        .map(|(i, e)| XqPlayer {
-            id: u16::try_from(i + 1).unwrap_or(u16::MAX),
-            name: e.name.clone(),
-            rating: e.rating,
-            unit: e.unit.clone(),
-            history: rounds
-                .iter()
-                .map(|r| record(i, r, win, draw, bye_points))
-                .collect(),
-            // 退赛: not paired after the round the withdrawal was marked in.
-            available: !rounds.iter().any(|r| r.withdrawn.contains(&i)),
+        .map(|(i, e)| {
+            let mut slots: Vec<Slot> = rounds.iter().map(|r| slot(i, r)).collect();
+            if out(i) || rounds.iter().any(|r| r.withdrawn.contains(&i)) {
+                slots.push(Slot {
+                    opponent: None,
+                    colour: None,
+                    outcome: Outcome::Bye(ByeKind::Zero),
+                });
+            }
+            HistoryEntrant {
+                start_no: u16::try_from(i + 1).unwrap_or(u16::MAX),
+                name: e.name.clone(),
+                rating: Some(e.rating),
+                federation: e.unit.clone(),
+                team: None,
+                rounds: slots,
+            }
         })
-        .collect()
+        .collect();
+    History {
+        entrants,
+        rounds_played: rounds.len(),
+        game_points: ScoreTable {
+            win,
+            draw,
+            loss: Points::ZERO,
+            absent: Points::ZERO,
+            pab: bye_points,
+            half_bye: draw,
+        },
+        ..History::default()
+    }
 }
 
-fn record(i: usize, r: &XqRoundData, win: Points, draw: Points, bye: Points) -> XqRound {
-    let id = |x: usize| u16::try_from(x + 1).ok();
+/// Entrant `i`'s slot in one complete round. A forfeit has no colour (the game was not
+/// played); a game without a result in a complete round cannot happen and reads as lost.
+fn slot(i: usize, r: &XqRoundData) -> Slot {
     if r.bye == Some(i) {
-        return XqRound {
+        return Slot {
             opponent: None,
-            side: None,
-            kind: XqRoundKind::Bye,
-            points: bye,
+            colour: None,
+            outcome: Outcome::Bye(ByeKind::Pab),
         };
     }
     for &(red, black, res) in &r.games {
@@ -136,27 +158,25 @@ fn record(i: usize, r: &XqRoundData, win: Points, draw: Points, bye: Points) -> 
         } else {
             continue;
         };
-        let (kind, side, points) = match res {
-            Some(GameResult::Win) => (XqRoundKind::Played, Some(side), win),
-            Some(GameResult::Draw) => (XqRoundKind::Played, Some(side), draw),
-            Some(GameResult::Loss) | None => (XqRoundKind::Played, Some(side), Points::ZERO),
-            Some(GameResult::ForfeitWin) => (XqRoundKind::ForfeitWin, None, win),
+        let (outcome, colour) = match res {
+            Some(GameResult::Win) => (Outcome::Win, Some(side)),
+            Some(GameResult::Draw) => (Outcome::Draw, Some(side)),
+            Some(GameResult::Loss) | None => (Outcome::Loss, Some(side)),
+            Some(GameResult::ForfeitWin) => (Outcome::ForfeitWin, None),
             Some(GameResult::ForfeitLoss | GameResult::DoubleForfeit) => {
-                (XqRoundKind::ForfeitLoss, None, Points::ZERO)
+                (Outcome::ForfeitLoss, None)
             }
         };
-        return XqRound {
-            opponent: id(opp),
-            side,
-            kind,
-            points,
+        return Slot {
+            opponent: Some(opp),
+            colour,
+            outcome,
         };
     }
-    XqRound {
+    Slot {
         opponent: None,
-        side: None,
-        kind: XqRoundKind::Absent,
-        points: Points::ZERO,
+        colour: None,
+        outcome: Outcome::Unpaired,
     }
 }
 

@@ -3,11 +3,12 @@
 
 use super::entrants::Entrant;
 use super::read::{lines_of, read_round, strip_withdrawal};
-use super::{SectionRun, histories, marker_stage};
+use super::{SectionRun, history, marker_stage};
 use crate::eligibility::standing::Standing;
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::Points;
-use crate::pairing::xiangqi_swiss::{self, XiangqiSwissOptions};
+use crate::pairing::xiangqi_swiss::{XiangqiSwiss, XiangqiSwissOptions};
+use crate::pairing::{Pairing, PairingSystem};
 use crate::rounds::compare::Keys;
 use crate::rounds::lines::{IndividualLine, Lines};
 use crate::rounds::marker::Marker;
@@ -16,6 +17,7 @@ use crate::rounds::sheet::RoundSheet;
 use crate::season::pairing_check;
 use crate::season::walk::{self, StageRounds};
 use crate::season::{RoundPaper, StageInput};
+use crate::tournament::History;
 
 /// Reads the section's round workbooks in order and pairs the first round that has none, once
 /// every earlier one is complete.
@@ -54,15 +56,19 @@ struct SectionRounds<'a, 'b> {
 }
 
 impl SectionRounds<'_, '_> {
-    fn histories(&self) -> Vec<xiangqi_swiss::XqPlayer> {
+    /// The section's history over the complete rounds; `out` entrants are not paired.
+    fn history(&self, out: impl Fn(usize) -> bool) -> History {
         let g = &self.inp.event.scoring.game;
-        histories(
-            &self.sr.entrants,
-            &self.sr.complete,
-            g.win,
-            g.draw,
-            self.bye_points,
-        )
+        let points = (g.win, g.draw, self.bye_points);
+        history(&self.sr.entrants, &self.sr.complete, points, out)
+    }
+
+    /// Pairs the round after the complete ones.
+    fn pair_next(&self, out: impl Fn(usize) -> bool) -> Result<Pairing, crate::pairing::Error> {
+        let engine = XiangqiSwiss {
+            options: *self.opts,
+        };
+        engine.pair(&self.history(out))
     }
 }
 
@@ -71,7 +77,8 @@ impl StageRounds for SectionRounds<'_, '_> {
         let paper = paper(self.inp, self.sr, r, lines_of(sheet), false);
         // Without a record, the pairing is recomputed from the rounds before (as written).
         let fallback = if sheet.recorded.is_none() {
-            xiangqi_swiss::pair_players(&self.histories(), r, self.opts)
+            // The pairing of round `r` from the `r - 1` complete rounds before it.
+            self.pair_next(|_| false)
                 .ok()
                 .map(|p| Recorded::of(&pairing_lines(self.sr, &p)))
         } else {
@@ -97,15 +104,9 @@ impl StageRounds for SectionRounds<'_, '_> {
 
     fn pair(&mut self, r: u32, findings: &mut Findings) -> crate::Result<Option<RoundPaper>> {
         let sr = &*self.sr;
-        let mut players = self.histories();
-        // A disqualified entrant is not paired again.
-        for (i, p) in players.iter_mut().enumerate() {
-            if sr.disqualified(i) {
-                p.available = false;
-            }
-        }
         let file = format!("{}-r{r:02}.xlsx", sr.section.id);
-        match xiangqi_swiss::pair_players(&players, r, self.opts) {
+        // A disqualified entrant is not paired again.
+        match self.pair_next(|i| sr.disqualified(i)) {
             Ok(p) => Ok(Some(paper(self.inp, sr, r, pairing_lines(sr, &p), true))),
             Err(e) => {
                 findings.push(Finding::new(
@@ -124,7 +125,7 @@ impl StageRounds for SectionRounds<'_, '_> {
 }
 
 /// The rows of a new pairing: each game red – black by board, then the bye.
-fn pairing_lines(sr: &SectionRun<'_>, pairing: &xiangqi_swiss::XiangqiPairing) -> Lines {
+fn pairing_lines(sr: &SectionRun<'_>, pairing: &Pairing) -> Lines {
     let label = |id: u16| {
         sr.entrants
             .get(usize::from(id).saturating_sub(1))

@@ -1,4 +1,10 @@
 use super::*;
+use crate::pairing::xiangqi_swiss::{XqPlayer, XqRoundKind, read_history};
+
+/// The players the xiangqi engine reads off the section's history.
+fn players(h: &History) -> Vec<XqPlayer> {
+    read_history(h, &XiangqiSwissOptions::default()).0
+}
 
 #[test]
 fn template_codes_map_to_the_cxa_chains() {
@@ -42,7 +48,12 @@ fn histories_give_sides_forfeits_and_the_bye() {
         },
     ];
     let two = Points::from_whole(2);
-    let h = histories(&entrants, &rounds, two, Points::from_whole(1), two);
+    let h = players(&history(
+        &entrants,
+        &rounds,
+        (two, Points::from_whole(1), two),
+        |_| false,
+    ));
     assert_eq!(h[0].history[0].side, Some(Colour::White));
     assert_eq!(h[0].history[0].points, two);
     assert_eq!(h[1].history[0].side, Some(Colour::Black));
@@ -52,6 +63,29 @@ fn histories_give_sides_forfeits_and_the_bye() {
     assert_eq!(h[2].history[1].side, None);
     assert_eq!(h[0].history[1].kind, XqRoundKind::ForfeitLoss);
     assert_eq!(h[1].history[1].kind, XqRoundKind::Bye);
+    // Pairing numbers, units and points as the engine reads them off the history.
+    assert_eq!(h.iter().map(|p| p.id).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(
+        h.iter().map(|p| p.unit.as_str()).collect::<Vec<_>>(),
+        ["A", "B", "A"]
+    );
+    assert_eq!(h[0].history[1].opponent, Some(3));
+    assert_eq!(h[0].history[1].points, Points::ZERO);
+    assert_eq!(h[2].history[1].points, two);
+    assert_eq!(h[1].history[1].points, two);
+    assert!(h.iter().all(|p| p.available));
+    // A disqualified entrant is left out of the next round, its rounds kept.
+    let out = players(&history(
+        &entrants,
+        &rounds,
+        (two, Points::from_whole(1), two),
+        |i| i == 1,
+    ));
+    assert_eq!(
+        out.iter().map(|p| p.available).collect::<Vec<_>>(),
+        [true, false, true]
+    );
+    assert_eq!(out[1].history, h[1].history);
 }
 
 #[test]
@@ -73,7 +107,12 @@ fn a_player_marked_withdrawn_is_not_available_but_keeps_the_history() {
         withdrawn: vec![3],
     }];
     let one = Points::from_whole(1);
-    let h = histories(&entrants, &rounds, Points::from_whole(2), one, one);
+    let h = players(&history(
+        &entrants,
+        &rounds,
+        (Points::from_whole(2), one, one),
+        |_| false,
+    ));
     let avail: Vec<bool> = h.iter().map(|p| p.available).collect();
     assert_eq!(avail, [true, true, true, false]);
     assert_eq!(h[3].history[0].kind, XqRoundKind::ForfeitLoss);

@@ -426,3 +426,26 @@ fn a_type_error_is_reported_alone() {
         Err(EventError::Invalid { .. })
     ));
 }
+
+#[test]
+fn a_section_age_limit_no_check_reads_is_refused() {
+    // A U18 section written with an age limit instead of a birth window: the eligibility
+    // checks read only the window, so the limit is refused rather than ignored.
+    let t = edit(
+        X,
+        "id = \"junior-men\"",
+        "id = \"junior-men\"\nmax_age = { years = 17 }",
+    );
+    assert_refused(
+        &t,
+        "sections[2].max_age",
+        "组别的年龄限制尚不受支持，请改用出生日期区间 birth = { from = …, to = … } \
+         (a section's age limit is not checked yet: give its birth window instead)",
+    );
+    let t = edit(
+        X,
+        "id = \"open-men\"",
+        "id = \"open-men\"\nmin_age = { years = 18 }",
+    );
+    assert_eq!(refused(&t).0, "sections[0].min_age");
+}

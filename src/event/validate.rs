@@ -188,6 +188,18 @@ fn sections(ev: &Event, f: &mut Found) {
                 "the window's end precedes its start",
             );
         }
+        // A section's own age limits are not checked by the eligibility checks (only the
+        // event's `[eligibility.min_age]` and a section's `birth` window are): refused rather
+        // than read and ignored, so that an over-age player is never let through silently.
+        for (key, limit) in [("min_age", &s.min_age), ("max_age", &s.max_age)] {
+            if limit.is_some() {
+                f.fail(
+                    p.key(key),
+                    "组别的年龄限制尚不受支持，请改用出生日期区间 birth = { from = …, to = … }",
+                    "a section's age limit is not checked yet: give its birth window instead",
+                );
+            }
+        }
         if s.pair.is_some() && s.entrant != Entrant::Pair {
             f.fail(
                 p.key("pair"),

@@ -45,10 +45,12 @@ fn mid_event_the_leader_and_the_workbook_to_fill_in() {
     assert!(lines.contains(&"轮次：共 9 轮，已编排 5 轮，已完成 4 轮".to_string()));
     let en = report(&["run", dir, "--lang", "en"]);
     assert!(en.contains(&"leading: 福建海峡队 (7 MP, 13.5 GP, eligibility pending)".to_string()));
-    assert!(
-        en.contains(&"findings: 13 errors, 5 warnings".to_string()),
-        "{en:#?}"
-    );
+    // On a machine without a CJK font (a fresh one: `.ci/run` installs fonts-wqy-zenhei) the run
+    // also warns that it drew no pictures (`output.no-cjk-font`); the sample's own warnings are 5.
+    let raw = util::bianpai(&["run", dir, "--lang", "en"]);
+    let no_font = String::from_utf8_lossy(&raw.stdout).contains("output.no-cjk-font");
+    let warnings = format!("findings: 13 errors, {} warnings", 5 + usize::from(no_font));
+    assert!(en.contains(&warnings), "{en:#?}");
     assert_eq!(
         en.last().map(String::as_str),
         Some(

@@ -122,10 +122,8 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
     // The stages in order. Each kind of stage is run by its own engine and nothing else:
     // event.toml's checks refuse a stage bianpai cannot run, so a stage that reaches here
     // unsupported is refused again rather than handed to the nearest engine.
+    // The first stage that is played (with two entrants or more) is the event's.
     for stage in &event.stages {
-        if out.stage.is_some() {
-            break;
-        }
         let kind = match (stage.system, event.is_team_event()) {
             // A knockout stage is played by the stage it is seeded from (the finals).
             (System::Knockout, _) => continue,
@@ -156,10 +154,13 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
             }
             (system, team) => return Err(unsupported(&stage.id, system, team)),
         };
-        out.stage = kind.map(|kind| StageOutcome {
-            stage: stage.id.clone(),
-            kind,
-        });
+        if let Some(kind) = kind {
+            out.stage = Some(StageOutcome {
+                stage: stage.id.clone(),
+                kind,
+            });
+            break;
+        }
     }
     // Money: costs come from the roster and event.toml alone; prizes from the final rankings
     // of the stages that are over.

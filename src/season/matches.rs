@@ -252,18 +252,18 @@ pub fn read_round(
         };
         let mut home_lineup = BTreeMap::new();
         let mut away_lineup = BTreeMap::new();
+        let at = BoardAt {
+            sheet,
+            round,
+            teams: (&k.0, &k.1),
+            untouched,
+        };
         for r in rs {
             let board = r.board.unwrap_or(0);
             let hp = (!r.home_player.is_empty()).then(|| (cx.key)(&r.home_player));
             let ap = (!r.away_player.is_empty()).then(|| (cx.key)(&r.away_player));
             home_lineup.insert(board, hp.clone());
             away_lineup.insert(board, ap.clone());
-            let at = BoardAt {
-                sheet,
-                round,
-                teams: (&k.0, &k.1),
-                untouched,
-            };
             match read_board(&at, r, (hp, ap), cx, findings) {
                 Some(g) => m.boards.push(g),
                 // No result, an unreadable one, or one that contradicts an empty board.

@@ -5,12 +5,14 @@
 //! - [`people`]: age, birth windows, FIDE IDs, titles, registration and loans;
 //! - [`teams`]: composition, board order, women on men's boards, the entry deadline;
 //! - [`quota`]: places per delegation (名额分配表 or `[[quotas.delegations]]`);
-//! - [`excluded`]: units and players of an excluded event.
+//! - [`excluded`]: units and players of an excluded event;
+//! - [`sections`]: the section each player plays in, before the checks ([`place`]).
 
 pub mod cells;
 pub mod excluded;
 pub mod people;
 pub mod quota;
+pub mod sections;
 pub mod standing;
 pub mod teams;
 
@@ -19,6 +21,7 @@ use crate::findings::{Code, Findings, Severity};
 use crate::forms::Submission;
 use crate::model::roster::Roster;
 pub use cells::Layout;
+pub use sections::place;
 
 /// Everything the checks read.
 #[derive(Debug, Clone, Copy)]

@@ -103,7 +103,9 @@ fn min_age(event: &Event, team: &Team, p: &Person, birth: Birth<'_>, findings: &
 }
 
 /// `person.birth-out-of-range`: outside the overall birth window, or outside the window of
-/// the player's own group (with the group it fits, if any).
+/// the player's own section (with the section of his age, if any). A window's young end is
+/// open unless its `to` is written: a younger player plays up; one born before `from` would
+/// play down, which no section allows.
 fn birth_window(event: &Event, team: &Team, p: &Person, birth: Birth<'_>, findings: &mut Findings) {
     let (date, source) = birth;
     let section = section_of(event, p);
@@ -111,49 +113,55 @@ fn birth_window(event: &Event, team: &Team, p: &Person, birth: Birth<'_>, findin
     // xiangqi regulation's 七(三) window is for the 正式组别 only.
     let own_window = section.is_some_and(|s| s.birth.is_some() || s.pair.is_some());
     if let (false, Some(w)) = (own_window, &event.eligibility.birth)
-        && (date < w.from || date > w.to)
+        && !w.contains(date)
     {
+        let (zh, en) = w.span();
+        let zh = match (w.from, w.to) {
+            (Some(_), Some(_)) => format!("出生日期{date}不在{zh}之间"),
+            _ => format!("出生日期{date}不符合参赛条件（须{zh}出生）"),
+        };
         findings.push(finding(
             Code::PersonBirthOutOfRange,
             team,
             p,
             source.clone(),
-            format!("出生日期{date}不在{}至{}之间", w.from, w.to),
-            format!("birth date {date} is outside {} to {}", w.from, w.to),
+            zh,
+            format!("birth date {date} is outside {en}"),
             w.clause.as_ref(),
         ));
     } else if let Some(sec) = section
         && let Some(w) = &sec.birth
-        && (date < w.from || date > w.to)
+        && !w.contains(date)
     {
-        // Name the group of the player's sex whose window the date fits, so the team sees
-        // where the player belongs.
+        // Name the section of the player's sex and age, so the team sees where he belongs.
         let sex = p.sex.as_ref().map(|s| s.value);
-        let fits = event
-            .sections
-            .iter()
-            .filter(|s| s.sex.is_none() || s.sex == sex)
-            .find(|s| {
-                s.birth
-                    .as_ref()
-                    .is_some_and(|b| date >= b.from && date <= b.to)
-            });
+        let fits = match super::sections::own_sections(event, Some(date), sex).as_slice() {
+            [one] if one.birth.is_some() => Some(*one),
+            _ => None,
+        };
         let hint_zh = fits
             .map(|s| format!("，应报{}", s.name))
             .unwrap_or_default();
         let hint_en = fits.map(|s| format!("; {} fits", s.id)).unwrap_or_default();
+        // Born before an open-ended window: an older player in a younger section.
+        let (down_zh, down_en) = if w.to.is_none() {
+            ("，不得降组参赛", "; a player may not play down")
+        } else {
+            ("", "")
+        };
+        let (span_zh, span_en) = w.span();
         findings.push(finding(
             Code::PersonBirthOutOfRange,
             team,
             p,
             source.clone(),
             format!(
-                "出生日期{date}不符合{}（{}至{}）{hint_zh}",
-                sec.name, w.from, w.to
+                "出生日期{date}不符合{}（{span_zh}）{down_zh}{hint_zh}",
+                sec.name
             ),
             format!(
-                "birth date {date} does not fit {} ({} to {}){hint_en}",
-                sec.id, w.from, w.to
+                "birth date {date} does not fit {} ({span_en}){down_en}{hint_en}",
+                sec.id
             ),
             w.clause.as_ref().or(sec.clause.as_ref()),
         ));

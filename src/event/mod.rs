@@ -12,6 +12,7 @@ mod bounds;
 mod de;
 mod error;
 mod format;
+mod group_text;
 mod meta;
 mod money;
 mod quotas;
@@ -35,6 +36,7 @@ pub use format::{
     Bye, ByeAsOpponent, Knockout, KnockoutMatch, Numbering, Pairing, PlaceRule, SeedGroup, Slot,
     Stage, System, TimeControl,
 };
+pub use group_text::{fold_group, group_core};
 pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue};
 pub use money::{
     Accommodation, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing, Meal, Meals,
@@ -46,7 +48,9 @@ pub use rules::{
     Registration, Requirement, TeamMethod, TeamRanking, TeamTie, Tiebreaks, TitleRule, Withdrawal,
 };
 pub use rulings::{Decision, Ruling};
-pub use section::{AgeLimit, DateWindow, Entrant, PairRule, Section, age_on};
+pub use section::{
+    AgeLimit, DateWindow, Entrant, PairRule, Section, age_label_from, age_label_years, age_on,
+};
 pub use team::{
     Board, BoardRules, ColourRule, Primary, RatingThreshold, ReserveRule, ScoreTriple,
     ScoringRules, TeamRules,
@@ -416,7 +420,10 @@ pub fn parse(text: &str, path: &Path) -> Result<Event, EventError> {
     };
     rulings::locate(&mut event.rulings, text);
     let problems = match validate::check(&event) {
-        Ok(orders) => return Ok(Event { raw: event, orders }),
+        Ok(orders) => {
+            section::resolve_ages(&mut event.sections, event.dates.start);
+            return Ok(Event { raw: event, orders });
+        }
         Err(problems) => problems,
     };
     let mut located: Vec<(Option<usize>, EventError)> = Vec::with_capacity(problems.len());

@@ -439,8 +439,8 @@ fn a_section_age_limit_no_check_reads_is_refused() {
     assert_refused(
         &t,
         "sections[2].max_age",
-        "组别的年龄限制尚不受支持，请改用出生日期区间 birth = { from = …, to = … } \
-         (a section's age limit is not checked yet: give its birth window instead)",
+        "组别的年龄限制尚不受支持，请改用年龄组别 age = \"U12\" 或出生日期区间 birth = { from = …, to = … } \
+         (a section's age limit is not checked yet: give its age label or birth window instead)",
     );
     let t = edit(
         X,
@@ -448,4 +448,58 @@ fn a_section_age_limit_no_check_reads_is_refused() {
         "id = \"open-men\"\nmin_age = { years = 18 }",
     );
     assert_eq!(refused(&t).0, "sections[0].min_age");
+}
+
+/// The xiangqi template's first 公开组 window (open-men's).
+const OPEN_BIRTH: &str =
+    "birth = { from = \"1963-01-01\", to = \"2006-12-31\", clause = \"规程 八(一)1\" }";
+
+#[test]
+fn an_age_label_not_u_and_an_age_is_refused_at_the_key() {
+    let t = edit(X, OPEN_BIRTH, "age = \"10岁以下\"");
+    assert_refused(
+        &t,
+        "sections[0].age",
+        "年龄组别 \"10岁以下\" 应写作 U 加年龄，如 \"U10\"（2023年比赛中为2013年1月1日及以后出生） \
+         (an age label is U and the age, such as \"U10\")",
+    );
+    assert_eq!(
+        refused(&edit(X, OPEN_BIRTH, "age = \"U0\"")).0,
+        "sections[0].age"
+    );
+    assert_eq!(
+        refused(&edit(X, OPEN_BIRTH, "age = \"U100\"")).0,
+        "sections[0].age"
+    );
+}
+
+#[test]
+fn an_age_label_with_a_birth_window_that_disagrees_is_refused_at_the_key() {
+    // The template's event starts in 2023: U10 is born on or after 2013-01-01.
+    let t = edit(
+        X,
+        OPEN_BIRTH,
+        "age = \"U10\"\nbirth = { from = \"2014-01-01\" }",
+    );
+    assert_refused(
+        &t,
+        "sections[0].age",
+        "年龄组别 U10 在2023年的比赛中为2013-01-01及以后出生，与 birth 的开始 2014-01-01 不一致 \
+         (U10 in a 2023 event is born on or after 2013-01-01, not 2014-01-01 as birth.from says)",
+    );
+    // Agreeing, or giving only the young end, is accepted.
+    for birth in ["{ from = \"2013-01-01\" }", "{ to = \"2016-12-31\" }"] {
+        let t = edit(X, OPEN_BIRTH, &format!("age = \"U10\"\nbirth = {birth}"));
+        assert!(parse(&t, Path::new("event.toml")).is_ok(), "{birth}");
+    }
+}
+
+#[test]
+fn a_birth_window_without_either_end_is_refused() {
+    let t = edit(X, OPEN_BIRTH, "birth = { clause = \"规程 八(一)1\" }");
+    assert_refused(
+        &t,
+        "sections[0].birth",
+        "出生日期区间至少要有开始 from 或结束 to (a birth window needs a from or a to)",
+    );
 }

@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 use super::de;
 use crate::model::Sex;
+use crate::model::roster::Placement;
 
 /// A section: a separately ranked competition (the A-league's one team section; 公开组男子, 少年组女子
 /// and 家庭双人组 of the xiangqi finals).
@@ -31,9 +32,14 @@ pub struct Section {
     /// An official section (正式竞赛项目, counts for the team ranking) or exhibition (表演项目).
     #[serde(default = "yes")]
     pub official: bool,
-    /// Birth dates allowed in this section, both ends inclusive.
+    /// Birth dates allowed in this section, both ends inclusive, either open. With `age`, the
+    /// window the label resolves to once the file is read ([`resolve_ages`]).
     #[serde(default)]
     pub birth: Option<DateWindow>,
+    /// An age label (`U10`: under 10 in the event's year, born on or after 1 January of the
+    /// year of `[dates] start` minus 10), checked by [`age_label_years`].
+    #[serde(default)]
+    pub age: Option<String>,
     /// Minimum age in this section (full years on the limit's day).
     #[serde(default)]
     pub min_age: Option<AgeLimit>,
@@ -56,27 +62,18 @@ fn yes() -> bool {
 }
 
 impl Section {
-    /// Whether a person's 组别 names this section: its name or id, or its group label or one of
-    /// its other labels with a matching sex (whitespace ignored).
+    /// Whether a person plays in this section: the section placement chose for him
+    /// ([`crate::eligibility::place`]), or, on a roster not placed, whether his 组别 names it
+    /// ([`Section::named_by`]).
     pub fn holds(&self, p: &crate::model::roster::Person) -> bool {
-        let Some(g) = p.group.as_ref() else {
-            return false;
-        };
-        // The group as written, without its spaces; compared without building a string, as
-        // this runs for every person and section (individual::entrants, eligibility::people).
-        let g = || g.value.chars().filter(|c| !c.is_whitespace());
-        if g().eq(self.name.chars()) || g().eq(self.id.chars()) {
-            return true;
+        match &p.section {
+            Placement::In(id) => *id == self.id,
+            Placement::Nowhere => false,
+            Placement::Pending => p
+                .group
+                .as_ref()
+                .is_some_and(|g| self.named_by(&g.value, p.sex.as_ref().map(|s| s.value))),
         }
-        let labelled = self.group.as_deref().is_some_and(|s| g().eq(s.chars()))
-            || self
-                .labels
-                .iter()
-                .any(|l| l.chars().filter(|c| !c.is_whitespace()).eq(g()));
-        labelled
-            && self
-                .sex
-                .is_none_or(|s| p.sex.as_ref().map(|x| x.value) == Some(s))
     }
 }
 
@@ -92,16 +89,17 @@ pub enum Entrant {
     Pair,
 }
 
-/// An inclusive window of birth dates.
+/// An inclusive window of birth dates; either end may be open (`{ from = "2016-01-01" }`:
+/// born on or after).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DateWindow {
-    /// First allowed birth date.
-    #[serde(deserialize_with = "de::date")]
-    pub from: Date,
-    /// Last allowed birth date.
-    #[serde(deserialize_with = "de::date")]
-    pub to: Date,
+    /// First allowed birth date; None = no oldest limit.
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub from: Option<Date>,
+    /// Last allowed birth date; None = no youngest limit (anyone younger plays up).
+    #[serde(default, deserialize_with = "de::opt_date")]
+    pub to: Option<Date>,
     /// Clause (`规程 八(一)1`).
     #[serde(default)]
     pub clause: Option<String>,
@@ -110,7 +108,70 @@ pub struct DateWindow {
 impl DateWindow {
     /// Whether `d` lies inside the window (both ends included).
     pub fn contains(&self, d: Date) -> bool {
-        self.from <= d && d <= self.to
+        self.from.is_none_or(|f| f <= d) && self.to.is_none_or(|t| d <= t)
+    }
+
+    /// The window in words, Chinese and English: `1963-01-01至2006-12-31` / `1963-01-01 to
+    /// 2006-12-31`, `2016-01-01及以后` / `2016-01-01 or later`, `2009-12-31及以前` / `2009-12-31
+    /// or earlier`.
+    pub fn span(&self) -> (String, String) {
+        match (self.from, self.to) {
+            (Some(f), Some(t)) => (format!("{f}至{t}"), format!("{f} to {t}")),
+            (Some(f), None) => (format!("{f}及以后"), format!("{f} or later")),
+            (None, Some(t)) => (format!("{t}及以前"), format!("{t} or earlier")),
+            (None, None) => ("不限".into(), "any".into()),
+        }
+    }
+
+    /// How narrow the window is, for choosing a player's own age section: the later `from`,
+    /// then the earlier `to`, is the narrower (U10 before U12).
+    pub(crate) fn narrowness(&self) -> (Option<Date>, std::cmp::Reverse<Date>) {
+        (self.from, std::cmp::Reverse(self.to.unwrap_or(Date::MAX)))
+    }
+}
+
+/// The years of an age label, `U10` → 10 (`U` or `u`, then 1 to 99); None for anything else.
+///
+/// ```
+/// use bianpai::event::age_label_years;
+/// assert_eq!(age_label_years("U10"), Some(10));
+/// assert_eq!(age_label_years("u8"), Some(8));
+/// assert_eq!(age_label_years("U0"), None);
+/// assert_eq!(age_label_years("10岁以下"), None);
+/// ```
+pub fn age_label_years(label: &str) -> Option<i16> {
+    let digits = label.trim().strip_prefix(['U', 'u'])?;
+    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&n| n > 0)
+}
+
+/// The first birth date of an age label's section in an event starting on `start`: U10 in 2026
+/// is 2016-01-01 (under 10 in the event's year: a player turning 10 during 2026 is not U10).
+pub fn age_label_from(years: i16, start: Date) -> Option<Date> {
+    Date::new(start.year().checked_sub(years)?, 1, 1).ok()
+}
+
+/// Writes each age-labelled section's window into its `birth` (the `from` the label gives; a
+/// `to` written beside it kept). Run on a checked event, where a `birth.from` beside `age`
+/// already agrees with the label.
+pub(crate) fn resolve_ages(sections: &mut [Section], start: Date) {
+    for s in sections {
+        let Some(from) = s
+            .age
+            .as_deref()
+            .and_then(age_label_years)
+            .and_then(|y| age_label_from(y, start))
+        else {
+            continue;
+        };
+        let w = s.birth.get_or_insert(DateWindow {
+            from: None,
+            to: None,
+            clause: None,
+        });
+        w.from = Some(from);
     }
 }
 

@@ -8,12 +8,13 @@
 use std::collections::BTreeSet;
 
 use super::error::KeyPath;
-use super::{Entrant, RawEvent as Event, System};
+use super::{RawEvent as Event, System};
 use crate::model::Sex;
 use crate::scoring::TieBreak;
 use crate::scoring::cxa::CxaKey;
 
 mod knockout;
+mod sections;
 mod stages;
 
 /// A contradiction found in the event, at a key.
@@ -85,7 +86,7 @@ pub(crate) struct TieKeys {
 pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Vec<Problem>> {
     let mut found = Found::default();
     dates(ev, &mut found);
-    sections(ev, &mut found);
+    sections::check(ev, &mut found);
     stages::check(ev, &mut found);
     scoring_and_boards(ev, &mut found);
     rankings(ev, &mut found);
@@ -122,14 +123,8 @@ fn dates(ev: &Event, f: &mut Found) {
             "departure before the end",
         );
     }
-    if let Some(w) = &ev.eligibility.birth
-        && w.to < w.from
-    {
-        f.fail(
-            root("eligibility").key("birth").key("to"),
-            &format!("出生日期区间的结束 {} 早于开始 {}", w.to, w.from),
-            "the window's end precedes its start",
-        );
+    if let Some(w) = &ev.eligibility.birth {
+        sections::window(w, root("eligibility").key("birth"), f);
     }
     if let Some(c) = ev.accommodation.as_ref().and_then(|a| a.covered.as_ref())
         && (c.to, c.to_meal) < (c.from, c.from_meal)
@@ -167,55 +162,6 @@ pub(super) fn section_exists(ev: &Event, id: &str, path: KeyPath) -> Check {
             &format!("没有标识为 {id:?} 的组别（sections 中未定义）"),
             "no section with this id",
         )
-    }
-}
-
-fn sections(ev: &Event, f: &mut Found) {
-    if ev.sections.is_empty() {
-        return f.fail(root("sections"), "至少要有一个组别", "at least one section");
-    }
-    f.note(unique(ev.sections.iter().map(|s| s.id.as_str()), |i| {
-        root("sections").index(i).key("id")
-    }));
-    for (i, s) in ev.sections.iter().enumerate() {
-        let p = root("sections").index(i);
-        if let Some(w) = &s.birth
-            && w.to < w.from
-        {
-            f.fail(
-                p.key("birth").key("to"),
-                &format!("出生日期区间的结束 {} 早于开始 {}", w.to, w.from),
-                "the window's end precedes its start",
-            );
-        }
-        // A section's own age limits are not checked by the eligibility checks (only the
-        // event's `[eligibility.min_age]` and a section's `birth` window are): refused rather
-        // than read and ignored, so that an over-age player is never let through silently.
-        for (key, limit) in [("min_age", &s.min_age), ("max_age", &s.max_age)] {
-            if limit.is_some() {
-                f.fail(
-                    p.key(key),
-                    "组别的年龄限制尚不受支持，请改用出生日期区间 birth = { from = …, to = … }",
-                    "a section's age limit is not checked yet: give its birth window instead",
-                );
-            }
-        }
-        if s.pair.is_some() && s.entrant != Entrant::Pair {
-            f.fail(
-                p.key("pair"),
-                "只有双人组（entrant = \"pair\"）可以有 pair 规则",
-                "a pair rule needs entrant = \"pair\"",
-            );
-        }
-        if let Some(pr) = &s.pair
-            && pr.child_age_below > pr.adult_min_age
-        {
-            f.fail(
-                p.key("pair").key("child_age_below"),
-                "儿童年龄上限高于成人年龄下限",
-                "the child's age limit exceeds the adult's",
-            );
-        }
     }
 }
 

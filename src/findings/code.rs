@@ -131,6 +131,10 @@ catalogue! {
     PersonRatingInvalid = "person.rating-invalid", Person, Warning;
     /// A 台次 cell that cannot be read as a board (1, 第一台, 替补 …).
     PersonBoardInvalid = "person.board-invalid", Person, Warning;
+    /// A 组别 naming no section: the player placed in the one section his birth date and sex fit.
+    PersonSectionAssumed = "person.section-assumed", Person, Warning;
+    /// A player no section could be chosen for: not paired until the form is corrected.
+    PersonSectionUnplaced = "person.section-unplaced", Person, Error;
     /// More men than the regulation allows.
     TeamTooManyMen = "team.too-many-men", Team, Error;
     /// More women than the regulation allows.

@@ -304,6 +304,21 @@ pub struct Person {
     pub family: Option<Sourced<String>>,
     /// 身份 / 职务; absent means player.
     pub role: Option<Sourced<Role>>,
+    /// The section the player plays in, once [`crate::eligibility::place`] has chosen it.
+    pub section: Placement,
+}
+
+/// Which section a player plays in.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Placement {
+    /// Not placed (a roster read for another purpose): his 组别 text decides
+    /// ([`crate::event::Section::named_by`]).
+    #[default]
+    Pending,
+    /// In the section with this id.
+    In(String),
+    /// In no individual section: named by a finding, or a player of a team only.
+    Nowhere,
 }
 
 impl Person {

@@ -152,7 +152,8 @@ pub fn compute(
     inputs: &crate::inputs::Inputs,
     findings: &mut Findings,
 ) -> Computed {
-    let roster = crate::normalize::build_roster(&inputs.forms, findings);
+    let mut roster = crate::normalize::build_roster(&inputs.forms, findings);
+    crate::eligibility::place(event, &inputs.forms, &mut roster, findings);
     crate::eligibility::run(
         &crate::eligibility::CheckInput {
             event,

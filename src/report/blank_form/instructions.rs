@@ -1,7 +1,7 @@
 //! The instructions printed under the blank form's tables, drawn from event.toml with their
 //! clauses, so that teams read the regulation's own numbers next to where they type.
 
-use crate::event::{Event, Meal, PaidBy, Section};
+use crate::event::{Event, Meal, PaidBy, Section, fold_group};
 use crate::model::Sex;
 
 /// `（规程 十(三)）`, or nothing.
@@ -204,10 +204,14 @@ fn eligibility_lines(ev: &Event, out: &mut Vec<String>) {
         out.push(s);
     }
     if let Some(w) = &el.birth {
+        let span = w.span().0;
+        let when = if w.from.is_some() && w.to.is_some() {
+            format!("在{span}之间")
+        } else {
+            span
+        };
         out.push(format!(
-            "正式组别参赛者须在{}至{}之间出生。{}",
-            w.from,
-            w.to,
+            "正式组别参赛者须{when}出生。{}",
             cite(w.clause.as_deref())
         ));
     }
@@ -291,10 +295,17 @@ fn group_lines(ev: &Event) -> Vec<String> {
         }
         if let Some(w) = &s.birth {
             seen.push(label);
+            // An age label is written out with the window it resolves to (`U10男子组：` is
+            // already clear; `男子甲组（U10）：2016-01-01及以后出生`).
+            let age = s
+                .age
+                .as_deref()
+                .filter(|a| !fold_group(label).contains(&fold_group(a)))
+                .map(|a| format!("（{}）", a.trim()))
+                .unwrap_or_default();
             out.push(format!(
-                "{label}：{}至{}出生。{}",
-                w.from,
-                w.to,
+                "{label}{age}：{}出生。{}",
+                w.span().0,
                 cite(w.clause.as_deref())
             ));
         } else if let Some(p) = &s.pair {

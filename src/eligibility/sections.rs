@@ -123,7 +123,9 @@ fn choose<'a>(event: &'a Event, p: &Person) -> Choice<'a> {
                 Choice::Assumed(one)
             }
         }
-        [] => Choice::Unplaced(narrowest(event, birth, |_| true)),
+        // Without a sex, the sections his birth date fits are the ones he could go to.
+        [] if sex.is_none() => Choice::Unplaced(narrowest(event, birth, |_| true)),
+        [] => Choice::Unplaced(Vec::new()),
         several => Choice::Unplaced(several.to_vec()),
     }
 }
@@ -183,16 +185,24 @@ fn group_cell(team: &Team, p: &Person, layout: &Layout) -> Source {
         .unwrap_or_else(|| Source::file(&team.file))
 }
 
-/// `组别“U9”` or `未填写组别` / `组别 "U9"` or `no 组别`.
-fn written(p: &Person) -> (String, String) {
-    match p
-        .group
+/// The 组别 as written, when the cell has text.
+fn group_text(p: &Person) -> Option<&str> {
+    p.group
         .as_ref()
         .map(|g| g.value.trim())
         .filter(|g| !g.is_empty())
-    {
-        Some(g) => (format!("组别“{g}”"), format!("组别 {g:?}")),
-        None => ("未填写组别".into(), "no 组别".into()),
+}
+
+/// What the form says of the player's 组别, as a sentence's start: `张三的组别“U9”不是本赛事的
+/// 组别` or `张三未填写组别`, and in English.
+fn written(p: &Person) -> (String, String) {
+    let name = p.display_name();
+    match group_text(p) {
+        Some(g) => (
+            format!("{name}的组别“{g}”不是本赛事的组别"),
+            format!("{name}: 组别 {g:?} names no section"),
+        ),
+        None => (format!("{name}未填写组别"), format!("{name}: no 组别")),
     }
 }
 
@@ -233,20 +243,13 @@ fn person_finding(
 fn assumed(team: &Team, p: &Person, s: &Section, at: Source) -> Finding {
     let (w_zh, w_en) = written(p);
     let (b_zh, b_en) = basis(p);
-    let name = p.display_name();
     let mut f = person_finding(
         Code::PersonSectionAssumed,
         team,
         p,
         at,
-        format!(
-            "{name}的{w_zh}不是本赛事的组别，按{b_zh}编入{}，请核实",
-            s.name
-        ),
-        format!(
-            "{name}: {w_en} names no section; placed in {} by {b_en}",
-            s.id
-        ),
+        format!("{w_zh}，按{b_zh}编入{}，请核实", s.name),
+        format!("{w_en}; placed in {} by {b_en}", s.id),
     );
     if let Some(c) = &s.clause {
         f = f.clause(c.clone());
@@ -255,30 +258,35 @@ fn assumed(team: &Team, p: &Person, s: &Section, at: Source) -> Finding {
 }
 
 fn unplaced(team: &Team, p: &Person, could: &[&Section], at: Source) -> Finding {
-    let (w_zh, w_en) = written(p);
     let (b_zh, b_en) = basis(p);
-    let name = p.display_name();
     let (c_zh, c_en) = if could.is_empty() {
         (
-            format!("，没有与{b_zh}相符的组别"),
-            format!("; no section fits {b_en}"),
+            format!("没有与{b_zh}相符的组别"),
+            format!("no section fits {b_en}"),
         )
     } else {
         let zh: Vec<&str> = could.iter().map(|s| s.name.as_str()).collect();
         let en: Vec<&str> = could.iter().map(|s| s.id.as_str()).collect();
         (
-            format!("，可报：{}", zh.join("、")),
-            format!("; could go to {}", en.join(", ")),
+            format!("不能确定所在组别，可报：{}", zh.join("、")),
+            format!("could go to {}", en.join(", ")),
         )
+    };
+    let name = p.display_name();
+    let (g_zh, g_en) = match group_text(p) {
+        Some(_) if could.is_empty() => {
+            let (zh, en) = written(p);
+            (format!("{zh}，"), en)
+        }
+        Some(g) => (format!("{name}的组别“{g}”"), format!("{name}: 组别 {g:?}")),
+        None => (format!("{name}未填写组别，"), format!("{name}: no 组别")),
     };
     person_finding(
         Code::PersonSectionUnplaced,
         team,
         p,
         at,
-        format!("{name}的{w_zh}不能确定所在组别{c_zh}；请更正报名表，更正前不编排"),
-        format!(
-            "{name}: {w_en} places him in no section{c_en}; not paired until the form is corrected"
-        ),
+        format!("{g_zh}{c_zh}；请更正报名表，更正前不编排"),
+        format!("{g_en}, {c_en}: in no section, not paired until the form is corrected"),
     )
 }

@@ -116,3 +116,63 @@ impl Section {
             .chain(self.age.as_deref())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Entrant;
+
+    fn section(id: &str, name: &str, sex: Option<Sex>, age: Option<&str>) -> Section {
+        Section {
+            id: id.into(),
+            name: name.into(),
+            group: None,
+            labels: Vec::new(),
+            entrant: Entrant::Individual,
+            sex,
+            official: true,
+            birth: None,
+            age: age.map(str::to_string),
+            min_age: None,
+            max_age: None,
+            pair: None,
+            places: None,
+            clause: None,
+        }
+    }
+
+    #[test]
+    fn age_labels_with_sex_words_in_any_order_and_width_name_the_section() {
+        let boys = section("u10-boys", "U10男子组", Some(Sex::Male), Some("U10"));
+        let girls = section("u10-girls", "U10女子组", Some(Sex::Female), Some("U10"));
+        for text in [
+            "U10男子组",
+            "u10-boys",
+            "男子U10",
+            "U10男",
+            "u10男子组",
+            "U10（男）",
+            "10岁以下男子组",
+            "Ｕ１０男孩",
+            "男生 U10",
+        ] {
+            assert!(boys.named_by(text, Some(Sex::Male)), "{text}");
+            assert!(boys.named_by(text, None), "{text}");
+            assert!(!girls.named_by(text, Some(Sex::Male)), "{text}");
+        }
+        // Without sex words, the player's sex decides; words against the player's sex name
+        // neither section (the id or name as written still names its section).
+        assert!(
+            girls.named_by("U10", Some(Sex::Female)) && !boys.named_by("U10", Some(Sex::Female))
+        );
+        assert!(!boys.named_by("U10", None));
+        assert!(!boys.named_by("男子U10", Some(Sex::Female)));
+        assert!(boys.named_by("U10男子组", Some(Sex::Female)));
+        for text in ["", "  ", "（）", "U12男", "U1", "U100男"] {
+            assert!(!boys.named_by(text, Some(Sex::Male)), "{text:?}");
+        }
+        // An open section takes either sex, with or without words.
+        let open = section("u8", "U8组", None, Some("U8"));
+        assert!(open.named_by("U8女子组", Some(Sex::Female)) && open.named_by("8岁以下", None));
+    }
+}

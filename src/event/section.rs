@@ -166,10 +166,11 @@ pub(crate) fn resolve_ages(sections: &mut [Section], start: Date) {
         else {
             continue;
         };
+        let clause = s.clause.clone();
         let w = s.birth.get_or_insert(DateWindow {
             from: None,
             to: None,
-            clause: None,
+            clause,
         });
         w.from = Some(from);
     }

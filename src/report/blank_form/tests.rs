@@ -153,3 +153,28 @@ fn identical_bytes_across_builds() {
         assert_eq!(bytes(t.name), bytes(t.name), "{}", t.name);
     }
 }
+
+#[test]
+fn birth_windows_are_written_out_open_or_bounded_with_the_age_label() {
+    // The fixture of tests/sections.rs: U10/U12 by age label in a 2026 event, a boys' section
+    // open at its young end; the xiangqi template's bounded windows as before.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sections");
+    let youth = crate::event::load(&dir).unwrap();
+    let lines = instructions::entry(&youth);
+    for want in [
+        "U10男子组：2016-01-01及以后出生。（规程 五(一)）",
+        "U12女子组：2014-01-01及以后出生。（规程 五(一)）",
+        "少年男子甲组：2012-01-01及以后出生。（规程 五(二)）",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.ends_with(want)),
+            "{want}\n{lines:#?}"
+        );
+    }
+    let x = instructions::entry(&event("cxa-amateur-king-2023"));
+    assert!(
+        x.iter()
+            .any(|l| l.ends_with("少年组：2007-01-01至2011-12-31出生。（规程 八(一)2）")),
+        "{x:#?}"
+    );
+}

@@ -210,20 +210,11 @@ fn written(p: &Person) -> (String, String) {
 fn basis(p: &Person) -> (String, String) {
     let birth = p.birth.as_ref().map(|b| b.value.date);
     let sex = p.sex.as_ref().map(|s| s.value);
-    let zh: Vec<String> = [
-        birth.map(|d| format!("出生日期{d}")),
-        sex.map(|s| format!("性别{}", s.zh())),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    let en: Vec<String> = [
-        birth.map(|d| format!("birth date {d}")),
-        sex.map(|s| format!("sex {}", s.en())),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    let parts = [
+        birth.map(|d| (format!("出生日期{d}"), format!("birth date {d}"))),
+        sex.map(|s| (format!("性别{}", s.zh()), format!("sex {}", s.en()))),
+    ];
+    let (zh, en): (Vec<String>, Vec<String>) = parts.into_iter().flatten().unzip();
     (zh.join("、"), en.join(" and "))
 }
 

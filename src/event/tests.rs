@@ -611,29 +611,3 @@ fn a_team_event_without_boards_is_refused() {
         other => panic!("{other:?}"),
     }
 }
-
-#[test]
-fn birth_windows_may_be_open_at_either_end_and_age_labels_resolve_from_the_event_year() {
-    let x = templates::find("cxa-amateur-king-2023").unwrap().text;
-    let open = "birth = { from = \"1963-01-01\", to = \"2006-12-31\", clause = \"规程 八(一)1\" }";
-    let junior =
-        "birth = { from = \"2007-01-01\", to = \"2011-12-31\", clause = \"规程 八(一)2\" }";
-    assert!(x.contains(open) && x.contains(junior));
-    let t = x
-        .replacen(open, "birth = { to = \"2006-12-31\" }", 1)
-        .replacen(junior, "age = \"U10\"", 1);
-    let ev = parse(&t, Path::new("event.toml")).unwrap();
-    let w = ev.section("open-men").unwrap().birth.as_ref().unwrap();
-    assert_eq!((w.from, w.to), (None, Some(date(2006, 12, 31))));
-    assert!(w.contains(date(1900, 1, 1)) && !w.contains(date(2007, 1, 1)));
-    // The template's event starts on 2023-12-23: U10 is born on or after 2013-01-01.
-    let s = ev.section("junior-men").unwrap();
-    assert_eq!(s.age.as_deref(), Some("U10"));
-    let w = s.birth.as_ref().unwrap();
-    assert_eq!((w.from, w.to), (Some(date(2013, 1, 1)), None));
-    assert!(!w.contains(date(2012, 12, 31)) && w.contains(date(2019, 5, 1)));
-    // U10 in a 2026 event: born on or after 2016-01-01, whatever the day the event starts.
-    for start in [date(2026, 1, 1), date(2026, 7, 6), date(2026, 12, 31)] {
-        assert_eq!(age_label_from(10, start), Some(date(2016, 1, 1)));
-    }
-}

@@ -50,6 +50,20 @@ impl Outcome {
     }
 }
 
+/// A board's result as its side's outcome; a double forfeit is a forfeit loss on each side
+/// ([`History::games`] reads the two back as a double forfeit).
+impl From<GameResult> for Outcome {
+    fn from(r: GameResult) -> Outcome {
+        match r {
+            GameResult::Win => Outcome::Win,
+            GameResult::Draw => Outcome::Draw,
+            GameResult::Loss => Outcome::Loss,
+            GameResult::ForfeitWin => Outcome::ForfeitWin,
+            GameResult::ForfeitLoss | GameResult::DoubleForfeit => Outcome::ForfeitLoss,
+        }
+    }
+}
+
 /// One round of one entrant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Slot {

@@ -126,7 +126,10 @@ pub fn read_history(h: &History, base: &TeamSwissOptions) -> Result<RoundInput, 
     })
 }
 
-/// Team `t`'s boards in round `r` (0-based): game points, opponent team and colour.
+/// Team `t`'s boards in round `r` (0-based): game points, opponent team and colour. A board is
+/// the member's place in the team's line-up (`300`) when one is stated, else its place among
+/// the members. A match in which no board had an opponent (nobody came, on one side or both) is
+/// named by a line-up or a forfeited match (`330`).
 fn raw_of(h: &History, t: &Team, r: usize) -> Raw {
     let mut raw = Raw {
         gp: Points::ZERO,
@@ -136,7 +139,7 @@ fn raw_of(h: &History, t: &Team, r: usize) -> Raw {
         any_pab: false,
         any_full_bye: false,
     };
-    for (board, &m) in t.members.iter().enumerate() {
+    for (board, m) in boards_of(h, t, r) {
         let Some(e) = h.slot(m, r) else { continue };
         raw.gp += h.game_points.points(e.outcome);
         raw.any_played |= e.outcome.is_played();
@@ -154,7 +157,57 @@ fn raw_of(h: &History, t: &Team, r: usize) -> Raw {
                 .map(|c| board_one_colour(c, board, &h.board_colours));
         }
     }
+    if raw.opponent.is_none() {
+        let no = u32::from(t.number);
+        let round = r + 1;
+        raw.opponent = h
+            .line_ups
+            .iter()
+            .filter(|l| l.round == round && l.team == no)
+            .map(|l| l.opponent)
+            .chain(
+                h.forfeited_matches
+                    .iter()
+                    .filter(|f| usize::from(f.round) == round)
+                    .filter_map(|f| {
+                        let (a, b) = (u32::from(f.first), u32::from(f.second));
+                        (a == no).then_some(b).or((b == no).then_some(a))
+                    }),
+            )
+            .find_map(|o| u16::try_from(o).ok());
+    }
     raw
+}
+
+/// Team `t`'s members with their boards (0-based) in round `r`: the line-up's order when one
+/// is stated, then the members it leaves out, in member order.
+fn boards_of(h: &History, t: &Team, r: usize) -> Vec<(usize, usize)> {
+    let line_up = h
+        .line_ups
+        .iter()
+        .find(|l| l.round == r + 1 && l.team == u32::from(t.number));
+    let Some(l) = line_up else {
+        return t.members.iter().copied().enumerate().collect();
+    };
+    let mut v: Vec<(usize, usize)> = l
+        .boards
+        .iter()
+        .enumerate()
+        .filter_map(|(board, &s)| {
+            let m = t.members.iter().copied().find(|&m| {
+                h.entrants
+                    .get(m)
+                    .is_some_and(|e| u32::from(e.start_no) == s)
+            })?;
+            Some((board, m))
+        })
+        .collect();
+    for (i, &m) in t.members.iter().enumerate() {
+        if !v.iter().any(|x| x.1 == m) {
+            v.push((i, m));
+        }
+    }
+    v
 }
 
 /// A match of team `me` against `opp` in round `r` (0-based): forfeited as stated, played

@@ -22,7 +22,7 @@ use crate::tournament::{ByeKind, ForfeitOutcome, History, Outcome, Team};
 
 /// The teams of a history, ready for [`super::pair_teams`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RoundInput {
+pub(crate) struct RoundInput {
     /// Every team with its history.
     pub teams: Vec<TeamEntry>,
     /// The round to pair (rounds played + 1).
@@ -49,7 +49,7 @@ struct Raw {
 /// # Errors
 ///
 /// [`Error::BadInput`] when the history has no teams.
-pub fn read_history(h: &History, base: &TeamSwissOptions) -> Result<RoundInput, Error> {
+pub(crate) fn read_history(h: &History, base: &TeamSwissOptions) -> Result<RoundInput, Error> {
     let mut options = base.clone();
     if let Some(code) = &h.system {
         options.apply_192(code);

@@ -29,7 +29,7 @@
 use std::collections::BTreeMap;
 
 use super::league::{self, paper};
-use super::matches::{self, Context, MatchResult, MatchScoring, RoundResults};
+use super::matches::{self, Context, MatchScoring, RoundResults};
 use super::pairing_check;
 use super::teams;
 use super::walk::{self, StageRounds, Walked};
@@ -37,12 +37,13 @@ use super::{RoundCounts, RoundPaper, StageInput, TeamIndex, TeamName, TeamNo};
 use crate::Result;
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::{Board, Team};
-use crate::model::{Colour, GameResult, Points, Sex};
+use crate::model::{Colour, Points, Sex};
 use crate::pairing::team_swiss::TeamSwiss;
 use crate::pairing::{Pairing, PairingSystem};
 use crate::rounds::lineup::BoardGroup;
 use crate::rounds::sheet::{RoundSheet, Rows};
 use crate::scoring;
+use crate::tournament::{Layout, ViewOptions};
 
 pub mod entries;
 mod history;
@@ -280,6 +281,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
     let SwissRounds {
         complete,
         withdrawals,
+        field,
         ..
     } = rounds;
     let counts = RoundCounts {
@@ -290,7 +292,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
     for f in entries::not_paired(&missed_rounds(n_teams, &complete, &withdrawals), &names) {
         findings.push(f);
     }
-    let mut standings = standings(inp, &names, &complete, &scoring, boards, bye);
+    let mut standings = standings(inp, &field, &complete);
     if let Some(st) = standings.as_mut() {
         super::disqualify_rows(&mut st.rows, |r| {
             league::team_disqualified(inp, &names, r.start_no)
@@ -477,14 +479,13 @@ fn rematch_finding(sheet: &RoundSheet, r: u32, names: &[TeamName], h: u32, a: u3
     )
 }
 
-/// The C.07 standings over the complete rounds, byes as PABs.
+/// The C.07 standings over the complete rounds (the history's scored view: byes as PABs,
+/// forfeited matches as stated), over the rounds played so far, as the TRF report: future
+/// rounds are not unplayed.
 fn standings(
     inp: &StageInput<'_>,
-    names: &[TeamName],
+    field: &Field<'_>,
     complete: &[SwissRound],
-    s: &MatchScoring,
-    boards: u32,
-    bye: (Points, Points),
 ) -> Option<scoring::Standings> {
     let keys = match inp.event.tiebreak_keys(&inp.stage.id, "team") {
         Some(k) => k.to_vec(),
@@ -495,51 +496,12 @@ fn standings(
     } else {
         scoring::Edition::E2024
     };
-    let pts = |win, draw| scoring::ResultPoints {
-        win,
-        draw,
-        loss: Points::ZERO,
+    let view = ViewOptions {
+        edition: Some(edition),
+        layout: Layout::Swiss,
     };
-    let mut b = scoring::TeamBuilder::new(
-        names.iter().map(|(n, name)| (n.0, name.clone())).collect(),
-        // Over the rounds played so far (as the TRF report): future rounds are not unplayed.
-        complete.len(),
-        boards as usize,
-        pts(s.game_win, s.game_draw),
-        pts(s.match_win, s.match_draw),
-        false,
-        edition,
-    );
-    for r in complete {
-        let ri = r.results.round as usize;
-        for m in &r.results.matches {
-            add_match(&mut b, ri, m, s);
-        }
-        if let Some(t) = r.bye {
-            let _ = b.pab(ri, (t as usize).wrapping_sub(1), bye.0, bye.1);
-        }
-    }
-    Some(scoring::standings(&b.build(), &keys))
-}
-
-fn add_match(b: &mut scoring::TeamBuilder, ri: usize, m: &MatchResult, s: &MatchScoring) {
-    let (h, a) = (
-        (m.home as usize).wrapping_sub(1),
-        (m.away as usize).wrapping_sub(1),
-    );
-    let mut bs = m.boards.clone();
-    bs.sort_by_key(|x| x.board);
-    if m.is_double_forfeited() {
-        let _ = b.double_forfeited_match(ri, h, a);
-    } else if m.is_forfeited() {
-        let (hp, ap) = m.game_points(s);
-        let (w, l) = if hp >= ap { (h, a) } else { (a, h) };
-        let _ = b.forfeited_match(ri, w, l);
-    } else {
-        let results: Vec<GameResult> = bs.iter().map(|x| x.result).collect();
-        let cols: Vec<Colour> = bs.iter().map(|x| x.home_colour).collect();
-        let _ = b.team_match(ri, h, a, &cols, &results);
-    }
+    let t = field.history(complete, |_| false).scored(view);
+    Some(scoring::standings(&t, &keys))
 }
 
 #[cfg(test)]

@@ -139,7 +139,8 @@ fn raw_of(h: &History, t: &Team, r: usize) -> Raw {
         any_pab: false,
         any_full_bye: false,
     };
-    for (board, m) in boards_of(h, t, r) {
+    for (i, (board, m)) in h.seated(t, r).into_iter().enumerate() {
+        let board = board.unwrap_or(i);
         let Some(e) = h.slot(m, r) else { continue };
         raw.gp += h.game_points.points(e.outcome);
         raw.any_played |= e.outcome.is_played();
@@ -177,37 +178,6 @@ fn raw_of(h: &History, t: &Team, r: usize) -> Raw {
             .find_map(|o| u16::try_from(o).ok());
     }
     raw
-}
-
-/// Team `t`'s members with their boards (0-based) in round `r`: the line-up's order when one
-/// is stated, then the members it leaves out, in member order.
-fn boards_of(h: &History, t: &Team, r: usize) -> Vec<(usize, usize)> {
-    let line_up = h
-        .line_ups
-        .iter()
-        .find(|l| l.round == r + 1 && l.team == u32::from(t.number));
-    let Some(l) = line_up else {
-        return t.members.iter().copied().enumerate().collect();
-    };
-    let mut v: Vec<(usize, usize)> = l
-        .boards
-        .iter()
-        .enumerate()
-        .filter_map(|(board, &s)| {
-            let m = t.members.iter().copied().find(|&m| {
-                h.entrants
-                    .get(m)
-                    .is_some_and(|e| u32::from(e.start_no) == s)
-            })?;
-            Some((board, m))
-        })
-        .collect();
-    for (i, &m) in t.members.iter().enumerate() {
-        if !v.iter().any(|x| x.1 == m) {
-            v.push((i, m));
-        }
-    }
-    v
 }
 
 /// A match of team `me` against `opp` in round `r` (0-based): forfeited as stated, played

@@ -1,23 +1,31 @@
 use super::*;
 use crate::pairing::team_swiss::{MatchRecord, RecordKind, TeamSwissOptions, read_history};
-use crate::season::matches::MatchBoard;
+use crate::season::matches::{MatchBoard, MatchResult};
+use crate::tournament::History;
 
 const COLOURS: [Colour; 3] = [Colour::White, Colour::Black, Colour::White];
 
-/// The engine's reading of the history of `rounds` between teams 1..=n (players named by the
-/// boards): each team's records.
-fn records(n: usize, rounds: &[SwissRound], bye: (Points, Points)) -> Vec<Vec<MatchRecord>> {
+const BYE: (Points, Points) = (Points::from_whole(1), Points::from_halves(3));
+
+/// The history of `rounds` between teams 1..=n (players named by the boards); the teams for
+/// which `out` holds are not paired next.
+fn history(n: usize, rounds: &[SwissRound], out: impl Fn(u32) -> bool) -> History {
     let numbers: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
     let roster = crate::model::roster::Roster::default();
     let field = Field {
         roster: &roster,
         numbers: &numbers,
         scoring: MatchScoring::default(),
-        bye,
+        bye: BYE,
         colours: &COLOURS,
         planned: 9,
     };
-    let h = field.history(rounds, |_| false);
+    field.history(rounds, out)
+}
+
+/// The engine's reading of the history: each team's records.
+fn records(n: usize, rounds: &[SwissRound]) -> Vec<Vec<MatchRecord>> {
+    let h = history(n, rounds, |_| false);
     let input = read_history(&h, &TeamSwissOptions::default()).unwrap();
     input.teams.into_iter().map(|t| t.history).collect()
 }
@@ -63,8 +71,7 @@ fn histories_record_matches_forfeits_and_the_bye() {
             bye: Some(1),
         },
     ];
-    let bye = (Points::from_whole(1), Points::from_halves(3));
-    let h = records(3, &rounds, bye);
+    let h = records(3, &rounds);
     let t1 = &h[0];
     // Team 1 was away in round 1: Black on board 1, 1.5 game points, a drawn match.
     assert_eq!(t1[0].opponent, Some(2));
@@ -87,18 +94,16 @@ fn histories_record_matches_forfeits_and_the_bye() {
 #[test]
 fn a_match_neither_team_turned_up_for_is_lost_by_both() {
     use GameResult::*;
-    let s = MatchScoring::default();
     let none = m(1, 2, 1, &[DoubleForfeit, DoubleForfeit, DoubleForfeit]);
     let rounds = vec![SwissRound {
         results: RoundResults {
             round: 1,
-            matches: vec![none.clone()],
+            matches: vec![none],
             complete: true,
         },
         bye: None,
     }];
-    let bye = (Points::from_whole(1), Points::from_halves(3));
-    let h = records(2, &rounds, bye);
+    let h = records(2, &rounds);
     for (team, opponent) in [(0, 2), (1, 1)] {
         let r = &h[team][0];
         // No meeting (they may be paired again), no match or game points.
@@ -110,22 +115,7 @@ fn a_match_neither_team_turned_up_for_is_lost_by_both() {
         );
     }
     // The standings see two lost matches (before: the home team won by forfeit).
-    let unit = |w| crate::scoring::ResultPoints {
-        win: w,
-        draw: Points::from_halves(1),
-        loss: Points::ZERO,
-    };
-    let mut b = crate::scoring::TeamBuilder::new(
-        vec![(1, "甲".into()), (2, "乙".into())],
-        1,
-        3,
-        unit(Points::from_whole(1)),
-        unit(Points::from_whole(2)),
-        false,
-        crate::scoring::Edition::E2026,
-    );
-    add_match(&mut b, 1, &none, &s);
-    let t = b.build();
+    let t = history(2, &rounds, |_| false).scored(crate::tournament::ViewOptions::default());
     for c in &t.competitors {
         let r = &c.rounds[0];
         assert_eq!(r.points, Points::ZERO);
@@ -157,7 +147,7 @@ fn empty_boards_still_name_the_match_and_an_out_team_is_not_paired() {
         },
         bye: None,
     }];
-    let h = records(4, &rounds, (Points::from_whole(1), Points::from_halves(3)));
+    let h = records(4, &rounds);
     let kinds: Vec<_> = h.iter().map(|t| (t[0].kind, t[0].opponent)).collect();
     assert_eq!(
         kinds,
@@ -170,18 +160,8 @@ fn empty_boards_still_name_the_match_and_an_out_team_is_not_paired() {
     );
     assert_eq!(h[0][0].match_points, Points::from_whole(2));
     // Team 2 withdrew: a zero bye entered for round 2 on its members keeps it out.
-    let numbers: Vec<String> = (1..=4).map(|i| i.to_string()).collect();
-    let roster = crate::model::roster::Roster::default();
-    let field = Field {
-        roster: &roster,
-        numbers: &numbers,
-        scoring: MatchScoring::default(),
-        bye: (Points::from_whole(1), Points::from_halves(3)),
-        colours: &COLOURS,
-        planned: 9,
-    };
-    let hist = field.history(&rounds, |t| t == 1);
-    let input = read_history(&hist, &TeamSwissOptions::default()).unwrap();
+    let h = history(4, &rounds, |t| t == 1);
+    let input = read_history(&h, &TeamSwissOptions::default()).unwrap();
     let available: Vec<bool> = input.teams.iter().map(|t| t.available).collect();
     assert_eq!(available, [false, true, true, true]);
 }

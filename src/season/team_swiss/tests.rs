@@ -1,4 +1,5 @@
 use super::*;
+use crate::model::GameResult;
 use crate::pairing::team_swiss::{MatchRecord, RecordKind, TeamSwissOptions, read_history};
 use crate::season::matches::{MatchBoard, MatchResult};
 use crate::tournament::History;

@@ -4,13 +4,14 @@
 //! congruential sequence (seeded, so every run measures the same pairings); the benchmark then
 //! pairs the first round and a middle round.
 
-use bianpai::model::{Colour, Points};
-use bianpai::pairing::team_swiss::{
-    MatchRecord, RecordKind, TeamEntry, TeamSwissOptions, pair_teams,
-};
+use bianpai::model::Colour::{self, Black as B, White as W};
+use bianpai::model::Points;
+use bianpai::pairing::PairingSystem;
+use bianpai::pairing::team_swiss::TeamSwiss;
 use bianpai::pairing::xiangqi_swiss::{
     XiangqiSwissOptions, XqPlayer, XqRound, XqRoundKind, pair_players,
 };
+use bianpai::tournament::{ByeKind, Entrant, History, Outcome, Slot, Team};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -26,64 +27,68 @@ impl Lcg {
     }
 }
 
-/// `n` teams of 5 boards after `rounds` rounds (with a PAB when `n` is odd).
-fn team_event(n: u16, rounds: u32) -> (Vec<TeamEntry>, TeamSwissOptions) {
-    let opts = TeamSwissOptions {
-        total_rounds: Some(9),
-        ..TeamSwissOptions::default()
+/// `n` teams of 5 boards after `rounds` rounds (with a PAB when `n` is odd), as the history
+/// the engine reads.
+fn team_event(n: u16, rounds: u32) -> History {
+    const SEQ: [Colour; 5] = [W, B, W, B, W];
+    let mut h = History {
+        rounds_planned: 9,
+        board_colours: SEQ.to_vec(),
+        initial_colour: Some(W),
+        ..History::default()
     };
-    let mut teams: Vec<TeamEntry> = (1..=n)
-        .map(|tpn| TeamEntry {
-            tpn,
-            history: Vec::new(),
-            available: true,
-        })
-        .collect();
+    for number in 1..=n {
+        let first = h.entrants.len();
+        h.entrants.extend((0..SEQ.len()).map(|b| Entrant {
+            start_no: (first + b + 1) as u16,
+            name: format!("Player {number}.{b}"),
+            rating: None,
+            federation: String::new(),
+            team: Some(usize::from(number - 1)),
+            rounds: Vec::new(),
+        }));
+        h.teams.push(Team {
+            number,
+            name: format!("Team {number}"),
+            members: (first..first + SEQ.len()).collect(),
+        });
+    }
     let mut rng = Lcg(2026);
-    for r in 1..=rounds {
-        let p = pair_teams(&teams, r, &opts).expect("synthetic event pairs");
-        for x in &p.pairs {
-            // Game points out of 5 boards in half-points (0..=10); the stronger team (smaller
-            // TPN) is favoured a little.
-            let mut gw = rng.next(11) as i32;
-            if x.white < x.black && gw < 10 && rng.next(3) == 0 {
-                gw += 1;
+    for _ in 0..rounds {
+        let p = TeamSwiss::default()
+            .pair(&h)
+            .expect("synthetic event pairs");
+        for &(w, b) in &p.pairs {
+            let (tw, tb) = (usize::from(w - 1), usize::from(b - 1));
+            for (board, &c) in SEQ.iter().enumerate() {
+                // The stronger team (smaller TPN) is favoured a little.
+                let (ow, ob) = match rng.next(if w < b { 7 } else { 6 }) {
+                    0..=1 | 6 => (Outcome::Win, Outcome::Loss),
+                    2..=3 => (Outcome::Draw, Outcome::Draw),
+                    _ => (Outcome::Loss, Outcome::Win),
+                };
+                let (x, y) = (h.teams[tw].members[board], h.teams[tb].members[board]);
+                for (me, opp, colour, outcome) in [(x, y, c, ow), (y, x, !c, ob)] {
+                    h.entrants[me].rounds.push(Slot {
+                        opponent: Some(opp),
+                        colour: Some(colour),
+                        outcome,
+                    });
+                }
             }
-            let mp = |a: i32, b: i32| {
-                Points::from_whole(if a > b {
-                    2
-                } else if a == b {
-                    1
-                } else {
-                    0
-                })
-            };
-            let rec = |opp, c, g: i32, og: i32| MatchRecord {
-                opponent: Some(opp),
-                colour: Some(c),
-                kind: RecordKind::Played,
-                match_points: mp(g, og),
-                game_points: Points::from_halves(g),
-            };
-            let (w, b) = (x.white, x.black);
-            teams[usize::from(w - 1)]
-                .history
-                .push(rec(b, Colour::White, gw, 10 - gw));
-            teams[usize::from(b - 1)]
-                .history
-                .push(rec(w, Colour::Black, 10 - gw, gw));
         }
         if let Some(t) = p.bye {
-            teams[usize::from(t - 1)].history.push(MatchRecord {
-                opponent: None,
-                colour: None,
-                kind: RecordKind::Pab,
-                match_points: Points::from_whole(1),
-                game_points: Points::from_halves(5),
-            });
+            for m in h.teams[usize::from(t - 1)].members.clone() {
+                h.entrants[m].rounds.push(Slot {
+                    opponent: None,
+                    colour: None,
+                    outcome: Outcome::Bye(ByeKind::Pab),
+                });
+            }
         }
+        h.rounds_played += 1;
     }
-    (teams, opts)
+    h
 }
 
 /// `n` players from `n / 25` units after `rounds` rounds.
@@ -136,13 +141,13 @@ fn xiangqi_event(n: u16, rounds: u32) -> Vec<XqPlayer> {
 
 fn team_swiss(c: &mut Criterion) {
     for n in [24u16, 200] {
-        let (fresh, opts) = team_event(n, 0);
+        let fresh = team_event(n, 0);
         c.bench_function(&format!("team_swiss/{n}_teams/round_1"), |b| {
-            b.iter(|| pair_teams(black_box(&fresh), 1, &opts))
+            b.iter(|| TeamSwiss::default().pair(black_box(&fresh)))
         });
-        let (mid, opts) = team_event(n, 4);
+        let mid = team_event(n, 4);
         c.bench_function(&format!("team_swiss/{n}_teams/round_5"), |b| {
-            b.iter(|| pair_teams(black_box(&mid), 5, &opts))
+            b.iter(|| TeamSwiss::default().pair(black_box(&mid)))
         });
     }
 }

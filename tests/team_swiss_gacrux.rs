@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use bianpai::pairing::team_swiss;
+use bianpai::pairing::{PairingSystem, team_swiss};
 use bianpai::trf::{Line, ResultCode, Trf};
 
 fn corpus() -> PathBuf {
@@ -79,10 +79,10 @@ fn ours(trf: &Trf, k: usize) -> Result<Vec<(u16, u16)>, String> {
         opts.initial_colour = bianpai::model::Colour::Black;
     }
     let h = bianpai::trf::history(&c).map_err(|e| e.to_string())?;
-    let p = team_swiss::read_history(&h, &opts)
-        .and_then(|t| team_swiss::pair_teams(&t.teams, t.next_round, &t.options))
+    let p = team_swiss::TeamSwiss { options: opts }
+        .pair(&h)
         .map_err(|e| e.to_string())?;
-    let mut v: Vec<(u16, u16)> = p.pairs.iter().map(|x| (x.white, x.black)).collect();
+    let mut v = p.pairs;
     v.sort_unstable();
     if let Some(b) = p.bye {
         v.push((b, 0));

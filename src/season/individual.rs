@@ -48,10 +48,12 @@ use crate::event::{Entrant as EntrantKind, Section, Stage};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::{Colour, GameResult, Points};
 use crate::pairing::xiangqi_swiss::XiangqiSwissOptions;
+use crate::scoring;
 use crate::scoring::cxa::{self, ByeOpponent, CxaKey};
 pub use crate::scoring::cxa::{chain_of, code_of};
-use crate::scoring::{self, RoundResult};
-use crate::tournament::{ByeKind, Entrant as HistoryEntrant, History, Outcome, ScoreTable, Slot};
+use crate::tournament::{
+    ByeKind, Entrant as HistoryEntrant, History, Layout, Outcome, ScoreTable, Slot, ViewOptions,
+};
 use entrants::Entrant;
 
 /// A round of a section: its games (red, black, result from red's side), the bye and the
@@ -477,6 +479,13 @@ pub fn marker_stage(stage: &Stage, section: &Section) -> String {
     format!("{}:{}", stage.id, section.id)
 }
 
+/// The CXA ranking of the complete rounds, read from the section's history (the one the
+/// engine pairs from) over the rounds played so far: future rounds are not unplayed rounds.
+///
+/// The history's scored view differs from a game-by-game reading in two places, neither of
+/// which a CXA key sees: a round without a game and without a bye is a zero-point bye (not an
+/// absence), and a forfeit carries no colour. Every key scores both the same (no opponent, no
+/// points), and the colour keys (`BWG`, `BPG`, red wins) count games played over the board only.
 fn standings(
     sr: &SectionRun<'_>,
     bye_points: Points,
@@ -484,35 +493,17 @@ fn standings(
     inp: &StageInput<'_>,
 ) -> cxa::CxaStandings {
     let g = &inp.event.scoring.game;
-    let entrants: Vec<(u32, String, Option<u16>)> = sr
-        .entrants
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (i as u32 + 1, e.label(), Some(e.rating).filter(|r| *r > 0)))
-        .collect();
-    let mut b = scoring::IndividualBuilder::new(
-        entrants,
-        // Over the rounds played so far: future rounds are not unplayed rounds.
-        sr.complete.len(),
-        scoring::ResultPoints {
-            win: g.win,
-            draw: g.draw,
-            loss: Points::ZERO,
-        },
-        false,
-        scoring::Edition::E2024,
+    let h = history(
+        &sr.entrants,
+        &sr.complete,
+        (g.win, g.draw, bye_points),
+        |_| false,
     );
-    for (ri, r) in sr.complete.iter().enumerate() {
-        for &(red, black, res) in &r.games {
-            if let Some(res) = res {
-                let _ = b.game(ri + 1, red, black, res);
-            }
-        }
-        if let Some(p) = r.bye {
-            let _ = b.bye(ri + 1, p, RoundResult::Pab, bye_points);
-        }
-    }
-    cxa::ranking(&b.build(), keys)
+    let view = ViewOptions {
+        edition: Some(scoring::Edition::E2024),
+        layout: Layout::Swiss,
+    };
+    cxa::ranking(&h.scored(view), keys)
 }
 
 #[cfg(test)]

@@ -10,10 +10,10 @@
 //!   an unrated main player counts as 0 (C.04.6 1.1 leaves the rating of unrated players to the
 //!   regulations); equal averages are ordered by team name (Unicode order). Averages are
 //!   compared exactly (sum × count cross-multiplied), never as floats.
-//! - **Pairing**: round N is paired once rounds 1..N-1 are complete, from the teams' histories
-//!   ([`pairing::team_swiss::pair_teams`], the entry point the engine documents for the
-//!   pipeline: the same histories the TRF adapter would derive, without a round trip through
-//!   text). The first-named team of each match is the one with White on board 1; its board
+//! - **Pairing**: round N is paired once rounds 1..N-1 are complete, by the C.04.6 engine
+//!   ([`TeamSwiss`], a [`PairingSystem`]) from the complete rounds as a tournament history
+//!   ([`history`]: the teams, their line-ups, the board games of each match, the byes as PABs).
+//!   The first-named team of each match is the one with White on board 1; its board
 //!   colours are `[boards.colours] first_named` (`WBWBW`).
 //! - **Existing workbooks** are the arbiter's: never rewritten. A Swiss pairing is not known in
 //!   advance, so a round is read against the pairs it records itself; a pair that already met
@@ -29,7 +29,7 @@
 use std::collections::BTreeMap;
 
 use super::league::{self, paper};
-use super::matches::{self, Context, MatchResult, MatchScoring, RoundResults};
+use super::matches::{self, Context, MatchScoring, RoundResults};
 use super::pairing_check;
 use super::teams;
 use super::walk::{self, StageRounds, Walked};
@@ -37,16 +37,20 @@ use super::{RoundCounts, RoundPaper, StageInput, TeamIndex, TeamName, TeamNo};
 use crate::Result;
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::{Board, Team};
-use crate::model::{Colour, GameResult, Points, Sex};
-use crate::pairing::team_swiss::{self, MatchRecord, RecordKind, TeamEntry, TeamSwissOptions};
+use crate::model::{Colour, Points, Sex};
+use crate::pairing::team_swiss::TeamSwiss;
+use crate::pairing::{Pairing, PairingSystem};
 use crate::rounds::lineup::BoardGroup;
 use crate::rounds::sheet::{RoundSheet, Rows};
 use crate::scoring;
+use crate::tournament::{Layout, ViewOptions};
 
 pub mod entries;
+mod history;
 mod lines;
 
 use entries::Withdrawals;
+use history::Field;
 use lines::{default_lines, lines_of};
 
 /// What a team Swiss stage came to.
@@ -174,28 +178,6 @@ pub fn bye_value(inp: &StageInput<'_>, s: &MatchScoring, boards: u32) -> (Points
     }
 }
 
-/// The teams' histories for the pairing engine from the complete rounds; a team that withdrew
-/// before the next round is not available (C.04.2: withdrawn teams are not paired).
-pub fn histories(
-    n_teams: u32,
-    rounds: &[SwissRound],
-    s: &MatchScoring,
-    bye: (Points, Points),
-    withdrawals: &Withdrawals,
-) -> Vec<TeamEntry> {
-    let next = rounds.len() as u32 + 1;
-    (1..=n_teams)
-        .map(|team| {
-            let history = rounds.iter().map(|r| record_of(team, r, s, bye)).collect();
-            TeamEntry {
-                tpn: u16::try_from(team).unwrap_or(u16::MAX),
-                history,
-                available: !withdrawals.team_out(team, next),
-            }
-        })
-        .collect()
-}
-
 /// For each team, the complete rounds it was neither paired in nor given the bye, before its
 /// withdrawal (late entries, absences).
 fn missed_rounds(
@@ -222,58 +204,6 @@ fn missed_rounds(
             (team, missed)
         })
         .collect()
-}
-
-fn record_of(team: u32, r: &SwissRound, s: &MatchScoring, bye: (Points, Points)) -> MatchRecord {
-    if r.bye == Some(team) {
-        return MatchRecord {
-            opponent: None,
-            colour: None,
-            kind: RecordKind::Pab,
-            match_points: bye.0,
-            game_points: bye.1,
-        };
-    }
-    let Some(m) = r
-        .results
-        .matches
-        .iter()
-        .find(|m| m.home == team || m.away == team)
-    else {
-        return MatchRecord {
-            opponent: None,
-            colour: None,
-            kind: RecordKind::NotPaired,
-            match_points: Points::ZERO,
-            game_points: Points::ZERO,
-        };
-    };
-    let home = m.home == team;
-    let (hg, ag) = m.game_points(s);
-    let (hm, am) = m.match_points(s);
-    let (gp, ogp, mp) = if home { (hg, ag, hm) } else { (ag, hg, am) };
-    let first = m
-        .boards
-        .iter()
-        .min_by_key(|b| b.board)
-        .map_or(Colour::White, |b| b.home_colour);
-    let kind = if !m.is_forfeited() {
-        RecordKind::Played
-    } else if gp > ogp {
-        RecordKind::ForfeitWin
-    } else if gp < ogp {
-        RecordKind::ForfeitLoss
-    } else {
-        RecordKind::DoubleForfeit
-    };
-    let opponent = if home { m.away } else { m.home };
-    MatchRecord {
-        opponent: u16::try_from(opponent).ok(),
-        colour: Some(if home { first } else { !first }),
-        kind,
-        match_points: mp,
-        game_points: gp,
-    }
 }
 
 /// Whether two teams met over the board in one of `rounds` (a forfeited match is no meeting).
@@ -329,22 +259,20 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
         key: &key_fn,
         lineup_clause: rules.clause.as_deref().unwrap_or(""),
     };
-    let mut opts = TeamSwissOptions {
-        total_rounds: Some(planned),
-        pab_value: Some(bye),
-        ..TeamSwissOptions::default()
-    };
-    opts.initial_colour = Colour::White;
     let mut rounds = SwissRounds {
         inp,
         cx: &cx,
         index: &index,
         names: &names,
-        numbers: &numbers,
         groups: &groups,
-        scoring,
-        bye,
-        opts,
+        field: Field {
+            roster: inp.roster,
+            numbers: &numbers,
+            scoring,
+            bye,
+            colours: &colours,
+            planned,
+        },
         complete: Vec::new(),
         withdrawals: Withdrawals::default(),
     };
@@ -353,6 +281,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
     let SwissRounds {
         complete,
         withdrawals,
+        field,
         ..
     } = rounds;
     let counts = RoundCounts {
@@ -363,7 +292,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
     for f in entries::not_paired(&missed_rounds(n_teams, &complete, &withdrawals), &names) {
         findings.push(f);
     }
-    let mut standings = standings(inp, &names, &complete, &scoring, boards, bye);
+    let mut standings = standings(inp, &field, &complete);
     if let Some(st) = standings.as_mut() {
         super::disqualify_rows(&mut st.rows, |r| {
             league::team_disqualified(inp, &names, r.start_no)
@@ -397,11 +326,9 @@ struct SwissRounds<'a> {
     cx: &'a Context<'a>,
     index: &'a TeamIndex<'a>,
     names: &'a [TeamName],
-    numbers: &'a [String],
     groups: &'a [(BoardGroup, Sex)],
-    scoring: MatchScoring,
-    bye: (Points, Points),
-    opts: TeamSwissOptions,
+    /// What the history is built from besides the rounds.
+    field: Field<'a>,
     /// The complete rounds with their byes.
     complete: Vec<SwissRound>,
     /// Withdrawals marked so far.
@@ -409,24 +336,25 @@ struct SwissRounds<'a> {
 }
 
 impl SwissRounds<'_> {
-    fn histories(&self) -> Vec<TeamEntry> {
-        let n_teams = self.numbers.len() as u32;
-        let (s, bye) = (&self.scoring, self.bye);
-        histories(n_teams, &self.complete, s, bye, &self.withdrawals)
+    /// Pairs the round after the complete ones (C.04.6, from their history). A team that
+    /// withdrew before it is not paired (C.04.2), nor, with `drop_disqualified`, a disqualified
+    /// one.
+    fn pair_next(&self, drop_disqualified: bool) -> Result<Pairing, crate::pairing::Error> {
+        let next = self.complete.len() as u32 + 1;
+        let out = |t: u32| {
+            self.withdrawals.team_out(t, next)
+                || (drop_disqualified && league::team_disqualified(self.inp, self.names, t))
+        };
+        TeamSwiss::default().pair(&self.field.history(&self.complete, out))
     }
 
     /// The pairing recomputed from the rounds before (as written), for a workbook without a
     /// record of its pairing.
-    fn recomputed(&self, r: u32) -> Option<crate::rounds::record::Recorded> {
-        let p = team_swiss::pair_teams(&self.histories(), r, &self.opts).ok()?;
-        let pairs: Vec<(u32, u32)> = p
-            .pairs
-            .iter()
-            .map(|x| (u32::from(x.white), u32::from(x.black)))
-            .collect();
+    fn recomputed(&self) -> Option<crate::rounds::record::Recorded> {
+        let p = self.pair_next(false).ok()?;
         let (teams, boards) = (self.cx.teams, self.cx.boards);
         Some(pairing_check::team_record(
-            &pairs,
+            &wide(&p.pairs),
             p.bye.map(u32::from),
             teams,
             boards,
@@ -470,7 +398,7 @@ impl StageRounds for SwissRounds<'_> {
             });
         }
         let fallback = if sheet.recorded.is_none() {
-            self.recomputed(r)
+            self.recomputed()
         } else {
             None
         };
@@ -504,14 +432,8 @@ impl StageRounds for SwissRounds<'_> {
 
     fn pair(&mut self, r: u32, findings: &mut Findings) -> Result<Option<RoundPaper>> {
         let inp = self.inp;
-        let mut teams = self.histories();
         // A disqualified team is not paired again.
-        for t in &mut teams {
-            if league::team_disqualified(inp, self.names, u32::from(t.tpn)) {
-                t.available = false;
-            }
-        }
-        let pairing = match team_swiss::pair_teams(&teams, r, &self.opts) {
+        let pairing = match self.pair_next(true) {
             Ok(p) => p,
             Err(e) => {
                 findings.push(Finding::new(
@@ -523,17 +445,13 @@ impl StageRounds for SwissRounds<'_> {
                 return Ok(None);
             }
         };
-        let pairs: Vec<(u32, u32)> = pairing
-            .pairs
-            .iter()
-            .map(|p| (u32::from(p.white), u32::from(p.black)))
-            .collect();
+        let pairs = wide(&pairing.pairs);
         let bye_team = pairing.bye.map(u32::from);
         let roster = self.withdrawals.roster_for(inp.roster, self.names, r);
         let colours = self.cx.colours;
         let lines = default_lines(
             &roster,
-            self.numbers,
+            self.field.numbers,
             &pairs,
             bye_team,
             colours,
@@ -541,6 +459,14 @@ impl StageRounds for SwissRounds<'_> {
         );
         Ok(Some(paper(inp.event, inp.stage, r, lines, true)))
     }
+}
+
+/// Team pairs as the round workbooks number teams.
+fn wide(pairs: &[(u16, u16)]) -> Vec<(u32, u32)> {
+    pairs
+        .iter()
+        .map(|&(w, b)| (u32::from(w), u32::from(b)))
+        .collect()
 }
 
 fn rematch_finding(sheet: &RoundSheet, r: u32, names: &[TeamName], h: u32, a: u32) -> Finding {
@@ -553,14 +479,13 @@ fn rematch_finding(sheet: &RoundSheet, r: u32, names: &[TeamName], h: u32, a: u3
     )
 }
 
-/// The C.07 standings over the complete rounds, byes as PABs.
+/// The C.07 standings over the complete rounds (the history's scored view: byes as PABs,
+/// forfeited matches as stated), over the rounds played so far, as the TRF report: future
+/// rounds are not unplayed.
 fn standings(
     inp: &StageInput<'_>,
-    names: &[TeamName],
+    field: &Field<'_>,
     complete: &[SwissRound],
-    s: &MatchScoring,
-    boards: u32,
-    bye: (Points, Points),
 ) -> Option<scoring::Standings> {
     let keys = match inp.event.tiebreak_keys(&inp.stage.id, "team") {
         Some(k) => k.to_vec(),
@@ -571,51 +496,12 @@ fn standings(
     } else {
         scoring::Edition::E2024
     };
-    let pts = |win, draw| scoring::ResultPoints {
-        win,
-        draw,
-        loss: Points::ZERO,
+    let view = ViewOptions {
+        edition: Some(edition),
+        layout: Layout::Swiss,
     };
-    let mut b = scoring::TeamBuilder::new(
-        names.iter().map(|(n, name)| (n.0, name.clone())).collect(),
-        // Over the rounds played so far (as the TRF report): future rounds are not unplayed.
-        complete.len(),
-        boards as usize,
-        pts(s.game_win, s.game_draw),
-        pts(s.match_win, s.match_draw),
-        false,
-        edition,
-    );
-    for r in complete {
-        let ri = r.results.round as usize;
-        for m in &r.results.matches {
-            add_match(&mut b, ri, m, s);
-        }
-        if let Some(t) = r.bye {
-            let _ = b.pab(ri, (t as usize).wrapping_sub(1), bye.0, bye.1);
-        }
-    }
-    Some(scoring::standings(&b.build(), &keys))
-}
-
-fn add_match(b: &mut scoring::TeamBuilder, ri: usize, m: &MatchResult, s: &MatchScoring) {
-    let (h, a) = (
-        (m.home as usize).wrapping_sub(1),
-        (m.away as usize).wrapping_sub(1),
-    );
-    let mut bs = m.boards.clone();
-    bs.sort_by_key(|x| x.board);
-    if m.is_double_forfeited() {
-        let _ = b.double_forfeited_match(ri, h, a);
-    } else if m.is_forfeited() {
-        let (hp, ap) = m.game_points(s);
-        let (w, l) = if hp >= ap { (h, a) } else { (a, h) };
-        let _ = b.forfeited_match(ri, w, l);
-    } else {
-        let results: Vec<GameResult> = bs.iter().map(|x| x.result).collect();
-        let cols: Vec<Colour> = bs.iter().map(|x| x.home_colour).collect();
-        let _ = b.team_match(ri, h, a, &cols, &results);
-    }
+    let t = field.history(complete, |_| false).scored(view);
+    Some(scoring::standings(&t, &keys))
 }
 
 #[cfg(test)]

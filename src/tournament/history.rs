@@ -50,6 +50,20 @@ impl Outcome {
     }
 }
 
+/// A board's result as its side's outcome; a double forfeit is a forfeit loss on each side
+/// ([`History::games`] reads the two back as a double forfeit).
+impl From<GameResult> for Outcome {
+    fn from(r: GameResult) -> Outcome {
+        match r {
+            GameResult::Win => Outcome::Win,
+            GameResult::Draw => Outcome::Draw,
+            GameResult::Loss => Outcome::Loss,
+            GameResult::ForfeitWin => Outcome::ForfeitWin,
+            GameResult::ForfeitLoss | GameResult::DoubleForfeit => Outcome::ForfeitLoss,
+        }
+    }
+}
+
 /// One round of one entrant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Slot {
@@ -174,6 +188,31 @@ impl History {
             Some(t) => t.name.clone(),
             None => e.federation.clone(),
         }
+    }
+
+    /// Team `t`'s members in board order in round `round` (0-based), each with its board
+    /// (0-based) when a line-up (`300`) states it: the line-up's order, then the members it
+    /// leaves out in member order; without a line-up, member order.
+    pub fn seated(&self, t: &Team, round: usize) -> Vec<(Option<usize>, usize)> {
+        let line_up = self
+            .line_ups
+            .iter()
+            .find(|l| l.round == round + 1 && l.team == u32::from(t.number));
+        let start = |m: usize| self.entrants.get(m).map(|e| u32::from(e.start_no));
+        let mut v: Vec<(Option<usize>, usize)> = line_up
+            .iter()
+            .flat_map(|l| l.boards.iter().enumerate())
+            .filter_map(|(b, &s)| {
+                let m = t.members.iter().copied().find(|&m| start(m) == Some(s))?;
+                Some((Some(b), m))
+            })
+            .collect();
+        for &m in &t.members {
+            if !v.iter().any(|x| x.1 == m) {
+                v.push((None, m));
+            }
+        }
+        v
     }
 
     /// The games of round `round` (0-based) with a result, each once; a forfeit on both sides is

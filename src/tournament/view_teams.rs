@@ -101,12 +101,8 @@ impl History {
         let mut colour = None;
         let mut boards = Vec::new();
         let mut k = 0u16;
-        // The side's board order when a line-up gives it (empty boards as 0).
-        let line_up = self
-            .line_ups
-            .iter()
-            .find(|l| l.round == r + 1 && l.team == no);
-        for &pi in &team.members {
+        // The side's board order when a line-up gives it.
+        for (seat, pi) in self.seated(team, r) {
             let Some(p) = players.get(pi) else { continue };
             let Some(round) = p.rounds.get(r) else {
                 continue;
@@ -119,10 +115,7 @@ impl History {
                 continue;
             }
             k += 1;
-            let board = line_up
-                .and_then(|l| l.boards.iter().position(|&s| s == p.start_no))
-                .and_then(|i| u16::try_from(i + 1).ok())
-                .unwrap_or(k);
+            let board = seat.and_then(|i| u16::try_from(i + 1).ok()).unwrap_or(k);
             if let Some(o) = opp
                 && opp_team.is_none()
             {

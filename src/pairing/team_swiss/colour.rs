@@ -84,39 +84,3 @@ pub(crate) fn allocate(
     let last = o.colours.last().copied().unwrap_or(!initial);
     (last, ColourRule::OtherAlternates)
 }
-
-/// Parses a `352` board colour sequence (`WBWBW`; `w`/`b` in any case, spaces ignored).
-/// `None` when it holds anything else or is empty.
-///
-/// ```
-/// use bianpai::model::Colour;
-/// use bianpai::pairing::team_swiss::parse_board_sequence;
-/// let s = parse_board_sequence("WBWBW").unwrap();
-/// assert_eq!(s.len(), 5);
-/// assert_eq!(s[1], Colour::Black);
-/// ```
-pub fn parse_board_sequence(text: &str) -> Option<Vec<Colour>> {
-    let seq: Option<Vec<Colour>> = text
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .map(Colour::from_trf_char)
-        .collect();
-    seq.filter(|s| !s.is_empty())
-}
-
-/// The colour of every board for one team of a match: `sequence` is the event's `352` sequence
-/// (the colours of the team that has White on board 1, RULES §B.4); the team listed first gets
-/// it as it is, the other team the opposite colour on every board.
-///
-/// ```
-/// use bianpai::model::Colour::{Black as B, White as W};
-/// use bianpai::pairing::team_swiss::board_colours;
-/// assert_eq!(board_colours(&[W, B, W, B, W], true), vec![W, B, W, B, W]);
-/// assert_eq!(board_colours(&[W, B, W, B, W], false), vec![B, W, B, W, B]);
-/// ```
-pub fn board_colours(sequence: &[Colour], team_is_first: bool) -> Vec<Colour> {
-    sequence
-        .iter()
-        .map(|&c| if team_is_first { c } else { !c })
-        .collect()
-}

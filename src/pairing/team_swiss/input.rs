@@ -22,7 +22,7 @@ use crate::tournament::{ByeKind, ForfeitOutcome, History, Outcome, Team};
 
 /// The teams of a history, ready for [`super::pair_teams`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RoundInput {
+pub(crate) struct RoundInput {
     /// Every team with its history.
     pub teams: Vec<TeamEntry>,
     /// The round to pair (rounds played + 1).
@@ -49,7 +49,7 @@ struct Raw {
 /// # Errors
 ///
 /// [`Error::BadInput`] when the history has no teams.
-pub fn read_history(h: &History, base: &TeamSwissOptions) -> Result<RoundInput, Error> {
+pub(crate) fn read_history(h: &History, base: &TeamSwissOptions) -> Result<RoundInput, Error> {
     let mut options = base.clone();
     if let Some(code) = &h.system {
         options.apply_192(code);
@@ -126,7 +126,10 @@ pub fn read_history(h: &History, base: &TeamSwissOptions) -> Result<RoundInput, 
     })
 }
 
-/// Team `t`'s boards in round `r` (0-based): game points, opponent team and colour.
+/// Team `t`'s boards in round `r` (0-based): game points, opponent team and colour. A board is
+/// the member's place in the team's line-up (`300`) when one is stated, else its place among
+/// the members. A match in which no board had an opponent (nobody came, on one side or both) is
+/// named by a line-up or a forfeited match (`330`).
 fn raw_of(h: &History, t: &Team, r: usize) -> Raw {
     let mut raw = Raw {
         gp: Points::ZERO,
@@ -136,7 +139,8 @@ fn raw_of(h: &History, t: &Team, r: usize) -> Raw {
         any_pab: false,
         any_full_bye: false,
     };
-    for (board, &m) in t.members.iter().enumerate() {
+    for (i, (board, m)) in h.seated(t, r).into_iter().enumerate() {
+        let board = board.unwrap_or(i);
         let Some(e) = h.slot(m, r) else { continue };
         raw.gp += h.game_points.points(e.outcome);
         raw.any_played |= e.outcome.is_played();
@@ -153,6 +157,25 @@ fn raw_of(h: &History, t: &Team, r: usize) -> Raw {
                 .colour
                 .map(|c| board_one_colour(c, board, &h.board_colours));
         }
+    }
+    if raw.opponent.is_none() {
+        let no = u32::from(t.number);
+        let round = r + 1;
+        raw.opponent = h
+            .line_ups
+            .iter()
+            .filter(|l| l.round == round && l.team == no)
+            .map(|l| l.opponent)
+            .chain(
+                h.forfeited_matches
+                    .iter()
+                    .filter(|f| usize::from(f.round) == round)
+                    .filter_map(|f| {
+                        let (a, b) = (u32::from(f.first), u32::from(f.second));
+                        (a == no).then_some(b).or((b == no).then_some(a))
+                    }),
+            )
+            .find_map(|o| u16::try_from(o).ok());
     }
     raw
 }

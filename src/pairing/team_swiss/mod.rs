@@ -1,11 +1,8 @@
 //! The FIDE Swiss Team Pairing System, C.04.6 (effective 1 Feb 2026), as condensed in RULES §B.3.
 //!
-//! - [`pair_teams`] pairs one round from plain match histories ([`TeamEntry`]); it is what the
-//!   run pipeline calls.
-//! - [`TeamSwiss`] pairs the next round of a [`History`] (read from a TRF-26 team file: records
-//!   001, 310 or 013, 162, 192, 320, 330, 352, 362), building those histories with
-//!   [`read_history`].
-//! - [`board_colours`] turns a team colour into board colours (`352`, RULES §B.4).
+//! - [`TeamSwiss`] pairs the next round of a [`History`] (the season's rounds, or a TRF-26 team
+//!   file: records 001, 310 or 013, 162, 192, 300, 320, 330, 352, 362). Inside, `read_history`
+//!   turns the history into each team's match records (`TeamEntry`), which `pair_teams` pairs.
 //!
 //! Inside: [`state`](self) derives scores, colour preferences (1.7) and floats (1.5); the bracket
 //! module runs art. 3 (PAB, upfloaters, lexicographic bracket pairing) on top of two matching
@@ -26,8 +23,8 @@ mod options;
 mod state;
 pub(crate) mod weighted;
 
-pub use colour::{ColourRule, board_colours, parse_board_sequence};
-pub use input::{RoundInput, read_history};
+pub(crate) use colour::ColourRule;
+pub(crate) use input::read_history;
 pub use options::{ColourPreferenceType, ScoreKind, TeamSwissOptions};
 
 use super::{Error, Pairing, PairingSystem};
@@ -36,7 +33,7 @@ use crate::tournament::History;
 
 /// What happened to a team in one past round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RecordKind {
+pub(crate) enum RecordKind {
     /// A match with at least one board played over the board.
     Played,
     /// The team won the match by forfeit (TRF `330`, or every board `+`).
@@ -55,7 +52,7 @@ pub enum RecordKind {
 
 /// One past round of a team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MatchRecord {
+pub(crate) struct MatchRecord {
     /// The opposing team's TPN, for matches (played or forfeited).
     pub opponent: Option<u16>,
     /// The team's board-1 colour as scheduled (1.6.1), for matches.
@@ -70,7 +67,7 @@ pub struct MatchRecord {
 
 /// A team with its history, as the engine's input.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TeamEntry {
+pub(crate) struct TeamEntry {
     /// Tournament pairing number (1.1).
     pub tpn: u16,
     /// Rounds 1, 2, ... already played, in order.
@@ -81,7 +78,7 @@ pub struct TeamEntry {
 
 /// One pair of a round, as art. 4 coloured it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TeamPair {
+pub(crate) struct TeamPair {
     /// The team with White on board 1 (listed first).
     pub white: u16,
     /// The team with Black on board 1.
@@ -94,7 +91,7 @@ pub struct TeamPair {
 
 /// The pairing of one round of a team Swiss.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct TeamPairing {
+pub(crate) struct TeamPairing {
     /// The pairs, ordered by their first teams (score, then TPN).
     pub pairs: Vec<TeamPair>,
     /// The team receiving the PAB.
@@ -116,7 +113,7 @@ impl From<TeamPairing> for Pairing {
 ///
 /// [`Error::BadInput`] for duplicate TPNs; [`Error::NoLegalPairing`] when no pairing satisfies
 /// [C1]/[C2] (3.3.3: the Chief Arbiter decides).
-pub fn pair_teams(
+pub(crate) fn pair_teams(
     teams: &[TeamEntry],
     round: u32,
     opts: &TeamSwissOptions,
@@ -190,3 +187,6 @@ impl PairingSystem for TeamSwiss {
         pair_teams(&input.teams, input.next_round, &input.options).map(Pairing::from)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -2,7 +2,7 @@
 //! PAB.
 
 use super::*;
-use bianpai::pairing::PairingSystem;
+use crate::pairing::PairingSystem;
 
 /// `tests/reference/tiebreaks/team-swiss/`, checked in with the crate.
 fn tsw_dir() -> std::path::PathBuf {
@@ -12,9 +12,9 @@ fn tsw_dir() -> std::path::PathBuf {
     ))
 }
 
-fn load(name: &str) -> bianpai::trf::Trf {
+fn load(name: &str) -> crate::trf::Trf {
     let text = std::fs::read_to_string(tsw_dir().join(name)).unwrap();
-    bianpai::trf::parse(&text).unwrap()
+    crate::trf::parse(&text).unwrap()
 }
 
 const FILES: [&str; 5] = [
@@ -31,7 +31,7 @@ fn adapter_reproduces_the_310_match_and_game_points() {
     for f in FILES {
         let trf = load(f);
         let read = read_history(
-            &bianpai::trf::history(&trf).unwrap(),
+            &crate::trf::history(&trf).unwrap(),
             &TeamSwissOptions::default(),
         )
         .unwrap();
@@ -48,8 +48,8 @@ fn adapter_reproduces_the_310_match_and_game_points() {
 }
 
 /// The file cut after `rounds` rounds: round blocks, `320` and `330` beyond it dropped.
-fn cut(trf: &bianpai::trf::Trf, rounds: usize) -> bianpai::trf::Trf {
-    use bianpai::trf::Line;
+fn cut(trf: &crate::trf::Trf, rounds: usize) -> crate::trf::Trf {
+    use crate::trf::Line;
     let mut t = trf.clone();
     t.lines.retain_mut(|l| match l {
         Line::Player(p) => {
@@ -74,7 +74,7 @@ fn every_round_of_the_reference_files_pairs_legally() {
         for r in 0..9 {
             let c = cut(&trf, r);
             let read = read_history(
-                &bianpai::trf::history(&c).unwrap(),
+                &crate::trf::history(&c).unwrap(),
                 &TeamSwissOptions::default(),
             )
             .unwrap();
@@ -145,9 +145,9 @@ fn trf_file_with_a_forfeit_and_a_pab_pairs_round_two() {
     lines.push("330 +-   1   4   2".to_string());
     lines.push("320    1.0    1.0   5".to_string());
     let text = lines.join("\n") + "\n";
-    let trf = bianpai::trf::parse(&text).unwrap();
+    let trf = crate::trf::parse(&text).unwrap();
     let read = read_history(
-        &bianpai::trf::history(&trf).unwrap(),
+        &crate::trf::history(&trf).unwrap(),
         &TeamSwissOptions::default(),
     )
     .unwrap();
@@ -169,8 +169,8 @@ fn trf_file_with_a_forfeit_and_a_pab_pairs_round_two() {
     // Round 2. PAB: 4 (forfeit win) and 5 (PAB) are barred; lowest {2, 3}; 3 played one match,
     // 2 none (the forfeit does not count): 3. Top {1, 4}: 1-4, 4 first on GP (2.0 > 1.5), CD
     // 0 < +1: 4 White. {5, 2}: neither has played: 4.3.1, first team 5 odd -> White.
-    let p = bianpai::pairing::team_swiss::TeamSwiss::default()
-        .pair(&bianpai::trf::history(&trf).unwrap())
+    let p = crate::pairing::team_swiss::TeamSwiss::default()
+        .pair(&crate::trf::history(&trf).unwrap())
         .unwrap();
     assert_eq!(p.to_bbp(), "3\n4 1\n5 2\n3 0\n");
 }

@@ -2,17 +2,15 @@
 //! floater criteria [C7] and [C10], the TRF adapter against the reference files, and property
 //! tests on random tournaments.
 
-use bianpai::model::Colour::{self, Black as B, White as W};
-use bianpai::model::Points;
-use bianpai::pairing::team_swiss::{
+use super::{
     ColourPreferenceType, ColourRule, MatchRecord, RecordKind, TeamEntry, TeamPairing,
     TeamSwissOptions, pair_teams, read_history,
 };
+use crate::model::Colour::{self, Black as B, White as W};
+use crate::model::Points;
 use proptest::prelude::*;
 
-#[path = "team_swiss/colour_rules.rs"]
 mod colour_rules;
-#[path = "team_swiss/reference.rs"]
 mod reference;
 
 fn pts(x: f64) -> Points {

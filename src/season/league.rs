@@ -490,13 +490,15 @@ pub(super) fn lines_of(sheet: &RoundSheet, colours: &[Colour]) -> Lines {
                 .checked_sub(1)
                 .and_then(|i| colours.get(i as usize))
                 .copied();
+            let home_colour = r.home_colour.or(expected);
             TeamLine {
                 match_no: r.match_no.unwrap_or(0),
                 board,
                 home_team: r.home_team.clone(),
                 home_player: r.home_player.clone(),
-                home_colour: r.home_colour.or(expected).unwrap_or(Colour::White),
-                result: r.result.valid(),
+                home_colour: home_colour.unwrap_or(Colour::White),
+                // A colour word (`黑胜`) is the home player's result by their colour.
+                result: r.result.for_left(home_colour),
                 away_player: r.away_player.clone(),
                 away_team: r.away_team.clone(),
             }

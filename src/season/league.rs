@@ -261,7 +261,7 @@ fn finals(
     inp: &StageInput<'_>,
     out: &LeagueOutcome,
     cx: &Context<'_>,
-    groups: &[(BoardGroup, Sex)],
+    groups: &[(BoardGroup, Option<Sex>)],
     findings: &mut Findings,
 ) -> Result<Option<FinalsOutcome>> {
     let finals_stage = inp.event.stages.iter().find(|st| {
@@ -306,7 +306,7 @@ struct LeagueRounds<'a> {
     cx: &'a Context<'a>,
     index: &'a TeamIndex<'a>,
     numbers: &'a [String],
-    groups: &'a [(BoardGroup, Sex)],
+    groups: &'a [(BoardGroup, Option<Sex>)],
     /// Every round read back, complete or not.
     results: Vec<RoundResults>,
 }
@@ -414,7 +414,7 @@ pub(super) fn default_lines(
     numbers: &[String],
     pairs: &[(u32, u32)],
     colours: &[Colour],
-    groups: &[(BoardGroup, Sex)],
+    groups: &[(BoardGroup, Option<Sex>)],
 ) -> Lines {
     let boards = colours.len() as u32;
     let by_unit = teams::by_unit(roster);

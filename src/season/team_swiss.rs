@@ -398,7 +398,7 @@ struct SwissRounds<'a> {
     index: &'a TeamIndex<'a>,
     names: &'a [TeamName],
     numbers: &'a [String],
-    groups: &'a [(BoardGroup, Sex)],
+    groups: &'a [(BoardGroup, Option<Sex>)],
     scoring: MatchScoring,
     bye: (Points, Points),
     opts: TeamSwissOptions,

@@ -396,22 +396,17 @@ fn deadline(event: &Event, team: &Team, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::roster::{PersonName, Sourced};
+    use crate::model::roster::Sourced;
+    use crate::season::teams::tests::team;
 
+    /// A player whose 台次 cell is on form row `row`.
     fn player(name: &str, row: u32, sex: Sex, board: Board) -> Person {
-        let at = Source::cell("f.xlsx", "报名表", row, 1);
-        Person {
-            name: Some(Sourced::new(
-                PersonName {
-                    display: name.into(),
-                    key: name.into(),
-                },
-                at.clone(),
-            )),
-            sex: Some(Sourced::new(sex, at.clone())),
-            board: Some(Sourced::new(board, at)),
-            ..Person::default()
-        }
+        let mut p = crate::season::teams::tests::player(name, sex, board);
+        p.board = Some(Sourced::new(
+            board,
+            Source::cell("f.xlsx", "报名表", row, 1),
+        ));
+        p
     }
 
     fn codes(players: Vec<Person>) -> Vec<(Code, String, String)> {
@@ -420,18 +415,7 @@ mod tests {
             std::path::Path::new("event.toml"),
         )
         .unwrap_or_else(|e| panic!("{e}"));
-        let team = Team {
-            unit: Sourced::new("广东队".into(), Source::file("f.xlsx")),
-            unit_key: "广东队".into(),
-            leader: None,
-            coach: None,
-            staff: Vec::new(),
-            players,
-            fill_date: None,
-            file: "f.xlsx".into(),
-            sheets: Vec::new(),
-            rooms: Vec::new(),
-        };
+        let team = team(players);
         let roster = Roster {
             teams: vec![team],
             ..Roster::default()
@@ -463,7 +447,7 @@ mod tests {
             vec![(
                 Code::TeamTooManyPlayers,
                 "f.xlsx!报名表!B7".to_string(),
-                "广东队报名不限性别的棋手5人，超过4人（从戊起超出）".to_string()
+                "湖北江城队报名不限性别的棋手5人，超过4人（从戊起超出）".to_string()
             )]
         );
         let two = four.into_iter().take(2).collect();
@@ -472,7 +456,7 @@ mod tests {
             vec![(
                 Code::TeamTooFewPlayers,
                 "f.xlsx!报名表!B4".to_string(),
-                "广东队只有2名棋手，不足3个台次".to_string()
+                "湖北江城队只有2名棋手，不足3个台次".to_string()
             )]
         );
     }

@@ -42,40 +42,59 @@ fn team(number: u32, name: &str, players: &[&str]) -> TeamInfo {
     }
 }
 
+/// 甲队 (A1, A2, …) and 乙队 (B1, B2, …) with `boards` players each.
+fn two_teams(boards: usize) -> [TeamInfo; 2] {
+    let names = |p: &str| (1..=boards).map(|i| format!("{p}{i}")).collect::<Vec<_>>();
+    let (a, b) = (names("A"), names("B"));
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let b: Vec<&str> = b.iter().map(String::as_str).collect();
+    [team(1, "甲队", &a), team(2, "乙队", &b)]
+}
+
+/// A team round's sheet: `results/rNN.xlsx`, sheet `第N轮`.
+fn sheet(round: u32, rows: Vec<TeamBoardRow>) -> RoundSheet {
+    RoundSheet {
+        marker: Marker {
+            event: "E".into(),
+            stage: "regular".into(),
+            round,
+        },
+        file: format!("results/r{round:02}.xlsx"),
+        sheet: format!("第{round}轮"),
+        recorded: None,
+        rows: Rows::Team(rows),
+    }
+}
+
+/// Two board groups: boards 1..=`split`, then `split + 1..=last`.
+fn groups(split: u32, last: u32) -> [BoardGroup; 2] {
+    [
+        BoardGroup {
+            first_board: 1,
+            last_board: split,
+        },
+        BoardGroup {
+            first_board: split + 1,
+            last_board: last,
+        },
+    ]
+}
+
 #[test]
 fn a_match_with_a_forfeit_and_a_missing_result() {
     use GameResult::*;
     let v = ResultCell::Valid;
-    let sheet = RoundSheet {
-        marker: Marker {
-            event: "E".into(),
-            stage: "regular".into(),
-            round: 3,
-        },
-        file: "results/r03.xlsx".into(),
-        sheet: "第3轮".into(),
-        recorded: None,
-        rows: Rows::Team(vec![
+    let sheet = sheet(
+        3,
+        vec![
             row(2, 1, "甲队", "A1", v(Win), "B1", "乙队"),
             row(3, 2, "甲队", "A2", v(Draw), "B2", "乙队"),
             row(4, 3, "甲队", "A3", v(ForfeitLoss), "B3", "乙队"),
             row(5, 4, "甲队", "A4", ResultCell::Missing, "B4", "乙队"),
-        ]),
-    };
-    let teams = [
-        team(1, "甲队", &["A1", "A2", "A3", "A4"]),
-        team(2, "乙队", &["B1", "B2", "B3", "B4"]),
-    ];
-    let groups = [
-        BoardGroup {
-            first_board: 1,
-            last_board: 2,
-        },
-        BoardGroup {
-            first_board: 3,
-            last_board: 4,
-        },
-    ];
+        ],
+    );
+    let teams = two_teams(4);
+    let groups = groups(2, 4);
     let key = |s: &str| s.trim().to_string();
     let cx = Context {
         teams: &teams,
@@ -119,39 +138,20 @@ fn a_match_with_a_forfeit_and_a_missing_result() {
 fn a_typed_result_on_an_empty_board_is_an_error_not_a_forfeit() {
     use GameResult::*;
     let v = ResultCell::Valid;
-    let sheet = RoundSheet {
-        marker: Marker {
-            event: "E".into(),
-            stage: "regular".into(),
-            round: 1,
-        },
-        file: "results/r01.xlsx".into(),
-        sheet: "第1轮".into(),
-        recorded: None,
-        rows: Rows::Team(vec![
+    let sheet = sheet(
+        1,
+        vec![
             row(2, 1, "甲队", "A1", v(Win), "B1", "乙队"),
             row(3, 2, "甲队", "A2", v(Loss), "", "乙队"),
             row(4, 3, "甲队", "A3", v(ForfeitWin), "", "乙队"),
             row(5, 4, "甲队", "A4", v(Draw), "B4", "乙队"),
-        ]),
-    };
-    let teams = [
-        team(1, "甲队", &["A1", "A2", "A3", "A4"]),
-        team(2, "乙队", &["B1", "B2", "B3", "B4"]),
-    ];
+        ],
+    );
+    let teams = two_teams(4);
     let key = |s: &str| s.trim().to_string();
     let cx = Context {
         teams: &teams,
-        groups: &[
-            BoardGroup {
-                first_board: 1,
-                last_board: 2,
-            },
-            BoardGroup {
-                first_board: 3,
-                last_board: 4,
-            },
-        ],
+        groups: &groups(2, 4),
         boards: 4,
         colours: &[Colour::White, Colour::Black, Colour::White, Colour::Black],
         key: &key,
@@ -210,7 +210,7 @@ fn a_changed_pairing_is_read_as_the_workbook_says() {
             "甲队",
         )]),
     };
-    let teams = [team(1, "甲队", &["A1"]), team(2, "乙队", &["B1"])];
+    let teams = two_teams(1);
     let key = |s: &str| s.to_string();
     let cx = Context {
         teams: &teams,
@@ -245,16 +245,9 @@ fn a_colour_word_scores_the_player_of_that_colour() {
     };
     let mut b3 = row(4, 3, "甲队", "A3", ResultCell::Valid(Draw), "B3", "乙队");
     b3.home_colour = Some(Colour::White);
-    let sheet = RoundSheet {
-        marker: Marker {
-            event: "E".into(),
-            stage: "swiss".into(),
-            round: 1,
-        },
-        file: "results/r01.xlsx".into(),
-        sheet: "第1轮".into(),
-        recorded: None,
-        rows: Rows::Team(vec![
+    let sheet = sheet(
+        1,
+        vec![
             row(2, 1, "甲队", "A1", ResultCell::Valid(Win), "B1", "乙队"),
             row(
                 3,
@@ -266,23 +259,11 @@ fn a_colour_word_scores_the_player_of_that_colour() {
                 "乙队",
             ),
             b3,
-        ]),
-    };
-    let teams = [
-        team(1, "甲队", &["A1", "A2", "A3"]),
-        team(2, "乙队", &["B1", "B2", "B3"]),
-    ];
+        ],
+    );
+    let teams = two_teams(3);
     let key = |s: &str| s.trim().to_string();
-    let groups = [
-        BoardGroup {
-            first_board: 1,
-            last_board: 2,
-        },
-        BoardGroup {
-            first_board: 3,
-            last_board: 3,
-        },
-    ];
+    let groups = groups(2, 3);
     let cx = Context {
         teams: &teams,
         groups: &groups,
@@ -339,21 +320,14 @@ fn a_colour_word_scores_the_player_of_that_colour() {
 }
 
 /// A colour word on a board whose colour is not known (a board number beyond the rules,
-/// the 执色 cell blank) is an error at the result cell, never a guess; `2-0` there is still
-/// read from the home side.
+/// the 执色 cell blank) is an error at the result cell, never a guess: the board stays
+/// unscored and the round incomplete.
 #[test]
 fn a_colour_word_without_a_known_colour_is_an_error_at_its_cell() {
     use GameResult::*;
-    let sheet = RoundSheet {
-        marker: Marker {
-            event: "E".into(),
-            stage: "swiss".into(),
-            round: 2,
-        },
-        file: "results/r02.xlsx".into(),
-        sheet: "第2轮".into(),
-        recorded: None,
-        rows: Rows::Team(vec![
+    let sheet = sheet(
+        2,
+        vec![
             row(2, 1, "甲队", "A1", ResultCell::Valid(Win), "B1", "乙队"),
             row(
                 3,
@@ -368,12 +342,9 @@ fn a_colour_word_without_a_known_colour_is_an_error_at_its_cell() {
                 "B2",
                 "乙队",
             ),
-        ]),
-    };
-    let teams = [
-        team(1, "甲队", &["A1", "A2"]),
-        team(2, "乙队", &["B1", "B2"]),
-    ];
+        ],
+    );
+    let teams = two_teams(2);
     let key = |s: &str| s.trim().to_string();
     let cx = Context {
         teams: &teams,

@@ -274,12 +274,13 @@ pub fn bars(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::findings::Source;
     use crate::model::roster::{PersonName, Sourced};
 
-    fn player(name: &str, sex: Sex, board: Board) -> Person {
+    /// A player of a form `f.xlsx`, every cell at B2.
+    pub(crate) fn player(name: &str, sex: Sex, board: Board) -> Person {
         let at = Source::cell("f.xlsx", "报名表", 1, 1);
         Person {
             name: Some(Sourced::new(
@@ -295,7 +296,8 @@ mod tests {
         }
     }
 
-    fn team(players: Vec<Person>) -> Team {
+    /// The team 湖北江城队 of `f.xlsx`.
+    pub(crate) fn team(players: Vec<Person>) -> Team {
         Team {
             unit: Sourced::new("湖北江城队".into(), Source::file("f.xlsx")),
             unit_key: "湖北江城队".into(),

@@ -12,9 +12,11 @@ use util::cells::{read_book, sheet};
 use util::{run_json, s};
 
 /// What `typed.txt` holds (one notation per board row), and what bianpai must read: the
-/// printable copy writes each result back in its canonical notation.
+/// printable copy writes each result back in its canonical notation, from the home side. Row
+/// 12 is `白胜` on board 2, where the home player has Black (`WBWBW`): White won, the home
+/// player lost (`0-1`); row 13 is `黑胜` on board 3, home White: `0-1` too.
 const TYPED_READ: [&str; 15] = [
-    "1-0", "0-1", "½-½", "½-½", "½-½", "1-0", "½-½", "½-½", "+-", "-+", "--", "1-0", "0-1", "1-0",
+    "1-0", "0-1", "½-½", "½-½", "½-½", "1-0", "½-½", "½-½", "+-", "-+", "--", "0-1", "0-1", "1-0",
     "½-½",
 ];
 /// `general.txt`: 1/2 became a date, 1:0 and 0:1 times.

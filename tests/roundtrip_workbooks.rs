@@ -416,10 +416,13 @@ fn finals_prizes_and_costs_workbooks_are_the_summary_s_money_in_yuan() {
 /// The rows of a round as the library reads it, as the cells a printable copy must show.
 fn meant_round_rows(r: &RoundSheet, sport: bianpai::model::Sport) -> Vec<Vec<String>> {
     let num = |n: Option<u32>| n.map(|n| n.to_string()).unwrap_or_default();
-    let res = |c: &ResultCell| match c {
+    let res = |c: &ResultCell, left: Option<bianpai::model::Colour>| match c {
         ResultCell::Missing => String::new(),
         ResultCell::Invalid(t) => t.clone(),
-        ResultCell::Valid(g) => bianpai::rounds::notation::format(*g, sport).to_string(),
+        ResultCell::Valid(_) | ResultCell::ByColour { .. } => c
+            .for_left(left)
+            .map(|g| bianpai::rounds::notation::format(g, sport).to_string())
+            .unwrap_or_default(),
     };
     match &r.rows {
         // A withdrawal row (客队 `退赛`) is the arbiter's note in the round workbook, not a board
@@ -442,7 +445,7 @@ fn meant_round_rows(r: &RoundSheet, sport: bianpai::model::Sport) -> Vec<Vec<Str
                     b.home_team.clone(),
                     b.home_player.clone(),
                     colour.to_string(),
-                    res(&b.result),
+                    res(&b.result, b.home_colour),
                     b.away_player.clone(),
                     b.away_team.clone(),
                 ]
@@ -454,7 +457,7 @@ fn meant_round_rows(r: &RoundSheet, sport: bianpai::model::Sport) -> Vec<Vec<Str
                 vec![
                     num(g.board),
                     g.left.clone(),
-                    res(&g.result),
+                    res(&g.result, Some(bianpai::model::Colour::White)),
                     g.right.clone(),
                 ]
             })

@@ -75,22 +75,36 @@ fn composition(event: &Event, team: &Team, layout: &Layout, findings: &mut Findi
     let (Some(rules), Some(boards)) = (&event.team, &event.boards) else {
         return;
     };
-    let board_sex: BTreeMap<u32, Sex> = boards.boards.iter().map(|b| (b.number, b.sex)).collect();
+    let board_sex: BTreeMap<u32, Sex> = (boards.boards.iter())
+        .filter_map(|b| Some((b.number, b.sex?)))
+        .collect();
+    let open_boards: Vec<u32> = (boards.boards.iter())
+        .filter(|b| b.sex.is_none())
+        .map(|b| b.number)
+        .collect();
     // A player's place: the sex of the entered board (a woman on a men's board takes a men's
-    // place), a reserve by the player's own sex. In row order.
-    let mut places: BTreeMap<Sex, Vec<&Person>> = BTreeMap::new();
+    // place), an open board's open place; a reserve by the player's own sex where the
+    // regulation counts that sex, else an open place. In row order.
+    let sex_counted = |s: Sex| match s {
+        Sex::Male => rules.max_men().is_some(),
+        Sex::Female => rules.max_women().is_some(),
+    };
+    let mut places: BTreeMap<Option<Sex>, Vec<&Person>> = BTreeMap::new();
     for p in &team.players {
-        let place = main_board(p)
-            .and_then(|n| board_sex.get(&n).copied())
-            .or(sex_of(p));
+        let place = match main_board(p) {
+            Some(n) if open_boards.contains(&n) => Some(None),
+            Some(n) if board_sex.contains_key(&n) => board_sex.get(&n).copied().map(Some),
+            _ => sex_of(p).map(|s| sex_counted(s).then_some(s)),
+        };
         if let Some(s) = place {
             places.entry(s).or_default().push(p);
         }
         woman_on_mens_board(boards, &board_sex, team, p, layout, findings);
     }
     for (sex, max) in [
-        (Sex::Male, rules.max_men()),
-        (Sex::Female, rules.max_women()),
+        (Some(Sex::Male), rules.max_men()),
+        (Some(Sex::Female), rules.max_women()),
+        (None, rules.max_open()),
     ] {
         let list = places.get(&sex).map(Vec::as_slice).unwrap_or_default();
         let Some(max) = max else { continue };
@@ -98,9 +112,14 @@ fn composition(event: &Event, team: &Team, layout: &Layout, findings: &mut Findi
         let Some(first_over) = list.get(usize::try_from(max).unwrap_or(usize::MAX)) else {
             continue;
         };
-        let code = match sex {
-            Sex::Male => Code::TeamTooManyMen,
-            Sex::Female => Code::TeamTooManyWomen,
+        let (code, zh, en) = match sex {
+            Some(Sex::Male) => (Code::TeamTooManyMen, "男子", "men"),
+            Some(Sex::Female) => (Code::TeamTooManyWomen, "女子", "women"),
+            None => (
+                Code::TeamTooManyPlayers,
+                "不限性别的棋手",
+                "players for the open boards",
+            ),
         };
         findings.push(
             team_finding(
@@ -108,15 +127,13 @@ fn composition(event: &Event, team: &Team, layout: &Layout, findings: &mut Findi
                 team,
                 board_cell(first_over, team),
                 format!(
-                    "{}报名{}子{n}人，超过{max}人（从{}起超出）",
+                    "{}报名{zh}{n}人，超过{max}人（从{}起超出）",
                     team.unit.value,
-                    sex_zh(sex),
                     first_over.display_name()
                 ),
                 format!(
-                    "{} enters {n} {}, more than {max} (from {} on)",
+                    "{} enters {n} {en}, more than {max} (from {} on)",
                     team.unit.value,
-                    sex_en(sex),
                     first_over.display_name()
                 ),
                 rules.clause.as_ref(),
@@ -189,8 +206,10 @@ fn too_few(
     clause: Option<&String>,
     findings: &mut Findings,
 ) -> bool {
-    let count = |s: Sex| boards.boards.iter().filter(|b| b.sex == s).count();
-    let (men_boards, women_boards) = (count(Sex::Male), count(Sex::Female));
+    let (men_boards, women_boards) = (
+        boards.count_of(Some(Sex::Male)),
+        boards.count_of(Some(Sex::Female)),
+    );
     let of = |s: Sex| -> Vec<&Person> {
         team.players
             .iter()
@@ -199,15 +218,20 @@ fn too_few(
     };
     let (men, women) = (of(Sex::Male), of(Sex::Female));
     let spare_women = women.len().saturating_sub(women_boards);
+    // Open boards take anyone left once the boards of each sex are filled: short when the
+    // team has fewer players than boards.
+    let (all, all_boards) = (team.players.len(), boards.count());
     let short = if women.len() < women_boards {
         Some((
-            Sex::Female,
+            Some(Sex::Female),
             women.len(),
             women_boards,
             women.last().copied(),
         ))
     } else if men.len() + spare_women < men_boards {
-        Some((Sex::Male, men.len(), men_boards, men.last().copied()))
+        Some((Some(Sex::Male), men.len(), men_boards, men.last().copied()))
+    } else if all < all_boards {
+        Some((None, all, all_boards, team.players.last()))
     } else {
         None
     };
@@ -218,24 +242,27 @@ fn too_few(
         .or(team.players.last())
         .map(|p| board_cell(p, team))
         .unwrap_or_else(|| Source::file(&team.file));
-    let mut f = team_finding(
-        Code::TeamTooFewPlayers,
-        team,
-        src,
-        format!(
-            "{}只有{have}名{}棋手，不足{need}个{}子台次",
-            team.unit.value,
-            sex_zh(sex),
-            sex_zh(sex)
+    let (zh, en) = match sex {
+        Some(sex) => (
+            format!(
+                "{}只有{have}名{}棋手，不足{need}个{}子台次",
+                team.unit.value,
+                sex_zh(sex),
+                sex_zh(sex)
+            ),
+            format!(
+                "{} has {have} {} for {need} {}'s boards",
+                team.unit.value,
+                sex_en(sex),
+                sex_en(sex)
+            ),
         ),
-        format!(
-            "{} has {have} {} for {need} {}'s boards",
-            team.unit.value,
-            sex_en(sex),
-            sex_en(sex)
+        None => (
+            format!("{}只有{have}名棋手，不足{need}个台次", team.unit.value),
+            format!("{} has {have} players for {need} boards", team.unit.value),
         ),
-        clause,
-    );
+    };
+    let mut f = team_finding(Code::TeamTooFewPlayers, team, src, zh, en, clause);
     if let Some(p) = last {
         f = f.person(p.display_name());
     }
@@ -363,5 +390,74 @@ fn deadline(event: &Event, team: &Team, findings: &mut Findings) {
             ),
             dl.clause.as_ref(),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::roster::Sourced;
+    use crate::season::teams::tests::team;
+
+    /// A player whose 台次 cell is on form row `row`.
+    fn player(name: &str, row: u32, sex: Sex, board: Board) -> Person {
+        let mut p = crate::season::teams::tests::player(name, sex, board);
+        p.board = Some(Sourced::new(
+            board,
+            Source::cell("f.xlsx", "报名表", row, 1),
+        ));
+        p
+    }
+
+    fn codes(players: Vec<Person>) -> Vec<(Code, String, String)> {
+        let ev = crate::event::parse(
+            &crate::event::team_tests::open_team("WBW"),
+            std::path::Path::new("event.toml"),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let team = team(players);
+        let roster = Roster {
+            teams: vec![team],
+            ..Roster::default()
+        };
+        let mut f = Findings::new();
+        check_with(&ev, &roster, &Layout::default(), &mut f);
+        f.all()
+            .iter()
+            .map(|x| (x.code, x.source.to_string(), x.message_zh.clone()))
+            .collect()
+    }
+
+    /// An open team (3 boards of either sex, 1 reserve): men and women on any board, a woman's
+    /// reserve included, raise nothing; a fifth player is one too many, two players too few.
+    #[test]
+    fn open_boards_take_either_sex() {
+        use Board::{Main, Reserve};
+        let four = vec![
+            player("甲", 2, Sex::Female, Main(1)),
+            player("乙", 3, Sex::Male, Main(2)),
+            player("丙", 4, Sex::Female, Main(3)),
+            player("丁", 5, Sex::Female, Reserve(None)),
+        ];
+        assert_eq!(codes(four.clone()), vec![]);
+        let mut five = four.clone();
+        five.push(player("戊", 6, Sex::Male, Reserve(None)));
+        assert_eq!(
+            codes(five),
+            vec![(
+                Code::TeamTooManyPlayers,
+                "f.xlsx!报名表!B7".to_string(),
+                "湖北江城队报名不限性别的棋手5人，超过4人（从戊起超出）".to_string()
+            )]
+        );
+        let two = four.into_iter().take(2).collect();
+        assert_eq!(
+            codes(two),
+            vec![(
+                Code::TeamTooFewPlayers,
+                "f.xlsx!报名表!B4".to_string(),
+                "湖北江城队只有2名棋手，不足3个台次".to_string()
+            )]
+        );
     }
 }

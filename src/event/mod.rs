@@ -470,4 +470,6 @@ fn explain(msg: &str) -> String {
 #[cfg(test)]
 mod refusal_tests;
 #[cfg(test)]
+pub(crate) mod team_tests;
+#[cfg(test)]
 mod tests;

@@ -3,7 +3,7 @@
 use serde::Deserialize;
 
 use super::de;
-use crate::model::{Points, Sex};
+use crate::model::{Colour, Points, Sex};
 
 /// How games and matches score and what ranks first.
 #[derive(Debug, Clone, Deserialize)]
@@ -51,10 +51,17 @@ pub enum Primary {
     GamePoints,
 }
 
-/// Who a team or delegation may enter.
+/// Who a team or delegation may enter: by sex (`men_main = 3`, `women_main = 2`, the leagues'),
+/// or for open boards (`main = 3`, `reserve = 1`), or both for a mixed team.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TeamRules {
+    /// Players of either sex who play the open boards (主力, boards without `sex`).
+    #[serde(default)]
+    pub main: Option<u32>,
+    /// Reserves of either sex (替补) for the open boards.
+    #[serde(default)]
+    pub reserve: Option<u32>,
     /// Men who play (主力).
     #[serde(default)]
     pub men_main: Option<u32>,
@@ -93,6 +100,21 @@ impl TeamRules {
     /// Most women a team may enter (main + reserve), if limited.
     pub fn max_women(&self) -> Option<u32> {
         sum(self.women_main, self.women_reserve)
+    }
+
+    /// Most players of either sex on the open boards (main + reserve), if limited.
+    pub fn max_open(&self) -> Option<u32> {
+        sum(self.main, self.reserve)
+    }
+
+    /// Most players a team may enter in all, when the regulation says both how many men and
+    /// how many women, or how many players for open boards (a mixed team: the sum).
+    pub fn max_players(&self) -> Option<u32> {
+        let by_sex = self.max_men().zip(self.max_women()).map(|(m, w)| m + w);
+        match (self.max_open(), by_sex) {
+            (None, by_sex) => by_sex,
+            (Some(o), by_sex) => Some(o.saturating_add(by_sex.unwrap_or(0))),
+        }
     }
 }
 
@@ -135,12 +157,18 @@ impl BoardRules {
         self.boards.len()
     }
 
-    /// The boards a reserve of `sex` may take (empty = any board of that sex).
+    /// The boards a reserve of `sex` may take (empty = any board of that sex): the rule of
+    /// that sex, else the rule for reserves of either sex.
     pub fn reserve_boards(&self, sex: Sex) -> &[u32] {
-        self.reserves
-            .iter()
-            .find(|r| r.sex == sex)
+        (self.reserves.iter())
+            .find(|r| r.sex == Some(sex))
+            .or_else(|| self.reserves.iter().find(|r| r.sex.is_none()))
             .map_or(&[], |r| r.boards.as_slice())
+    }
+
+    /// How many boards `sex` plays (`None`: the open boards).
+    pub fn count_of(&self, sex: Option<Sex>) -> usize {
+        self.boards.iter().filter(|b| b.sex == sex).count()
     }
 }
 
@@ -150,18 +178,18 @@ impl BoardRules {
 pub struct Board {
     /// Board number, from 1.
     pub number: u32,
-    /// Who plays it.
-    #[serde(deserialize_with = "de::sex")]
-    pub sex: Sex,
+    /// Who plays it; `None` for an open board (either sex).
+    #[serde(default, deserialize_with = "de::opt_sex")]
+    pub sex: Option<Sex>,
 }
 
-/// Where a reserve of one sex may play.
+/// Where a reserve of one sex (or of either sex) may play.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReserveRule {
-    /// The reserve's sex.
-    #[serde(deserialize_with = "de::sex")]
-    pub sex: Sex,
+    /// The reserve's sex; `None` for reserves of either sex (an open team).
+    #[serde(default, deserialize_with = "de::opt_sex")]
+    pub sex: Option<Sex>,
     /// The boards allowed.
     pub boards: Vec<u32>,
 }
@@ -195,11 +223,12 @@ impl RatingThreshold {
     }
 }
 
-/// Board colours of the first-named team in every match: `WBWBW` = white on boards 1, 3, 5.
+/// Board colours of the first-named team in every match: `WBWBW` = white on boards 1, 3, 5;
+/// in the sport's words, `红黑红` or `先后先` (先: moves first, red/white).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ColourRule {
-    /// One letter per board, `W` or `B`.
+    /// One letter per board: `W`/`B`, `红`/`黑`, `白`/`黑` or `先`/`后`.
     pub first_named: String,
     /// A template default, not the regulation's.
     #[serde(default, rename = "default")]
@@ -207,4 +236,30 @@ pub struct ColourRule {
     /// Clause (`规程 九(五)`).
     #[serde(default)]
     pub clause: Option<String>,
+}
+
+impl ColourRule {
+    /// The first-named team's colour on each board, or `None` when a letter is none of the
+    /// forms. Either sport's words are accepted in either sport: they say the same colours.
+    ///
+    /// ```
+    /// use bianpai::event::ColourRule;
+    /// use bianpai::model::Colour::{Black as B, White as W};
+    /// let rule = |s: &str| ColourRule { first_named: s.into(), is_default: false, clause: None };
+    /// assert_eq!(rule("WBW").sequence(), Some(vec![W, B, W]));
+    /// assert_eq!(rule("红黑红").sequence(), Some(vec![W, B, W]));
+    /// assert_eq!(rule("先后先").sequence(), Some(vec![W, B, W]));
+    /// assert_eq!(rule("WXW").sequence(), None);
+    /// ```
+    pub fn sequence(&self) -> Option<Vec<Colour>> {
+        self.first_named
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| match c {
+                'W' | 'w' | '白' | '红' | '先' => Some(Colour::White),
+                'B' | 'b' | '黑' | '后' => Some(Colour::Black),
+                _ => None,
+            })
+            .collect()
+    }
 }

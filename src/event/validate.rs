@@ -205,47 +205,72 @@ fn scoring_and_boards(ev: &Event, f: &mut Found) {
     }
     for (i, r) in b.reserves.iter().enumerate() {
         for (j, n) in r.boards.iter().enumerate() {
-            let ok = b.boards.iter().any(|x| x.number == *n && x.sex == r.sex);
+            // A reserve of one sex plays a board of that sex or an open one; a reserve of
+            // either sex any board.
+            let ok = (b.boards.iter())
+                .any(|x| x.number == *n && (r.sex.is_none() || x.sex.is_none() || x.sex == r.sex));
             if !ok {
+                let zh = match r.sex {
+                    Some(sex) => format!("第 {n} 台不是{}子台次", sex.zh()),
+                    None => format!("没有第 {n} 台"),
+                };
                 f.fail(
                     p.key("reserves").index(i).key("boards").index(j),
-                    &format!("第 {n} 台不是{}子台次", r.sex.zh()),
+                    &zh,
                     "the reserve's board is not one of its sex",
                 );
             }
         }
     }
     if let Some(c) = &b.colours {
-        let ok = c.first_named.chars().count() == b.boards.len()
-            && c.first_named.chars().all(|ch| ch == 'W' || ch == 'B');
+        let ok = c.sequence().is_some_and(|v| v.len() == b.boards.len());
         if !ok {
             f.fail(
                 p.key("colours").key("first_named"),
-                &format!("应为每台一个 W 或 B，共 {} 个字母", b.boards.len()),
-                "one W or B per board",
+                &format!(
+                    "应为每台一个执色，共 {} 个：W/B、红/黑 或 先/后（如 \"WBW\"、\"红黑红\"）",
+                    b.boards.len()
+                ),
+                "one colour per board: W or B, 红 or 黑, 先 or 后",
             );
         }
     }
     if let Some(t) = &ev.team {
-        let count = |sex: Sex| {
-            u32::try_from(b.boards.iter().filter(|x| x.sex == sex).count()).unwrap_or(u32::MAX)
-        };
+        let count = |sex: Option<Sex>| u32::try_from(b.count_of(sex)).unwrap_or(u32::MAX);
         if let Some(m) = t.men_main
-            && m != count(Sex::Male)
+            && m != count(Some(Sex::Male))
         {
             f.fail(
                 root("team").key("men_main"),
-                &format!("男子主力 {m} 人与男子台次数 {} 不符", count(Sex::Male)),
+                &format!(
+                    "男子主力 {m} 人与男子台次数 {} 不符",
+                    count(Some(Sex::Male))
+                ),
                 "main men must match the men's boards",
             );
         }
         if let Some(w) = t.women_main
-            && w != count(Sex::Female)
+            && w != count(Some(Sex::Female))
         {
             f.fail(
                 root("team").key("women_main"),
-                &format!("女子主力 {w} 人与女子台次数 {} 不符", count(Sex::Female)),
+                &format!(
+                    "女子主力 {w} 人与女子台次数 {} 不符",
+                    count(Some(Sex::Female))
+                ),
                 "main women must match the women's boards",
+            );
+        }
+        if let Some(m) = t.main
+            && m != count(None)
+        {
+            f.fail(
+                root("team").key("main"),
+                &format!(
+                    "主力 {m} 人与不限性别的台次数 {} 不符（[boards] 中未写 sex 的台次）",
+                    count(None)
+                ),
+                "main players must match the open boards (boards without sex)",
             );
         }
     }

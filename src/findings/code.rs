@@ -139,6 +139,8 @@ catalogue! {
     TeamTooManyMen = "team.too-many-men", Team, Error;
     /// More women than the regulation allows.
     TeamTooManyWomen = "team.too-many-women", Team, Error;
+    /// More players for the open boards (either sex) than the regulation allows (`[team] main`, `reserve`).
+    TeamTooManyPlayers = "team.too-many-players", Team, Error;
     /// Fewer players than the regulation requires.
     TeamTooFewPlayers = "team.too-few-players", Team, Error;
     /// Boards not in the order the regulation requires (rating order).

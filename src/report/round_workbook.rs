@@ -235,23 +235,43 @@ fn individual_rows(
 }
 
 /// The list offered in the result column. Warning style: the list offers the usual notations,
-/// but every notation of SPEC §6 (红胜, 黑胜, 和, 1:0, 1/2 …) may be kept; the run checks what
-/// was typed.
+/// but every notation of SPEC §6 may be kept; the run checks what was typed. The prompt names
+/// only notations the sport accepts (`1:0`, `1/2` are chess; `红胜` xiangqi), and says that a
+/// colour word counts for the player of that colour, whichever side of the row they are on.
 fn result_list(doc: &RoundDoc<'_>) -> Result<DataValidation, XlsxError> {
     let (lang, choices) = (doc.lang, notation::choices(doc.sport));
+    let (sides, words) = other_notations(doc.sport);
+    let others = match lang {
+        Lang::Zh => format!(
+            "。其他写法也可：{}；或按执色写 {}，算给执该色的棋手。选“是”保留。",
+            sides.join("、"),
+            words.join("、")
+        ),
+        Lang::En => format!(
+            ". Other notations are accepted too: {}, or by colour {}, scored for the player \
+             of that colour: choose Yes to keep it.",
+            sides.join(", "),
+            words.join("/"),
+        ),
+    };
     DataValidation::new()
         .allow_list_strings(choices)?
         .set_error_style(DataValidationErrorStyle::Warning)
         .set_error_title(lang.pick("请核对结果", "Check the result"))?
         .set_error_message(format!(
-            "{}{}{}",
+            "{}{}{others}",
             lang.pick("常用写法：", "Usual notations: "),
             choices.join(" "),
-            lang.pick(
-                "。其他写法（如 红胜、黑胜、和、1:0、1/2）也可，选“是”保留。",
-                ". Other notations (1:0, 1/2, = …) are accepted too: choose Yes to keep it."
-            )
         ))
+}
+
+/// The notations the result prompt names besides the list: from the home (left) side, and
+/// colour words. Each is one the reader accepts for the sport (tested).
+fn other_notations(sport: Sport) -> (&'static [&'static str], &'static [&'static str]) {
+    match sport {
+        Sport::Chess => (&["1:0", "1/2", "和"], &["白胜", "黑胜"]),
+        Sport::Xiangqi => (&["2:0", "和"], &["红胜", "黑胜", "红负", "黑负"]),
+    }
 }
 
 /// Adds the hidden marker sheet by which bianpai recognises its own workbooks, and returns it
@@ -405,5 +425,24 @@ mod tests {
                 .expect("printable")
         };
         assert_eq!(bytes(), bytes());
+    }
+
+    /// The prompt names only notations the sport's reader accepts: a side notation for the
+    /// left-hand player, a colour word for the player of its colour.
+    #[test]
+    fn the_prompt_names_only_accepted_notations() {
+        use crate::rounds::notation::{Typed, parse_typed};
+        for sport in [Sport::Chess, Sport::Xiangqi] {
+            let (sides, words) = other_notations(sport);
+            for t in sides {
+                assert!(matches!(parse_typed(t, sport), Ok(Typed::Side(_))), "{t}");
+            }
+            for t in words {
+                assert!(
+                    matches!(parse_typed(t, sport), Ok(Typed::Colour(..))),
+                    "{t}"
+                );
+            }
+        }
     }
 }

@@ -1,7 +1,8 @@
-//! Result notation typed by arbiters into round workbooks (SPEC §6), always from the left-hand
-//! (first-named, white/red) player's side.
+//! Result notation typed by arbiters into round workbooks (SPEC §6): from the left-hand
+//! (first-named) player's side, or by colour word (`红胜`, `黑胜`, `白胜` …) for the player of
+//! that colour.
 
-use crate::model::GameResult;
+use crate::model::{Colour, GameResult};
 
 pub use crate::model::Sport;
 
@@ -10,7 +11,29 @@ pub use crate::model::Sport;
 #[error("not a result: {0:?}")]
 pub struct NotationError(pub String);
 
-/// Parses a result cell from the left-hand player's side.
+/// A result as typed: from the left-hand player's side (`1-0`, `2:0`, `和`, `+-`), or a colour
+/// word that names the colour it is about (`黑胜`: Black won).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Typed {
+    /// The result of the left-hand (first-named, home) player.
+    Side(GameResult),
+    /// The result of the player who had this colour.
+    Colour(Colour, GameResult),
+}
+
+impl Typed {
+    /// The left-hand player's result, given that player's colour; a colour word needs it
+    /// (`None` when it is not known), a side notation does not.
+    pub fn for_left(self, left: Option<Colour>) -> Option<GameResult> {
+        match self {
+            Typed::Side(g) => Some(g),
+            Typed::Colour(c, g) => left.map(|l| if l == c { g } else { g.reversed() }),
+        }
+    }
+}
+
+/// Parses a result cell from the left-hand player's side, the left-hand player having White
+/// (Red): the columns of an individual round workbook (白方/红方 on the left).
 ///
 /// Chess: `1-0`, `0-1`, `½-½`, `=`, `0.5-0.5`, `1:0`, `1/2`, `和`, `白胜`, `黑胜`; forfeits
 /// `+-`, `-+`, `--` (also `+:-`, `+/-`). Xiangqi: `2-0`, `1-1`, `0-2`, `红胜`, `黑胜`, `和`, and
@@ -31,33 +54,70 @@ pub struct NotationError(pub String);
 ///
 /// [`NotationError`] with the text when it is not a known notation.
 pub fn parse(text: &str, sport: Sport) -> Result<GameResult, NotationError> {
+    let t = parse_typed(text, sport)?;
+    t.for_left(Some(Colour::White))
+        .ok_or_else(|| NotationError(text.trim().to_string()))
+}
+
+/// Parses a result cell as typed, keeping a colour word's colour: a team round's home player
+/// may have Black, and `黑胜` then means the home player won.
+///
+/// ```
+/// use bianpai::model::{Colour, GameResult};
+/// use bianpai::rounds::notation::{parse_typed, Sport, Typed};
+/// assert_eq!(parse_typed("1:0", Sport::Chess), Ok(Typed::Side(GameResult::Win)));
+/// assert_eq!(
+///     parse_typed("黑胜", Sport::Xiangqi),
+///     Ok(Typed::Colour(Colour::Black, GameResult::Win))
+/// );
+/// ```
+///
+/// # Errors
+///
+/// [`NotationError`] with the text when it is not a known notation (a colour word of the
+/// other sport, `白胜` in xiangqi or `红胜` in chess, included).
+pub fn parse_typed(text: &str, sport: Sport) -> Result<Typed, NotationError> {
+    use Colour::{Black, White};
+    use GameResult::{Draw, Loss, Win};
     let key = canonical(text);
     let err = || NotationError(text.trim().to_string());
     if key.is_empty() {
         return Err(err());
     }
     // Forfeits and the words are the same in both sports.
-    match key.as_str() {
-        "+-" | "+:-" | "+/-" => return Ok(GameResult::ForfeitWin),
-        "-+" | "-:+" | "-/+" => return Ok(GameResult::ForfeitLoss),
-        "--" | "-:-" | "-/-" | "0-0" | "0:0" => return Ok(GameResult::DoubleForfeit),
-        "和" | "和棋" | "平" | "=" => return Ok(GameResult::Draw),
-        "胜" => return Ok(GameResult::Win),
-        "负" => return Ok(GameResult::Loss),
-        _ => {}
+    let side = match key.as_str() {
+        "+-" | "+:-" | "+/-" => Some(GameResult::ForfeitWin),
+        "-+" | "-:+" | "-/+" => Some(GameResult::ForfeitLoss),
+        "--" | "-:-" | "-/-" | "0-0" | "0:0" => Some(GameResult::DoubleForfeit),
+        "和" | "和棋" | "平" | "=" => Some(Draw),
+        "胜" => Some(Win),
+        "负" => Some(Loss),
+        _ => None,
+    };
+    if let Some(g) = side {
+        return Ok(Typed::Side(g));
     }
     match sport {
         Sport::Chess => match key.as_str() {
-            "1-0" | "1:0" | "白胜" => Ok(GameResult::Win),
-            "0-1" | "0:1" | "黑胜" => Ok(GameResult::Loss),
+            "1-0" | "1:0" => Ok(Typed::Side(Win)),
+            "0-1" | "0:1" => Ok(Typed::Side(Loss)),
             "½-½" | "½:½" | "½" | "1/2" | "0.5-0.5" | "0.5:0.5" | ".5-.5" | "1/2-1/2"
-            | "1/2:1/2" | "0.5" => Ok(GameResult::Draw),
+            | "1/2:1/2" | "0.5" => Ok(Typed::Side(Draw)),
+            "白胜" => Ok(Typed::Colour(White, Win)),
+            "白负" => Ok(Typed::Colour(White, Loss)),
+            "黑胜" => Ok(Typed::Colour(Black, Win)),
+            "黑负" => Ok(Typed::Colour(Black, Loss)),
             _ => Err(err()),
         },
         Sport::Xiangqi => match key.as_str() {
-            "2-0" | "2:0" | "红胜" | "红先胜" => Ok(GameResult::Win),
-            "0-2" | "0:2" | "黑胜" | "红先负" => Ok(GameResult::Loss),
-            "1-1" | "1:1" | "红先和" => Ok(GameResult::Draw),
+            "2-0" | "2:0" => Ok(Typed::Side(Win)),
+            "0-2" | "0:2" => Ok(Typed::Side(Loss)),
+            // 红先和: a draw, whoever had red.
+            "1-1" | "1:1" | "红先和" => Ok(Typed::Side(Draw)),
+            "红胜" | "红先胜" => Ok(Typed::Colour(White, Win)),
+            "红负" | "红先负" => Ok(Typed::Colour(White, Loss)),
+            "黑胜" => Ok(Typed::Colour(Black, Win)),
+            "黑负" => Ok(Typed::Colour(Black, Loss)),
             _ => Err(err()),
         },
     }
@@ -132,6 +192,8 @@ mod tests {
             ("--", DoubleForfeit),
             ("白胜", Win),
             ("黑胜", Loss),
+            ("白负", Loss),
+            ("黑负", Win),
         ];
         for (t, r) in cases {
             assert_eq!(parse(t, Sport::Chess), Ok(r), "{t}");
@@ -146,6 +208,10 @@ mod tests {
             ("0-2", Loss),
             ("红胜", Win),
             ("黑胜", Loss),
+            ("红负", Loss),
+            ("黑负", Win),
+            ("红先胜", Win),
+            ("红先和", Draw),
             ("和", Draw),
             ("+-", ForfeitWin),
             ("-+", ForfeitLoss),
@@ -161,9 +227,40 @@ mod tests {
         for t in ["", " ", "1-1", "2-0", "x", "10", "1-0-0", "胜负"] {
             assert!(parse(t, Sport::Chess).is_err(), "{t}");
         }
-        for t in ["1-0", "0.5-0.5", "3-0"] {
+        for t in ["1-0", "0.5-0.5", "3-0", "白胜", "白负"] {
             assert!(parse(t, Sport::Xiangqi).is_err(), "{t}");
         }
+        for t in ["红胜", "红负", "红先胜"] {
+            assert!(parse(t, Sport::Chess).is_err(), "{t}");
+        }
+    }
+
+    /// A colour word keeps its colour; a side notation reads the same whoever had White.
+    #[test]
+    fn colour_words_name_their_colour() {
+        use Colour::{Black, White};
+        let cases = [
+            ("黑胜", Sport::Xiangqi, Typed::Colour(Black, Win)),
+            ("红负", Sport::Xiangqi, Typed::Colour(White, Loss)),
+            ("红先负", Sport::Xiangqi, Typed::Colour(White, Loss)),
+            ("白胜", Sport::Chess, Typed::Colour(White, Win)),
+            ("黑负", Sport::Chess, Typed::Colour(Black, Loss)),
+            ("2:0", Sport::Xiangqi, Typed::Side(Win)),
+            ("1/2", Sport::Chess, Typed::Side(Draw)),
+            ("和", Sport::Xiangqi, Typed::Side(Draw)),
+        ];
+        for (t, sport, want) in cases {
+            assert_eq!(parse_typed(t, sport), Ok(want), "{t}");
+        }
+        // For a left-hand player with Black: 黑胜 is their win, 红负 too; 1:0 stays theirs.
+        let black = Some(Black);
+        assert_eq!(Typed::Colour(Black, Win).for_left(black), Some(Win));
+        assert_eq!(Typed::Colour(White, Loss).for_left(black), Some(Win));
+        assert_eq!(Typed::Colour(White, Win).for_left(black), Some(Loss));
+        assert_eq!(Typed::Side(Win).for_left(black), Some(Win));
+        // Without the colour, a colour word says nothing; a side notation still does.
+        assert_eq!(Typed::Colour(Black, Win).for_left(None), None);
+        assert_eq!(Typed::Side(Draw).for_left(None), Some(Draw));
     }
 
     #[test]

@@ -19,14 +19,35 @@ pub enum ResultCell {
     Invalid(String),
     /// A valid result from the left-hand side.
     Valid(GameResult),
+    /// A colour word in a team round (`黑胜`): the result of the player who had `colour` on
+    /// the board, which the reader turns into the home player's once it knows the board's
+    /// colours (`typed` kept for the message when it does not).
+    ByColour {
+        /// The colour the word names.
+        colour: Colour,
+        /// That colour's result.
+        result: GameResult,
+        /// The cell's text.
+        typed: String,
+    },
 }
 
 impl ResultCell {
-    /// The result, if valid.
+    /// The result from the left-hand side, if valid (a colour word only with a known colour of
+    /// the left-hand player: [`ResultCell::for_left`]).
     pub fn valid(&self) -> Option<GameResult> {
+        self.for_left(None)
+    }
+
+    /// The left-hand player's result given that player's colour: a colour word is read
+    /// against it, and says nothing without it.
+    pub fn for_left(&self, left: Option<Colour>) -> Option<GameResult> {
         match self {
             ResultCell::Valid(r) => Some(*r),
-            _ => None,
+            ResultCell::ByColour { colour, result, .. } => {
+                notation::Typed::Colour(*colour, *result).for_left(left)
+            }
+            ResultCell::Missing | ResultCell::Invalid(_) => None,
         }
     }
 }
@@ -268,12 +289,21 @@ fn number(t: &Table, r: usize, c: usize) -> Option<u32> {
     text(t, r, c).parse().ok()
 }
 
-fn result_cell(t: &Table, r: usize, c: usize, sport: Sport, findings: &mut Findings) -> ResultCell {
+/// The result cell at `(r, c)`. `left` is the left-hand player's colour when the sheet's
+/// layout fixes it (an individual round: 白方/红方 on the left), so a colour word is read at
+/// once; a team round's home player may have either colour, and its colour words are kept.
+fn result_cell(
+    t: &Table,
+    (r, c): (usize, usize),
+    sport: Sport,
+    left: Option<Colour>,
+    findings: &mut Findings,
+) -> ResultCell {
     let raw = text(t, r, c);
     if raw.is_empty() {
         return ResultCell::Missing;
     }
-    let parsed = notation::parse(&raw, sport);
+    let parsed = notation::parse_typed(&raw, sport);
     if parsed.is_err()
         && let Some((typed, g)) = super::typed::recover(t.get(r, c), sport)
     {
@@ -290,7 +320,15 @@ fn result_cell(t: &Table, r: usize, c: usize, sport: Sport, findings: &mut Findi
         return ResultCell::Valid(g);
     }
     match parsed {
-        Ok(g) => ResultCell::Valid(g),
+        Ok(notation::Typed::Side(g)) => ResultCell::Valid(g),
+        Ok(typed @ notation::Typed::Colour(colour, result)) => match typed.for_left(left) {
+            Some(g) => ResultCell::Valid(g),
+            None => ResultCell::ByColour {
+                colour,
+                result,
+                typed: raw,
+            },
+        },
         Err(_) => {
             let choices = notation::choices(sport).join(" ");
             findings.push(Finding::new(
@@ -330,7 +368,7 @@ fn read_team(
             home_team,
             home_player: text(t, r, cols[3]),
             home_colour: colour,
-            result: result_cell(t, r, cols[5], sport, findings),
+            result: result_cell(t, (r, cols[5]), sport, None, findings),
             away_player: text(t, r, cols[6]),
             away_team,
         });
@@ -356,7 +394,7 @@ fn read_individual(
         let result = if is_bye {
             ResultCell::Missing
         } else {
-            result_cell(t, r, cols[2], sport, findings)
+            result_cell(t, (r, cols[2]), sport, Some(Colour::White), findings)
         };
         out.push(IndividualRow {
             row: r as u32,
@@ -367,4 +405,98 @@ fn read_individual(
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::GameResult::{Loss, Win};
+
+    fn table(rows: &[&[&str]]) -> Table {
+        Table {
+            file: "results/r01.xlsx".into(),
+            sheet: "第1轮".into(),
+            rows: rows
+                .iter()
+                .map(|r| {
+                    r.iter()
+                        .map(|c| crate::ingest::Cell::Text((*c).into()))
+                        .collect()
+                })
+                .collect(),
+            merges: vec![],
+            hidden: false,
+            paragraphs: Vec::new(),
+            date1904: false,
+        }
+    }
+
+    fn marker() -> Marker {
+        Marker {
+            event: "E".into(),
+            stage: "open-men".into(),
+            round: 1,
+        }
+    }
+
+    /// In an individual round the left-hand player has red (红方 column), so `黑胜` is their
+    /// loss and `红胜`, `黑负` their win, read at once.
+    #[test]
+    fn individual_colour_words_are_the_red_and_black_players() {
+        let t = table(&[
+            &["第1轮"],
+            &["台号", "红方", "结果", "黑方"],
+            &["1", "甲", "黑胜", "乙"],
+            &["2", "丙", "红胜", "丁"],
+            &["3", "戊", "黑负", "己"],
+        ]);
+        let mut f = Findings::new();
+        let s = read_unmarked(&[t], marker(), Sport::Xiangqi, &mut f).expect("a round sheet");
+        let Rows::Individual(rows) = s.rows else {
+            panic!("individual rows")
+        };
+        let got: Vec<_> = rows.iter().map(|r| r.result.clone()).collect();
+        use ResultCell::Valid;
+        assert_eq!(got, vec![Valid(Loss), Valid(Win), Valid(Win)]);
+        assert!(f.all().is_empty());
+    }
+
+    /// In a team round the home player may have either colour: the word is kept with its
+    /// colour, and the 执色 column is read for the match reader.
+    #[test]
+    fn team_colour_words_keep_their_colour() {
+        let t = table(&[
+            &["第1轮"],
+            &[
+                "场次",
+                "台次",
+                "主队",
+                "主队棋手",
+                "执色",
+                "结果",
+                "客队棋手",
+                "客队",
+            ],
+            &["5", "2", "甲队", "唐凯泽", "黑", "黑胜", "乙二", "乙队"],
+            &["5", "3", "甲队", "甲三", "红", "2:0", "乙三", "乙队"],
+        ]);
+        let mut f = Findings::new();
+        let s = read_unmarked(&[t], marker(), Sport::Xiangqi, &mut f).expect("a round sheet");
+        let Rows::Team(rows) = s.rows else {
+            panic!("team rows")
+        };
+        assert_eq!(rows[0].home_colour, Some(Colour::Black));
+        assert_eq!(
+            rows[0].result,
+            ResultCell::ByColour {
+                colour: Colour::Black,
+                result: Win,
+                typed: "黑胜".into()
+            }
+        );
+        assert_eq!(rows[0].result.for_left(rows[0].home_colour), Some(Win));
+        assert_eq!(rows[0].result.valid(), None);
+        assert_eq!(rows[1].result, ResultCell::Valid(Win));
+        assert!(f.all().is_empty());
+    }
 }

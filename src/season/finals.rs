@@ -395,7 +395,7 @@ pub(super) struct Season<'a> {
     /// Board colours of the first-named team.
     pub colours: &'a [crate::model::Colour],
     /// Board groups with their sex, for the default line-ups.
-    pub groups: &'a [(crate::rounds::lineup::BoardGroup, crate::model::Sex)],
+    pub groups: &'a [(crate::rounds::lineup::BoardGroup, Option<crate::model::Sex>)],
 }
 
 /// What the finals came to.

@@ -261,7 +261,7 @@ fn finals(
     inp: &StageInput<'_>,
     out: &LeagueOutcome,
     cx: &Context<'_>,
-    groups: &[(BoardGroup, Sex)],
+    groups: &[(BoardGroup, Option<Sex>)],
     findings: &mut Findings,
 ) -> Result<Option<FinalsOutcome>> {
     let finals_stage = inp.event.stages.iter().find(|st| {
@@ -306,7 +306,7 @@ struct LeagueRounds<'a> {
     cx: &'a Context<'a>,
     index: &'a TeamIndex<'a>,
     numbers: &'a [String],
-    groups: &'a [(BoardGroup, Sex)],
+    groups: &'a [(BoardGroup, Option<Sex>)],
     /// Every round read back, complete or not.
     results: Vec<RoundResults>,
 }
@@ -414,7 +414,7 @@ pub(super) fn default_lines(
     numbers: &[String],
     pairs: &[(u32, u32)],
     colours: &[Colour],
-    groups: &[(BoardGroup, Sex)],
+    groups: &[(BoardGroup, Option<Sex>)],
 ) -> Lines {
     let boards = colours.len() as u32;
     let by_unit = teams::by_unit(roster);
@@ -490,13 +490,15 @@ pub(super) fn lines_of(sheet: &RoundSheet, colours: &[Colour]) -> Lines {
                 .checked_sub(1)
                 .and_then(|i| colours.get(i as usize))
                 .copied();
+            let home_colour = r.home_colour.or(expected);
             TeamLine {
                 match_no: r.match_no.unwrap_or(0),
                 board,
                 home_team: r.home_team.clone(),
                 home_player: r.home_player.clone(),
-                home_colour: r.home_colour.or(expected).unwrap_or(Colour::White),
-                result: r.result.valid(),
+                home_colour: home_colour.unwrap_or(Colour::White),
+                // A colour word (`黑胜`) is the home player's result by their colour.
+                result: r.result.for_left(home_colour),
                 away_player: r.away_player.clone(),
                 away_team: r.away_team.clone(),
             }

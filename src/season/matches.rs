@@ -315,16 +315,34 @@ fn read_board(
     let (round, (home, away)) = (at.round, at.teams);
     let src = |col: u32| Source::cell(&at.sheet.file, &at.sheet.sheet, r.row, col);
     let board = r.board.unwrap_or(0);
-    // The colour the board rules give the first-named team (`[boards.colours]`); a colour the
-    // arbiter filled in wins. A board number beyond the rules (mistyped) falls back to White
-    // rather than dropping the row's result.
-    let expected_colour = board
-        .checked_sub(1)
-        .and_then(|i| cx.colours.get(i as usize))
-        .copied()
-        .unwrap_or(Colour::White);
+    // The home player's colour: the 执色 column as the arbiter left it, else the board rules'
+    // (`[boards.colours]`). A board number beyond the rules (mistyped) with no colour typed has
+    // none: its result is still read from the home side, but a colour word cannot be.
+    let home_colour = r.home_colour.or_else(|| {
+        let i = board.checked_sub(1)?;
+        cx.colours.get(i as usize).copied()
+    });
     let g = match &r.result {
         ResultCell::Valid(g) => *g,
+        ResultCell::ByColour { typed, .. } => match r.result.for_left(home_colour) {
+            Some(g) => g,
+            None => {
+                findings.push(Finding::new(
+                    Code::ResultInvalid,
+                    src(5),
+                    format!(
+                        "第{round}轮 {home} – {away} 第{board}台：结果“{typed}”按执色计分，\
+                         但本台主队执色不明；请在执色列填写主队棋手的执色，或按主队一方填写结果"
+                    ),
+                    format!(
+                        "round {round}, {home} – {away} board {board}: result {typed:?} names \
+                         a colour, but the home player's colour on this board is not known; \
+                         fill in the colour column, or type the result from the home side"
+                    ),
+                ));
+                return None;
+            }
+        },
         ResultCell::Missing if at.untouched => return None,
         ResultCell::Missing => {
             findings.push(Finding::new(
@@ -374,7 +392,7 @@ fn read_board(
         board,
         home_player: hp,
         away_player: ap,
-        home_colour: r.home_colour.unwrap_or(expected_colour),
+        home_colour: home_colour.unwrap_or(Colour::White),
         result: g,
     })
 }
@@ -446,237 +464,5 @@ fn lineup_finding(issue: &lineup::Issue, round: u32, team: &str, source: Source)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::findings::Severity;
-    use crate::rounds::marker::Marker;
-
-    fn row(
-        r: u32,
-        board: u32,
-        home: &str,
-        hp: &str,
-        res: ResultCell,
-        ap: &str,
-        away: &str,
-    ) -> TeamBoardRow {
-        TeamBoardRow {
-            row: r,
-            match_no: Some(1),
-            board: Some(board),
-            home_team: home.into(),
-            home_player: hp.into(),
-            home_colour: None,
-            result: res,
-            away_player: ap.into(),
-            away_team: away.into(),
-        }
-    }
-
-    fn team(number: u32, name: &str, players: &[&str]) -> TeamInfo {
-        let members = players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| Member {
-                key: p.to_string(),
-                group: usize::from(i >= 2),
-                main_order: Some(i % 2),
-                bars: Vec::new(),
-            })
-            .collect();
-        TeamInfo {
-            number,
-            name: name.into(),
-            members,
-        }
-    }
-
-    #[test]
-    fn a_match_with_a_forfeit_and_a_missing_result() {
-        use GameResult::*;
-        let v = ResultCell::Valid;
-        let sheet = RoundSheet {
-            marker: Marker {
-                event: "E".into(),
-                stage: "regular".into(),
-                round: 3,
-            },
-            file: "results/r03.xlsx".into(),
-            sheet: "第3轮".into(),
-            recorded: None,
-            rows: Rows::Team(vec![
-                row(2, 1, "甲队", "A1", v(Win), "B1", "乙队"),
-                row(3, 2, "甲队", "A2", v(Draw), "B2", "乙队"),
-                row(4, 3, "甲队", "A3", v(ForfeitLoss), "B3", "乙队"),
-                row(5, 4, "甲队", "A4", ResultCell::Missing, "B4", "乙队"),
-            ]),
-        };
-        let teams = [
-            team(1, "甲队", &["A1", "A2", "A3", "A4"]),
-            team(2, "乙队", &["B1", "B2", "B3", "B4"]),
-        ];
-        let groups = [
-            BoardGroup {
-                first_board: 1,
-                last_board: 2,
-            },
-            BoardGroup {
-                first_board: 3,
-                last_board: 4,
-            },
-        ];
-        let key = |s: &str| s.trim().to_string();
-        let cx = Context {
-            teams: &teams,
-            groups: &groups,
-            boards: 4,
-            colours: &[Colour::White, Colour::Black, Colour::White, Colour::Black],
-            key: &key,
-            lineup_clause: "规程 五(三)",
-        };
-        let mut f = Findings::new();
-        let rr = read_round(&sheet, &[(1, 2)], &cx, &mut f);
-        assert!(!rr.complete);
-        let m = &rr.matches[0];
-        assert_eq!((m.home, m.away, m.complete), (1, 2, false));
-        let s = MatchScoring::default();
-        // 1 + ½ + 0 (forfeit loss) = 1.5 for 甲; 0 + ½ + 1 = 1.5 for 乙.
-        assert_eq!(
-            m.game_points(&s),
-            (Points::from_halves(3), Points::from_halves(3))
-        );
-        assert_eq!(
-            m.match_points(&s),
-            (Points::from_whole(1), Points::from_whole(1))
-        );
-        assert_eq!(m.boards[1].home_colour, Colour::Black);
-        let codes: Vec<_> = f
-            .all()
-            .iter()
-            .map(|x| (x.code, x.source.to_string()))
-            .collect();
-        assert_eq!(
-            codes,
-            vec![(Code::ResultMissing, "results/r03.xlsx!第3轮!F6".to_string())]
-        );
-    }
-
-    /// A result typed on a board where one side named nobody is kept as typed: `0-1` against an
-    /// empty away board is an error at the result cell and the match stays incomplete (never
-    /// rescored `+-`); `+-` there is the board forfeit it says.
-    #[test]
-    fn a_typed_result_on_an_empty_board_is_an_error_not_a_forfeit() {
-        use GameResult::*;
-        let v = ResultCell::Valid;
-        let sheet = RoundSheet {
-            marker: Marker {
-                event: "E".into(),
-                stage: "regular".into(),
-                round: 1,
-            },
-            file: "results/r01.xlsx".into(),
-            sheet: "第1轮".into(),
-            recorded: None,
-            rows: Rows::Team(vec![
-                row(2, 1, "甲队", "A1", v(Win), "B1", "乙队"),
-                row(3, 2, "甲队", "A2", v(Loss), "", "乙队"),
-                row(4, 3, "甲队", "A3", v(ForfeitWin), "", "乙队"),
-                row(5, 4, "甲队", "A4", v(Draw), "B4", "乙队"),
-            ]),
-        };
-        let teams = [
-            team(1, "甲队", &["A1", "A2", "A3", "A4"]),
-            team(2, "乙队", &["B1", "B2", "B3", "B4"]),
-        ];
-        let key = |s: &str| s.trim().to_string();
-        let cx = Context {
-            teams: &teams,
-            groups: &[
-                BoardGroup {
-                    first_board: 1,
-                    last_board: 2,
-                },
-                BoardGroup {
-                    first_board: 3,
-                    last_board: 4,
-                },
-            ],
-            boards: 4,
-            colours: &[Colour::White, Colour::Black, Colour::White, Colour::Black],
-            key: &key,
-            lineup_clause: "",
-        };
-        let mut f = Findings::new();
-        let rr = read_round(&sheet, &[(1, 2)], &cx, &mut f);
-        assert!(!rr.complete);
-        let m = &rr.matches[0];
-        assert!(!m.complete);
-        let played: Vec<(u32, GameResult)> = m.boards.iter().map(|b| (b.board, b.result)).collect();
-        assert_eq!(played, vec![(1, Win), (3, ForfeitWin), (4, Draw)]);
-        let errors: Vec<(Code, Severity, String, String)> = f
-            .all()
-            .iter()
-            .filter(|x| x.code == Code::ResultInvalid)
-            .map(|x| {
-                (
-                    x.code,
-                    x.severity,
-                    x.source.to_string(),
-                    x.message_zh.clone(),
-                )
-            })
-            .collect();
-        assert_eq!(
-            errors,
-            vec![(
-                Code::ResultInvalid,
-                Severity::Error,
-                "results/r01.xlsx!第1轮!F4".to_string(),
-                "第1轮 甲队 – 乙队 第2台：结果“0-1”，但客队未填棋手；请填写棋手姓名，或把结果改为“+-”（弃权）"
-                    .to_string()
-            )]
-        );
-    }
-
-    #[test]
-    fn a_changed_pairing_is_read_as_the_workbook_says() {
-        let sheet = RoundSheet {
-            marker: Marker {
-                event: "E".into(),
-                stage: "regular".into(),
-                round: 1,
-            },
-            file: "r.xlsx".into(),
-            sheet: "S".into(),
-            recorded: None,
-            rows: Rows::Team(vec![row(
-                2,
-                1,
-                "乙队",
-                "B1",
-                ResultCell::Valid(GameResult::Win),
-                "A1",
-                "甲队",
-            )]),
-        };
-        let teams = [team(1, "甲队", &["A1"]), team(2, "乙队", &["B1"])];
-        let key = |s: &str| s.to_string();
-        let cx = Context {
-            teams: &teams,
-            groups: &[BoardGroup {
-                first_board: 1,
-                last_board: 1,
-            }],
-            boards: 1,
-            colours: &[Colour::White],
-            key: &key,
-            lineup_clause: "",
-        };
-        let mut f = Findings::new();
-        let rr = read_round(&sheet, &[(1, 2)], &cx, &mut f);
-        assert_eq!((rr.matches[0].home, rr.matches[0].away), (2, 1));
-        assert!(rr.complete);
-        // Comparing with the pairing written is pairing_check's (tests/pairing_changes.rs).
-        assert!(f.all().is_empty());
-    }
-}
+#[path = "matches_tests.rs"]
+mod tests;

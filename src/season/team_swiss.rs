@@ -326,7 +326,7 @@ struct SwissRounds<'a> {
     cx: &'a Context<'a>,
     index: &'a TeamIndex<'a>,
     names: &'a [TeamName],
-    groups: &'a [(BoardGroup, Sex)],
+    groups: &'a [(BoardGroup, Option<Sex>)],
     /// What the history is built from besides the rounds.
     field: Field<'a>,
     /// The complete rounds with their byes.

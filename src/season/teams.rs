@@ -28,11 +28,13 @@ pub fn by_unit(roster: &Roster) -> std::collections::HashMap<&str, &Team> {
     m
 }
 
-/// Board groups: runs of consecutive boards of the same sex (boards 1-3 men, 4-5 women).
-pub fn board_groups(rules: &BoardRules) -> Vec<(BoardGroup, Sex)> {
-    let mut boards: Vec<(u32, Sex)> = rules.boards.iter().map(|b| (b.number, b.sex)).collect();
+/// Board groups: runs of consecutive boards of the same sex (boards 1-3 men, 4-5 women); open
+/// boards (no sex) make a group of their own (`None`).
+pub fn board_groups(rules: &BoardRules) -> Vec<(BoardGroup, Option<Sex>)> {
+    let mut boards: Vec<(u32, Option<Sex>)> =
+        rules.boards.iter().map(|b| (b.number, b.sex)).collect();
     boards.sort_by_key(|b| b.0);
-    let mut out: Vec<(BoardGroup, Sex)> = Vec::new();
+    let mut out: Vec<(BoardGroup, Option<Sex>)> = Vec::new();
     for (n, sex) in boards {
         match out.last_mut() {
             Some((g, s)) if *s == sex && g.last_board + 1 == n => g.last_board = n,
@@ -50,19 +52,9 @@ pub fn board_groups(rules: &BoardRules) -> Vec<(BoardGroup, Sex)> {
 
 /// The first-named team's colour on each board (`WBWBW` by default).
 pub fn board_colours(rules: &BoardRules) -> Vec<Colour> {
-    let seq = rules
-        .colours
-        .as_ref()
-        .map(|c| c.first_named.clone())
+    let mut v = (rules.colours.as_ref())
+        .and_then(|c| c.sequence())
         .unwrap_or_default();
-    let mut v: Vec<Colour> = seq
-        .chars()
-        .filter_map(|c| match c {
-            'W' | 'w' | '白' | '红' => Some(Colour::White),
-            'B' | 'b' | '黑' => Some(Colour::Black),
-            _ => None,
-        })
-        .collect();
     // Alternate from White for boards the sequence does not cover.
     while v.len() < rules.count() {
         v.push(if v.len().is_multiple_of(2) {
@@ -89,7 +81,7 @@ fn sex_of(p: &Person) -> Option<Sex> {
 /// The place is the rank by declared board, then by entry order: a form that enters board 1
 /// twice and no board 2 (规程: 台次按报名顺序依次上调) gives ranks 0, 1, 2 to boards 1, 1, 3, so
 /// the default line-up fills every board and the line-up check accepts it.
-pub fn members(team: &Team, groups: &[(BoardGroup, Sex)]) -> Vec<Member> {
+pub fn members(team: &Team, groups: &[(BoardGroup, Option<Sex>)]) -> Vec<Member> {
     let group_of_board = |n: u32| {
         groups
             .iter()
@@ -124,8 +116,9 @@ pub fn members(team: &Team, groups: &[(BoardGroup, Sex)]) -> Vec<Member> {
                 (g, Some(rank))
             }
             Some(Board::Reserve(_)) | None => {
-                let Some(g) = sex_of(p).and_then(|s| groups.iter().position(|(_, gs)| *gs == s))
-                else {
+                // A reserve plays in the group of its sex, else on the open boards.
+                let of_sex = sex_of(p).and_then(|s| groups.iter().position(|g| g.1 == Some(s)));
+                let Some(g) = of_sex.or_else(|| groups.iter().position(|g| g.1.is_none())) else {
                     continue;
                 };
                 (g, None)
@@ -144,7 +137,11 @@ pub fn members(team: &Team, groups: &[(BoardGroup, Sex)]) -> Vec<Member> {
 /// The default line-up of a team: in each board group its main players in entry order from the
 /// group's first board (the boards move up when a main player has withdrawn), a reserve on the
 /// group's last board when the main players do not fill it; empty strings for empty boards.
-pub fn default_lineup(team: &Team, groups: &[(BoardGroup, Sex)], boards: u32) -> Vec<String> {
+pub fn default_lineup(
+    team: &Team,
+    groups: &[(BoardGroup, Option<Sex>)],
+    boards: u32,
+) -> Vec<String> {
     let members = members(team, groups);
     let display = |key: &str| {
         team.players
@@ -186,7 +183,7 @@ pub fn default_lineup(team: &Team, groups: &[(BoardGroup, Sex)], boards: u32) ->
 pub fn infos(
     roster: &Roster,
     numbers: &[String],
-    groups: &[(BoardGroup, Sex)],
+    groups: &[(BoardGroup, Option<Sex>)],
     event: &Event,
     rules: &BoardRules,
     statuses: &Statuses,
@@ -231,7 +228,7 @@ pub fn infos(
 pub fn bars(
     team: &Team,
     p: &Person,
-    groups: &[(BoardGroup, Sex)],
+    groups: &[(BoardGroup, Option<Sex>)],
     rules: &BoardRules,
     excluded_clause: Option<&str>,
     statuses: &Statuses,
@@ -241,7 +238,8 @@ pub fn bars(
     if let (Some(Sex::Female), Some(th)) = (sex_of(p), &rules.woman_on_men_board) {
         let rating = p.rating.as_ref().map_or(0, |r| r.value);
         if !th.allows(rating) {
-            for (gi, _) in groups.iter().enumerate().filter(|(_, g)| g.1 == Sex::Male) {
+            let mens = |g: &&(BoardGroup, Option<Sex>)| g.1 == Some(Sex::Male);
+            for (gi, _) in groups.iter().enumerate().filter(|(_, g)| mens(g)) {
                 out.push(Bar {
                     group: Some(gi),
                     zh: format!(
@@ -276,12 +274,13 @@ pub fn bars(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::findings::Source;
     use crate::model::roster::{PersonName, Sourced};
 
-    fn player(name: &str, sex: Sex, board: Board) -> Person {
+    /// A player of a form `f.xlsx`, every cell at B2.
+    pub(crate) fn player(name: &str, sex: Sex, board: Board) -> Person {
         let at = Source::cell("f.xlsx", "报名表", 1, 1);
         Person {
             name: Some(Sourced::new(
@@ -297,7 +296,8 @@ mod tests {
         }
     }
 
-    fn team(players: Vec<Person>) -> Team {
+    /// The team 湖北江城队 of `f.xlsx`.
+    pub(crate) fn team(players: Vec<Person>) -> Team {
         Team {
             unit: Sourced::new("湖北江城队".into(), Source::file("f.xlsx")),
             unit_key: "湖北江城队".into(),
@@ -312,21 +312,21 @@ mod tests {
         }
     }
 
-    fn a_league_groups() -> Vec<(BoardGroup, Sex)> {
+    fn a_league_groups() -> Vec<(BoardGroup, Option<Sex>)> {
         vec![
             (
                 BoardGroup {
                     first_board: 1,
                     last_board: 3,
                 },
-                Sex::Male,
+                Some(Sex::Male),
             ),
             (
                 BoardGroup {
                     first_board: 4,
                     last_board: 5,
                 },
-                Sex::Female,
+                Some(Sex::Female),
             ),
         ]
     }
@@ -391,5 +391,49 @@ mod tests {
             default_lineup(&team, &a_league_groups(), 5),
             ["甲", "乙", "丙", "丁", "戊"]
         );
+    }
+
+    /// Open boards (no `sex`) are one group: a woman and a man play any of them, the reserve
+    /// of either sex takes the last, and the line-up check accepts a woman on board 1.
+    #[test]
+    fn open_boards_are_one_group_for_either_sex() {
+        use Board::{Main, Reserve};
+        let text = crate::event::team_tests::open_team("红黑红");
+        let ev = crate::event::parse(&text, std::path::Path::new("event.toml"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let rules = ev.boards.as_ref().unwrap();
+        let groups = board_groups(rules);
+        assert_eq!(
+            groups,
+            [(
+                BoardGroup {
+                    first_board: 1,
+                    last_board: 3
+                },
+                None
+            )]
+        );
+        assert_eq!(
+            board_colours(rules),
+            [Colour::White, Colour::Black, Colour::White]
+        );
+        let team = team(vec![
+            player("唐凯泽", Sex::Male, Main(1)),
+            player("李丽", Sex::Female, Main(2)),
+            player("王强", Sex::Male, Main(3)),
+            player("赵敏", Sex::Female, Reserve(None)),
+        ]);
+        let members = members(&team, &groups);
+        assert_eq!(
+            members.iter().map(|m| m.group).collect::<Vec<_>>(),
+            [0, 0, 0, 0]
+        );
+        // The reserve 赵敏 (a woman) on board 3 for 王强 (a man): no fault.
+        let played = [(1, "唐凯泽"), (2, "李丽"), (3, "赵敏")]
+            .into_iter()
+            .map(|(b, n)| (b, Some(n.to_string())))
+            .collect();
+        let defs: Vec<BoardGroup> = groups.iter().map(|(g, _)| g.clone()).collect();
+        assert_eq!(crate::rounds::lineup::check(&defs, &members, &played), []);
     }
 }

@@ -89,6 +89,14 @@ fn team_lines(ev: &Event, out: &mut Vec<String>) {
             cite(t.clause.as_deref())
         ));
     }
+    if let Some(m) = t.main {
+        let r = t.reserve.unwrap_or(0);
+        out.push(format!(
+            "每队可报不限性别的运动员{}名（主力{m}名、替补{r}名）。{}",
+            m + r,
+            cite(t.clause.as_deref())
+        ));
+    }
     if t.leaders > 0 || t.coaches > 0 {
         // A staff size the regulation does not state is bianpai's default: say so rather
         // than cite a clause that does not exist.
@@ -108,29 +116,34 @@ fn team_lines(ev: &Event, out: &mut Vec<String>) {
 /// woman may take a men's board.
 fn board_lines(ev: &Event, out: &mut Vec<String>) {
     let Some(b) = &ev.boards else { return };
-    let of = |sex: Sex| -> Vec<u32> {
-        b.boards
-            .iter()
-            .filter(|x| x.sex == sex)
-            .map(|x| x.number)
-            .collect()
-    };
     let mut s = String::new();
     if b.fixed_order {
         s.push_str("比赛采用固定台次制，报名时须确定台次，报名后不得更改；");
     }
-    s.push_str(&format!(
-        "第{}台为男子台次，第{}台为女子台次",
-        join_numbers(&of(Sex::Male)),
-        join_numbers(&of(Sex::Female))
-    ));
+    let kinds = [
+        (Some(Sex::Male), "为男子台次"),
+        (Some(Sex::Female), "为女子台次"),
+        (None, "不限性别"),
+    ];
+    let parts: Vec<String> = (kinds.iter())
+        .filter_map(|&(sex, what)| {
+            let ns: Vec<u32> = (b.boards.iter().filter(|x| x.sex == sex))
+                .map(|x| x.number)
+                .collect();
+            (!ns.is_empty()).then(|| format!("第{}台{what}", join_numbers(&ns)))
+        })
+        .collect();
+    s.push_str(&parts.join("，"));
     if b.move_up {
         s.push_str("；主力队员休息时台次按报名顺序依次上调");
     }
     let res: Vec<String> = b
         .reserves
         .iter()
-        .map(|r| format!("第{}台（{}）", join_numbers(&r.boards), r.sex.zh()))
+        .map(|r| {
+            let who = r.sex.map_or("不限性别", Sex::zh);
+            format!("第{}台（{who}）", join_numbers(&r.boards))
+        })
         .collect();
     if !res.is_empty() {
         s.push_str(&format!("；替补队员只能在{}上场", res.join("或")));

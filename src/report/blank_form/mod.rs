@@ -21,7 +21,7 @@ use rust_xlsxwriter::{
 
 use super::style::{ColumnWidths, Styles, display_width, excel_width};
 use super::workbook::{SheetLayout, new_workbook, setup_sheet, write_header_row, write_text};
-use crate::event::{Event, Sport};
+use crate::event::{Event, Sport, TeamRules};
 
 /// Name of the entry sheet.
 pub(crate) const ENTRY_SHEET: &str = "报名表";
@@ -135,10 +135,11 @@ pub(crate) fn board_choices(ev: &Event) -> Vec<String> {
         return Vec::new();
     };
     let mut v: Vec<String> = b.boards.iter().map(|x| x.number.to_string()).collect();
-    let reserves = ev
-        .team
-        .as_ref()
-        .is_some_and(|t| t.men_reserve.unwrap_or(0) + t.women_reserve.unwrap_or(0) > 0);
+    let reserves = ev.team.as_ref().is_some_and(|t| {
+        [t.men_reserve, t.women_reserve, t.reserve]
+            .iter()
+            .any(|r| r.unwrap_or(0) > 0)
+    });
     if reserves || !b.reserves.is_empty() {
         v.push("替补".to_string());
     }
@@ -147,11 +148,7 @@ pub(crate) fn board_choices(ev: &Event) -> Vec<String> {
 
 /// Rows for players: the team's most players, else 30.
 fn player_rows(ev: &Event) -> u32 {
-    match ev.team.as_ref().and_then(|t| {
-        let m = t.max_men()?;
-        let w = t.max_women()?;
-        Some(m + w)
-    }) {
+    match ev.team.as_ref().and_then(TeamRules::max_players) {
         Some(n) if n > 0 => n,
         _ => 30,
     }

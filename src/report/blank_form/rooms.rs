@@ -34,7 +34,7 @@ const MIN_WIDTHS: [usize; 9] = [10, 8, 4, 14, 10, 12, 12, 10, 20];
 /// Rows for room requests: players and staff of a team plus a few, else 40.
 fn rows(ev: &Event) -> u32 {
     match ev.team.as_ref().and_then(|t| {
-        let players = t.max_men()? + t.max_women()?;
+        let players = t.max_players()?;
         Some(players + t.leaders + t.coaches + 4)
     }) {
         Some(n) if n > 0 => n,

@@ -29,7 +29,7 @@ pub(super) fn default_lines(
     pairs: &[(u32, u32)],
     bye: Option<u32>,
     colours: &[Colour],
-    groups: &[(BoardGroup, Sex)],
+    groups: &[(BoardGroup, Option<Sex>)],
 ) -> Lines {
     let boards = colours.len() as u32;
     let name = |no: u32| {

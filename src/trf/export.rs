@@ -11,32 +11,27 @@
 
 mod arrange;
 mod facts;
-pub mod individual;
+mod report;
 pub mod stages;
 
 use std::collections::BTreeMap;
 
 use self::arrange::{Arranged, Play};
-pub use self::facts::{export_team, export_teams, header, trf_file_stem};
-use crate::model::{Colour, GameResult, Points, Sex};
+pub use self::facts::{export_team, export_teams, header};
+pub use self::report::{Facts, Person, event_id, section, text};
+use crate::model::{Colour, GameResult, Points};
 use crate::season::matches::{MatchResult, MatchScoring, RoundResults};
-use crate::trf::{Layout, Line, PlayerRecord, ResultCode, RoundEntry, TeamRecord, Trf};
+use crate::trf::{Layout, Line, ResultCode, RoundEntry, TeamRecord, Trf};
 
 /// A player as exported.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExportPlayer {
     /// The name key used in round workbooks.
     pub key: String,
-    /// The name as it should appear in the file.
-    pub name: String,
-    /// Sex, if known.
-    pub sex: Option<Sex>,
     /// FIDE rating, 0 if unrated.
     pub rating: u16,
-    /// FIDE ID, empty if none.
-    pub fide_id: String,
-    /// Birth date, if known.
-    pub birth: Option<jiff::civil::Date>,
+    /// The facts of the `001` line (the name as FIDE writes it, sex, FIDE ID, ...).
+    pub person: Person,
 }
 
 /// A team as exported.
@@ -53,73 +48,23 @@ pub struct ExportTeam {
     pub standing: Option<(Points, Points, u32)>,
 }
 
-/// The facts of the event the headers need.
+/// The facts of a team stage the report needs: the common headers and the team scoring.
 #[derive(Debug, Clone)]
 pub struct ExportHeader {
-    /// 012.
-    pub name: String,
-    /// 022.
-    pub city: String,
-    /// 042.
-    pub start: Option<jiff::civil::Date>,
-    /// 052.
-    pub end: Option<jiff::civil::Date>,
-    /// 142: rounds of the stage.
-    pub rounds: u32,
-    /// Whether pairings are pre-set (round robin) or Swiss.
-    pub round_robin: bool,
+    /// The header records `012` to `142`, `192`, `212`, `222` (092 and 192 set by [`header`]).
+    pub facts: Facts,
     /// 352: the first-named team's colour per board.
     pub colours: Vec<Colour>,
     /// Game and match points.
     pub scoring: MatchScoring,
     /// Match points and game points of a team PAB (record 320).
     pub pab: (Points, Points),
-    /// 122/222: minutes per player and seconds added per move.
-    pub time_control: Option<(u32, u32)>,
-    /// 132: the date of each round, when the event gives them.
-    pub round_dates: Vec<jiff::civil::Date>,
-    /// 212: the primary score and the tie-breaks of the stage's standings, as C.07 codes
-    /// (`MPTS GPTS EDE EMGSB BC`); not written when empty.
-    pub tiebreaks: Vec<String>,
-}
-
-fn date(d: Option<jiff::civil::Date>) -> String {
-    d.map(|d| format!("{:04}/{:02}/{:02}", d.year(), d.month(), d.day()))
-        .unwrap_or_default()
 }
 
 fn other(code: &str, value: &str) -> Line {
     Line::Other {
         code: code.to_string(),
         raw: format!("{code} {value}"),
-    }
-}
-
-/// `162`/`362` layout: symbol in columns 6, 15, 24, value in the 4 columns after it.
-fn score_line(code: &str, win: Points, draw: Points) -> Line {
-    let w = win.fmt_decimals(1);
-    let d = draw.fmt_decimals(1);
-    other(code, &format!(" W{w:>4}    D{d:>4}    L 0.0"))
-}
-
-/// `132`: each round's date `YY/MM/DD` at columns 92 + 10(r - 1) to 99 + 10(r - 1), under the
-/// round blocks of the `001` lines.
-fn round_dates(dates: &[jiff::civil::Date]) -> Line {
-    let mut raw = format!("{:<91}", "132");
-    for (i, d) in dates.iter().enumerate() {
-        if i > 0 {
-            raw.push_str("  ");
-        }
-        raw.push_str(&format!(
-            "{:02}/{:02}/{:02}",
-            d.year().rem_euclid(100),
-            d.month(),
-            d.day()
-        ));
-    }
-    Line::Other {
-        code: "132".into(),
-        raw,
     }
 }
 
@@ -284,61 +229,19 @@ fn header_lines(head: &ExportHeader, seating: &Seating<'_>) -> Vec<Line> {
         .flat_map(|(_, a)| &a.players)
         .filter(|p| p.rating > 0)
         .count();
-    let mut lines = vec![
-        other("012", &head.name),
-        other("022", &head.city),
-        other("032", "CHN"),
-        other("042", &date(head.start)),
-        other("052", &date(head.end)),
-        other("062", &seating.players().to_string()),
-        other("072", &rated.to_string()),
-        other("082", &seating.arranged.len().to_string()),
-        other(
-            "092",
-            if head.round_robin {
-                "Team Round Robin (Berger)"
-            } else {
-                "Team Swiss System"
-            },
-        ),
-    ];
-    if let Some((minutes, increment)) = head.time_control {
-        lines.push(other(
-            "122",
-            &format!("{minutes} min + {increment} s per move"),
-        ));
-    }
-    if !head.round_dates.is_empty() {
-        lines.push(round_dates(&head.round_dates));
-    }
-    lines.extend([
-        other("142", &head.rounds.to_string()),
-        score_line("162", head.scoring.game_win, head.scoring.game_draw),
-    ]);
-    if !head.round_robin {
-        lines.push(other("192", "FIDE_TEAM_TYPEA_MP_GP"));
-    }
+    let sc = &head.scoring;
     let seq: String = head
         .colours
         .iter()
-        .map(|c| if *c == Colour::White { 'W' } else { 'B' })
+        .map(|&c| report::colour_code(c))
         .collect();
-    lines.push(other("352", &seq));
-    lines.push(score_line(
-        "362",
-        head.scoring.match_win,
-        head.scoring.match_draw,
-    ));
-    if !head.tiebreaks.is_empty() {
-        lines.push(other("212", &head.tiebreaks.join(" ")));
-    }
-    if let Some((minutes, increment)) = head.time_control {
-        lines.push(other(
-            "222",
-            &format!("{}+{increment}", u64::from(minutes) * 60),
-        ));
-    }
-    lines
+    let scores = vec![
+        report::score_line("162", sc.game_win, sc.game_draw, None),
+        other("352", &seq),
+        report::score_line("362", sc.match_win, sc.match_draw, None),
+    ];
+    let counts = [seating.players(), rated, seating.arranged.len()];
+    head.facts.lines(counts, scores)
 }
 
 /// One `001` line per player, teams in number order, with its blocks and their score.
@@ -358,24 +261,8 @@ fn player_lines(
     for ((_, a), starts) in seating.arranged.iter().zip(&seating.start_of) {
         for (p, &s) in a.players.iter().zip(starts) {
             let rounds = blocks.remove(&s).unwrap_or_default();
-            let mut rec = PlayerRecord {
-                start_no: s,
-                sex: match p.sex {
-                    Some(Sex::Male) => 'm',
-                    Some(Sex::Female) => 'w',
-                    None => ' ',
-                },
-                title: String::new(),
-                name: p.name.clone(),
-                rating: p.rating,
-                federation: "CHN".into(),
-                fide_id: p.fide_id.clone(),
-                birth: date(p.birth),
-                points: None,
-                rank: None,
-                rounds,
-                layout: Layout(None),
-            };
+            let mut rec = p.person.record(s, &p.key, p.rating, &head.facts.federation);
+            rec.rounds = rounds;
             rec.points = Some(rec.score(&game_table));
             lines.push(Line::Player(rec));
         }
@@ -419,7 +306,7 @@ fn team_lines(seating: &Seating<'_>) -> Vec<Line> {
 
 /// The `320` record of the team PABs, `000` for a round without one.
 fn pab_line(head: &ExportHeader, pabs: &[(u32, u32)]) -> Line {
-    let mut per_round = vec![0u32; head.rounds as usize];
+    let mut per_round = vec![0u32; head.facts.rounds as usize];
     for &(r, t) in pabs {
         if let Some(x) = (r as usize)
             .checked_sub(1)

@@ -1,6 +1,7 @@
 //! The worked 4-team example of RULES.md §A.7 as a season, exported to TRF.
 
 use super::*;
+use crate::model::Sex;
 use crate::season::matches::{MatchBoard, MatchResult, RoundResults};
 
 /// Teams A=1, B=2, C=3, D=4, four boards, players `A1`..`D4`.
@@ -14,11 +15,12 @@ pub(crate) fn example_teams() -> Vec<ExportTeam> {
             players: (1..=4)
                 .map(|b| ExportPlayer {
                     key: format!("{t}{b}"),
-                    name: format!("{t}, Player{b}"),
-                    sex: Some(Sex::Male),
                     rating: 2000,
-                    fide_id: String::new(),
-                    birth: None,
+                    person: Person {
+                        name: Some(format!("{t}, Player{b}")),
+                        sex: Some(Sex::Male),
+                        ..Person::default()
+                    },
                 })
                 .collect(),
             standing: None,
@@ -73,22 +75,26 @@ pub(crate) fn example_rounds() -> Vec<RoundResults> {
 
 pub(crate) fn example_header() -> ExportHeader {
     ExportHeader {
-        name: "Example A.7".into(),
-        city: "Beijing".into(),
-        start: Some(jiff::civil::date(2026, 6, 1)),
-        end: Some(jiff::civil::date(2026, 6, 3)),
-        rounds: 3,
-        round_robin: true,
+        facts: Facts {
+            name: "Example A.7".into(),
+            city: "Beijing".into(),
+            federation: "CHN".into(),
+            start: Some(jiff::civil::date(2026, 6, 1)),
+            end: Some(jiff::civil::date(2026, 6, 3)),
+            kind: "Team Round Robin (Berger)".into(),
+            time_control: Some((90, 30)),
+            round_dates: vec![
+                jiff::civil::date(2026, 6, 1),
+                jiff::civil::date(2026, 6, 2),
+                jiff::civil::date(2026, 6, 3),
+            ],
+            rounds: 3,
+            tiebreaks: vec!["MPTS".into(), "GPTS".into(), "EDE".into()],
+            ..Facts::default()
+        },
         colours: vec![Colour::White, Colour::Black, Colour::White, Colour::Black],
         scoring: MatchScoring::default(),
         pab: (Points::from_whole(1), Points::from_whole(2)),
-        time_control: Some((90, 30)),
-        round_dates: vec![
-            jiff::civil::date(2026, 6, 1),
-            jiff::civil::date(2026, 6, 2),
-            jiff::civil::date(2026, 6, 3),
-        ],
-        tiebreaks: vec!["MPTS".into(), "GPTS".into(), "EDE".into()],
     }
 }
 
@@ -184,15 +190,16 @@ mod messy {
                     .zip(0u16..)
                     .map(|(p, i)| ExportPlayer {
                         key: format!("{t}-{p}"),
-                        name: format!("{t}-{p}"),
-                        sex: Some(if p.starts_with('m') {
-                            Sex::Male
-                        } else {
-                            Sex::Female
-                        }),
                         rating: 2000 + 10 * i,
-                        fide_id: String::new(),
-                        birth: None,
+                        person: Person {
+                            name: Some(format!("{t}-{p}")),
+                            sex: Some(if p.starts_with('m') {
+                                Sex::Male
+                            } else {
+                                Sex::Female
+                            }),
+                            ..Person::default()
+                        },
                     })
                     .collect(),
                 standing: None,
@@ -439,7 +446,7 @@ mod messy {
     }
 
     #[test]
-    fn trf_names_in_latin_letters_replace_the_chinese_012_and_022() {
+    fn trf_names_in_latin_letters_or_pinyin_for_012_and_022() {
         let ev = event();
         let stage = ev
             .stages
@@ -457,8 +464,11 @@ mod messy {
             MatchScoring::default(),
         );
         assert_eq!(
-            (head.name.as_str(), head.city.as_str()),
-            ("2023年中国国际象棋甲级联赛", "重庆涪陵")
+            (head.facts.name.as_str(), head.facts.city.as_str()),
+            (
+                "2023 Nian Zhong Guo Guo Ji Xiang Qi Jia Ji Lian Sai",
+                "Chong Qing Fu Ling"
+            )
         );
         let text = format!(
             "{}\n[trf]\nname_en = \"2023 China Chess League A\"\nplace_en = \"Chongqing Fuling\"\n",

@@ -13,15 +13,21 @@ mod arrange;
 mod facts;
 mod report;
 pub mod stages;
+mod team_report;
 
 use std::collections::BTreeMap;
 
 use self::arrange::{Arranged, Play};
 pub use self::facts::{export_team, export_teams, header};
 pub use self::report::{Facts, Person, event_id, section, text};
+pub use self::team_report::{TeamStanding, teams};
 use crate::model::{Colour, GameResult, Points};
 use crate::season::matches::{MatchResult, MatchScoring, RoundResults};
-use crate::trf::{Layout, Line, ResultCode, RoundEntry, TeamRecord, Trf};
+use crate::tournament::{
+    ByeKind, Entrant, ForfeitOutcome, ForfeitedMatch, History, LineUp, Outcome, ScoreTable, Slot,
+    Team, TeamPabs,
+};
+use crate::trf::{Line, Trf};
 
 /// A player as exported.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,13 +74,13 @@ fn other(code: &str, value: &str) -> Line {
     }
 }
 
-fn code_of(r: GameResult) -> ResultCode {
+fn outcome_of(r: GameResult) -> Outcome {
     match r {
-        GameResult::Win => ResultCode::Win,
-        GameResult::Draw => ResultCode::Draw,
-        GameResult::Loss => ResultCode::Loss,
-        GameResult::ForfeitWin => ResultCode::ForfeitWin,
-        GameResult::ForfeitLoss | GameResult::DoubleForfeit => ResultCode::ForfeitLoss,
+        GameResult::Win => Outcome::Win,
+        GameResult::Draw => Outcome::Draw,
+        GameResult::Loss => Outcome::Loss,
+        GameResult::ForfeitWin => Outcome::ForfeitWin,
+        GameResult::ForfeitLoss | GameResult::DoubleForfeit => Outcome::ForfeitLoss,
     }
 }
 
@@ -151,184 +157,127 @@ impl<'a> Seating<'a> {
     }
 }
 
-/// The round blocks of every start number, the `300` line-ups and the forfeited matches
-/// `(round, home, away, home won; None when neither came)`.
-type Blocks = (
-    BTreeMap<u16, Vec<RoundEntry>>,
-    Vec<Line>,
-    Vec<(u32, u32, u32, Option<bool>)>,
-);
-
-/// Every board game in both players' blocks, and the team PABs in the blocks of the PAB
-/// team's first boards.
-fn blocks(
+/// The history of a team stage from its rounds and team PABs `(round, team number)`, with
+/// each entrant's facts: entrants in start-number order (teams in number order, members as
+/// [`Seating`] arranges them), every board game on both players' rounds, a team PAB on the
+/// rounds of the team's first boards, line-ups with an empty board, forfeited matches.
+fn history(
     head: &ExportHeader,
     seating: &Seating<'_>,
     rounds: &[RoundResults],
     pabs: &[(u32, u32)],
-) -> Blocks {
+) -> (History, Vec<Person>) {
     let n_rounds = rounds
         .iter()
         .map(|r| r.round)
         .chain(pabs.iter().map(|p| p.0))
         .max()
         .unwrap_or(0) as usize;
-    let blank = RoundEntry {
+    let unpaired = Slot {
         opponent: None,
         colour: None,
-        result: ResultCode::Blank,
+        outcome: Outcome::Unpaired,
     };
-    let mut blocks: BTreeMap<u16, Vec<RoundEntry>> = seating
-        .start_of
-        .iter()
-        .flatten()
-        .map(|&s| (s, vec![blank; n_rounds]))
-        .collect();
-    let mut forfeited = Vec::new();
-    let mut line_ups = Vec::new();
+    let mut h = History {
+        rounds_planned: head.facts.rounds as usize,
+        game_points: ScoreTable {
+            win: head.scoring.game_win,
+            draw: head.scoring.game_draw,
+            pab: head.scoring.game_win,
+            half_bye: head.scoring.game_draw,
+            ..ScoreTable::default()
+        },
+        match_points: ScoreTable {
+            win: head.scoring.match_win,
+            draw: head.scoring.match_draw,
+            pab: head.scoring.match_win,
+            half_bye: head.scoring.match_draw,
+            ..ScoreTable::default()
+        },
+        board_colours: head.colours.clone(),
+        ..History::default()
+    };
+    let mut people = Vec::with_capacity(seating.players());
+    for (ti, ((t, a), starts)) in seating.arranged.iter().zip(&seating.start_of).enumerate() {
+        for (p, &s) in a.players.iter().zip(starts) {
+            h.entrants.push(Entrant {
+                start_no: s,
+                name: p.key.clone(),
+                rating: (p.rating > 0).then_some(p.rating),
+                federation: head.facts.federation.clone(),
+                team: Some(ti),
+                rounds: vec![unpaired; n_rounds],
+            });
+            people.push(p.person.clone());
+        }
+        h.teams.push(Team {
+            number: u16::try_from(t.number).unwrap_or(u16::MAX),
+            name: t.name.clone(),
+            members: starts
+                .iter()
+                .map(|&s| usize::from(s).saturating_sub(1))
+                .collect(),
+        });
+    }
     for rr in rounds {
         let Some(ri) = (rr.round as usize).checked_sub(1) else {
             continue;
         };
         for m in &rr.matches {
-            record_match(m, ri, &seating.seat, &mut blocks);
-            line_ups.extend(out_of_order(m, ri, &seating.seat));
-            if m.is_double_forfeited() {
-                forfeited.push((m.round, m.home, m.away, None));
-            } else if let Some(home_won) = m.whole_forfeit() {
-                forfeited.push((m.round, m.home, m.away, Some(home_won)));
+            record_match(m, ri, &seating.seat, &mut h.entrants);
+            h.line_ups.extend(line_ups(m, ri, &seating.seat));
+            let outcome = if m.is_double_forfeited() {
+                Some(ForfeitOutcome::Double)
+            } else {
+                m.whole_forfeit().map(|home_won| {
+                    if home_won {
+                        ForfeitOutcome::FirstWins
+                    } else {
+                        ForfeitOutcome::SecondWins
+                    }
+                })
+            };
+            h.forfeited_matches
+                .extend(outcome.map(|outcome| ForfeitedMatch {
+                    round: u16::try_from(m.round).unwrap_or(u16::MAX),
+                    first: u16::try_from(m.home).unwrap_or(u16::MAX),
+                    second: u16::try_from(m.away).unwrap_or(u16::MAX),
+                    outcome,
+                }));
+        }
+    }
+    if !pabs.is_empty() {
+        let mut teams = vec![None; head.facts.rounds as usize];
+        for &(round, team) in pabs {
+            let ri = (round as usize).saturating_sub(1);
+            if let Some(x) = teams.get_mut(ri) {
+                *x = u16::try_from(team).ok();
+            }
+            let Some(pos) = seating.arranged.iter().position(|(t, _)| t.number == team) else {
+                continue;
+            };
+            let starts = seating.start_of.get(pos).map_or(&[][..], Vec::as_slice);
+            for &s in starts.iter().take(head.colours.len()) {
+                if let Some(x) = h
+                    .entrants
+                    .get_mut(usize::from(s).saturating_sub(1))
+                    .and_then(|e| e.rounds.get_mut(ri))
+                {
+                    x.outcome = Outcome::Bye(ByeKind::Pab);
+                }
             }
         }
+        h.team_pabs = Some(TeamPabs {
+            match_points: head.pab.0,
+            game_points: head.pab.1,
+            teams,
+        });
     }
-    for &(round, team) in pabs {
-        let Some(ri) = (round as usize).checked_sub(1) else {
-            continue;
-        };
-        let Some(pos) = seating.arranged.iter().position(|(t, _)| t.number == team) else {
-            continue;
-        };
-        let starts = seating.start_of.get(pos).map_or(&[][..], Vec::as_slice);
-        for s in starts.iter().take(head.colours.len()) {
-            if let Some(b) = blocks.get_mut(s).and_then(|v| v.get_mut(ri)) {
-                *b = RoundEntry {
-                    opponent: None,
-                    colour: None,
-                    result: ResultCode::Pab,
-                };
-            }
-        }
-    }
-    (blocks, line_ups, forfeited)
-}
-
-/// The header records `012` to `362` (and `212`, `222`).
-fn header_lines(head: &ExportHeader, seating: &Seating<'_>) -> Vec<Line> {
-    let rated = seating
-        .arranged
-        .iter()
-        .flat_map(|(_, a)| &a.players)
-        .filter(|p| p.rating > 0)
-        .count();
-    let sc = &head.scoring;
-    let seq: String = head
-        .colours
-        .iter()
-        .map(|&c| report::colour_code(c))
-        .collect();
-    let scores = vec![
-        report::score_line("162", sc.game_win, sc.game_draw, None),
-        other("352", &seq),
-        report::score_line("362", sc.match_win, sc.match_draw, None),
-    ];
-    let counts = [seating.players(), rated, seating.arranged.len()];
-    head.facts.lines(counts, scores)
-}
-
-/// One `001` line per player, teams in number order, with its blocks and their score.
-fn player_lines(
-    head: &ExportHeader,
-    seating: &Seating<'_>,
-    mut blocks: BTreeMap<u16, Vec<RoundEntry>>,
-) -> Vec<Line> {
-    let game_table = crate::trf::ScoreTable {
-        win: head.scoring.game_win,
-        draw: head.scoring.game_draw,
-        pab: head.scoring.game_win,
-        half_bye: head.scoring.game_draw,
-        ..Default::default()
-    };
-    let mut lines = Vec::with_capacity(seating.players());
-    for ((_, a), starts) in seating.arranged.iter().zip(&seating.start_of) {
-        for (p, &s) in a.players.iter().zip(starts) {
-            let rounds = blocks.remove(&s).unwrap_or_default();
-            let mut rec = p.person.record(s, &p.key, p.rating, &head.facts.federation);
-            rec.rounds = rounds;
-            rec.points = Some(rec.score(&game_table));
-            lines.push(Line::Player(rec));
-        }
-    }
-    lines
-}
-
-/// The `310` and `013` team records, teams in number order.
-fn team_lines(seating: &Seating<'_>) -> Vec<Line> {
-    let teams = seating
-        .arranged
-        .iter()
-        .map(|(t, _)| t)
-        .zip(&seating.start_of);
-    let t310 = teams.clone().map(|(t, starts)| {
-        Line::Team(TeamRecord {
-            number: u16::try_from(t.number).unwrap_or(u16::MAX),
-            name: t.name.clone(),
-            nickname: String::new(),
-            strength: String::new(),
-            match_points: t.standing.map(|s| s.0),
-            game_points: t.standing.map(|s| s.1),
-            rank: t
-                .standing
-                .and_then(|s| u16::try_from(s.2).ok())
-                .filter(|&r| r > 0),
-            members: starts.clone(),
-            layout: Layout(None),
-        })
-    });
-    // TRF-16 readers take the teams from 013 (TRF-26 readers from 310).
-    let t013 = teams.map(|(t, starts)| {
-        Line::Team013(crate::trf::Team013Record {
-            name: t.name.clone(),
-            members: starts.clone(),
-            layout: Layout(None),
-        })
-    });
-    t310.chain(t013).collect()
-}
-
-/// The `320` record of the team PABs, `000` for a round without one.
-fn pab_line(head: &ExportHeader, pabs: &[(u32, u32)]) -> Line {
-    let mut per_round = vec![0u32; head.facts.rounds as usize];
-    for &(r, t) in pabs {
-        if let Some(x) = (r as usize)
-            .checked_sub(1)
-            .and_then(|i| per_round.get_mut(i))
-        {
-            *x = t;
-        }
-    }
-    let teams_txt: Vec<String> = per_round.iter().map(|t| format!("{t:03}")).collect();
-    other(
-        "320",
-        &format!(
-            "{:>4} {:>4} {}",
-            head.pab.0.fmt_decimals(1),
-            head.pab.1.fmt_decimals(1),
-            teams_txt.join(" ")
-        ),
-    )
+    (h, people)
 }
 
 /// Builds the TRF of a team event from its complete or partial rounds and team PABs
-/// (`(round, team number)`).
+/// (`(round, team number)`): its [`history`], written by [`team_report::teams`].
 pub fn team_event(
     head: &ExportHeader,
     teams: &[ExportTeam],
@@ -336,47 +285,31 @@ pub fn team_event(
     pabs: &[(u32, u32)],
 ) -> Trf {
     let seating = Seating::new(teams, rounds);
-    let (blocks, line_ups, forfeited) = blocks(head, &seating, rounds, pabs);
-    let mut lines = header_lines(head, &seating);
-    lines.extend(player_lines(head, &seating, blocks));
-    lines.extend(line_ups);
-    lines.extend(team_lines(&seating));
-    for &(round, home, away, home_won) in &forfeited {
-        let sign = match home_won {
-            Some(true) => "+-",
-            Some(false) => "-+",
-            None => "--",
-        };
-        lines.push(other(
-            "330",
-            &format!("{sign} {round:03} {home:03} {away:03}"),
-        ));
-    }
-    if !pabs.is_empty() {
-        lines.push(pab_line(head, pabs));
-    }
-    Trf { lines }
+    let (h, people) = history(head, &seating, rounds, pabs);
+    let standings: Vec<_> = seating.arranged.iter().map(|(t, _)| t.standing).collect();
+    team_report::teams(&h, &people, &standings, &head.facts)
 }
 
+/// Every board game of a match on both players' rounds; without an opponent (an empty board
+/// across) a player's round is a forfeit win with no opponent, `0000 - +`.
 fn record_match(
     m: &MatchResult,
     ri: usize,
     seat: &BTreeMap<(u32, usize, u32), u16>,
-    blocks: &mut BTreeMap<u16, Vec<RoundEntry>>,
+    entrants: &mut [Entrant],
 ) {
     for b in &m.boards {
         let hs = seat.get(&(m.home, ri, b.board)).copied();
         let as_ = seat.get(&(m.away, ri, b.board)).copied();
-        // Without an opponent (an empty board across) the entry is `0000 - +`.
         let mut set = |who: Option<u16>, opp: Option<u16>, colour: Colour, r: GameResult| {
-            if let Some(e) = who
-                .and_then(|s| blocks.get_mut(&s))
-                .and_then(|v| v.get_mut(ri))
-            {
-                *e = RoundEntry {
-                    opponent: opp,
+            let Some(e) = who.and_then(|s| entrants.get_mut(usize::from(s).checked_sub(1)?)) else {
+                return;
+            };
+            if let Some(x) = e.rounds.get_mut(ri) {
+                *x = Slot {
+                    opponent: opp.map(|o| usize::from(o).saturating_sub(1)),
                     colour: opp.map(|_| colour),
-                    result: code_of(r),
+                    outcome: outcome_of(r),
                 };
             }
         };
@@ -385,10 +318,9 @@ fn record_match(
     }
 }
 
-/// The `300` records of a match: for each side with a board nobody carries, the side's
-/// start numbers in board order, `0000` for the empty boards
-/// (`300 RRR TTT OOO PPPP PPPP ...`, round, the team, its opponent).
-fn out_of_order(m: &MatchResult, ri: usize, seat: &BTreeMap<(u32, usize, u32), u16>) -> Vec<Line> {
+/// The line-ups of a match (`300`): for each side with a board nobody carries, the side's start
+/// numbers in board order, 0 for the empty boards.
+fn line_ups(m: &MatchResult, ri: usize, seat: &BTreeMap<(u32, usize, u32), u16>) -> Vec<LineUp> {
     let mut boards: Vec<u32> = m.boards.iter().map(|b| b.board).collect();
     boards.sort_unstable();
     [(m.home, m.away), (m.away, m.home)]
@@ -401,14 +333,12 @@ fn out_of_order(m: &MatchResult, ri: usize, seat: &BTreeMap<(u32, usize, u32), u
             if order.iter().all(Option::is_some) {
                 return None;
             }
-            let list: Vec<String> = order
-                .iter()
-                .map(|s| s.map_or_else(|| "0000".to_string(), |s| format!("{s:>4}")))
-                .collect();
-            Some(other(
-                "300",
-                &format!("{:03} {team:03} {opponent:03} {}", ri + 1, list.join(" ")),
-            ))
+            Some(LineUp {
+                round: ri + 1,
+                team,
+                opponent,
+                boards: order.iter().map(|s| s.map_or(0, u32::from)).collect(),
+            })
         })
         .collect()
 }

@@ -23,7 +23,7 @@ use jiff::civil::Date;
 use super::other;
 use crate::event::{Event, Stage};
 use crate::model::roster::{BirthDate, DatePrecision};
-use crate::model::{Colour, Points, Sex};
+use crate::model::{Points, Sex};
 use crate::tournament::{ByeKind, History, Outcome, ScoreTable, Slot};
 use crate::trf::{Layout, Line, PlayerRecord, ResultCode, RoundEntry, Trf};
 
@@ -326,33 +326,30 @@ fn points(slots: &[Slot], table: &ScoreTable) -> Points {
     slots.iter().map(|s| table.points(s.outcome)).sum()
 }
 
-/// The FIDE report of an individual section from its history: one `001` line per entrant in
-/// start-number order with `people[i]`'s facts (the entrant's own name and rating otherwise),
-/// its points over the rounds played and `ranks[i]` (0: none); every round played, and the
-/// next round's entries already made (a requested bye, an announced absence) while rounds
-/// remain. `162` is the history's game scoring.
-pub fn section(h: &History, people: &[Person], ranks: &[u32], facts: &Facts) -> Trf {
-    let played = h.rounds_played;
-    let next_known =
-        played < facts.rounds as usize && h.entrants.iter().any(|e| e.rounds.len() > played);
-    let written = played + usize::from(next_known);
+/// The `001` lines of a history's entrants in start-number order with `people[i]`'s facts (the
+/// entrant's own name and rating otherwise): the first `written` rounds, points over the first
+/// `scored` ones, `ranks[i]` (0 or missing: none).
+pub(super) fn player_lines(
+    h: &History,
+    people: &[Person],
+    federation: &str,
+    (written, scored): (usize, usize),
+    ranks: &[u32],
+) -> Vec<Line> {
     let start_no = |i: usize| h.entrants.get(i).map(|e| e.start_no);
     let none = Person::default();
-    let players: Vec<Line> = h
-        .entrants
+    h.entrants
         .iter()
         .enumerate()
         .map(|(i, e)| {
             let person = people.get(i).unwrap_or(&none);
-            let own_federation =
+            // A history read from a TRF has the players' federations; the season's has the
+            // delegation there (the same-unit rule), which is no federation.
+            let own =
                 e.federation.len() == 3 && e.federation.bytes().all(|b| b.is_ascii_uppercase());
-            let federation = if own_federation {
-                &e.federation
-            } else {
-                &facts.federation
-            };
-            let mut rec = person.record(e.start_no, &e.name, e.rating.unwrap_or(0), federation);
-            let slots = e.rounds.get(..played.min(e.rounds.len())).unwrap_or(&[]);
+            let fed = if own { &e.federation } else { federation };
+            let mut rec = person.record(e.start_no, &e.name, e.rating.unwrap_or(0), fed);
+            let slots = e.rounds.get(..scored.min(e.rounds.len())).unwrap_or(&[]);
             rec.points = Some(points(slots, &h.game_points));
             rec.rank = ranks
                 .get(i)
@@ -366,15 +363,30 @@ pub fn section(h: &History, people: &[Person], ranks: &[u32], facts: &Facts) -> 
                 .collect();
             Line::Player(rec)
         })
-        .collect();
-    let rated = h
-        .entrants
+        .collect()
+}
+
+/// The number of rated entrants (`072`).
+pub(super) fn rated(h: &History) -> usize {
+    h.entrants
         .iter()
         .filter(|e| e.rating.unwrap_or(0) > 0)
-        .count();
+        .count()
+}
+
+/// The FIDE report of an individual section from its history: one `001` line per entrant
+/// ([`player_lines`]) with its points over the rounds played and `ranks[i]`; every round
+/// played, and the next round's entries already made (a requested bye, an announced absence)
+/// while rounds remain. `162` is the history's game scoring.
+pub fn section(h: &History, people: &[Person], ranks: &[u32], facts: &Facts) -> Trf {
+    let played = h.rounds_played;
+    let next_known =
+        played < facts.rounds as usize && h.entrants.iter().any(|e| e.rounds.len() > played);
+    let written = played + usize::from(next_known);
+    let players = player_lines(h, people, &facts.federation, (written, played), ranks);
     let g = &h.game_points;
     let l162 = score_line("162", g.win, g.draw, Some(g.pab));
-    let mut lines = facts.lines([players.len(), rated, 0], vec![l162]);
+    let mut lines = facts.lines([players.len(), rated(h), 0], vec![l162]);
     lines.extend(players);
     Trf { lines }
 }
@@ -403,9 +415,4 @@ pub fn event_id(event: &Event, dir: &std::path::Path) -> String {
 /// The text of a report: [`crate::trf::write`] with CRLF line ends.
 pub fn text(trf: &Trf) -> String {
     crate::trf::write(trf).replace('\n', "\r\n")
-}
-
-/// White's colour code in `352`.
-pub(super) fn colour_code(c: Colour) -> char {
-    if c == Colour::White { 'W' } else { 'B' }
 }

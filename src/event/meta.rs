@@ -78,6 +78,14 @@ pub struct Meta {
     pub deputy_arbiters: Vec<String>,
 }
 
+/// Whether `s` can name a file on every system as it is: ASCII letters, digits, `-`, `_`, `.`
+/// (the `[event] id` and the event folder's name the TRF reports are named by).
+pub fn is_plain_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
 /// An organizer and its role.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

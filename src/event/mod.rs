@@ -35,7 +35,7 @@ pub use format::{
     Bye, ByeAsOpponent, Knockout, KnockoutMatch, Numbering, Pairing, PlaceRule, SeedGroup, Slot,
     Stage, System, TimeControl,
 };
-pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue};
+pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue, is_plain_id};
 pub use money::{
     Accommodation, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing, Meal, Meals,
     PaidBy, Per, PrizeList, Prizes, Recipient, Room, Stay, Tax, Ties,

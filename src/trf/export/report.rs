@@ -160,7 +160,7 @@ impl Facts {
 
 /// A name in Latin letters: each run of ASCII letters and digits kept whole (`2026`), the rest
 /// as [`crate::normalize::fide_team_name`] spells it, one capitalised syllable per character.
-fn latin(name: &str) -> String {
+pub(super) fn latin(name: &str) -> String {
     let mut words: Vec<String> = Vec::new();
     let mut rest = name;
     while let Some(c) = rest.chars().next() {
@@ -394,11 +394,7 @@ pub fn section(h: &History, people: &[Person], ranks: &[u32], facts: &Facts) -> 
 /// The event's id for file names: `[event] id`, else the event folder's name when it is plain
 /// ASCII, else `event`.
 pub fn event_id(event: &Event, dir: &std::path::Path) -> String {
-    let plain = |s: &str| {
-        !s.is_empty()
-            && s.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
-    };
+    use crate::event::is_plain_id;
     let folder = dir
         .canonicalize()
         .ok()
@@ -407,8 +403,8 @@ pub fn event_id(event: &Event, dir: &std::path::Path) -> String {
         .event
         .id
         .clone()
-        .filter(|s| plain(s))
-        .or(folder.filter(|s| plain(s)))
+        .filter(|s| is_plain_id(s))
+        .or(folder.filter(|s| is_plain_id(s)))
         .unwrap_or_else(|| "event".into())
 }
 

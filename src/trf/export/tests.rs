@@ -484,3 +484,90 @@ mod messy {
         );
     }
 }
+
+/// The header facts and the person facts of the FIDE report, and the event id files are named by.
+mod report_facts {
+    use super::super::report::latin;
+    use super::*;
+    use crate::findings::Source;
+    use crate::model::roster::{Person as RosterPerson, Sourced};
+
+    fn xiangqi() -> crate::event::Event {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/samples/cxa-amateur-king-2023/event.toml"
+        );
+        crate::event::parse(
+            include_str!("../../../samples/cxa-amateur-king-2023/event.toml"),
+            std::path::Path::new(path),
+        )
+        .expect("sample event.toml")
+    }
+
+    #[test]
+    fn names_in_latin_letters_keep_numbers_whole() {
+        assert_eq!(
+            latin("2023年全国业余棋王赛总决赛"),
+            "2023 Nian Quan Guo Ye Yu Qi Wang Sai Zong Jue Sai"
+        );
+        assert_eq!(latin("U10组 Open"), "U10 Zu Open");
+    }
+
+    #[test]
+    fn a_xiangqi_section_has_no_fide_system_or_tiebreaks() {
+        let ev = xiangqi();
+        let f = Facts::of_section(&ev, &ev.stages[0], "open-men");
+        assert_eq!(
+            f.name,
+            "2023 Nian Quan Guo Ye Yu Qi Wang Sai Zong Jue Sai open-men"
+        );
+        assert_eq!(f.city, "He Nan Xing Yang");
+        assert_eq!(f.kind, "Individual: Swiss-System");
+        assert_eq!((f.system, f.tiebreaks.len(), f.rounds), (None, 0, 7));
+    }
+
+    #[test]
+    fn a_roster_person_gives_fide_title_sex_id_and_birth() {
+        fn s<T>(v: T) -> Option<Sourced<T>> {
+            Some(Sourced::new(v, Source::file("form.xlsx")))
+        }
+        let p = RosterPerson {
+            name: s(crate::model::roster::PersonName {
+                display: "丁立人".into(),
+                key: "丁立人".into(),
+            }),
+            title: s("国际特级大师".to_string()),
+            sex: s(Sex::Male),
+            fide_id: s(8603677),
+            ..RosterPerson::default()
+        };
+        let got = Person::of(&p);
+        assert_eq!(got.name.as_deref(), Some("Ding, Liren"));
+        assert_eq!((got.title.as_str(), got.fide_id), ("GM", Some(8603677)));
+        let p = RosterPerson {
+            title: s("一级运动员".to_string()),
+            ..p
+        };
+        assert_eq!(Person::of(&p).title, "");
+    }
+
+    #[test]
+    fn files_are_named_by_the_event_id_else_a_plain_folder_name() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let plain = tmp.path().join("suzhou-open-2026");
+        let chinese = tmp.path().join("苏州公开赛");
+        for d in [&plain, &chinese] {
+            std::fs::create_dir(d).expect("dir");
+        }
+        let ev = xiangqi();
+        assert_eq!(event_id(&ev, &plain), "suzhou-open-2026");
+        assert_eq!(event_id(&ev, &chinese), "event");
+        let text = include_str!("../../../samples/cxa-amateur-king-2023/event.toml")
+            .replace("[event]\n", "[event]\nid = \"amateur-king-2023\"\n");
+        let ev = crate::event::parse(&text, std::path::Path::new("event.toml")).expect("event");
+        assert_eq!(event_id(&ev, &chinese), "amateur-king-2023");
+        let bad = text.replace("amateur-king-2023\"", "棋王赛\"");
+        let err = crate::event::parse(&bad, std::path::Path::new("event.toml")).unwrap_err();
+        assert!(err.to_string().contains("event.id"), "{err}");
+    }
+}

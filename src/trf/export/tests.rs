@@ -28,6 +28,11 @@ pub(crate) fn example_teams() -> Vec<ExportTeam> {
         .collect()
 }
 
+/// A sample's `event.toml`, parsed.
+fn sample_event(text: &str) -> crate::event::Event {
+    crate::event::parse(text, std::path::Path::new("event.toml")).expect("sample event.toml")
+}
+
 /// A match from the first-named team's board scores (in half-points: 2 win, 1 draw, 0 loss).
 fn m(round: u32, home: u32, away: u32, halves: [i32; 4]) -> MatchResult {
     let letter = |n: u32| ["A", "B", "C", "D"][n as usize - 1];
@@ -287,15 +292,9 @@ mod messy {
     }
 
     fn event() -> crate::event::Event {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/samples/cca-a-league-2023/event.toml"
-        );
-        crate::event::parse(
-            include_str!("../../../samples/cca-a-league-2023/event.toml"),
-            std::path::Path::new(path),
-        )
-        .expect("sample event.toml")
+        sample_event(include_str!(
+            "../../../samples/cca-a-league-2023/event.toml"
+        ))
     }
 
     /// The season's standings (TSV) for `rounds`, the exported TRF, and the standings the TRF
@@ -493,15 +492,9 @@ mod report_facts {
     use crate::model::roster::{Person as RosterPerson, Sourced};
 
     fn xiangqi() -> crate::event::Event {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/samples/cxa-amateur-king-2023/event.toml"
-        );
-        crate::event::parse(
-            include_str!("../../../samples/cxa-amateur-king-2023/event.toml"),
-            std::path::Path::new(path),
-        )
-        .expect("sample event.toml")
+        sample_event(include_str!(
+            "../../../samples/cxa-amateur-king-2023/event.toml"
+        ))
     }
 
     #[test]

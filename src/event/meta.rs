@@ -73,7 +73,8 @@ pub struct Meta {
     /// without.
     #[serde(default)]
     pub chief_arbiter: Option<String>,
-    /// The deputy chief arbiters (副裁判长), in Latin letters: the TRF reports' `112` records.
+    /// The deputy chief arbiters (副裁判长): the TRF reports' `112` records (a Chinese name in
+    /// pinyin, as the `102` of `chief_arbiter`).
     #[serde(default)]
     pub deputy_arbiters: Vec<String>,
 }

@@ -1,13 +1,17 @@
-//! Builds the TRF-26 model of a team event from its rounds: the FIDE report (`<event>.trf`) and
-//! the common input of the pairing engines and the tie-break calculator, so that standings in the
-//! workbooks and `bianpai trf standings` on the exported file are one computation.
+//! The FIDE reports (TRF-26), written from a [`History`]: an individual section's
+//! ([`section`], `report.rs`) and a team stage's ([`teams`], `team_report.rs`), with the
+//! roster's facts of each person ([`Person`]) and the event's header facts ([`Facts`]). The
+//! file is the inverse of [`crate::trf::history`], and the common input of the pairing engines
+//! and the tie-break calculator, so that standings in the workbooks and `bianpai trf standings`
+//! on the exported file are one computation.
 //!
-//! Layout (RULES.md §D, tests/reference/tiebreaks/README.md): headers 012-142, 162 game points, 192 for
-//! Swiss events, 352 board colours, 362 match points, one 001 line per player (teams in number
-//! order, members in entry order) with every board game, 310 per team with its members in entry
-//! order, 330 for forfeited matches (`--` when neither team turned up), 320 for team PABs. Every board game is in both players'
+//! A team stage's History is built here from the season's rounds ([`team_event`]): one entrant
+//! per player (teams in number order, members in entry order) with every board game, a team
+//! PAB on its first boards, line-ups with an empty board (`300`), forfeited matches (`330`,
+//! `--` when neither team turned up), team PABs (`320`). Every board game is in both players'
 //! lines: `arrange` gives a line to players the roster lacks and to empty boards, and orders
-//! each `310` so that a reader numbering boards by it finds the boards actually played.
+//! each `310` so that a reader numbering boards by it finds the boards actually played
+//! (RULES.md §D, tests/reference/tiebreaks/README.md).
 
 mod arrange;
 mod facts;

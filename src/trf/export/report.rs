@@ -24,6 +24,7 @@ use super::other;
 use crate::event::{Event, Stage};
 use crate::model::roster::{BirthDate, DatePrecision};
 use crate::model::{Points, Sex};
+use crate::normalize::fide_name;
 use crate::tournament::{ByeKind, History, Outcome, ScoreTable, Slot};
 use crate::trf::{Layout, Line, PlayerRecord, ResultCode, RoundEntry, Trf};
 
@@ -74,8 +75,14 @@ impl Facts {
             start: stage.start.or(Some(event.dates.start)),
             end: stage.end.or(Some(event.dates.end)),
             kind: String::new(),
-            chief_arbiter: event.event.chief_arbiter.clone(),
-            deputies: event.event.deputy_arbiters.clone(),
+            // Arbiters as FIDE writes names: a Chinese name in pinyin, a Latin one as it is.
+            chief_arbiter: event.event.chief_arbiter.as_deref().map(fide_name),
+            deputies: event
+                .event
+                .deputy_arbiters
+                .iter()
+                .map(|a| fide_name(a))
+                .collect(),
             time_control: stage
                 .time_control
                 .as_ref()

@@ -520,6 +520,18 @@ mod report_facts {
     }
 
     #[test]
+    fn arbiters_are_written_as_fide_writes_names() {
+        let text = include_str!("../../../samples/cxa-amateur-king-2023/event.toml").replace(
+            "[event]\n",
+            "[event]\nchief_arbiter = \"李四\"\ndeputy_arbiters = [\"王五\", \"Chen, Liu\"]\n",
+        );
+        let ev = sample_event(&text);
+        let f = Facts::of(&ev, &ev.stages[0]);
+        assert_eq!(f.chief_arbiter.as_deref(), Some("Li, Si"));
+        assert_eq!(f.deputies, ["Wang, Wu", "Chen, Liu"]);
+    }
+
+    #[test]
     fn a_roster_person_gives_fide_title_sex_id_and_birth() {
         fn s<T>(v: T) -> Option<Sourced<T>> {
             Some(Sourced::new(v, Source::file("form.xlsx")))

@@ -12,43 +12,11 @@
 mod util;
 
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::Value;
 use util::cells::{decimal, read_book, sheet};
+use util::gacrux::tiebreakchecker;
 use util::{run_json, sample_copy};
-
-fn python() -> String {
-    std::env::var("BIANPAI_PYTHON").unwrap_or_else(|_| "python3".into())
-}
-
-/// Runs the checker on `trf` and returns its JSON answer; `None` when it is not installed and
-/// not required.
-fn tiebreakchecker(trf: &Path) -> Option<Value> {
-    let out = Command::new(python())
-        .args(["-m", "gacrux.tiebreakchecker", "-i"])
-        .arg(trf)
-        .output()
-        .expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    if String::from_utf8_lossy(&out.stderr).contains("No module named gacrux") {
-        let msg =
-            "TieBreakServer's checker is not installed: pip install gacrux==1.11.65 (.ci/run does)";
-        assert!(
-            std::env::var("BIANPAI_TIEBREAKSERVER").as_deref() != Ok("1"),
-            "{msg}"
-        );
-        eprintln!("skipped: {msg}");
-        return None;
-    }
-    Some(serde_json::from_str(&stdout).unwrap_or_else(|e| {
-        panic!(
-            "tiebreakchecker on {}: not JSON ({e}): {stdout}\n{}",
-            trf.display(),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    }))
-}
 
 /// The checker's value as the workbook prints it (`"314.00"`, `0`).
 fn value_text(v: &Value) -> String {

@@ -25,6 +25,13 @@ fn trf_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// A reference file's text with LF line ends (the FIDE reports bianpai writes end in CRLF).
+fn read_lf(path: &Path) -> String {
+    std::fs::read_to_string(path)
+        .expect("reference file is UTF-8")
+        .replace("\r\n", "\n")
+}
+
 #[test]
 fn every_reference_file_round_trips() {
     let files = trf_files(&reference());
@@ -33,7 +40,7 @@ fn every_reference_file_round_trips() {
     // the 3 inputs derived for the tie-breaks TieBreakServer checks (tiebreaks-fore/inputs).
     assert_eq!(files.len(), 235, "reference corpus changed size");
     for path in &files {
-        let text = std::fs::read_to_string(path).expect("reference file is UTF-8");
+        let text = read_lf(path);
         let trf = bianpai::trf::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let out = bianpai::trf::write(&trf);
         assert!(out == text, "{} does not round-trip", path.display());
@@ -45,7 +52,7 @@ fn every_reference_file_round_trips() {
 #[test]
 fn every_reference_file_round_trips_with_crlf() {
     for path in trf_files(&reference()) {
-        let text = std::fs::read_to_string(&path).expect("reference file is UTF-8");
+        let text = read_lf(&path);
         let crlf = text.replace('\n', "\r\n");
         let cr = text.replace('\n', "\r");
         let a = bianpai::trf::parse(&crlf).expect("CRLF reads");

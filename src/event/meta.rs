@@ -36,6 +36,10 @@ impl TrfNames {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Meta {
+    /// The event's own id, plain ASCII (`jiangsu-youth-2026`): the stem of the TRF reports'
+    /// names (`<id>-<section>.trf`); without it, the event folder's name when that is ASCII.
+    #[serde(default)]
+    pub id: Option<String>,
     /// Full name (`2025年中国国际象棋乙级联赛`).
     pub name: String,
     /// Short name for headers.
@@ -69,6 +73,18 @@ pub struct Meta {
     /// without.
     #[serde(default)]
     pub chief_arbiter: Option<String>,
+    /// The deputy chief arbiters (副裁判长): the TRF reports' `112` records (a Chinese name in
+    /// pinyin, as the `102` of `chief_arbiter`).
+    #[serde(default)]
+    pub deputy_arbiters: Vec<String>,
+}
+
+/// Whether `s` can name a file on every system as it is: ASCII letters, digits, `-`, `_`, `.`
+/// (the `[event] id` and the event folder's name the TRF reports are named by).
+pub fn is_plain_id(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
 /// An organizer and its role.

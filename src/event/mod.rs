@@ -37,7 +37,7 @@ pub use format::{
     Stage, System, TimeControl,
 };
 pub use group_text::{fold_group, group_core};
-pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue};
+pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue, is_plain_id};
 pub use money::{
     Accommodation, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing, Meal, Meals,
     PaidBy, Per, PrizeList, Prizes, Recipient, Room, Stay, Tax, Ties,

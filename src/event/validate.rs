@@ -97,6 +97,13 @@ pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Vec<Problem>> {
 }
 
 fn dates(ev: &Event, f: &mut Found) {
+    if let Some(id) = ev.event.id.as_deref().filter(|id| !super::is_plain_id(id)) {
+        f.fail(
+            root("event").key("id"),
+            &format!("赛事标识 {id:?} 只能由英文字母、数字和 - _ . 组成（用作TRF文件名）"),
+            "the id may hold only ASCII letters, digits, `-`, `_` and `.` (it names the TRF files)",
+        );
+    }
     let d = &ev.dates;
     if d.end < d.start {
         f.fail(

@@ -142,8 +142,10 @@ pub fn history(
     }
 }
 
-/// Entrant `i`'s slot in one complete round. A forfeit has no colour (the game was not
-/// played); a game without a result in a complete round cannot happen and reads as lost.
+/// Entrant `i`'s slot in one complete round. A forfeit keeps its scheduled colour, as a TRF
+/// writes it (RULES.md §D: "the real opponent, the scheduled colour"); the pairing systems
+/// count the colours of played games only. A game without a result in a complete round cannot
+/// happen and reads as lost.
 fn slot(i: usize, r: &XqRoundData) -> Slot {
     if r.bye == Some(i) {
         return Slot {
@@ -160,18 +162,16 @@ fn slot(i: usize, r: &XqRoundData) -> Slot {
         } else {
             continue;
         };
-        let (outcome, colour) = match res {
-            Some(GameResult::Win) => (Outcome::Win, Some(side)),
-            Some(GameResult::Draw) => (Outcome::Draw, Some(side)),
-            Some(GameResult::Loss) | None => (Outcome::Loss, Some(side)),
-            Some(GameResult::ForfeitWin) => (Outcome::ForfeitWin, None),
-            Some(GameResult::ForfeitLoss | GameResult::DoubleForfeit) => {
-                (Outcome::ForfeitLoss, None)
-            }
+        let outcome = match res {
+            Some(GameResult::Win) => Outcome::Win,
+            Some(GameResult::Draw) => Outcome::Draw,
+            Some(GameResult::Loss) | None => Outcome::Loss,
+            Some(GameResult::ForfeitWin) => Outcome::ForfeitWin,
+            Some(GameResult::ForfeitLoss | GameResult::DoubleForfeit) => Outcome::ForfeitLoss,
         };
         return Slot {
             opponent: Some(opp),
-            colour,
+            colour: Some(side),
             outcome,
         };
     }

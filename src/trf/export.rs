@@ -1,42 +1,47 @@
-//! Builds the TRF-26 model of a team event from its rounds: the FIDE report (`<event>.trf`) and
-//! the common input of the pairing engines and the tie-break calculator, so that standings in the
-//! workbooks and `bianpai trf standings` on the exported file are one computation.
+//! The FIDE reports (TRF-26), written from a [`History`]: an individual section's
+//! ([`section`], `report.rs`) and a team stage's ([`teams`], `team_report.rs`), with the
+//! roster's facts of each person ([`Person`]) and the event's header facts ([`Facts`]). The
+//! file is the inverse of [`crate::trf::history`], and the common input of the pairing engines
+//! and the tie-break calculator, so that standings in the workbooks and `bianpai trf standings`
+//! on the exported file are one computation.
 //!
-//! Layout (RULES.md §D, tests/reference/tiebreaks/README.md): headers 012-142, 162 game points, 192 for
-//! Swiss events, 352 board colours, 362 match points, one 001 line per player (teams in number
-//! order, members in entry order) with every board game, 310 per team with its members in entry
-//! order, 330 for forfeited matches (`--` when neither team turned up), 320 for team PABs. Every board game is in both players'
+//! A team stage's History is built here from the season's rounds ([`team_event`]): one entrant
+//! per player (teams in number order, members in entry order) with every board game, a team
+//! PAB on its first boards, line-ups with an empty board (`300`), forfeited matches (`330`,
+//! `--` when neither team turned up), team PABs (`320`). Every board game is in both players'
 //! lines: `arrange` gives a line to players the roster lacks and to empty boards, and orders
-//! each `310` so that a reader numbering boards by it finds the boards actually played.
+//! each `310` so that a reader numbering boards by it finds the boards actually played
+//! (RULES.md §D, tests/reference/tiebreaks/README.md).
 
 mod arrange;
 mod facts;
-pub mod individual;
+mod report;
 pub mod stages;
+mod team_report;
 
 use std::collections::BTreeMap;
 
 use self::arrange::{Arranged, Play};
-pub use self::facts::{export_team, export_teams, header, trf_file_stem};
-use crate::model::{Colour, GameResult, Points, Sex};
+pub use self::facts::{export_team, export_teams, header};
+pub use self::report::{Facts, Person, event_id, section, text};
+pub use self::team_report::{TeamStanding, teams};
+use crate::model::{Colour, GameResult, Points};
 use crate::season::matches::{MatchResult, MatchScoring, RoundResults};
-use crate::trf::{Layout, Line, PlayerRecord, ResultCode, RoundEntry, TeamRecord, Trf};
+use crate::tournament::{
+    ByeKind, Entrant, ForfeitOutcome, ForfeitedMatch, History, LineUp, Outcome, ScoreTable, Slot,
+    Team, TeamPabs,
+};
+use crate::trf::{Line, Trf};
 
 /// A player as exported.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExportPlayer {
     /// The name key used in round workbooks.
     pub key: String,
-    /// The name as it should appear in the file.
-    pub name: String,
-    /// Sex, if known.
-    pub sex: Option<Sex>,
     /// FIDE rating, 0 if unrated.
     pub rating: u16,
-    /// FIDE ID, empty if none.
-    pub fide_id: String,
-    /// Birth date, if known.
-    pub birth: Option<jiff::civil::Date>,
+    /// The facts of the `001` line (the name as FIDE writes it, sex, FIDE ID, ...).
+    pub person: Person,
 }
 
 /// A team as exported.
@@ -53,39 +58,17 @@ pub struct ExportTeam {
     pub standing: Option<(Points, Points, u32)>,
 }
 
-/// The facts of the event the headers need.
+/// The facts of a team stage the report needs: the common headers and the team scoring.
 #[derive(Debug, Clone)]
 pub struct ExportHeader {
-    /// 012.
-    pub name: String,
-    /// 022.
-    pub city: String,
-    /// 042.
-    pub start: Option<jiff::civil::Date>,
-    /// 052.
-    pub end: Option<jiff::civil::Date>,
-    /// 142: rounds of the stage.
-    pub rounds: u32,
-    /// Whether pairings are pre-set (round robin) or Swiss.
-    pub round_robin: bool,
+    /// The header records `012` to `142`, `192`, `212`, `222` (092 and 192 set by [`header`]).
+    pub facts: Facts,
     /// 352: the first-named team's colour per board.
     pub colours: Vec<Colour>,
     /// Game and match points.
     pub scoring: MatchScoring,
     /// Match points and game points of a team PAB (record 320).
     pub pab: (Points, Points),
-    /// 122/222: minutes per player and seconds added per move.
-    pub time_control: Option<(u32, u32)>,
-    /// 132: the date of each round, when the event gives them.
-    pub round_dates: Vec<jiff::civil::Date>,
-    /// 212: the primary score and the tie-breaks of the stage's standings, as C.07 codes
-    /// (`MPTS GPTS EDE EMGSB BC`); not written when empty.
-    pub tiebreaks: Vec<String>,
-}
-
-fn date(d: Option<jiff::civil::Date>) -> String {
-    d.map(|d| format!("{:04}/{:02}/{:02}", d.year(), d.month(), d.day()))
-        .unwrap_or_default()
 }
 
 fn other(code: &str, value: &str) -> Line {
@@ -95,41 +78,13 @@ fn other(code: &str, value: &str) -> Line {
     }
 }
 
-/// `162`/`362` layout: symbol in columns 6, 15, 24, value in the 4 columns after it.
-fn score_line(code: &str, win: Points, draw: Points) -> Line {
-    let w = win.fmt_decimals(1);
-    let d = draw.fmt_decimals(1);
-    other(code, &format!(" W{w:>4}    D{d:>4}    L 0.0"))
-}
-
-/// `132`: each round's date `YY/MM/DD` at columns 92 + 10(r - 1) to 99 + 10(r - 1), under the
-/// round blocks of the `001` lines.
-fn round_dates(dates: &[jiff::civil::Date]) -> Line {
-    let mut raw = format!("{:<91}", "132");
-    for (i, d) in dates.iter().enumerate() {
-        if i > 0 {
-            raw.push_str("  ");
-        }
-        raw.push_str(&format!(
-            "{:02}/{:02}/{:02}",
-            d.year().rem_euclid(100),
-            d.month(),
-            d.day()
-        ));
-    }
-    Line::Other {
-        code: "132".into(),
-        raw,
-    }
-}
-
-fn code_of(r: GameResult) -> ResultCode {
+fn outcome_of(r: GameResult) -> Outcome {
     match r {
-        GameResult::Win => ResultCode::Win,
-        GameResult::Draw => ResultCode::Draw,
-        GameResult::Loss => ResultCode::Loss,
-        GameResult::ForfeitWin => ResultCode::ForfeitWin,
-        GameResult::ForfeitLoss | GameResult::DoubleForfeit => ResultCode::ForfeitLoss,
+        GameResult::Win => Outcome::Win,
+        GameResult::Draw => Outcome::Draw,
+        GameResult::Loss => Outcome::Loss,
+        GameResult::ForfeitWin => Outcome::ForfeitWin,
+        GameResult::ForfeitLoss | GameResult::DoubleForfeit => Outcome::ForfeitLoss,
     }
 }
 
@@ -206,242 +161,127 @@ impl<'a> Seating<'a> {
     }
 }
 
-/// The round blocks of every start number, the `300` line-ups and the forfeited matches
-/// `(round, home, away, home won; None when neither came)`.
-type Blocks = (
-    BTreeMap<u16, Vec<RoundEntry>>,
-    Vec<Line>,
-    Vec<(u32, u32, u32, Option<bool>)>,
-);
-
-/// Every board game in both players' blocks, and the team PABs in the blocks of the PAB
-/// team's first boards.
-fn blocks(
+/// The history of a team stage from its rounds and team PABs `(round, team number)`, with
+/// each entrant's facts: entrants in start-number order (teams in number order, members as
+/// [`Seating`] arranges them), every board game on both players' rounds, a team PAB on the
+/// rounds of the team's first boards, line-ups with an empty board, forfeited matches.
+fn history(
     head: &ExportHeader,
     seating: &Seating<'_>,
     rounds: &[RoundResults],
     pabs: &[(u32, u32)],
-) -> Blocks {
+) -> (History, Vec<Person>) {
     let n_rounds = rounds
         .iter()
         .map(|r| r.round)
         .chain(pabs.iter().map(|p| p.0))
         .max()
         .unwrap_or(0) as usize;
-    let blank = RoundEntry {
+    let unpaired = Slot {
         opponent: None,
         colour: None,
-        result: ResultCode::Blank,
+        outcome: Outcome::Unpaired,
     };
-    let mut blocks: BTreeMap<u16, Vec<RoundEntry>> = seating
-        .start_of
-        .iter()
-        .flatten()
-        .map(|&s| (s, vec![blank; n_rounds]))
-        .collect();
-    let mut forfeited = Vec::new();
-    let mut line_ups = Vec::new();
+    let mut h = History {
+        rounds_planned: head.facts.rounds as usize,
+        game_points: ScoreTable {
+            win: head.scoring.game_win,
+            draw: head.scoring.game_draw,
+            pab: head.scoring.game_win,
+            half_bye: head.scoring.game_draw,
+            ..ScoreTable::default()
+        },
+        match_points: ScoreTable {
+            win: head.scoring.match_win,
+            draw: head.scoring.match_draw,
+            pab: head.scoring.match_win,
+            half_bye: head.scoring.match_draw,
+            ..ScoreTable::default()
+        },
+        board_colours: head.colours.clone(),
+        ..History::default()
+    };
+    let mut people = Vec::with_capacity(seating.players());
+    for (ti, ((t, a), starts)) in seating.arranged.iter().zip(&seating.start_of).enumerate() {
+        for (p, &s) in a.players.iter().zip(starts) {
+            h.entrants.push(Entrant {
+                start_no: s,
+                name: p.key.clone(),
+                rating: (p.rating > 0).then_some(p.rating),
+                federation: head.facts.federation.clone(),
+                team: Some(ti),
+                rounds: vec![unpaired; n_rounds],
+            });
+            people.push(p.person.clone());
+        }
+        h.teams.push(Team {
+            number: u16::try_from(t.number).unwrap_or(u16::MAX),
+            name: t.name.clone(),
+            members: starts
+                .iter()
+                .map(|&s| usize::from(s).saturating_sub(1))
+                .collect(),
+        });
+    }
     for rr in rounds {
         let Some(ri) = (rr.round as usize).checked_sub(1) else {
             continue;
         };
         for m in &rr.matches {
-            record_match(m, ri, &seating.seat, &mut blocks);
-            line_ups.extend(out_of_order(m, ri, &seating.seat));
-            if m.is_double_forfeited() {
-                forfeited.push((m.round, m.home, m.away, None));
-            } else if let Some(home_won) = m.whole_forfeit() {
-                forfeited.push((m.round, m.home, m.away, Some(home_won)));
-            }
-        }
-    }
-    for &(round, team) in pabs {
-        let Some(ri) = (round as usize).checked_sub(1) else {
-            continue;
-        };
-        let Some(pos) = seating.arranged.iter().position(|(t, _)| t.number == team) else {
-            continue;
-        };
-        let starts = seating.start_of.get(pos).map_or(&[][..], Vec::as_slice);
-        for s in starts.iter().take(head.colours.len()) {
-            if let Some(b) = blocks.get_mut(s).and_then(|v| v.get_mut(ri)) {
-                *b = RoundEntry {
-                    opponent: None,
-                    colour: None,
-                    result: ResultCode::Pab,
-                };
-            }
-        }
-    }
-    (blocks, line_ups, forfeited)
-}
-
-/// The header records `012` to `362` (and `212`, `222`).
-fn header_lines(head: &ExportHeader, seating: &Seating<'_>) -> Vec<Line> {
-    let rated = seating
-        .arranged
-        .iter()
-        .flat_map(|(_, a)| &a.players)
-        .filter(|p| p.rating > 0)
-        .count();
-    let mut lines = vec![
-        other("012", &head.name),
-        other("022", &head.city),
-        other("032", "CHN"),
-        other("042", &date(head.start)),
-        other("052", &date(head.end)),
-        other("062", &seating.players().to_string()),
-        other("072", &rated.to_string()),
-        other("082", &seating.arranged.len().to_string()),
-        other(
-            "092",
-            if head.round_robin {
-                "Team Round Robin (Berger)"
+            record_match(m, ri, &seating.seat, &mut h.entrants);
+            h.line_ups.extend(line_ups(m, ri, &seating.seat));
+            let outcome = if m.is_double_forfeited() {
+                Some(ForfeitOutcome::Double)
             } else {
-                "Team Swiss System"
-            },
-        ),
-    ];
-    if let Some((minutes, increment)) = head.time_control {
-        lines.push(other(
-            "122",
-            &format!("{minutes} min + {increment} s per move"),
-        ));
-    }
-    if !head.round_dates.is_empty() {
-        lines.push(round_dates(&head.round_dates));
-    }
-    lines.extend([
-        other("142", &head.rounds.to_string()),
-        score_line("162", head.scoring.game_win, head.scoring.game_draw),
-    ]);
-    if !head.round_robin {
-        lines.push(other("192", "FIDE_TEAM_TYPEA_MP_GP"));
-    }
-    let seq: String = head
-        .colours
-        .iter()
-        .map(|c| if *c == Colour::White { 'W' } else { 'B' })
-        .collect();
-    lines.push(other("352", &seq));
-    lines.push(score_line(
-        "362",
-        head.scoring.match_win,
-        head.scoring.match_draw,
-    ));
-    if !head.tiebreaks.is_empty() {
-        lines.push(other("212", &head.tiebreaks.join(" ")));
-    }
-    if let Some((minutes, increment)) = head.time_control {
-        lines.push(other(
-            "222",
-            &format!("{}+{increment}", u64::from(minutes) * 60),
-        ));
-    }
-    lines
-}
-
-/// One `001` line per player, teams in number order, with its blocks and their score.
-fn player_lines(
-    head: &ExportHeader,
-    seating: &Seating<'_>,
-    mut blocks: BTreeMap<u16, Vec<RoundEntry>>,
-) -> Vec<Line> {
-    let game_table = crate::trf::ScoreTable {
-        win: head.scoring.game_win,
-        draw: head.scoring.game_draw,
-        pab: head.scoring.game_win,
-        half_bye: head.scoring.game_draw,
-        ..Default::default()
-    };
-    let mut lines = Vec::with_capacity(seating.players());
-    for ((_, a), starts) in seating.arranged.iter().zip(&seating.start_of) {
-        for (p, &s) in a.players.iter().zip(starts) {
-            let rounds = blocks.remove(&s).unwrap_or_default();
-            let mut rec = PlayerRecord {
-                start_no: s,
-                sex: match p.sex {
-                    Some(Sex::Male) => 'm',
-                    Some(Sex::Female) => 'w',
-                    None => ' ',
-                },
-                title: String::new(),
-                name: p.name.clone(),
-                rating: p.rating,
-                federation: "CHN".into(),
-                fide_id: p.fide_id.clone(),
-                birth: date(p.birth),
-                points: None,
-                rank: None,
-                rounds,
-                layout: Layout(None),
+                m.whole_forfeit().map(|home_won| {
+                    if home_won {
+                        ForfeitOutcome::FirstWins
+                    } else {
+                        ForfeitOutcome::SecondWins
+                    }
+                })
             };
-            rec.points = Some(rec.score(&game_table));
-            lines.push(Line::Player(rec));
+            h.forfeited_matches
+                .extend(outcome.map(|outcome| ForfeitedMatch {
+                    round: u16::try_from(m.round).unwrap_or(u16::MAX),
+                    first: u16::try_from(m.home).unwrap_or(u16::MAX),
+                    second: u16::try_from(m.away).unwrap_or(u16::MAX),
+                    outcome,
+                }));
         }
     }
-    lines
-}
-
-/// The `310` and `013` team records, teams in number order.
-fn team_lines(seating: &Seating<'_>) -> Vec<Line> {
-    let teams = seating
-        .arranged
-        .iter()
-        .map(|(t, _)| t)
-        .zip(&seating.start_of);
-    let t310 = teams.clone().map(|(t, starts)| {
-        Line::Team(TeamRecord {
-            number: u16::try_from(t.number).unwrap_or(u16::MAX),
-            name: t.name.clone(),
-            nickname: String::new(),
-            strength: String::new(),
-            match_points: t.standing.map(|s| s.0),
-            game_points: t.standing.map(|s| s.1),
-            rank: t
-                .standing
-                .and_then(|s| u16::try_from(s.2).ok())
-                .filter(|&r| r > 0),
-            members: starts.clone(),
-            layout: Layout(None),
-        })
-    });
-    // TRF-16 readers take the teams from 013 (TRF-26 readers from 310).
-    let t013 = teams.map(|(t, starts)| {
-        Line::Team013(crate::trf::Team013Record {
-            name: t.name.clone(),
-            members: starts.clone(),
-            layout: Layout(None),
-        })
-    });
-    t310.chain(t013).collect()
-}
-
-/// The `320` record of the team PABs, `000` for a round without one.
-fn pab_line(head: &ExportHeader, pabs: &[(u32, u32)]) -> Line {
-    let mut per_round = vec![0u32; head.rounds as usize];
-    for &(r, t) in pabs {
-        if let Some(x) = (r as usize)
-            .checked_sub(1)
-            .and_then(|i| per_round.get_mut(i))
-        {
-            *x = t;
+    if !pabs.is_empty() {
+        let mut teams = vec![None; head.facts.rounds as usize];
+        for &(round, team) in pabs {
+            let ri = (round as usize).saturating_sub(1);
+            if let Some(x) = teams.get_mut(ri) {
+                *x = u16::try_from(team).ok();
+            }
+            let Some(pos) = seating.arranged.iter().position(|(t, _)| t.number == team) else {
+                continue;
+            };
+            let starts = seating.start_of.get(pos).map_or(&[][..], Vec::as_slice);
+            for &s in starts.iter().take(head.colours.len()) {
+                if let Some(x) = h
+                    .entrants
+                    .get_mut(usize::from(s).saturating_sub(1))
+                    .and_then(|e| e.rounds.get_mut(ri))
+                {
+                    x.outcome = Outcome::Bye(ByeKind::Pab);
+                }
+            }
         }
+        h.team_pabs = Some(TeamPabs {
+            match_points: head.pab.0,
+            game_points: head.pab.1,
+            teams,
+        });
     }
-    let teams_txt: Vec<String> = per_round.iter().map(|t| format!("{t:03}")).collect();
-    other(
-        "320",
-        &format!(
-            "{:>4} {:>4} {}",
-            head.pab.0.fmt_decimals(1),
-            head.pab.1.fmt_decimals(1),
-            teams_txt.join(" ")
-        ),
-    )
+    (h, people)
 }
 
 /// Builds the TRF of a team event from its complete or partial rounds and team PABs
-/// (`(round, team number)`).
+/// (`(round, team number)`): its [`history`], written by [`team_report::teams`].
 pub fn team_event(
     head: &ExportHeader,
     teams: &[ExportTeam],
@@ -449,47 +289,31 @@ pub fn team_event(
     pabs: &[(u32, u32)],
 ) -> Trf {
     let seating = Seating::new(teams, rounds);
-    let (blocks, line_ups, forfeited) = blocks(head, &seating, rounds, pabs);
-    let mut lines = header_lines(head, &seating);
-    lines.extend(player_lines(head, &seating, blocks));
-    lines.extend(line_ups);
-    lines.extend(team_lines(&seating));
-    for &(round, home, away, home_won) in &forfeited {
-        let sign = match home_won {
-            Some(true) => "+-",
-            Some(false) => "-+",
-            None => "--",
-        };
-        lines.push(other(
-            "330",
-            &format!("{sign} {round:03} {home:03} {away:03}"),
-        ));
-    }
-    if !pabs.is_empty() {
-        lines.push(pab_line(head, pabs));
-    }
-    Trf { lines }
+    let (h, people) = history(head, &seating, rounds, pabs);
+    let standings: Vec<_> = seating.arranged.iter().map(|(t, _)| t.standing).collect();
+    team_report::teams(&h, &people, &standings, &head.facts)
 }
 
+/// Every board game of a match on both players' rounds; without an opponent (an empty board
+/// across) a player's round is a forfeit win with no opponent, `0000 - +`.
 fn record_match(
     m: &MatchResult,
     ri: usize,
     seat: &BTreeMap<(u32, usize, u32), u16>,
-    blocks: &mut BTreeMap<u16, Vec<RoundEntry>>,
+    entrants: &mut [Entrant],
 ) {
     for b in &m.boards {
         let hs = seat.get(&(m.home, ri, b.board)).copied();
         let as_ = seat.get(&(m.away, ri, b.board)).copied();
-        // Without an opponent (an empty board across) the entry is `0000 - +`.
         let mut set = |who: Option<u16>, opp: Option<u16>, colour: Colour, r: GameResult| {
-            if let Some(e) = who
-                .and_then(|s| blocks.get_mut(&s))
-                .and_then(|v| v.get_mut(ri))
-            {
-                *e = RoundEntry {
-                    opponent: opp,
+            let Some(e) = who.and_then(|s| entrants.get_mut(usize::from(s).checked_sub(1)?)) else {
+                return;
+            };
+            if let Some(x) = e.rounds.get_mut(ri) {
+                *x = Slot {
+                    opponent: opp.map(|o| usize::from(o).saturating_sub(1)),
                     colour: opp.map(|_| colour),
-                    result: code_of(r),
+                    outcome: outcome_of(r),
                 };
             }
         };
@@ -498,10 +322,9 @@ fn record_match(
     }
 }
 
-/// The `300` records of a match: for each side with a board nobody carries, the side's
-/// start numbers in board order, `0000` for the empty boards
-/// (`300 RRR TTT OOO PPPP PPPP ...`, round, the team, its opponent).
-fn out_of_order(m: &MatchResult, ri: usize, seat: &BTreeMap<(u32, usize, u32), u16>) -> Vec<Line> {
+/// The line-ups of a match (`300`): for each side with a board nobody carries, the side's start
+/// numbers in board order, 0 for the empty boards.
+fn line_ups(m: &MatchResult, ri: usize, seat: &BTreeMap<(u32, usize, u32), u16>) -> Vec<LineUp> {
     let mut boards: Vec<u32> = m.boards.iter().map(|b| b.board).collect();
     boards.sort_unstable();
     [(m.home, m.away), (m.away, m.home)]
@@ -514,14 +337,12 @@ fn out_of_order(m: &MatchResult, ri: usize, seat: &BTreeMap<(u32, usize, u32), u
             if order.iter().all(Option::is_some) {
                 return None;
             }
-            let list: Vec<String> = order
-                .iter()
-                .map(|s| s.map_or_else(|| "0000".to_string(), |s| format!("{s:>4}")))
-                .collect();
-            Some(other(
-                "300",
-                &format!("{:03} {team:03} {opponent:03} {}", ri + 1, list.join(" ")),
-            ))
+            Some(LineUp {
+                round: ri + 1,
+                team,
+                opponent,
+                boards: order.iter().map(|s| s.map_or(0, u32::from)).collect(),
+            })
         })
         .collect()
 }

@@ -4,6 +4,7 @@
 
 pub mod cells;
 pub mod edit;
+pub mod gacrux;
 pub mod sample_run;
 
 use std::collections::BTreeMap;

@@ -4,9 +4,10 @@
 
 use super::individual_tables::{crosstable, delegation_table, section_table};
 use super::{Target, render_papers};
+use crate::model::Points;
 use crate::report::out_dir::Rendered;
 use crate::report::tables::SheetDoc;
-use crate::season::individual::IndividualOutcome;
+use crate::season::individual::{IndividualOutcome, SectionOutcome};
 use crate::{Lang, Result};
 
 /// Every workbook of the individual Swiss stage, and the TRF report of each section.
@@ -59,17 +60,74 @@ pub fn render_individual(
     // The FIDE-format report of each section that has played a round.
     if let Some(stage) = stage {
         let g = &t.event.scoring.game;
-        let sc = crate::trf::export::individual::SectionScoring {
-            win: g.win,
-            draw: g.draw,
-            bye: stage.bye.as_ref().map_or(g.win, |b| b.points),
-        };
+        let bye = stage.bye.as_ref().map_or(g.win, |b| b.points);
         for s in o.sections.iter().filter(|s| !s.complete.is_empty()) {
-            let x = crate::trf::export::individual::section(t.event, stage, s, sc);
+            let x = section_trf(t, stage, s, (g.win, g.draw, bye));
             rendered.push(super::trf(t, &x, &format!("-{}", s.id)));
         }
     }
     Ok(rendered)
+}
+
+/// The FIDE report of a section from its history: each entrant's person from the roster (a
+/// pair: its two FIDE names only), its place from the standings.
+fn section_trf(
+    t: &Target<'_>,
+    stage: &crate::event::Stage,
+    s: &SectionOutcome,
+    scoring: (Points, Points, Points),
+) -> crate::trf::Trf {
+    use crate::trf::export::{Facts, Person};
+    let out = |i: usize| {
+        s.entrant_standings
+            .get(i)
+            .is_some_and(|x| x.as_ref().is_some_and(|x| x.is_disqualified()))
+    };
+    let h = crate::season::individual::history(&s.entrants, &s.complete, scoring, out);
+    let people: Vec<Person> = s
+        .entrants
+        .iter()
+        .map(|e| match roster_person(t.roster, e) {
+            Some(p) => Person::of(p),
+            None => Person {
+                name: Some(e.fide_name.clone()),
+                ..Person::default()
+            },
+        })
+        .collect();
+    let ranks: Vec<u32> = (1..=s.entrants.len() as u32)
+        .map(|no| {
+            s.standings
+                .rows
+                .iter()
+                .find(|r| r.start_no == no)
+                .map_or(0, |r| r.rank)
+        })
+        .collect();
+    let facts = Facts::of_section(t.event, stage, &s.id);
+    crate::trf::export::section(&h, &people, &ranks, &facts)
+}
+
+/// The roster's person of a one-person entrant: the player of the entrant's delegation with
+/// its name (and ID number, when the entry gives one).
+fn roster_person<'a>(
+    roster: &'a crate::model::roster::Roster,
+    e: &crate::season::individual::entrants::Entrant,
+) -> Option<&'a crate::model::roster::Person> {
+    let [(name, id)] = e.members.as_slice() else {
+        return None;
+    };
+    roster
+        .teams
+        .iter()
+        .filter(|team| team.unit.value == e.unit)
+        .flat_map(|team| &team.players)
+        .find(|p| {
+            p.display_name() == name
+                && id
+                    .as_ref()
+                    .is_none_or(|id| p.id.as_ref().is_some_and(|x| &x.value.number == id))
+        })
 }
 
 /// Each entrant's mark in the tables (资格待查, 取消资格; empty in good standing), by entrant

@@ -123,12 +123,12 @@ fn standings(t: &Target<'_>, sheets: &[crate::report::tables::SheetDoc]) -> Resu
     Rendered::xlsx(Place::Out("standings.xlsx".into()), wb)
 }
 
-/// The TRF report `<template><suffix>.trf` (`-finals` for a round robin's finals, `-<section>`
-/// for each section of an individual stage).
+/// The TRF report `<event-id><suffix>.trf` (`-finals` for a round robin's finals, `-<section>`
+/// for each section of an individual stage; [`crate::trf::export::event_id`]), CRLF line ends.
 fn trf(t: &Target<'_>, trf: &crate::trf::Trf, suffix: &str) -> Rendered {
-    let stem = crate::trf::export::trf_file_stem(t.event);
+    let stem = crate::trf::export::event_id(t.event, t.dir);
     Rendered::out(
         format!("{stem}{suffix}.trf"),
-        crate::trf::write(trf).into_bytes(),
+        crate::trf::export::text(trf).into_bytes(),
     )
 }

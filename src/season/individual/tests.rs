@@ -60,7 +60,8 @@ fn histories_give_sides_forfeits_and_the_bye() {
     assert_eq!(h[1].history[0].points, Points::ZERO);
     assert_eq!(h[2].history[0].kind, XqRoundKind::Bye);
     assert_eq!(h[2].history[1].kind, XqRoundKind::ForfeitWin);
-    assert_eq!(h[2].history[1].side, None);
+    // The forfeit keeps its scheduled side (a TRF writes it); the engine counts played games'.
+    assert_eq!(h[2].history[1].side, Some(Colour::White));
     assert_eq!(h[0].history[1].kind, XqRoundKind::ForfeitLoss);
     assert_eq!(h[1].history[1].kind, XqRoundKind::Bye);
     // Pairing numbers, units and points as the engine reads them off the history.

@@ -42,11 +42,11 @@ pub(crate) struct Arranged {
 fn unregistered(key: &str) -> ExportPlayer {
     ExportPlayer {
         key: key.to_string(),
-        name: crate::normalize::fide_name(key),
-        sex: None,
         rating: 0,
-        fide_id: String::new(),
-        birth: None,
+        person: super::Person {
+            name: Some(crate::normalize::fide_name(key)),
+            ..Default::default()
+        },
     }
 }
 
@@ -175,11 +175,8 @@ mod tests {
     fn p(key: &str) -> ExportPlayer {
         ExportPlayer {
             key: key.into(),
-            name: key.into(),
-            sex: None,
             rating: 0,
-            fide_id: String::new(),
-            birth: None,
+            person: Default::default(),
         }
     }
 

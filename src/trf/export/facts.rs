@@ -1,20 +1,11 @@
-//! The facts of an event a TRF export starts from: the header records of a stage, the file
-//! name, and each team's players in board order.
+//! The facts of an event a team stage's TRF export starts from: the header records of a stage
+//! and each team's players in board order.
 
-use super::{ExportHeader, ExportPlayer, ExportTeam};
+use super::{ExportHeader, ExportPlayer, ExportTeam, Facts, Person};
 use crate::event::{Event, Stage};
 use crate::model::Colour;
 use crate::model::roster::Team;
 use crate::season::matches::MatchScoring;
-
-/// The ASCII file stem of the TRF report: the template name, else `event`.
-pub fn trf_file_stem(event: &Event) -> String {
-    event
-        .template
-        .clone()
-        .filter(|t| t.is_ascii() && !t.is_empty())
-        .unwrap_or_else(|| "event".into())
-}
 
 /// The team tie-breaks when the event names none (as `season::team_standings`).
 const DEFAULT_TIEBREAKS: [&str; 5] = ["MPTS", "GPTS", "EDE", "EMGSB", "BC"];
@@ -28,30 +19,27 @@ pub fn header(
     colours: Vec<Colour>,
     scoring: MatchScoring,
 ) -> ExportHeader {
+    let mut facts = Facts::of(event, stage);
+    facts.rounds = rounds;
+    facts.kind = if round_robin {
+        "Team Round Robin (Berger)"
+    } else {
+        "Team Swiss System"
+    }
+    .into();
+    facts.system = (!round_robin).then(|| "FIDE_TEAM_TYPEA_MP_GP".into());
+    facts.tiebreaks = event
+        .tiebreaks_for(&stage.id, "team")
+        .map(|t| t.order.clone())
+        .unwrap_or_else(|| DEFAULT_TIEBREAKS.iter().map(|s| s.to_string()).collect());
     ExportHeader {
-        name: event.trf.name(&event.event.name),
-        city: event
-            .trf
-            .place(stage.city.as_deref().unwrap_or(&event.venue.city)),
-        start: stage.start.or(Some(event.dates.start)),
-        end: stage.end.or(Some(event.dates.end)),
-        rounds,
-        round_robin,
+        facts,
         colours,
         scoring,
         pab: (
             scoring.match_draw,
             scoring.game_draw * i32::try_from(boards_len(event)).unwrap_or(0),
         ),
-        time_control: stage
-            .time_control
-            .as_ref()
-            .map(|t| (t.minutes, t.increment_seconds)),
-        round_dates: stage.round_dates.iter().map(|d| d.0).collect(),
-        tiebreaks: event
-            .tiebreaks_for(&stage.id, "team")
-            .map(|t| t.order.clone())
-            .unwrap_or_else(|| DEFAULT_TIEBREAKS.iter().map(|s| s.to_string()).collect()),
     }
 }
 
@@ -84,19 +72,12 @@ pub fn export_team(number: u32, team: &Team) -> ExportTeam {
             let name = p.name.as_ref()?;
             Some(ExportPlayer {
                 key: name.value.key.clone(),
-                name: p.fide_name(),
-                sex: p.sex.as_ref().map(|s| s.value),
                 rating: p
                     .rating
                     .as_ref()
                     .and_then(|r| u16::try_from(r.value).ok())
                     .unwrap_or(0),
-                fide_id: p
-                    .fide_id
-                    .as_ref()
-                    .map(|f| f.value.to_string())
-                    .unwrap_or_default(),
-                birth: p.birth.as_ref().map(|b| b.value.date),
+                person: Person::of(p),
             })
         })
         .collect();

@@ -101,16 +101,9 @@ pub fn finals(event: &Event, roster: &Roster, o: &LeagueOutcome) -> Option<Trf> 
         o.colours.clone(),
         o.scoring,
     );
-    head.tiebreaks = vec!["MPTS".into(), "GPTS".into()];
-    let mut trf = team_event(&head, &export, &complete, &[]);
-    for line in &mut trf.lines {
-        if let crate::trf::Line::Other { code, raw } = line
-            && code == "092"
-        {
-            *raw = "092 Team Knockout".into();
-        }
-    }
-    Some(trf)
+    head.facts.tiebreaks = vec!["MPTS".into(), "GPTS".into()];
+    head.facts.kind = "Team Knockout".into();
+    Some(team_event(&head, &export, &complete, &[]))
 }
 
 /// Each team's match points, game points and rank from the stage's standings (record `310`).

@@ -1,6 +1,7 @@
 //! The worked 4-team example of RULES.md §A.7 as a season, exported to TRF.
 
 use super::*;
+use crate::model::Sex;
 use crate::season::matches::{MatchBoard, MatchResult, RoundResults};
 
 /// Teams A=1, B=2, C=3, D=4, four boards, players `A1`..`D4`.
@@ -14,16 +15,22 @@ pub(crate) fn example_teams() -> Vec<ExportTeam> {
             players: (1..=4)
                 .map(|b| ExportPlayer {
                     key: format!("{t}{b}"),
-                    name: format!("{t}, Player{b}"),
-                    sex: Some(Sex::Male),
                     rating: 2000,
-                    fide_id: String::new(),
-                    birth: None,
+                    person: Person {
+                        name: Some(format!("{t}, Player{b}")),
+                        sex: Some(Sex::Male),
+                        ..Person::default()
+                    },
                 })
                 .collect(),
             standing: None,
         })
         .collect()
+}
+
+/// A sample's `event.toml`, parsed.
+fn sample_event(text: &str) -> crate::event::Event {
+    crate::event::parse(text, std::path::Path::new("event.toml")).expect("sample event.toml")
 }
 
 /// A match from the first-named team's board scores (in half-points: 2 win, 1 draw, 0 loss).
@@ -73,22 +80,26 @@ pub(crate) fn example_rounds() -> Vec<RoundResults> {
 
 pub(crate) fn example_header() -> ExportHeader {
     ExportHeader {
-        name: "Example A.7".into(),
-        city: "Beijing".into(),
-        start: Some(jiff::civil::date(2026, 6, 1)),
-        end: Some(jiff::civil::date(2026, 6, 3)),
-        rounds: 3,
-        round_robin: true,
+        facts: Facts {
+            name: "Example A.7".into(),
+            city: "Beijing".into(),
+            federation: "CHN".into(),
+            start: Some(jiff::civil::date(2026, 6, 1)),
+            end: Some(jiff::civil::date(2026, 6, 3)),
+            kind: "Team Round Robin (Berger)".into(),
+            time_control: Some((90, 30)),
+            round_dates: vec![
+                jiff::civil::date(2026, 6, 1),
+                jiff::civil::date(2026, 6, 2),
+                jiff::civil::date(2026, 6, 3),
+            ],
+            rounds: 3,
+            tiebreaks: vec!["MPTS".into(), "GPTS".into(), "EDE".into()],
+            ..Facts::default()
+        },
         colours: vec![Colour::White, Colour::Black, Colour::White, Colour::Black],
         scoring: MatchScoring::default(),
         pab: (Points::from_whole(1), Points::from_whole(2)),
-        time_control: Some((90, 30)),
-        round_dates: vec![
-            jiff::civil::date(2026, 6, 1),
-            jiff::civil::date(2026, 6, 2),
-            jiff::civil::date(2026, 6, 3),
-        ],
-        tiebreaks: vec!["MPTS".into(), "GPTS".into(), "EDE".into()],
     }
 }
 
@@ -184,15 +195,16 @@ mod messy {
                     .zip(0u16..)
                     .map(|(p, i)| ExportPlayer {
                         key: format!("{t}-{p}"),
-                        name: format!("{t}-{p}"),
-                        sex: Some(if p.starts_with('m') {
-                            Sex::Male
-                        } else {
-                            Sex::Female
-                        }),
                         rating: 2000 + 10 * i,
-                        fide_id: String::new(),
-                        birth: None,
+                        person: Person {
+                            name: Some(format!("{t}-{p}")),
+                            sex: Some(if p.starts_with('m') {
+                                Sex::Male
+                            } else {
+                                Sex::Female
+                            }),
+                            ..Person::default()
+                        },
                     })
                     .collect(),
                 standing: None,
@@ -280,15 +292,9 @@ mod messy {
     }
 
     fn event() -> crate::event::Event {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/samples/cca-a-league-2023/event.toml"
-        );
-        crate::event::parse(
-            include_str!("../../../samples/cca-a-league-2023/event.toml"),
-            std::path::Path::new(path),
-        )
-        .expect("sample event.toml")
+        sample_event(include_str!(
+            "../../../samples/cca-a-league-2023/event.toml"
+        ))
     }
 
     /// The season's standings (TSV) for `rounds`, the exported TRF, and the standings the TRF
@@ -439,7 +445,7 @@ mod messy {
     }
 
     #[test]
-    fn trf_names_in_latin_letters_replace_the_chinese_012_and_022() {
+    fn trf_names_in_latin_letters_or_pinyin_for_012_and_022() {
         let ev = event();
         let stage = ev
             .stages
@@ -457,8 +463,11 @@ mod messy {
             MatchScoring::default(),
         );
         assert_eq!(
-            (head.name.as_str(), head.city.as_str()),
-            ("2023年中国国际象棋甲级联赛", "重庆涪陵")
+            (head.facts.name.as_str(), head.facts.city.as_str()),
+            (
+                "2023 Nian Zhong Guo Guo Ji Xiang Qi Jia Ji Lian Sai",
+                "Chong Qing Fu Ling"
+            )
         );
         let text = format!(
             "{}\n[trf]\nname_en = \"2023 China Chess League A\"\nplace_en = \"Chongqing Fuling\"\n",
@@ -472,5 +481,98 @@ mod messy {
             lines,
             ["012 2023 China Chess League A", "022 Chongqing Fuling"]
         );
+    }
+}
+
+/// The header facts and the person facts of the FIDE report, and the event id files are named by.
+mod report_facts {
+    use super::super::report::latin;
+    use super::*;
+    use crate::findings::Source;
+    use crate::model::roster::{Person as RosterPerson, Sourced};
+
+    fn xiangqi() -> crate::event::Event {
+        sample_event(include_str!(
+            "../../../samples/cxa-amateur-king-2023/event.toml"
+        ))
+    }
+
+    #[test]
+    fn names_in_latin_letters_keep_numbers_whole() {
+        assert_eq!(
+            latin("2023年全国业余棋王赛总决赛"),
+            "2023 Nian Quan Guo Ye Yu Qi Wang Sai Zong Jue Sai"
+        );
+        assert_eq!(latin("U10组 Open"), "U10 Zu Open");
+    }
+
+    #[test]
+    fn a_xiangqi_section_has_no_fide_system_or_tiebreaks() {
+        let ev = xiangqi();
+        let f = Facts::of_section(&ev, &ev.stages[0], "open-men");
+        assert_eq!(
+            f.name,
+            "2023 Nian Quan Guo Ye Yu Qi Wang Sai Zong Jue Sai open-men"
+        );
+        assert_eq!(f.city, "He Nan Xing Yang");
+        assert_eq!(f.kind, "Individual: Swiss-System");
+        assert_eq!((f.system, f.tiebreaks.len(), f.rounds), (None, 0, 7));
+    }
+
+    #[test]
+    fn arbiters_are_written_as_fide_writes_names() {
+        let text = include_str!("../../../samples/cxa-amateur-king-2023/event.toml").replace(
+            "[event]\n",
+            "[event]\nchief_arbiter = \"李四\"\ndeputy_arbiters = [\"王五\", \"Chen, Liu\"]\n",
+        );
+        let ev = sample_event(&text);
+        let f = Facts::of(&ev, &ev.stages[0]);
+        assert_eq!(f.chief_arbiter.as_deref(), Some("Li, Si"));
+        assert_eq!(f.deputies, ["Wang, Wu", "Chen, Liu"]);
+    }
+
+    #[test]
+    fn a_roster_person_gives_fide_title_sex_id_and_birth() {
+        fn s<T>(v: T) -> Option<Sourced<T>> {
+            Some(Sourced::new(v, Source::file("form.xlsx")))
+        }
+        let p = RosterPerson {
+            name: s(crate::model::roster::PersonName {
+                display: "丁立人".into(),
+                key: "丁立人".into(),
+            }),
+            title: s("国际特级大师".to_string()),
+            sex: s(Sex::Male),
+            fide_id: s(8603677),
+            ..RosterPerson::default()
+        };
+        let got = Person::of(&p);
+        assert_eq!(got.name.as_deref(), Some("Ding, Liren"));
+        assert_eq!((got.title.as_str(), got.fide_id), ("GM", Some(8603677)));
+        let p = RosterPerson {
+            title: s("一级运动员".to_string()),
+            ..p
+        };
+        assert_eq!(Person::of(&p).title, "");
+    }
+
+    #[test]
+    fn files_are_named_by_the_event_id_else_a_plain_folder_name() {
+        let tmp = tempfile::tempdir().expect("tempdir");
+        let plain = tmp.path().join("suzhou-open-2026");
+        let chinese = tmp.path().join("苏州公开赛");
+        for d in [&plain, &chinese] {
+            std::fs::create_dir(d).expect("dir");
+        }
+        let ev = xiangqi();
+        assert_eq!(event_id(&ev, &plain), "suzhou-open-2026");
+        assert_eq!(event_id(&ev, &chinese), "event");
+        let text = include_str!("../../../samples/cxa-amateur-king-2023/event.toml")
+            .replace("[event]\n", "[event]\nid = \"amateur-king-2023\"\n");
+        let ev = crate::event::parse(&text, std::path::Path::new("event.toml")).expect("event");
+        assert_eq!(event_id(&ev, &chinese), "amateur-king-2023");
+        let bad = text.replace("amateur-king-2023\"", "棋王赛\"");
+        let err = crate::event::parse(&bad, std::path::Path::new("event.toml")).unwrap_err();
+        assert!(err.to_string().contains("event.id"), "{err}");
     }
 }

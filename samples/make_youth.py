@@ -333,4 +333,11 @@ NOTES = """Interpretations:
   none, so its players are 资格待查.
 - No FIDE ID is required (unrated children take part); every player with a 国际棋联ID on a form
   must have it on his `001` line of the section's FIDE report.
+- 程骏 (合肥市蜀山区实验小学, U12男子组) asked for a half-point bye in round 3 and a zero-point bye in
+  round 6: two `[[rulings]]` in the sample's `event.toml` (`decision = "bye-half"` / `"bye-zero"`,
+  `round = N`, the FIDE Dutch contract), within `[stages.bye] requested_max = 2`.
+- The rounds are played by `play_youth.py` (forfeits in U10男子组 round 3 and U12女子组 round 5, a
+  withdrawal in U14男子组 round 4). Until `run` pairs `system = "swiss"` with the FIDE Dutch engine
+  and `youth-chess` is a bundled template, the folder holds the forms only (no `results/`) and no
+  test runs it.
 """

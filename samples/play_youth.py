@@ -19,9 +19,9 @@ Results are drawn from a generator seeded with the workbook's file name: ``1-0``
   round 1 was paired. While no round-1 workbook is typed, the script moves the form out of the
   folder for the run, so its player is paired from round 2 (round 1 scores 0).
 
-Requested byes (a half-point ``H`` or zero-point ``Z`` bye asked for before a round) are scripted
-in ``BYE_REQUESTS`` but off (``TYPE_BYES = False``): how a request is typed into the round
-workbook is not settled yet (the FIDE Dutch work on ``run``).
+Requested byes are not typed here: they are rulings in the sample's ``event.toml`` (程骏 of
+合肥市蜀山区实验小学, U12男子组: an ``H`` bye in round 3, a ``Z`` bye in round 6; docs/contract.md,
+individual chess Swiss), which bianpai reads before it pairs each round.
 
 Deterministic: the same bianpai gives the same pairings, the same seeds the same results, and the
 saved workbooks carry fixed document dates and zip entry dates, so a re-run gives the same bytes.
@@ -59,15 +59,6 @@ FORFEITS = {
     ("u12-girls-r05.xlsx", -1): ("-+", None),
     ("u14-boys-r04.xlsx", 3): ("+-", "black"),
 }
-
-# Requested byes: (section, round) -> [(pairing-list position in the section's round-1 workbook
-# order, "H" or "Z")]. Off until the round workbook's way of typing a request is settled.
-TYPE_BYES = False
-BYE_REQUESTS = {
-    ("u12-boys", 3): [(4, "H")],
-    ("u12-boys", 6): [(4, "Z")],
-}
-
 
 def fix_zip(data: bytes) -> bytes:
     """Rewrite the xlsx zip with fixed entry dates and fixed document dates."""

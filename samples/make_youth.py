@@ -259,8 +259,10 @@ def build_y(m):
     fo.edges.append(dict(team=t.name, person="张三", file=f, sheet=sh.name, cell=f"A{sh.header_row + 2}",
                          what="the template's example row must be skipped"))
 
-    # --- 阜阳市棋院: BIFF8 .xls, header under a note row, FIDE ID before the name.
+    # --- 阜阳市棋院: BIFF8 .xls, header under a note row, FIDE ID before the name; the unit only
+    #     (no leader or coach named).
     t = T["阜阳市棋院"]
+    t.leader = t.coach = None
     cols = [("seq", "序号"), ("fide", "FIDE ID"), ("name", "姓 名"), ("sex", "性 别"), ("group", "参赛组别"),
             ("birth", "出生年月"), ("rid", "证件号码"), ("rating", "国际等级分"), ("phone", "家长电话"), ("note", "备注")]
     sh = form(t, cols=cols, header_row=3, note_row="组别：U8/U10/U12/U14/U16 男子组、女子组（可向上跨组）",
@@ -331,6 +333,7 @@ NOTES = """Interpretations:
   it out of the folder until round 1 is typed, so he is a late entry paired from round 2 (round 1
   scores 0). The sample's `event.toml` clears his `team.late` with a ruling; 亳州's late form has
   none, so its players are 资格待查.
+- 阜阳市棋院's form names the unit only: no leader or coach.
 - No FIDE ID is required (unrated children take part); every player with a 国际棋联ID on a form
   must have it on his `001` line of the section's FIDE report.
 - 程骏 (合肥市蜀山区实验小学, U12男子组) asked for a half-point bye in round 3 and a zero-point bye in

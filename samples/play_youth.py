@@ -30,19 +30,17 @@ Once every round is played a re-run changes nothing.
 
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import io
 import random
-import re
 import shutil
-import subprocess
-import sys
 import tempfile
-import zipfile
 from pathlib import Path
 
 import openpyxl
+
+from play_xiangqi import fix_zip, header, options
+from play_xiangqi import run as run_once
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "samples" / "youth-chess-2026"
@@ -59,37 +57,6 @@ FORFEITS = {
     ("u12-girls-r05.xlsx", -1): ("-+", None),
     ("u14-boys-r04.xlsx", 3): ("+-", "black"),
 }
-
-def fix_zip(data: bytes) -> bytes:
-    """Rewrite the xlsx zip with fixed entry dates and fixed document dates."""
-    src = zipfile.ZipFile(io.BytesIO(data))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as dst:
-        for zi in src.infolist():
-            body = src.read(zi.filename)
-            if zi.filename == "docProps/core.xml":
-                s = body.decode("utf-8")
-                for tag in ("created", "modified"):
-                    s = re.sub(
-                        rf"(<dcterms:{tag}[^>]*>)[^<]*(</dcterms:{tag}>)", r"\g<1>" + DOC_DATE + r"\g<2>", s
-                    )
-                body = s.encode("utf-8")
-            nz = zipfile.ZipInfo(zi.filename, ZIP_DATE)
-            nz.compress_type = zipfile.ZIP_DEFLATED
-            nz.external_attr = 0
-            nz.create_system = 0
-            dst.writestr(nz, body)
-    return out.getvalue()
-
-
-def header(ws):
-    """(row, {label: column}) of the 台号 | 白方 | 结果 | 黑方 header."""
-    for row in ws.iter_rows(min_row=1, max_row=10):
-        labels = {str(c.value).strip(): c.column for c in row if c.value is not None}
-        if "台号" in labels and "结果" in labels:
-            return row[0].row, labels
-    raise SystemExit(f"{ws.title}: no header row")
-
 
 def is_bye(v) -> bool:
     return v in (None, "") or str(v).strip() in ("轮空", "BYE", "bye")
@@ -124,7 +91,7 @@ def fill(path: Path) -> bool:
     wb.properties.modified = fixed
     buf = io.BytesIO()
     wb.save(buf)
-    path.write_bytes(fix_zip(buf.getvalue()))
+    path.write_bytes(fix_zip(buf.getvalue(), ZIP_DATE, DOC_DATE))
     return True
 
 
@@ -152,25 +119,17 @@ def run(cmd: list, folder: Path, hide_late: bool) -> None:
         if hide_late and late.exists():
             shutil.move(str(late), str(aside))
         try:
-            p = subprocess.run(cmd + ["run", str(folder)], cwd=ROOT, capture_output=True, text=True)
+            run_once(cmd, folder)
         finally:
             if aside.exists():
                 shutil.move(str(aside), str(late))
-    # Exit 1 is expected: the sample's entry forms carry planted eligibility errors.
-    if p.returncode not in (0, 1):
-        sys.stderr.write(p.stderr)
-        raise SystemExit(f"bianpai exited {p.returncode}")
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--bin", help="a built bianpai binary (default: cargo run --release)")
-    ap.add_argument("--folder", type=Path, default=FOLDER, help="the event folder (default: the sample)")
-    args = ap.parse_args()
-    cmd = [args.bin] if args.bin else ["cargo", "run", "--release", "--quiet", "--"]
-    results = args.folder / "results"
+    cmd, folder = options(__doc__, FOLDER)
+    results = folder / "results"
     for _ in range(60):
-        run(cmd, args.folder, hide_late=not round_one_typed(results))
+        run(cmd, folder, hide_late=not round_one_typed(results))
         filled = [p.name for p in sorted(results.glob("*.xlsx")) if fill(p)]
         if not filled:
             break

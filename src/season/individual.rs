@@ -319,16 +319,17 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
     let mut largest = 0u32;
     let mut delegations_final = true;
     for sr in runs {
-        let (mut st, codes) = match engine {
+        let g = &inp.event.scoring.game;
+        let points = (g.win, g.draw, bye_points);
+        let (mut st, codes, upcoming) = match engine {
             Engine::Dutch => {
-                let g = &inp.event.scoring.game;
-                let points = (g.win, g.draw, bye_points);
-                dutch::standings(inp.event, stage, &sr, points, planned)
+                let (st, codes) = dutch::standings(inp.event, stage, &sr, points, planned);
+                (st, codes, dutch::upcoming(&sr, points, planned))
             }
             Engine::Xiangqi(_) => {
                 let st = standings(&sr, bye_points, &keys, inp);
                 let codes = summary_codes(&st.column_keys);
-                (st, codes)
+                (st, codes, Vec::new())
             }
         };
         super::disqualify_rows(&mut st.rows, |r| sr.disqualified(r.competitor));
@@ -358,6 +359,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
             entrant_standings: sr.standings,
             complete: sr.complete,
             standings: st,
+            upcoming,
             codes,
         });
         groups.push(group);

@@ -255,6 +255,24 @@ pub(super) fn pairing_history(
     h
 }
 
+/// The round to be paired, as the pairing history enters it ahead: `(entrant, bye)` for the
+/// byes requested and the entrants not paired (withdrawn, disqualified); empty once the
+/// section's rounds are over.
+pub(super) fn upcoming(
+    sr: &SectionRun<'_>,
+    points: (Points, Points, Points),
+    planned: u32,
+) -> Vec<(usize, ByeKind)> {
+    let next = sr.complete.len();
+    if next >= planned as usize {
+        return Vec::new();
+    }
+    let h = pairing_history(sr, points, planned, |i| sr.disqualified(i));
+    (0..h.entrants.len())
+        .filter_map(|i| Some((i, h.requested_bye(i)?)))
+        .collect()
+}
+
 /// The section's standings over its complete rounds by the stage's C.07 order, and the codes
 /// of its columns (the summary's keys).
 pub(super) fn standings(

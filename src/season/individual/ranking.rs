@@ -84,6 +84,9 @@ pub struct SectionOutcome {
     /// The standings over the complete rounds (the CXA chain; a FIDE Dutch section's C.07
     /// order, its `column_keys` empty); disqualified entrants last, with place 0.
     pub standings: CxaStandings,
+    /// The round to be paired, entered ahead (FIDE Dutch; empty for the xiangqi Swiss): the
+    /// byes requested for it and the zero-point byes of the entrants not paired again.
+    pub upcoming: Vec<(usize, crate::tournament::ByeKind)>,
     /// The code of each standings column, as the summary keys it (`PTS`, `BH/C1`; the xiangqi
     /// chain's [`super::summary_codes`]).
     pub codes: Vec<String>,

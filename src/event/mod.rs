@@ -33,7 +33,7 @@ pub use bounds::{MAX_DAYS_OUTSIDE, MAX_EVENT_DAYS, too_far};
 pub use error::{EventError, KeyPart, KeyPath};
 pub use format::{
     Bye, ByeAsOpponent, Knockout, KnockoutMatch, Numbering, Pairing, PlaceRule, SeedGroup, Slot,
-    Stage, System, TimeControl,
+    Stage, System, TimeControl, UnratedOrder,
 };
 pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue};
 pub use money::{

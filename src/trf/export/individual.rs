@@ -11,6 +11,7 @@ use super::{code_of, date, other};
 use crate::event::{Event, Stage};
 use crate::model::{Colour, GameResult, Points};
 use crate::season::individual::SectionOutcome;
+use crate::tournament::ByeKind;
 use crate::trf::{Layout, Line, PlayerRecord, ResultCode, RoundEntry, ScoreTable, Trf};
 
 /// The points of the section's games: a win, a draw, the bye.
@@ -31,6 +32,19 @@ fn flip(r: GameResult) -> GameResult {
         GameResult::ForfeitWin => GameResult::ForfeitLoss,
         GameResult::ForfeitLoss => GameResult::ForfeitWin,
         x => x,
+    }
+}
+
+/// A round without an opponent: a half-point bye `H`, else `Z`.
+fn bye_entry(kind: ByeKind) -> RoundEntry {
+    RoundEntry {
+        opponent: None,
+        colour: None,
+        result: if kind == ByeKind::Half {
+            ResultCode::HalfBye
+        } else {
+            ResultCode::ZeroBye
+        },
     }
 }
 
@@ -80,6 +94,17 @@ pub fn section(event: &Event, stage: &Stage, s: &SectionOutcome, sc: SectionScor
                     result: ResultCode::Pab,
                 },
             );
+        }
+        // A requested bye (FIDE Dutch): `H` or `Z`.
+        for &(i, kind) in &r.requested {
+            set(i, bye_entry(kind));
+        }
+    }
+    // The round to be paired, entered ahead (FIDE Dutch): the byes requested for it and the
+    // players not paired again, as bbpPairings reads a TRF.
+    for &(i, kind) in &s.upcoming {
+        if let Some(b) = blocks.get_mut(i) {
+            b.push(bye_entry(kind));
         }
     }
     let table = ScoreTable {

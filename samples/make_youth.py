@@ -339,8 +339,8 @@ NOTES = """Interpretations:
 - 程骏 (合肥市蜀山区实验小学, U12男子组) asked for a half-point bye in round 3 and a zero-point bye in
   round 6: two `[[rulings]]` in the sample's `event.toml` (`decision = "bye-half"` / `"bye-zero"`,
   `round = N`, the FIDE Dutch contract), within `[stages.bye] requested_max = 2`.
-- The rounds are played by `play_youth.py` (forfeits in U10男子组 round 3 and U12女子组 round 5, a
-  withdrawal in U14男子组 round 4). Until `run` pairs `system = "swiss"` with the FIDE Dutch engine
-  and `youth-chess` is a bundled template, the folder holds the forms only (no `results/`) and no
-  test runs it.
+- The rounds are played by `play_youth.py` with the FIDE Dutch engine of `run` (forfeits in
+  U10男子组 round 3 and U12女子组 round 5, a withdrawal in U14男子组 round 4); `results/` holds
+  every round typed. `round.late-entry` and `round.withdrawal` (warnings) follow from the play and
+  are not listed below.
 """

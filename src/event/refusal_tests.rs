@@ -502,18 +502,3 @@ fn a_section_age_limit_no_check_reads_is_refused() {
     );
     assert_eq!(refused(&t).0, "sections[0].min_age");
 }
-
-/// `templates/youth-chess.toml` (issue 41, not yet in [`templates::TEMPLATES`]: `bianpai
-/// templates` parses every bundled template) is refused for its FIDE Dutch stage and nothing
-/// else; once `run` plays `system = "swiss"` the template is bundled and this test goes.
-#[test]
-fn the_youth_chess_template_is_refused_only_for_its_dutch_stage() {
-    let text = include_str!("../../templates/youth-chess.toml").replacen(
-        "template = \"youth-chess\"\n",
-        "",
-        1,
-    );
-    let e = parse(&text, Path::new("event.toml")).err();
-    let keys: Vec<Option<&str>> = e.iter().flat_map(|e| e.each()).map(|e| e.key()).collect();
-    assert_eq!(keys, [Some("stages[0].system")], "{e:?}");
-}

@@ -55,7 +55,7 @@ FORFEITS = {
 LATE_BYE = "family-r01.xlsx"
 
 
-def fix_zip(data: bytes) -> bytes:
+def fix_zip(data: bytes, zip_date: tuple = ZIP_DATE, doc_date: str = DOC_DATE) -> bytes:
     """Rewrite the xlsx zip with fixed entry dates and fixed document dates."""
     src = zipfile.ZipFile(io.BytesIO(data))
     out = io.BytesIO()
@@ -66,10 +66,10 @@ def fix_zip(data: bytes) -> bytes:
                 s = body.decode("utf-8")
                 for tag in ("created", "modified"):
                     s = re.sub(
-                        rf"(<dcterms:{tag}[^>]*>)[^<]*(</dcterms:{tag}>)", r"\g<1>" + DOC_DATE + r"\g<2>", s
+                        rf"(<dcterms:{tag}[^>]*>)[^<]*(</dcterms:{tag}>)", r"\g<1>" + doc_date + r"\g<2>", s
                     )
                 body = s.encode("utf-8")
-            nz = zipfile.ZipInfo(zi.filename, ZIP_DATE)
+            nz = zipfile.ZipInfo(zi.filename, zip_date)
             nz.compress_type = zipfile.ZIP_DEFLATED
             nz.external_attr = 0
             nz.create_system = 0
@@ -132,15 +132,20 @@ def run(cmd: list, folder: Path) -> None:
         raise SystemExit(f"bianpai exited {p.returncode}")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def options(doc: str, folder: Path) -> tuple:
+    """(the bianpai command, the event folder) from the command line."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--bin", help="a built bianpai binary (default: cargo run --release)")
-    ap.add_argument("--folder", type=Path, default=FOLDER, help="the event folder (default: the sample)")
+    ap.add_argument("--folder", type=Path, default=folder, help="the event folder (default: the sample)")
     args = ap.parse_args()
-    cmd = [args.bin] if args.bin else ["cargo", "run", "--release", "--quiet", "--"]
-    results = args.folder / "results"
+    return [args.bin] if args.bin else ["cargo", "run", "--release", "--quiet", "--"], args.folder
+
+
+def main() -> None:
+    cmd, folder = options(__doc__, FOLDER)
+    results = folder / "results"
     for _ in range(50):
-        run(cmd, args.folder)
+        run(cmd, folder)
         filled = [p.name for p in sorted(results.glob("*.xlsx")) if fill(p)]
         if not filled:
             break

@@ -1,4 +1,4 @@
-//! End to end on the three bundled samples: the built binary runs on a temporary copy of each
+//! End to end on the bundled samples: the built binary runs on a temporary copy of each
 //! folder and its `--json` summary is checked against the oracle `samples/expected.json`
 //! (teams, people, players, and every form-level planted fault with code, severity and cell).
 
@@ -22,6 +22,10 @@ fn form_level(code: &str) -> bool {
 }
 
 type Fault = (String, String, String); // (code, source, severity)
+
+/// The samples checked against the oracle here: the three of `util::SAMPLES` and the youth chess
+/// sample (issue 41), which the other suites' checks of every output do not cover yet.
+const ORACLE_SAMPLES: [&str; 4] = [SAMPLES[0], SAMPLES[1], SAMPLES[2], "youth-chess-2026"];
 
 /// The oracle's planted faults of the form-level codes, with the source as the JSON writes it.
 fn oracle_faults(name: &str) -> BTreeSet<Fault> {
@@ -99,7 +103,7 @@ fn fold_identical_copies(name: &str, got: &mut BTreeSet<Fault>) {
 
 #[test]
 fn every_form_level_fault_of_every_sample_is_reported_at_its_cell() {
-    for name in SAMPLES {
+    for name in ORACLE_SAMPLES {
         let (_tmp, folder) = sample_copy(name);
         let (code, json, stderr) = run_json(&folder, &[]);
         // Every sample has planted errors: exit 1 (SPEC §3), not 2.
@@ -135,7 +139,7 @@ fn every_form_level_fault_of_every_sample_is_reported_at_its_cell() {
 
 #[test]
 fn teams_people_and_players_match_the_oracle() {
-    for name in SAMPLES {
+    for name in ORACLE_SAMPLES {
         let o = oracle(name);
         let teams = o["teams"].as_array().expect("teams");
         let people: usize = teams
@@ -149,7 +153,8 @@ fn teams_people_and_players_match_the_oracle() {
             .count();
         let (_tmp, folder) = sample_copy(name);
         let (_, json, _) = run_json(&folder, &[]);
-        assert_eq!(json["template"], name);
+        // The oracle's template: a folder's name is its template's, but for the youth sample's year.
+        assert_eq!(json["template"], s(&o, "template"));
         assert_eq!(json["teams"], teams.len(), "{name}");
         if name == "cca-b-league-2025" {
             // The oracle counts 江西赣江队's reserve 孟远翔, whose name cell is empty (reported
@@ -170,7 +175,7 @@ fn teams_people_and_players_match_the_oracle() {
 
 #[test]
 fn every_file_of_the_samples_is_classified_as_the_oracle_says() {
-    for name in SAMPLES {
+    for name in ORACLE_SAMPLES {
         let o = oracle(name);
         let (_tmp, folder) = sample_copy(name);
         let (_, json, _) = run_json(&folder, &[]);

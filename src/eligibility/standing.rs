@@ -175,6 +175,10 @@ fn ruling_note(r: &Ruling, lang: crate::Lang) -> String {
         (Decision::Disqualified, crate::Lang::En) => "ruled disqualified",
         (Decision::PairingConfirmed, crate::Lang::Zh) => "已确认对阵",
         (Decision::PairingConfirmed, crate::Lang::En) => "pairing confirmed",
+        (Decision::ByeHalf, crate::Lang::Zh) => "请假（半分轮空）",
+        (Decision::ByeHalf, crate::Lang::En) => "half-point bye requested",
+        (Decision::ByeZero, crate::Lang::Zh) => "请假（零分轮空）",
+        (Decision::ByeZero, crate::Lang::En) => "zero-point bye requested",
     };
     let mut parts = vec![what.to_string()];
     parts.extend(r.clause.clone());
@@ -228,7 +232,8 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
                     None => st.teams.insert(team, d),
                 };
             }
-            Decision::PairingConfirmed => {}
+            // A requested bye is read by the stage's pairing (`season::individual::byes`).
+            Decision::PairingConfirmed | Decision::ByeHalf | Decision::ByeZero => {}
         }
     }
     let all = std::mem::take(findings).into_vec();

@@ -112,13 +112,13 @@ impl System {
     }
 
     /// The one way this system's code gives the initial pairing numbers; `None` for a
-    /// knockout (seeded by places) and the FIDE Dutch (not run by `run`).
+    /// knockout (seeded by places).
     pub fn numbers(self) -> Option<Numbering> {
         match self {
             System::RoundRobin => Some(Numbering::Draw),
             System::TeamSwiss => Some(Numbering::AverageRatingMain),
-            System::XiangqiSwiss => Some(Numbering::Rating),
-            System::Swiss | System::Knockout => None,
+            System::XiangqiSwiss | System::Swiss => Some(Numbering::Rating),
+            System::Knockout => None,
         }
     }
 }
@@ -135,7 +135,8 @@ pub enum Numbering {
     /// ([`crate::season::team_swiss`]).
     AverageRatingMain,
     /// By rating, highest first, then name (the xiangqi Swiss,
-    /// [`crate::pairing::xiangqi_swiss::pairing_order`]).
+    /// [`crate::pairing::xiangqi_swiss::pairing_order`]); the FIDE Dutch by rating, title, then
+    /// `[stages.pairing] unrated` (C.04.2, [`crate::season::individual::order`]).
     Rating,
 }
 
@@ -191,6 +192,10 @@ pub struct Pairing {
     /// Longest allowed run of the same colour (xiangqi practice: no three in a row → 2).
     #[serde(default)]
     pub max_same_colour_run: Option<u32>,
+    /// The FIDE Dutch's order of players equal on rating and title (the unrated above all):
+    /// C.04.2 leaves it to the regulation; `pinyin` when absent.
+    #[serde(default)]
+    pub unrated: Option<UnratedOrder>,
     /// A template default, not the regulation's.
     #[serde(default, rename = "default")]
     pub is_default: bool,
@@ -213,12 +218,29 @@ pub struct Bye {
     /// `lowest-with-points`, the default).
     #[serde(default)]
     pub as_opponent: Option<ByeAsOpponent>,
+    /// The byes (H and Z) a player may request over the stage (FIDE Dutch); `None` = no limit.
+    #[serde(default)]
+    pub requested_max: Option<u32>,
+    /// The last round a half-point bye (H) may be requested for; `None` = any round.
+    #[serde(default)]
+    pub half_point_rounds_until: Option<u32>,
     /// A template default, not the regulation's.
     #[serde(default, rename = "default")]
     pub is_default: bool,
     /// Clause.
     #[serde(default)]
     pub clause: Option<String>,
+}
+
+/// `[stages.pairing] unrated`: how the FIDE Dutch orders players equal on rating and title
+/// (C.04.2 1.1 leaves the order to the regulation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnratedOrder {
+    /// Alphabetically by the pinyin of the name (then the name, then the unit).
+    Pinyin,
+    /// By lot, drawn with `[draw] seed` (the event's public seed).
+    Draw,
 }
 
 /// `[stages.bye] as_opponent`: what a bye counts as in 对手分 (opponent score).

@@ -34,7 +34,7 @@ pub use bounds::{MAX_DAYS_OUTSIDE, MAX_EVENT_DAYS, too_far};
 pub use error::{EventError, KeyPart, KeyPath};
 pub use format::{
     Bye, ByeAsOpponent, Knockout, KnockoutMatch, Numbering, Pairing, PlaceRule, SeedGroup, Slot,
-    Stage, System, TimeControl,
+    Stage, System, TimeControl, UnratedOrder,
 };
 pub use group_text::{fold_group, group_core};
 pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue, is_plain_id};

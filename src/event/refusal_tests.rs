@@ -180,12 +180,63 @@ fn covered_roles_are_known_and_official() {
 
 #[test]
 fn a_fide_dutch_stage_is_refused() {
+    // Each sport's individual Swiss is its own engine: never the other's as a fallback.
     let t = edit(X, "system = \"xiangqi-swiss\"", "system = \"swiss\"");
     assert_refused(
         &t,
         "stages[0].system",
-        "国际象棋个人瑞士制（FIDE 荷兰制）赛事暂不能用 run 编排；单轮可用 trf pair --system dutch 编排 \
-         (FIDE Dutch individual events are not yet run by `run`; `trf pair --system dutch` pairs a round from a TRF file)",
+        "象棋个人赛用积分编排制（xiangqi-swiss），不用国际象棋瑞士制（swiss） \
+         (a xiangqi individual Swiss is xiangqi-swiss, not the FIDE Dutch (swiss))",
+    );
+    let t = edit(X, "sport = \"xiangqi\"", "sport = \"chess\"");
+    assert_refused(
+        &t,
+        "stages[0].system",
+        "国际象棋个人赛用瑞士制（swiss，FIDE 荷兰制），不用象棋积分编排制（xiangqi-swiss） \
+         (a chess individual Swiss is swiss (FIDE Dutch), not xiangqi-swiss)",
+    );
+    let t = edit(B, "system = \"team-swiss\"", "system = \"swiss\"");
+    assert_refused(
+        &t,
+        "stages[0].system",
+        "瑞士制（FIDE 荷兰制）赛段只编排个人组别；团体赛段用 team-swiss \
+         (a FIDE Dutch stage plays individual sections; a team stage is team-swiss)",
+    );
+}
+
+/// The FIDE Dutch's own keys, and requested byes, are refused where nothing reads them.
+#[test]
+fn dutch_keys_elsewhere_are_refused() {
+    let t = edit(
+        X,
+        "max_same_colour_run = 2",
+        "max_same_colour_run = 2\nunrated = \"pinyin\"",
+    );
+    assert_refused(
+        &t,
+        "stages[0].pairing.unrated",
+        "只有国际象棋瑞士制（swiss）按 unrated 排定同分（无等级分）棋手的序号 \
+         (only the FIDE Dutch (swiss) orders its unrated players by `unrated`)",
+    );
+    let t = edit(
+        X,
+        "points = 2\nas_opponent",
+        "points = 2\nrequested_max = 2\nas_opponent",
+    );
+    assert_refused(
+        &t,
+        "stages[0].bye.requested_max",
+        "只有国际象棋个人瑞士制（swiss）受理请假轮空 (only the FIDE Dutch (swiss) takes requested byes)",
+    );
+    let t = format!(
+        "{}\n[[rulings]]\nperson = \"张三\"\ndecision = \"bye-half\"\nround = 2\n",
+        edit(X, "", "")
+    );
+    assert_refused(
+        &t,
+        "rulings[0].decision",
+        "请假轮空（bye-half / bye-zero）只用于国际象棋个人瑞士制（swiss）赛段 \
+         (a requested bye is for a FIDE Dutch (swiss) stage)",
     );
 }
 
@@ -339,7 +390,9 @@ fn a_draw_no_stage_reads_is_refused() {
     assert_refused(
         &t,
         "draw.seed",
-        "只有循环赛由 bianpai 抽签（seed） (only a round robin's numbers are drawn by bianpai with a seed)",
+        "只有循环赛由 bianpai 抽签（seed），或瑞士制按抽签排定无等级分棋手的序号（unrated = \"draw\"） \
+         (only a round robin's numbers, or a Swiss stage's order of unrated players (unrated = \"draw\"), \
+         are drawn by bianpai with a seed)",
     );
     let t = edit(
         X,

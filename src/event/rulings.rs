@@ -6,7 +6,7 @@
 //! [[rulings]]
 //! person = "钟宇毅"            # or team = "广西八桂队" alone for a whole team
 //! team = "江苏省象棋协会"
-//! decision = "disqualified"    # or "cleared"
+//! decision = "disqualified"    # or "cleared"; "bye-half" / "bye-zero" with round = N
 //! clause = "规程 七(四)"
 //! note = "具有象棋大师称号"
 //! ```
@@ -53,6 +53,10 @@ pub enum Decision {
     Disqualified,
     /// The arbiter confirms a round workbook's pairing that differs from the one bianpai wrote.
     PairingConfirmed,
+    /// A half-point bye (H) the player requested for `round` (an individual chess Swiss).
+    ByeHalf,
+    /// A zero-point bye (Z) the player requested for `round` (an individual chess Swiss).
+    ByeZero,
 }
 
 /// Sets each ruling's `line` from the text: the n-th `[[rulings]]` header is the n-th ruling.

@@ -28,6 +28,10 @@ pub const TEMPLATES: &[Template] = &[
         name: "cxa-amateur-king-2023",
         text: include_str!("../../templates/cxa-amateur-king-2023.toml"),
     },
+    Template {
+        name: "youth-chess",
+        text: include_str!("../../templates/youth-chess.toml"),
+    },
 ];
 
 /// The template with this name.

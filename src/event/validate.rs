@@ -354,11 +354,17 @@ fn draw(ev: &Event, f: &mut Found) {
             "only a team round robin or team Swiss takes its numbers from [draw]",
         );
     }
-    if ev.draw.seed.is_some() && !has(System::RoundRobin) {
+    // The FIDE Dutch draws the order of its unrated players with the seed when asked to.
+    let drawn = ev.stages.iter().any(|s| {
+        s.system == System::Swiss
+            && s.pairing.as_ref().and_then(|p| p.unrated) == Some(super::UnratedOrder::Draw)
+    });
+    if ev.draw.seed.is_some() && !has(System::RoundRobin) && !drawn {
         f.fail(
             p.key("seed"),
-            "只有循环赛由 bianpai 抽签（seed）",
-            "only a round robin's numbers are drawn by bianpai with a seed",
+            "只有循环赛由 bianpai 抽签（seed），或瑞士制按抽签排定无等级分棋手的序号（unrated = \"draw\"）",
+            "only a round robin's numbers, or a Swiss stage's order of unrated players \
+             (unrated = \"draw\"), are drawn by bianpai with a seed",
         );
     }
 }

@@ -196,6 +196,9 @@ catalogue! {
     RoundWithdrawal = "round.withdrawal", Round, Warning;
     /// An entrant absent from earlier rounds: paired from the next one.
     RoundLateEntry = "round.late-entry", Round, Warning;
+    /// A requested bye (`bye-half` / `bye-zero` ruling) over the stage's limit, or a
+    /// half-point bye after `half_point_rounds_until`: not honoured, the player is paired.
+    RoundByeRefused = "round.bye-refused", Round, Error;
     /// One person entered by two delegations: paired once.
     RoundDuplicateEntrant = "round.duplicate-entrant", Round, Warning;
     /// A round robin whose `rounds` differ from the rounds of its Berger schedule for the teams

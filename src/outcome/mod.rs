@@ -147,7 +147,9 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
                     StageKind::TeamSwiss(o)
                 })
             }
-            (System::XiangqiSwiss, false) => {
+            // The individual Swiss of either sport: the xiangqi Swiss or the FIDE Dutch, as the
+            // stage's system says (event.toml's checks keep each to its sport).
+            (System::XiangqiSwiss | System::Swiss, false) => {
                 let o = season::individual::run(&season_input(stage), findings);
                 out.rankings.extend(individual_rankings(&o, &statuses));
                 Some(StageKind::Individual(o))
@@ -169,7 +171,7 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
     Ok(out)
 }
 
-/// The xiangqi groups' final rankings, which pay the individual prizes once finished; a
+/// The individual sections' final rankings, which pay the individual prizes once finished; a
 /// delegation with an open blocking team finding has its team prize withheld.
 fn individual_rankings(o: &IndividualOutcome, statuses: &Statuses) -> Vec<FinalRanking> {
     let mut rankings = season::individual::final_rankings(o);

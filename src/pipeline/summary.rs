@@ -353,7 +353,7 @@ fn team_standings(
 fn individual_standings(o: &IndividualOutcome) -> Vec<StandingEntry> {
     let mut out = Vec::new();
     for (s, group) in o.sections.iter().zip(&o.groups) {
-        let codes = crate::season::individual::summary_codes(&s.standings.column_keys);
+        let codes = &s.codes;
         for (row, p) in s.standings.rows.iter().zip(&group.places) {
             let mut tiebreaks = serde_json::Map::new();
             let decimals = &s.standings.decimals;

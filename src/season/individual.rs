@@ -31,6 +31,7 @@
 //!   played (finding `round.late-entry`).
 
 pub mod delegations;
+pub mod dutch;
 pub mod entrants;
 mod play;
 pub mod ranking;
@@ -42,9 +43,9 @@ pub use ranking::{
 
 use std::collections::BTreeMap;
 
-use super::{RoundCounts, StageInput};
+use super::{RoundCounts, RoundPaper, StageInput};
 use crate::eligibility::standing::{Standing, Statuses};
-use crate::event::{Entrant as EntrantKind, Section, Stage};
+use crate::event::{Entrant as EntrantKind, Section, Stage, System};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::{Colour, GameResult, Points};
 use crate::pairing::xiangqi_swiss::XiangqiSwissOptions;
@@ -55,6 +56,7 @@ use crate::tournament::{
     ByeKind, Entrant as HistoryEntrant, History, Layout, Outcome, ScoreTable, Slot, ViewOptions,
 };
 use entrants::Entrant;
+use play::Engine;
 
 /// A round of a section: its games (red, black, result from red's side), the bye and the
 /// withdrawals marked in it.
@@ -66,6 +68,8 @@ pub struct XqRoundData {
     pub bye: Option<usize>,
     /// Entrants marked 退赛 in this round (not paired from the next round on), ascending.
     pub withdrawn: Vec<usize>,
+    /// The byes requested for this round (FIDE Dutch: `H`, `Z`) by entrants not on a board.
+    pub requested: Vec<(usize, ByeKind)>,
 }
 
 impl XqRoundData {
@@ -73,8 +77,14 @@ impl XqRoundData {
         self.games.iter().all(|g| g.2.is_some())
     }
 
-    fn takes_part(&self, i: usize) -> bool {
+    /// Whether entrant `i` is on a board of the round or has its bye.
+    fn seated(&self, i: usize) -> bool {
         self.bye == Some(i) || self.games.iter().any(|g| g.0 == i || g.1 == i)
+    }
+
+    /// Whether entrant `i` takes part in the round: seated, or on a bye it requested.
+    fn takes_part(&self, i: usize) -> bool {
+        self.seated(i) || self.requested.iter().any(|r| r.0 == i)
     }
 }
 
@@ -154,6 +164,13 @@ fn slot(i: usize, r: &XqRoundData) -> Slot {
             outcome: Outcome::Bye(ByeKind::Pab),
         };
     }
+    if let Some(&(_, kind)) = r.requested.iter().find(|q| q.0 == i) {
+        return Slot {
+            opponent: None,
+            colour: None,
+            outcome: Outcome::Bye(kind),
+        };
+    }
     for &(red, black, res) in &r.games {
         let (opp, side, res) = if red == i {
             (black, Colour::White, res)
@@ -190,6 +207,8 @@ struct SectionRun<'a> {
     standings: Vec<Option<Standing>>,
     complete: Vec<XqRoundData>,
     paired: u32,
+    /// The byes requested by the section's players (FIDE Dutch; empty for the xiangqi Swiss).
+    requested: Vec<dutch::Requested>,
 }
 
 impl SectionRun<'_> {
@@ -243,14 +262,18 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
     let g = &inp.event.scoring.game;
     let bye_points = stage.bye.as_ref().map_or(g.win, |b| b.points);
     let bye_opp = bye_opponent(stage);
-    let opts = XiangqiSwissOptions {
-        avoid_same_unit: stage.pairing.as_ref().is_none_or(|p| p.avoid_same_unit),
-        max_same_side_in_row: stage
-            .pairing
-            .as_ref()
-            .and_then(|p| p.max_same_colour_run)
-            .map_or(2, |n| n as usize),
-        initial_side: Colour::White,
+    let engine = if stage.system == System::Swiss {
+        Engine::Dutch
+    } else {
+        Engine::Xiangqi(XiangqiSwissOptions {
+            avoid_same_unit: stage.pairing.as_ref().is_none_or(|p| p.avoid_same_unit),
+            max_same_side_in_row: stage
+                .pairing
+                .as_ref()
+                .and_then(|p| p.max_same_colour_run)
+                .map_or(2, |n| n as usize),
+            initial_side: Colour::White,
+        })
     };
     let sections: Vec<&Section> = inp
         .event
@@ -263,33 +286,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
     // writes its own findings and papers, merged below in section order (the same order as on
     // one thread).
     let played = crate::par::map(&sections, |&section| {
-        let mut found = Findings::new();
-        let mut papers = Vec::new();
-        let entrants = entrants::of_section(inp.event, section, inp.roster, &mut found);
-        let standings = entrants
-            .iter()
-            .map(|e| standing_of(e, inp.statuses))
-            .collect();
-        let mut sr = SectionRun {
-            section,
-            entrants,
-            standings,
-            complete: Vec::new(),
-            paired: 0,
-        };
-        if sr.entrants.len() >= 2 {
-            play::play_section(
-                inp,
-                &mut sr,
-                planned,
-                bye_points,
-                &opts,
-                &mut found,
-                &mut papers,
-            );
-            comings_and_goings(&sr, &mut found);
-        }
-        (sr, found, papers)
+        play_one(inp, section, planned, bye_points, &engine)
     });
     let mut runs = Vec::new();
     let mut papers = Vec::new();
@@ -324,7 +321,19 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
     let mut largest = 0u32;
     let mut delegations_final = true;
     for sr in runs {
-        let mut st = standings(&sr, bye_points, &keys, inp);
+        let g = &inp.event.scoring.game;
+        let points = (g.win, g.draw, bye_points);
+        let (mut st, codes, upcoming) = match engine {
+            Engine::Dutch => {
+                let (st, codes) = dutch::standings(inp.event, stage, &sr, points, planned);
+                (st, codes, dutch::upcoming(&sr, points, planned))
+            }
+            Engine::Xiangqi(_) => {
+                let st = standings(&sr, bye_points, &keys, inp);
+                let codes = summary_codes(&st.column_keys);
+                (st, codes, Vec::new())
+            }
+        };
         super::disqualify_rows(&mut st.rows, |r| sr.disqualified(r.competitor));
         let group = group_ranking(&sr, &st, planned);
         if counted.contains(&sr.section.id.as_str()) {
@@ -352,6 +361,8 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
             entrant_standings: sr.standings,
             complete: sr.complete,
             standings: st,
+            upcoming,
+            codes,
         });
         groups.push(group);
     }
@@ -369,6 +380,50 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
         delegation_list: ranking.map(|t| t.id.clone()),
         delegations_final: ranking.is_some() && delegations_final,
     }
+}
+
+/// One section played: its entrants (in pairing-number order for the FIDE Dutch), its rounds
+/// read and the next one paired, with the section's findings and papers.
+fn play_one<'a>(
+    inp: &StageInput<'_>,
+    section: &'a Section,
+    planned: u32,
+    bye_points: Points,
+    engine: &Engine,
+) -> (SectionRun<'a>, Findings, Vec<RoundPaper>) {
+    let mut found = Findings::new();
+    let mut papers = Vec::new();
+    let mut entrants = entrants::of_section(inp.event, section, inp.roster, &mut found);
+    let mut requested = Vec::new();
+    if let Engine::Dutch = engine {
+        dutch::order(inp.event, inp.stage, section, inp.roster, &mut entrants);
+        requested = dutch::requests(inp.event, inp.stage, section, &entrants, &mut found);
+    }
+    let standings = entrants
+        .iter()
+        .map(|e| standing_of(e, inp.statuses))
+        .collect();
+    let mut sr = SectionRun {
+        section,
+        entrants,
+        standings,
+        complete: Vec::new(),
+        paired: 0,
+        requested,
+    };
+    if sr.entrants.len() >= 2 {
+        play::play_section(
+            inp,
+            &mut sr,
+            planned,
+            bye_points,
+            engine,
+            &mut found,
+            &mut papers,
+        );
+        comings_and_goings(&sr, &mut found);
+    }
+    (sr, found, papers)
 }
 
 fn group_ranking(sr: &SectionRun<'_>, st: &cxa::CxaStandings, planned: u32) -> GroupRanking {

@@ -1,4 +1,4 @@
-//! The three sample event folders (`samples/`, generated with a test oracle in
+//! The sample event folders (`samples/`, generated with a test oracle in
 //! `samples/expected.json`): every team's people with their normalized values, and every
 //! finding of the codes this stage raises, at the oracle's cells.
 
@@ -345,4 +345,11 @@ fn b_league_rooms() {
 #[test]
 fn amateur_king() {
     check("cxa-amateur-king-2023");
+}
+
+/// The youth chess sample's forms (its event.toml is not read here; `run` does not play its
+/// FIDE Dutch stage yet, so the sample is not in the end-to-end tests).
+#[test]
+fn youth_chess() {
+    check("youth-chess-2026");
 }

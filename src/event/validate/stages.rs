@@ -7,7 +7,7 @@
 //! refused here at the key that asks for it (docs/contract.md, "Stages bianpai runs").
 
 use super::super::error::KeyPath;
-use super::super::{Entrant, Numbering, RawEvent as Event, Stage, System};
+use super::super::{Entrant, Numbering, RawEvent as Event, Sport, Stage, System, UnratedOrder};
 use super::{Check, Found, fail, knockout, root, section_exists, unique};
 
 /// Every stage on its own, then the stages together.
@@ -39,9 +39,41 @@ pub(super) fn check(ev: &Event, f: &mut Found) {
         if known {
             f.note(runnable(ev, st, &p));
         }
-        f.note(system_keys(st, &p));
+        f.note(system_keys(ev, st, &p));
+        f.note(bye_keys(st, &p));
     }
     together(ev, f);
+    requested_byes(ev, f);
+}
+
+/// A requested bye (`decision = "bye-half"` / `"bye-zero"`) is for a round of an individual
+/// chess Swiss, the only stage that honours one.
+fn requested_byes(ev: &Event, f: &mut Found) {
+    use super::super::Decision;
+    let swiss = ev.stages.iter().any(|s| s.system == System::Swiss);
+    for (i, r) in ev.rulings.iter().enumerate() {
+        if !matches!(r.decision, Decision::ByeHalf | Decision::ByeZero) {
+            continue;
+        }
+        let p = root("rulings").index(i);
+        if !swiss {
+            f.fail(
+                p.key("decision"),
+                "请假轮空（bye-half / bye-zero）只用于国际象棋个人瑞士制（swiss）赛段",
+                "a requested bye is for a FIDE Dutch (swiss) stage",
+            );
+        } else if r.round.unwrap_or(0) == 0 || r.person.is_none() {
+            f.fail(
+                p.key(if r.person.is_none() {
+                    "person"
+                } else {
+                    "round"
+                }),
+                "请假轮空须写明棋手（person）和轮次（round = N）",
+                "a requested bye names the player (person) and the round (round = N)",
+            );
+        }
+    }
 }
 
 /// A knockout's bracket, or another stage's rounds and their dates.
@@ -105,13 +137,24 @@ fn runnable(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
             "a stage plays either team sections or individual ones, not both",
         );
     };
+    let chess = ev.event.sport == Sport::Chess;
     match (st.system, teams) {
-        // The individual Swiss branch pairs with the xiangqi engine only (season::individual).
-        (System::Swiss, _) => fail(
+        // Each sport's individual Swiss is its own engine (season::individual): the FIDE Dutch
+        // for chess, the xiangqi Swiss for xiangqi, never one for the other.
+        (System::Swiss, true) => fail(
             p.key("system"),
-            "国际象棋个人瑞士制（FIDE 荷兰制）赛事暂不能用 run 编排；单轮可用 trf pair --system dutch 编排",
-            "FIDE Dutch individual events are not yet run by `run`; `trf pair --system dutch` \
-             pairs a round from a TRF file",
+            "瑞士制（FIDE 荷兰制）赛段只编排个人组别；团体赛段用 team-swiss",
+            "a FIDE Dutch stage plays individual sections; a team stage is team-swiss",
+        ),
+        (System::Swiss, false) if !chess => fail(
+            p.key("system"),
+            "象棋个人赛用积分编排制（xiangqi-swiss），不用国际象棋瑞士制（swiss）",
+            "a xiangqi individual Swiss is xiangqi-swiss, not the FIDE Dutch (swiss)",
+        ),
+        (System::XiangqiSwiss, false) if chess => fail(
+            p.key("system"),
+            "国际象棋个人赛用瑞士制（swiss，FIDE 荷兰制），不用象棋积分编排制（xiangqi-swiss）",
+            "a chess individual Swiss is swiss (FIDE Dutch), not xiangqi-swiss",
         ),
         (System::RoundRobin, false) => fail(
             p.key("system"),
@@ -168,7 +211,7 @@ fn one_field(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
 }
 
 /// `rounds`, `cycles` and `[stages.pairing]` hold only what the stage's system reads.
-fn system_keys(st: &Stage, p: &KeyPath) -> Check {
+fn system_keys(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
     if st.rounds.is_some() && st.system == System::Knockout {
         return fail(
             p.key("rounds"),
@@ -213,6 +256,20 @@ fn system_keys(st: &Stage, p: &KeyPath) -> Check {
             ),
         );
     }
+    if st.system != System::Swiss && pr.unrated.is_some() {
+        return fail(
+            p.key("unrated"),
+            "只有国际象棋瑞士制（swiss）按 unrated 排定同分（无等级分）棋手的序号",
+            "only the FIDE Dutch (swiss) orders its unrated players by `unrated`",
+        );
+    }
+    if pr.unrated == Some(UnratedOrder::Draw) && ev.draw.seed.is_none() {
+        return fail(
+            p.key("unrated"),
+            "unrated = \"draw\" 需要公开的抽签种子 [draw] seed",
+            "unrated = \"draw\" needs the event's public seed, [draw] seed",
+        );
+    }
     // Only the xiangqi engine keeps units apart and limits runs of one side.
     if st.system != System::XiangqiSwiss {
         if pr.avoid_same_unit {
@@ -241,7 +298,7 @@ fn together(ev: &Event, f: &mut Found) {
     let is = |s: &&Stage, sys: &[System]| sys.contains(&s.system);
     let first = |sys: &[System]| ev.stages.iter().find(|s| is(s, sys));
     let round_robin = first(&[System::RoundRobin]);
-    let swiss = [System::TeamSwiss, System::XiangqiSwiss];
+    let swiss = [System::TeamSwiss, System::XiangqiSwiss, System::Swiss];
     for (i, st) in ev.stages.iter().enumerate() {
         let p = root("stages").index(i);
         let earlier = |sys: &[System]| ev.stages.iter().take(i).any(|s| is(&s, sys));
@@ -253,14 +310,14 @@ fn together(ev: &Event, f: &mut Found) {
                     "an event has at most one round robin stage",
                 );
             }
-            System::TeamSwiss | System::XiangqiSwiss if earlier(&swiss) => {
+            System::TeamSwiss | System::XiangqiSwiss | System::Swiss if earlier(&swiss) => {
                 f.fail(
                     p.key("system"),
                     "一个赛事只能有一个瑞士制赛段",
                     "an event has at most one Swiss stage",
                 );
             }
-            System::TeamSwiss | System::XiangqiSwiss if round_robin.is_some() => {
+            System::TeamSwiss | System::XiangqiSwiss | System::Swiss if round_robin.is_some() => {
                 f.fail(
                     p.key("system"),
                     "有循环赛赛段的赛事不能再有瑞士制赛段",
@@ -287,6 +344,31 @@ fn together(ev: &Event, f: &mut Found) {
             _ => {}
         }
     }
+}
+
+/// `[stages.bye] requested_max` and `half_point_rounds_until` limit the byes a player requests,
+/// which only the FIDE Dutch stage reads (`season::individual::byes`).
+fn bye_keys(st: &Stage, p: &KeyPath) -> Check {
+    let Some(b) = &st.bye else { return Ok(()) };
+    if st.system == System::Swiss {
+        return Ok(());
+    }
+    for (key, set) in [
+        ("requested_max", b.requested_max.is_some()),
+        (
+            "half_point_rounds_until",
+            b.half_point_rounds_until.is_some(),
+        ),
+    ] {
+        if set {
+            return fail(
+                p.key("bye").key(key),
+                "只有国际象棋个人瑞士制（swiss）受理请假轮空",
+                "only the FIDE Dutch (swiss) takes requested byes",
+            );
+        }
+    }
+    Ok(())
 }
 
 impl Numbering {

@@ -2,7 +2,7 @@
 //! pairings, and `standings.xlsx` with each group's ranking and crosstable and the delegation
 //! ranking (团体).
 
-use super::individual_tables::{crosstable, delegation_table, section_table};
+use super::individual_tables::{CrossWords, crosstable, delegation_table, section_table};
 use super::{Target, render_papers};
 use crate::model::Points;
 use crate::report::out_dir::Rendered;
@@ -44,7 +44,14 @@ pub fn render_individual(
                 Lang::Zh => format!("{} 交叉表（第{after}轮后）", s.name),
                 Lang::En => format!("{} crosstable after round {after}", s.id),
             },
-            table: crosstable(&s.standings, &s.entrants, &s.complete, &marks, lang),
+            table: crosstable(
+                &s.standings,
+                &s.entrants,
+                &s.complete,
+                &marks,
+                lang,
+                CrossWords::of(t.event),
+            ),
             landscape: true,
         });
     }
@@ -83,7 +90,20 @@ fn section_trf(
             .get(i)
             .is_some_and(|x| x.as_ref().is_some_and(|x| x.is_disqualified()))
     };
-    let h = crate::season::individual::history(&s.entrants, &s.complete, scoring, out);
+    let mut h = crate::season::individual::history(&s.entrants, &s.complete, scoring, out);
+    // The round to be paired, entered ahead (FIDE Dutch): the byes requested for it, as
+    // bbpPairings reads a TRF (the entrants not paired again already have their `Z`).
+    for &(i, kind) in &s.upcoming {
+        if let Some(e) = h.entrants.get_mut(i)
+            && e.rounds.len() == h.rounds_played
+        {
+            e.rounds.push(crate::tournament::Slot {
+                opponent: None,
+                colour: None,
+                outcome: crate::tournament::Outcome::Bye(kind),
+            });
+        }
+    }
     let people: Vec<Person> = s
         .entrants
         .iter()

@@ -2,13 +2,15 @@
 //! Swiss crosstable and the delegation ranking (团体).
 
 use crate::Lang;
-use crate::model::GameResult;
+use crate::event::{Event, Sport, System};
+use crate::model::{GameResult, Points};
 use crate::report::tables::TextTable;
 use crate::scoring::cxa;
 use crate::scoring::standings::Row;
 use crate::season::individual::XqRoundData;
 use crate::season::individual::delegations;
 use crate::season::individual::entrants::Entrant;
+use crate::tournament::ByeKind;
 
 /// The first three headers of a group's tables.
 fn lead_headers(lang: Lang) -> Vec<String> {
@@ -111,9 +113,95 @@ pub(super) fn delegation_table(rows: &[delegations::DelegationRow], lang: Lang) 
     }
 }
 
+/// How a crosstable writes a round: the xiangqi words (`12红胜`), or chess's (`12白1`, `5+`,
+/// the bye with its value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum CrossWords {
+    /// 红/黑, 胜/和/负, 不战胜.
+    Xiangqi,
+    /// 白/黑, 1/½/0, `+`/`-` forfeits, the pairing-allocated bye worth `bye`.
+    Chess {
+        /// The value of the pairing-allocated bye.
+        bye: Points,
+    },
+}
+
+impl CrossWords {
+    /// The words of the event's individual Swiss: chess's for a FIDE Dutch stage.
+    pub(super) fn of(event: &Event) -> CrossWords {
+        match event.stages.iter().find(|s| s.system == System::Swiss) {
+            Some(st) if event.event.sport == Sport::Chess => CrossWords::Chess {
+                bye: st.bye.as_ref().map_or(event.scoring.game.win, |b| b.points),
+            },
+            _ => CrossWords::Xiangqi,
+        }
+    }
+}
+
+/// Points as a chess crosstable writes them: `1`, `½`, `2½`.
+fn chess_points(p: Points) -> String {
+    let (whole, half) = (p.halves() / 2, p.halves() % 2 != 0);
+    match (whole, half) {
+        (0, true) => "½".to_string(),
+        (w, true) => format!("{w}½"),
+        (w, false) => w.to_string(),
+    }
+}
+
+/// What entrant `i` did in round `r` in chess words: `12白1`, `7黑½`, `5+`, `5-`, `轮空1`,
+/// `请假½` (a requested bye), or `—` when not paired.
+fn chess_cell(
+    i: usize,
+    r: &XqRoundData,
+    place: &dyn Fn(usize) -> u32,
+    bye: Points,
+    lang: Lang,
+) -> String {
+    if r.bye == Some(i) {
+        return format!("{}{}", lang.pick("轮空", "bye "), chess_points(bye));
+    }
+    if let Some(&(_, kind)) = r.requested.iter().find(|q| q.0 == i) {
+        let value = if kind == ByeKind::Half { "½" } else { "0" };
+        return format!("{}{value}", lang.pick("请假", "bye "));
+    }
+    for &(white, black, res) in &r.games {
+        let (opp, side, res) = if white == i {
+            (black, lang.pick("白", "w"), res)
+        } else if black == i {
+            (white, lang.pick("黑", "b"), res.map(GameResult::reversed))
+        } else {
+            continue;
+        };
+        let at = match place(opp) {
+            0 => "—".to_string(),
+            p => p.to_string(),
+        };
+        let word = match res {
+            Some(GameResult::Win) => format!("{side}1"),
+            Some(GameResult::Draw) => format!("{side}½"),
+            Some(GameResult::Loss) => format!("{side}0"),
+            Some(GameResult::ForfeitWin) => "+".to_string(),
+            Some(GameResult::ForfeitLoss) => "-".to_string(),
+            Some(GameResult::DoubleForfeit) => "--".to_string(),
+            None => side.to_string(),
+        };
+        return format!("{at}{word}");
+    }
+    "—".to_string()
+}
+
 /// What entrant `i` did in round `r`: `12红胜` (opponent's place, side, result), `12不战胜`,
-/// `轮空`, or `—` when not paired.
-fn cross_cell(i: usize, r: &XqRoundData, place: &dyn Fn(usize) -> u32, lang: Lang) -> String {
+/// `轮空`, or `—` when not paired; in a chess event [`chess_cell`].
+fn cross_cell(
+    i: usize,
+    r: &XqRoundData,
+    place: &dyn Fn(usize) -> u32,
+    lang: Lang,
+    words: CrossWords,
+) -> String {
+    if let CrossWords::Chess { bye } = words {
+        return chess_cell(i, r, place, bye, lang);
+    }
     if r.bye == Some(i) {
         return lang.pick("轮空", "bye").to_string();
     }
@@ -151,6 +239,7 @@ pub(super) fn crosstable(
     rounds: &[XqRoundData],
     marks: &[String],
     lang: Lang,
+    words: CrossWords,
 ) -> TextTable {
     let mut places = vec![0u32; entrants.len()];
     for row in &st.rows {
@@ -174,7 +263,7 @@ pub(super) fn crosstable(
             v.extend(
                 rounds
                     .iter()
-                    .map(|r| cross_cell(row.competitor, r, &place, lang)),
+                    .map(|r| cross_cell(row.competitor, r, &place, lang, words)),
             );
             v.extend(crate::report::labels::value_cells(&row.values, &st.decimals).next());
             if marked {

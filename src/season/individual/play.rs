@@ -3,10 +3,11 @@
 
 use super::entrants::Entrant;
 use super::read::{lines_of, read_round, strip_withdrawal};
-use super::{SectionRun, history, marker_stage};
+use super::{SectionRun, dutch, history, marker_stage};
 use crate::eligibility::standing::Standing;
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::Points;
+use crate::pairing::dutch::Dutch;
 use crate::pairing::xiangqi_swiss::{XiangqiSwiss, XiangqiSwissOptions};
 use crate::pairing::{Pairing, PairingSystem};
 use crate::rounds::compare::Keys;
@@ -19,6 +20,15 @@ use crate::season::walk::{self, StageRounds};
 use crate::season::{RoundPaper, StageInput};
 use crate::tournament::History;
 
+/// The engine that pairs a section: the xiangqi Swiss, or the FIDE Dutch (a chess `swiss`).
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Engine {
+    /// The xiangqi Swiss with its options.
+    Xiangqi(XiangqiSwissOptions),
+    /// The FIDE Dutch (C.04.3).
+    Dutch,
+}
+
 /// Reads the section's round workbooks in order and pairs the first round that has none, once
 /// every earlier one is complete.
 #[allow(clippy::too_many_arguments)]
@@ -27,7 +37,7 @@ pub(super) fn play_section(
     sr: &mut SectionRun<'_>,
     planned: u32,
     bye_points: Points,
-    opts: &XiangqiSwissOptions,
+    engine: &Engine,
     findings: &mut Findings,
     papers: &mut Vec<RoundPaper>,
 ) {
@@ -36,7 +46,8 @@ pub(super) fn play_section(
         inp,
         sr,
         bye_points,
-        opts,
+        engine,
+        planned,
     };
     // The xiangqi section's pairing never fails with an error: a round that cannot be paired
     // is a finding and the walk stops there.
@@ -52,7 +63,8 @@ struct SectionRounds<'a, 'b> {
     inp: &'a StageInput<'a>,
     sr: &'a mut SectionRun<'b>,
     bye_points: Points,
-    opts: &'a XiangqiSwissOptions,
+    engine: &'a Engine,
+    planned: u32,
 }
 
 impl SectionRounds<'_, '_> {
@@ -60,15 +72,19 @@ impl SectionRounds<'_, '_> {
     fn history(&self, out: impl Fn(usize) -> bool) -> History {
         let g = &self.inp.event.scoring.game;
         let points = (g.win, g.draw, self.bye_points);
-        history(&self.sr.entrants, &self.sr.complete, points, out)
+        match self.engine {
+            Engine::Xiangqi(_) => history(&self.sr.entrants, &self.sr.complete, points, out),
+            Engine::Dutch => dutch::pairing_history(self.sr, points, self.planned, out),
+        }
     }
 
     /// Pairs the round after the complete ones.
     fn pair_next(&self, out: impl Fn(usize) -> bool) -> Result<Pairing, crate::pairing::Error> {
-        let engine = XiangqiSwiss {
-            options: *self.opts,
-        };
-        engine.pair(&self.history(out))
+        let h = self.history(out);
+        match *self.engine {
+            Engine::Xiangqi(options) => XiangqiSwiss { options }.pair(&h),
+            Engine::Dutch => Dutch.pair(&h),
+        }
     }
 }
 
@@ -94,7 +110,8 @@ impl StageRounds for SectionRounds<'_, '_> {
             pairing_check::Fallback::Recomputed,
         );
         let holds = pairing_check::holds(self.inp.event, sheet, fallback, &keys, findings);
-        let (data, ok) = read_round(sheet, &self.sr.entrants, findings);
+        let (mut data, ok) = read_round(sheet, &self.sr.entrants, findings);
+        data.requested = dutch::of_round(&self.sr.requested, r, &data);
         let complete = ok && holds && data.complete();
         if complete {
             self.sr.complete.push(data);

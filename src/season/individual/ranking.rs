@@ -81,9 +81,15 @@ pub struct SectionOutcome {
     pub entrant_standings: Vec<Option<Standing>>,
     /// The complete rounds.
     pub complete: Vec<XqRoundData>,
-    /// The standings by the CXA chain over the complete rounds; disqualified entrants last,
-    /// with place 0.
+    /// The standings over the complete rounds (the CXA chain; a FIDE Dutch section's C.07
+    /// order, its `column_keys` empty); disqualified entrants last, with place 0.
     pub standings: CxaStandings,
+    /// The round to be paired, entered ahead (FIDE Dutch; empty for the xiangqi Swiss): the
+    /// byes requested for it and the zero-point byes of the entrants not paired again.
+    pub upcoming: Vec<(usize, crate::tournament::ByeKind)>,
+    /// The code of each standings column, as the summary keys it (`PTS`, `BH/C1`; the xiangqi
+    /// chain's [`super::summary_codes`]).
+    pub codes: Vec<String>,
 }
 
 /// Everything an individual Swiss stage came to.

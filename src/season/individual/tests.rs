@@ -40,11 +40,13 @@ fn histories_give_sides_forfeits_and_the_bye() {
             games: vec![(0, 1, Some(GameResult::Win))],
             bye: Some(2),
             withdrawn: vec![],
+            requested: vec![],
         },
         XqRoundData {
             games: vec![(2, 0, Some(GameResult::ForfeitWin))],
             bye: Some(1),
             withdrawn: vec![],
+            requested: vec![],
         },
     ];
     let two = Points::from_whole(2);
@@ -106,6 +108,7 @@ fn a_player_marked_withdrawn_is_not_available_but_keeps_the_history() {
         ],
         bye: None,
         withdrawn: vec![3],
+        requested: vec![],
     }];
     let one = Points::from_whole(1);
     let h = players(&history(

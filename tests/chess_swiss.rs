@@ -37,7 +37,7 @@ const ORDER: [&str; 13] = [
     "石磊",
     "郑远",
 ];
-const TRF: &str = "out/cca-b-league-2025-open.trf";
+const TRF: &str = "out/xinghai-open-2026-open.trf";
 const TIEBREAKS: &str = "PTS BH/C1 BH SB DE WIN";
 
 /// The name of a round workbook's player cell (`姓名（单位）`, a `退赛` mark dropped).
@@ -138,7 +138,7 @@ fn a_chess_swiss_is_paired_by_the_dutch_and_ranked_by_c07() {
     assert!(code == 0 || code == 1, "{err}");
     assert_eq!(
         findings(&json, "round.bye-refused"),
-        ["event.toml!第71行", "event.toml!第76行"]
+        ["event.toml!第72行", "event.toml!第77行"]
     );
     // Round 1: the top half against the bottom half, White to number 1, the bye to 13.
     assert_eq!(

@@ -13,7 +13,7 @@
 
 use super::Trf;
 use super::columns::{Columns, LineBuf};
-use super::model::{Line, PlayerRecord, RoundEntry, Team013Record, TeamRecord};
+use super::model::{Line, PlayerRecord, ResultCode, RoundEntry, Team013Record, TeamRecord};
 use super::read::{
     self, MEMBER_STEP, ROUND_STEP, ROUND1_COL, TEAM013_MEMBER_COL, TEAM310_MEMBER_COL,
 };
@@ -128,7 +128,18 @@ pub(crate) fn player(p: &PlayerRecord) -> String {
             buf.put(start, start + 7, &block(e), false);
         }
     }
-    buf.finish_trimmed()
+    let mut line = buf.finish_trimmed();
+    // A round not paired (blank result) that ends a line keeps its block's columns:
+    // bbpPairings refuses a block cut short (`0000 -`). (A line read and not changed is
+    // returned as read, above.)
+    if let Some(last) = p.rounds.last()
+        && last.result == ResultCode::Blank
+    {
+        let end = ROUND1_COL + ROUND_STEP * (p.rounds.len() - 1) + 7;
+        let len = line.chars().count();
+        line.extend(std::iter::repeat_n(' ', end.saturating_sub(len)));
+    }
+    line
 }
 
 /// Writes the member slots from `first` when they changed (all of them, after cutting the old).

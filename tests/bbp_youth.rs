@@ -1,0 +1,224 @@
+//! The `youth-chess-2026` sample (ten sections, FIDE Dutch, 7 rounds) re-paired round by round
+//! from the FIDE reports `bianpai run` writes (`out/ah-youth-chess-2026-<section>.trf`,
+//! committed in `tests/reference/bbp_youth/`), by bianpai's Dutch engine and by bbpPairings
+//! v6.0.0 (the FIDE-endorsed Dutch engine, built from its public source outside the
+//! repository).
+//!
+//! Each report is cut before round k (k = 1..=7): the round blocks of rounds k and later
+//! dropped, except a round-k block that is no game (a requested `H`/`Z` bye, a round not paired
+//! after a withdrawal, a late entry's missed round), which is what the run knew before it
+//! paired round k and what its own TRF of that moment entered ahead; the points field is the
+//! sum of the blocks kept (a requested `H` counted, as `trf check` wants it). The cut files were written with `BIANPAI_WRITE_CUTS=<dir> cargo
+//! test --test bbp_youth` (their `192` written `FIDE_DUTCH`: bbpPairings v6 refuses the
+//! `FIDE_DUTCH_2026` of the report, which TieBreakServer reads; both read `FIDE_DUTCH`; and
+//! bbpPairings' `XXC white1` added, the run's colour for the first player in round 1) and
+//! paired with `bbpPairings.exe --dutch <file> -p <out>`; its outputs are `<section>.bbp`
+//! (`round k` then the pairing), committed.
+//!
+//! Three things are checked for all 70 rounds: bbpPairings' pairing equals bianpai's Dutch
+//! engine on the same file (colours included), and equals the pairing the run made and the
+//! sample's round workbooks hold (the games of round k in the final report).
+
+mod util;
+
+use std::path::PathBuf;
+
+use bianpai::pairing::PairingSystem;
+use bianpai::pairing::dutch::Dutch;
+use bianpai::trf::{Line, ResultCode, Trf};
+
+const SECTIONS: [&str; 10] = [
+    "u8-boys",
+    "u8-girls",
+    "u10-boys",
+    "u10-girls",
+    "u12-boys",
+    "u12-girls",
+    "u14-boys",
+    "u14-girls",
+    "u16-boys",
+    "u16-girls",
+];
+
+fn reference() -> PathBuf {
+    util::reference().join("bbp_youth")
+}
+
+fn export_name(section: &str) -> String {
+    format!("ah-youth-chess-2026-{section}.trf")
+}
+
+/// Whether a round block is no game: a bye the player asked for or a round he was not paired
+/// in (known before the round was paired), as opposed to a game or the pairing-allocated bye.
+fn known_ahead(r: ResultCode) -> bool {
+    matches!(
+        r,
+        ResultCode::HalfBye | ResultCode::ZeroBye | ResultCode::Blank
+    )
+}
+
+/// The report cut before round `k` (1-based), as described in the module's comment.
+fn cut(trf: &Trf, k: usize) -> Trf {
+    let mut t = trf.clone();
+    let table = t.game_scores();
+    for l in &mut t.lines {
+        if let Line::Player(p) = l {
+            let ahead = p
+                .rounds
+                .get(k - 1)
+                .copied()
+                .filter(|e| known_ahead(e.result));
+            p.rounds.truncate(k - 1);
+            p.rounds.extend(ahead);
+            p.points = Some(p.score(&table));
+            p.rank = None;
+        }
+    }
+    t
+}
+
+/// `round N` headed blocks of a `.bbp` file: (N, bbpPairings' output).
+fn expected(section: &str) -> Vec<(usize, String)> {
+    let text = std::fs::read_to_string(reference().join(format!("{section}.bbp"))).unwrap();
+    let mut out: Vec<(usize, String)> = Vec::new();
+    for line in text.lines() {
+        if let Some(r) = line.strip_prefix("round ") {
+            out.push((r.parse().unwrap(), String::new()));
+        } else if let Some(last) = out.last_mut() {
+            last.1.push_str(line);
+            last.1.push('\n');
+        }
+    }
+    out
+}
+
+/// The games of round `k` in the final report, as bbpPairings writes a pairing (white
+/// black, the pairing-allocated bye as `n 0`), lines sorted.
+fn played(trf: &Trf, k: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for l in &trf.lines {
+        let Line::Player(p) = l else { continue };
+        let Some(e) = p.rounds.get(k - 1) else {
+            continue;
+        };
+        match (e.opponent, e.colour, e.result) {
+            (Some(o), Some(bianpai::model::Colour::White), _) => {
+                out.push(format!("{} {o}", p.start_no));
+            }
+            (None, _, ResultCode::Pab) => out.push(format!("{} 0", p.start_no)),
+            _ => {}
+        }
+    }
+    out.sort();
+    out
+}
+
+fn sorted_pairs(bbp: &str) -> Vec<String> {
+    let mut v: Vec<String> = bbp.lines().skip(1).map(str::to_string).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_round_of_the_youth_sample_is_bbppairings_and_the_runs() {
+    let write = std::env::var_os("BIANPAI_WRITE_CUTS").map(PathBuf::from);
+    let mut rounds = 0;
+    for s in SECTIONS {
+        let text = std::fs::read_to_string(reference().join(export_name(s))).unwrap();
+        let trf = bianpai::trf::parse(&text).unwrap();
+        if let Some(dir) = &write {
+            for k in 1..=7 {
+                let name = dir.join(format!("{s}-r{k}.trf"));
+                // bbpPairings v6 knows the 2026 Dutch rules as `FIDE_DUTCH_2025` or
+                // `FIDE_DUTCH`; TieBreakServer as `FIDE_DUTCH_2026` or `FIDE_DUTCH`.
+                // Its `XXC white1`: the first player White in round 1, as the run draws.
+                let text = bianpai::trf::write(&cut(&trf, k))
+                    .replace("192 FIDE_DUTCH_2026", "192 FIDE_DUTCH")
+                    + "XXC white1\n";
+                std::fs::write(name, text).unwrap();
+            }
+            continue;
+        }
+        let exp = expected(s);
+        assert_eq!(
+            exp.iter().map(|e| e.0).collect::<Vec<_>>(),
+            (1..=7).collect::<Vec<_>>(),
+            "{s}"
+        );
+        for (k, want) in exp {
+            let c = cut(&trf, k);
+            assert_eq!(bianpai::trf::check::check(&c), Ok(Vec::new()), "{s} {k}");
+            let got = Dutch
+                .pair(&bianpai::trf::history(&c).unwrap())
+                .unwrap()
+                .to_bbp();
+            assert_eq!(
+                got, want,
+                "{s} round {k}: bianpai's Dutch against bbpPairings"
+            );
+            assert_eq!(
+                sorted_pairs(&want),
+                played(&trf, k),
+                "{s} round {k}: bbpPairings against the run's pairing"
+            );
+            rounds += 1;
+        }
+    }
+    assert!(write.is_some() || rounds == 70, "{rounds}");
+}
+
+#[test]
+fn the_committed_reports_are_what_the_sample_run_writes() {
+    let (_tmp, dir) = util::sample_copy("youth-chess-2026");
+    let out = util::bianpai(&["run", dir.to_str().unwrap()]);
+    assert!(
+        out.status.code().is_some(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for s in SECTIONS {
+        let name = export_name(s);
+        let got = std::fs::read_to_string(dir.join("out").join(&name)).unwrap();
+        let want = std::fs::read_to_string(reference().join(&name)).unwrap();
+        assert_eq!(got, want, "{name}");
+    }
+}
+
+/// TieBreakServer's checker reads every section's report without an error, computes the
+/// section's `212` order (`PTS BH/C1 BH DE WIN`) and ranks every player as the run did (the
+/// rank on his `001` line, which is the standings workbook's place).
+#[test]
+fn tiebreakserver_ranks_every_section_as_the_run() {
+    let mut players = 0;
+    for s in SECTIONS {
+        let path = reference().join(export_name(s));
+        let Some(answer) = util::gacrux::tiebreakchecker(&path) else {
+            return;
+        };
+        assert_eq!(answer["status"]["code"], 0, "{s}: {:#}", answer["status"]);
+        assert_eq!(answer["status"]["error"], serde_json::json!([]), "{s}");
+        let names = answer["tiebreakResult"]["tiebreaks"].as_array().unwrap();
+        assert_eq!(names.len(), 5, "{s}: {names:?}");
+        let mut theirs: Vec<(u64, u64)> = answer["tiebreakResult"]["competitors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["cid"].as_u64().unwrap(), c["rank"].as_u64().unwrap()))
+            .collect();
+        theirs.sort_unstable();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let trf = bianpai::trf::parse(&text).unwrap();
+        let ours: Vec<(u64, u64)> = trf
+            .lines
+            .iter()
+            .filter_map(|l| match l {
+                Line::Player(p) => Some((u64::from(p.start_no), u64::from(p.rank?))),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(theirs, ours, "{s}");
+        players += ours.len();
+    }
+    // 269 players on the forms; 熊杰涛, entered by his school and his club, plays once.
+    assert_eq!(players, 268);
+}

@@ -49,19 +49,9 @@ fn cut(trf: &Trf, k: usize) -> Trf {
     t
 }
 
-/// `round N` headed blocks of a `.bbp` file: (N, bbpPairings' output).
+/// bbpPairings' pairings of the section's cut reports, by round.
 fn expected(section: &str) -> Vec<(usize, String)> {
-    let text = std::fs::read_to_string(bbp_reference().join(format!("{section}.bbp"))).unwrap();
-    let mut out: Vec<(usize, String)> = Vec::new();
-    for line in text.lines() {
-        if let Some(r) = line.strip_prefix("round ") {
-            out.push((r.parse().unwrap(), String::new()));
-        } else if let Some(last) = out.last_mut() {
-            last.1.push_str(line);
-            last.1.push('\n');
-        }
-    }
-    out
+    util::bbp::rounds(&bbp_reference().join(format!("{section}.bbp")))
 }
 
 #[test]
@@ -92,19 +82,8 @@ fn every_round_bbppairings_paired_from_the_export_is_ours() {
 
 #[test]
 fn the_committed_exports_are_what_the_sample_run_writes() {
-    let (_tmp, dir) = util::sample_copy("cxa-amateur-king-2023");
-    let out = util::bianpai(&["run", dir.to_str().unwrap()]);
-    assert!(
-        out.status.code().is_some(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    for s in SECTIONS {
-        let name = export_name(s);
-        let got = std::fs::read_to_string(dir.join("out").join(&name)).unwrap();
-        let want = std::fs::read_to_string(bbp_reference().join(&name)).unwrap();
-        assert_eq!(got, want, "{name}");
-    }
+    let names: Vec<String> = SECTIONS.iter().map(|s| export_name(s)).collect();
+    util::bbp::assert_run_writes("cxa-amateur-king-2023", &bbp_reference(), &names);
 }
 
 /// The open men's report as the run writes it (the committed copy is the run's, above): the

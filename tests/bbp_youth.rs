@@ -77,19 +77,9 @@ fn cut(trf: &Trf, k: usize) -> Trf {
     t
 }
 
-/// `round N` headed blocks of a `.bbp` file: (N, bbpPairings' output).
+/// bbpPairings' pairings of the section's cut reports, by round.
 fn expected(section: &str) -> Vec<(usize, String)> {
-    let text = std::fs::read_to_string(reference().join(format!("{section}.bbp"))).unwrap();
-    let mut out: Vec<(usize, String)> = Vec::new();
-    for line in text.lines() {
-        if let Some(r) = line.strip_prefix("round ") {
-            out.push((r.parse().unwrap(), String::new()));
-        } else if let Some(last) = out.last_mut() {
-            last.1.push_str(line);
-            last.1.push('\n');
-        }
-    }
-    out
+    util::bbp::rounds(&reference().join(format!("{section}.bbp")))
 }
 
 /// The games of round `k` in the final report, as bbpPairings writes a pairing (white
@@ -169,19 +159,8 @@ fn every_round_of_the_youth_sample_is_bbppairings_and_the_runs() {
 
 #[test]
 fn the_committed_reports_are_what_the_sample_run_writes() {
-    let (_tmp, dir) = util::sample_copy("youth-chess-2026");
-    let out = util::bianpai(&["run", dir.to_str().unwrap()]);
-    assert!(
-        out.status.code().is_some(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    for s in SECTIONS {
-        let name = export_name(s);
-        let got = std::fs::read_to_string(dir.join("out").join(&name)).unwrap();
-        let want = std::fs::read_to_string(reference().join(&name)).unwrap();
-        assert_eq!(got, want, "{name}");
-    }
+    let names: Vec<String> = SECTIONS.iter().map(|s| export_name(s)).collect();
+    util::bbp::assert_run_writes("youth-chess-2026", &reference(), &names);
 }
 
 /// TieBreakServer's checker reads every section's report without an error, computes the

@@ -2,6 +2,7 @@
 //! `bianpai` binary on it, parse its `--json` summary, and snapshot a tree of files.
 #![allow(dead_code)] // each test crate uses a different part of this module
 
+pub mod bbp;
 pub mod cells;
 pub mod edit;
 pub mod gacrux;

@@ -74,6 +74,25 @@ fn at_the_end_the_winner_and_the_event_is_over() {
     );
 }
 
+/// The header names the event by its own `[event] id` when event.toml gives one (the youth
+/// sample), by the template it was made from otherwise (the B-league sample has no id).
+#[test]
+fn the_header_names_the_events_own_id() {
+    let (_tmp, folder) = util::sample_copy("youth-chess-2026");
+    let dir = folder.to_str().expect("utf-8");
+    let lines = report(&["run", dir]);
+    assert_eq!(
+        lines.first().map(String::as_str),
+        Some("2026年安徽省青少年国际象棋锦标赛（ah-youth-chess-2026）")
+    );
+    let (_tmp_b, b) = util::sample_copy("cca-b-league-2025");
+    let lines = report(&["run", b.to_str().expect("utf-8")]);
+    assert_eq!(
+        lines.first().map(String::as_str),
+        Some("2025年中国国际象棋乙级联赛（cca-b-league-2025）")
+    );
+}
+
 /// A folder fresh from `bianpai init`: its blank form is not a team, and the next step is to
 /// collect the forms.
 #[test]

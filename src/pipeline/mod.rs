@@ -105,6 +105,7 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
     let mut summary = Summary {
         event: event.event.name.clone(),
         template: event.template.clone().unwrap_or_default(),
+        id: event.event.id.clone(),
         files,
         teams: roster.teams.len(),
         people: roster.people(),

@@ -40,7 +40,8 @@ fn count(s: &Summary, kind: FileKind) -> usize {
 
 /// The event, the files, the entrants, the rounds and the number of findings.
 fn counts(out: &mut String, s: &Summary, lang: Lang, errors: usize, warnings: usize) {
-    let (event, template) = (&s.event, &s.template);
+    // The event's own id when event.toml gives one, else the template it was made from.
+    let (event, template) = (&s.event, s.id.as_ref().unwrap_or(&s.template));
     let files = s.files.len();
     let forms = count(s, FileKind::EntryForm);
     let rounds = count(s, FileKind::RoundWorkbook);

@@ -200,6 +200,10 @@ pub struct Summary {
     pub event: String,
     /// Template the event was made from.
     pub template: String,
+    /// The event's own id (`[event] id`), which the terminal's header shows instead of the
+    /// template's when it is given (not in `--json`, which keeps `template`).
+    #[serde(skip)]
+    pub id: Option<String>,
     /// Every input file.
     pub files: Vec<FileEntry>,
     /// Number of teams (delegations).

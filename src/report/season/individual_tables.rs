@@ -139,7 +139,7 @@ impl CrossWords {
 }
 
 /// Points as a chess crosstable writes them: `1`, `½`, `2½`.
-fn chess_points(p: Points) -> String {
+pub(super) fn chess_points(p: Points) -> String {
     let (whole, half) = (p.halves() / 2, p.halves() % 2 != 0);
     match (whole, half) {
         (0, true) => "½".to_string(),

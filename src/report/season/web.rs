@@ -6,7 +6,7 @@ use super::individual::section_marks;
 use super::individual_tables::{CrossWords, crosstable, delegation_table, section_table};
 use super::{Target, finals, league, tables, team_swiss};
 use crate::Lang;
-use crate::model::Points;
+use crate::model::{Points, Sport};
 use crate::outcome::{StageKind, StageOutcome};
 use crate::report::round_workbook::{self, colour_word};
 use crate::report::tables::TextTable;
@@ -264,6 +264,9 @@ fn round_block(
                             l.left.clone(),
                             if l.right.is_some() {
                                 result(l.result)
+                            } else if let (Sport::Chess, Some(b)) = (sport, bye) {
+                                // A chess bye with its value as chess writes it: `1`, `½`.
+                                super::individual_tables::chess_points(b)
                             } else {
                                 bye_points.clone()
                             },

@@ -11,7 +11,8 @@
 //!   over the limits are `round.bye-refused` at their lines and the players are paired;
 //! - a withdrawal (退赛 typed in round 3) keeps the player out of rounds 4 and 5;
 //! - the standings of `--json` are those `trf standings` gives on the final TRF, value for
-//!   value, with the order and names of `[[tiebreaks]]`; chess words in the crosstable.
+//!   value, with the order and names of `[[tiebreaks]]`; chess words in the crosstable and
+//!   the clubs' packets.
 
 mod util;
 
@@ -245,4 +246,17 @@ fn check_standings(folder: &Path, json: &Value) {
     assert!(cells.contains('白') && cells.contains("½") && cells.contains("轮空1"));
     assert!(cells.contains("请假½") && cells.contains("请假0"));
     assert!(!cells.contains('红'), "{cells}");
+    // A club's packet: its entry list is 报名名单 (not in board order), its games in chess words.
+    let packet = read_book(&folder.join("out/teams/星海棋社.xlsx"));
+    assert_eq!(
+        packet[0].text(0, 0),
+        "2026年星海城市国际象棋公开赛 星海棋社 报名名单"
+    );
+    let games = sheet(&packet, "个人对局与名次");
+    let cells: String = (2..games.rows.len()).flat_map(|r| games.texts(r)).collect();
+    assert!(
+        cells.contains('白') && cells.contains("1-0") && !cells.contains('红'),
+        "{cells}"
+    );
+    assert!(!cells.contains("2-0") && !cells.contains("0-2"), "{cells}");
 }

@@ -1,6 +1,8 @@
 //! An individual Swiss stage with one section per group (the xiangqi finals: 公开组男子,
 //! 公开组女子, 少年组男子, 少年组女子, 家庭双人组 as pairs) carried through its rounds: each
-//! section is paired with the xiangqi Swiss ([`crate::pairing::xiangqi_swiss`]), one round
+//! section is paired with the xiangqi Swiss ([`crate::pairing::xiangqi_swiss`]) — in a chess
+//! event with the FIDE Dutch through the same [`History`] ([`dutch`]: C.04.2 numbers, requested
+//! byes, C.07 standings; round workbooks `台号 | 白方 | 结果 | 黑方`) — one round
 //! workbook per section and round (`results/<section-id>-rNN.xlsx`, `台号 | 红方 | 结果 | 黑方`,
 //! names as `姓名（单位）`), standings by the template's CXA chain with a crosstable per group,
 //! and the delegation ranking. [`run_full`] also returns the rankings as data

@@ -2,7 +2,8 @@
 //! stage as the file describes it.
 //!
 //! `outcome::compute` plays one team round robin (with the knockout finals seeded from it), or
-//! one team Swiss, or one xiangqi Swiss over individual and pair sections. Any other
+//! one team Swiss, or one individual Swiss over individual and pair sections: the xiangqi
+//! Swiss in a xiangqi event, the FIDE Dutch (`swiss`) in a chess event. Any other
 //! combination would be played by the nearest wrong branch or dropped without a word, so it is
 //! refused here at the key that asks for it (docs/contract.md, "Stages bianpai runs").
 

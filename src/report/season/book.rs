@@ -4,7 +4,7 @@
 //! prize list are added by [`crate::report::book`].
 
 use super::individual::section_marks;
-use super::individual_tables::{CrossWords, crosstable, delegation_table, section_table};
+use super::individual_tables::{delegation_table, section_crosstable, section_table};
 use super::{Target, finals, league, tables, team_swiss};
 use crate::Lang;
 use crate::outcome::{StageKind, StageOutcome};
@@ -99,14 +99,7 @@ pub fn book_sheets(t: &Target<'_>, stage: &StageOutcome) -> Option<Vec<SheetDoc>
                 v.push(SheetDoc {
                     name: cross.clone(),
                     title: cross,
-                    table: crosstable(
-                        &s.standings,
-                        &s.entrants,
-                        &s.complete,
-                        &marks,
-                        lang,
-                        CrossWords::of(t.event),
-                    ),
+                    table: section_crosstable(t, s, &marks),
                     landscape: true,
                 });
             }

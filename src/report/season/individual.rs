@@ -2,7 +2,7 @@
 //! pairings, and `standings.xlsx` with each group's ranking and crosstable and the delegation
 //! ranking (团体).
 
-use super::individual_tables::{CrossWords, crosstable, delegation_table, section_table};
+use super::individual_tables::{delegation_table, section_crosstable, section_table};
 use super::{Target, render_papers};
 use crate::model::Points;
 use crate::report::out_dir::Rendered;
@@ -44,14 +44,7 @@ pub fn render_individual(
                 Lang::Zh => format!("{} 交叉表（第{after}轮后）", s.name),
                 Lang::En => format!("{} crosstable after round {after}", s.id),
             },
-            table: crosstable(
-                &s.standings,
-                &s.entrants,
-                &s.complete,
-                &marks,
-                lang,
-                CrossWords::of(t.event),
-            ),
+            table: section_crosstable(t, s, &marks),
             landscape: true,
         });
     }

@@ -116,7 +116,7 @@ pub(super) fn delegation_table(rows: &[delegations::DelegationRow], lang: Lang) 
 /// How a crosstable writes a round: the xiangqi words (`12红胜`), or chess's (`12白1`, `5+`,
 /// the bye with its value).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum CrossWords {
+enum CrossWords {
     /// 红/黑, 胜/和/负, 不战胜.
     Xiangqi,
     /// 白/黑, 1/½/0, `+`/`-` forfeits, the pairing-allocated bye worth `bye`.
@@ -128,7 +128,7 @@ pub(super) enum CrossWords {
 
 impl CrossWords {
     /// The words of the event's individual Swiss: chess's for a FIDE Dutch stage.
-    pub(super) fn of(event: &Event) -> CrossWords {
+    fn of(event: &Event) -> CrossWords {
         match event.stages.iter().find(|s| s.system == System::Swiss) {
             Some(st) if event.event.sport == Sport::Chess => CrossWords::Chess {
                 bye: st.bye.as_ref().map_or(event.scoring.game.win, |b| b.points),
@@ -139,7 +139,7 @@ impl CrossWords {
 }
 
 /// Points as a chess crosstable writes them: `1`, `½`, `2½`.
-fn chess_points(p: Points) -> String {
+pub(super) fn chess_points(p: Points) -> String {
     let (whole, half) = (p.halves() / 2, p.halves() % 2 != 0);
     match (whole, half) {
         (0, true) => "½".to_string(),
@@ -148,50 +148,45 @@ fn chess_points(p: Points) -> String {
     }
 }
 
-/// What entrant `i` did in round `r` in chess words: `12白1`, `7黑½`, `5+`, `5-`, `轮空1`,
-/// `请假½` (a requested bye), or `—` when not paired.
-fn chess_cell(
-    i: usize,
-    r: &XqRoundData,
-    place: &dyn Fn(usize) -> u32,
-    bye: Points,
-    lang: Lang,
-) -> String {
-    if r.bye == Some(i) {
-        return format!("{}{}", lang.pick("轮空", "bye "), chess_points(bye));
+/// A game in chess words, from the player's side: `白1`, `黑½`, `+`, `-`, `--`.
+fn chess_word(first: bool, res: Option<GameResult>, lang: Lang) -> String {
+    let side = if first {
+        lang.pick("白", "w")
+    } else {
+        lang.pick("黑", "b")
+    };
+    match res {
+        Some(GameResult::Win) => format!("{side}1"),
+        Some(GameResult::Draw) => format!("{side}½"),
+        Some(GameResult::Loss) => format!("{side}0"),
+        Some(GameResult::ForfeitWin) => "+".to_string(),
+        Some(GameResult::ForfeitLoss) => "-".to_string(),
+        Some(GameResult::DoubleForfeit) => "--".to_string(),
+        None => side.to_string(),
     }
-    if let Some(&(_, kind)) = r.requested.iter().find(|q| q.0 == i) {
-        let value = if kind == ByeKind::Half { "½" } else { "0" };
-        return format!("{}{value}", lang.pick("请假", "bye "));
-    }
-    for &(white, black, res) in &r.games {
-        let (opp, side, res) = if white == i {
-            (black, lang.pick("白", "w"), res)
-        } else if black == i {
-            (white, lang.pick("黑", "b"), res.map(GameResult::reversed))
-        } else {
-            continue;
-        };
-        let at = match place(opp) {
-            0 => "—".to_string(),
-            p => p.to_string(),
-        };
-        let word = match res {
-            Some(GameResult::Win) => format!("{side}1"),
-            Some(GameResult::Draw) => format!("{side}½"),
-            Some(GameResult::Loss) => format!("{side}0"),
-            Some(GameResult::ForfeitWin) => "+".to_string(),
-            Some(GameResult::ForfeitLoss) => "-".to_string(),
-            Some(GameResult::DoubleForfeit) => "--".to_string(),
-            None => side.to_string(),
-        };
-        return format!("{at}{word}");
-    }
-    "—".to_string()
 }
 
-/// What entrant `i` did in round `r`: `12红胜` (opponent's place, side, result), `12不战胜`,
-/// `轮空`, or `—` when not paired; in a chess event [`chess_cell`].
+/// A game in xiangqi words, from the player's side: `红胜`, `黑和`, `不战胜`.
+fn xiangqi_word(first: bool, res: Option<GameResult>, lang: Lang) -> String {
+    let side = if first {
+        lang.pick("红", "R")
+    } else {
+        lang.pick("黑", "B")
+    };
+    match res {
+        Some(GameResult::Win) => format!("{side}{}", lang.pick("胜", "+")),
+        Some(GameResult::Draw) => format!("{side}{}", lang.pick("和", "=")),
+        Some(GameResult::Loss) => format!("{side}{}", lang.pick("负", "-")),
+        Some(GameResult::ForfeitWin) => lang.pick("不战胜", " +F").to_string(),
+        Some(GameResult::ForfeitLoss) => lang.pick("不战负", " -F").to_string(),
+        Some(GameResult::DoubleForfeit) => lang.pick("双方弃权", " --").to_string(),
+        None => side.to_string(),
+    }
+}
+
+/// What entrant `i` did in round `r`: the opponent's place and the game in the sport's words
+/// (`12红胜`, `12不战胜`; chess `12白1`, `7黑½`, `5+`), the bye (`轮空`; chess with its value,
+/// `轮空1`), a requested bye (`请假½`, `请假0`), or `—` when not paired.
 fn cross_cell(
     i: usize,
     r: &XqRoundData,
@@ -199,41 +194,55 @@ fn cross_cell(
     lang: Lang,
     words: CrossWords,
 ) -> String {
-    if let CrossWords::Chess { bye } = words {
-        return chess_cell(i, r, place, bye, lang);
-    }
     if r.bye == Some(i) {
-        return lang.pick("轮空", "bye").to_string();
+        return match words {
+            CrossWords::Chess { bye } => {
+                format!("{}{}", lang.pick("轮空", "bye "), chess_points(bye))
+            }
+            CrossWords::Xiangqi => lang.pick("轮空", "bye").to_string(),
+        };
     }
-    for &(red, black, res) in &r.games {
-        let (opp, side, res) = if red == i {
-            (black, lang.pick("红", "R"), res)
-        } else if black == i {
-            (red, lang.pick("黑", "B"), res.map(GameResult::reversed))
+    if let Some(&(_, kind)) = r.requested.iter().find(|q| q.0 == i) {
+        let value = if kind == ByeKind::Half { "½" } else { "0" };
+        return format!("{}{value}", lang.pick("请假", "bye "));
+    }
+    let game = r.games.iter().find_map(|&(first, second, res)| {
+        if first == i {
+            Some((second, true, res))
+        } else if second == i {
+            Some((first, false, res.map(GameResult::reversed)))
         } else {
-            continue;
-        };
-        let word = match res {
-            Some(GameResult::Win) => format!("{side}{}", lang.pick("胜", "+")),
-            Some(GameResult::Draw) => format!("{side}{}", lang.pick("和", "=")),
-            Some(GameResult::Loss) => format!("{side}{}", lang.pick("负", "-")),
-            Some(GameResult::ForfeitWin) => lang.pick("不战胜", " +F").to_string(),
-            Some(GameResult::ForfeitLoss) => lang.pick("不战负", " -F").to_string(),
-            Some(GameResult::DoubleForfeit) => lang.pick("双方弃权", " --").to_string(),
-            None => side.to_string(),
-        };
-        let at = match place(opp) {
-            0 => "—".to_string(),
-            p => p.to_string(),
-        };
-        return format!("{at}{word}");
-    }
-    "—".to_string()
+            None
+        }
+    });
+    let Some((opp, first, res)) = game else {
+        return "—".to_string();
+    };
+    let at = match place(opp) {
+        0 => "—".to_string(),
+        p => p.to_string(),
+    };
+    let word = match words {
+        CrossWords::Chess { .. } => chess_word(first, res, lang),
+        CrossWords::Xiangqi => xiangqi_word(first, res, lang),
+    };
+    format!("{at}{word}")
+}
+
+/// The crosstable of section `s` of the event of `t`, in its sport's words; `marks[i]` is
+/// entrant `i`'s mark.
+pub(super) fn section_crosstable(
+    t: &super::Target<'_>,
+    s: &crate::season::individual::SectionOutcome,
+    marks: &[String],
+) -> TextTable {
+    let words = CrossWords::of(t.event);
+    crosstable(&s.standings, &s.entrants, &s.complete, marks, t.lang, words)
 }
 
 /// The Swiss crosstable of a group: entrants in ranking order; per round the opponent's place,
 /// the side and the result; then 积分.
-pub(super) fn crosstable(
+fn crosstable(
     st: &cxa::CxaStandings,
     entrants: &[Entrant],
     rounds: &[XqRoundData],

@@ -102,7 +102,7 @@ impl<'a> PacketIndex<'a> {
     /// team not in the stage), for an individual stage its delegation's games and places.
     pub fn sheets(&self, unit: &str) -> Vec<SheetDoc> {
         match &self.kind {
-            Kind::Delegations(d) => vec![delegation_sheet(d, unit, self.lang)],
+            Kind::Delegations(d) => vec![delegation_sheet(d, unit, self.sport, self.lang)],
             Kind::Team(t) => {
                 let Some(&no) = t.no_of.get(unit) else {
                     return Vec::new();
@@ -369,10 +369,10 @@ fn place_sheet(
 
 /// 个人对局与名次 of a delegation in an individual event: each of its entrants, section by
 /// section in roster order, with the place and points of the current ranking on its first row,
-/// then one row per complete round: the side (红/黑), the opponent, the result from the
-/// entrant's side (`轮空` for the bye; rounds it did not play are left out).
-fn delegation_sheet(d: &DelegationIndex<'_>, unit: &str, lang: Lang) -> SheetDoc {
-    let sport = Sport::Xiangqi;
+/// then one row per complete round: the side (红/黑, in chess 白/黑), the opponent, the result
+/// from the entrant's side in the sport's notation (`轮空` for the bye, `请假` with `½` or `0`
+/// for a requested one; rounds it did not play are left out).
+fn delegation_sheet(d: &DelegationIndex<'_>, unit: &str, sport: Sport, lang: Lang) -> SheetDoc {
     let mut rows: Vec<Vec<String>> = Vec::new();
     let entrants = d
         .entrants
@@ -409,6 +409,20 @@ fn delegation_sheet(d: &DelegationIndex<'_>, unit: &str, lang: Lang) -> SheetDoc
                         String::new(),
                         lang.pick("轮空", "bye").into(),
                         String::new(),
+                    ]);
+                    continue;
+                }
+                if let Some(&(_, kind)) = round.requested.iter().find(|q| q.0 == i) {
+                    let value = if kind == crate::tournament::ByeKind::Half {
+                        "½"
+                    } else {
+                        "0"
+                    };
+                    games.push([
+                        no,
+                        String::new(),
+                        lang.pick("请假", "requested bye").into(),
+                        value.into(),
                     ]);
                     continue;
                 }

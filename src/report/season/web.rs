@@ -3,10 +3,10 @@
 //! paired round and its crosstable; the delegation ranking as a section of its own.
 
 use super::individual::section_marks;
-use super::individual_tables::{CrossWords, crosstable, delegation_table, section_table};
+use super::individual_tables::{delegation_table, section_crosstable, section_table};
 use super::{Target, finals, league, tables, team_swiss};
 use crate::Lang;
-use crate::model::Points;
+use crate::model::{Points, Sport};
 use crate::outcome::{StageKind, StageOutcome};
 use crate::report::round_workbook::{self, colour_word};
 use crate::report::tables::TextTable;
@@ -158,14 +158,7 @@ fn individual_sections(
                 round: latest.map(|p| round_block(t, p, &scoring, Some(bye))),
                 crosstable: (!s.complete.is_empty()).then(|| Block {
                     title: cross_title.clone(),
-                    table: crosstable(
-                        &s.standings,
-                        &s.entrants,
-                        &s.complete,
-                        &marks,
-                        lang,
-                        CrossWords::of(t.event),
-                    ),
+                    table: section_crosstable(t, s, &marks),
                 }),
                 // Place, name, unit and the first two scores.
                 picture_columns: (0..5.min(3 + s.standings.headers.len())).collect(),
@@ -264,6 +257,9 @@ fn round_block(
                             l.left.clone(),
                             if l.right.is_some() {
                                 result(l.result)
+                            } else if let (Sport::Chess, Some(b)) = (sport, bye) {
+                                // A chess bye with its value as chess writes it: `1`, `½`.
+                                super::individual_tables::chess_points(b)
                             } else {
                                 bye_points.clone()
                             },

@@ -1,0 +1,86 @@
+//! The youth chess sample's outputs as a chess event writes them (issue 41): no xiangqi word (红)
+//! anywhere in `out/`, and every FIDE ID a form gives on its player's `001` line.
+
+mod util;
+
+use std::collections::BTreeSet;
+use std::io::Read;
+use std::path::Path;
+
+/// Every file under `dir`, recursively.
+fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+/// The text of a file: every part of a workbook (cells, sheet names, print headers), else the
+/// file itself when it is text.
+fn text_of(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap();
+    if path.extension().is_some_and(|e| e == "xlsx") {
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+        let mut all = String::new();
+        for i in 0..zip.len() {
+            let _ = zip.by_index(i).unwrap().read_to_string(&mut all);
+        }
+        all
+    } else {
+        String::from_utf8(bytes).unwrap_or_default()
+    }
+}
+
+#[test]
+fn no_xiangqi_word_and_every_fide_id_on_its_001_line() {
+    let (_tmp, dir) = util::sample_copy("youth-chess-2026");
+    let out = util::bianpai(&["run", dir.to_str().unwrap()]);
+    assert!(out.status.code().is_some());
+    let mut files = Vec::new();
+    walk(&dir.join("out"), &mut files);
+    assert!(files.len() > 100, "{}", files.len());
+    let red: Vec<String> = files
+        .iter()
+        .filter(|f| text_of(f).contains('红'))
+        .map(|f| f.display().to_string())
+        .collect();
+    assert_eq!(red, Vec::<String>::new());
+
+    // The FIDE IDs of the roster workbook (国际棋联ID, as read from the forms) against those of
+    // the ten reports' `001` lines (columns 58-68).
+    use calamine::{Reader, open_workbook_auto};
+    let mut wb = open_workbook_auto(dir.join("out/roster.xlsx")).unwrap();
+    let mut on_forms = BTreeSet::new();
+    for name in wb.sheet_names() {
+        let range = wb.worksheet_range(&name).unwrap();
+        let mut col = None;
+        for row in range.rows() {
+            let cells: Vec<String> = row.iter().map(ToString::to_string).collect();
+            if let Some(c) = cells.iter().position(|c| c == "国际棋联ID") {
+                col = Some(c);
+                continue;
+            }
+            if let Some(id) = col.and_then(|c| cells.get(c)).filter(|s| !s.is_empty()) {
+                on_forms.insert(id.clone());
+            }
+        }
+    }
+    let mut in_reports = BTreeSet::new();
+    for f in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "trf"))
+    {
+        for l in text_of(f).lines().filter(|l| l.starts_with("001")) {
+            let id = l.get(57..68).unwrap_or("").trim();
+            if !id.is_empty() {
+                in_reports.insert(id.to_string());
+            }
+        }
+    }
+    assert!(on_forms.len() >= 40, "{}", on_forms.len());
+    assert_eq!(on_forms, in_reports);
+}

@@ -260,3 +260,63 @@ fn check_standings(folder: &Path, json: &Value) {
     );
     assert!(!cells.contains("2-0") && !cells.contains("0-2"), "{cells}");
 }
+
+/// Round 1 of the fixture with `[stages.pairing] unrated = "draw"` and `[draw] seed = seed`:
+/// the players by pairing number, read off the boards (board k: numbers k and k + 6, number k
+/// White on odd boards; the bye to 13).
+fn drawn_numbers(seed: u64) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("open");
+    copy_tree(&fixture("chess_swiss/event"), &folder, false);
+    let toml = folder.join("event.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    assert!(text.contains("unrated = \"pinyin\""));
+    let text = text.replace("unrated = \"pinyin\"", "unrated = \"draw\"")
+        + &format!("\n[draw]\nseed = {seed}\n");
+    std::fs::write(&toml, text).unwrap();
+    let (code, _, err) = run_json(&folder, &[]);
+    assert!(code == 0 || code == 1, "{err}");
+    let book = read_book(&folder.join("results/open-r01.xlsx"));
+    let rows: Vec<Vec<String>> = book[0]
+        .body()
+        .iter()
+        .filter(|r| r.get(1).is_some_and(|c| !c.is_empty()))
+        .cloned()
+        .collect();
+    assert_eq!(rows.len(), 7);
+    let mut by_number = vec![String::new(); 13];
+    for (k, r) in rows.iter().take(6).enumerate() {
+        let (top, bottom) = if k % 2 == 0 {
+            (&r[1], &r[3])
+        } else {
+            (&r[3], &r[1])
+        };
+        by_number[k] = name_of(top);
+        by_number[k + 6] = name_of(bottom);
+    }
+    assert_eq!(rows[6][3], "轮空");
+    by_number[12] = name_of(&rows[6][1]);
+    by_number
+}
+
+/// `unrated = "draw"` (C.04.2 leaves the order of unrated players to the regulation): the
+/// rated and titled players keep their places; the five unrated ones are drawn with the event's
+/// public seed, the same draw from the same seed in any folder, another from another seed.
+#[test]
+fn unrated_players_drawn_with_the_public_seed() {
+    let a = drawn_numbers(20_260_720);
+    assert_eq!(a[..8], ORDER[..8]);
+    let mut unrated: Vec<&str> = a[8..].iter().map(String::as_str).collect();
+    unrated.sort_unstable();
+    let mut want = ORDER[8..].to_vec();
+    want.sort_unstable();
+    assert_eq!(unrated, want);
+    assert_eq!(drawn_numbers(20_260_720), a);
+    let b = drawn_numbers(7);
+    assert_eq!(b[..8], ORDER[..8]);
+    assert_ne!(a[8..], b[8..], "two seeds drew the same order");
+    // The draws themselves (SplitMix64 from the seed and the section id, Fisher-Yates over the
+    // pinyin order), pinned so that a change of the draw is seen.
+    assert_eq!(a[8..], ["白若溪", "安然", "包子涵", "郑远", "石磊"]);
+    assert_eq!(b[8..], ["石磊", "包子涵", "安然", "郑远", "白若溪"]);
+}

@@ -139,6 +139,22 @@ impl MatchResult {
                 .all(|b| b.result == GameResult::DoubleForfeit)
     }
 
+    /// How a history records the match when it was forfeited as a whole (TRF `330`): by both
+    /// teams, or won by the home (`FirstWins`) or the away team; `None` when it was played.
+    pub fn forfeit_outcome(&self) -> Option<crate::tournament::ForfeitOutcome> {
+        use crate::tournament::ForfeitOutcome;
+        if self.is_double_forfeited() {
+            return Some(ForfeitOutcome::Double);
+        }
+        self.whole_forfeit().map(|home_won| {
+            if home_won {
+                ForfeitOutcome::FirstWins
+            } else {
+                ForfeitOutcome::SecondWins
+            }
+        })
+    }
+
     /// Whether the whole match was forfeited (every board a forfeit, none played).
     pub fn is_forfeited(&self) -> bool {
         !self.boards.is_empty()

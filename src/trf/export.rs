@@ -28,7 +28,7 @@ pub use self::team_report::{TeamStanding, teams};
 use crate::model::{Colour, GameResult, Points};
 use crate::season::matches::{MatchResult, MatchScoring, RoundResults};
 use crate::tournament::{
-    ByeKind, Entrant, ForfeitOutcome, ForfeitedMatch, History, LineUp, Outcome, ScoreTable, Slot,
+    ByeKind, Entrant, ForfeitedMatch, History, LineUp, Outcome, ScoreTable, Slot,
     Team, TeamPabs,
 };
 use crate::trf::{Line, Trf};
@@ -75,16 +75,6 @@ fn other(code: &str, value: &str) -> Line {
     Line::Other {
         code: code.to_string(),
         raw: format!("{code} {value}"),
-    }
-}
-
-fn outcome_of(r: GameResult) -> Outcome {
-    match r {
-        GameResult::Win => Outcome::Win,
-        GameResult::Draw => Outcome::Draw,
-        GameResult::Loss => Outcome::Loss,
-        GameResult::ForfeitWin => Outcome::ForfeitWin,
-        GameResult::ForfeitLoss | GameResult::DoubleForfeit => Outcome::ForfeitLoss,
     }
 }
 
@@ -230,17 +220,7 @@ fn history(
         for m in &rr.matches {
             record_match(m, ri, &seating.seat, &mut h.entrants);
             h.line_ups.extend(line_ups(m, ri, &seating.seat));
-            let outcome = if m.is_double_forfeited() {
-                Some(ForfeitOutcome::Double)
-            } else {
-                m.whole_forfeit().map(|home_won| {
-                    if home_won {
-                        ForfeitOutcome::FirstWins
-                    } else {
-                        ForfeitOutcome::SecondWins
-                    }
-                })
-            };
+            let outcome = m.forfeit_outcome();
             h.forfeited_matches
                 .extend(outcome.map(|outcome| ForfeitedMatch {
                     round: u16::try_from(m.round).unwrap_or(u16::MAX),
@@ -313,7 +293,7 @@ fn record_match(
                 *x = Slot {
                     opponent: opp.map(|o| usize::from(o).saturating_sub(1)),
                     colour: opp.map(|_| colour),
-                    outcome: outcome_of(r),
+                    outcome: Outcome::from(r),
                 };
             }
         };

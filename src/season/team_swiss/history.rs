@@ -21,7 +21,7 @@ use crate::model::roster::Roster;
 use crate::model::{Colour, Points};
 use crate::season::matches::{MatchResult, MatchScoring};
 use crate::tournament::{
-    ByeKind, Entrant, ForfeitOutcome, ForfeitedMatch, History, LineUp, Outcome, ScoreTable, Slot,
+    ByeKind, Entrant, ForfeitedMatch, History, LineUp, Outcome, ScoreTable, Slot,
     Team, TeamPabs,
 };
 
@@ -232,17 +232,7 @@ fn add_match(
         opponent: m.home,
         boards: away_boards,
     });
-    let outcome = if m.is_double_forfeited() {
-        Some(ForfeitOutcome::Double)
-    } else {
-        m.whole_forfeit().map(|home_won| {
-            if home_won {
-                ForfeitOutcome::FirstWins
-            } else {
-                ForfeitOutcome::SecondWins
-            }
-        })
-    };
+    let outcome = m.forfeit_outcome();
     if let (Some(outcome), Ok(round), Ok(first), Ok(second)) = (
         outcome,
         u16::try_from(round),

@@ -308,6 +308,7 @@ fn a_folder_of_hostile_files_names_every_bad_file_and_reads_the_good_one() {
         "encrypted_named.xls",
         "far_cell.xls",
         "far_cell.xlsx",
+        "forged_sst_count.xlsx",
         "hidden_far_cell.xls",
         "huge_sst.xlsx",
         "random.csv",
@@ -320,6 +321,8 @@ fn a_folder_of_hostile_files_names_every_bad_file_and_reads_the_good_one() {
         "random_pk.xlsx",
         "rar.zip",
         "repeat_bomb.ods",
+        "same_names.zip/same.zip",
+        "spaces_bomb.ods",
         "traversal.zip/../evil.csv",
         "traversal.zip//abs.csv",
         "traversal.zip/C:/win.csv",
@@ -331,6 +334,29 @@ fn a_folder_of_hostile_files_names_every_bad_file_and_reads_the_good_one() {
     let mut got: Vec<&str> = unreadable.iter().map(String::as_str).collect();
     got.sort_unstable();
     assert_eq!(got, want);
+    // Counts a container declares are checked before anything is allocated (issue 46): each
+    // of these aborted the run or took gigabytes.
+    let message = |source: &str| {
+        json["findings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|f| s(f, "code") == "file.unreadable" && s(f, "source") == source)
+            .map(|f| s(f, "message"))
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        message("forged_sst_count.xlsx"),
+        "无法读取 forged_sst_count.xlsx：工作簿声明了 10000000000000 个共享文本（上限 4000000），文件可能已损坏或被篡改"
+    );
+    assert_eq!(
+        message("same_names.zip/same.zip"),
+        "无法读取 same_names.zip/same.zip：zip 内文件太多（声明 12000 个，上限 10000）"
+    );
+    assert_eq!(
+        message("spaces_bomb.ods"),
+        "无法读取 spaces_bomb.ods：文件内容太多（所有工作表合计超过 4000000 个单元格或 64 MB 文字）"
+    );
     // A parser's panic (calamine on bad_sst.xlsb) is the finding alone: no panic message that
     // would read as a crash.
     assert!(!err.contains("panicked"), "{err}");

@@ -12,7 +12,7 @@ use crate::{Error, Result};
 /// When the run cannot happen (exit status 2).
 pub fn run(args: RunArgs) -> Result<u8> {
     // A folder that is not an event yet: say how to make one, with the templates to start from.
-    if !args.dir.join(crate::event::EVENT_FILE).is_file() {
+    if !args.dir.join(crate::event::EVENT_FILE).exists() {
         let dir = args.dir.display();
         return Err(Error::Usage(format!(
             "{dir} 中没有 event.toml，还不是赛事文件夹 (no event.toml in {dir}: not an event folder yet).\n\

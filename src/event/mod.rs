@@ -340,6 +340,9 @@ impl RawEvent {
     }
 }
 
+/// The largest `event.toml` read (1 MB).
+const EVENT_FILE_LIMIT: u64 = 1 << 20;
+
 /// Reads `event.toml` from an event folder, or the given file.
 ///
 /// # Errors
@@ -355,10 +358,24 @@ pub fn load(dir_or_file: &Path) -> Result<Event, EventError> {
     } else {
         dir_or_file.to_path_buf()
     };
-    let bytes = std::fs::read(&path).map_err(|source| EventError::Io {
-        path: path.clone(),
-        source,
-    })?;
+    // A megabyte holds any real event.toml many times over; a FIFO or device would hang the
+    // run or fill its memory.
+    let bytes = match crate::ingest::bounded::read(&path, EVENT_FILE_LIMIT) {
+        Ok(b) => b,
+        Err(crate::ingest::bounded::NotRead::Io(source)) => {
+            return Err(EventError::Io { path, source });
+        }
+        Err(why) => {
+            let (zh, en) = why.reason();
+            return Err(EventError::Invalid {
+                path,
+                key: String::new(),
+                line: 0,
+                column: 0,
+                message: format!("{zh} ({en})"),
+            });
+        }
+    };
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {

@@ -93,7 +93,7 @@ catalogue! {
     FileSuperseded = "file.superseded", File, Warning;
     /// Two forms of one team that are not versions of each other.
     FileDuplicateTeam = "file.duplicate-team", File, Warning;
-    /// A .doc/.wps/.et read from a copy converted by LibreOffice.
+    /// A .doc/.wps/.et read from a copy converted by LibreOffice; a text file read without its NUL bytes (the lines named).
     FileConverted = "file.converted", File, Warning;
     /// A form cell holding an error value (`#N/A`, `#REF!` …): never read as a value.
     CellError = "cell.error", Cell, Error;

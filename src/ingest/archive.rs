@@ -67,11 +67,67 @@ fn broken(e: &zip::result::ZipError) -> Reason {
     )
 }
 
+/// Opens a zip after checking the number of entries its end record declares: the zip crate
+/// reads the whole central directory when it opens one, and entries sharing a name count once
+/// in `len()`, so a 204 KB zip of four million same-named entries took 2.7 GB before any
+/// limit was looked at.
+pub(crate) fn open<'a>(
+    bytes: &'a [u8],
+    limits: &Limits,
+) -> Result<ZipArchive<Cursor<&'a [u8]>>, Reason> {
+    if let Some(n) = declared_entries(bytes)
+        && n > u64::try_from(limits.max_zip_entries).unwrap_or(u64::MAX)
+    {
+        return Err(Reason::new(
+            format!(
+                "zip 内文件太多（声明 {n} 个，上限 {}）",
+                limits.max_zip_entries
+            ),
+            format!(
+                "too many entries in the zip ({n} declared, limit {})",
+                limits.max_zip_entries
+            ),
+        ));
+    }
+    ZipArchive::new(Cursor::new(bytes)).map_err(|e| broken(&e))
+}
+
+/// The number of entries the zip's end of central directory record declares (the Zip64 record's
+/// when there is one: the zip crate reads that many); `None` when no end record is found (the
+/// zip crate then refuses the file).
+fn declared_entries(bytes: &[u8]) -> Option<u64> {
+    const EOCD: [u8; 4] = [0x50, 0x4b, 0x05, 0x06];
+    const ZIP64_LOCATOR: [u8; 4] = [0x50, 0x4b, 0x06, 0x07];
+    const ZIP64_EOCD: [u8; 4] = [0x50, 0x4b, 0x06, 0x06];
+    let u16_at = |b: &[u8], i: usize| -> Option<u64> {
+        Some(u64::from(u16::from_le_bytes(
+            b.get(i..i + 2)?.try_into().ok()?,
+        )))
+    };
+    let u64_at = |b: &[u8], i: usize| -> Option<u64> {
+        Some(u64::from_le_bytes(b.get(i..i + 8)?.try_into().ok()?))
+    };
+    // The end record is in the last 64 KB + 22 bytes (its comment is at most 65,535 bytes).
+    let tail_from = bytes.len().saturating_sub(65_557);
+    let tail = bytes.get(tail_from..)?;
+    let at = tail.windows(4).rposition(|w| w == EOCD)? + tail_from;
+    let mut declared = u16_at(bytes, at + 10)?.max(u16_at(bytes, at + 8)?);
+    // Zip64: the locator sits just before the end record and points at the Zip64 record.
+    if let Some(loc) = at.checked_sub(20)
+        && bytes.get(loc..loc + 4) == Some(&ZIP64_LOCATOR[..])
+        && let Some(rec) = u64_at(bytes, loc + 8).and_then(|o| usize::try_from(o).ok())
+        && bytes.get(rec..rec + 4) == Some(&ZIP64_EOCD[..])
+    {
+        declared = declared.max(u64_at(bytes, rec + 32)?.max(u64_at(bytes, rec + 24)?));
+    }
+    Some(declared)
+}
+
 /// Classifies a zip container by its entry names (and the ODF `mimetype` entry).
-pub(crate) fn classify(bytes: &[u8]) -> ZipKind {
-    let mut archive = match ZipArchive::new(Cursor::new(bytes)) {
+pub(crate) fn classify(bytes: &[u8], limits: &Limits) -> ZipKind {
+    let mut archive = match open(bytes, limits) {
         Ok(a) => a,
-        Err(e) => return ZipKind::Broken(broken(&e)),
+        Err(r) => return ZipKind::Broken(r),
     };
     // Names compared without case, so a package whose writer changed the case of a part
     // name is still told apart from a plain archive.
@@ -179,7 +235,7 @@ fn package_parts(
     budget: &mut Budget,
     mut restore: Option<&mut Option<Restore>>,
 ) -> Result<(), Unreadable> {
-    let mut archive = ZipArchive::new(Cursor::new(bytes)).map_err(|e| broken(&e).at(path))?;
+    let mut archive = open(bytes, limits).map_err(|r| r.at(path))?;
     if archive.len() > limits.max_zip_entries {
         return Err(too_many_entries(path, archive.len(), limits));
     }
@@ -204,6 +260,9 @@ fn package_parts(
                 let part = file.name().map(|n| n.into_owned());
                 let mut data = Vec::new();
                 let n = take_bounded(file, cap, budget, &mut data).map_err(|r| r.at(path))?;
+                if shared {
+                    declared_strings(&data, limits).map_err(|r| r.at(path))?;
+                }
                 let ok = n <= cap
                     && part.is_ok_and(|p| r.writer.start_file(p, stored).is_ok())
                     && io::Write::write_all(&mut r.writer, &data).is_ok();
@@ -214,6 +273,14 @@ fn package_parts(
                 } else if !shared && (name.ends_with(".xml") || name.ends_with(".rels")) {
                     r.parts.insert(name.clone(), data);
                 }
+                n
+            }
+            // The shared strings are looked at below even when the package is not stored
+            // again: calamine reserves what their header declares.
+            None if shared => {
+                let mut data = Vec::new();
+                let n = take_bounded(file, cap, budget, &mut data).map_err(|r| r.at(path))?;
+                declared_strings(&data, limits).map_err(|r| r.at(path))?;
                 n
             }
             None => take_bounded(file, cap, budget, &mut io::sink()).map_err(|r| r.at(path))?,
@@ -233,6 +300,47 @@ fn package_parts(
         }
     }
     Ok(())
+}
+
+/// Refuses a shared-strings part whose header declares more strings (`count`, `uniqueCount`)
+/// than a file may hold cells: calamine reserves room for the declared number before reading
+/// one, so a 2 KB workbook declaring 10^13 strings would abort the process.
+fn declared_strings(data: &[u8], limits: &Limits) -> Result<(), Reason> {
+    let head = &data[..data.len().min(4096)];
+    let Some(start) = find(head, b"<sst") else {
+        return Ok(());
+    };
+    let tag = &head[start..];
+    let tag = &tag[..find(tag, b">").unwrap_or(tag.len())];
+    for attr in [&b" count=\""[..], &b" uniqueCount=\""[..]] {
+        let Some(at) = find(tag, attr) else { continue };
+        let digits: Vec<u8> = tag[at + attr.len()..]
+            .iter()
+            .copied()
+            .take_while(u8::is_ascii_digit)
+            .collect();
+        let declared = std::str::from_utf8(&digits)
+            .ok()
+            .and_then(|d| d.parse::<u64>().ok())
+            .unwrap_or(u64::MAX);
+        if declared > limits.max_file_cells {
+            return Err(Reason::new(
+                format!(
+                    "工作簿声明了 {declared} 个共享文本（上限 {}），文件可能已损坏或被篡改",
+                    limits.max_file_cells
+                ),
+                format!(
+                    "the workbook declares {declared} shared strings (limit {}); the file is damaged or forged",
+                    limits.max_file_cells
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 /// Decompresses one entry into `out`, counting at most `cap + 1` bytes.
@@ -301,7 +409,7 @@ pub(crate) fn read_part(
     limits: &Limits,
     budget: &mut Budget,
 ) -> Result<Option<Vec<u8>>, Unreadable> {
-    let mut archive = ZipArchive::new(Cursor::new(bytes)).map_err(|e| broken(&e).at(path))?;
+    let mut archive = open(bytes, limits).map_err(|r| r.at(path))?;
     if archive.len() > limits.max_zip_entries {
         return Err(too_many_entries(path, archive.len(), limits));
     }
@@ -314,4 +422,59 @@ pub(crate) fn read_part(
     read_member(&mut archive, index, limits, budget)
         .map(|(data, _)| Some(data))
         .map_err(|r| r.at(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declared_strings_within_and_beyond_the_cell_limit() {
+        let limits = Limits::default();
+        let ok = br#"<?xml version="1.0"?><sst xmlns="x" count="3" uniqueCount="2"><si><t>a</t></si></sst>"#;
+        assert!(declared_strings(ok, &limits).is_ok());
+        let forged = br#"<?xml version="1.0"?><sst xmlns="x" count="1" uniqueCount="10000000000000"><si><t>a</t></si></sst>"#;
+        let e = declared_strings(forged, &limits).unwrap_err();
+        assert_eq!(
+            e.en,
+            "the workbook declares 10000000000000 shared strings (limit 4000000); the file is damaged or forged"
+        );
+        let garbled = br#"<sst count="99999999999999999999999">"#;
+        assert!(declared_strings(garbled, &limits).is_err());
+        assert!(declared_strings(b"<sst>", &limits).is_ok());
+    }
+
+    /// An end record declaring 65,535 entries, and a Zip64 record declaring four million
+    /// behind its locator.
+    #[test]
+    fn declared_entries_from_the_end_records() {
+        let eocd = |n: u16| {
+            let mut b = vec![0x50, 0x4b, 0x05, 0x06, 0, 0, 0, 0];
+            b.extend_from_slice(&n.to_le_bytes());
+            b.extend_from_slice(&n.to_le_bytes());
+            b.extend_from_slice(&[0; 10]);
+            b
+        };
+        let mut plain = b"junk".to_vec();
+        plain.extend(eocd(7));
+        assert_eq!(declared_entries(&plain), Some(7));
+        let mut z64 = b"junk".to_vec();
+        let rec = z64.len() as u64;
+        z64.extend_from_slice(&[0x50, 0x4b, 0x06, 0x06]);
+        z64.extend_from_slice(&[0; 20]);
+        z64.extend_from_slice(&4_000_000u64.to_le_bytes());
+        z64.extend_from_slice(&4_000_000u64.to_le_bytes());
+        z64.extend_from_slice(&[0; 16]);
+        z64.extend_from_slice(&[0x50, 0x4b, 0x06, 0x07, 0, 0, 0, 0]);
+        z64.extend_from_slice(&rec.to_le_bytes());
+        z64.extend_from_slice(&[1, 0, 0, 0]);
+        z64.extend(eocd(0xffff));
+        assert_eq!(declared_entries(&z64), Some(4_000_000));
+        let e = open(&z64, &Limits::default()).map(|_| ()).unwrap_err();
+        assert_eq!(
+            e.en,
+            "too many entries in the zip (4000000 declared, limit 10000)"
+        );
+        assert_eq!(declared_entries(b"PK no end record"), None);
+    }
 }

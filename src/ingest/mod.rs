@@ -11,6 +11,7 @@
 //! 6 KB xlsx can make it abort the process).
 
 mod archive;
+pub mod bounded;
 mod cfb_repair;
 mod convert;
 mod docx;
@@ -207,7 +208,7 @@ pub(crate) fn read_into(
         Err(u) => out.unreadable.push(u),
     };
     match kind {
-        Kind::Zip => match archive::classify(bytes) {
+        Kind::Zip => match archive::classify(bytes, limits) {
             archive::ZipKind::Xlsx => {
                 let r = guarded(path, || xlsx::read(path, bytes, limits, budget));
                 single(r, Format::Xlsx, out);
@@ -287,7 +288,7 @@ pub(crate) fn read_into(
                 r => single(r, Format::Xls, out),
             }
         }
-        Kind::Text => match text::read_text(path, bytes, &ext, limits) {
+        Kind::Text => match text::read_text(path, &without_nul(path, bytes, out), &ext, limits) {
             text::TextOutcome::Table(t) => {
                 let cells: u64 = t.rows.iter().map(|r| r.len() as u64).sum();
                 if budget.cells < cells {
@@ -308,6 +309,45 @@ pub(crate) fn read_into(
         Kind::Unsupported(what) => out.unreadable.push(Unreadable::new(path, what.zh, what.en)),
         Kind::Other(what) => ignore_or_unreadable(path, &ext, what, out),
     }
+}
+
+/// The bytes of an 8-bit or UTF-8 text file without its NUL bytes (a stray NUL comes from a
+/// broken export or a copy cut short), noted with the lines that held them; UTF-16 text, where
+/// NULs are half of every ASCII character, is left as it is.
+fn without_nul<'a>(
+    path: &str,
+    bytes: &'a [u8],
+    out: &mut ReadOutcome,
+) -> std::borrow::Cow<'a, [u8]> {
+    let utf16 = bytes.starts_with(&[0xFF, 0xFE])
+        || bytes.starts_with(&[0xFE, 0xFF])
+        || sniff::utf16_without_bom(bytes).is_some();
+    if utf16 || !bytes.contains(&0) {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    let mut lines: Vec<usize> = Vec::new();
+    let mut line = 1usize;
+    for &b in bytes {
+        match b {
+            b'\n' => line += 1,
+            0 if lines.last() != Some(&line) => lines.push(line),
+            _ => {}
+        }
+    }
+    let shown: Vec<String> = lines.iter().take(10).map(usize::to_string).collect();
+    let more = if lines.len() > 10 { "…" } else { "" };
+    out.converted.push(Ignored {
+        path: path.to_string(),
+        reason_zh: format!(
+            "第 {}{more} 行含有空字符（NUL），已去掉后读取，请核对这些行",
+            shown.join("、")
+        ),
+        reason_en: format!(
+            "NUL characters on line {}{more} were removed before reading; check those lines",
+            shown.join(", ")
+        ),
+    });
+    std::borrow::Cow::Owned(bytes.iter().copied().filter(|&b| b != 0).collect())
 }
 
 /// Reads a file through a converted copy (LibreOffice), noting the conversion.

@@ -85,7 +85,7 @@ fn content_xml(path: &str, bytes: &[u8], limits: &Limits) -> Result<Vec<u8>, Unr
             "ods file without content.xml",
         )
     };
-    let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|_| corrupt())?;
+    let mut zip = archive::open(bytes, limits).map_err(|r| r.at(path))?;
     let file = zip.by_name("content.xml").map_err(|_| corrupt())?;
     let mut buf = Vec::new();
     file.take(limits.max_member_bytes)
@@ -194,6 +194,17 @@ fn scan(path: &str, xml: &[u8], limits: &Limits) -> Result<Scanned, Unreadable> 
                 }
                 col = col.saturating_add(repeat);
             }
+            // `<text:s text:c="N"/>` is N spaces in calamine's text: counted as copied text,
+            // or an 800-byte file asks for gigabytes.
+            "text:s" => {
+                if let Some((_, reps)) = open_cell {
+                    let spaces = attr_num(&tag, "text:c");
+                    text_copies = text_copies.saturating_add(spaces.saturating_mul(reps));
+                    if text_copies > limits.max_text_bytes {
+                        return Err(too_much_in_file(path, limits));
+                    }
+                }
+            }
             _ => {}
         }
     }
@@ -259,6 +270,20 @@ mod tests {
             e.reason_en
         );
         assert!(scan("f.ods", xml, &Limits::default()).is_ok());
+    }
+
+    #[test]
+    fn spaces_declared_by_count_are_text() {
+        // One cell, one `<text:s>` asking for four billion spaces (an 801-byte file took 4.4 GB).
+        let xml = br#"<table:table table:name="S"><table:table-row><table:table-cell office:value-type="string"><text:p>a<text:s text:c="4000000000"/>b</text:p></table:table-cell></table:table-row></table:table>"#;
+        let e = scan("f.ods", xml, &Limits::default()).unwrap_err();
+        assert!(
+            e.reason_en.starts_with("too much content"),
+            "{}",
+            e.reason_en
+        );
+        let few = br#"<table:table table:name="S"><table:table-row><table:table-cell office:value-type="string"><text:p>a<text:s text:c="3"/>b</text:p></table:table-cell></table:table-row></table:table>"#;
+        assert!(scan("f.ods", few, &Limits::default()).is_ok());
     }
 
     #[test]

@@ -177,10 +177,12 @@ pub(crate) fn looks_like_text(bytes: &[u8]) -> bool {
     let sample = bytes.get(..8192).unwrap_or(bytes);
     let controls = sample
         .iter()
-        .filter(|&&c| c < 0x20 && !matches!(c, b'\t' | b'\n' | b'\r' | 0x0C | 0x1A))
+        .filter(|&&c| c < 0x20 && !matches!(c, 0 | b'\t' | b'\n' | b'\r' | 0x0C | 0x1A))
         .count();
-    // A stray control character happens in hand-made files; a share above 1 % is binary.
-    controls * 100 <= sample.len() && !sample.contains(&0)
+    let nuls = sample.iter().filter(|&&c| c == 0).count();
+    // A stray control character happens in hand-made files, a stray NUL in broken exports (the
+    // reader removes it and says where); a share above 1 % is binary.
+    controls * 100 <= sample.len() && nuls <= (sample.len() / 100).max(4)
 }
 
 /// UTF-16 without a BOM, recognised by NUL bytes: ASCII characters (digits, tabs, line ends)

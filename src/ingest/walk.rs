@@ -116,22 +116,13 @@ fn read_one(full: &Path, rel: &str, limits: &Limits, out: &mut ReadOutcome) {
         Ok(m) => m,
         Err(e) => return out.unreadable.push(io_error(rel, &e)),
     };
-    if meta.len() > limits.max_file_bytes {
-        return out.unreadable.push(Unreadable::new(
-            rel,
-            format!(
-                "文件太大（超过 {}）",
-                super::limits::human(limits.max_file_bytes)
-            ),
-            format!(
-                "file too large (over {})",
-                super::limits::human(limits.max_file_bytes)
-            ),
-        ));
-    }
-    let bytes = match fs::read(full) {
+    let bytes = match super::bounded::read(full, limits.max_file_bytes) {
         Ok(b) => b,
-        Err(e) => return out.unreadable.push(io_error(rel, &e)),
+        Err(super::bounded::NotRead::Io(e)) => return out.unreadable.push(io_error(rel, &e)),
+        Err(why) => {
+            let (zh, en) = why.reason();
+            return out.unreadable.push(Unreadable::new(rel, zh, en));
+        }
     };
     let modified = meta
         .modified()

@@ -199,15 +199,21 @@ pub fn excluded_rosters(event: &crate::event::Event, dir: &Path) -> Vec<Option<R
         .collect()
 }
 
-/// Reads the roster of a folder or a single roster file.
+/// Reads the roster of a folder or a single roster file, inside or beside the event folder
+/// (a path leading elsewhere is not read), under the limits of any input.
 fn read_roster(dir: &Path, rel: &str) -> Option<Roster> {
     let path = dir.join(rel);
+    let real = path.canonicalize().ok()?;
+    let home = dir.canonicalize().ok()?;
+    if !real.starts_with(home.parent().unwrap_or(&home)) {
+        return None;
+    }
     let mut scratch = Findings::new();
     let limits = crate::ingest::Limits::default();
-    let files = if path.is_dir() {
-        crate::ingest::load(&path, &limits, &mut scratch).files
+    let files = if real.is_dir() {
+        crate::ingest::load(&real, &limits, &mut scratch).files
     } else {
-        let bytes = std::fs::read(&path).ok()?;
+        let bytes = crate::ingest::bounded::read(&real, limits.max_file_bytes).ok()?;
         crate::ingest::read_bytes(rel, &bytes, &limits, 0).ok()?
     };
     let subs = crate::inputs::read_forms(&files, &mut scratch);

@@ -30,6 +30,23 @@ pub fn render(s: &Summary, lang: Lang) -> String {
         }
     }
     next_step(&mut out, s, lang, errors);
+    shown(&out)
+}
+
+/// The text as a terminal may show it: control characters (an escape sequence in a player's
+/// name would clear the screen and hide the findings above it) and the bidirectional overrides
+/// that reorder a line are written as `\u{1b}`, line ends and tabs kept.
+pub fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let hidden = (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if hidden {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
     out
 }
 
@@ -275,4 +292,15 @@ fn next_step(out: &mut String, s: &Summary, lang: Lang, errors: usize) {
     } else {
         Ok(())
     };
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn control_characters_are_shown_escaped() {
+        assert_eq!(
+            super::shown("张三\u{1b}[2J\u{1b}[H队\t1\n\u{202e}abc\u{0}"),
+            "张三\\u{1b}[2J\\u{1b}[H队\t1\n\\u{202e}abc\\u{0}"
+        );
+    }
 }

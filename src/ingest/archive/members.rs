@@ -109,9 +109,9 @@ pub(crate) fn read_members(
         ));
         return;
     }
-    let mut archive = match ZipArchive::new(Cursor::new(bytes)) {
+    let mut archive = match super::open(bytes, limits) {
         Ok(a) => a,
-        Err(e) => return out.unreadable.push(broken(&e).at(path)),
+        Err(r) => return out.unreadable.push(r.at(path)),
     };
     if archive.len() > limits.max_zip_entries {
         return out

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import make_youth as Y
+
 O_TITLE = "2026年南京市国际象棋等级分公开赛报名表"
 START = dt.date(2026, 10, 2)
 LATE_FORM = "浦口区棋类协会补报名单.xlsx"
@@ -134,63 +136,27 @@ def build_o(m):
              f"the consequence of the duplicate: {shared.name} is paired once, for 东南大学棋牌协会", severity="warning")
 
     # --- 建邺区棋院: the regulation's Word form filled in (组别 merged down).
-    t = T["建邺区棋院"]
-    base = form(t)
-    tbl = m.docx_table_sheet(base, len(t.players), merge_col=1)
-    before = [f"附件1：{O_TITLE}", f"参赛单位（盖章）：{t.name}　　领队：{m.pad_name(t.leader.name, 'ideo')}　　"
-                                   f"联系电话：{t.phone}"]
-    after = [f"填表日期：{t.date.year}年{t.date.month}月{t.date.day}日"]
-    t.dated = True
-    b = m.docx_form_bytes(before, tbl, after)
-    f = "建邺区棋院报名表.docx"
-    fo.checks.append((f, "docx", b, [tbl]))
-    fo.write(f, b, "entry-form", t.name, "the regulation's Word form filled in (组别 merged down)")
+    Y.word_form(m, fo, form, T["建邺区棋院"], O_TITLE)
 
     # --- 江宁区棋类协会: CSV in GBK; birth dates as text 1990.05.03; a wrong check character.
-    t = T["江宁区棋类协会"]
-    for p in t.players[::3]:
-        p.w["birth"] = f"{p.birth:%Y.%m.%d}"
-    bad = t.players[4]
-    ck = bad.rid[-1]
-    wrongck = "10X98765432"[("10X98765432".index(ck) + 3) % 11]
-    bad.w["rid"] = bad.rid[:17] + wrongck
-    sh = form(t, "江宁区棋类协会报名表", footer="filldate-text")
-    f = "江宁区棋类协会报名表.csv"
-    fo.book(f, "csv-gbk", [sh], "entry-form", t.name, "GBK, no BOM")
-    fo.fault("person.id-invalid", f, sh, bad, "rid", t.name, f"check character {wrongck} is wrong (should be {ck})")
+    Y.csv_bad_check(m, fo, form, T["江宁区棋类协会"], "江宁区棋类协会报名表")
 
-    # --- 苏州市棋院: a first form, then a corrected one (a player moved from 女子组 to 公开组).
+    # --- 苏州市棋院: a first form, then a corrected one (a man moved from 女子组 back to 公开组).
     t = T["苏州市棋院"]
-    t.date = dt.date(2026, 9, 5)
     moved = next(p for p in t.players if p.group == OPEN and p.sex == "男")
-    moved.w["group"] = WOMEN
-    sh1 = form(t, footer="filldate")
-    f1 = "苏州市棋院报名表.xlsx"
-    fo.book(f1, "xlsx", [sh1], "entry-form (superseded)", t.name)
-    del moved.w["group"]
-    t.date = dt.date(2026, 9, 12)
-    sh2 = form(t, footer="filldate")
-    f2 = "苏州市棋院报名表(更正).xlsx"
-    fo.book(f2, "xlsx", [sh2], "entry-form", t.name)
-    fo.fault("file.superseded", f1, None, None, None, t.name,
-             f"填表日期 2026-09-05 replaced by “{f2}” (2026-09-12); {moved.name}'s 组别 in the old file "
-             f"({m.a1(*sh1.pos[(moved.key, 'group')])}) must NOT be reported", severity="warning")
+    Y.corrected_form(m, fo, form, t, moved, WOMEN, dt.date(2026, 9, 5), dt.date(2026, 9, 12))
 
-    # --- 常州市国际象棋俱乐部: BIFF8 .xls, header under a note row, FIDE ID before the name.
+    # --- 常州市国际象棋俱乐部: BIFF8 .xls, header under a note row, FIDE ID before the name; the unit
+    #     only (no leader named).
     t = T["常州市国际象棋俱乐部"]
+    t.leader = None
     cols = [("seq", "序号"), ("fide", "FIDE ID"), ("name", "姓 名"), ("sex", "性 别"), ("group", "参赛组别"),
             ("birth", "出生年月"), ("rid", "证件号码"), ("rating", "国际等级分"), ("phone", "手机"), ("note", "备注")]
     sh = form(t, cols=cols, header_row=3, note_row="组别：公开组、女子组（女子棋手可选报公开组）", label="unit-only")
     fo.book("常州市国际象棋俱乐部报名表.xls", "xls", [sh], "entry-form", t.name, "BIFF8; synonym headers")
 
     # --- 扬州 (xlsx) and 镇江 (BIFF8 .xls) inside one zip from Chinese Windows (GBK names).
-    yz, zj = T["扬州市棋类协会"], T["镇江市国际象棋协会"]
-    m1n, m2n = "扬州市棋类协会报名表.xlsx", "镇江市国际象棋协会报名表.xls"
-    b1 = fo.book("报名表.zip/" + m1n, "xlsx", [form(yz)], "entry-form", yz.name, "zip member, GBK name", write=False)
-    b2 = fo.book("报名表.zip/" + m2n, "xls", [form(zj, label="adjacent")], "entry-form", zj.name,
-                 "zip member, GBK name", write=False)
-    fo.write("报名表.zip", m.zip_bytes([(m1n, b1), (m2n, b2)], "gbk"), "archive",
-             note="made on Chinese Windows: CP936 names, UTF-8 flag clear")
+    Y.zip_pair(m, fo, form, T["扬州市棋类协会"], T["镇江市国际象棋协会"], "报名表.zip")
 
     # --- 合肥弈林国际象棋俱乐部: BIFF5 (Excel 5.0/95, GBK); the template's example row.
     t = T["合肥弈林国际象棋俱乐部"]
@@ -248,6 +214,7 @@ NOTES = """Interpretations:
   keeps it out of the folder until round 1 is typed, so he is a late entry paired from round 2
   (round 1 scores 0). The sample's `event.toml` clears its `team.late` with a ruling; 六合区文化馆's
   late form has none, so its players are 资格待查 (ranked, prizes withheld).
+- 常州市国际象棋俱乐部's form names the unit only: no leader. No form names a coach.
 - A player entered by 南京弈友国际象棋俱乐部 and by 东南大学棋牌协会 plays once, for the first
   form in path order.
 - One requested half-point bye (`H`) in the open, round 4: a `[[rulings]]` entry of the sample's

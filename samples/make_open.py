@@ -175,27 +175,14 @@ def build_o(m):
     fo.book("南京航空航天大学棋协报名表.ods", "ods", [sh], "entry-form", t.name)
 
     # --- 六合区文化馆: sent two days after the deadline (no ruling: its players are 资格待查).
-    t = T["六合区文化馆"]
-    t.date = dt.date(2026, 9, 22)
-    sh = form(t, footer="filldate-text")
-    f = "六合区文化馆报名表.xlsx"
-    fo.book(f, "xlsx", [sh], "entry-form", t.name)
-    fo.fault("team.late", f, sh, None, None, t.name,
-             "填表日期 2026-09-22 is after the deadline 2026-09-20 (inclusive) (规程 八(一))",
-             cell=m.a1(len(sh.rows) - 3, 0))
+    Y.late_team(m, fo, form, T["六合区文化馆"], dt.date(2026, 9, 22), dt.date(2026, 9, 20), "规程 八(一)")
 
     # --- 浦口区棋类协会: one unrated man entered on the first day (the late entry, from round 2).
     t = T["浦口区棋类协会"]
     t.date = START
     late = t.players[0]
     late.rating, late.fide = None, ""
-    sh = form(t, footer="filldate-text")
-    fo.book(LATE_FORM, "xlsx", [sh], "entry-form", t.name,
-            "arrives on 2026-10-02 after round 1 (play_open.py keeps it out of the folder until round 1 is typed)")
-    fo.fault("team.late", LATE_FORM, sh, None, None, t.name,
-             "填表日期 2026-10-02 (first day) is after the deadline 2026-09-20 (规程 八(一)); the sample's event.toml "
-             "rules it cleared (裁判长同意补报，第2轮起参赛): a warning ending with the ruling",
-             severity="warning", cell=m.a1(len(sh.rows) - 3, 0))
+    Y.first_day_form(m, fo, form, t, LATE_FORM, dt.date(2026, 9, 20), "规程 八(一)", "play_open.py")
 
     fo.write("Thumbs.db", m.thumbs_db_bytes(), "ignored", note="Windows thumbnail cache")
     fo.write("微信文件/mmexport1759200000000.jpg", bytes.fromhex(m.JPEG_HEX), "ignored", note="photo of a stamped form")

@@ -163,6 +163,29 @@ def zip_pair(m, fo, form, a, b, zip_name: str) -> None:
              note="made on Chinese Windows: CP936 names, UTF-8 flag clear")
 
 
+def late_team(m, fo, form, t, date: dt.date, deadline: dt.date, clause: str) -> None:
+    """``t``'s form dated after the entry deadline, with no ruling (a planted ``team.late``)."""
+    t.date = date
+    sh = form(t, footer="filldate-text")
+    f = f"{t.name}报名表.xlsx"
+    fo.book(f, "xlsx", [sh], "entry-form", t.name)
+    fo.fault("team.late", f, sh, None, None, t.name,
+             f"填表日期 {date} is after the deadline {deadline} (inclusive) ({clause})",
+             cell=m.a1(len(sh.rows) - 3, 0))
+
+
+def first_day_form(m, fo, form, t, late_form: str, deadline: dt.date, clause: str, script: str) -> None:
+    """``t``'s form dated on the first day (``t.date``), after round 1: a late entry the sample's
+    event.toml clears (a ``team.late`` warning); ``script`` keeps it out until round 1 is typed."""
+    sh = form(t, footer="filldate-text")
+    fo.book(late_form, "xlsx", [sh], "entry-form", t.name,
+            f"arrives on {t.date} after round 1 ({script} keeps it out of the folder until round 1 is typed)")
+    fo.fault("team.late", late_form, sh, None, None, t.name,
+             f"填表日期 {t.date} (first day) is after the deadline {deadline} ({clause}); the sample's event.toml "
+             "rules it cleared (裁判长同意补报，第2轮起参赛): a warning ending with the ruling",
+             severity="warning", cell=m.a1(len(sh.rows) - 3, 0))
+
+
 def build_y(m):
     fo = m.Folder("youth-chess-2026", "youth-chess", "2026 安徽省青少年国际象棋锦标赛（虚构）")
     T = {}
@@ -291,14 +314,7 @@ def build_y(m):
     fo.book("阜阳市棋院报名表.xls", "xls", [sh], "entry-form", t.name, "BIFF8; synonym headers")
 
     # --- 亳州市国际象棋俱乐部: sent two days after the deadline.
-    t = T["亳州市国际象棋俱乐部"]
-    t.date = dt.date(2026, 7, 7)
-    sh = form(t, footer="filldate-text")
-    f = "亳州市国际象棋俱乐部报名表.xlsx"
-    fo.book(f, "xlsx", [sh], "entry-form", t.name)
-    fo.fault("team.late", f, sh, None, None, t.name,
-             "填表日期 2026-07-07 is after the deadline 2026-07-05 (inclusive) (规程 九(一))",
-             cell=m.a1(len(sh.rows) - 3, 0))
+    late_team(m, fo, form, T["亳州市国际象棋俱乐部"], dt.date(2026, 7, 7), dt.date(2026, 7, 5), "规程 九(一)")
 
     # --- 池州市青少年宫: one boy entered on the first day (the late entry, from round 2).
     t = T["池州市青少年宫"]
@@ -311,13 +327,7 @@ def build_y(m):
         late.name = m.new_name("男")
         late.rid = m.new_id("341702", late.birth, "男")
         late.rating, late.fide = None, ""
-    sh = form(t, footer="filldate-text")
-    fo.book(LATE_FORM, "xlsx", [sh], "entry-form", t.name,
-            "arrives on 2026-07-20 after round 1 (play_youth.py keeps it out of the folder until round 1 is typed)")
-    fo.fault("team.late", LATE_FORM, sh, None, None, t.name,
-             "填表日期 2026-07-20 (first day) is after the deadline 2026-07-05 (规程 九(一)); the sample's event.toml "
-             "rules it cleared (裁判长同意补报，第2轮起参赛): a warning ending with the ruling",
-             severity="warning", cell=m.a1(len(sh.rows) - 3, 0))
+    first_day_form(m, fo, form, t, LATE_FORM, dt.date(2026, 7, 5), "规程 九(一)", "play_youth.py")
     fo.fault("round.duplicate-entrant", f_yl, yl_sheet, shared, "name", "合肥弈林国际象棋俱乐部",
              f"the consequence of the duplicate: {shared.name} is paired once, for 合肥市师范附属小学", severity="warning")
 

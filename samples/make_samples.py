@@ -2114,7 +2114,8 @@ Conventions:
 
 ## Where each kind of mess is
 
-A = `cca-a-league-2023/`, B = `cca-b-league-2025/`, C = `cxa-amateur-king-2023/`, Y = `youth-chess-2026/`.
+A = `cca-a-league-2023/`, B = `cca-b-league-2025/`, C = `cxa-amateur-king-2023/`, Y = `youth-chess-2026/`,
+O = `open-chess-2026/`.
 
 | mess | where |
 |---|---|
@@ -2483,12 +2484,15 @@ def check_zip_names(label: str, data: bytes, problems: list) -> None:
 
 
 def main() -> None:
+    from make_open import NOTES as O_NOTES, build_o
     from make_youth import NOTES as Y_NOTES, build_y
     NOTES["youth-chess-2026"] = Y_NOTES
+    NOTES["open-chess-2026"] = O_NOTES
     me = sys.modules[__name__]
-    # The youth folder is drawn last: the three older folders keep their bytes.
+    # The youth folder, then the open, are drawn last: the older folders keep their bytes.
     builders = [("cca-a-league-2023", build_a), ("cca-b-league-2025", build_b),
-                ("cxa-amateur-king-2023", build_c), ("youth-chess-2026", lambda: build_y(me))]
+                ("cxa-amateur-king-2023", build_c), ("youth-chess-2026", lambda: build_y(me)),
+                ("open-chess-2026", lambda: build_o(me))]
     folders = []
     for fo_name, b in builders:
         d = HERE / fo_name

@@ -104,6 +104,88 @@ def find(t, group: str, k: int = 0, **kw):
     return ps[k]
 
 
+def csv_bad_check(m, fo, form, t, stem: str) -> None:
+    """A CSV form in GBK: every third birth date as text (2014.05.03), the fifth player's ID number
+    with a wrong check character (a planted ``person.id-invalid``)."""
+    for p in t.players[::3]:
+        p.w["birth"] = f"{p.birth:%Y.%m.%d}"
+    bad = t.players[4]
+    ck = bad.rid[-1]
+    wrongck = "10X98765432"[("10X98765432".index(ck) + 3) % 11]
+    bad.w["rid"] = bad.rid[:17] + wrongck
+    sh = form(t, stem, footer="filldate-text")
+    f = f"{stem}.csv"
+    fo.book(f, "csv-gbk", [sh], "entry-form", t.name, "GBK, no BOM")
+    fo.fault("person.id-invalid", f, sh, bad, "rid", t.name, f"check character {wrongck} is wrong (should be {ck})")
+
+
+def word_form(m, fo, form, t, title: str) -> None:
+    """The regulation's Word form filled in (组别 merged down)."""
+    base = form(t)
+    tbl = m.docx_table_sheet(base, len(t.players), merge_col=1)
+    staff = f"领队：{m.pad_name(t.leader.name, 'ideo')}　　"
+    if t.coach:
+        staff += f"教练：{m.pad_name(t.coach.name, 'ideo')}　　"
+    before = [f"附件1：{title}", f"参赛单位（盖章）：{t.name}　　{staff}联系电话：{t.phone}"]
+    after = [f"填表日期：{t.date.year}年{t.date.month}月{t.date.day}日"]
+    t.dated = True
+    b = m.docx_form_bytes(before, tbl, after)
+    f = f"{t.name}报名表.docx"
+    fo.checks.append((f, "docx", b, [tbl]))
+    fo.write(f, b, "entry-form", t.name, "the regulation's Word form filled in (组别 merged down)")
+
+
+def corrected_form(m, fo, form, t, moved, wrong_group: str, first: dt.date, second: dt.date) -> None:
+    """A first form with ``moved`` in ``wrong_group``, then a corrected one (``(更正)``): only
+    ``file.superseded`` is expected for the first."""
+    t.date = first
+    moved.w["group"] = wrong_group
+    sh1 = form(t, footer="filldate")
+    f1 = f"{t.name}报名表.xlsx"
+    fo.book(f1, "xlsx", [sh1], "entry-form (superseded)", t.name)
+    del moved.w["group"]
+    t.date = second
+    sh2 = form(t, footer="filldate")
+    f2 = f"{t.name}报名表(更正).xlsx"
+    fo.book(f2, "xlsx", [sh2], "entry-form", t.name)
+    fo.fault("file.superseded", f1, None, None, None, t.name,
+             f"填表日期 {first} replaced by “{f2}” ({second}); {moved.name}'s 组别 in the old file "
+             f"({m.a1(*sh1.pos[(moved.key, 'group')])}) must NOT be reported", severity="warning")
+
+
+def zip_pair(m, fo, form, a, b, zip_name: str) -> None:
+    """``a``'s form (xlsx) and ``b``'s (BIFF8 .xls) in one zip from Chinese Windows (GBK names)."""
+    m1n, m2n = f"{a.name}报名表.xlsx", f"{b.name}报名表.xls"
+    b1 = fo.book(f"{zip_name}/{m1n}", "xlsx", [form(a)], "entry-form", a.name, "zip member, GBK name", write=False)
+    b2 = fo.book(f"{zip_name}/{m2n}", "xls", [form(b, label="adjacent")], "entry-form", b.name,
+                 "zip member, GBK name", write=False)
+    fo.write(zip_name, m.zip_bytes([(m1n, b1), (m2n, b2)], "gbk"), "archive",
+             note="made on Chinese Windows: CP936 names, UTF-8 flag clear")
+
+
+def late_team(m, fo, form, t, date: dt.date, deadline: dt.date, clause: str) -> None:
+    """``t``'s form dated after the entry deadline, with no ruling (a planted ``team.late``)."""
+    t.date = date
+    sh = form(t, footer="filldate-text")
+    f = f"{t.name}报名表.xlsx"
+    fo.book(f, "xlsx", [sh], "entry-form", t.name)
+    fo.fault("team.late", f, sh, None, None, t.name,
+             f"填表日期 {date} is after the deadline {deadline} (inclusive) ({clause})",
+             cell=m.a1(len(sh.rows) - 3, 0))
+
+
+def first_day_form(m, fo, form, t, late_form: str, deadline: dt.date, clause: str, script: str) -> None:
+    """``t``'s form dated on the first day (``t.date``), after round 1: a late entry the sample's
+    event.toml clears (a ``team.late`` warning); ``script`` keeps it out until round 1 is typed."""
+    sh = form(t, footer="filldate-text")
+    fo.book(late_form, "xlsx", [sh], "entry-form", t.name,
+            f"arrives on {t.date} after round 1 ({script} keeps it out of the folder until round 1 is typed)")
+    fo.fault("team.late", late_form, sh, None, None, t.name,
+             f"填表日期 {t.date} (first day) is after the deadline {deadline} ({clause}); the sample's event.toml "
+             "rules it cleared (裁判长同意补报，第2轮起参赛): a warning ending with the ruling",
+             severity="warning", cell=m.a1(len(sh.rows) - 3, 0))
+
+
 def build_y(m):
     fo = m.Folder("youth-chess-2026", "youth-chess", "2026 安徽省青少年国际象棋锦标赛（虚构）")
     T = {}
@@ -191,48 +273,16 @@ def build_y(m):
              "allowed (规程 六(二))")
 
     # --- 芜湖市国际象棋协会: CSV in GBK; birth dates as text 2014.05.03; a wrong check character.
-    t = T["芜湖市国际象棋协会"]
-    for p in t.players[::3]:
-        p.w["birth"] = f"{p.birth:%Y.%m.%d}"
-    bad = t.players[4]
-    ck = bad.rid[-1]
-    wrongck = "10X98765432"[("10X98765432".index(ck) + 3) % 11]
-    bad.w["rid"] = bad.rid[:17] + wrongck
-    sh = form(t, "芜湖市国际象棋协会报名表", footer="filldate-text")
-    f = "芜湖市国际象棋协会报名表.csv"
-    fo.book(f, "csv-gbk", [sh], "entry-form", t.name, "GBK, no BOM")
-    fo.fault("person.id-invalid", f, sh, bad, "rid", t.name, f"check character {wrongck} is wrong (should be {ck})")
+    csv_bad_check(m, fo, form, T["芜湖市国际象棋协会"], "芜湖市国际象棋协会报名表")
 
     # --- 芜湖市育才小学: the regulation's Word form filled in (组别 merged down).
-    t = T["芜湖市育才小学"]
-    base = form(t)
-    tbl = m.docx_table_sheet(base, len(t.players), merge_col=1)
-    before = [f"附件1：{Y_TITLE}", f"参赛单位（盖章）：{t.name}　　领队：{m.pad_name(t.leader.name, 'ideo')}　　"
-                                   f"教练：{m.pad_name(t.coach.name, 'ideo')}　　联系电话：{t.phone}"]
-    after = [f"填表日期：{t.date.year}年{t.date.month}月{t.date.day}日"]
-    t.dated = True
-    b = m.docx_form_bytes(before, tbl, after)
-    f = "芜湖市育才小学报名表.docx"
-    fo.checks.append((f, "docx", b, [tbl]))
-    fo.write(f, b, "entry-form", t.name, "the regulation's Word form filled in (组别 merged down)")
+    word_form(m, fo, form, T["芜湖市育才小学"], Y_TITLE)
 
     # --- 蚌埠市棋类协会: a first form, then a corrected one (a girl moved from U12 to U14).
     t = T["蚌埠市棋类协会"]
-    t.date = dt.date(2026, 6, 25)
     moved = find(t, "U12女子组") if any(p.group == "U12女子组" for p in t.players) else t.players[-1]
-    right = moved.group
-    moved.w["group"] = "U8女子组" if right != "U8女子组" else "U16女子组"
-    sh1 = form(t, footer="filldate")
-    f1 = "蚌埠市棋类协会报名表.xlsx"
-    fo.book(f1, "xlsx", [sh1], "entry-form (superseded)", t.name)
-    del moved.w["group"]
-    t.date = dt.date(2026, 7, 2)
-    sh2 = form(t, footer="filldate")
-    f2 = "蚌埠市棋类协会报名表(更正).xlsx"
-    fo.book(f2, "xlsx", [sh2], "entry-form", t.name)
-    fo.fault("file.superseded", f1, None, None, None, t.name,
-             f"填表日期 2026-06-25 replaced by “{f2}” (2026-07-02); {moved.name}'s 组别 in the old file "
-             f"({m.a1(*sh1.pos[(moved.key, 'group')])}) must NOT be reported", severity="warning")
+    wrong = "U8女子组" if moved.group != "U8女子组" else "U16女子组"
+    corrected_form(m, fo, form, t, moved, wrong, dt.date(2026, 6, 25), dt.date(2026, 7, 2))
 
     # --- 马鞍山市棋院: .ods; names padded with U+3000.
     t = T["马鞍山市棋院"]
@@ -241,13 +291,7 @@ def build_y(m):
     fo.book("马鞍山市棋院报名表.ods", "ods", [sh], "entry-form", t.name)
 
     # --- 淮北 (xlsx) and 宿州 (BIFF8 .xls) inside one zip from Chinese Windows (GBK names).
-    hb, sz = T["淮北市国际象棋协会"], T["宿州市国际象棋协会"]
-    m1n, m2n = "淮北市国际象棋协会报名表.xlsx", "宿州市国际象棋协会报名表.xls"
-    b1 = fo.book("附件.zip/" + m1n, "xlsx", [form(hb)], "entry-form", hb.name, "zip member, GBK name", write=False)
-    b2 = fo.book("附件.zip/" + m2n, "xls", [form(sz, label="adjacent")], "entry-form", sz.name,
-                 "zip member, GBK name", write=False)
-    fo.write("附件.zip", m.zip_bytes([(m1n, b1), (m2n, b2)], "gbk"), "archive",
-             note="made on Chinese Windows: CP936 names, UTF-8 flag clear")
+    zip_pair(m, fo, form, T["淮北市国际象棋协会"], T["宿州市国际象棋协会"], "附件.zip")
 
     # --- 安庆市国际象棋协会: the template's example row; pre-numbered empty rows; birth as numbers.
     t = T["安庆市国际象棋协会"]
@@ -270,14 +314,7 @@ def build_y(m):
     fo.book("阜阳市棋院报名表.xls", "xls", [sh], "entry-form", t.name, "BIFF8; synonym headers")
 
     # --- 亳州市国际象棋俱乐部: sent two days after the deadline.
-    t = T["亳州市国际象棋俱乐部"]
-    t.date = dt.date(2026, 7, 7)
-    sh = form(t, footer="filldate-text")
-    f = "亳州市国际象棋俱乐部报名表.xlsx"
-    fo.book(f, "xlsx", [sh], "entry-form", t.name)
-    fo.fault("team.late", f, sh, None, None, t.name,
-             "填表日期 2026-07-07 is after the deadline 2026-07-05 (inclusive) (规程 九(一))",
-             cell=m.a1(len(sh.rows) - 3, 0))
+    late_team(m, fo, form, T["亳州市国际象棋俱乐部"], dt.date(2026, 7, 7), dt.date(2026, 7, 5), "规程 九(一)")
 
     # --- 池州市青少年宫: one boy entered on the first day (the late entry, from round 2).
     t = T["池州市青少年宫"]
@@ -290,13 +327,7 @@ def build_y(m):
         late.name = m.new_name("男")
         late.rid = m.new_id("341702", late.birth, "男")
         late.rating, late.fide = None, ""
-    sh = form(t, footer="filldate-text")
-    fo.book(LATE_FORM, "xlsx", [sh], "entry-form", t.name,
-            "arrives on 2026-07-20 after round 1 (play_youth.py keeps it out of the folder until round 1 is typed)")
-    fo.fault("team.late", LATE_FORM, sh, None, None, t.name,
-             "填表日期 2026-07-20 (first day) is after the deadline 2026-07-05 (规程 九(一)); the sample's event.toml "
-             "rules it cleared (裁判长同意补报，第2轮起参赛): a warning ending with the ruling",
-             severity="warning", cell=m.a1(len(sh.rows) - 3, 0))
+    first_day_form(m, fo, form, t, LATE_FORM, dt.date(2026, 7, 5), "规程 九(一)", "play_youth.py")
     fo.fault("round.duplicate-entrant", f_yl, yl_sheet, shared, "name", "合肥弈林国际象棋俱乐部",
              f"the consequence of the duplicate: {shared.name} is paired once, for 合肥市师范附属小学", severity="warning")
 

@@ -86,7 +86,7 @@ def fill(path: Path) -> bool:
         if who:
             col = black_col if who == "black" else white_col
             ws.cell(r, col).value = f"{ws.cell(r, col).value}退赛"
-    fixed = dt.datetime(2026, 7, 20, 9, 0, 0)
+    fixed = dt.datetime(*ZIP_DATE)
     wb.properties.created = fixed
     wb.properties.modified = fixed
     buf = io.BytesIO()
@@ -125,8 +125,8 @@ def run(cmd: list, folder: Path, hide_late: bool) -> None:
                 shutil.move(str(aside), str(late))
 
 
-def main() -> None:
-    cmd, folder = options(__doc__, FOLDER)
+def main(doc: str = __doc__) -> None:
+    cmd, folder = options(doc, FOLDER)
     results = folder / "results"
     for _ in range(60):
         run(cmd, folder, hide_late=not round_one_typed(results))

@@ -25,7 +25,8 @@ use std::path::PathBuf;
 
 use bianpai::pairing::PairingSystem;
 use bianpai::pairing::dutch::Dutch;
-use bianpai::trf::{Line, ResultCode, Trf};
+use bianpai::trf::Line;
+use util::trf_cut::{cut, played};
 
 const SECTIONS: [&str; 10] = [
     "u8-boys",
@@ -48,59 +49,9 @@ fn export_name(section: &str) -> String {
     format!("ah-youth-chess-2026-{section}.trf")
 }
 
-/// Whether a round block is no game: a bye the player asked for or a round he was not paired
-/// in (known before the round was paired), as opposed to a game or the pairing-allocated bye.
-fn known_ahead(r: ResultCode) -> bool {
-    matches!(
-        r,
-        ResultCode::HalfBye | ResultCode::ZeroBye | ResultCode::Blank
-    )
-}
-
-/// The report cut before round `k` (1-based), as described in the module's comment.
-fn cut(trf: &Trf, k: usize) -> Trf {
-    let mut t = trf.clone();
-    let table = t.game_scores();
-    for l in &mut t.lines {
-        if let Line::Player(p) = l {
-            let ahead = p
-                .rounds
-                .get(k - 1)
-                .copied()
-                .filter(|e| known_ahead(e.result));
-            p.rounds.truncate(k - 1);
-            p.rounds.extend(ahead);
-            p.points = Some(p.score(&table));
-            p.rank = None;
-        }
-    }
-    t
-}
-
 /// bbpPairings' pairings of the section's cut reports, by round.
 fn expected(section: &str) -> Vec<(usize, String)> {
     util::bbp::rounds(&reference().join(format!("{section}.bbp")))
-}
-
-/// The games of round `k` in the final report, as bbpPairings writes a pairing (white
-/// black, the pairing-allocated bye as `n 0`), lines sorted.
-fn played(trf: &Trf, k: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    for l in &trf.lines {
-        let Line::Player(p) = l else { continue };
-        let Some(e) = p.rounds.get(k - 1) else {
-            continue;
-        };
-        match (e.opponent, e.colour, e.result) {
-            (Some(o), Some(bianpai::model::Colour::White), _) => {
-                out.push(format!("{} {o}", p.start_no));
-            }
-            (None, _, ResultCode::Pab) => out.push(format!("{} 0", p.start_no)),
-            _ => {}
-        }
-    }
-    out.sort();
-    out
 }
 
 fn sorted_pairs(bbp: &str) -> Vec<String> {

@@ -23,9 +23,15 @@ fn form_level(code: &str) -> bool {
 
 type Fault = (String, String, String); // (code, source, severity)
 
-/// The samples checked against the oracle here: the three of `util::SAMPLES` and the youth chess
-/// sample (issue 41), which the other suites' checks of every output do not cover yet.
-const ORACLE_SAMPLES: [&str; 4] = [SAMPLES[0], SAMPLES[1], SAMPLES[2], "youth-chess-2026"];
+/// The samples checked against the oracle here: the three of `util::SAMPLES` and the youth and
+/// open chess samples (issue 41), which the other suites' checks of every output do not cover yet.
+const ORACLE_SAMPLES: [&str; 5] = [
+    SAMPLES[0],
+    SAMPLES[1],
+    SAMPLES[2],
+    "youth-chess-2026",
+    "open-chess-2026",
+];
 
 /// The oracle's planted faults of the form-level codes, with the source as the JSON writes it.
 fn oracle_faults(name: &str) -> BTreeSet<Fault> {

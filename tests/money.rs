@@ -373,6 +373,7 @@ fn entries(names: &[(&str, u32)], team: &str, unit: bool) -> Vec<RankedEntry> {
             is_unit: unit,
             points: None,
             withheld: false,
+            rating: None,
         })
         .collect()
 }
@@ -463,6 +464,7 @@ fn unit_prizes_are_not_taxed_and_a_league_places_1_to_6() {
             is_unit: true,
             points: None,
             withheld: false,
+            rating: None,
         })
         .collect();
     let (p, f) = money::prizes::payouts(
@@ -547,6 +549,7 @@ fn the_outcome_renders_costs_and_prizes_workbooks() {
                 is_unit: true,
                 points: None,
                 withheld: false,
+                rating: None,
             },
             RankedEntry {
                 place: 2,
@@ -556,6 +559,7 @@ fn the_outcome_renders_costs_and_prizes_workbooks() {
                 is_unit: true,
                 points: None,
                 withheld: false,
+                rating: None,
             },
         ],
     }];
@@ -685,6 +689,8 @@ fn b_league_sample_costs_workbook() {
 
 mod util;
 
+#[path = "money/bands.rs"]
+mod bands;
 #[path = "money/samples.rs"]
 mod samples;
 #[path = "money/ties.rs"]

@@ -30,6 +30,55 @@ pub struct Prizes {
     /// How prizes of entries tied on score are paid (`ranking` by default).
     #[serde(default)]
     pub ties: Ties,
+    /// Whether a player may take prizes of more than one list of the same ranking (a main
+    /// prize and a rating-band prize): `highest` (the default) pays only the higher one.
+    #[serde(default)]
+    pub combine: Combine,
+}
+
+/// Whether one entry may take several prizes of one ranking (the main list and its band lists).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Combine {
+    /// One prize per entry: the higher one (on equal amounts, the list written first); the
+    /// prize given up passes to the next entry of that list (the default).
+    #[default]
+    Highest,
+    /// An entry keeps every prize it wins.
+    All,
+}
+
+/// A rating band (等级分段): the entries of a ranking rated under `below` (and at least
+/// `from`), by the rating on the start list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Band {
+    /// Rated strictly under this (`below = 1800`: U1800).
+    pub below: u32,
+    /// Rated at least this (a band such as 1800-1999), when set.
+    #[serde(default)]
+    pub from: Option<u32>,
+    /// Whether unrated entries belong to the band (not by default).
+    #[serde(default)]
+    pub unrated: bool,
+}
+
+impl Band {
+    /// Whether an entry with this start-list rating (`None`, or 0: unrated) is in the band.
+    pub fn holds(&self, rating: Option<u32>) -> bool {
+        match rating.filter(|r| *r > 0) {
+            None => self.unrated,
+            Some(r) => r < self.below && self.from.is_none_or(|f| r >= f),
+        }
+    }
+
+    /// The band's label: `U1800`, `1800-1999`.
+    pub fn label(&self) -> String {
+        match self.from {
+            Some(f) => format!("{f}-{}", self.below.saturating_sub(1)),
+            None => format!("U{}", self.below),
+        }
+    }
 }
 
 /// How the prizes of entries tied on score are paid.
@@ -55,9 +104,17 @@ impl Prizes {
             .sum()
     }
 
-    /// The list for a ranking (section id or team ranking id).
+    /// The (main) list for a ranking (section id or team ranking id): the first list of the
+    /// ranking without a rating band.
     pub fn list(&self, ranking: &str) -> Option<&PrizeList> {
-        self.lists.iter().find(|l| l.ranking == ranking)
+        self.lists
+            .iter()
+            .find(|l| l.ranking == ranking && l.band.is_none())
+    }
+
+    /// Every list of a ranking: its main list and its band lists, in event.toml order.
+    pub fn lists_of<'a>(&'a self, ranking: &'a str) -> impl Iterator<Item = &'a PrizeList> + 'a {
+        self.lists.iter().filter(move |l| l.ranking == ranking)
     }
 }
 
@@ -77,9 +134,25 @@ pub struct PrizeList {
     /// Clause (`规程 十一(二)1`).
     #[serde(default)]
     pub clause: Option<String>,
+    /// A rating band: the list pays the entries of the ranking in the band, in their order in
+    /// the ranking (place 1 = the best of them).
+    #[serde(default)]
+    pub band: Option<Band>,
+    /// The printed name of the list (`公开组等级分1800以下奖`); by default the ranking's name,
+    /// with the band's label.
+    #[serde(default)]
+    pub name: Option<String>,
 }
 
 impl PrizeList {
+    /// The list's id: the ranking, with the band's label for a band list (`open-U1800`).
+    pub fn id(&self) -> String {
+        match &self.band {
+            Some(b) => format!("{}-{}", self.ranking, b.label()),
+            None => self.ranking.clone(),
+        }
+    }
+
     /// The amount for `place` (1-based), zero for unpaid places.
     pub fn amount(&self, place: u32) -> Fen {
         place

@@ -32,6 +32,10 @@ pub const TEMPLATES: &[Template] = &[
         name: "youth-chess",
         text: include_str!("../../templates/youth-chess.toml"),
     },
+    Template {
+        name: "open-chess",
+        text: include_str!("../../templates/open-chess.toml"),
+    },
 ];
 
 /// The template with this name.

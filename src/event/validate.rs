@@ -406,6 +406,39 @@ fn team_ties(ev: &Event, tr: &super::TeamRanking, p: &KeyPath) -> Check {
     Ok(())
 }
 
+/// A rating-band list: of an individual section, a band that holds a rating, an id of its own.
+fn band_list(ev: &Event, l: &crate::event::PrizeList, i: usize, f: &mut Found) {
+    let p = root("prizes").key("lists").index(i);
+    if let Some(b) = &l.band {
+        if b.from.is_some_and(|from| from >= b.below) {
+            f.fail(
+                p.key("band"),
+                &format!(
+                    "等级分段下限 {} 不低于上限 {}",
+                    b.from.unwrap_or(0),
+                    b.below
+                ),
+                "the band's `from` is not under its `below`",
+            );
+        }
+        if ev.section(&l.ranking).is_none() || l.recipient != crate::event::Recipient::Individual {
+            f.fail(
+                p.key("band"),
+                "等级分段奖只用于个人赛的组别（ranking 须为组别 id，recipient = \"individual\"）",
+                "a rating band needs an individual section's ranking (recipient = \"individual\")",
+            );
+        }
+    }
+    let id = l.id();
+    if ev.prizes.lists.iter().take(i).any(|o| o.id() == id) {
+        f.fail(
+            p.key("ranking"),
+            &format!("奖金表“{id}”重复（同一组别的等级分段奖须写不同的 band）"),
+            "a second prize list with the same ranking and band",
+        );
+    }
+}
+
 fn money(ev: &Event, f: &mut Found) {
     for (i, l) in ev.prizes.lists.iter().enumerate() {
         let p = root("prizes").key("lists").index(i);
@@ -417,6 +450,7 @@ fn money(ev: &Event, f: &mut Found) {
                 "more prizes than places ranked",
             );
         }
+        band_list(ev, l, i, f);
     }
     for (i, h) in ev.prizes.honours.iter().enumerate() {
         for (j, r) in h.rankings.iter().enumerate() {

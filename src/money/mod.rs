@@ -8,6 +8,7 @@
 //!
 //! Every rate, amount and date comes from `event.toml`; nothing here knows a regulation.
 
+mod bands;
 mod booking;
 pub mod costs;
 pub mod prizes;
@@ -41,6 +42,8 @@ pub struct RankedEntry {
     pub points: Option<Points>,
     /// The entry's eligibility is pending (资格待查): its prize is listed but withheld.
     pub withheld: bool,
+    /// The rating on the start list (`None` or 0: unrated), for rating-band prize lists.
+    pub rating: Option<u32>,
 }
 
 /// The id of a prize list: the ranking it pays, as `[[prizes.lists]] ranking` names it (a

@@ -101,6 +101,16 @@ pub struct Reconciliation {
     pub withheld_net: Fen,
 }
 
+/// The printed name of a prize list: its `name`, else the ranking's name with the band's label
+/// (`公开组 U1800`).
+pub fn printed_name(event: &Event, list: &PrizeList) -> String {
+    match (&list.name, &list.band) {
+        (Some(n), _) => n.clone(),
+        (None, Some(b)) => format!("{} {}", list_name(event, &list.ranking), b.label()),
+        (None, None) => list_name(event, &list.ranking),
+    }
+}
+
 /// The printed name of a ranking id: a section's name, the team ranking's name, or the id.
 pub fn list_name(event: &Event, ranking: &str) -> String {
     if let Some(s) = event.section(ranking) {
@@ -122,10 +132,7 @@ pub fn list_name(event: &Event, ranking: &str) -> String {
 pub fn payouts(event: &Event, rankings: &[FinalRanking]) -> (Vec<Payout>, Vec<Finding>) {
     let mut out = Vec::new();
     for r in rankings {
-        let Some(list) = event.prizes.list(r.list.as_str()) else {
-            continue;
-        };
-        pay_list(event, list, &r.places, &mut out);
+        out.extend(super::bands::pay_ranking(event, r));
     }
     let mut findings = Vec::new();
     let rec = reconcile(event, &out);
@@ -191,18 +198,26 @@ pub fn reconcile(event: &Event, payouts: &[Payout]) -> Reconciliation {
     }
 }
 
-/// Pays one list.
+/// Pays one list: one payout per entry paid, with the index of the entry in `places`.
 ///
 /// Entries are taken in place order (input order among equal places) and cut into tie groups:
 /// entries the ranking left on the same place always form one group; under
 /// [`Ties::SharedEqually`] and [`Ties::Hort`] so do consecutive entries with the same score. A
 /// group of `k` entries starting at place `p` covers the amounts of places `p .. p + k - 1`
 /// ([`group_shares`]).
-fn pay_list(event: &Event, list: &PrizeList, places: &[RankedEntry], out: &mut Vec<Payout>) {
-    let mut sorted: Vec<&RankedEntry> = places.iter().collect();
-    sorted.sort_by_key(|e| e.place);
+pub(super) fn pay_list(
+    event: &Event,
+    list: &PrizeList,
+    places: &[RankedEntry],
+) -> Vec<(usize, Payout)> {
+    let mut out = Vec::new();
+    let mut order: Vec<(usize, &RankedEntry)> = places.iter().enumerate().collect();
+    order.sort_by_key(|(_, e)| e.place);
+    let sorted: Vec<&RankedEntry> = order.iter().map(|(_, e)| *e).collect();
+    let index: Vec<usize> = order.iter().map(|(i, _)| *i).collect();
     let ties = event.prizes.ties;
-    let name = list_name(event, &list.ranking);
+    let name = printed_name(event, list);
+    let id = ListId::new(list.id());
     let mut i = 0;
     while let Some(first) = sorted.get(i) {
         let mut group: Vec<&RankedEntry> = vec![*first];
@@ -217,6 +232,7 @@ fn pay_list(event: &Event, list: &PrizeList, places: &[RankedEntry], out: &mut V
             }
             group.push(*next);
         }
+        let start = i;
         i += group.len();
         let entry_places: Vec<u32> = group.iter().map(|e| e.place).collect();
         let rule = if entry_places.windows(2).all(|w| w.first() == w.last()) {
@@ -236,7 +252,7 @@ fn pay_list(event: &Event, list: &PrizeList, places: &[RankedEntry], out: &mut V
             to: first.place.saturating_add(k - 1),
             rule,
         });
-        for (e, gross) in group.iter().zip(shares) {
+        for ((e, gross), k) in group.iter().zip(shares).zip(start..) {
             // Places ranked (录取名次) may outnumber the places paid; those get no payout line.
             if gross == Fen::ZERO {
                 continue;
@@ -251,23 +267,28 @@ fn pay_list(event: &Event, list: &PrizeList, places: &[RankedEntry], out: &mut V
                 (Some(t), true) => t.on(gross),
                 _ => Fen::ZERO,
             };
-            out.push(Payout {
-                list: ListId::new(list.ranking.as_str()),
-                list_name: name.clone(),
-                place: e.place,
-                name: e.name.clone(),
-                team: e.team.clone(),
-                id_number: e.id_number.clone(),
-                is_unit: e.is_unit || list.recipient == Recipient::Unit,
-                gross,
-                tax,
-                net: gross - tax,
-                shared,
-                clause: list.clause.clone(),
-                withheld: e.withheld,
-            });
+            let at = index.get(k).copied().unwrap_or(usize::MAX);
+            out.push((
+                at,
+                Payout {
+                    list: id.clone(),
+                    list_name: name.clone(),
+                    place: e.place,
+                    name: e.name.clone(),
+                    team: e.team.clone(),
+                    id_number: e.id_number.clone(),
+                    is_unit: e.is_unit || list.recipient == Recipient::Unit,
+                    gross,
+                    tax,
+                    net: gross - tax,
+                    shared,
+                    clause: list.clause.clone(),
+                    withheld: e.withheld,
+                },
+            ));
         }
     }
+    out
 }
 
 /// The gross of each entry of one tie group, exact to the fen.

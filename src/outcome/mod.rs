@@ -226,6 +226,7 @@ fn team_ranking(places: &[(u32, String)], statuses: &Statuses) -> FinalRanking {
                 is_unit: true,
                 points: None,
                 withheld: statuses.team(name).is_some(),
+                rating: None,
             })
             .collect(),
     }

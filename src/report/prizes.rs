@@ -11,7 +11,7 @@ use super::workbook::{new_workbook, write_money, write_text};
 use crate::Lang;
 use crate::event::{Event, Recipient};
 use crate::model::Fen;
-use crate::money::prizes::list_name;
+use crate::money::prizes::printed_name;
 use crate::money::{Payout, Reconciliation};
 
 /// Places listed per list at most on 奖金设置.
@@ -106,7 +106,7 @@ pub(crate) fn add_payouts(
         .lists
         .iter()
         .filter(|l| !l.amounts.is_empty() && !ranked.contains(&l.ranking.as_str()))
-        .map(|l| list_name(event, &l.ranking))
+        .map(|l| printed_name(event, l))
         .collect();
     let notes = Notes {
         pending: &pending,
@@ -318,7 +318,8 @@ fn settings_sheet(
     let mut w = super::costs::table_sheet(ws, s, name, &t, &headers, false, lang)?;
     let mut row = 2u32;
     for l in &event.prizes.lists {
-        let name = list_name(event, &l.ranking);
+        let name = printed_name(event, l);
+        let id = l.id();
         let who = match l.recipient {
             Recipient::Individual => lang.pick("个人", "person"),
             Recipient::Unit => lang.pick("单位", "unit"),
@@ -330,9 +331,7 @@ fn settings_sheet(
             .max(u32::try_from(l.amounts.len()).unwrap_or(u32::MAX))
             .min(MAX_PLACES_LISTED);
         for place in 1..=last {
-            let paid = payouts
-                .iter()
-                .any(|p| p.list == l.ranking && p.place == place);
+            let paid = payouts.iter().any(|p| p.list == id && p.place == place);
             let status = match (l.amount(place) == Fen::ZERO, is_ranked, paid) {
                 (true, _, _) => lang.pick("录取名次，无奖金", "place ranked, no prize"),
                 (false, false, _) => lang.pick(

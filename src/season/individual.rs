@@ -464,6 +464,7 @@ fn group_ranking(sr: &SectionRun<'_>, st: &cxa::CxaStandings, planned: u32) -> G
                         .standings
                         .get(row.competitor)
                         .is_some_and(|s| matches!(s, Some(Standing::Pending(_)))),
+                    rating: (e.rating > 0).then_some(u32::from(e.rating)),
                 })
             })
             .collect(),

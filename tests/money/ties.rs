@@ -29,6 +29,7 @@ fn women() -> FinalRanking {
                 is_unit: false,
                 points: Some(Points::from_whole(*pts)),
                 withheld: false,
+                rating: None,
             })
             .collect(),
     }

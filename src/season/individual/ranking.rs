@@ -40,6 +40,8 @@ pub struct GroupPlace {
     pub withdrawn: bool,
     /// Eligibility pending (资格待查): ranked, its prize withheld.
     pub pending: bool,
+    /// The rating on the start list (`None`: unrated), for rating-band prizes.
+    pub rating: Option<u32>,
 }
 
 /// The ranking of one group (a section of the stage).
@@ -131,6 +133,7 @@ pub fn final_rankings(run: &IndividualOutcome) -> Vec<FinalRanking> {
                     is_unit: false,
                     points: Some(p.points),
                     withheld: p.pending,
+                    rating: p.rating,
                 })
                 .collect(),
         })
@@ -149,6 +152,7 @@ pub fn final_rankings(run: &IndividualOutcome) -> Vec<FinalRanking> {
                     is_unit: true,
                     points: None,
                     withheld: false,
+                    rating: None,
                 })
                 .collect(),
         });
@@ -175,6 +179,7 @@ mod tests {
                 .collect(),
             withdrawn: false,
             pending: false,
+            rating: None,
         }
     }
 

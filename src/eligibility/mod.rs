@@ -3,18 +3,22 @@
 //! Nothing here knows a particular event: thresholds, windows and dates all come from the event.
 //!
 //! - [`people`]: age, birth windows, FIDE IDs, titles, registration and loans;
-//! - [`teams`]: composition, board order, women on men's boards, the entry deadline;
+//! - [`teams`]: composition, board order, women on men's boards;
+//! - [`late`]: the entry deadline, and what a late correction adds;
 //! - [`quota`]: places per delegation (名额分配表 or `[[quotas.delegations]]`);
 //! - [`excluded`]: units and players of an excluded event;
 //! - [`sections`]: the section each player plays in, before the checks ([`place`]).
 
 pub mod cells;
 pub mod excluded;
+pub mod late;
 pub mod people;
 pub mod quota;
 pub mod sections;
 pub mod standing;
 pub mod teams;
+
+use std::borrow::Cow;
 
 use crate::event::Event;
 use crate::findings::{Code, Findings, Severity};
@@ -45,8 +49,30 @@ pub fn run(inp: &CheckInput<'_>, findings: &mut Findings) {
     let layout = Layout::new(inp.subs);
     people::check_with(inp.event, inp.roster, &layout, findings);
     teams::check_with(inp.event, inp.roster, &layout, findings);
-    quota::check(inp.event, inp.roster, inp.quotas, findings);
+    quota::check(
+        inp.event,
+        &counted(inp.event, inp.roster),
+        inp.quotas,
+        findings,
+    );
     excluded::check_all(inp.event, inp.excluded, inp.roster, findings);
+}
+
+/// The roster the counts are made on (men, women, players, places per delegation): without
+/// the people a ruling takes out (`disqualified`), so that the ruling closes the count findings
+/// that person caused.
+pub(crate) fn counted<'a>(event: &Event, roster: &'a Roster) -> Cow<'a, Roster> {
+    let out = standing::ruled_out(event, roster);
+    if out.is_empty() {
+        return Cow::Borrowed(roster);
+    }
+    let mut r = roster.clone();
+    for t in &mut r.teams {
+        let key = t.unit_key.clone();
+        t.players
+            .retain(|p| !out.contains(&(key.clone(), standing::person_key(p))));
+    }
+    Cow::Owned(r)
 }
 
 /// Runs the person and team checks without the folder (no quota workbooks, no excluded

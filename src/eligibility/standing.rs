@@ -8,7 +8,7 @@
 //! (a late form, a team in an excluded event). In team events a team is pending while any of
 //! its people is.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::event::{Decision, Event, Ruling};
 use crate::findings::{Code, Finding, Findings, Severity, Source};
@@ -146,14 +146,7 @@ fn target(r: &Ruling, roster: &Roster) -> Option<(String, Option<String>)> {
                 // A ruling may name a person without the team: the first team with someone
                 // of that name.
                 .filter(|t| team.as_ref().is_none_or(|k| &t.unit_key == k))
-                .find(|t| {
-                    t.players
-                        .iter()
-                        .chain(t.leader.iter())
-                        .chain(t.coach.iter())
-                        .chain(t.staff.iter())
-                        .any(|p| p.name.as_ref().is_some_and(|n| n.value.key == key))
-                })
+                .find(|t| t.enters(&key))
                 .map(|t| (t.unit_key.clone(), Some(key)))
         }
         None => {
@@ -167,8 +160,36 @@ fn target(r: &Ruling, roster: &Roster) -> Option<(String, Option<String>)> {
     }
 }
 
-fn ruling_note(r: &Ruling, lang: crate::Lang) -> String {
+/// The name key a person is ruled on by.
+pub(crate) fn person_key(p: &crate::model::roster::Person) -> String {
+    p.name
+        .as_ref()
+        .map(|n| n.value.key.clone())
+        .unwrap_or_default()
+}
+
+/// The people a ruling takes out of the entry (`disqualified`): `(team key, name key)`.
+pub(crate) fn ruled_out(event: &Event, roster: &Roster) -> BTreeSet<(String, String)> {
+    (event.rulings.iter())
+        .filter(|r| r.decision == Decision::Disqualified)
+        .filter_map(|r| match target(r, roster)? {
+            (team, Some(person)) => Some((team, person)),
+            (_, None) => None,
+        })
+        .collect()
+}
+
+/// Whether the finding is about what a correction changed: a `cleared` ruling on it accepts
+/// the correction (准予更正), not an entrant (准予参赛).
+fn about_correction(code: Code) -> bool {
+    matches!(code, Code::PersonLate | Code::TeamLateChange)
+}
+
+/// What a ruling decided, as the note on the findings it decides says it.
+fn ruling_note(r: &Ruling, code: Code, lang: crate::Lang) -> String {
     let what = match (r.decision, lang) {
+        (Decision::Cleared, crate::Lang::Zh) if about_correction(code) => "已裁定准予更正",
+        (Decision::Cleared, crate::Lang::En) if about_correction(code) => "correction accepted",
         (Decision::Cleared, crate::Lang::Zh) => "已裁定准予参赛",
         (Decision::Cleared, crate::Lang::En) => "ruled eligible",
         (Decision::Disqualified, crate::Lang::Zh) => "已裁定取消资格",
@@ -189,13 +210,73 @@ fn ruling_note(r: &Ruling, lang: crate::Lang) -> String {
     }
 }
 
+/// The finding for a ruling that names nobody on the roster: `ruling.not-entered` (a warning)
+/// when a superseded form of the team entered that person and its correction no longer does,
+/// else `ruling.unknown`; either at the ruling's line.
+fn unknown(r: &Ruling, roster: &Roster) -> Finding {
+    let who = [r.person.as_deref(), r.team.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" / ");
+    let at = Source::sheet(crate::event::EVENT_FILE, format!("第{}行", r.line));
+    let removed = r.person.as_deref().and_then(|person| {
+        let early = earlier(r, person, roster)?;
+        let now = roster.teams.iter().find(|t| t.unit_key == early.unit_key)?;
+        Some((early, now))
+    });
+    match removed {
+        Some((early, now)) => Finding::new(
+            Code::RulingNotEntered,
+            at,
+            format!(
+                "裁定（event.toml 第{}行）中的“{who}”已不在报名名单中：见于{}，更正后的{}已将其删除；此裁定无需执行",
+                r.line, early.file, now.file
+            ),
+            format!(
+                "the ruling at event.toml line {} names {who:?}, whom {} entered and its correction {} no longer enters: nothing to decide",
+                r.line, early.file, now.file
+            ),
+        )
+        .team(&now.unit.value),
+        None => Finding::new(
+            Code::RulingUnknown,
+            at,
+            format!("裁定（event.toml 第{}行）中的“{who}”不在报名名单中", r.line),
+            format!(
+                "the ruling at event.toml line {} names {who:?}, who is not on the roster",
+                r.line
+            ),
+        ),
+    }
+}
+
+/// The latest superseded form (of the ruling's team, when it names one) that entered `person`.
+fn earlier<'a>(
+    r: &Ruling,
+    person: &str,
+    roster: &'a Roster,
+) -> Option<&'a crate::model::roster::Team> {
+    let team = r.team.as_deref().map(team_key);
+    let key = name_key(person);
+    roster
+        .earlier
+        .iter()
+        .rev()
+        .filter(|t| team.as_ref().is_none_or(|k| &t.unit_key == k))
+        .find(|t| t.enters(&key))
+}
+
 /// Applies the rulings of `event.toml` to the findings and works out every entrant's standing.
 ///
-/// A `cleared` person or team: its eligibility findings stay, as warnings citing the ruling.
-/// A `disqualified` one: its findings stay as they are (the ruling is their consequence). A
-/// ruling on a person or team that is not on the roster is `ruling.unknown` at its line.
+/// A `cleared` person or team: its eligibility findings stay, as warnings citing the ruling
+/// (准予参赛; 准予更正 on what a late correction added or changed). A `disqualified` one: its
+/// findings stay errors, citing the ruling (取消资格). A ruling on a person or team that is
+/// not on the roster is `ruling.unknown` at its line; on a person a correction removed,
+/// `ruling.not-entered` (a warning).
 pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statuses {
     let mut cleared: Vec<(&Ruling, String, Option<String>)> = Vec::new();
+    let mut disqualified: Vec<(&Ruling, String, Option<String>)> = Vec::new();
     let mut st = Statuses::default();
     for r in &event.rulings {
         // A confirmed pairing is a ruling on a round sheet (`rounds::compare`), not on anyone's
@@ -204,20 +285,7 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
             continue;
         }
         let Some((team, person)) = target(r, roster) else {
-            let who = [r.person.as_deref(), r.team.as_deref()]
-                .into_iter()
-                .flatten()
-                .collect::<Vec<_>>()
-                .join(" / ");
-            findings.push(Finding::new(
-                Code::RulingUnknown,
-                Source::sheet(crate::event::EVENT_FILE, format!("第{}行", r.line)),
-                format!("裁定（event.toml 第{}行）中的“{who}”不在报名名单中", r.line),
-                format!(
-                    "the ruling at event.toml line {} names {who:?}, who is not on the roster",
-                    r.line
-                ),
-            ));
+            findings.push(unknown(r, roster));
             continue;
         };
         match r.decision {
@@ -227,10 +295,11 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
                     clause: r.clause.clone(),
                     note: r.note.clone(),
                 };
-                match person {
-                    Some(p) => st.people.insert((team, p), d),
-                    None => st.teams.insert(team, d),
+                match &person {
+                    Some(p) => st.people.insert((team.clone(), p.clone()), d),
+                    None => st.teams.insert(team.clone(), d),
                 };
+                disqualified.push((r, team, person));
             }
             // A requested bye is read by the stage's pairing (`season::individual::byes`).
             Decision::PairingConfirmed | Decision::ByeHalf | Decision::ByeZero => {}
@@ -241,14 +310,23 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
         if blocks(&f) {
             let t = team_key(f.team.as_deref().unwrap_or_default());
             let p = f.person.as_deref().map(name_key);
-            let ruling = cleared
-                .iter()
-                .find(|(_, rt, rp)| rt == &t && (rp.is_none() || rp.as_ref() == p.as_ref()));
-            if let Some((r, _, _)) = ruling {
+            let decides = |(_, rt, rp): &&(&Ruling, String, Option<String>)| {
+                rt == &t && (rp.is_none() || rp.as_ref() == p.as_ref())
+            };
+            if let Some((r, _, _)) = cleared.iter().find(decides) {
                 f.severity = Severity::Warning;
-                f.message_zh.push_str(&ruling_note(r, crate::Lang::Zh));
-                f.message_en.push_str(&ruling_note(r, crate::Lang::En));
+                f.message_zh
+                    .push_str(&ruling_note(r, f.code, crate::Lang::Zh));
+                f.message_en
+                    .push_str(&ruling_note(r, f.code, crate::Lang::En));
             } else {
+                // The finding that led to a disqualification says so; it stays as it is.
+                if let Some((r, _, _)) = disqualified.iter().find(decides) {
+                    f.message_zh
+                        .push_str(&ruling_note(r, f.code, crate::Lang::Zh));
+                    f.message_en
+                        .push_str(&ruling_note(r, f.code, crate::Lang::En));
+                }
                 let fresh = || Standing::Pending(Vec::new());
                 let slot = match p {
                     Some(p) => st.people.entry((t, p)).or_insert_with(fresh),

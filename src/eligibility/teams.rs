@@ -1,9 +1,10 @@
 //! Checks of teams: how many men and women, whether the boards can be fielded, the declared
-//! board order, women on men's boards (rating threshold), and the entry deadline.
+//! board order, women on men's boards (rating threshold), and (by [`super::late`]) the entry
+//! deadline.
 //!
 //! Every finding names the cell that causes it: the 台次 cell of the first player beyond a
 //! limit, of the last player of the sex that is short, of the repeated board or of the reserve
-//! listed too early; the 等级分 cell of a woman on a men's board; the 填表日期 cell.
+//! listed too early; the 等级分 cell of a woman on a men's board.
 
 use std::collections::BTreeMap;
 
@@ -29,11 +30,14 @@ fn team_finding(
     f
 }
 
-/// Runs the team checks; `layout` locates the empty 等级分 cell of an unrated woman.
+/// Runs the team checks; `layout` locates the empty 等级分 cell of an unrated woman. The
+/// people a ruling takes out are not counted ([`super::counted`]); the entry deadline is
+/// [`super::late`]'s.
 pub(crate) fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mut Findings) {
-    for team in &roster.teams {
-        composition(event, team, layout, findings);
-        deadline(event, team, findings);
+    let counted = super::counted(event, roster);
+    for (team, as_counted) in roster.teams.iter().zip(&counted.teams) {
+        composition(event, as_counted, layout, findings);
+        super::late::check_team(event, roster, team, findings);
     }
 }
 
@@ -369,28 +373,6 @@ fn board_order(
         f = f.person(first.4.clone());
     }
     findings.push(f);
-}
-
-fn deadline(event: &Event, team: &Team, findings: &mut Findings) {
-    let (Some(dl), Some(fill)) = (&event.deadlines.entry, &team.fill_date) else {
-        return;
-    };
-    if !dl.in_time(fill.value) {
-        findings.push(team_finding(
-            Code::TeamLate,
-            team,
-            fill.source.clone(),
-            format!(
-                "{}填表日期{}晚于报名截止日{}",
-                team.unit.value, fill.value, dl.date
-            ),
-            format!(
-                "{} filled in the form on {}, after the deadline {}",
-                team.unit.value, fill.value, dl.date
-            ),
-            dl.clause.as_ref(),
-        ));
-    }
 }
 
 #[cfg(test)]

@@ -44,8 +44,9 @@ pub use money::{
 };
 pub use quotas::{QuotaDelegation, QuotaExtra, QuotaPlaces, QuotaTier, Quotas};
 pub use rules::{
-    Appeals, Deadline, Deadlines, Draw, Eligibility, ExcludedEvent, Loan, MissingPlace, Ranking,
-    Registration, Requirement, TeamMethod, TeamRanking, TeamTie, Tiebreaks, TitleRule, Withdrawal,
+    Appeals, Deadline, Deadlines, Draw, Eligibility, ExcludedEvent, LateChanges, Loan,
+    MissingPlace, Ranking, Registration, Requirement, TeamMethod, TeamRanking, TeamTie, Tiebreaks,
+    TitleRule, Withdrawal,
 };
 pub use rulings::{Decision, Ruling};
 pub use section::{
@@ -316,13 +317,12 @@ impl RawEvent {
         if self.tax.as_ref().is_some_and(|t| t.is_default) {
             out.push("tax".into());
         }
-        if self
-            .deadlines
-            .entry
-            .as_ref()
-            .is_some_and(|d| d.inclusive_default)
-        {
-            out.push("deadlines.entry.inclusive".into());
+        if let Some(d) = &self.deadlines.entry {
+            let flags = [
+                (d.inclusive_default, "deadlines.entry.inclusive"),
+                (d.late_changes_default, "deadlines.entry.late_changes"),
+            ];
+            out.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
         }
         let stay = self
             .accommodation

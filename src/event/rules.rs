@@ -269,6 +269,13 @@ pub struct Deadline {
     /// A late entry is invalid (逾期报名无效) rather than merely late.
     #[serde(default)]
     pub late_invalid: bool,
+    /// What a correction sent after the deadline gives for the people it removes and the
+    /// entries it changes (the people it adds are always late, `person.late`).
+    #[serde(default)]
+    pub late_changes: LateChanges,
+    /// `late_changes` is a template default (the regulation says nothing of corrections).
+    #[serde(default)]
+    pub late_changes_default: bool,
     /// Where and how to submit.
     #[serde(default)]
     pub submit: Option<String>,
@@ -289,6 +296,18 @@ impl Deadline {
             d < self.date
         }
     }
+}
+
+/// What a correction sent after the entry deadline gives for the people it removes and the
+/// entries it changes (`[deadlines.entry] late_changes`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LateChanges {
+    /// Nothing: only the people the correction adds are late.
+    #[default]
+    Accepted,
+    /// A `team.late-change` warning naming each person removed and each entry changed.
+    Warning,
 }
 
 /// Withdrawal after entry.

@@ -475,6 +475,7 @@ fn defaults_are_listed() {
             "boards.woman_on_men_board",
             "tiebreaks[0]",
             "tax",
+            "deadlines.entry.late_changes",
             "accommodation.standard_stay"
         ]
     );
@@ -492,7 +493,8 @@ fn defaults_are_listed() {
             "boards.colours",
             "tiebreaks[0]",
             "tax",
-            "deadlines.entry.inclusive"
+            "deadlines.entry.inclusive",
+            "deadlines.entry.late_changes"
         ]
     );
     assert_eq!(
@@ -507,7 +509,8 @@ fn defaults_are_listed() {
             "sections[family].pair",
             "team_ranking",
             "tax",
-            "deadlines.entry.inclusive"
+            "deadlines.entry.inclusive",
+            "deadlines.entry.late_changes"
         ]
     );
 }

@@ -135,6 +135,9 @@ catalogue! {
     PersonSectionAssumed = "person.section-assumed", Person, Warning;
     /// A player no section could be chosen for: not paired until the form is corrected.
     PersonSectionUnplaced = "person.section-unplaced", Person, Error;
+    /// A person a correction sent after the deadline adds to a form sent in time: late, the
+    /// rest of the team is not.
+    PersonLate = "person.late", Person, Error;
     /// More men than the regulation allows.
     TeamTooManyMen = "team.too-many-men", Team, Error;
     /// More women than the regulation allows.
@@ -151,6 +154,9 @@ catalogue! {
     TeamOverQuota = "team.over-quota", Team, Error;
     /// A form received after the deadline.
     TeamLate = "team.late", Team, Error;
+    /// A correction sent after the deadline that removes people or changes their entries
+    /// (where `[deadlines.entry] late_changes = "warning"`).
+    TeamLateChange = "team.late-change", Team, Warning;
     /// A unit that also plays an event the regulation excludes.
     TeamInExcludedEvent = "team.in-excluded-event", Team, Error;
     /// A check that could not be made (no quota table, a team missing from it, an excluded
@@ -211,6 +217,8 @@ catalogue! {
     PairingImpossible = "pairing.impossible", Pairing, Error;
     /// A `[[rulings]]` entry naming nobody on the roster.
     RulingUnknown = "ruling.unknown", Ruling, Error;
+    /// A `[[rulings]]` entry naming someone a correction no longer enters: nothing to decide.
+    RulingNotEntered = "ruling.not-entered", Ruling, Warning;
     /// The prize lists or the prizes paid differ from the stated total.
     PrizeTotalMismatch = "prize.total-mismatch", Prize, Warning;
     /// A room request naming no team.

@@ -389,6 +389,20 @@ pub struct Team {
 }
 
 impl Team {
+    /// Everyone the form enters: the players, then the leader, the coach and the staff.
+    pub fn everyone(&self) -> impl Iterator<Item = &Person> {
+        (self.players.iter())
+            .chain(self.leader.iter())
+            .chain(self.coach.iter())
+            .chain(self.staff.iter())
+    }
+
+    /// Whether the form enters someone whose name key is `key`.
+    pub fn enters(&self, key: &str) -> bool {
+        self.everyone()
+            .any(|p| p.name.as_ref().is_some_and(|n| n.value.key == key))
+    }
+
     /// Players in board order: main boards ascending, then reserves, then players without a
     /// board, each group in entry order.
     pub fn board_order(&self) -> Vec<&Person> {
@@ -412,6 +426,9 @@ pub struct Roster {
     pub teams: Vec<Team>,
     /// `(used file, superseded file)` pairs.
     pub superseded: Vec<(String, String)>,
+    /// The teams as the superseded forms gave them, oldest first per unit: what a correction
+    /// added or removed (the deadline check, rulings on people no longer entered).
+    pub earlier: Vec<Team>,
     /// People of registration lists (注册名单), for the registration check.
     pub registrations: Vec<Person>,
     /// Room requests that could not be attached to a team.

@@ -250,7 +250,8 @@ pub fn build_roster(subs: &[Submission], findings: &mut Findings) -> Roster {
 ///   wins (when every form of the unit is dated), then the latest modification time, then the
 ///   file later in path order. Each loser
 ///   gives `file.superseded` (warning); a loser with the same 填表日期 and different players
-///   also gives `file.duplicate-team` (warning). Findings of superseded teams' rows are dropped.
+///   also gives `file.duplicate-team` (warning). Findings of superseded teams' rows are dropped;
+///   their teams are kept in [`Roster::earlier`].
 /// - Room requests are attached to the team of their file, else to the team of their unit,
 ///   else kept in [`Roster::unattached_rooms`]. Registration lists land in
 ///   [`Roster::registrations`] without findings.
@@ -344,6 +345,7 @@ pub fn build_roster_with(
             findings.push(f.clone());
         }
         roster.teams.push(winner.team);
+        roster.earlier.extend(cands.into_iter().map(|c| c.team));
     }
     attach_rooms(subs, system, &mut roster);
     for sub in subs

@@ -57,7 +57,12 @@ pub(super) fn replaced_by(sheet: &RoundSheet, fresh: &Lines) -> bool {
     match (&sheet.rows, fresh) {
         (Rows::Team(rows), Lines::Team(lines)) => {
             let mut written: HashMap<(String, u32), String> = HashMap::new();
-            for l in lines {
+            // A bye row names no players: the bye team's line-up is not known from it.
+            let bye = |t: &str| crate::rounds::sheet::BYE_WORDS.contains(&t.trim());
+            for l in lines
+                .iter()
+                .filter(|l| !bye(&l.home_team) && !bye(&l.away_team))
+            {
                 written.insert((key(&l.home_team), l.board), key(&l.home_player));
                 written.insert((key(&l.away_team), l.board), key(&l.away_player));
             }

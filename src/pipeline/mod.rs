@@ -140,16 +140,12 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
 /// The event's id as the terminal's header shows it: `[event] id`, else the event folder's
 /// name (the template's name never: a folder made from a template is another event).
 fn header_id(event: &crate::event::Event, dir: &Path) -> String {
-    let folder = dir
-        .canonicalize()
-        .ok()
-        .and_then(|d| d.file_name().and_then(|n| n.to_str()).map(str::to_string));
     event
         .event
         .id
         .clone()
         .filter(|s| !s.trim().is_empty())
-        .or(folder)
+        .or_else(|| crate::trf::export::folder_name(dir))
         .unwrap_or_else(|| crate::trf::export::event_id(event, dir))
 }
 

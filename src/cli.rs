@@ -35,6 +35,12 @@ pub enum Command {
         #[arg(long)]
         template: String,
     },
+    /// 按当前 event.toml 写空白报名表 forms/报名表.xlsx (write the blank entry form from the
+    /// folder's current event.toml).
+    Form {
+        /// 赛事文件夹 (the event folder).
+        dir: PathBuf,
+    },
     /// 读取赛事文件夹，审查、编排、计分并写出结果 (read everything in the event folder, check,
     /// pair, score and write the outputs).
     Run(RunArgs),

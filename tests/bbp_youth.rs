@@ -28,18 +28,7 @@ use bianpai::pairing::dutch::Dutch;
 use bianpai::trf::Line;
 use util::trf_cut::{cut, played};
 
-const SECTIONS: [&str; 10] = [
-    "u8-boys",
-    "u8-girls",
-    "u10-boys",
-    "u10-girls",
-    "u12-boys",
-    "u12-girls",
-    "u14-boys",
-    "u14-girls",
-    "u16-boys",
-    "u16-girls",
-];
+use util::YOUTH_SECTIONS as SECTIONS;
 
 fn reference() -> PathBuf {
     util::reference().join("bbp_youth")

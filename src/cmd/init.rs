@@ -2,18 +2,14 @@
 //!
 //! Writes `<dir>/event.toml` (the template's commented text, verbatim) and the blank entry form
 //! `<dir>/forms/报名表.xlsx`. An existing `event.toml` is never overwritten: it is the organizer's
-//! edited regulation, so init refuses (exit status 2) and says so.
+//! edited regulation. When the form is missing, init writes it from that `event.toml` (as
+//! `bianpai form` does); otherwise it refuses (exit status 2) and says so.
 
 use std::path::Path;
 
+use super::form::{FORM_FILE, FORMS_DIR, message, write_form};
 use crate::event::{self, EVENT_FILE, templates};
-use crate::report::blank_form;
 use crate::report::out_dir::write_atomic;
-
-/// Folder of the blank forms inside the event folder.
-pub const FORMS_DIR: &str = "forms";
-/// File name of the blank entry form.
-pub const FORM_FILE: &str = "报名表.xlsx";
 
 /// Creates the event folder from a template.
 ///
@@ -25,21 +21,32 @@ pub fn run(dir: &Path, template: &str) -> crate::Result<u8> {
     let t = templates::find(template)?;
     let toml_path = dir.join(EVENT_FILE);
     if toml_path.exists() {
+        if !dir.join(FORMS_DIR).join(FORM_FILE).exists() {
+            // The organizer's event.toml stays; the missing form is written from it.
+            let ev = event::load(&toml_path)?;
+            let w = write_form(dir, &ev)?;
+            super::output::write(&format!(
+                "{} 已存在，未覆盖 ({} exists; not overwritten)\n{}",
+                toml_path.display(),
+                toml_path.display(),
+                message(&w)
+            ))?;
+            return Ok(0);
+        }
         return Err(crate::Error::Usage(format!(
-            "{} 已存在，未覆盖；如需重新生成，请先移走该文件 ({} exists; not overwritten)",
+            "{} 已存在，未覆盖；如需按它重写报名表：bianpai form {} ({} exists; not overwritten; \
+             to rewrite the blank form from it: bianpai form {})",
             toml_path.display(),
-            toml_path.display()
+            dir.display(),
+            toml_path.display(),
+            dir.display()
         )));
     }
     // Parse before writing anything, so a broken template leaves no half-made folder.
     let ev = t.event()?;
     std::fs::create_dir_all(dir).map_err(|e| crate::Error::io(dir, e))?;
     write_atomic(&toml_path, t.text.as_bytes())?;
-    let form = dir.join(FORMS_DIR).join(FORM_FILE);
-    let bytes = blank_form::build(&ev)
-        .and_then(|mut wb| wb.save_to_buffer())
-        .map_err(|e| crate::Error::output(&form, e))?;
-    write_atomic(&form, &bytes)?;
+    let form = write_form(dir, &ev)?.path;
     // Read back what was written: the organizer starts from a file that loads.
     event::load(&toml_path)?;
     let mut text = format!(

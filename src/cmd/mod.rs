@@ -1,6 +1,7 @@
 //! One file per subcommand; [`run`] dispatches.
 
 mod console;
+mod form;
 mod init;
 mod output;
 mod run;
@@ -19,6 +20,7 @@ pub fn run(cli: Cli) -> crate::Result<u8> {
     match cli.command {
         Command::Templates => templates::run(),
         Command::Init { dir, template } => init::run(&dir, &template),
+        Command::Form { dir } => form::run(&dir),
         Command::Run(args) => run::run(args),
         Command::Trf { command } => trf::run(command),
     }

@@ -227,7 +227,7 @@ pub struct Ranking {
 }
 
 /// The draw (抽签) that gives the teams their numbers.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Draw {
     /// Team names in the order of the public draw (number 1 first); empty until it is held, then
@@ -237,9 +237,25 @@ pub struct Draw {
     /// Seed of bianpai's own draw.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Whether round 1 may be paired (default `true`). `pair = false` holds round 1 back
+    /// while the entries are still being reviewed: the run checks the forms and says that
+    /// round 1 waits; a round 1 workbook already written is read as always.
+    #[serde(default = "super::section::yes")]
+    pub pair: bool,
     /// Clause.
     #[serde(default)]
     pub clause: Option<String>,
+}
+
+impl Default for Draw {
+    fn default() -> Self {
+        Draw {
+            public_numbers: Vec::new(),
+            seed: None,
+            pair: true,
+            clause: None,
+        }
+    }
 }
 
 /// Entry and withdrawal deadlines.

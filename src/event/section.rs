@@ -57,7 +57,7 @@ pub struct Section {
     pub clause: Option<String>,
 }
 
-fn yes() -> bool {
+pub(super) fn yes() -> bool {
     true
 }
 

@@ -190,6 +190,9 @@ catalogue! {
     ResultWithdrawal = "result.withdrawal", Result, Warning;
     /// Two files for one round.
     RoundDuplicateWorkbook = "round.duplicate-workbook", Round, Error;
+    /// An unused round 1 workbook whose pairing no longer follows from the entries: moved to
+    /// `results/superseded/`, the round paired again.
+    RoundSupersededWorkbook = "round.superseded-workbook", Round, Warning;
     /// A round workbook under another name, read.
     RoundRenamedWorkbook = "round.renamed-workbook", Round, Warning;
     /// A round workbook without bianpai's marker, compared with the computed pairing.

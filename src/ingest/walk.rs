@@ -9,6 +9,10 @@ use crate::findings::{Code, Finding, Findings, Source};
 
 use super::{Budget, Ignored, Limits, Loaded, ReadOutcome, Unreadable, read_into};
 
+/// The folder under `results/` of the round workbooks a new pairing replaced
+/// ([`crate::pipeline::superseded`]).
+pub const SUPERSEDED_DIR: &str = "superseded";
+
 /// Folders deeper than this are not walked (a guard against pathological trees).
 const MAX_DIR_DEPTH: usize = 32;
 
@@ -44,7 +48,7 @@ pub(crate) fn shown_name(name: &OsStr) -> String {
 /// Reads every file of the event folder into tables.
 ///
 /// Skipped silently: `out/` (at the top), `event.toml` (at the top, read by `event`), hidden
-/// files and folders, `~$*` lock files, `__MACOSX/`, `Thumbs.db`, `desktop.ini`. Listed as
+/// files and folders, `results/superseded/` (listed once as ignored), `~$*` lock files, `__MACOSX/`, `Thumbs.db`, `desktop.ini`. Listed as
 /// ignored: symbolic links (never followed), files that are not tables, other `.toml` files,
 /// files beyond [`Limits::max_files`]. Everything unreadable becomes a `file.unreadable`
 /// finding (error) naming the file, and the walk goes on. Files are read in the byte order of
@@ -185,6 +189,15 @@ fn collect(
             format!("{rel}/{name}")
         };
         if always_skipped(&name) || (rel.is_empty() && (name == "out" || name == "event.toml")) {
+            continue;
+        }
+        // Round workbooks a new pairing replaced: kept for the record, never read again.
+        if rel == "results" && name == SUPERSEDED_DIR {
+            ignored.push(Ignored {
+                path: child,
+                reason_zh: "被重新编排替换的成绩表，保留备查，不读取".into(),
+                reason_en: "round workbooks replaced by a new pairing: kept, not read".into(),
+            });
             continue;
         }
         let meta = match fs::symlink_metadata(&full) {

@@ -19,6 +19,7 @@
 pub mod lock;
 pub mod print;
 pub mod summary;
+pub mod superseded;
 
 use std::path::{Path, PathBuf};
 
@@ -74,7 +75,9 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
     drop(loaded);
     let excluded = excluded_rosters(&event, &opts.dir);
     let c = compute(&event, &excluded, &inputs, &mut findings);
-    let outcome = c.outcome?;
+    let mut outcome = c.outcome?;
+    // Round 1 workbooks that a new pairing replaces go to results/superseded/ first.
+    superseded::move_replaced(&opts.dir, &mut outcome, &mut findings)?;
     // What the run made of each input file, listed now: the forms and round sheets are not
     // needed past this point, and are freed before the outputs are written (whose workbooks
     // then take their memory instead of fresh pages).
@@ -105,7 +108,7 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
     let mut summary = Summary {
         event: event.event.name.clone(),
         template: event.template.clone().unwrap_or_default(),
-        id: event.event.id.clone(),
+        id: Some(header_id(&event, &opts.dir)),
         files,
         teams: roster.teams.len(),
         people: roster.people(),
@@ -121,6 +124,7 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
         summary.to_fill = summary::to_fill(stage);
         let c = &summary.rounds.counts;
         summary.finished = summary.to_fill.is_empty() && c.planned > 0 && c.complete >= c.planned;
+        summary.held = !event.draw.pair && c.paired == 0;
     }
     summary.findings = findings
         .sorted()
@@ -131,6 +135,18 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
         blocking: findings.has_errors(),
         summary,
     })
+}
+
+/// The event's id as the terminal's header shows it: `[event] id`, else the event folder's
+/// name (the template's name never: a folder made from a template is another event).
+fn header_id(event: &crate::event::Event, dir: &Path) -> String {
+    event
+        .event
+        .id
+        .clone()
+        .filter(|s| !s.trim().is_empty())
+        .or_else(|| crate::trf::export::folder_name(dir))
+        .unwrap_or_else(|| crate::trf::export::event_id(event, dir))
 }
 
 /// What a run makes of the files it read, before anything is written ([`compute`]).

@@ -57,7 +57,7 @@ fn count(s: &Summary, kind: FileKind) -> usize {
 
 /// The event, the files, the entrants, the rounds and the number of findings.
 fn counts(out: &mut String, s: &Summary, lang: Lang, errors: usize, warnings: usize) {
-    // The event's own id when event.toml gives one, else the template it was made from.
+    // The event's own id: `[event] id`, else the folder's name (never the template's).
     let (event, template) = (&s.event, s.id.as_ref().unwrap_or(&s.template));
     let files = s.files.len();
     let forms = count(s, FileKind::EntryForm);
@@ -274,6 +274,17 @@ fn next_step(out: &mut String, s: &Summary, lang: Lang, errors: usize) {
             Lang::En => writeln!(
                 out,
                 "the event is over: every round is complete; final ranking, prizes and costs are in out/{fix}"
+            ),
+        }
+    } else if s.held && s.teams > 0 {
+        match lang {
+            Lang::Zh => writeln!(
+                out,
+                "第1轮暂不编排（event.toml 中 [draw] pair = false）：报名审查完成后删去该行或改为 pair = true，再次运行{fix}"
+            ),
+            Lang::En => writeln!(
+                out,
+                "round 1 is held back ([draw] pair = false in event.toml): once the entries are reviewed, remove the line or set pair = true, then run again{fix}"
             ),
         }
     } else if s.teams == 0 {

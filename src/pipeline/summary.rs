@@ -200,8 +200,8 @@ pub struct Summary {
     pub event: String,
     /// Template the event was made from.
     pub template: String,
-    /// The event's own id (`[event] id`), which the terminal's header shows instead of the
-    /// template's when it is given (not in `--json`, which keeps `template`).
+    /// The event's own id (`[event] id`, else the event folder's name), which the terminal's
+    /// header shows (not in `--json`, which keeps `template`).
     #[serde(skip)]
     pub id: Option<String>,
     /// Every input file.
@@ -232,6 +232,10 @@ pub struct Summary {
     pub to_fill: Vec<String>,
     /// Every round of the event is complete (the finals' too): nothing is left to pair.
     pub finished: bool,
+    /// Round 1 is held back by `[draw] pair = false` and nothing is paired yet (the terminal's
+    /// next-step line says so; not in `--json`).
+    #[serde(skip)]
+    pub held: bool,
 }
 
 /// The round workbooks waiting for results: each part's paired rounds past its complete ones

@@ -206,8 +206,14 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         groups: &groups,
         results: Vec::new(),
     };
-    let Walked { papers, paired } =
-        walk::walk(inp.sheets, &inp.stage.id, planned, &mut rounds, findings)?;
+    let Walked { papers, paired } = walk::walk(
+        inp.sheets,
+        &inp.stage.id,
+        planned,
+        !inp.event.draw.pair,
+        &mut rounds,
+        findings,
+    )?;
     let results = rounds.results;
     let complete: Vec<RoundResults> = results.into_iter().filter(|r| r.complete).collect();
     let counts = RoundCounts {
@@ -404,6 +410,7 @@ pub(super) fn paper(event: &Event, stage: &Stage, r: u32, lines: Lines, fresh: b
         id: stage.id.clone(),
         lines,
         fresh,
+        replaces: None,
         marks: Vec::new(),
     }
 }

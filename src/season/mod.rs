@@ -16,6 +16,7 @@ pub mod league;
 pub mod matches;
 pub mod numbers;
 pub mod pairing_check;
+mod stale;
 pub mod team_standings;
 pub mod team_swiss;
 pub mod teams;
@@ -111,6 +112,9 @@ pub struct RoundPaper {
     /// A new pairing: `results/<file>.xlsx` is to be written (unless it exists, as a round
     /// workbook is never overwritten).
     pub fresh: bool,
+    /// The round workbook this new pairing replaces (`results/r01.xlsx`: round 1 unused and
+    /// paired otherwise now); the run moves it to `results/superseded/` before writing.
+    pub replaces: Option<String>,
     /// The individual entrants of the round that are not in good standing (资格待查, 取消资格),
     /// as their cells read, in order of appearance. Empty for team rounds: their marks come
     /// from the teams' standings.

@@ -276,8 +276,14 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
         complete: Vec::new(),
         withdrawals: Withdrawals::default(),
     };
-    let Walked { papers, paired } =
-        walk::walk(inp.sheets, &inp.stage.id, planned, &mut rounds, findings)?;
+    let Walked { papers, paired } = walk::walk(
+        inp.sheets,
+        &inp.stage.id,
+        planned,
+        !inp.event.draw.pair,
+        &mut rounds,
+        findings,
+    )?;
     let SwissRounds {
         complete,
         withdrawals,

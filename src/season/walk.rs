@@ -41,7 +41,9 @@ pub(super) struct Walked {
 
 /// Walks rounds `1..=planned` of the stage whose workbooks carry `marker_stage`: reads each
 /// round's workbook while the rounds before are complete, and pairs the first round without
-/// one.
+/// one. A round 1 workbook nobody has used whose pairing no longer follows from the roster is
+/// paired again ([`super::stale`]); with `hold_first` (`[draw] pair = false`) round 1 is not
+/// paired at all until the organizer says so.
 ///
 /// # Errors
 ///
@@ -50,6 +52,7 @@ pub(super) fn walk(
     sheets: &[RoundSheet],
     marker_stage: &str,
     planned: u32,
+    hold_first: bool,
     rounds: &mut impl StageRounds,
     findings: &mut Findings,
 ) -> Result<Walked> {
@@ -61,11 +64,21 @@ pub(super) fn walk(
             .find(|s| s.marker.stage == marker_stage && s.marker.round == r);
         if let Some(sheet) = sheet {
             paired = r;
+            if r == 1
+                && let Some(fresh) = repaired(sheet, rounds)?
+            {
+                papers.push(fresh.0);
+                findings.extend(fresh.1.into_vec());
+                break;
+            }
             let (paper, complete) = rounds.read(r, sheet, findings);
             papers.push(paper);
             if complete {
                 continue;
             }
+            break;
+        }
+        if r == 1 && hold_first {
             break;
         }
         if let Some(paper) = rounds.pair(r, findings)? {
@@ -75,4 +88,29 @@ pub(super) fn walk(
         break;
     }
     Ok(Walked { papers, paired })
+}
+
+/// The new pairing of round 1 and its findings, when its workbook `sheet` is unused and its
+/// pairing is no longer the one the roster gives ([`super::stale`]); the paper names the
+/// workbook it replaces.
+fn repaired(
+    sheet: &RoundSheet,
+    rounds: &mut impl StageRounds,
+) -> Result<Option<(RoundPaper, Findings)>> {
+    if !super::stale::unused(sheet) {
+        return Ok(None);
+    }
+    let mut found = Findings::new();
+    let Some(mut fresh) = rounds.pair(1, &mut found)? else {
+        return Ok(None);
+    };
+    // Only the workbook at the name bianpai gave it is moved (not a renamed copy, not a member
+    // of a zip).
+    if sheet.file != format!("results/{}.xlsx", fresh.file)
+        || !super::stale::replaced_by(sheet, &fresh.lines)
+    {
+        return Ok(None);
+    }
+    fresh.replaces = Some(sheet.file.clone());
+    Ok(Some((fresh, found)))
 }

@@ -23,6 +23,20 @@ pub const SAMPLES: [&str; 3] = [
 ];
 
 /// `samples/<name>` of the repository.
+/// The sections of the youth chess sample, in event.toml's order.
+pub const YOUTH_SECTIONS: [&str; 10] = [
+    "u8-boys",
+    "u8-girls",
+    "u10-boys",
+    "u10-girls",
+    "u12-boys",
+    "u12-girls",
+    "u14-boys",
+    "u14-girls",
+    "u16-boys",
+    "u16-girls",
+];
+
 pub fn sample(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("samples")

@@ -20,6 +20,7 @@ fn join_numbers(v: &[u32]) -> String {
 pub(crate) fn entry(ev: &Event) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     deadline_lines(ev, &mut out);
+    contact_lines(ev, &mut out);
     team_lines(ev, &mut out);
     board_lines(ev, &mut out);
     eligibility_lines(ev, &mut out);
@@ -29,8 +30,8 @@ pub(crate) fn entry(ev: &Event) -> Vec<String> {
     let mut general = String::from(
         "黄色单元格为填写区；身份证号码、国际棋联ID、电话已设为文本格式，请完整填写；出生日期写成 2001-05-03。",
     );
-    // Only chess players have FIDE IDs: the blank form has the column only for chess.
-    if ev.event.sport != crate::event::Sport::Chess {
+    // The blank form has the FIDE ID column only for chess and rated events.
+    if !super::columns(ev).contains(&super::Column::FideId) {
         general = general.replace("、国际棋联ID", "");
     }
     out.push(general);
@@ -72,6 +73,42 @@ fn deadline_lines(ev: &Event, out: &mut Vec<String>) {
             "报名须附：{}。{}",
             d.documents.join("；"),
             cite(d.clause.as_deref())
+        ));
+    }
+}
+
+/// Where to send the form: each `[[contacts]]` whose role is 报名 (all of them when none is),
+/// with name, phone, e-mail and address as event.toml gives them.
+fn contact_lines(ev: &Event, out: &mut Vec<String>) {
+    let entry: Vec<_> = ev
+        .contacts
+        .iter()
+        .filter(|c| c.role.contains("报名"))
+        .collect();
+    let shown = if entry.is_empty() {
+        ev.contacts.iter().collect()
+    } else {
+        entry
+    };
+    for c in shown {
+        let parts: Vec<String> = [
+            c.name.clone(),
+            c.phone.as_ref().map(|p| format!("电话 {p}")),
+            c.email.as_ref().map(|e| format!("邮箱 {e}")),
+            c.address.as_ref().map(|a| format!("地址 {a}")),
+            c.postcode.as_ref().map(|p| format!("邮编 {p}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if parts.is_empty() {
+            continue;
+        }
+        out.push(format!(
+            "{}联系：{}。{}",
+            c.role.trim(),
+            parts.join("，"),
+            cite(c.clause.as_deref())
         ));
     }
 }
@@ -337,7 +374,7 @@ fn group_lines(ev: &Event) -> Vec<String> {
 
 fn pair_line(s: &Section, label: &str, adult: u32, child: u32, family: bool) -> String {
     format!(
-        "{label}{}：{}一名成年人（{adult}周岁及以上）和一名未满{child}周岁的成员组成{}；两人在“备注”栏填写同一家庭编号（如 家庭1）。{}",
+        "{label}{}：{}一名成年人（{adult}周岁及以上）和一名未满{child}周岁的成员组成{}；两人在“家庭编号”栏填写同一编号（如 家庭1）。{}",
         if s.official { "" } else { "（表演项目）" },
         if family { "由同一家庭" } else { "由" },
         if s.sex.is_none() {

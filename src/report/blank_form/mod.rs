@@ -8,7 +8,7 @@
 //!   cells unlocked;
 //! - sheet 食宿: room requests (姓名, 身份, 性别, 酒店, 房型, dates, 同住人) with dropdowns for the
 //!   event's hotels and room types, and the rates;
-//! - a hidden sheet `_bianpai` that names the form's kind, template and layout version, so the
+//! - a hidden sheet `_bianpai` that names the form's kind, event id and layout version, so the
 //!   reader can recognise a returned form.
 
 mod instructions;
@@ -58,6 +58,8 @@ pub enum Column {
     Rating,
     /// 组别 (events with groups)
     Group,
+    /// 家庭编号 (events with a pairs section: 家庭双人组)
+    Family,
     /// 注册单位
     Unit,
     /// 称号/技术等级 (xiangqi)
@@ -81,6 +83,7 @@ impl Column {
             Column::FideId => "国际棋联ID",
             Column::Rating => "等级分",
             Column::Group => "组别",
+            Column::Family => "家庭编号",
             Column::Unit => "注册单位",
             Column::Title => "称号/技术等级",
             Column::Phone => "联系电话",
@@ -98,6 +101,7 @@ impl Column {
             Column::IdNumber => 20,
             Column::FideId | Column::Rating => 10,
             Column::Group => 12,
+            Column::Family => 8,
             Column::Unit => 20,
             Column::Title => 14,
             Column::Phone => 13,
@@ -106,7 +110,8 @@ impl Column {
     }
 }
 
-/// The player table's columns for this event.
+/// The player table's columns for this event: 台次 for team events, 国际棋联ID for chess and
+/// rated events, 组别 when there are sections to choose from, 家庭编号 with a pairs section.
 pub fn columns(ev: &Event) -> Vec<Column> {
     let chess = ev.event.sport == Sport::Chess;
     let mut c = vec![Column::Seq];
@@ -114,12 +119,16 @@ pub fn columns(ev: &Event) -> Vec<Column> {
         c.push(Column::Board);
     }
     c.extend([Column::Name, Column::Sex, Column::Birth, Column::IdNumber]);
-    if chess {
+    let fide_required = (ev.eligibility.fide_id.as_ref()).is_some_and(|f| f.required);
+    if chess || ev.event.fide_rated || fide_required {
         c.push(Column::FideId);
     }
     c.push(Column::Rating);
-    if !ev.groups().is_empty() {
+    if !group_choices(ev).is_empty() {
         c.push(Column::Group);
+    }
+    if ev.sections.iter().any(|s| s.pair.is_some()) {
+        c.push(Column::Family);
     }
     c.push(Column::Unit);
     if !chess {
@@ -127,6 +136,22 @@ pub fn columns(ev: &Event) -> Vec<Column> {
     }
     c.extend([Column::Phone, Column::Note]);
     c
+}
+
+/// The values of the 组别 dropdown: the sections' group labels (`U10组`, which the sex then
+/// splits), else, with several sections and no labels, the sections' names.
+pub(crate) fn group_choices(ev: &Event) -> Vec<String> {
+    let groups: Vec<String> = ev.groups().iter().map(|g| g.to_string()).collect();
+    if !groups.is_empty() || ev.sections.len() < 2 {
+        return groups;
+    }
+    let mut names: Vec<String> = Vec::new();
+    for s in &ev.sections {
+        if !names.contains(&s.name) {
+            names.push(s.name.clone());
+        }
+    }
+    names
 }
 
 /// The values of the 台次 dropdown: the board numbers, then 替补 when reserves exist.
@@ -268,11 +293,7 @@ fn entry_sheet(ws: &mut Worksheet, ev: &Event, styles: &Styles) -> Result<(), Xl
 
     // The example row, locked, in grey italics.
     let example_row = ENTRY_HEADER_ROW + 1;
-    let group = ev
-        .groups()
-        .first()
-        .map(|g| g.to_string())
-        .unwrap_or_default();
+    let group = group_choices(ev).first().cloned().unwrap_or_default();
     for (i, c) in cols.iter().enumerate() {
         let col = u16::try_from(i).unwrap_or(0);
         let v = match c {
@@ -285,6 +306,7 @@ fn entry_sheet(ws: &mut Worksheet, ev: &Event, styles: &Styles) -> Result<(), Xl
             Column::FideId => "8600001".into(),
             Column::Rating => "2315".into(),
             Column::Group => group.clone(),
+            Column::Family => String::new(),
             Column::Unit => "示例市棋院".into(),
             Column::Title => "一级棋士".into(),
             Column::Phone => "13800000000".into(),
@@ -362,7 +384,7 @@ fn validations(
 ) -> Result<(), XlsxError> {
     let sexes = ["男".to_string(), "女".to_string()];
     let boards = board_choices(ev);
-    let groups: Vec<String> = ev.groups().iter().map(|g| g.to_string()).collect();
+    let groups = group_choices(ev);
     for (i, c) in cols.iter().enumerate() {
         let col = u16::try_from(i).unwrap_or(0);
         let dv = match c {
@@ -407,7 +429,8 @@ fn meta_sheet(ws: &mut Worksheet, ev: &Event) -> Result<(), XlsxError> {
     ws.set_name(META_SHEET)?;
     let rows = [
         ("bianpai", "entry-form"),
-        ("template", ev.template.as_deref().unwrap_or("")),
+        // The event's own id, never the template's: the form belongs to this event.
+        ("id", ev.event.id.as_deref().unwrap_or("")),
         ("event", ev.event.name.as_str()),
         ("version", FORM_VERSION),
     ];

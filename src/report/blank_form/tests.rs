@@ -104,10 +104,8 @@ fn chess_team_form() {
     assert!(rooms.contains("<sheetProtection"));
 
     assert_eq!(row(&b, META_SHEET, 0), vec!["bianpai", "entry-form"]);
-    assert_eq!(
-        row(&b, META_SHEET, 1),
-        vec!["template", "cca-b-league-2025"]
-    );
+    // The event's own id (none in the template), never the template's name.
+    assert_eq!(row(&b, META_SHEET, 1), vec!["id", ""]);
 }
 
 #[test]
@@ -123,6 +121,7 @@ fn xiangqi_form_has_groups_and_titles() {
             "身份证号码",
             "等级分",
             "组别",
+            "家庭编号",
             "注册单位",
             "称号/技术等级",
             "联系电话",

@@ -51,7 +51,14 @@ pub(super) fn play_section(
     };
     // The xiangqi section's pairing never fails with an error: a round that cannot be paired
     // is a finding and the walk stops there.
-    if let Ok(w) = walk::walk(inp.sheets, &mstage, planned, &mut rounds, findings) {
+    if let Ok(w) = walk::walk(
+        inp.sheets,
+        &mstage,
+        planned,
+        !inp.event.draw.pair,
+        &mut rounds,
+        findings,
+    ) {
         rounds.sr.paired = w.paired;
         papers.extend(w.papers);
     }
@@ -207,6 +214,7 @@ fn paper(
         id: section.id.clone(),
         lines,
         fresh,
+        replaces: None,
         marks,
     }
 }

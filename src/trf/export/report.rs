@@ -402,10 +402,7 @@ pub fn section(h: &History, people: &[Person], ranks: &[u32], facts: &Facts) -> 
 /// ASCII, else `event`.
 pub fn event_id(event: &Event, dir: &std::path::Path) -> String {
     use crate::event::is_plain_id;
-    let folder = dir
-        .canonicalize()
-        .ok()
-        .and_then(|d| d.file_name().and_then(|n| n.to_str()).map(str::to_string));
+    let folder = folder_name(dir);
     event
         .event
         .id
@@ -413,6 +410,13 @@ pub fn event_id(event: &Event, dir: &std::path::Path) -> String {
         .filter(|s| is_plain_id(s))
         .or(folder.filter(|s| is_plain_id(s)))
         .unwrap_or_else(|| "event".into())
+}
+
+/// The event folder's own name (`.` resolved), when it has one in UTF-8.
+pub fn folder_name(dir: &std::path::Path) -> Option<String> {
+    dir.canonicalize()
+        .ok()
+        .and_then(|d| d.file_name().and_then(|n| n.to_str()).map(str::to_string))
 }
 
 /// The text of a report: [`crate::trf::write`] with CRLF line ends.

@@ -237,6 +237,9 @@ pub struct Draw {
     /// Seed of bianpai's own draw.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The (line, column) of each `public_numbers` entry in `event.toml` ((0, 0) when unknown).
+    #[serde(skip)]
+    pub at: Vec<(usize, usize)>,
     /// Clause.
     #[serde(default)]
     pub clause: Option<String>,

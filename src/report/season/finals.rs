@@ -146,7 +146,8 @@ pub(super) fn final_ranking(
                 .and_then(|n| names.iter().find(|t| t.0.0 == *n))
                 .map(|t| t.1.clone())
                 .unwrap_or_default();
-            let mut note: Vec<String> = Vec::new();
+            let place = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let mut note = super::league::team_honours(t.event, place);
             if relegated {
                 note.push(lang.pick("降级", "relegated").to_string());
             }
@@ -155,7 +156,7 @@ pub(super) fn final_ranking(
                 note.push(mark);
             }
             vec![
-                (i + 1).to_string(),
+                place.to_string(),
                 seeded_name(f, names, *seed, lang),
                 note.join(lang.pick("、", ", ")),
             ]

@@ -48,7 +48,7 @@ pub fn render_team_swiss(
                 Lang::Zh => format!("第{after}轮后排名{note}"),
                 Lang::En => format!("ranking after round {after}{note}"),
             },
-            table: super::league::ranking_table(st, &o.names, t, &stage.id),
+            table: super::league::ranking_table(st, &o.names, t, &stage.id, o.finished()),
             landscape: false,
         });
     }
@@ -126,13 +126,14 @@ pub fn swiss_crosstable(
         ]
         .map(str::to_string),
     );
-    let colour_word = |c: Colour| match (c, lang) {
-        (Colour::White, Lang::Zh) => "白",
-        (Colour::Black, Lang::Zh) => "黑",
-        (Colour::White, Lang::En) => "W",
-        (Colour::Black, Lang::En) => "B",
-    };
-    let rows = sorted
+    // The words of the round workbooks, one letter in English (`W`, `R`, `B`).
+    let colour_word = |c: Colour| {
+        let w = crate::report::round_workbook::colour_word(c, s.sport, lang);
+        match lang {
+            Lang::Zh => w,
+            Lang::En => w.get(..1).unwrap_or(w),
+        }
+    };    let rows = sorted
         .iter()
         .map(|(no, name)| {
             let no = &no.0;
@@ -166,7 +167,7 @@ pub fn swiss_crosstable(
                         };
                         mp += p;
                         gp += g;
-                        format!("{opp}{} {g}:{og}", colour_word(c))
+                        format!("{opp}{} {}", colour_word(c), s.sport.score_pair(g, og))
                     })
                     .unwrap_or_else(|| {
                         if withdrawals.team_out(*no, r.results.round) {
@@ -217,7 +218,7 @@ pub(super) fn final_table(
         .iter()
         .map(|r| {
             let name = crate::season::league::name_or_number(names, r.start_no);
-            let mut note = Vec::new();
+            let mut note = super::league::team_honours(event, r.rank);
             let mark = super::league::team_mark(t, &name);
             if !mark.is_empty() {
                 note.push(mark);

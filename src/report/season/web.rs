@@ -66,7 +66,13 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
                 (None, Some(st)) => (
                     Some(Block {
                         title: after(o.complete.len()),
-                        table: league::ranking_table(st, &o.names, t, &stage.stage),
+                        table: league::ranking_table(
+                            st,
+                            &o.names,
+                            t,
+                            &stage.stage,
+                            o.finals.is_none() && o.final_places(t.event).is_some(),
+                        ),
                     }),
                     team_columns(st.keys.len()),
                 ),
@@ -94,7 +100,7 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
             name: team_name,
             standings: o.standings.as_ref().map(|st| Block {
                 title: after(o.complete.len()),
-                table: league::ranking_table(st, &o.names, t, &stage.stage),
+                table: league::ranking_table(st, &o.names, t, &stage.stage, o.finished()),
             }),
             // A team bye scores `[stages.bye]`: its game points go where a match's score
             // goes, as the crosstable writes them (`轮空 2.5`).
@@ -325,7 +331,7 @@ fn match_summary(
     }
     for (r, s) in rows.iter_mut().zip(&scores) {
         if let Some((h, a)) = s {
-            r[2] = format!("{h}:{a}");
+            r[2] = scoring.sport.score_pair(*h, *a);
         }
     }
     TextTable {

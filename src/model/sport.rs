@@ -20,4 +20,13 @@ impl Sport {
             Sport::Xiangqi => format!("{}-{}", a.compact(), b.compact()),
         }
     }
+
+    /// A score as the sport writes it beside a word (`轮空 2.5`, `轮空 5`): chess with one
+    /// decimal, xiangqi without one when whole.
+    pub fn points_text(self, p: super::Points) -> String {
+        match self {
+            Sport::Chess => p.to_string(),
+            Sport::Xiangqi => p.compact(),
+        }
+    }
 }

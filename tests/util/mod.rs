@@ -7,6 +7,7 @@ pub mod cells;
 pub mod edit;
 pub mod gacrux;
 pub mod sample_run;
+pub mod swiss;
 
 use std::collections::BTreeMap;
 use std::fs;

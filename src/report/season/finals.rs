@@ -31,7 +31,8 @@ pub(super) fn render_finals(
     else {
         return Ok(rendered);
     };
-    // finals.xlsx: every match with its score and decision.
+    // finals.xlsx: every match with its score and decision, in the sport's words.
+    let sport = t.event.event.sport;
     let team = |seed: Option<u16>| seeded_name(f, names, seed, t.lang);
     let rows: Vec<Vec<String>> = f
         .state
@@ -61,8 +62,8 @@ pub(super) fn render_finals(
                 name,
                 team(mo.first),
                 team(mo.second),
-                format!("{}:{}", mo.match_points.first, mo.match_points.second),
-                format!("{}:{}", mo.game_points.first, mo.game_points.second),
+                sport.score_pair(mo.match_points.first, mo.match_points.second),
+                sport.score_pair(mo.game_points.first, mo.game_points.second),
                 team(mo.winner()),
                 decided.to_string(),
             ]

@@ -133,7 +133,8 @@ pub fn swiss_crosstable(
             Lang::Zh => w,
             Lang::En => w.get(..1).unwrap_or(w),
         }
-    };    let rows = sorted
+    };
+    let rows = sorted
         .iter()
         .map(|(no, name)| {
             let no = &no.0;
@@ -143,7 +144,11 @@ pub fn swiss_crosstable(
                 if r.bye == Some(*no) {
                     mp += bye.0;
                     gp += bye.1;
-                    row.push(format!("{} {}", lang.pick("轮空", "bye"), bye.1));
+                    row.push(format!(
+                        "{} {}",
+                        lang.pick("轮空", "bye"),
+                        s.sport.points_text(bye.1)
+                    ));
                     continue;
                 }
                 let cell = r

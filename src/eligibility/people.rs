@@ -8,7 +8,6 @@ use crate::event::{Event, Section, age_on};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::forms::Field;
 use crate::model::roster::{Person, Roster, Team};
-use crate::normalize::unit_key;
 
 fn src_of(p: &Person, team: &Team) -> Source {
     p.name
@@ -325,7 +324,7 @@ fn registration(event: &Event, roster: &Roster, findings: &mut Findings) {
                     let Some(unit) = &r.registered_unit else {
                         continue;
                     };
-                    if unit_key(&unit.value) != team.unit_key && !loan_noted(p) {
+                    if event.team_key(&unit.value) != team.unit_key && !loan_noted(p) {
                         findings.push(finding(
                             Code::PersonLoanMissing,
                             team,
@@ -360,7 +359,7 @@ fn loans_from_forms(event: &Event, roster: &Roster, findings: &mut Findings) {
             let Some(unit) = &p.registered_unit else {
                 continue;
             };
-            let other = unit_key(&unit.value);
+            let other = event.team_key(&unit.value);
             if other.is_empty() || other == team.unit_key || loan_noted(p) {
                 continue;
             }

@@ -20,6 +20,7 @@ mod rules;
 mod rulings;
 mod section;
 mod team;
+mod teams;
 pub mod templates;
 mod validate;
 
@@ -56,6 +57,7 @@ pub use team::{
     Board, BoardRules, ColourRule, Primary, RatingThreshold, ReserveRule, ScoreTriple,
     ScoringRules, TeamRules,
 };
+pub use teams::{TeamNames, check_seeding, rename};
 
 pub use crate::model::Sport;
 pub use crate::model::roster::Role;
@@ -112,6 +114,9 @@ pub struct RawEvent {
     /// The draw of team numbers.
     #[serde(default)]
     pub draw: Draw,
+    /// Team names and their aliases (`[[teams]]`).
+    #[serde(default)]
+    pub teams: Vec<TeamNames>,
     /// Prizes.
     #[serde(default)]
     pub prizes: Prizes,
@@ -436,6 +441,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Event, EventError> {
         }
     };
     rulings::locate(&mut event.rulings, text);
+    teams::resolve(&mut event, text, doc.get_ref());
     let problems = match validate::check(&event) {
         Ok(orders) => {
             section::resolve_ages(&mut event.sections, event.dates.start);

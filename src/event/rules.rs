@@ -242,6 +242,9 @@ pub struct Draw {
     /// round 1 waits; a round 1 workbook already written is read as always.
     #[serde(default = "super::section::yes")]
     pub pair: bool,
+    /// The (line, column) of each `public_numbers` entry in `event.toml` ((0, 0) when unknown).
+    #[serde(skip)]
+    pub at: Vec<(usize, usize)>,
     /// Clause.
     #[serde(default)]
     pub clause: Option<String>,

@@ -99,3 +99,25 @@ fn first_named_in_either_sports_words() {
         );
     }
 }
+
+/// `[[teams]]`: the seeding list and a ruling naming an alias are read as the team's name, an
+/// unknown name stays as typed; a name given to two teams is refused at its key.
+#[test]
+fn team_aliases_resolve_in_the_seeding_list_and_rulings() {
+    let t = templates::find("cca-b-league-2025")
+        .map(|t| t.text)
+        .unwrap_or_default();
+    let extra = "\n[[teams]]\nname = \"广东队\"\naliases = [\"广东省象棋协会\", \"粤队\"]\n\n\
+        [draw]\npublic_numbers = [\"广东省 象棋协会\", \"北京队\"]\n\n\
+        [[rulings]]\nteam = \"粤队\"\ndecision = \"cleared\"\n";
+    let ev = parsed(&format!("{t}{extra}"));
+    assert_eq!(ev.draw.public_numbers, ["广东队", "北京队"]);
+    assert_eq!(ev.rulings[0].team.as_deref(), Some("广东队"));
+    assert_eq!(ev.team_key("粤队"), crate::normalize::unit_key("广东队"));
+    let lines = format!("{t}{extra}");
+    let at = lines.lines().position(|l| l.starts_with("public_numbers")).unwrap_or(0) + 1;
+    assert_eq!(ev.draw.at, [(at, 19), (at, 31)]);
+    let twice = format!("{t}{extra}\n[[teams]]\nname = \"广州队\"\naliases = [\"粤队\"]\n");
+    let e = parse(&twice, Path::new("event.toml")).expect_err("refused");
+    assert_eq!(e.key(), Some("teams[1].aliases[0]"), "{e}");
+}

@@ -92,6 +92,7 @@ pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Vec<Problem>> {
     rankings(ev, &mut found);
     money(ev, &mut found);
     quotas(ev, &mut found);
+    super::teams::check(ev, &mut found);
     let orders = super::bounds::check(ev, &mut found);
     found.or_problems(orders)
 }

@@ -75,6 +75,7 @@ pub fn classify(event: &Event, loaded: &Loaded, findings: &mut Findings) -> Inpu
         ..Inputs::default()
     };
     let others = rounds::recognise(&loaded.files, event, findings, &mut out);
+    team_names(event, &mut out.rounds);
     // Not in a workbook set aside: a copy of the draw under another name is not read.
     let aside: HashSet<&str> = (out.files.iter())
         .filter(|(_, part)| *part == Part::SetAside)
@@ -90,7 +91,28 @@ pub fn classify(event: &Event, loaded: &Loaded, findings: &mut Findings) -> Inpu
         out.quotas.extend(quotas);
         out.files.push((file.path.clone(), part));
     }
+    if let Some(d) = &mut out.draw {
+        for t in &mut d.teams {
+            *t = event.team_name(t).to_string();
+        }
+    }
     out
+}
+
+/// The team cells of the round workbooks as the event names the teams: an alias of
+/// `[[teams]]` typed by the arbiter is the team's name.
+fn team_names(event: &Event, rounds: &mut [crate::rounds::sheet::RoundSheet]) {
+    if event.teams.is_empty() {
+        return;
+    }
+    for sheet in rounds {
+        if let crate::rounds::sheet::Rows::Team(rows) = &mut sheet.rows {
+            for r in rows {
+                r.home_team = event.team_name(&r.home_team).to_string();
+                r.away_team = event.team_name(&r.away_team).to_string();
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -53,6 +53,11 @@ impl Points {
         self.0
     }
 
+    /// The score without a decimal when whole (`4`), else with one (`4.5`).
+    pub fn compact(self) -> String {
+        self.fmt_decimals(usize::from(self.0 % 2 != 0))
+    }
+
     /// The score as a decimal string with `decimals` digits after the point (1 or more).
     pub fn fmt_decimals(self, decimals: usize) -> String {
         let neg = self.0 < 0;

@@ -10,3 +10,23 @@ pub enum Sport {
     /// 象棋: win 2, draw 1 (CXA rules art. 13).
     Xiangqi,
 }
+
+impl Sport {
+    /// Two scores of one match as the sport writes them: chess `3.5:1.5`, xiangqi `4-2`
+    /// (the `2-0` of its games; whole points without a decimal, a half as `.5`).
+    pub fn score_pair(self, a: super::Points, b: super::Points) -> String {
+        match self {
+            Sport::Chess => format!("{a}:{b}"),
+            Sport::Xiangqi => format!("{}-{}", a.compact(), b.compact()),
+        }
+    }
+
+    /// A score as the sport writes it beside a word (`轮空 2.5`, `轮空 5`): chess with one
+    /// decimal, xiangqi without one when whole.
+    pub fn points_text(self, p: super::Points) -> String {
+        match self {
+            Sport::Chess => p.to_string(),
+            Sport::Xiangqi => p.compact(),
+        }
+    }
+}

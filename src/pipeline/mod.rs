@@ -170,6 +170,7 @@ pub fn compute(
     findings: &mut Findings,
 ) -> Computed {
     let mut roster = crate::normalize::build_roster(&inputs.forms, findings);
+    crate::event::rename(event, &mut roster);
     crate::eligibility::place(event, &inputs.forms, &mut roster, findings);
     crate::eligibility::run(
         &crate::eligibility::CheckInput {
@@ -182,6 +183,13 @@ pub fn compute(
         findings,
     );
     let gaps = crate::inputs::rounds::gaps(&inputs.rounds, event, findings);
+    // A seeding name that is no team stops the run before anything is paired.
+    if let Err(e) = crate::event::check_seeding(event, &roster) {
+        return Computed {
+            roster,
+            outcome: Err(e.into()),
+        };
+    }
     let outcome = crate::outcome::compute(
         &crate::outcome::EventInput {
             event,

@@ -132,6 +132,7 @@ pub fn scoring_of(event: &Event) -> MatchScoring {
         game_draw: g.draw,
         match_win: m.map_or(Points::from_whole(2), |m| m.win),
         match_draw: m.map_or(Points::from_whole(1), |m| m.draw),
+        sport: event.event.sport,
     }
 }
 

@@ -19,6 +19,8 @@ pub struct MatchScoring {
     pub match_win: Points,
     /// A drawn match (1 by default).
     pub match_draw: Points,
+    /// The sport, whose words the scores are printed in (`3.5:1.5` or `4-2`).
+    pub sport: crate::model::Sport,
 }
 
 /// Chess games 1/½/0 and matches 2/1/0, FIDE's usual team scoring (C.07 11, match points). A
@@ -31,6 +33,7 @@ impl Default for MatchScoring {
             game_draw: Points::from_halves(1),
             match_win: Points::from_whole(2),
             match_draw: Points::from_whole(1),
+            sport: crate::model::Sport::Chess,
         }
     }
 }

@@ -277,6 +277,7 @@ fn a_colour_word_scores_the_player_of_that_colour() {
         game_draw: Points::from_whole(1),
         match_win: Points::from_whole(2),
         match_draw: Points::from_whole(1),
+        sport: crate::model::Sport::Xiangqi,
     };
     let mut f = Findings::new();
     let rr = read_round(&sheet, &[(1, 2)], &cx, &mut f);

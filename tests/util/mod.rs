@@ -8,6 +8,7 @@ pub mod edit;
 pub mod gacrux;
 pub mod sample_run;
 pub mod trf_cut;
+pub mod swiss;
 
 use std::collections::BTreeMap;
 use std::fs;

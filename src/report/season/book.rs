@@ -25,7 +25,7 @@ pub fn book_sheets(t: &Target<'_>, stage: &StageOutcome) -> Option<Vec<SheetDoc>
         StageKind::League(o) => {
             o.final_places(t.event)?;
             let st = o.standings.as_ref()?;
-            let ranking = league::ranking_table(st, &o.names, t, &stage.stage);
+            let ranking = league::ranking_table(st, &o.names, t, &stage.stage, o.finals.is_none());
             match o.finals.as_ref() {
                 Some(f) => {
                     let table = finals::final_ranking(f, &o.names, t)?;

@@ -31,7 +31,8 @@ pub(super) fn render_finals(
     else {
         return Ok(rendered);
     };
-    // finals.xlsx: every match with its score and decision.
+    // finals.xlsx: every match with its score and decision, in the sport's words.
+    let sport = t.event.event.sport;
     let team = |seed: Option<u16>| seeded_name(f, names, seed, t.lang);
     let rows: Vec<Vec<String>> = f
         .state
@@ -61,8 +62,8 @@ pub(super) fn render_finals(
                 name,
                 team(mo.first),
                 team(mo.second),
-                format!("{}:{}", mo.match_points.first, mo.match_points.second),
-                format!("{}:{}", mo.game_points.first, mo.game_points.second),
+                sport.score_pair(mo.match_points.first, mo.match_points.second),
+                sport.score_pair(mo.game_points.first, mo.game_points.second),
                 team(mo.winner()),
                 decided.to_string(),
             ]
@@ -146,7 +147,8 @@ pub(super) fn final_ranking(
                 .and_then(|n| names.iter().find(|t| t.0.0 == *n))
                 .map(|t| t.1.clone())
                 .unwrap_or_default();
-            let mut note: Vec<String> = Vec::new();
+            let place = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let mut note = super::league::team_honours(t.event, place);
             if relegated {
                 note.push(lang.pick("降级", "relegated").to_string());
             }
@@ -155,7 +157,7 @@ pub(super) fn final_ranking(
                 note.push(mark);
             }
             vec![
-                (i + 1).to_string(),
+                place.to_string(),
                 seeded_name(f, names, *seed, lang),
                 note.join(lang.pick("、", ", ")),
             ]

@@ -58,7 +58,13 @@ pub fn render_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result
                 Lang::Zh => format!("第{after}轮后排名"),
                 Lang::En => format!("ranking after round {after}"),
             },
-            table: ranking_table(st, &o.names, t, &stage.id),
+            table: ranking_table(
+                st,
+                &o.names,
+                t,
+                &stage.id,
+                o.finals.is_none() && o.final_places(t.event).is_some(),
+            ),
             landscape: false,
         });
     }
@@ -168,6 +174,7 @@ pub(super) fn ranking_table(
     names: &[TeamName],
     t: &Target<'_>,
     stage: &str,
+    is_final: bool,
 ) -> TextTable {
     let (event, lang) = (t.event, t.lang);
     let labels: Vec<String> = match event.tiebreaks_for(stage, "team") {
@@ -188,10 +195,22 @@ pub(super) fn ranking_table(
             .iter()
             .map(|l| crate::report::labels::column_label(l, lang)),
     );
+    // The honours of the final ranking (冠军) beside the place, then the team's mark.
     let marks: Vec<String> = st
         .rows
         .iter()
-        .map(|r| team_mark(t, &crate::season::league::name_or_number(names, r.start_no)))
+        .map(|r| {
+            let mut note = if is_final {
+                team_honours(event, r.rank)
+            } else {
+                Vec::new()
+            };
+            let mark = team_mark(t, &crate::season::league::name_or_number(names, r.start_no));
+            if !mark.is_empty() {
+                note.push(mark);
+            }
+            note.join(lang.pick("，", ", "))
+        })
         .collect();
     let marked = marks.iter().any(|m| !m.is_empty());
     if marked {
@@ -241,4 +260,18 @@ pub(super) fn team_mark(t: &Target<'_>, team: &str) -> String {
         .team(team)
         .map(|s| s.mark(t.lang).to_string())
         .unwrap_or_default()
+}
+
+/// The titles `[[prizes.honours]]` gives place `place` of the final team ranking (an honour
+/// whose `rankings` name a section of teams), in file order.
+pub(super) fn team_honours(event: &crate::event::Event, place: u32) -> Vec<String> {
+    let team_section = |id: &String| {
+        event
+            .section(id)
+            .is_some_and(|s| s.entrant == crate::event::Entrant::Team)
+    };
+    (event.prizes.honours.iter())
+        .filter(|h| place > 0 && h.place == place && h.rankings.iter().any(team_section))
+        .map(|h| h.title.clone())
+        .collect()
 }

@@ -259,7 +259,7 @@ fn results_sheet(
                 own += scoring.game(r);
                 theirs += scoring.game(r.reversed());
             }
-            let score = format!("{own}:{theirs}");
+            let score = scoring.sport.score_pair(own, theirs);
             for (i, b) in m.boards.iter().enumerate() {
                 let (mine, colour, result, theirs_p) = if home {
                     (&b.home_player, b.home_colour, b.result, &b.away_player)

@@ -175,7 +175,7 @@ pub fn crosstable(
                 } else {
                     scores
                         .get(&(i.0, j.0))
-                        .map(|(a, b)| format!("{a}:{b}"))
+                        .map(|(a, b)| s.sport.score_pair(*a, *b))
                         .unwrap_or_default()
                 });
             }

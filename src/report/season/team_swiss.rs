@@ -48,7 +48,7 @@ pub fn render_team_swiss(
                 Lang::Zh => format!("第{after}轮后排名{note}"),
                 Lang::En => format!("ranking after round {after}{note}"),
             },
-            table: super::league::ranking_table(st, &o.names, t, &stage.id),
+            table: super::league::ranking_table(st, &o.names, t, &stage.id, o.finished()),
             landscape: false,
         });
     }
@@ -126,11 +126,13 @@ pub fn swiss_crosstable(
         ]
         .map(str::to_string),
     );
-    let colour_word = |c: Colour| match (c, lang) {
-        (Colour::White, Lang::Zh) => "白",
-        (Colour::Black, Lang::Zh) => "黑",
-        (Colour::White, Lang::En) => "W",
-        (Colour::Black, Lang::En) => "B",
+    // The words of the round workbooks, one letter in English (`W`, `R`, `B`).
+    let colour_word = |c: Colour| {
+        let w = crate::report::round_workbook::colour_word(c, s.sport, lang);
+        match lang {
+            Lang::Zh => w,
+            Lang::En => w.get(..1).unwrap_or(w),
+        }
     };
     let rows = sorted
         .iter()
@@ -142,7 +144,11 @@ pub fn swiss_crosstable(
                 if r.bye == Some(*no) {
                     mp += bye.0;
                     gp += bye.1;
-                    row.push(format!("{} {}", lang.pick("轮空", "bye"), bye.1));
+                    row.push(format!(
+                        "{} {}",
+                        lang.pick("轮空", "bye"),
+                        s.sport.points_text(bye.1)
+                    ));
                     continue;
                 }
                 let cell = r
@@ -166,7 +172,7 @@ pub fn swiss_crosstable(
                         };
                         mp += p;
                         gp += g;
-                        format!("{opp}{} {g}:{og}", colour_word(c))
+                        format!("{opp}{} {}", colour_word(c), s.sport.score_pair(g, og))
                     })
                     .unwrap_or_else(|| {
                         if withdrawals.team_out(*no, r.results.round) {
@@ -217,7 +223,7 @@ pub(super) fn final_table(
         .iter()
         .map(|r| {
             let name = crate::season::league::name_or_number(names, r.start_no);
-            let mut note = Vec::new();
+            let mut note = super::league::team_honours(event, r.rank);
             let mark = super::league::team_mark(t, &name);
             if !mark.is_empty() {
                 note.push(mark);

@@ -66,7 +66,13 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
                 (None, Some(st)) => (
                     Some(Block {
                         title: after(o.complete.len()),
-                        table: league::ranking_table(st, &o.names, t, &stage.stage),
+                        table: league::ranking_table(
+                            st,
+                            &o.names,
+                            t,
+                            &stage.stage,
+                            o.finals.is_none() && o.final_places(t.event).is_some(),
+                        ),
                     }),
                     team_columns(st.keys.len()),
                 ),
@@ -94,7 +100,7 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
             name: team_name,
             standings: o.standings.as_ref().map(|st| Block {
                 title: after(o.complete.len()),
-                table: league::ranking_table(st, &o.names, t, &stage.stage),
+                table: league::ranking_table(st, &o.names, t, &stage.stage, o.finished()),
             }),
             // A team bye scores `[stages.bye]`: its game points go where a match's score
             // goes, as the crosstable writes them (`轮空 2.5`).
@@ -201,7 +207,7 @@ fn round_block(
     bye: Option<Points>,
 ) -> RoundBlock {
     let bye_word = lang_bye(t.lang);
-    let bye_points = bye.map(|b| b.to_string()).unwrap_or_default();
+    let bye_points = (bye.map(|b| scoring.sport.points_text(b))).unwrap_or_default();
     let is_bye = |team: &str| crate::rounds::sheet::BYE_WORDS.contains(&team.trim());
     let lang = t.lang;
     let sport = t.event.event.sport;
@@ -325,7 +331,7 @@ fn match_summary(
     }
     for (r, s) in rows.iter_mut().zip(&scores) {
         if let Some((h, a)) = s {
-            r[2] = format!("{h}:{a}");
+            r[2] = scoring.sport.score_pair(*h, *a);
         }
     }
     TextTable {
@@ -344,4 +350,58 @@ fn match_summary(
 /// The bye word of the page: `轮空`, `BYE`.
 fn lang_bye(lang: Lang) -> &'static str {
     lang.pick("轮空", "BYE")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Colour, GameResult, Sport};
+    use crate::rounds::lines::TeamLine;
+
+    fn line(board: u32, away: &str, result: Option<GameResult>) -> TeamLine {
+        TeamLine {
+            match_no: if away == "轮空" { 2 } else { 1 },
+            board,
+            home_team: if away == "轮空" {
+                "北京队"
+            } else {
+                "广西队"
+            }
+            .into(),
+            home_player: String::new(),
+            home_colour: if board % 2 == 1 {
+                Colour::White
+            } else {
+                Colour::Black
+            },
+            result,
+            away_player: String::new(),
+            away_team: away.into(),
+        }
+    }
+
+    /// The picture of a xiangqi team round: the match scored 2/1/0 a game reads `7-3`, the bye
+    /// its game points without a decimal; a chess round keeps `3.5:1.5`.
+    #[test]
+    fn a_team_round_picture_scores_in_the_sport_s_words() {
+        use GameResult::*;
+        let mut v: Vec<TeamLine> = [Win, Draw, Loss, Win, Win]
+            .into_iter()
+            .zip(1..)
+            .map(|(r, b)| line(b, "河南队", Some(r)))
+            .collect();
+        v.push(line(1, "轮空", None));
+        let xiangqi = MatchScoring {
+            game_win: Points::from_whole(2),
+            game_draw: Points::from_whole(1),
+            sport: Sport::Xiangqi,
+            ..MatchScoring::default()
+        };
+        let five = xiangqi.sport.points_text(Points::from_whole(5));
+        let t = match_summary(&v, &xiangqi, &five, Lang::Zh);
+        assert_eq!(t.rows[0], ["1", "广西队", "7-3", "河南队"]);
+        assert_eq!(t.rows[1], ["2", "北京队", "5", "轮空"]);
+        let t = match_summary(&v, &MatchScoring::default(), "2.5", Lang::Zh);
+        assert_eq!(t.rows[0], ["1", "广西队", "3.5:1.5", "河南队"]);
+    }
 }

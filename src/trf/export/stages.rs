@@ -1,6 +1,9 @@
 //! The TRF report of each kind of team stage, from its outcome: the complete rounds only
 //! (nothing before the first one is complete). A round robin's knockout finals are a report of
 //! their own (`finals`).
+//!
+//! A team report is written for a chess event only: its `192` team scoring and its
+//! records are FIDE's, and no FIDE list rates xiangqi (`[event] sport = "xiangqi"` writes none).
 
 use super::{ExportTeam, export_teams, header, team_event};
 use crate::event::{Event, Stage};
@@ -11,9 +14,14 @@ use crate::season::matches::RoundResults;
 use crate::season::team_swiss::TeamSwissOutcome;
 use crate::trf::Trf;
 
+/// Whether the event's team stages have a FIDE report: chess events only.
+fn reported(event: &Event) -> bool {
+    event.event.sport == crate::model::Sport::Chess
+}
+
 /// The TRF of a round robin's complete rounds (the finals are not in it).
 pub fn league(event: &Event, stage: &Stage, roster: &Roster, o: &LeagueOutcome) -> Option<Trf> {
-    if o.complete.is_empty() {
+    if o.complete.is_empty() || !reported(event) {
         return None;
     }
     let mut export = export_teams(&o.numbers.teams, roster);
@@ -36,7 +44,7 @@ pub fn team_swiss(
     roster: &Roster,
     o: &TeamSwissOutcome,
 ) -> Option<Trf> {
-    if o.complete.is_empty() {
+    if o.complete.is_empty() || !reported(event) {
         return None;
     }
     let mut export = export_teams(&o.numbers, roster);
@@ -62,7 +70,7 @@ pub fn team_swiss(
 /// its season number, `310` with its match and game points of the finals and, once every
 /// match is decided, its final place; `212 MPTS GPTS`.
 pub fn finals(event: &Event, roster: &Roster, o: &LeagueOutcome) -> Option<Trf> {
-    let f = o.finals.as_ref()?;
+    let f = o.finals.as_ref().filter(|_| reported(event))?;
     let stage = event.stages.iter().find(|s| s.id == f.stage)?;
     let complete: Vec<RoundResults> = f
         .state

@@ -237,6 +237,10 @@ pub struct Draw {
     /// Seed of bianpai's own draw.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The public draw of an individual round robin, per section id: the players' names in
+    /// number order (number 1 first) (`[draw.sections] masters = ["…", …]`).
+    #[serde(default)]
+    pub sections: std::collections::BTreeMap<String, Vec<String>>,
     /// Clause.
     #[serde(default)]
     pub clause: Option<String>,

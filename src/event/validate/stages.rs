@@ -158,6 +158,18 @@ fn runnable(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
             "国际象棋个人赛用瑞士制（swiss，FIDE 荷兰制），不用象棋积分编排制（xiangqi-swiss）",
             "a chess individual Swiss is swiss (FIDE Dutch), not xiangqi-swiss",
         ),
+        (System::RoundRobin, false)
+            if ev
+                .sections
+                .iter()
+                .any(|s| st.plays(&s.id) && s.entrant == Entrant::Pair) =>
+        {
+            fail(
+                sections_key(st, p),
+                "个人循环赛只编排个人组别，不编排双人组别",
+                "an individual round robin plays individual sections, not pair sections",
+            )
+        }
         // An individual round robin: each section its own Berger schedule, single or double.
         (System::RoundRobin, false) => match st.cycles {
             Some(c) if c != 1 && c != 2 => fail(
@@ -260,6 +272,13 @@ fn system_keys(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
                 how.as_str(),
                 asked.as_str()
             ),
+        );
+    }
+    if let Some(a) = &pr.acceleration {
+        return fail(
+            p.key("acceleration"),
+            &format!("加速配对（acceleration = \"{a}\"，Baku 加速法 C.04.5.1）暂不能用 run 编排"),
+            "an accelerated pairing (Baku, C.04.5.1) is not run yet",
         );
     }
     if st.system != System::Swiss && pr.unrated.is_some() {

@@ -48,7 +48,11 @@ const BERGER_10: [[(u16, u16); 5]; 9] = [
 
 /// The name of a round workbook's player cell (`姓名（单位）`).
 fn name_of(cell: &str) -> String {
-    cell.split('（').next().unwrap_or_default().trim().to_string()
+    cell.split('（')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string()
 }
 
 fn number(order: &[&str], name: &str) -> u16 {
@@ -63,7 +67,12 @@ fn workbook_pairs(folder: &Path, order: &[&str], round: usize) -> Vec<(u16, u16)
         .body()
         .iter()
         .filter(|r| r.get(1).is_some_and(|c| !c.is_empty()))
-        .map(|r| (number(order, &name_of(&r[1])), number(order, &name_of(&r[3]))))
+        .map(|r| {
+            (
+                number(order, &name_of(&r[1])),
+                number(order, &name_of(&r[3])),
+            )
+        })
         .collect()
 }
 
@@ -237,10 +246,17 @@ fn typed_numbers_are_used_as_typed() {
         "seed = 20260501",
         &format!("[draw.sections]\nmasters = [{}]", list.join(", ")),
     );
-    std::fs::write(&toml, text.replace("[draw]\n[draw.sections]", "[draw.sections]")).unwrap();
+    std::fs::write(
+        &toml,
+        text.replace("[draw]\n[draw.sections]", "[draw.sections]"),
+    )
+    .unwrap();
     let (code, _, err) = run_json(&folder, &[]);
     assert!(code == 0 || code == 1, "{err}");
-    let order: Vec<&str> = typed.iter().map(|n| n.split('（').next().unwrap()).collect();
+    let order: Vec<&str> = typed
+        .iter()
+        .map(|n| n.split('（').next().unwrap())
+        .collect();
     assert_eq!(workbook_pairs(&folder, &order, 1), BERGER_10[0]);
 }
 

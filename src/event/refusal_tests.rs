@@ -639,7 +639,11 @@ fn an_individual_round_robin_is_read_and_its_limits_refused() {
 
 #[test]
 fn an_acceleration_is_refused() {
-    let t = edit(Y, "unrated = \"pinyin\"", "unrated = \"pinyin\"\nacceleration = \"baku\"");
+    let t = edit(
+        Y,
+        "unrated = \"pinyin\"",
+        "unrated = \"pinyin\"\nacceleration = \"baku\"",
+    );
     assert_refused(
         &t,
         "stages[0].pairing.acceleration",

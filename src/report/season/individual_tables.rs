@@ -132,9 +132,10 @@ impl CrossWords {
     fn of(event: &Event) -> CrossWords {
         let individual = |s: &&crate::event::Stage| {
             matches!(s.system, System::Swiss | System::RoundRobin)
-                && event.sections.iter().any(|x| {
-                    s.plays(&x.id) && x.entrant == crate::event::Entrant::Individual
-                })
+                && event
+                    .sections
+                    .iter()
+                    .any(|x| s.plays(&x.id) && x.entrant == crate::event::Entrant::Individual)
         };
         match event.stages.iter().find(individual) {
             // A round robin's rest is worth nothing (C.05).

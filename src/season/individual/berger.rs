@@ -158,9 +158,15 @@ fn typed(section: &Section, names: &[String], entrants: &mut Vec<Entrant>) -> cr
             .collect();
         let [i] = hits[..] else {
             let (zh, en) = if hits.is_empty() {
-                ("不是本组别（尚未排号）的棋手", "is not an unnumbered player of the section")
+                (
+                    "不是本组别（尚未排号）的棋手",
+                    "is not an unnumbered player of the section",
+                )
             } else {
-                ("同名棋手不止一人，请写“姓名（单位）”", "names several players: write 姓名（单位）")
+                (
+                    "同名棋手不止一人，请写“姓名（单位）”",
+                    "names several players: write 姓名（单位）",
+                )
             };
             return Err(refusal(
                 format!("{path}[{k}]"),

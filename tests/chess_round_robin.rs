@@ -79,9 +79,9 @@ fn workbook_pairs(folder: &Path, order: &[&str], round: usize) -> Vec<(u16, u16)
 /// The game between numbers `w` (White) and `b`, in White's half-points: a draw when 3
 /// divides `w·b`, else White wins when `w + b` is even, Black when odd.
 fn outcome(w: u16, b: u16) -> u32 {
-    if (w * b) % 3 == 0 {
+    if (w * b).is_multiple_of(3) {
         1
-    } else if (w + b) % 2 == 0 {
+    } else if (w + b).is_multiple_of(2) {
         2
     } else {
         0

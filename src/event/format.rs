@@ -196,6 +196,10 @@ pub struct Pairing {
     /// C.04.2 leaves it to the regulation; `pinyin` when absent.
     #[serde(default)]
     pub unrated: Option<UnratedOrder>,
+    /// An acceleration (C.04.5.1, `baku`): read only to be refused at its key, as no stage
+    /// applies one yet.
+    #[serde(default)]
+    pub acceleration: Option<String>,
     /// A template default, not the regulation's.
     #[serde(default, rename = "default")]
     pub is_default: bool,

@@ -246,7 +246,7 @@ fn a_system_on_the_wrong_kind_of_entrant_is_refused() {
     assert_refused(
         &t,
         "stages[0].system",
-        "个人循环赛暂不能用 run 编排：循环赛只用于团体组别 (an individual round robin is not run by `run`: a round robin plays team sections)",
+        "个人循环赛只编排个人组别，不编排双人组别 (an individual round robin plays individual sections, not pair sections)",
     );
     let t = edit(X, "system = \"xiangqi-swiss\"", "system = \"team-swiss\"");
     assert_refused(
@@ -597,4 +597,57 @@ fn birth_windows_may_be_open_at_either_end_and_age_labels_resolve_from_the_event
             Some(jiff::civil::date(2016, 1, 1))
         );
     }
+}
+
+/// The youth chess template with its Swiss stage made an individual round robin (its bye and
+/// pairing tables dropped), then `from` replaced by `to`.
+fn round_robin(from: &str, to: &str) -> String {
+    let t = edit(Y, "system = \"swiss\"", "system = \"round-robin\"");
+    let start = t.find("[stages.pairing]").unwrap_or(0);
+    let end = t.find("# 退赛：").unwrap_or(0);
+    let t = format!("{}{}", &t[..start], &t[end..]);
+    assert!(t.contains(from), "{from}");
+    t.replacen(from, to, 1)
+}
+
+const Y: &str = "youth-chess";
+/// The youth template's stage table after its stage keys.
+const TC: &str = "[stages.time_control]";
+
+#[test]
+fn an_individual_round_robin_is_read_and_its_limits_refused() {
+    let ok = round_robin("rounds = 7", "rounds = 7\ncycles = 2");
+    assert!(parse(&ok, Path::new("event.toml")).is_ok());
+    assert_refused(
+        &round_robin("rounds = 7", "rounds = 7\ncycles = 3"),
+        "stages[0].cycles",
+        "个人循环赛只编排单循环或双循环（cycles = 1 或 2），不能是 3 (an individual round robin is single or double: cycles = 1 or 2)",
+    );
+    assert_refused(
+        &round_robin(TC, &format!("[stages.bye]\npoints = 1\n\n{TC}")),
+        "stages[0].bye",
+        "循环赛人数为单数时，轮到与空号相遇的棋手本轮休息，不计分（FIDE C.05）；循环赛没有 [stages.bye] \
+         (in a round robin of an odd number the player paired with the dummy rests and scores nothing (C.05); \
+         a round robin has no [stages.bye])",
+    );
+    assert_refused(
+        &round_robin(TC, &format!("[draw.sections]\nnobody = [\"张三\"]\n\n{TC}")),
+        "draw.sections.nobody",
+        "[draw.sections] 的“nobody”不是个人循环赛赛段的组别 (\"nobody\" is not a section of an individual round robin stage)",
+    );
+}
+
+#[test]
+fn an_acceleration_is_refused() {
+    let t = edit(
+        Y,
+        "unrated = \"pinyin\"",
+        "unrated = \"pinyin\"\nacceleration = \"baku\"",
+    );
+    assert_refused(
+        &t,
+        "stages[0].pairing.acceleration",
+        "加速配对（acceleration = \"baku\"，Baku 加速法 C.04.5.1）暂不能用 run 编排 \
+         (an accelerated pairing (Baku, C.04.5.1) is not run yet)",
+    );
 }

@@ -245,6 +245,10 @@ pub struct Draw {
     /// The (line, column) of each `public_numbers` entry in `event.toml` ((0, 0) when unknown).
     #[serde(skip)]
     pub at: Vec<(usize, usize)>,
+    /// The public draw of an individual round robin, per section id: the players' names in
+    /// number order (number 1 first) (`[draw.sections] masters = ["…", …]`).
+    #[serde(default)]
+    pub sections: std::collections::BTreeMap<String, Vec<String>>,
     /// Clause.
     #[serde(default)]
     pub clause: Option<String>,

@@ -348,12 +348,44 @@ fn rankings(ev: &Event, f: &mut Found) {
 fn draw(ev: &Event, f: &mut Found) {
     let has = |sys: System| ev.stages.iter().any(|s| s.system == sys);
     let p = root("draw");
-    if !ev.draw.public_numbers.is_empty() && !has(System::RoundRobin) && !has(System::TeamSwiss) {
+    // The stages that play `section` and whether one of them is a round robin.
+    let team_stage = |sys: System| {
+        ev.stages.iter().any(|s| {
+            s.system == sys
+                && ev
+                    .sections
+                    .iter()
+                    .any(|x| s.plays(&x.id) && x.entrant == super::Entrant::Team)
+        })
+    };
+    let team_numbers = team_stage(System::RoundRobin) || team_stage(System::TeamSwiss);
+    if !ev.draw.public_numbers.is_empty() && !team_numbers {
         f.fail(
             p.key("public_numbers"),
             "只有团体循环赛和团体瑞士制按 [draw] 的序号编排",
             "only a team round robin or team Swiss takes its numbers from [draw]",
         );
+    }
+    // An individual round robin's public draw, per section it plays.
+    for (id, names) in &ev.draw.sections {
+        let k = p.key("sections").key(id);
+        let rr = ev.stages.iter().any(|s| {
+            s.system == System::RoundRobin
+                && s.plays(id)
+                && ev
+                    .sections
+                    .iter()
+                    .any(|x| x.id == *id && x.entrant == super::Entrant::Individual)
+        });
+        if !rr {
+            f.fail(
+                k,
+                &format!("[draw.sections] 的“{id}”不是个人循环赛赛段的组别"),
+                &format!("{id:?} is not a section of an individual round robin stage"),
+            );
+            continue;
+        }
+        f.note(unique(names.iter().map(String::as_str), |i| k.index(i)));
     }
     // The FIDE Dutch draws the order of its unrated players with the seed when asked to.
     let drawn = ev.stages.iter().any(|s| {

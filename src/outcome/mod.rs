@@ -148,9 +148,10 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
                 })
             }
             // The individual Swiss of either sport: the xiangqi Swiss or the FIDE Dutch, as the
-            // stage's system says (event.toml's checks keep each to its sport).
-            (System::XiangqiSwiss | System::Swiss, false) => {
-                let o = season::individual::run(&season_input(stage), findings);
+            // stage's system says (event.toml's checks keep each to its sport); an individual
+            // round robin by its Berger schedule.
+            (System::XiangqiSwiss | System::Swiss | System::RoundRobin, false) => {
+                let o = season::individual::run(&season_input(stage), findings)?;
                 out.rankings.extend(individual_rankings(&o, &statuses));
                 Some(StageKind::Individual(o))
             }

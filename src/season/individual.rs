@@ -32,6 +32,7 @@
 //!   played (no opponent for 对手分, no side), as 象棋竞赛规则 gives no score for a round not
 //!   played (finding `round.late-entry`).
 
+pub mod berger;
 pub mod delegations;
 pub mod dutch;
 pub mod entrants;
@@ -258,14 +259,25 @@ fn keys_of(inp: &StageInput<'_>, bye_opp: ByeOpponent) -> Vec<CxaKey> {
 
 /// Computes the individual Swiss stage, every section of it: the rounds read, the next
 /// round's pairings, each group's standings and ranking, and the delegation ranking.
-pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
+///
+/// # Errors
+///
+/// [`crate::Error::Event`] when a round robin section cannot be played as event.toml
+/// describes it ([`berger::check_size`], [`berger::order`]).
+pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> crate::Result<IndividualOutcome> {
     let stage = inp.stage;
     let planned = stage.rounds.unwrap_or(7);
     let g = &inp.event.scoring.game;
-    let bye_points = stage.bye.as_ref().map_or(g.win, |b| b.points);
+    // A round robin's rest scores nothing (C.05).
+    let bye_points = match stage.system {
+        System::RoundRobin => Points::ZERO,
+        _ => stage.bye.as_ref().map_or(g.win, |b| b.points),
+    };
     let bye_opp = bye_opponent(stage);
     let engine = if stage.system == System::Swiss {
         Engine::Dutch
+    } else if stage.system == System::RoundRobin {
+        Engine::Berger(berger::cycles(stage))
     } else {
         Engine::Xiangqi(XiangqiSwissOptions {
             avoid_same_unit: stage.pairing.as_ref().is_none_or(|p| p.avoid_same_unit),
@@ -292,7 +304,8 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
     });
     let mut runs = Vec::new();
     let mut papers = Vec::new();
-    for (sr, found, p) in played {
+    for one in played {
+        let (sr, found, p) = one?;
         findings.extend(found.into_vec());
         papers.extend(p);
         runs.push(sr);
@@ -329,6 +342,10 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
             Engine::Dutch => {
                 let (st, codes) = dutch::standings(inp.event, stage, &sr, points, planned);
                 (st, codes, dutch::upcoming(&sr, points, planned))
+            }
+            Engine::Berger(_) => {
+                let (st, codes) = dutch::standings(inp.event, stage, &sr, points, planned);
+                (st, codes, Vec::new())
             }
             Engine::Xiangqi(_) => {
                 let st = standings(&sr, bye_points, &keys, inp);
@@ -373,7 +390,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
         let units: Vec<(String, Vec<delegations::Placed>)> = placed.into_iter().collect();
         delegation_rows = delegations::rank(&units, tr.count as usize, largest + 1);
     }
-    IndividualOutcome {
+    Ok(IndividualOutcome {
         papers,
         counts,
         sections,
@@ -381,7 +398,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> IndividualOutcome {
         delegations: delegation_rows,
         delegation_list: ranking.map(|t| t.id.clone()),
         delegations_final: ranking.is_some() && delegations_final,
-    }
+    })
 }
 
 /// One section played: its entrants (in pairing-number order for the FIDE Dutch), its rounds
@@ -392,14 +409,21 @@ fn play_one<'a>(
     planned: u32,
     bye_points: Points,
     engine: &Engine,
-) -> (SectionRun<'a>, Findings, Vec<RoundPaper>) {
+) -> crate::Result<(SectionRun<'a>, Findings, Vec<RoundPaper>)> {
     let mut found = Findings::new();
     let mut papers = Vec::new();
     let mut entrants = entrants::of_section(inp.event, section, inp.roster, &mut found);
     let mut requested = Vec::new();
-    if let Engine::Dutch = engine {
-        dutch::order(inp.event, inp.stage, section, inp.roster, &mut entrants);
-        requested = dutch::requests(inp.event, inp.stage, section, &entrants, &mut found);
+    match engine {
+        Engine::Dutch => {
+            dutch::order(inp.event, inp.stage, section, inp.roster, &mut entrants);
+            requested = dutch::requests(inp.event, inp.stage, section, &entrants, &mut found);
+        }
+        Engine::Berger(_) => {
+            berger::check_size(inp.event, inp.stage, section, entrants.len())?;
+            berger::order(inp.event, section, &mut entrants)?;
+        }
+        Engine::Xiangqi(_) => {}
     }
     let standings = entrants
         .iter()
@@ -425,7 +449,7 @@ fn play_one<'a>(
         );
         comings_and_goings(&sr, &mut found);
     }
-    (sr, found, papers)
+    Ok((sr, found, papers))
 }
 
 fn group_ranking(sr: &SectionRun<'_>, st: &cxa::CxaStandings, planned: u32) -> GroupRanking {

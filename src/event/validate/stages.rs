@@ -3,7 +3,8 @@
 //!
 //! `outcome::compute` plays one team round robin (with the knockout finals seeded from it), or
 //! one team Swiss, or one individual Swiss over individual and pair sections: the xiangqi
-//! Swiss in a xiangqi event, the FIDE Dutch (`swiss`) in a chess event. Any other
+//! Swiss in a xiangqi event, the FIDE Dutch (`swiss`) in a chess event; or one individual
+//! round robin (Berger, single or double) over individual sections. Any other
 //! combination would be played by the nearest wrong branch or dropped without a word, so it is
 //! refused here at the key that asks for it (docs/contract.md, "Stages bianpai runs").
 
@@ -41,7 +42,7 @@ pub(super) fn check(ev: &Event, f: &mut Found) {
             f.note(runnable(ev, st, &p));
         }
         f.note(system_keys(ev, st, &p));
-        f.note(bye_keys(st, &p));
+        f.note(bye_keys(ev, st, &p));
     }
     together(ev, f);
     requested_byes(ev, f);
@@ -157,11 +158,27 @@ fn runnable(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
             "国际象棋个人赛用瑞士制（swiss，FIDE 荷兰制），不用象棋积分编排制（xiangqi-swiss）",
             "a chess individual Swiss is swiss (FIDE Dutch), not xiangqi-swiss",
         ),
-        (System::RoundRobin, false) => fail(
-            p.key("system"),
-            "个人循环赛暂不能用 run 编排：循环赛只用于团体组别",
-            "an individual round robin is not run by `run`: a round robin plays team sections",
-        ),
+        (System::RoundRobin, false)
+            if ev
+                .sections
+                .iter()
+                .any(|s| st.plays(&s.id) && s.entrant == Entrant::Pair) =>
+        {
+            fail(
+                sections_key(st, p),
+                "个人循环赛只编排个人组别，不编排双人组别",
+                "an individual round robin plays individual sections, not pair sections",
+            )
+        }
+        // An individual round robin: each section its own Berger schedule, single or double.
+        (System::RoundRobin, false) => match st.cycles {
+            Some(c) if c != 1 && c != 2 => fail(
+                p.key("cycles"),
+                &format!("个人循环赛只编排单循环或双循环（cycles = 1 或 2），不能是 {c}"),
+                "an individual round robin is single or double: cycles = 1 or 2",
+            ),
+            _ => Ok(()),
+        },
         (System::TeamSwiss, false) => fail(
             p.key("system"),
             "团体瑞士制赛段需要团体组别（entrant = \"team\"）",
@@ -257,6 +274,13 @@ fn system_keys(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
             ),
         );
     }
+    if let Some(a) = &pr.acceleration {
+        return fail(
+            p.key("acceleration"),
+            &format!("加速配对（acceleration = \"{a}\"，Baku 加速法 C.04.5.1）暂不能用 run 编排"),
+            "an accelerated pairing (Baku, C.04.5.1) is not run yet",
+        );
+    }
     if st.system != System::Swiss && pr.unrated.is_some() {
         return fail(
             p.key("unrated"),
@@ -349,10 +373,18 @@ fn together(ev: &Event, f: &mut Found) {
 
 /// `[stages.bye] requested_max` and `half_point_rounds_until` limit the byes a player requests,
 /// which only the FIDE Dutch stage reads (`season::individual::byes`).
-fn bye_keys(st: &Stage, p: &KeyPath) -> Check {
+fn bye_keys(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
     let Some(b) = &st.bye else { return Ok(()) };
     if st.system == System::Swiss {
         return Ok(());
+    }
+    if st.system == System::RoundRobin && plays_teams(ev, st) == Some(false) {
+        return fail(
+            p.key("bye"),
+            "循环赛人数为单数时，轮到与空号相遇的棋手本轮休息，不计分（FIDE C.05）；循环赛没有 [stages.bye]",
+            "in a round robin of an odd number the player paired with the dummy rests and scores \
+             nothing (C.05); a round robin has no [stages.bye]",
+        );
     }
     for (key, set) in [
         ("requested_max", b.requested_max.is_some()),

@@ -127,9 +127,21 @@ enum CrossWords {
 }
 
 impl CrossWords {
-    /// The words of the event's individual Swiss: chess's for a FIDE Dutch stage.
+    /// The words of the event's individual stage: chess's for a FIDE Dutch or a chess
+    /// individual round robin.
     fn of(event: &Event) -> CrossWords {
-        match event.stages.iter().find(|s| s.system == System::Swiss) {
+        let individual = |s: &&crate::event::Stage| {
+            matches!(s.system, System::Swiss | System::RoundRobin)
+                && event
+                    .sections
+                    .iter()
+                    .any(|x| s.plays(&x.id) && x.entrant == crate::event::Entrant::Individual)
+        };
+        match event.stages.iter().find(individual) {
+            // A round robin's rest is worth nothing (C.05).
+            Some(st) if event.event.sport == Sport::Chess && st.system == System::RoundRobin => {
+                CrossWords::Chess { bye: Points::ZERO }
+            }
             Some(st) if event.event.sport == Sport::Chess => CrossWords::Chess {
                 bye: st.bye.as_ref().map_or(event.scoring.game.win, |b| b.points),
             },

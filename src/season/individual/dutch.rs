@@ -28,7 +28,7 @@ use std::collections::HashMap;
 
 use super::entrants::Entrant;
 use super::{SectionRun, XqRoundData, history};
-use crate::event::{Decision, Event, Section, Stage, UnratedOrder};
+use crate::event::{Decision, Event, Section, Stage, System, UnratedOrder};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::Points;
 use crate::model::roster::Roster;
@@ -274,7 +274,7 @@ pub(super) fn upcoming(
 }
 
 /// The section's standings over its complete rounds by the stage's C.07 order, and the codes
-/// of its columns (the summary's keys).
+/// of its columns (the summary's keys); a round robin's ([`super::berger`]) scored as one.
 pub(super) fn standings(
     event: &Event,
     stage: &Stage,
@@ -282,9 +282,15 @@ pub(super) fn standings(
     points: (Points, Points, Points),
     planned: u32,
 ) -> (CxaStandings, Vec<String>) {
+    // A round robin (C.05) is scored as one: no Buchholz, its own default order.
+    let (default, layout) = if stage.system == System::RoundRobin {
+        (super::berger::DEFAULT_ORDER, Layout::RoundRobin)
+    } else {
+        (DEFAULT_ORDER, Layout::Swiss)
+    };
     let keys: Vec<TieBreak> = match event.tiebreak_keys(&stage.id, &sr.section.id) {
         Some(k) => k.to_vec(),
-        None => scoring::parse_list(DEFAULT_ORDER).unwrap_or_default(),
+        None => scoring::parse_list(default).unwrap_or_default(),
     };
     let names = event
         .tiebreaks_for(&stage.id, &sr.section.id)
@@ -297,7 +303,7 @@ pub(super) fn standings(
     let edition = Edition::for_start_date(&start).unwrap_or(Edition::E2026);
     let t = h.scored(ViewOptions {
         edition: Some(edition),
-        layout: Layout::Swiss,
+        layout,
     });
     let s = scoring::standings(&t, &keys);
     let codes: Vec<String> = keys.iter().map(|k| k.text.clone()).collect();

@@ -3,7 +3,7 @@
 
 use super::entrants::Entrant;
 use super::read::{lines_of, read_round, strip_withdrawal};
-use super::{SectionRun, dutch, history, marker_stage};
+use super::{SectionRun, berger, dutch, history, marker_stage};
 use crate::eligibility::standing::Standing;
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::Points;
@@ -27,6 +27,8 @@ pub(super) enum Engine {
     Xiangqi(XiangqiSwissOptions),
     /// The FIDE Dutch (C.04.3).
     Dutch,
+    /// The Berger schedule of a round robin (C.05 Annex 1) over its cycles (1 or 2).
+    Berger(u32),
 }
 
 /// Reads the section's round workbooks in order and pairs the first round that has none, once
@@ -80,17 +82,22 @@ impl SectionRounds<'_, '_> {
         let g = &self.inp.event.scoring.game;
         let points = (g.win, g.draw, self.bye_points);
         match self.engine {
-            Engine::Xiangqi(_) => history(&self.sr.entrants, &self.sr.complete, points, out),
+            Engine::Xiangqi(_) | Engine::Berger(_) => {
+                history(&self.sr.entrants, &self.sr.complete, points, out)
+            }
             Engine::Dutch => dutch::pairing_history(self.sr, points, self.planned, out),
         }
     }
 
     /// Pairs the round after the complete ones.
     fn pair_next(&self, out: impl Fn(usize) -> bool) -> Result<Pairing, crate::pairing::Error> {
-        let h = self.history(out);
         match *self.engine {
-            Engine::Xiangqi(options) => XiangqiSwiss { options }.pair(&h),
-            Engine::Dutch => Dutch.pair(&h),
+            Engine::Xiangqi(options) => XiangqiSwiss { options }.pair(&self.history(out)),
+            Engine::Dutch => Dutch.pair(&self.history(out)),
+            // The schedule is fixed: the round after the complete ones.
+            Engine::Berger(cycles) => {
+                berger::round(self.sr.entrants.len(), cycles, self.sr.complete.len())
+            }
         }
     }
 }

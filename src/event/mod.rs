@@ -19,6 +19,7 @@ mod quotas;
 mod rules;
 mod rulings;
 mod section;
+mod stage_groups;
 mod team;
 pub mod templates;
 mod validate;
@@ -37,6 +38,7 @@ pub use format::{
     Stage, System, TimeControl, UnratedOrder,
 };
 pub use group_text::{fold_group, group_core};
+pub use stage_groups::{GroupsBy, StageGroups, place_seed};
 pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue, is_plain_id};
 pub use money::{
     Accommodation, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing, Meal, Meals,
@@ -422,6 +424,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Event, EventError> {
     let problems = match validate::check(&event) {
         Ok(orders) => {
             section::resolve_ages(&mut event.sections, event.dates.start);
+            stage_groups::resolve_places(&mut event);
             return Ok(Event { raw: event, orders });
         }
         Err(problems) => problems,

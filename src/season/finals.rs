@@ -44,6 +44,7 @@ pub fn bracket(k: &Knockout) -> Result<Bracket, String> {
                         Slot::Winner(x) => Ok(KSource::Winner(x.clone())),
                         Slot::Loser(x) => Ok(KSource::Loser(x.clone())),
                         Slot::Group(..) => Err(format!("group {g} nests a group")),
+                        Slot::Place(..) => Err(format!("unresolved group place in {g}")),
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 KSource::Ranked {
@@ -51,6 +52,8 @@ pub fn bracket(k: &Knockout) -> Result<Bracket, String> {
                     rank: u16::try_from(*n).unwrap_or(u16::MAX),
                 }
             }
+            // Resolved to seeds when event.toml is read.
+            Slot::Place(..) => return Err(format!("unresolved group place {s}")),
         })
     };
     let mut matches = Vec::new();

@@ -202,10 +202,10 @@ fn one_field(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
         );
     }
     match (st.system, st.cycles) {
-        (System::RoundRobin, Some(c)) if c != 1 => fail(
+        (System::RoundRobin, Some(c)) if c != 1 && c != 2 => fail(
             p.key("cycles"),
-            &format!("{c} 循环暂不能用 run 编排：只编排单循环（cycles = 1）"),
-            "only a single round robin is run: cycles = 1",
+            &format!("{c} 循环暂不能用 run 编排：只编排单循环或双循环（cycles = 1 或 2）"),
+            "only a single or double round robin is run: cycles = 1 or 2",
         ),
         _ => Ok(()),
     }

@@ -208,6 +208,7 @@ fn paper(
         lines,
         fresh,
         marks,
+        groups: Default::default(),
     }
 }
 

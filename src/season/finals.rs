@@ -90,6 +90,9 @@ pub fn bracket(k: &Knockout) -> Result<Bracket, String> {
         .iter()
         .flat_map(|m| [&m.home, &m.away])
         .chain(k.groups.iter().flat_map(|g| g.members.iter()))
+        // A place may go to a seed no match names (the groups' 3rd and 4th, `place:A:3`).
+        .chain(k.places.iter().flat_map(|p| p.teams.iter()))
+        .chain(k.relegated.iter())
         .filter_map(|s| {
             if let Slot::Seed(n) = s {
                 Some(*n)

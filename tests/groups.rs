@@ -19,7 +19,14 @@ const GROUP_B: [&str; 4] = ["晨光队", "松涛队", "白鹭队", "金沙队"];
 /// The teams from strongest to weakest: in every match typed below the stronger team wins
 /// boards 1-4 and board 5 is drawn (4.5:0.5).
 const STRENGTH: [&str; 8] = [
-    "青岚队", "晨光队", "星河队", "金沙队", "流云队", "松涛队", "远帆队", "白鹭队",
+    "青岚队",
+    "晨光队",
+    "星河队",
+    "金沙队",
+    "流云队",
+    "松涛队",
+    "远帆队",
+    "白鹭队",
 ];
 
 /// FIDE's Berger table for four (C.05 Annex 1): rounds of (white, black) by Berger number.
@@ -109,9 +116,21 @@ fn two_groups_of_four_then_a_crossover_knockout_pay_the_team_prizes() {
             .filter_map(|r| r.iter().find(|c| c.ends_with('队')).map(String::as_str))
             .collect();
         assert_eq!(teams, want, "{name}");
-        let first = &body[0];
-        assert!(first.contains(&"6".to_string()), "{first:?}");
-        assert!(first.contains(&"13.5".to_string()), "{first:?}");
+        // Place, number, team, match points, game points.
+        let rows: Vec<[&str; 5]> = body
+            .iter()
+            .map(|r| [&r[0], &r[1], &r[2], &r[3], &r[4]].map(String::as_str))
+            .collect();
+        let mp = ["6.0", "4.0", "2.0", "0.0"];
+        let gp = ["13.5", "9.5", "5.5", "1.5"];
+        for (i, row) in rows.iter().enumerate() {
+            let place = (i + 1).to_string();
+            assert_eq!(
+                [row[0], row[2], row[3], row[4]],
+                [place.as_str(), want[i], mp[i], gp[i]],
+                "{name}"
+            );
+        }
     }
 
     play(&results.join("finals-r01.xlsx"));
@@ -119,7 +138,9 @@ fn two_groups_of_four_then_a_crossover_knockout_pay_the_team_prizes() {
     assert_eq!(code, 0, "{err}");
     let f = matches(&results.join("finals-r02.xlsx"));
     let pairs: Vec<(&str, &str)> = f.iter().map(|m| (m.0.as_str(), m.1.as_str())).collect();
-    assert_eq!(pairs, [("青岚队", "晨光队"), ("金沙队", "星河队")]);
+    // The better seed is first-named (`higher-seed-first-then-alternate`): 星河队 is 2A, seed 3;
+    // 金沙队 2B, seed 4.
+    assert_eq!(pairs, [("青岚队", "晨光队"), ("星河队", "金沙队")]);
     play(&results.join("finals-r02.xlsx"));
     let (code, j, err) = run_json(&dir, &[]);
     assert_eq!(code, 0, "{err}");
@@ -127,7 +148,12 @@ fn two_groups_of_four_then_a_crossover_knockout_pay_the_team_prizes() {
         .as_array()
         .expect("standings")
         .iter()
-        .map(|s| (s["rank"].as_u64().unwrap_or(0), s["name"].as_str().unwrap_or("")))
+        .map(|s| {
+            (
+                s["rank"].as_u64().unwrap_or(0),
+                s["name"].as_str().unwrap_or(""),
+            )
+        })
         .collect();
     assert_eq!(
         ranking,
@@ -143,6 +169,34 @@ fn two_groups_of_four_then_a_crossover_knockout_pay_the_team_prizes() {
             (8, "白鹭队"),
         ]
     );
-    let prizes = read_book(&dir.join("out/prizes.xlsx"));
-    eprintln!("{:#?}", prizes.iter().map(|s| (&s.name, s.body())).collect::<Vec<_>>());
+    // The knockout's final places pay the template's six team prizes (amounts in yuan × 100).
+    let paid: Vec<(u64, String, i64, bool)> = j["prizes"]
+        .as_array()
+        .unwrap_or_else(|| panic!("prizes: {err}"))
+        .iter()
+        .map(|p| {
+            (
+                p["place"].as_u64().expect("place"),
+                util::s(p, "name"),
+                p["gross_fen"].as_i64().expect("gross"),
+                p["withheld"].as_bool() == Some(true),
+            )
+        })
+        .collect();
+    let want: Vec<(u64, String, i64, bool)> = [
+        (1, "青岚队", 20_000_000),
+        (2, "晨光队", 12_000_000),
+        (3, "星河队", 8_000_000),
+        (4, "金沙队", 6_000_000),
+        (5, "流云队", 5_000_000),
+        (6, "松涛队", 4_000_000),
+    ]
+    .into_iter()
+    .map(|(p, n, f)| (p, n.to_string(), f, false))
+    .collect();
+    assert_eq!(paid, want);
+    let book = read_book(&dir.join("out/prizes.xlsx"));
+    let lines = sheet(&book, "奖金");
+    assert_eq!(lines.text(2, 2), "青岚队");
+    assert_eq!(util::cells::fen(lines, 2, 5), 20_000_000);
 }

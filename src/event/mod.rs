@@ -38,7 +38,6 @@ pub use format::{
     Stage, System, TimeControl, UnratedOrder,
 };
 pub use group_text::{fold_group, group_core};
-pub use stage_groups::{GroupsBy, StageGroups, place_seed};
 pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue, is_plain_id};
 pub use money::{
     Accommodation, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing, Meal, Meals,
@@ -53,6 +52,7 @@ pub use rulings::{Decision, Ruling};
 pub use section::{
     AgeLimit, DateWindow, Entrant, PairRule, Section, age_label_from, age_label_years, age_on,
 };
+pub use stage_groups::{GroupsBy, StageGroups, place_seed};
 pub use team::{
     Board, BoardRules, ColourRule, Primary, RatingThreshold, ReserveRule, ScoreTriple,
     ScoringRules, TeamRules,

@@ -38,10 +38,10 @@ impl StageGroups {
 
 /// The i-th letter (A, B, …, Z, then A1-style names are not produced: 26 groups at most).
 fn letter(i: usize) -> String {
-    u8::try_from(i)
-        .ok()
-        .filter(|n| *n < 26)
-        .map_or_else(|| format!("G{}", i + 1), |n| char::from(b'A' + n).to_string())
+    u8::try_from(i).ok().filter(|n| *n < 26).map_or_else(
+        || format!("G{}", i + 1),
+        |n| char::from(b'A' + n).to_string(),
+    )
 }
 
 /// How teams are put into groups.
@@ -161,7 +161,10 @@ fn places_ok(ev: &RawEvent, k: &Knockout, p: &KeyPath) -> Check {
         })
         .chain(k.places.iter().enumerate().flat_map(|(i, pr)| {
             let pp = p.key("places").index(i).key("teams");
-            pr.teams.iter().enumerate().map(move |(j, t)| (pp.index(j), t))
+            pr.teams
+                .iter()
+                .enumerate()
+                .map(move |(j, t)| (pp.index(j), t))
         }))
         .chain(
             k.relegated

@@ -83,7 +83,9 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
     let sub = lang.pick("对阵及成绩登记表", "pairings and results");
     let full_title = format!("{title} {sub}");
     let mut headers = headers(lines, doc.sport, lang);
-    let groups = doc.groups.filter(|g| !g.is_empty() && matches!(lines, Lines::Team(_)));
+    let groups = doc
+        .groups
+        .filter(|g| !g.is_empty() && matches!(lines, Lines::Team(_)));
     if groups.is_some() {
         headers.push(lang.pick("分组", "Group").to_string());
     }

@@ -15,6 +15,7 @@ use super::pairing_check;
 use super::teams;
 use super::walk::{self, StageRounds, Walked};
 use super::{RoundCounts, RoundPaper, StageInput, TeamIndex, TeamName, TeamNo};
+use crate::Result;
 use crate::event::{Event, Stage};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::Roster;
@@ -24,7 +25,6 @@ use crate::rounds::lineup::BoardGroup;
 use crate::rounds::marker::Marker;
 use crate::rounds::sheet::{RoundSheet, Rows};
 use crate::scoring;
-use crate::Result;
 
 /// The stage of the draw workbook's marker.
 pub const DRAW_STAGE: &str = "draw";

@@ -299,11 +299,41 @@ fn a_team_round_robin_over_groups_or_cycles_is_refused() {
         "团体赛段把全部参赛队编为一个赛程，不能分 2 个组别（分组）进行 (a team stage plays every team as one field: \
          a round robin or Swiss over several sections or groups is not run)",
     );
-    let t = edit(A, "cycles = 1", "cycles = 2");
+    let t = edit(A, "cycles = 1", "cycles = 3");
     assert_refused(
         &t,
         "stages[0].cycles",
-        "2 循环暂不能用 run 编排：只编排单循环（cycles = 1） (only a single round robin is run: cycles = 1)",
+        "3 循环暂不能用 run 编排：只编排单循环或双循环（cycles = 1 或 2） (only a single or double \
+         round robin is run: cycles = 1 or 2)",
+    );
+    // Groups are a round robin's; a group place names a group of the seeding stage.
+    let t = edit(
+        B,
+        "rounds = 9\n",
+        "rounds = 9\n[stages.groups]\ncount = 2\nby = \"snake\"\n",
+    );
+    assert_refused(
+        &t,
+        "stages[0].groups",
+        "只有循环赛赛段可以分组（[stages.groups]） (only a round robin stage is played in groups)",
+    );
+    let t = edit(A, "home = \"seed:1\"", "home = \"place:A:1\"");
+    assert_refused(
+        &t,
+        "stages[1].knockout.matches[0].home",
+        "对阵位置 place:A:1 引用小组名次，但种子来源赛段 regular 没有分组（[stages.groups]） (a group \
+         place needs the seeding round robin to have groups)",
+    );
+    let t = edit(
+        A,
+        "cycles = 1",
+        "cycles = 1\n[stages.groups]\ncount = 2\nby = \"draw\"",
+    );
+    let t = t.replacen("home = \"seed:1\"", "home = \"place:C:1\"", 1);
+    assert_refused(
+        &t,
+        "stages[1].knockout.matches[0].home",
+        "对阵位置 place:C:1 引用了不存在的小组 C (the slot names no group of the seeding stage)",
     );
     let t = edit(B, "rounds = 9\n", "rounds = 9\ncycles = 1\n");
     assert_refused(

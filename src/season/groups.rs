@@ -174,7 +174,8 @@ fn check_rounds(stage: &Stage, groups: &[Group]) -> Result<()> {
     let Some(given) = stage.rounds else {
         return Ok(());
     };
-    let Some(big) = groups.iter().max_by_key(|g| g.schedule.len()) else {
+    // The first of the largest groups (`max_by_key` keeps the last of equals).
+    let Some(big) = groups.iter().rev().max_by_key(|g| g.schedule.len()) else {
         return Ok(());
     };
     let needed = u32::try_from(big.schedule.len()).unwrap_or(u32::MAX);
@@ -366,6 +367,7 @@ pub(super) fn seeds_checked(stage: &Stage, groups: &[Group]) -> Result<Vec<u32>>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Error;
 
     fn groups(count: u32, by: GroupsBy) -> StageGroups {
         StageGroups {
@@ -374,6 +376,84 @@ mod tests {
             names: Vec::new(),
             clause: None,
         }
+    }
+
+    fn regular(edit: impl FnOnce(&mut Stage)) -> Stage {
+        let ev = crate::event::templates::find("cca-a-league-2023")
+            .and_then(|t| t.event())
+            .expect("template");
+        let mut st = ev.stage("regular").expect("regular").clone();
+        edit(&mut st);
+        st
+    }
+
+    /// 16 teams as one field with 7 rounds (two groups of eight entered without
+    /// `[stages.groups]`): refused with the numbers, never a schedule cut at 7 of 15 rounds.
+    #[test]
+    fn rounds_too_few_for_the_round_robin_are_an_event_error_naming_the_numbers() {
+        let st = regular(|s| s.rounds = Some(7));
+        let Err(Error::Event(e)) = make(&st, 16, 1) else {
+            panic!("refused")
+        };
+        assert_eq!(e.key(), Some("stages[regular].rounds"));
+        let msg = e.to_string();
+        assert!(
+            msg.contains("16 队单循环需要 15 轮，但 rounds = 7")
+                && msg.contains("16 teams need 15 rounds for a single round robin, but rounds = 7"),
+            "{msg}"
+        );
+        // In two groups of eight, 7 rounds complete each group's table.
+        let st = regular(|s| {
+            s.rounds = Some(7);
+            s.groups = Some(groups(2, GroupsBy::Snake));
+        });
+        let g = make(&st, 16, 1).expect("two groups of eight");
+        assert_eq!(
+            g.iter().map(|g| g.schedule.len()).collect::<Vec<_>>(),
+            [7, 7]
+        );
+        // A double round robin of a group of eight needs 14.
+        let st = regular(|s| {
+            s.rounds = Some(7);
+            s.cycles = Some(2);
+            s.groups = Some(groups(2, GroupsBy::Snake));
+        });
+        let Err(Error::Event(e)) = make(&st, 16, 1) else {
+            panic!("refused")
+        };
+        assert!(
+            e.to_string()
+                .contains("A组8 队双循环需要 14 轮，但 rounds = 7"),
+            "{e}"
+        );
+    }
+
+    /// Each group's schedule is its Berger table over its teams; the second cycle reverses
+    /// the colours; the stage's round holds group A's matches, then group B's.
+    #[test]
+    fn each_group_plays_its_berger_table_and_a_round_holds_every_group() {
+        let st = regular(|s| {
+            s.rounds = Some(6);
+            s.cycles = Some(2);
+            s.groups = Some(groups(2, GroupsBy::Snake));
+        });
+        let g = make(&st, 8, 1).expect("groups");
+        // A = 1, 4, 5, 8: Berger 1-4 2-3 / 4-3 1-2 / 2-4 3-1 over them.
+        assert_eq!(g[0].teams, [1, 4, 5, 8]);
+        assert_eq!(
+            g[0].schedule,
+            [
+                vec![(1, 8), (4, 5)],
+                vec![(8, 5), (1, 4)],
+                vec![(4, 8), (5, 1)],
+                vec![(8, 1), (5, 4)],
+                vec![(5, 8), (4, 1)],
+                vec![(8, 4), (1, 5)],
+            ]
+        );
+        let (rounds, of) = combined(&g);
+        assert_eq!(rounds[0], [(1, 8), (4, 5), (2, 7), (3, 6)]);
+        assert_eq!(of[0], [0, 0, 1, 1]);
     }
 
     #[test]

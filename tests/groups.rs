@@ -170,19 +170,7 @@ fn two_groups_of_four_then_a_crossover_knockout_pay_the_team_prizes() {
         ]
     );
     // The knockout's final places pay the template's six team prizes (amounts in yuan × 100).
-    let paid: Vec<(u64, String, i64, bool)> = j["prizes"]
-        .as_array()
-        .unwrap_or_else(|| panic!("prizes: {err}"))
-        .iter()
-        .map(|p| {
-            (
-                p["place"].as_u64().expect("place"),
-                util::s(p, "name"),
-                p["gross_fen"].as_i64().expect("gross"),
-                p["withheld"].as_bool() == Some(true),
-            )
-        })
-        .collect();
+    let paid = util::paid_prizes(&j, &err);
     let want: Vec<(u64, String, i64, bool)> = [
         (1, "青岚队", 20_000_000),
         (2, "晨光队", 12_000_000),

@@ -323,6 +323,7 @@ fn play(
         sport: Sport::Chess,
         lang: Lang::Zh,
         notes: &[],
+        groups: None,
     };
     let mut wb = for_arbiter(&doc, &Lines::Team(lines)).expect("build");
     std::fs::write(&path, wb.save_to_buffer().expect("save")).expect("write");

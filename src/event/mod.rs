@@ -471,6 +471,8 @@ fn explain(msg: &str) -> String {
 }
 
 #[cfg(test)]
+mod groups_refusal_tests;
+#[cfg(test)]
 mod refusal_tests;
 #[cfg(test)]
 pub(crate) mod team_tests;

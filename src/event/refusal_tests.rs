@@ -15,7 +15,7 @@ fn refused(text: &str) -> (String, String) {
 }
 
 /// A template with `from` replaced by `to` (once; `from` must be there).
-fn edit(template: &str, from: &str, to: &str) -> String {
+pub(super) fn edit(template: &str, from: &str, to: &str) -> String {
     let t = templates::find(template)
         .map(|t| t.text)
         .unwrap_or_default();
@@ -23,8 +23,8 @@ fn edit(template: &str, from: &str, to: &str) -> String {
     t.replacen(from, to, 1)
 }
 
-const A: &str = "cca-a-league-2023";
-const B: &str = "cca-b-league-2025";
+pub(super) const A: &str = "cca-a-league-2023";
+pub(super) const B: &str = "cca-b-league-2025";
 const X: &str = "cxa-amateur-king-2023";
 /// The line after the xiangqi template's stage and its tables.
 const X_SCORING: &str =
@@ -32,7 +32,7 @@ const X_SCORING: &str =
 /// The line after the A-league's stages.
 const A_SCORING: &str = "# ---------------------------------------------------------------- 计分";
 
-fn assert_refused(text: &str, key: &str, message: &str) {
+pub(super) fn assert_refused(text: &str, key: &str, message: &str) {
     assert_eq!(refused(text), (key.to_string(), message.to_string()));
 }
 
@@ -305,35 +305,6 @@ fn a_team_round_robin_over_groups_or_cycles_is_refused() {
         "stages[0].cycles",
         "3 循环暂不能用 run 编排：只编排单循环或双循环（cycles = 1 或 2） (only a single or double \
          round robin is run: cycles = 1 or 2)",
-    );
-    // Groups are a round robin's; a group place names a group of the seeding stage.
-    let t = edit(
-        B,
-        "rounds = 9\n",
-        "rounds = 9\n[stages.groups]\ncount = 2\nby = \"snake\"\n",
-    );
-    assert_refused(
-        &t,
-        "stages[0].groups",
-        "只有循环赛赛段可以分组（[stages.groups]） (only a round robin stage is played in groups)",
-    );
-    let t = edit(A, "home = \"seed:1\"", "home = \"place:A:1\"");
-    assert_refused(
-        &t,
-        "stages[1].knockout.matches[0].home",
-        "对阵位置 place:A:1 引用小组名次，但种子来源赛段 regular 没有分组（[stages.groups]） (a group \
-         place needs the seeding round robin to have groups)",
-    );
-    let t = edit(
-        A,
-        "cycles = 1",
-        "cycles = 1\n[stages.groups]\ncount = 2\nby = \"draw\"",
-    );
-    let t = t.replacen("home = \"seed:1\"", "home = \"place:C:1\"", 1);
-    assert_refused(
-        &t,
-        "stages[1].knockout.matches[0].home",
-        "对阵位置 place:C:1 引用了不存在的小组 C (the slot names no group of the seeding stage)",
     );
     let t = edit(B, "rounds = 9\n", "rounds = 9\ncycles = 1\n");
     assert_refused(

@@ -13,6 +13,9 @@ use crate::event::{EVENT_FILE, EventError, GroupsBy, Stage, StageGroups};
 use crate::scoring;
 use crate::{Error, Result};
 
+/// Rounds of `(first-named, second-named)` matches by stage number.
+pub type Schedule = Vec<Vec<(u32, u32)>>;
+
 /// One group of a round robin stage.
 #[derive(Debug, Clone)]
 pub struct Group {
@@ -217,7 +220,7 @@ fn event_error(stage: &Stage, key: &str, message: String) -> Error {
 
 /// The stage's schedule: round r holds every group's round r (a group with fewer rounds has
 /// none in the last ones), group after group; and each match's group index.
-pub fn combined(groups: &[Group]) -> (Vec<Vec<(u32, u32)>>, Vec<Vec<usize>>) {
+pub fn combined(groups: &[Group]) -> (Schedule, Vec<Vec<usize>>) {
     let rounds = groups.iter().map(|g| g.schedule.len()).max().unwrap_or(0);
     let mut schedule = Vec::with_capacity(rounds);
     let mut of = Vec::with_capacity(rounds);

@@ -323,6 +323,7 @@ fn play(
         sport: Sport::Chess,
         lang: Lang::Zh,
         notes: &[],
+        groups: None,
     };
     let mut wb = for_arbiter(&doc, &Lines::Team(lines)).expect("build");
     std::fs::write(&path, wb.save_to_buffer().expect("save")).expect("write");
@@ -639,19 +640,7 @@ fn a_finished_team_swiss_pays_its_team_prizes_by_final_place() {
     let toml = toml.replacen("[prizes]", prizes, 1);
     std::fs::write(dir.join("event.toml"), toml).expect("write event.toml");
     let (_, j, err) = run_json(&dir, &[]);
-    let paid: Vec<(u64, String, i64, bool)> = j["prizes"]
-        .as_array()
-        .unwrap_or_else(|| panic!("prizes: {err}"))
-        .iter()
-        .map(|p| {
-            (
-                p["place"].as_u64().expect("place"),
-                util::s(p, "name"),
-                p["gross_fen"].as_i64().expect("gross"),
-                p["withheld"].as_bool() == Some(true),
-            )
-        })
-        .collect();
+    let paid = util::paid_prizes(&j, &err);
     // The sample's champion and runner-up have open blocking findings (a player entered twice,
     // an ID number typed as a number): their prizes are withheld (暂缓发放), not moved down.
     assert_eq!(

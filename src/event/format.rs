@@ -61,6 +61,9 @@ pub struct Stage {
     /// The bracket of a knockout stage.
     #[serde(default)]
     pub knockout: Option<Knockout>,
+    /// The groups of a team round robin (`[stages.groups]`), each with its own schedule.
+    #[serde(default)]
+    pub groups: Option<super::StageGroups>,
     /// Clause (`规程 五(二)`).
     #[serde(default)]
     pub clause: Option<String>,
@@ -373,6 +376,9 @@ pub enum Slot {
     Loser(String),
     /// `group:ID:N`: the N-th best seed of group ID.
     Group(String, u32),
+    /// `place:G:N`: place N of group G of the round robin the knockout is seeded from (read as
+    /// the seed it is once the file is checked).
+    Place(String, u32),
 }
 
 impl TryFrom<String> for Slot {
@@ -380,8 +386,8 @@ impl TryFrom<String> for Slot {
     fn try_from(s: String) -> Result<Slot, String> {
         let bad = || {
             format!(
-                "对阵位置应写成 seed:1、winner:QF1、loser:QF1 或 group:W:1，而不是 {s:?} \
-                 (a bracket slot is seed:N, winner:ID, loser:ID or group:ID:N)"
+                "对阵位置应写成 seed:1、winner:QF1、loser:QF1、group:W:1 或 place:A:1，而不是 {s:?} \
+                 (a bracket slot is seed:N, winner:ID, loser:ID, group:ID:N or place:G:N)"
             )
         };
         let mut parts = s.split(':');
@@ -399,6 +405,9 @@ impl TryFrom<String> for Slot {
             ("group", Some(n)) => num(n)
                 .map(|n| Slot::Group(a.to_string(), n))
                 .ok_or_else(bad),
+            ("place", Some(n)) => num(n)
+                .map(|n| Slot::Place(a.to_string(), n))
+                .ok_or_else(bad),
             _ => Err(bad()),
         }
     }
@@ -411,6 +420,7 @@ impl fmt::Display for Slot {
             Slot::Winner(m) => write!(f, "winner:{m}"),
             Slot::Loser(m) => write!(f, "loser:{m}"),
             Slot::Group(g, n) => write!(f, "group:{g}:{n}"),
+            Slot::Place(g, n) => write!(f, "place:{g}:{n}"),
         }
     }
 }

@@ -19,6 +19,7 @@ mod quotas;
 mod rules;
 mod rulings;
 mod section;
+mod stage_groups;
 mod team;
 mod teams;
 pub mod templates;
@@ -53,6 +54,7 @@ pub use rulings::{Decision, Ruling};
 pub use section::{
     AgeLimit, DateWindow, Entrant, PairRule, Section, age_label_from, age_label_years, age_on,
 };
+pub use stage_groups::{GroupsBy, StageGroups, place_seed};
 pub use team::{
     Board, BoardRules, ColourRule, Primary, RatingThreshold, ReserveRule, ScoreTriple,
     ScoringRules, TeamRules,
@@ -445,6 +447,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Event, EventError> {
     let problems = match validate::check(&event) {
         Ok(orders) => {
             section::resolve_ages(&mut event.sections, event.dates.start);
+            stage_groups::resolve_places(&mut event);
             return Ok(Event { raw: event, orders });
         }
         Err(problems) => problems,
@@ -490,6 +493,8 @@ fn explain(msg: &str) -> String {
     }
 }
 
+#[cfg(test)]
+mod groups_refusal_tests;
 #[cfg(test)]
 mod refusal_tests;
 #[cfg(test)]

@@ -15,7 +15,7 @@ fn refused(text: &str) -> (String, String) {
 }
 
 /// A template with `from` replaced by `to` (once; `from` must be there).
-fn edit(template: &str, from: &str, to: &str) -> String {
+pub(super) fn edit(template: &str, from: &str, to: &str) -> String {
     let t = templates::find(template)
         .map(|t| t.text)
         .unwrap_or_default();
@@ -23,8 +23,8 @@ fn edit(template: &str, from: &str, to: &str) -> String {
     t.replacen(from, to, 1)
 }
 
-const A: &str = "cca-a-league-2023";
-const B: &str = "cca-b-league-2025";
+pub(super) const A: &str = "cca-a-league-2023";
+pub(super) const B: &str = "cca-b-league-2025";
 const X: &str = "cxa-amateur-king-2023";
 /// The line after the xiangqi template's stage and its tables.
 const X_SCORING: &str =
@@ -32,7 +32,7 @@ const X_SCORING: &str =
 /// The line after the A-league's stages.
 const A_SCORING: &str = "# ---------------------------------------------------------------- 计分";
 
-fn assert_refused(text: &str, key: &str, message: &str) {
+pub(super) fn assert_refused(text: &str, key: &str, message: &str) {
     assert_eq!(refused(text), (key.to_string(), message.to_string()));
 }
 
@@ -299,11 +299,12 @@ fn a_team_round_robin_over_groups_or_cycles_is_refused() {
         "团体赛段把全部参赛队编为一个赛程，不能分 2 个组别（分组）进行 (a team stage plays every team as one field: \
          a round robin or Swiss over several sections or groups is not run)",
     );
-    let t = edit(A, "cycles = 1", "cycles = 2");
+    let t = edit(A, "cycles = 1", "cycles = 3");
     assert_refused(
         &t,
         "stages[0].cycles",
-        "2 循环暂不能用 run 编排：只编排单循环（cycles = 1） (only a single round robin is run: cycles = 1)",
+        "3 循环暂不能用 run 编排：只编排单循环或双循环（cycles = 1 或 2） (only a single or double \
+         round robin is run: cycles = 1 or 2)",
     );
     let t = edit(B, "rounds = 9\n", "rounds = 9\ncycles = 1\n");
     assert_refused(

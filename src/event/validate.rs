@@ -88,6 +88,7 @@ pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Vec<Problem>> {
     dates(ev, &mut found);
     sections::check(ev, &mut found);
     stages::check(ev, &mut found);
+    super::stage_groups::check(ev, &mut found);
     scoring_and_boards(ev, &mut found);
     rankings(ev, &mut found);
     money(ev, &mut found);

@@ -30,6 +30,9 @@ pub struct RoundDoc<'a> {
     /// Lines printed below the table of the printable copy only (资格待查 entrants), never in
     /// the round workbook the arbiter types into.
     pub notes: &'a [String],
+    /// Team name → group name, when the round robin is played in groups: a last column
+    /// (分组) labels each match with its home team's group. `None` otherwise.
+    pub groups: Option<&'a std::collections::BTreeMap<String, String>>,
 }
 
 /// The round workbook the arbiter types into (`results/rNN.xlsx`, with the marker sheet and the
@@ -79,7 +82,13 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
     let ws = wb.add_worksheet();
     let sub = lang.pick("对阵及成绩登记表", "pairings and results");
     let full_title = format!("{title} {sub}");
-    let headers = headers(lines, doc.sport, lang);
+    let mut headers = headers(lines, doc.sport, lang);
+    let groups = doc
+        .groups
+        .filter(|g| !g.is_empty() && matches!(lines, Lines::Team(_)));
+    if groups.is_some() {
+        headers.push(lang.pick("分组", "Group").to_string());
+    }
     let layout = SheetLayout {
         name: &sheet_name,
         title: &full_title,
@@ -95,6 +104,9 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
     let (result_col, n_rows, groups) = match lines {
         Lines::Team(v) => {
             team_rows(ws, v, doc, &styles, &mut widths)?;
+            if let Some(g) = groups {
+                group_column(ws, v, g, lang, &styles, &mut widths)?;
+            }
             (5, v.len(), match_groups(v))
         }
         Lines::Individual(v) => {
@@ -202,6 +214,28 @@ fn team_rows(
             l.away_team.as_str()
         };
         write_text(ws, r, 7, away, &styles.body, Some(widths))?;
+    }
+    Ok(())
+}
+
+/// The group of each match (its home team's), in the column after the away team.
+fn group_column(
+    ws: &mut Worksheet,
+    v: &[TeamLine],
+    groups: &std::collections::BTreeMap<String, String>,
+    lang: Lang,
+    styles: &Styles,
+    widths: &mut ColumnWidths,
+) -> Result<(), XlsxError> {
+    for (i, l) in v.iter().enumerate() {
+        let Some(g) = groups.get(&l.home_team) else {
+            continue;
+        };
+        let label = match lang {
+            Lang::Zh => format!("{g}组"),
+            Lang::En => format!("Group {g}"),
+        };
+        write_text(ws, sheet_row(i), 8, &label, &styles.center, Some(widths))?;
     }
     Ok(())
 }
@@ -359,6 +393,7 @@ mod tests {
             sport: Sport::Chess,
             lang: Lang::Zh,
             notes: &[],
+            groups: None,
         };
         let line = |board: u32, colour| TeamLine {
             match_no: 1,
@@ -404,6 +439,7 @@ mod tests {
             sport: Sport::Xiangqi,
             lang: Lang::Zh,
             notes: &[],
+            groups: None,
         };
         let lines = Lines::Individual(vec![
             IndividualLine {

@@ -44,6 +44,7 @@ pub fn bracket(k: &Knockout) -> Result<Bracket, String> {
                         Slot::Winner(x) => Ok(KSource::Winner(x.clone())),
                         Slot::Loser(x) => Ok(KSource::Loser(x.clone())),
                         Slot::Group(..) => Err(format!("group {g} nests a group")),
+                        Slot::Place(..) => Err(format!("unresolved group place in {g}")),
                     })
                     .collect::<Result<Vec<_>, _>>()?;
                 KSource::Ranked {
@@ -51,6 +52,8 @@ pub fn bracket(k: &Knockout) -> Result<Bracket, String> {
                     rank: u16::try_from(*n).unwrap_or(u16::MAX),
                 }
             }
+            // Resolved to seeds when event.toml is read.
+            Slot::Place(..) => return Err(format!("unresolved group place {s}")),
         })
     };
     let mut matches = Vec::new();
@@ -87,6 +90,9 @@ pub fn bracket(k: &Knockout) -> Result<Bracket, String> {
         .iter()
         .flat_map(|m| [&m.home, &m.away])
         .chain(k.groups.iter().flat_map(|g| g.members.iter()))
+        // A place may go to a seed no match names (the groups' 3rd and 4th, `place:A:3`).
+        .chain(k.places.iter().flat_map(|p| p.teams.iter()))
+        .chain(k.relegated.iter())
         .filter_map(|s| {
             if let Slot::Seed(n) = s {
                 Some(*n)

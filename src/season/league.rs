@@ -8,12 +8,14 @@
 use std::collections::BTreeMap;
 
 use super::finals::FinalsOutcome;
+use super::groups::{self as stage_groups, Group};
 use super::matches::{self, Context, MatchScoring, RoundResults};
 use super::numbers::Numbers;
 use super::pairing_check;
 use super::teams;
 use super::walk::{self, StageRounds, Walked};
 use super::{RoundCounts, RoundPaper, StageInput, TeamIndex, TeamName, TeamNo};
+use crate::Result;
 use crate::event::{Event, Stage};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::Roster;
@@ -23,7 +25,6 @@ use crate::rounds::lineup::BoardGroup;
 use crate::rounds::marker::Marker;
 use crate::rounds::sheet::{RoundSheet, Rows};
 use crate::scoring;
-use crate::{Error, Result};
 
 /// The stage of the draw workbook's marker.
 pub const DRAW_STAGE: &str = "draw";
@@ -53,6 +54,10 @@ pub struct LeagueOutcome {
     pub places: BTreeMap<u32, u32>,
     /// The knockout finals, once the round robin is complete.
     pub finals: Option<FinalsOutcome>,
+    /// The groups of a round robin played in groups (`[stages.groups]`), each with its
+    /// schedule and standings; empty when the stage is one field. `standings` is then the
+    /// groups' combined ranking (group place first).
+    pub groups: Vec<Group>,
 }
 
 impl LeagueOutcome {
@@ -150,23 +155,23 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
     // A round robin's numbers are drawn by lot (`numbers = "draw"`).
     super::numbers::given_by(inp.stage, crate::event::Numbering::Draw)?;
     let numbers = super::numbers::numbers(inp, findings);
-    let n = u16::try_from(numbers.teams.len()).unwrap_or(u16::MAX);
-    let schedule: Vec<Vec<(u32, u32)>> = crate::pairing::berger::schedule(n)
-        .map_err(|e| Error::pairing("event.toml [stages]", e))?
-        .into_iter()
-        .map(|r| {
-            r.pairs
-                .into_iter()
-                .map(|(a, b)| (u32::from(a), u32::from(b)))
-                .collect()
-        })
-        .collect();
+    let n = u32::try_from(numbers.teams.len()).unwrap_or(u32::MAX);
+    let public_seed = inp
+        .event
+        .draw
+        .seed
+        .unwrap_or_else(|| super::draw::seed_from(&[&inp.event.event.name]));
+    // Each group's Berger table; the stage's round r is every group's round r. Rounds too few
+    // to complete them are refused here, never cut short.
+    let mut rr_groups = stage_groups::make(inp.stage, n, public_seed)?;
+    let (schedule, _) = stage_groups::combined(&rr_groups);
     let planned = inp
         .stage
         .rounds
         .unwrap_or(schedule.len() as u32)
         .min(schedule.len() as u32);
-    if let Some(f) = rounds_mismatch(inp.stage, numbers.teams.len(), schedule.len()) {
+    let largest = rr_groups.iter().map(|g| g.teams.len()).max().unwrap_or(0);
+    if let Some(f) = rounds_mismatch(inp.stage, largest, schedule.len()) {
         findings.push(f);
     }
     let names: Vec<TeamName> = numbers
@@ -198,9 +203,11 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         key: &key_fn,
         lineup_clause: rules.clause.as_deref().unwrap_or(""),
     };
+    let labels = stage_groups::labels(&rr_groups, &names);
     let mut rounds = LeagueRounds {
         inp,
         schedule: &schedule,
+        labels: &labels,
         cx: &cx,
         index: &index,
         numbers: &numbers.teams,
@@ -238,6 +245,14 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         let dq = |n: u32| team_disqualified(inp, &names, n);
         super::disqualify_rows(&mut st.rows, |r| dq(r.start_no));
     }
+    if inp.stage.groups.is_some() {
+        stage_groups::standings(inp, &mut rr_groups, &names, &complete, &scoring, &colours);
+        if let Some(st) = standings.as_mut() {
+            stage_groups::combine(st, &rr_groups);
+        }
+    } else {
+        rr_groups.clear();
+    }
     let places: BTreeMap<u32, u32> = standings
         .iter()
         .flat_map(|st| &st.rows)
@@ -256,6 +271,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         standings,
         places,
         finals: None,
+        groups: rr_groups,
     };
 
     out.finals = finals(inp, &out, &cx, &groups, findings)?;
@@ -284,12 +300,15 @@ fn finals(
         out.standings.as_ref(),
         out.season_complete(),
     ) {
-        let seed_teams: Vec<u32> = st
-            .rows
-            .iter()
-            .filter(|r| r.rank > 0)
-            .map(|r| r.start_no)
-            .collect();
+        let seed_teams: Vec<u32> = if out.groups.is_empty() {
+            st.rows
+                .iter()
+                .filter(|r| r.rank > 0)
+                .map(|r| r.start_no)
+                .collect()
+        } else {
+            stage_groups::seeds_checked(inp.stage, &out.groups)?
+        };
         let finals_inp = StageInput { stage: fs, ..*inp };
         let season = super::finals::Season {
             names: &out.names,
@@ -310,6 +329,8 @@ fn finals(
 struct LeagueRounds<'a> {
     inp: &'a StageInput<'a>,
     schedule: &'a [Vec<(u32, u32)>],
+    /// Team name → its group's label, for the round papers (empty without groups).
+    labels: &'a BTreeMap<String, String>,
     cx: &'a Context<'a>,
     index: &'a TeamIndex<'a>,
     numbers: &'a [String],
@@ -350,14 +371,18 @@ impl StageRounds for LeagueRounds<'_> {
         let complete = rr.complete;
         self.results.push(rr);
         let lines = lines_of(sheet, cx.colours);
-        (paper(event, self.inp.stage, r, lines, false), complete)
+        let mut paper = paper(event, self.inp.stage, r, lines, false);
+        paper.groups = self.labels.clone();
+        (paper, complete)
     }
 
     fn pair(&mut self, r: u32, _: &mut Findings) -> Result<Option<RoundPaper>> {
         let expected = self.expected(r);
         let (roster, colours) = (self.inp.roster, self.cx.colours);
         let lines = default_lines(roster, self.numbers, &expected, colours, self.groups);
-        Ok(Some(paper(self.inp.event, self.inp.stage, r, lines, true)))
+        let mut paper = paper(self.inp.event, self.inp.stage, r, lines, true);
+        paper.groups = self.labels.clone();
+        Ok(Some(paper))
     }
 }
 
@@ -413,6 +438,7 @@ pub(super) fn paper(event: &Event, stage: &Stage, r: u32, lines: Lines, fresh: b
         fresh,
         replaces: None,
         marks: Vec::new(),
+        groups: BTreeMap::new(),
     }
 }
 
@@ -520,8 +546,9 @@ mod tests {
     use super::*;
     use crate::findings::Severity;
 
-    /// A-league's 11 rounds: right for 12 teams; cut at the schedule's 9 for 10 teams; 11 of
-    /// 15 for 16 teams (two groups of eight entered as one field) — an error either way.
+    /// A-league's 11 rounds: right for 12 teams; more than the 9 of 10 teams is an error
+    /// finding (the 9 are played). Fewer rounds than the schedule are refused before anything
+    /// is paired ([`super::super::groups::make`]).
     #[test]
     fn rounds_other_than_the_schedule_are_an_error() {
         let ev = crate::event::templates::find("cca-a-league-2023")
@@ -537,11 +564,6 @@ mod tests {
         assert_eq!(
             f.message_zh,
             "赛段 regular 规定 11 轮，但 10 队单循环共 9 轮：只编排 9 轮"
-        );
-        let f = rounds_mismatch(stage, 16, 15).unwrap();
-        assert_eq!(
-            f.message_en,
-            "stage regular: rounds = 11, but a single round robin of 16 teams has 15 rounds; 11 are paired"
         );
     }
 }

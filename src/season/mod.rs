@@ -11,6 +11,7 @@
 
 pub mod draw;
 pub mod finals;
+pub mod groups;
 pub mod individual;
 pub mod league;
 pub mod matches;
@@ -119,6 +120,9 @@ pub struct RoundPaper {
     /// as their cells read, in order of appearance. Empty for team rounds: their marks come
     /// from the teams' standings.
     pub marks: Vec<(String, Standing)>,
+    /// Team name → its group's name (`A`), when the stage is played in groups: each match of
+    /// the round is labelled with its home team's group. Empty otherwise.
+    pub groups: std::collections::BTreeMap<String, String>,
 }
 
 impl RoundPaper {

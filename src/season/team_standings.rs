@@ -53,14 +53,14 @@ pub fn standings(
         true,
         edition,
     );
+    // The builder's teams are `names` in order: a team's index is its place in the list (its
+    // number less one for a whole stage; a group lists only its own teams).
+    let at = |t: u32| names.iter().position(|(n, _)| n.0 == t);
     for rr in complete {
         // The builder numbers rounds from 1.
         let ri = rr.round as usize;
         for m in &rr.matches {
-            let (Some(h), Some(a)) = (
-                (m.home as usize).checked_sub(1),
-                (m.away as usize).checked_sub(1),
-            ) else {
+            let (Some(h), Some(a)) = (at(m.home), at(m.away)) else {
                 continue;
             };
             // The same reading as the TRF export, so that the exported file ranks alike.

@@ -293,3 +293,21 @@ pub fn measure(args: &[&str]) -> (i32, Vec<u8>, String, Usage) {
     let stderr = fs::read_to_string(&err_path).unwrap_or_default();
     (code, stdout, stderr, usage)
 }
+
+/// The prizes of a `--json` summary: (place, name, gross in fen, withheld); `err` (the run's
+/// stderr) is shown when the summary has none.
+pub fn paid_prizes(j: &serde_json::Value, err: &str) -> Vec<(u64, String, i64, bool)> {
+    j["prizes"]
+        .as_array()
+        .unwrap_or_else(|| panic!("prizes: {err}"))
+        .iter()
+        .map(|p| {
+            (
+                p["place"].as_u64().expect("place"),
+                s(p, "name"),
+                p["gross_fen"].as_i64().expect("gross"),
+                p["withheld"].as_bool() == Some(true),
+            )
+        })
+        .collect()
+}

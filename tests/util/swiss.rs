@@ -99,6 +99,7 @@ pub fn fill_round(
         sport,
         lang: Lang::Zh,
         notes: &[],
+        groups: None,
     };
     let mut wb = for_arbiter(&doc, &lines).unwrap();
     std::fs::write(&path, wb.save_to_buffer().unwrap()).unwrap();

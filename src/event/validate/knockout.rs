@@ -116,6 +116,8 @@ fn slot_ok(s: &Slot, done: &BTreeSet<&str>, groups: &BTreeSet<&str>) -> bool {
         Slot::Seed(_) => true,
         Slot::Winner(m) | Slot::Loser(m) => done.contains(m.as_str()),
         Slot::Group(g, _) => groups.contains(g.as_str()),
+        // A group place is checked against the seeding stage's groups (`stages::groups`).
+        Slot::Place(..) => true,
     }
 }
 

@@ -201,8 +201,8 @@ fn runnable(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
 }
 
 /// A team round robin or team Swiss plays every team of the roster as one field
-/// (`season::league`, `season::team_swiss`), so it may play one section, and a round robin one
-/// cycle of its Berger schedule.
+/// (`season::league`, `season::team_swiss`), so it may play one section; a round robin is
+/// single or double (`[stages.groups]` splits the field into groups).
 fn one_field(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
     // Every team of the event, whatever the stage's `sections` say.
     let sections = ev
@@ -219,10 +219,10 @@ fn one_field(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
         );
     }
     match (st.system, st.cycles) {
-        (System::RoundRobin, Some(c)) if c != 1 => fail(
+        (System::RoundRobin, Some(c)) if c != 1 && c != 2 => fail(
             p.key("cycles"),
-            &format!("{c} 循环暂不能用 run 编排：只编排单循环（cycles = 1）"),
-            "only a single round robin is run: cycles = 1",
+            &format!("{c} 循环暂不能用 run 编排：只编排单循环或双循环（cycles = 1 或 2）"),
+            "only a single or double round robin is run: cycles = 1 or 2",
         ),
         _ => Ok(()),
     }

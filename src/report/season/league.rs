@@ -74,6 +74,7 @@ pub fn render_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result
         table: tables::crosstable(&o.names, &o.complete, &o.scoring, &o.places, lang),
         landscape: true,
     });
+    sheets.extend(group_sheets(t, stage, o));
     sheets.push(SheetDoc {
         name: lang.pick("台次成绩", "By board").into(),
         title: lang.pick("台次成绩", "results by board").into(),
@@ -98,6 +99,31 @@ pub fn render_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result
         rendered.extend(super::finals::render_finals(t, f, &o.names)?);
     }
     Ok(rendered)
+}
+
+/// Each group's ranking and crosstable, over its own matches (none without groups).
+fn group_sheets(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Vec<SheetDoc> {
+    let lang = t.lang;
+    let mut sheets = Vec::new();
+    for g in &o.groups {
+        let label = g.label(lang);
+        let names = g.names(&o.names);
+        if let Some(st) = &g.standings {
+            sheets.push(SheetDoc {
+                name: format!("{label}{}", lang.pick("排名", " ranking")),
+                title: format!("{label}{}", lang.pick("排名", " ranking")),
+                table: ranking_table(st, &o.names, t, &stage.id),
+                landscape: false,
+            });
+        }
+        sheets.push(SheetDoc {
+            name: format!("{label}{}", lang.pick("交叉表", " crosstable")),
+            title: format!("{label}{}", lang.pick("交叉表", " crosstable")),
+            table: tables::crosstable(&names, &g.rounds(&o.complete), &o.scoring, &g.places, lang),
+            landscape: true,
+        });
+    }
+    sheets
 }
 
 /// `results/draw.xlsx`: the numbers bianpai drew and the seed (with the marker by which the

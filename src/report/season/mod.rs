@@ -64,6 +64,7 @@ pub fn render_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<Render
             sport: t.event.event.sport,
             lang: t.lang,
             notes: &[],
+            groups: Some(&p.groups),
         };
         if p.fresh {
             let path = t.dir.join("results").join(format!("{}.xlsx", p.file));

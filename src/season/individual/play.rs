@@ -223,6 +223,7 @@ fn paper(
         fresh,
         replaces: None,
         marks,
+        groups: Default::default(),
     }
 }
 

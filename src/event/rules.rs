@@ -260,6 +260,8 @@ impl Default for Draw {
             public_numbers: Vec::new(),
             seed: None,
             pair: true,
+            at: Vec::new(),
+            sections: std::collections::BTreeMap::new(),
             clause: None,
         }
     }

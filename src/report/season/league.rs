@@ -112,7 +112,7 @@ fn group_sheets(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Vec<SheetDo
             sheets.push(SheetDoc {
                 name: format!("{label}{}", lang.pick("排名", " ranking")),
                 title: format!("{label}{}", lang.pick("排名", " ranking")),
-                table: ranking_table(st, &o.names, t, &stage.id),
+                table: ranking_table(st, &o.names, t, &stage.id, false),
                 landscape: false,
             });
         }

@@ -459,12 +459,19 @@ pub(super) fn run_stage(
         let r = paired + 1;
         let pairs = pairs_for_round(k, &state.outcome, &state.seeds, &win, r);
         if !pairs.is_empty() {
+            let fielding = super::teams::Fielding {
+                infos: season.cx.teams,
+                statuses: inp.statuses,
+            };
             let lines = default_lines(
                 inp.roster,
                 season.numbers,
                 &pairs,
                 season.colours,
                 season.groups,
+                &fielding,
+                &super::league::round_file(stage, r),
+                findings,
             );
             papers.push(paper(inp.event, stage, r, lines, true));
             paired_now = r;

@@ -312,9 +312,15 @@ fn a_new_rounds_default_lineup_leaves_out_pending_and_barred_players() {
     let rows = sheet_rows(&r01, "第1轮");
     // Row n of the sheet is rows[n - 1]; columns A-H are 场次 台次 主队 主队棋手 执色 结果 客队棋手 客队.
     let cell = |row: usize, col: usize| rows[row - 1][col].clone();
-    assert_eq!((cell(25, 2), cell(25, 1)), ("深圳南山队".into(), "3".into()));
+    assert_eq!(
+        (cell(25, 2), cell(25, 1)),
+        ("深圳南山队".into(), "3".into())
+    );
     assert_eq!(cell(25, 3), "付伟");
-    assert_eq!((cell(32, 7), cell(32, 1)), ("重庆涪陵队".into(), "5".into()));
+    assert_eq!(
+        (cell(32, 7), cell(32, 1)),
+        ("重庆涪陵队".into(), "5".into())
+    );
     assert_eq!(cell(32, 6), "");
     assert_eq!(cell(31, 6), "韩蕾艺");
     assert_eq!(

@@ -211,12 +211,12 @@ impl Fielding<'_> {
             .filter(|n| {
                 let barred = info
                     .and_then(|i| i.members.iter().find(|m| m.key == n.value.key))
-                    .is_some_and(|m| {
-                        m.bars
-                            .iter()
-                            .any(|b| b.group.is_none_or(|g| g == m.group))
-                    });
-                barred || self.statuses.person_itself(unit, &n.value.display).is_some()
+                    .is_some_and(|m| m.bars.iter().any(|b| b.group.is_none_or(|g| g == m.group)));
+                barred
+                    || self
+                        .statuses
+                        .person_itself(unit, &n.value.display)
+                        .is_some()
             })
             .map(|n| (n.value.key.clone(), n.value.display.clone()))
             .collect()

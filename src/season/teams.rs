@@ -498,6 +498,40 @@ pub(crate) mod tests {
         assert_eq!(crate::rounds::lineup::check(&defs, &members, &played), []);
     }
 
+    /// Issue 44: the players left out of the default line-up (an open blocking finding, a bar)
+    /// give way: a woman entered on men's board 3 to the men's reserve (规程 九(二)(三): a
+    /// reserve only on the group's last board); a main woman and the women's reserve both left
+    /// out leave board 5 empty, and the line-up check finds nothing in what is pre-filled.
+    #[test]
+    fn players_left_out_give_way_to_the_reserve_or_leave_the_board_empty() {
+        use Board::{Main, Reserve};
+        let team = team(vec![
+            player("甲", Sex::Male, Main(1)),
+            player("乙", Sex::Male, Main(2)),
+            player("丙", Sex::Female, Main(3)),
+            player("丁", Sex::Male, Reserve(None)),
+            player("戊", Sex::Female, Main(4)),
+            player("己", Sex::Female, Main(5)),
+            player("庚", Sex::Female, Reserve(None)),
+        ]);
+        let groups = a_league_groups();
+        let out = |keys: &[&str]| keys.iter().map(|k| k.to_string()).collect();
+        let lineup = default_lineup(&team, &groups, 5, &out(&["丙"]));
+        assert_eq!(lineup, ["甲", "乙", "丁", "戊", "己"]);
+        let lineup = default_lineup(&team, &groups, 5, &out(&["丙", "己", "庚"]));
+        assert_eq!(lineup, ["甲", "乙", "丁", "戊", ""]);
+        let played = lineup
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (i as u32 + 1, (!n.is_empty()).then(|| n.clone())))
+            .collect();
+        let defs: Vec<BoardGroup> = groups.iter().map(|(g, _)| g.clone()).collect();
+        assert_eq!(
+            crate::rounds::lineup::check(&defs, &members(&team, &groups), &played),
+            []
+        );
+    }
+
     /// A form with board 2 missing and no duplicate (1, 3 for the men): the men fill boards 1
     /// and 2, the men's reserve plays the group's last board 3.
     #[test]

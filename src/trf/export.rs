@@ -28,8 +28,7 @@ pub use self::team_report::{TeamStanding, teams};
 use crate::model::{Colour, GameResult, Points};
 use crate::season::matches::{MatchResult, MatchScoring, RoundResults};
 use crate::tournament::{
-    ByeKind, Entrant, ForfeitedMatch, History, LineUp, Outcome, ScoreTable, Slot,
-    Team, TeamPabs,
+    ByeKind, Entrant, ForfeitedMatch, History, LineUp, Outcome, ScoreTable, Slot, Team, TeamPabs,
 };
 use crate::trf::{Line, Trf};
 

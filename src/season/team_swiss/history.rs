@@ -21,8 +21,7 @@ use crate::model::roster::Roster;
 use crate::model::{Colour, Points};
 use crate::season::matches::{MatchResult, MatchScoring};
 use crate::tournament::{
-    ByeKind, Entrant, ForfeitedMatch, History, LineUp, Outcome, ScoreTable, Slot,
-    Team, TeamPabs,
+    ByeKind, Entrant, ForfeitedMatch, History, LineUp, Outcome, ScoreTable, Slot, Team, TeamPabs,
 };
 
 /// What a team Swiss's history is built from besides its rounds.

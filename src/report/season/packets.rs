@@ -30,7 +30,7 @@ pub struct PacketIndex<'a> {
 }
 
 enum Kind<'a> {
-    Team(TeamStageIndex<'a>),
+    Team(Box<TeamStageIndex<'a>>),
     Delegations(DelegationIndex<'a>),
 }
 
@@ -80,7 +80,7 @@ impl<'a> PacketIndex<'a> {
                     HashMap::new(),
                 );
                 t.finals = l.finals.as_ref().map(|f| FinalsIndex::new(f, &t.no_of));
-                Kind::Team(t)
+                Kind::Team(Box::new(t))
             }
             StageKind::TeamSwiss(o) => {
                 // Rounds each team had the pairing-allocated bye: round → game points scored.
@@ -92,7 +92,7 @@ impl<'a> PacketIndex<'a> {
                             .insert(r.results.round, o.bye.1.to_string());
                     }
                 }
-                Kind::Team(TeamStageIndex::new(
+                Kind::Team(Box::new(TeamStageIndex::new(
                     &o.names,
                     &o.numbers,
                     o.results(),
@@ -100,7 +100,7 @@ impl<'a> PacketIndex<'a> {
                     &o.scoring,
                     roster,
                     byes,
-                ))
+                )))
             }
             StageKind::Individual(o) => Kind::Delegations(DelegationIndex::new(o)),
         };

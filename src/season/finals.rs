@@ -413,6 +413,18 @@ pub struct FinalsOutcome {
     pub places: Option<Vec<(u32, String)>>,
 }
 
+impl FinalsOutcome {
+    /// The finals rounds whose every match is in (a round being played is not a result).
+    pub fn complete_rounds(&self) -> Vec<RoundResults> {
+        self.state
+            .rounds
+            .iter()
+            .filter(|r| r.complete)
+            .cloned()
+            .collect()
+    }
+}
+
 /// Runs the finals stage: reads its rounds, pairs the next one, and once every match is
 /// decided gives the final ranking 1..n.
 ///

@@ -23,13 +23,7 @@ pub(super) struct FinalsIndex {
 impl FinalsIndex {
     pub(super) fn new(f: &FinalsOutcome, no_of: &HashMap<&str, u32>) -> Self {
         // Only complete rounds, as for the round robin (a round being played is not a result).
-        let rounds: Vec<RoundResults> = f
-            .state
-            .rounds
-            .iter()
-            .filter(|r| r.complete)
-            .cloned()
-            .collect();
+        let rounds = f.complete_rounds();
         let places = f
             .places
             .iter()

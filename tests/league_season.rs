@@ -288,3 +288,68 @@ fn the_third_place_match_names_the_better_seed_first_in_leg_1() {
         ]
     );
 }
+
+/// Issue 44 (5): the default line-up of a new round workbook fields nobody bianpai would flag.
+/// On a copy of the sample with the typed rounds removed (the draw kept), round 1 is written
+/// afresh: 深圳南山队's form enters 丁蕾慧 (2320, `team.woman-on-men-board-rating`) on men's board
+/// 3, so its men's reserve 付伟 plays board 3 (规程 九(二)(三): a reserve only on board 3 or 5),
+/// `results/r01.xlsx!第1轮!D25`; 重庆涪陵队's board 5 would be 田彤妍 (`person.not-registered`)
+/// and its women's reserve 吕静 is `person.too-young`: G32 stays empty, with a
+/// `lineup.default-empty` note naming both. 湖北江城队's 江强建 (`person.loan-missing`) and
+/// 姜艺妍 (`person.id-birth-mismatch`) give way to the reserves 郭斌新 (G20) and 杜菲悦 (G22).
+/// Round 1 typed (the empty board a forfeit) and read back raises no `lineup.*` error.
+#[test]
+fn a_new_rounds_default_lineup_leaves_out_pending_and_barred_players() {
+    let (_tmp, dir) = sample();
+    for e in std::fs::read_dir(dir.join("results")).expect("results") {
+        let p = e.expect("entry").path();
+        if p.file_name().is_some_and(|n| n != "draw.xlsx") {
+            std::fs::remove_file(&p).expect("remove");
+        }
+    }
+    let j = run_json(&dir);
+    let r01 = dir.join("results/r01.xlsx");
+    let rows = sheet_rows(&r01, "第1轮");
+    // Row n of the sheet is rows[n - 1]; columns A-H are 场次 台次 主队 主队棋手 执色 结果 客队棋手 客队.
+    let cell = |row: usize, col: usize| rows[row - 1][col].clone();
+    assert_eq!(
+        (cell(25, 2), cell(25, 1)),
+        ("深圳南山队".into(), "3".into())
+    );
+    assert_eq!(cell(25, 3), "付伟");
+    assert_eq!(
+        (cell(32, 7), cell(32, 1)),
+        ("重庆涪陵队".into(), "5".into())
+    );
+    assert_eq!(cell(32, 6), "");
+    assert_eq!(cell(31, 6), "韩蕾艺");
+    assert_eq!(
+        (cell(20, 7), cell(20, 6), cell(22, 6)),
+        ("湖北江城队".into(), "郭斌新".into(), "杜菲悦".into())
+    );
+    let codes = |j: &serde_json::Value, prefix: &str| -> Vec<serde_json::Value> {
+        j["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter(|f| f["code"].as_str().is_some_and(|c| c.starts_with(prefix)))
+            .cloned()
+            .collect()
+    };
+    let notes = codes(&j, "lineup.");
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert_eq!(notes[0]["code"], "lineup.default-empty");
+    assert_eq!(notes[0]["severity"], "warning");
+    assert_eq!(notes[0]["source"], "results/r01.xlsx");
+    assert_eq!(
+        notes[0]["message"],
+        "重庆涪陵队第5台未预填出场棋手：田彤妍、吕静资格待查或不得在该台出场，且无可上该台的替补；请领队填写或按弃权处理"
+    );
+    // The arbiter types round 1 (the empty board forfeited): bianpai flags none of its own
+    // line-ups, and round 2's workbook is written the same way.
+    assert_eq!(util::type_results(&r01, "1-0"), 30);
+    let j = run_json(&dir);
+    assert_eq!(codes(&j, "lineup.").len(), 1, "only round 2's note");
+    assert!(dir.join("results/r02.xlsx").is_file());
+    assert_eq!(codes(&j, "lineup.")[0]["source"], "results/r02.xlsx");
+}

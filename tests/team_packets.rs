@@ -156,3 +156,106 @@ fn every_xiangqi_delegation_packet_lists_each_of_its_players_games() {
         assert_eq!(Some(&got), want.get(unit), "{unit}");
     }
 }
+
+/// The rows of a packet's 对阵与成绩 sheet whose round is a finals round (`总决赛第N轮`).
+fn finals_rows(book: &[util::cells::Sheet]) -> Vec<Vec<String>> {
+    sheet(book, "对阵与成绩")
+        .body()
+        .into_iter()
+        .filter(|r| r[0].starts_with("总决赛"))
+        .collect()
+}
+
+/// Issue 44 (4): the A-league packets carry the finals. 北京华清队 is 7th after the round robin
+/// and 3rd after the finals (八强 2-7 against 江苏, 半决赛 against 山东, 三四名决赛 against 浙江: 10
+/// legs of 5 boards); 天津海河队 (12th) and 成都锦江队 (11th) end 11th and 12th, both relegated
+/// (保级赛 11-12: 天津 wins 4.0:1.0 and 3.5:1.5; 保级附加赛: 深圳 beats 天津 3.5:1.5 twice).
+#[test]
+fn a_league_packets_list_the_finals_legs_and_the_final_place() {
+    let (_a, folder) = sample_copy("cca-a-league-2023");
+    run_json(&folder, &[]);
+    let book = |t: &str| read_book(&folder.join(format!("out/teams/{t}.xlsx")));
+    let (beijing, tianjin, chengdu) = (book("北京华清队"), book("天津海河队"), book("成都锦江队"));
+    let place = |b: &[util::cells::Sheet]| {
+        let p = sheet(b, "名次");
+        (
+            p.text(0, 0),
+            p.texts(1)[..5].to_vec(),
+            p.texts(2)[..5].to_vec(),
+        )
+    };
+    assert_eq!(
+        place(&beijing),
+        (
+            "2023年中国国际象棋甲级联赛 北京华清队 最终名次".to_string(),
+            s(&["名次", "序号", "队名", "备注", "常规赛名次"]),
+            s(&["3", "10", "北京华清队", "", "7"])
+        )
+    );
+    assert_eq!(
+        place(&tianjin).2,
+        s(&["11", "4", "天津海河队", "降级", "12"])
+    );
+    assert_eq!(
+        place(&chengdu).2,
+        s(&["12", "12", "成都锦江队", "降级", "11"])
+    );
+    // Every finals leg after the 11 rounds: 10, 4 and 2 legs of 5 boards.
+    let legs = |b: &[util::cells::Sheet]| {
+        let mut v: Vec<(String, String, String)> = finals_rows(b)
+            .iter()
+            .filter(|r| r[2] == "1")
+            .map(|r| (r[0].clone(), r[1].clone(), r[7].clone()))
+            .collect();
+        v.dedup();
+        v
+    };
+    let t = |r: &str, o: &str, sc: &str| (r.to_string(), o.to_string(), sc.to_string());
+    assert_eq!(finals_rows(&beijing).len(), 50);
+    assert_eq!(
+        legs(&beijing),
+        vec![
+            t("总决赛第1轮", "江苏钟山队", "2.5:2.5"),
+            t("总决赛第2轮", "江苏钟山队", "4.0:1.0"),
+            t("总决赛第3轮", "山东泉城队", "4.5:0.5"),
+            t("总决赛第4轮", "山东泉城队", "0.5:4.5"),
+            t("总决赛第5轮", "山东泉城队", "2.0:3.0"),
+            t("总决赛第6轮", "山东泉城队", "2.0:3.0"),
+            t("总决赛第7轮", "浙江西湖队", "2.0:3.0"),
+            t("总决赛第8轮", "浙江西湖队", "3.0:2.0"),
+            t("总决赛第9轮", "浙江西湖队", "2.0:3.0"),
+            t("总决赛第10轮", "浙江西湖队", "4.0:1.0"),
+        ]
+    );
+    assert_eq!(
+        finals_rows(&beijing)[0],
+        s(&[
+            "总决赛第1轮",
+            "江苏钟山队",
+            "1",
+            "田浩超",
+            "黑",
+            "0-1",
+            "孔军煜",
+            "2.5:2.5"
+        ])
+    );
+    assert_eq!(
+        legs(&tianjin),
+        vec![
+            t("总决赛第1轮", "成都锦江队", "4.0:1.0"),
+            t("总决赛第2轮", "成都锦江队", "3.5:1.5"),
+            t("总决赛第3轮", "深圳南山队", "1.5:3.5"),
+            t("总决赛第4轮", "深圳南山队", "1.5:3.5"),
+        ]
+    );
+    assert_eq!(
+        legs(&chengdu),
+        vec![
+            t("总决赛第1轮", "天津海河队", "1.0:4.0"),
+            t("总决赛第2轮", "天津海河队", "1.5:3.5"),
+        ]
+    );
+    // The 11 rounds of the round robin come first, as before.
+    assert_eq!(rounds_of(&beijing), (1..=11).collect::<Vec<_>>());
+}

@@ -93,6 +93,12 @@ impl Statuses {
             .or_else(|| self.teams.get(&t))
     }
 
+    /// A person's own standing: a ruling on the person or open findings naming the person,
+    /// not the team's.
+    pub fn person_itself(&self, team: &str, name: &str) -> Option<&Standing> {
+        self.people.get(&(team_key(team), name_key(name)))
+    }
+
     /// A team's standing as an entrant of a team event: its own ruling or findings, else
     /// pending while any of its people has an open finding.
     pub fn team(&self, team: &str) -> Option<Standing> {

@@ -172,6 +172,9 @@ catalogue! {
     LineupUnknownPlayer = "lineup.unknown-player", Lineup, Error;
     /// A player fielded against the regulation on that board, every round he plays.
     LineupIneligible = "lineup.ineligible", Lineup, Error;
+    /// A board of a new round's default line-up left empty: the players who would play it are
+    /// pending or barred from it and no legal reserve is left.
+    LineupDefaultEmpty = "lineup.default-empty", Lineup, Warning;
     /// A result not typed yet (an error when the event cannot go on without it).
     ResultMissing = "result.missing", Result, Warning;
     /// A result cell bianpai cannot read as a result.

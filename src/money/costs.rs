@@ -27,6 +27,9 @@ pub enum Side {
     Owes,
     /// The team receives (grant, prize).
     Receives,
+    /// A unit prize withheld (暂缓发放) while the team's eligibility is pending: listed, kept
+    /// out of what the team receives and of the balance until a ruling.
+    Withheld,
     /// The team settles it with the hotel (`accommodation.settled_with = "hotel"`); outside
     /// the balance with the organizers.
     Hotel,
@@ -40,6 +43,7 @@ impl Side {
         match self {
             Side::Owes => "应缴",
             Side::Receives => "应收",
+            Side::Withheld => "暂缓发放",
             Side::Hotel => "酒店结算",
             Side::Organizer => "组委会承担",
         }
@@ -52,6 +56,7 @@ impl Side {
             crate::Lang::En => match self {
                 Side::Owes => "owes",
                 Side::Receives => "receives",
+                Side::Withheld => "withheld",
                 Side::Hotel => "with the hotel",
                 Side::Organizer => "organizers bear",
             },
@@ -59,7 +64,13 @@ impl Side {
     }
 
     /// The sides in the order a statement lists them.
-    pub(crate) const ALL: [Side; 4] = [Side::Owes, Side::Receives, Side::Hotel, Side::Organizer];
+    pub(crate) const ALL: [Side; 5] = [
+        Side::Owes,
+        Side::Receives,
+        Side::Withheld,
+        Side::Hotel,
+        Side::Organizer,
+    ];
 }
 
 /// One line of a statement: quantity × rate = amount.
@@ -271,7 +282,8 @@ impl Acc {
 /// The statement of one team.
 ///
 /// `payouts` are every prize paid; the team's unit prizes (matched on the unit key) are lines it
-/// receives. Individual prizes are paid to people and are not on the team's statement.
+/// receives, or lines withheld (暂缓发放, outside the balance) while its eligibility is pending.
+/// Individual prizes are paid to people and are not on the team's statement.
 pub fn statement(
     event: &Event,
     team: &Team,
@@ -390,7 +402,11 @@ pub fn statement(
         .filter(|p| p.is_unit && &crate::normalize::unit_key(&p.team) == key)
     {
         lines.push(Line {
-            side: Side::Receives,
+            side: if p.withheld {
+                Side::Withheld
+            } else {
+                Side::Receives
+            },
             item: Item::Prize {
                 list: p.list.clone(),
                 name: p.list_name.clone(),

@@ -180,6 +180,11 @@ pub struct PrizeEntry {
     pub withheld: bool,
 }
 
+/// Whether an amount in fen is zero (left out of the JSON).
+fn is_zero(fen: &i64) -> bool {
+    *fen == 0
+}
+
 /// A team's balance with the organizers.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct CostEntry {
@@ -187,8 +192,12 @@ pub struct CostEntry {
     pub team: String,
     /// What it owes, in fen.
     pub owes_fen: i64,
-    /// What it receives, in fen.
+    /// What it receives, in fen (withheld prizes are not in it).
     pub receives_fen: i64,
+    /// Its unit prizes withheld (暂缓发放) while its eligibility is pending, in fen: outside the
+    /// balance until a ruling.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub withheld_fen: i64,
     /// What it settles with the hotel itself (outside the balance with the organizers), in fen.
     pub hotel_fen: i64,
 }
@@ -412,6 +421,7 @@ pub fn costs(m: &MoneyOutcome) -> Vec<CostEntry> {
                 team: s.team.clone(),
                 owes_fen: b.0.max(0),
                 receives_fen: (-b.0).max(0),
+                withheld_fen: s.total(crate::money::Side::Withheld).0,
                 hotel_fen: s.total(crate::money::Side::Hotel).0,
             }
         })

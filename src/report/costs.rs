@@ -34,6 +34,11 @@ const SUMMARY_HEADERS: [(&str, &str); 6] = [
     ("与酒店结算", "With the hotel"),
     ("组委会承担", "Organizers bear"),
 ];
+/// The summary's column of withheld prizes, when a team has one.
+const WITHHELD_HEADER: (&str, &str) = (
+    "暂缓发放（资格待查，不计入结算）",
+    "Withheld (eligibility pending, not in the balance)",
+);
 const NIGHT_HEADERS: [(&str, &str); 5] = [
     ("酒店", "Hotel"),
     ("房型", "Room type"),
@@ -92,18 +97,29 @@ fn summary_sheet(
 ) -> Result<(), XlsxError> {
     let t = titled(title, ("费用汇总", "costs summary"), lang);
     let name = lang.pick(SUMMARY_SHEET.0, SUMMARY_SHEET.1);
-    let headers = headers_in(&SUMMARY_HEADERS, lang);
+    // Withheld prizes get a last column of their own, only when there are any: outside the
+    // balance, like the hotel's and the organizers' columns.
+    let withheld = statements
+        .iter()
+        .any(|(st, _)| st.lines.iter().any(|l| l.side == Side::Withheld));
+    let mut headers = headers_in(&SUMMARY_HEADERS, lang);
+    if withheld {
+        headers.push(lang.pick(WITHHELD_HEADER.0, WITHHELD_HEADER.1).to_string());
+    }
     let mut w = table_sheet(ws, s, name, &t, &headers, false, lang)?;
     let mut row = 2u32;
-    let mut tot = [Fen::ZERO; 5];
+    let mut tot = [Fen::ZERO; 6];
     for (st, _) in statements {
-        let v = [
+        let mut v = vec![
             st.total(Side::Owes),
             st.total(Side::Receives),
             st.balance(),
             st.total(Side::Hotel),
             st.total(Side::Organizer),
         ];
+        if withheld {
+            v.push(st.total(Side::Withheld));
+        }
         write_text(ws, row, 0, &st.team, &s.body, Some(&mut w))?;
         for (i, a) in v.iter().enumerate() {
             let col = u16::try_from(i + 1).unwrap_or(u16::MAX);
@@ -122,7 +138,7 @@ fn summary_sheet(
         &s.header,
         Some(&mut w),
     )?;
-    for (i, a) in tot.iter().enumerate() {
+    for (i, a) in tot.iter().take(headers.len().saturating_sub(1)).enumerate() {
         let col = u16::try_from(i + 1).unwrap_or(u16::MAX);
         write_money(ws, row, col, *a, &s.money, Some(&mut w))?;
     }
@@ -318,7 +334,7 @@ fn balance_label(b: Fen, lang: Lang) -> &'static str {
 }
 
 /// The totals under a statement's lines: owed and received (the balance with the organizers),
-/// then what is settled with the hotel (only when there is such a line) and what the
+/// then the prizes withheld (only when there are any), what is settled with the hotel (only when there is such a line) and what the
 /// organizers bear, both outside the balance.
 fn totals(st: &Statement, lang: Lang) -> Vec<(&'static str, Fen)> {
     let mut out = vec![
@@ -328,6 +344,15 @@ fn totals(st: &Statement, lang: Lang) -> Vec<(&'static str, Fen)> {
             st.total(Side::Receives),
         ),
     ];
+    if st.lines.iter().any(|l| l.side == Side::Withheld) {
+        out.push((
+            lang.pick(
+                "暂缓发放合计（资格待查，待裁定；不计入结算）",
+                "total withheld (eligibility pending, awaiting a ruling; not in the balance)",
+            ),
+            st.total(Side::Withheld),
+        ));
+    }
     if st.lines.iter().any(|l| l.side == Side::Hotel) {
         out.push((
             lang.pick(

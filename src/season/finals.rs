@@ -419,6 +419,18 @@ pub struct FinalsOutcome {
     pub places: Option<Vec<(u32, String)>>,
 }
 
+impl FinalsOutcome {
+    /// The finals rounds whose every match is in (a round being played is not a result).
+    pub fn complete_rounds(&self) -> Vec<RoundResults> {
+        self.state
+            .rounds
+            .iter()
+            .filter(|r| r.complete)
+            .cloned()
+            .collect()
+    }
+}
+
 /// Runs the finals stage: reads its rounds, pairs the next one, and once every match is
 /// decided gives the final ranking 1..n.
 ///
@@ -465,12 +477,19 @@ pub(super) fn run_stage(
         let r = paired + 1;
         let pairs = pairs_for_round(k, &state.outcome, &state.seeds, &win, r);
         if !pairs.is_empty() {
+            let fielding = super::teams::Fielding {
+                infos: season.cx.teams,
+                statuses: inp.statuses,
+            };
             let lines = default_lines(
                 inp.roster,
                 season.numbers,
                 &pairs,
                 season.colours,
                 season.groups,
+                &fielding,
+                &super::league::round_file(stage, r),
+                findings,
             );
             papers.push(paper(inp.event, stage, r, lines, true));
             paired_now = r;

@@ -376,10 +376,24 @@ impl StageRounds for LeagueRounds<'_> {
         (paper, complete)
     }
 
-    fn pair(&mut self, r: u32, _: &mut Findings) -> Result<Option<RoundPaper>> {
+    fn pair(&mut self, r: u32, findings: &mut Findings) -> Result<Option<RoundPaper>> {
         let expected = self.expected(r);
         let (roster, colours) = (self.inp.roster, self.cx.colours);
-        let lines = default_lines(roster, self.numbers, &expected, colours, self.groups);
+        let fielding = teams::Fielding {
+            infos: self.cx.teams,
+            statuses: self.inp.statuses,
+        };
+        let file = round_file(self.inp.stage, r);
+        let lines = default_lines(
+            roster,
+            self.numbers,
+            &expected,
+            colours,
+            self.groups,
+            &fielding,
+            &file,
+            findings,
+        );
         let mut paper = paper(self.inp.event, self.inp.stage, r, lines, true);
         paper.groups = self.labels.clone();
         Ok(Some(paper))
@@ -442,43 +456,39 @@ pub(super) fn paper(event: &Event, stage: &Stage, r: u32, lines: Lines, fresh: b
     }
 }
 
-/// The rows of a new round: every match of the schedule with the default line-ups.
+/// The rows of a new round: every match of the schedule with the default line-ups (without
+/// the players [`teams::Fielding`] leaves out; a board left empty is a finding on `file`).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn default_lines(
     roster: &Roster,
     numbers: &[String],
     pairs: &[(u32, u32)],
     colours: &[Colour],
     groups: &[(BoardGroup, Option<Sex>)],
+    fielding: &teams::Fielding<'_>,
+    file: &str,
+    findings: &mut Findings,
 ) -> Lines {
     let boards = colours.len() as u32;
     let by_unit = teams::by_unit(roster);
-    let lineup = |no: u32| -> Vec<String> {
-        numbers
-            .get((no as usize).wrapping_sub(1))
-            .and_then(|u| by_unit.get(u.as_str()).copied())
-            .map(|t| teams::default_lineup(t, groups, boards))
-            .unwrap_or_default()
-    };
+    let unit = |no: u32| numbers.get((no as usize).wrapping_sub(1));
     let mut lines = Vec::new();
     for (mi, &(h, a)) in pairs.iter().enumerate() {
-        let (hl, al) = (lineup(h), lineup(a));
+        let [hl, al] = [h, a].map(|no| {
+            let team = unit(no).and_then(|u| by_unit.get(u.as_str()).copied());
+            fielding.fielded(team, groups, boards, file, findings)
+        });
         for b in 1..=boards {
             let i = b as usize - 1;
             lines.push(TeamLine {
                 match_no: mi as u32 + 1,
                 board: b,
-                home_team: numbers
-                    .get((h as usize).wrapping_sub(1))
-                    .cloned()
-                    .unwrap_or_default(),
+                home_team: unit(h).cloned().unwrap_or_default(),
                 home_player: hl.get(i).cloned().unwrap_or_default(),
                 home_colour: colours.get(i).copied().unwrap_or(Colour::White),
                 result: None,
                 away_player: al.get(i).cloned().unwrap_or_default(),
-                away_team: numbers
-                    .get((a as usize).wrapping_sub(1))
-                    .cloned()
-                    .unwrap_or_default(),
+                away_team: unit(a).cloned().unwrap_or_default(),
             });
         }
     }

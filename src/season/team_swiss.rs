@@ -455,6 +455,10 @@ impl StageRounds for SwissRounds<'_> {
         let bye_team = pairing.bye.map(u32::from);
         let roster = self.withdrawals.roster_for(inp.roster, self.names, r);
         let colours = self.cx.colours;
+        let fielding = teams::Fielding {
+            infos: self.cx.teams,
+            statuses: inp.statuses,
+        };
         let lines = default_lines(
             &roster,
             self.field.numbers,
@@ -462,6 +466,9 @@ impl StageRounds for SwissRounds<'_> {
             bye_team,
             colours,
             self.groups,
+            &fielding,
+            &league::round_file(inp.stage, r),
+            findings,
         );
         Ok(Some(paper(inp.event, inp.stage, r, lines, true)))
     }

@@ -4,7 +4,9 @@
 
 use crate::eligibility::standing::{Standing, Statuses};
 use crate::event::{BoardRules, Event};
-use crate::findings::Code;
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::findings::{Code, Finding, Source};
 use crate::model::roster::{Board, Person, Roster, Team};
 use crate::model::{Colour, Sex};
 use crate::rounds::lineup::{Bar, BoardGroup, Member};
@@ -137,12 +139,21 @@ pub fn members(team: &Team, groups: &[(BoardGroup, Option<Sex>)]) -> Vec<Member>
 /// The default line-up of a team: in each board group its main players in entry order from the
 /// group's first board (the boards move up when a main player has withdrawn), a reserve on the
 /// group's last board when the main players do not fill it; empty strings for empty boards.
+///
+/// The players whose name keys are in `left_out` (an open blocking finding of their own, a bar
+/// on their boards: [`Fielding::left_out`]) are not fielded: the boards move up past them and
+/// the group's reserve (乙级/甲级 九(二)(三): only on the group's last board) takes the last
+/// board, or it stays empty.
 pub fn default_lineup(
     team: &Team,
     groups: &[(BoardGroup, Option<Sex>)],
     boards: u32,
+    left_out: &BTreeSet<String>,
 ) -> Vec<String> {
-    let members = members(team, groups);
+    let members: Vec<Member> = members(team, groups)
+        .into_iter()
+        .filter(|m| !left_out.contains(&m.key))
+        .collect();
     let display = |key: &str| {
         team.players
             .iter()
@@ -176,6 +187,118 @@ pub fn default_lineup(
         }
     }
     out
+}
+
+/// Who a new round's default line-up leaves out (issue 44): a player with an open blocking
+/// finding of their own (资格待查: `person.not-registered`, `team.woman-on-men-board-rating`, …)
+/// or ruled out, and a player the regulation bars from the boards of their group (the bars
+/// `lineup.ineligible` checks), so that bianpai never pre-fills a line-up it would flag.
+pub struct Fielding<'a> {
+    /// The teams' members with their bars.
+    pub infos: &'a [TeamInfo],
+    /// Each person's standing after the rulings.
+    pub statuses: &'a Statuses,
+}
+
+impl Fielding<'_> {
+    /// The name keys of `team`'s players left out, each with its display name.
+    pub fn left_out(&self, team: &Team) -> BTreeMap<String, String> {
+        let unit = team.unit.value.as_str();
+        let info = self.infos.iter().find(|i| i.name == unit);
+        team.players
+            .iter()
+            .filter_map(|p| p.name.as_ref())
+            .filter(|n| {
+                let barred = info
+                    .and_then(|i| i.members.iter().find(|m| m.key == n.value.key))
+                    .is_some_and(|m| m.bars.iter().any(|b| b.group.is_none_or(|g| g == m.group)));
+                barred
+                    || self
+                        .statuses
+                        .person_itself(unit, &n.value.display)
+                        .is_some()
+            })
+            .map(|n| (n.value.key.clone(), n.value.display.clone()))
+            .collect()
+    }
+
+    /// The default line-up of `team` without the players left out, and the boards that stay
+    /// empty only because of them (board, the group's players left out).
+    pub fn lineup(
+        &self,
+        team: &Team,
+        groups: &[(BoardGroup, Option<Sex>)],
+        boards: u32,
+    ) -> (Vec<String>, Vec<(u32, Vec<String>)>) {
+        let out = self.left_out(team);
+        let keys: BTreeSet<String> = out.keys().cloned().collect();
+        let lineup = default_lineup(team, groups, boards, &keys);
+        if out.is_empty() {
+            return (lineup, Vec::new());
+        }
+        let full = default_lineup(team, groups, boards, &BTreeSet::new());
+        let members = members(team, groups);
+        let mut empty = Vec::new();
+        for (i, (now, before)) in lineup.iter().zip(&full).enumerate() {
+            if !now.is_empty() || before.is_empty() {
+                continue;
+            }
+            let board = u32::try_from(i + 1).unwrap_or(u32::MAX);
+            let group = groups
+                .iter()
+                .position(|(g, _)| (g.first_board..=g.last_board).contains(&board));
+            let names: Vec<String> = members
+                .iter()
+                .filter(|m| Some(m.group) == group)
+                .filter_map(|m| out.get(&m.key).cloned())
+                .collect();
+            empty.push((board, names));
+        }
+        (lineup, empty)
+    }
+}
+
+impl Fielding<'_> {
+    /// The default line-up of `team` (none: no player) for the new round workbook `file`,
+    /// with a `lineup.default-empty` finding for each board left empty.
+    pub fn fielded(
+        &self,
+        team: Option<&Team>,
+        groups: &[(BoardGroup, Option<Sex>)],
+        boards: u32,
+        file: &str,
+        findings: &mut crate::findings::Findings,
+    ) -> Vec<String> {
+        let Some(team) = team else {
+            return Vec::new();
+        };
+        let (lineup, empty) = self.lineup(team, groups, boards);
+        for (board, names) in empty {
+            findings.push(empty_board_finding(file, &team.unit.value, board, &names));
+        }
+        lineup
+    }
+}
+
+/// `lineup.default-empty`: a board of a new round left empty because the players who would
+/// have played it are left out of the default line-up ([`Fielding`]) and no legal reserve is
+/// left: the team fills it (or forfeits the board) before the round.
+fn empty_board_finding(file: &str, team: &str, board: u32, names: &[String]) -> Finding {
+    Finding::new(
+        Code::LineupDefaultEmpty,
+        Source::file(format!("results/{file}.xlsx")),
+        format!(
+            "{team}第{board}台未预填出场棋手：{}资格待查或不得在该台出场，且无可上该台的替补；请领队填写或按弃权处理",
+            names.join("、")
+        ),
+        format!(
+            "{team} board {board} left empty in the default line-up: {} pending or barred from \
+             the board and no reserve may play it; the captain fills it in or the board is \
+             forfeited",
+            names.join(", ")
+        ),
+    )
+    .team(team)
 }
 
 /// Round-reader infos for numbered teams (`numbers[i]` is the team of number i + 1), with the
@@ -347,7 +470,7 @@ pub(crate) mod tests {
             player("女替补", Sex::Female, Reserve(None)),
         ]);
         let groups = a_league_groups();
-        let lineup = default_lineup(&team, &groups, 5);
+        let lineup = default_lineup(&team, &groups, 5, &BTreeSet::new());
         assert_eq!(lineup, ["尹伟朗", "戴然建", "江强建", "史玲萱", "姜艺妍"]);
         let members = members(&team, &groups);
         let orders: Vec<(&str, usize, Option<usize>)> = members
@@ -375,6 +498,40 @@ pub(crate) mod tests {
         assert_eq!(crate::rounds::lineup::check(&defs, &members, &played), []);
     }
 
+    /// Issue 44: the players left out of the default line-up (an open blocking finding, a bar)
+    /// give way: a woman entered on men's board 3 to the men's reserve (规程 九(二)(三): a
+    /// reserve only on the group's last board); a main woman and the women's reserve both left
+    /// out leave board 5 empty, and the line-up check finds nothing in what is pre-filled.
+    #[test]
+    fn players_left_out_give_way_to_the_reserve_or_leave_the_board_empty() {
+        use Board::{Main, Reserve};
+        let team = team(vec![
+            player("甲", Sex::Male, Main(1)),
+            player("乙", Sex::Male, Main(2)),
+            player("丙", Sex::Female, Main(3)),
+            player("丁", Sex::Male, Reserve(None)),
+            player("戊", Sex::Female, Main(4)),
+            player("己", Sex::Female, Main(5)),
+            player("庚", Sex::Female, Reserve(None)),
+        ]);
+        let groups = a_league_groups();
+        let out = |keys: &[&str]| keys.iter().map(|k| k.to_string()).collect();
+        let lineup = default_lineup(&team, &groups, 5, &out(&["丙"]));
+        assert_eq!(lineup, ["甲", "乙", "丁", "戊", "己"]);
+        let lineup = default_lineup(&team, &groups, 5, &out(&["丙", "己", "庚"]));
+        assert_eq!(lineup, ["甲", "乙", "丁", "戊", ""]);
+        let played = lineup
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (i as u32 + 1, (!n.is_empty()).then(|| n.clone())))
+            .collect();
+        let defs: Vec<BoardGroup> = groups.iter().map(|(g, _)| g.clone()).collect();
+        assert_eq!(
+            crate::rounds::lineup::check(&defs, &members(&team, &groups), &played),
+            []
+        );
+    }
+
     /// A form with board 2 missing and no duplicate (1, 3 for the men): the men fill boards 1
     /// and 2, the men's reserve plays the group's last board 3.
     #[test]
@@ -388,7 +545,7 @@ pub(crate) mod tests {
             player("戊", Sex::Female, Main(5)),
         ]);
         assert_eq!(
-            default_lineup(&team, &a_league_groups(), 5),
+            default_lineup(&team, &a_league_groups(), 5, &BTreeSet::new()),
             ["甲", "乙", "丙", "丁", "戊"]
         );
     }

@@ -107,7 +107,8 @@ fn b_league_team_packet_has_the_statement() {
 }
 
 /// The A-league finals decide places 1-12 (tests/league_season.rs): places 1-6 get 200,000 …
-/// 40,000, paid to the units without tax; the champion's packet adds the 20,000 grant.
+/// 40,000, paid to the units without tax; the champion's packet adds the 20,000 grant and
+/// lists its prize withheld (its eligibility is pending).
 #[test]
 fn a_league_prizes_go_to_the_final_places() {
     let (_tmp, out, outcome) = run_sample("cca-a-league-2023");
@@ -134,7 +135,15 @@ fn a_league_prizes_go_to_the_final_places() {
         .iter()
         .find(|c| c.team == "山东泉城队")
         .unwrap();
-    assert_eq!((champion.owes_fen, champion.receives_fen), (0, 22_000_000));
+    // Its prize is withheld (资格待查, issue 44): only the grant is received.
+    assert_eq!(
+        (
+            champion.owes_fen,
+            champion.receives_fen,
+            champion.withheld_fen
+        ),
+        (0, 2_000_000, 20_000_000)
+    );
     let seventh = outcome
         .summary
         .costs
@@ -159,7 +168,7 @@ fn a_league_prizes_go_to_the_final_places() {
     assert_eq!(
         body[1],
         s(&[
-            "应收",
+            "暂缓发放",
             "奖金 团体赛 第1名",
             "",
             "1",
@@ -170,7 +179,7 @@ fn a_league_prizes_go_to_the_final_places() {
     );
     assert_eq!(
         body.last().unwrap(),
-        &s(&["", "结算：应收", "", "", "", "", "220000.00"])
+        &s(&["", "结算：应收", "", "", "", "", "20000.00"])
     );
     let settings = rows(&out.join("prizes.xlsx"), "奖金设置");
     assert_eq!(
@@ -317,5 +326,81 @@ fn a_gross_total_short_of_the_regulation_is_a_finding() {
     assert_eq!(
         f[0].message_zh,
         "实发奖金税前合计 99000.00 元，与规程所列奖金总额 100000.00 元不符"
+    );
+}
+
+/// Issue 44 (3): the A-league's withheld prizes are not money to receive. 山东 (1st, 200,000),
+/// 重庆 (2nd, 120,000), 江苏 (5th, 50,000) and 广东 (6th, 40,000) are 资格待查: their prizes are
+/// 暂缓发放, outside 应收 and the balance. By hand: 应收 = 12 grants × 20,000 + the prizes of 北京
+/// (3rd, 80,000) and 浙江 (4th, 60,000) = 380,000 (790,000 with the withheld 410,000).
+#[test]
+fn a_league_withheld_prizes_are_listed_apart_from_what_the_teams_receive() {
+    let (_tmp, out, outcome) = run_sample("cca-a-league-2023");
+    let costs = &outcome.summary.costs;
+    let of = |t: &str| {
+        costs
+            .iter()
+            .find(|c| c.team == t)
+            .map(|c| (c.owes_fen, c.receives_fen, c.withheld_fen))
+    };
+    assert_eq!(of("山东泉城队"), Some((0, 2_000_000, 20_000_000)));
+    assert_eq!(of("重庆涪陵队"), Some((0, 2_000_000, 12_000_000)));
+    assert_eq!(of("江苏钟山队"), Some((0, 2_000_000, 5_000_000)));
+    assert_eq!(of("广东珠江队"), Some((0, 2_000_000, 4_000_000)));
+    assert_eq!(of("北京华清队"), Some((0, 10_000_000, 0)));
+    assert_eq!(of("浙江西湖队"), Some((0, 8_000_000, 0)));
+    let total: i64 = costs.iter().map(|c| c.receives_fen).sum();
+    assert_eq!(total, 38_000_000);
+    let withheld: i64 = costs.iter().map(|c| c.withheld_fen).sum();
+    assert_eq!(withheld, 41_000_000);
+    // costs.xlsx!汇总: C6 is 山东's 应收 (20,000), G6 its withheld prize; row 15 the totals.
+    let sum = rows(&out.join("costs.xlsx"), "汇总");
+    assert_eq!(text(&sum[1])[6], "暂缓发放（资格待查，不计入结算）");
+    assert_eq!(text(&sum[5])[0], "山东泉城队");
+    assert_eq!(sum[5][2], Data::Float(20_000.0));
+    assert_eq!(sum[5][3], Data::Float(-20_000.0));
+    assert_eq!(sum[5][6], Data::Float(200_000.0));
+    assert_eq!(text(&sum[14])[0], "合计");
+    assert_eq!(sum[14][2], Data::Float(380_000.0));
+    assert_eq!(sum[14][6], Data::Float(410_000.0));
+    // 山东's packet: the same statement, the prize on a side of its own.
+    let r = rows(&out.join("teams/山东泉城队.xlsx"), "费用结算");
+    let body: Vec<Vec<String>> = r.iter().skip(2).map(|x| text(x)).collect();
+    assert_eq!(
+        body,
+        vec![
+            s(&[
+                "应收",
+                "竞赛费拨款",
+                "中国国际象棋协会",
+                "1",
+                "队",
+                "20000.00",
+                "20000.00"
+            ]),
+            s(&[
+                "暂缓发放",
+                "奖金 团体赛 第1名",
+                "",
+                "1",
+                "项",
+                "200000.00",
+                "200000.00"
+            ]),
+            s(&["", "", "", "", "", "", ""]),
+            s(&["", "应缴合计", "", "", "", "", "0.00"]),
+            s(&["", "应收合计", "", "", "", "", "20000.00"]),
+            s(&[
+                "",
+                "暂缓发放合计（资格待查，待裁定；不计入结算）",
+                "",
+                "",
+                "",
+                "",
+                "200000.00"
+            ]),
+            s(&["", "组委会承担合计（不计入结算）", "", "", "", "", "0.00"]),
+            s(&["", "结算：应收", "", "", "", "", "20000.00"]),
+        ]
     );
 }

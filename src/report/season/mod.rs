@@ -10,6 +10,7 @@ mod finals;
 mod individual;
 mod individual_tables;
 mod league;
+mod packet_finals;
 pub mod packets;
 pub mod tables;
 mod team_swiss;

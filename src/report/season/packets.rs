@@ -1,5 +1,6 @@
 //! The sheets a team's packet adds from the stage (issue 18): 对阵与成绩 (the team's matches
-//! round by round, board by board, from its own side) and 名次 (its place and tie-breaks); for
+//! round by round, board by board, from its own side, then a league's finals legs) and 名次
+//! (its place and tie-breaks; the final place with 降级 once a league's finals are over); for
 //! a delegation of an individual event, 个人对局与名次 (each player's games and place).
 //!
 //! [`PacketIndex::new`] indexes the stage once (teams by name, matches and rows by team,
@@ -19,6 +20,8 @@ use crate::season::TeamName;
 use crate::season::individual::IndividualOutcome;
 use crate::season::matches::{MatchScoring, RoundResults};
 
+use super::packet_finals::{FinalsIndex, matches_by_team};
+
 /// A stage indexed for the packet sheets of each of its teams.
 pub struct PacketIndex<'a> {
     kind: Kind<'a>,
@@ -27,7 +30,7 @@ pub struct PacketIndex<'a> {
 }
 
 enum Kind<'a> {
-    Team(TeamStageIndex<'a>),
+    Team(Box<TeamStageIndex<'a>>),
     Delegations(DelegationIndex<'a>),
 }
 
@@ -47,6 +50,8 @@ struct TeamStageIndex<'a> {
     byes: HashMap<u32, BTreeMap<u32, String>>,
     /// Team number → indices of its rows in the standings.
     place_rows: HashMap<u32, Vec<usize>>,
+    /// The knockout finals that follow a round robin.
+    finals: Option<FinalsIndex>,
 }
 
 /// An individual stage: the delegations' entrants.
@@ -64,15 +69,19 @@ impl<'a> PacketIndex<'a> {
     /// Indexes `stage` once for the packets of all its teams.
     pub fn new(stage: &'a StageOutcome, roster: &Roster, sport: Sport, lang: Lang) -> Self {
         let kind = match &stage.kind {
-            StageKind::League(l) => Kind::Team(TeamStageIndex::new(
-                &l.names,
-                &l.numbers.teams,
-                l.complete.clone(),
-                l.standings.as_ref(),
-                &l.scoring,
-                roster,
-                HashMap::new(),
-            )),
+            StageKind::League(l) => {
+                let mut t = TeamStageIndex::new(
+                    &l.names,
+                    &l.numbers.teams,
+                    l.complete.clone(),
+                    l.standings.as_ref(),
+                    &l.scoring,
+                    roster,
+                    HashMap::new(),
+                );
+                t.finals = l.finals.as_ref().map(|f| FinalsIndex::new(f, &t.no_of));
+                Kind::Team(Box::new(t))
+            }
             StageKind::TeamSwiss(o) => {
                 // Rounds each team had the pairing-allocated bye: round → game points scored.
                 let mut byes: HashMap<u32, BTreeMap<u32, String>> = HashMap::new();
@@ -83,7 +92,7 @@ impl<'a> PacketIndex<'a> {
                             .insert(r.results.round, o.bye.1.to_string());
                     }
                 }
-                Kind::Team(TeamStageIndex::new(
+                Kind::Team(Box::new(TeamStageIndex::new(
                     &o.names,
                     &o.numbers,
                     o.results(),
@@ -91,7 +100,7 @@ impl<'a> PacketIndex<'a> {
                     &o.scoring,
                     roster,
                     byes,
-                ))
+                )))
             }
             StageKind::Individual(o) => Kind::Delegations(DelegationIndex::new(o)),
         };
@@ -134,15 +143,7 @@ impl<'a> TeamStageIndex<'a> {
             name_of.entry(n.0).or_insert(name.as_str());
             no_of.entry(name.as_str()).or_insert(n.0);
         }
-        let mut matches: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
-        for (r, rr) in rounds.iter().enumerate() {
-            for (i, m) in rr.matches.iter().enumerate() {
-                matches.entry(m.home).or_default().push((r, i));
-                if m.away != m.home {
-                    matches.entry(m.away).or_default().push((r, i));
-                }
-            }
-        }
+        let matches = matches_by_team(&rounds);
         let mut place_rows: HashMap<u32, Vec<usize>> = HashMap::new();
         for (i, r) in standings.iter().flat_map(|st| st.rows.iter()).enumerate() {
             place_rows.entry(r.start_no).or_default().push(i);
@@ -158,6 +159,7 @@ impl<'a> TeamStageIndex<'a> {
             matches,
             byes,
             place_rows,
+            finals: None,
         }
     }
 
@@ -212,6 +214,7 @@ impl<'a> DelegationIndex<'a> {
 /// 对阵与成绩: one row per board of each of the team's matches, from the team's side: round,
 /// opponent, board, own player, own colour, result, opponent's player, and on the first board
 /// the match's game score (`3.5:1.5`); a round with the bye is one row `轮空` with its points.
+/// A league's finals legs follow the round robin, their round written `总决赛第1轮`.
 fn results_sheet(
     t: &TeamStageIndex<'_>,
     no: u32,
@@ -219,22 +222,9 @@ fn results_sheet(
     sport: Sport,
     lang: Lang,
 ) -> SheetDoc {
-    let (players, scoring) = (&t.players, t.scoring);
-    let name_of = |n: u32| t.name(n);
     let none = BTreeMap::new();
     let byes = t.byes.get(&no).unwrap_or(&none);
     let mine = t.matches.get(&no).map_or(&[][..], Vec::as_slice);
-    let mut next = 0;
-    let player = |team: u32, key: &Option<String>| {
-        key.as_ref()
-            .map(|k| {
-                players
-                    .get(&(team, k.clone()))
-                    .cloned()
-                    .unwrap_or_else(|| k.clone())
-            })
-            .unwrap_or_default()
-    };
     let mut rows = Vec::new();
     for (r, rr) in t.rounds.iter().enumerate() {
         if let Some(points) = byes.get(&rr.round) {
@@ -244,44 +234,17 @@ fn results_sheet(
             row[7] = points.clone();
             rows.push(row);
         }
-        // The team's matches of this round, in sheet order.
-        let start = next;
-        while mine.get(next).is_some_and(|&(mr, _)| mr == r) {
-            next += 1;
-        }
-        let here = mine.get(start..next).unwrap_or_default();
-        for m in here.iter().filter_map(|&(_, i)| rr.matches.get(i)) {
-            let home = m.home == no;
-            let opp = if home { m.away } else { m.home };
-            let (mut own, mut theirs) = (Points::ZERO, Points::ZERO);
-            for b in &m.boards {
-                let r = if home { b.result } else { b.result.reversed() };
-                own += scoring.game(r);
-                theirs += scoring.game(r.reversed());
-            }
-            let score = scoring.sport.score_pair(own, theirs);
-            for (i, b) in m.boards.iter().enumerate() {
-                let (mine, colour, result, theirs_p) = if home {
-                    (&b.home_player, b.home_colour, b.result, &b.away_player)
-                } else {
-                    (
-                        &b.away_player,
-                        !b.home_colour,
-                        b.result.reversed(),
-                        &b.home_player,
-                    )
-                };
-                rows.push(vec![
-                    rr.round.to_string(),
-                    name_of(opp),
-                    b.board.to_string(),
-                    player(no, mine),
-                    crate::report::round_workbook::colour_word(colour, sport, lang).to_string(),
-                    notation::format(result, sport).to_string(),
-                    player(opp, theirs_p),
-                    if i == 0 { score.clone() } else { String::new() },
-                ]);
-            }
+        let label = rr.round.to_string();
+        match_rows(t, no, (r, rr), mine, &label, (sport, lang), &mut rows);
+    }
+    if let Some(f) = &t.finals {
+        let mine = f.matches.get(&no).map_or(&[][..], Vec::as_slice);
+        for (r, rr) in f.rounds.iter().enumerate() {
+            let label = match lang {
+                Lang::Zh => format!("总决赛第{}轮", rr.round),
+                Lang::En => format!("finals round {}", rr.round),
+            };
+            match_rows(t, no, (r, rr), mine, &label, (sport, lang), &mut rows);
         }
     }
     SheetDoc {
@@ -313,7 +276,66 @@ fn results_sheet(
     }
 }
 
-/// 名次: the team's row of the current ranking (place, number, name, every tie-break).
+/// The rows of team `no`'s matches in round `rr` (index `r` of its stage; `mine` are the
+/// team's (round index, match index) in round order), from the team's side, each board a row.
+fn match_rows(
+    t: &TeamStageIndex<'_>,
+    no: u32,
+    (r, rr): (usize, &RoundResults),
+    mine: &[(usize, usize)],
+    label: &str,
+    (sport, lang): (Sport, Lang),
+    rows: &mut Vec<Vec<String>>,
+) {
+    let player = |team: u32, key: &Option<String>| {
+        key.as_ref()
+            .map(|k| {
+                t.players
+                    .get(&(team, k.clone()))
+                    .cloned()
+                    .unwrap_or_else(|| k.clone())
+            })
+            .unwrap_or_default()
+    };
+    let here = mine.iter().filter(|&&(mr, _)| mr == r);
+    for m in here.filter_map(|&(_, i)| rr.matches.get(i)) {
+        let home = m.home == no;
+        let opp = if home { m.away } else { m.home };
+        let (mut own, mut theirs) = (Points::ZERO, Points::ZERO);
+        for b in &m.boards {
+            let r = if home { b.result } else { b.result.reversed() };
+            own += t.scoring.game(r);
+            theirs += t.scoring.game(r.reversed());
+        }
+        let score = t.scoring.sport.score_pair(own, theirs);
+        for (i, b) in m.boards.iter().enumerate() {
+            let (mine, colour, result, theirs_p) = if home {
+                (&b.home_player, b.home_colour, b.result, &b.away_player)
+            } else {
+                (
+                    &b.away_player,
+                    !b.home_colour,
+                    b.result.reversed(),
+                    &b.home_player,
+                )
+            };
+            rows.push(vec![
+                label.to_string(),
+                t.name(opp),
+                b.board.to_string(),
+                player(no, mine),
+                crate::report::round_workbook::colour_word(colour, sport, lang).to_string(),
+                notation::format(result, sport).to_string(),
+                player(opp, theirs_p),
+                if i == 0 { score.clone() } else { String::new() },
+            ]);
+        }
+    }
+}
+
+/// 名次: the team's row of the current ranking (place, number, name, every tie-break). Once a
+/// league's finals are over it is the final place (最终名次) with 降级 for a relegated team,
+/// then the round robin's place and tie-breaks.
 fn place_sheet(
     t: &TeamStageIndex<'_>,
     no: u32,
@@ -321,11 +343,19 @@ fn place_sheet(
     unit: &str,
     lang: Lang,
 ) -> SheetDoc {
+    let final_place = t.finals.as_ref().and_then(|f| {
+        let relegated = f.relegated.contains(&no);
+        f.places.get(&no).map(|p| (*p, relegated))
+    });
     let mut headers = vec![
         lang.pick("名次", "Place").to_string(),
         lang.pick("序号", "No.").to_string(),
         lang.pick("队名", "Team").to_string(),
     ];
+    if final_place.is_some() {
+        headers.push(lang.pick("备注", "Note").to_string());
+        headers.push(lang.pick("常规赛名次", "Round-robin place").to_string());
+    }
     headers.extend(
         st.keys
             .iter()
@@ -338,11 +368,24 @@ fn place_sheet(
         .iter()
         .filter_map(|&i| st.rows.get(i))
         .map(|r| {
-            let mut v = vec![
-                r.rank.to_string(),
-                r.start_no.to_string(),
-                t.name(r.start_no),
-            ];
+            let mut v = match final_place {
+                Some((place, relegated)) => vec![
+                    place.to_string(),
+                    r.start_no.to_string(),
+                    t.name(r.start_no),
+                    if relegated {
+                        lang.pick("降级", "relegated").to_string()
+                    } else {
+                        String::new()
+                    },
+                    r.rank.to_string(),
+                ],
+                None => vec![
+                    r.rank.to_string(),
+                    r.start_no.to_string(),
+                    t.name(r.start_no),
+                ],
+            };
             v.extend(crate::report::labels::value_cells(&r.values, &st.decimals));
             v
         })
@@ -350,16 +393,23 @@ fn place_sheet(
     let n = headers.len();
     let mut centred = vec![0, 1];
     centred.extend(3..n);
+    let mut numeric = centred.clone();
+    if final_place.is_some() {
+        // The note column is text.
+        numeric.retain(|&c| c != 3);
+    }
     SheetDoc {
         name: lang.pick("名次", "Place").into(),
-        title: match lang {
-            Lang::Zh => format!("{unit} 当前名次"),
-            Lang::En => format!("{unit}: current place"),
+        title: match (lang, final_place.is_some()) {
+            (Lang::Zh, false) => format!("{unit} 当前名次"),
+            (Lang::Zh, true) => format!("{unit} 最终名次"),
+            (Lang::En, false) => format!("{unit}: current place"),
+            (Lang::En, true) => format!("{unit}: final place"),
         },
         table: TextTable {
             headers,
             rows,
-            numeric: centred.clone(),
+            numeric,
             centred,
             ..Default::default()
         },

@@ -22,7 +22,9 @@ fn bye_line(match_no: u32, team: &str) -> TeamLine {
     }
 }
 
-/// The rows of a new round: every pair with the default line-ups, then the bye row.
+/// The rows of a new round: every pair with the default line-ups (without the players
+/// [`teams::Fielding`] leaves out; a board left empty is a finding on `file`), then the bye row.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn default_lines(
     roster: &Roster,
     numbers: &[String],
@@ -30,6 +32,9 @@ pub(super) fn default_lines(
     bye: Option<u32>,
     colours: &[Colour],
     groups: &[(BoardGroup, Option<Sex>)],
+    fielding: &teams::Fielding<'_>,
+    file: &str,
+    findings: &mut crate::findings::Findings,
 ) -> Lines {
     let boards = colours.len() as u32;
     let name = |no: u32| {
@@ -39,16 +44,12 @@ pub(super) fn default_lines(
             .unwrap_or_default()
     };
     let by_unit = teams::by_unit(roster);
-    let lineup = |no: u32| -> Vec<String> {
-        by_unit
-            .get(name(no).as_str())
-            .copied()
-            .map(|t| teams::default_lineup(t, groups, boards))
-            .unwrap_or_default()
-    };
     let mut lines = Vec::new();
     for (mi, &(h, a)) in pairs.iter().enumerate() {
-        let (hl, al) = (lineup(h), lineup(a));
+        let [hl, al] = [h, a].map(|no| {
+            let team = by_unit.get(name(no).as_str()).copied();
+            fielding.fielded(team, groups, boards, file, findings)
+        });
         for b in 1..=boards {
             let i = b as usize - 1;
             lines.push(TeamLine {

@@ -72,13 +72,7 @@ pub fn team_swiss(
 pub fn finals(event: &Event, roster: &Roster, o: &LeagueOutcome) -> Option<Trf> {
     let f = o.finals.as_ref().filter(|_| reported(event))?;
     let stage = event.stages.iter().find(|s| s.id == f.stage)?;
-    let complete: Vec<RoundResults> = f
-        .state
-        .rounds
-        .iter()
-        .filter(|r| r.complete)
-        .cloned()
-        .collect();
+    let complete: Vec<RoundResults> = f.complete_rounds();
     if complete.is_empty() {
         return None;
     }

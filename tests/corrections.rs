@@ -135,7 +135,11 @@ fn late_changes_warning_names_each_removal_and_change() {
     let from = "[deadlines.entry]";
     let at = text.find(from).expect("[deadlines.entry]");
     let end = at + text[at..].find('\n').expect("line end") + 1;
-    let text = format!("{}late_changes = \"warning\"\n{}", &text[..end], &text[end..]);
+    let text = format!(
+        "{}late_changes = \"warning\"\n{}",
+        &text[..end],
+        &text[end..]
+    );
     std::fs::write(&p, text).expect("write event.toml");
     let (_, json, _) = run_json(&dir, &[]);
     let all = team_findings(&json);
@@ -217,7 +221,9 @@ fn a_ruling_on_someone_the_correction_removed_is_a_warning_at_its_line() {
             "warning".to_string(),
             String::new(),
             format!("event.toml!第{line}行"),
-            format!("裁定（event.toml 第{line}行）中的“韦梦雯 / 成都锦江队”已不在报名名单中：见于成都锦江队报名表.csv，更正后的成都锦江队报名表(更正).csv已将其删除；此裁定无需执行")
+            format!(
+                "裁定（event.toml 第{line}行）中的“韦梦雯 / 成都锦江队”已不在报名名单中：见于成都锦江队报名表.csv，更正后的成都锦江队报名表(更正).csv已将其删除；此裁定无需执行"
+            )
         )]
     );
     // Nobody ever entered: still a blocking ruling.unknown.

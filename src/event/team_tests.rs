@@ -115,7 +115,11 @@ fn team_aliases_resolve_in_the_seeding_list_and_rulings() {
     assert_eq!(ev.rulings[0].team.as_deref(), Some("广东队"));
     assert_eq!(ev.team_key("粤队"), crate::normalize::unit_key("广东队"));
     let lines = format!("{t}{extra}");
-    let at = lines.lines().position(|l| l.starts_with("public_numbers")).unwrap_or(0) + 1;
+    let at = lines
+        .lines()
+        .position(|l| l.starts_with("public_numbers"))
+        .unwrap_or(0)
+        + 1;
     assert_eq!(ev.draw.at, [(at, 19), (at, 31)]);
     let twice = format!("{t}{extra}\n[[teams]]\nname = \"广州队\"\naliases = [\"粤队\"]\n");
     let e = parse(&twice, Path::new("event.toml")).expect_err("refused");

@@ -7,8 +7,8 @@ pub mod cells;
 pub mod edit;
 pub mod gacrux;
 pub mod sample_run;
-pub mod trf_cut;
 pub mod swiss;
+pub mod trf_cut;
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -116,3 +116,40 @@ fn an_excluded_roster_that_is_a_device_or_outside_the_folder_is_not_read() {
         );
     }
 }
+
+#[test]
+fn an_organizer_file_named_web_and_files_in_out_previous_are_kept() {
+    let (_tmp, folder) = sample_copy("cca-b-league-2025");
+    let out = folder.join("out");
+    let _ = fs::remove_dir_all(&out);
+    run_json(&folder, &[]);
+    run_json(&folder, &[]);
+    // The organizer puts a note in out/previous/ and replaces out/web/ by a file of his own.
+    fs::write(out.join("previous/审核意见.txt"), "第3轮已核对").expect("note");
+    fs::remove_dir_all(out.join("web")).expect("web");
+    fs::write(out.join("web"), "我的记录").expect("web file");
+    let (code, json, err) = run_json(&folder, &[]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        findings(&json).contains(&(
+            "output.kept".into(),
+            "out/web".into(),
+            "out/web 不是 bianpai 上次写出的（或写出后被改过），已改名保留为 out/web（保留），新结果写入 out/web".into()
+        )),
+        "{:?}",
+        findings(&json)
+    );
+    assert_eq!(
+        fs::read_to_string(out.join("web（保留）")).expect("kept"),
+        "我的记录"
+    );
+    assert!(out.join("web/index.html").is_file());
+    // Two more runs: bianpai's files in previous/ are replaced, the note stays.
+    run_json(&folder, &[]);
+    run_json(&folder, &[]);
+    assert_eq!(
+        fs::read_to_string(out.join("previous/审核意见.txt")).expect("note kept"),
+        "第3轮已核对"
+    );
+    assert!(out.join("previous/standings.xlsx").is_file());
+}

@@ -236,10 +236,16 @@ impl OutDir {
         let path = self.out.join(name);
         {
             let mut s = self.lock();
-            if s.foreign.remove(&path) {
-                let aside = free_name(&path);
-                fs::rename(&path, &aside).map_err(|e| Error::io(&path, e))?;
-                s.aside.push((path.clone(), aside));
+            // The organizer's file under the output's name, or under the name of a folder the
+            // output goes in (a file called `web` or `teams`), is moved aside first.
+            let mut at = self.out.clone();
+            for part in name.split('/') {
+                at.push(part);
+                if s.foreign.remove(&at) {
+                    let aside = free_name(&at);
+                    fs::rename(&at, &aside).map_err(|e| Error::io(&at, e))?;
+                    s.aside.push((at.clone(), aside));
+                }
             }
             s.stamps.insert(name.to_string(), stamp_text(bytes));
         }
@@ -420,32 +426,59 @@ fn last_run(out: &Path) -> (Vec<String>, Vec<String>) {
     (listed, edited)
 }
 
-/// Replaces `out/previous/` with the files `listed` (moved there at the same relative path).
+/// Replaces in `out/previous/` the files an earlier rotation moved there (its own manifest)
+/// with the files `listed`, moved there at the same relative path, and lists them in its
+/// manifest. Anything else in `previous/` (a file the organizer put there, one edited since)
+/// stays; one in the way of a file moved there is moved aside (`（保留）`). A `previous/` of an
+/// older bianpai, without a manifest, was all bianpai's and is replaced whole.
 fn rotate_previous(out: &Path, listed: &[String]) -> Result<()> {
     let previous = out.join(PREVIOUS_DIR);
-    if previous.is_dir() {
+    let own = previous.join(MANIFEST);
+    if previous.is_dir() && own.is_file() {
+        let (unchanged, _edited) = last_run(&previous);
+        for rel in unchanged {
+            let path = previous.join(&rel);
+            fs::remove_file(&path).map_err(|e| Error::io(&path, e))?;
+            remove_empty_parents(&path, &previous);
+        }
+        fs::remove_file(&own).map_err(|e| Error::io(&own, e))?;
+    } else if previous.is_dir() {
         fs::remove_dir_all(&previous).map_err(|e| Error::io(&previous, e))?;
     } else if previous.exists() {
-        fs::remove_file(&previous).map_err(|e| Error::io(&previous, e))?;
+        let aside = free_name(&previous);
+        fs::rename(&previous, &aside).map_err(|e| Error::io(&previous, e))?;
     }
-    fs::create_dir(&previous).map_err(|e| Error::io(&previous, e))?;
+    fs::create_dir_all(&previous).map_err(|e| Error::io(&previous, e))?;
+    let mut manifest = String::new();
     for rel in listed {
         let from = out.join(rel);
         let to = previous.join(rel);
         if let Some(parent) = to.parent() {
             fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
         }
-        fs::rename(&from, &to).map_err(|e| Error::io(&from, e))?;
-        // A sub-folder the run made (teams/) goes once it is empty.
-        let mut dir = from.parent();
-        while let Some(d) = dir {
-            if d == out || fs::remove_dir(d).is_err() {
-                break;
-            }
-            dir = d.parent();
+        if fs::symlink_metadata(&to).is_ok() {
+            let aside = free_name(&to);
+            fs::rename(&to, &aside).map_err(|e| Error::io(&to, e))?;
         }
+        fs::rename(&from, &to).map_err(|e| Error::io(&from, e))?;
+        let stamp = fs::read(&to).map(|b| stamp_text(&b)).unwrap_or_default();
+        manifest.push_str(&format!("{rel}\t{stamp}\n"));
+        // A sub-folder the run made (teams/) goes once it is empty.
+        remove_empty_parents(&from, out);
     }
+    fs::write(&own, manifest).map_err(|e| Error::io(&own, e))?;
     Ok(())
+}
+
+/// Removes the folders above `path` up to `root` (excluded) while they are empty.
+fn remove_empty_parents(path: &Path, root: &Path) {
+    let mut dir = path.parent();
+    while let Some(d) = dir {
+        if d == root || fs::remove_dir(d).is_err() {
+            break;
+        }
+        dir = d.parent();
+    }
 }
 
 /// Every file in `out` outside `previous/` that is not the marker, the manifest or a

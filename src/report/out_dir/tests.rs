@@ -183,11 +183,17 @@ fn prepare_rotates_previous() {
     let d = OutDir::prepare(&out).unwrap();
     assert_eq!(d.prepared(), &PreparedOut::default());
     assert_eq!(fs::read(out.join("previous/roster.xlsx")).unwrap(), b"run1");
-    // Third run's outputs replace previous/ wholesale; the organizer's files are still there.
+    // Third run's outputs replace what bianpai put in previous/; the organizer's files are
+    // still there, in out/ and in previous/.
+    fs::write(out.join("previous/checked.txt"), b"mine").unwrap();
     d.put("standings.xlsx", b"run3").unwrap();
     d.finish().unwrap();
     OutDir::prepare(&out).unwrap();
-    assert_eq!(list(&out.join("previous")), vec!["standings.xlsx"]);
+    assert_eq!(
+        list(&out.join("previous")),
+        vec![MANIFEST, "checked.txt", "standings.xlsx"]
+    );
+    assert_eq!(fs::read(out.join("previous/checked.txt")).unwrap(), b"mine");
     assert_eq!(fs::read(out.join("notes.txt")).unwrap(), b"mine");
     // A manifest naming paths outside out/ moves nothing there.
     fs::write(
@@ -217,4 +223,25 @@ fn prepare_refuses_a_foreign_folder() {
     fs::create_dir(&empty).unwrap();
     OutDir::prepare(&empty).unwrap().finish().unwrap();
     assert_eq!(list(&empty), vec![MANIFEST, OUT_MARKER]);
+}
+
+#[test]
+fn an_organizer_file_named_like_an_output_folder_is_moved_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let d = OutDir::prepare(&out).unwrap();
+    d.put("web/index.html", b"run1").unwrap();
+    d.finish().unwrap();
+    // The organizer replaces the folder web/ by a file of his called `web`.
+    fs::remove_dir_all(out.join("web")).unwrap();
+    fs::write(out.join("web"), b"mine").unwrap();
+    let d = OutDir::prepare(&out).unwrap();
+    d.put("web/index.html", b"run2").unwrap();
+    let report = d.finish().unwrap();
+    assert_eq!(fs::read(out.join("web/index.html")).unwrap(), b"run2");
+    assert_eq!(fs::read(out.join("web（保留）")).unwrap(), b"mine");
+    assert_eq!(
+        report.aside,
+        vec![(out.join("web"), out.join("web（保留）"))]
+    );
 }

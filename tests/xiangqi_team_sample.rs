@@ -6,7 +6,6 @@
 
 mod util;
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use util::cells::{read_book, sheet};
@@ -206,52 +205,22 @@ fn groups_follow_berger_and_the_knockout_is_seeded_from_the_group_places() {
     .collect();
     assert_eq!(ranking, want);
     let paid = util::paid_prizes(&j, &err);
-    let want: Vec<(u64, String, i64, bool)> = [
+    let want = util::paid_in_full(&[
         (1, "广东队", 3_000_000),
         (2, "北京队", 2_000_000),
         (3, "上海队", 1_500_000),
         (4, "浙江队", 1_000_000),
         (5, "江苏队", 800_000),
         (6, "四川队", 600_000),
-    ]
-    .into_iter()
-    .map(|(p, n, f)| (p, n.to_string(), f, false))
-    .collect();
+    ]);
     assert_eq!(paid, want);
-}
-
-/// Every file under `dir`, recursively.
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).expect("read_dir").flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else {
-            out.push(p);
-        }
-    }
-}
-
-/// The text of a file: every part of a workbook, else the file itself when it is text.
-fn text_of(path: &Path) -> String {
-    let bytes = std::fs::read(path).expect("read");
-    if path.extension().is_some_and(|e| e == "xlsx") {
-        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("zip");
-        let mut all = String::new();
-        for i in 0..zip.len() {
-            let _ = zip.by_index(i).expect("member").read_to_string(&mut all);
-        }
-        all
-    } else {
-        String::from_utf8(bytes).unwrap_or_default()
-    }
 }
 
 #[test]
 fn no_chess_word_in_any_output() {
     let (_tmp, dir, _j, _err) = played();
     let mut files = Vec::new();
-    walk(&dir.join("out"), &mut files);
+    util::walk(&dir.join("out"), &mut files);
     assert!(files.len() > 20, "{}", files.len());
     // 白 (white), ½, and the chess scores 1-0, 0-1, 1:0, 0:1 as a whole token.
     let chess = regex::Regex::new(r"白|½|(?:^|[^0-9.:\-])(?:1-0|0-1|1:0|0:1)(?:$|[^0-9.:\-])")
@@ -259,7 +228,7 @@ fn no_chess_word_in_any_output() {
     let found: Vec<String> = files
         .iter()
         .filter_map(|f| {
-            let text = text_of(f);
+            let text = util::text_of(f);
             chess
                 .find(&text)
                 .map(|m| format!("{}: {}", f.display(), m.as_str()))

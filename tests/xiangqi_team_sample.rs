@@ -214,6 +214,21 @@ fn groups_follow_berger_and_the_knockout_is_seeded_from_the_group_places() {
         (6, "四川队", 600_000),
     ]);
     assert_eq!(paid, want);
+
+    // Lodging 300 yuan a person a day (400 alone in a single), 11-01 to 11-06, 5 days, from
+    // the 食宿 sheets: 广东队 4 in twin rooms and 2 alone = 6,000 + 4,000; 湖北队 6 in twin
+    // rooms = 9,000. 广东队 receives its 30,000 prize against it.
+    let costs = read_book(&dir.join("out/costs.xlsx"));
+    let sum = sheet(&costs, "汇总");
+    let line = |team: &str| -> Vec<String> {
+        let row = sum.body().into_iter().find(|r| r[0] == team).expect("team");
+        row.into_iter().take(4).collect()
+    };
+    assert_eq!(
+        line("广东队"),
+        ["广东队", "10000.00", "30000.00", "-20000.00"]
+    );
+    assert_eq!(line("湖北队"), ["湖北队", "9000.00", "0.00", "9000.00"]);
 }
 
 #[test]

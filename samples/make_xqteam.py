@@ -39,6 +39,8 @@ TEAMS = [
     ("河北队", "130102", (2150, 2300), dt.date(2026, 10, 13)),
     ("湖北队", "420106", (2100, 2250), dt.date(2026, 10, 14)),
 ]
+# Forms that name the unit otherwise than the draw does (event.toml lists the alias).
+ALIASES = {"广东队": "广东省象棋协会"}
 HDR = ["序号", "台次", "姓名", "性别", "出生日期", "身份证号码", "等级分", "注册单位", "联系电话"]
 ROOM_HDR = ["序号", "姓名", "性别", "身份", "入住酒店", "房型", "入住日期", "离店日期", "同住人"]
 
@@ -78,6 +80,7 @@ def rooms(people: list) -> list:
 
 def form(path: Path, unit: str, area: str, ratings: tuple, date: dt.date) -> None:
     players, leader, coach = team_people(unit, area, ratings)
+    unit = ALIASES.get(unit, unit)
     wb = openpyxl.Workbook()
     ws = wb.active
     ws.title = "报名表"
@@ -112,6 +115,10 @@ def event_toml() -> str:
     names = ", ".join(f'"{n}"' for n, *_ in TEAMS)
     new, n = re.subn(r"^public_numbers = \[\]", f"public_numbers = [{names}]", t, count=1, flags=re.M)
     assert n == 1
+    # 广东队's form names its unit 广东省象棋协会: the alias makes it the team 广东队.
+    new, n = re.subn(r"^# \[\[teams\]\]\n# name = (.*)\n# aliases = (.*)\n", r"[[teams]]\nname = \1\naliases = \2\n",
+                     new, count=1, flags=re.M)
+    assert n == 1
     return new
 
 
@@ -124,7 +131,7 @@ def main() -> None:
     FOLDER.mkdir(parents=True)
     (FOLDER / "event.toml").write_text(event_toml(), encoding="utf-8")
     for unit, area, ratings, date in TEAMS:
-        form(FOLDER / f"{unit}报名表.xlsx", unit, area, ratings, date)
+        form(FOLDER / f"{ALIASES.get(unit, unit)}报名表.xlsx", unit, area, ratings, date)
 
 
 if __name__ == "__main__":

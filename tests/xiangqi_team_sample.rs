@@ -48,6 +48,10 @@ fn played() -> (tempfile::TempDir, PathBuf, serde_json::Value, String) {
     let (tmp, dir) = sample_copy("xiangqi-team-2026");
     let (code, j, err) = run_json(&dir, &[]);
     assert_eq!(code, 0, "{err}");
+    // Clean forms; 广东队's form (广东省象棋协会报名表.xlsx) names its unit by the alias of
+    // `[[teams]]`, so it is the team 广东队 of the public draw, with no finding.
+    assert_eq!(j["findings"], serde_json::json!([]), "{err}");
+    assert_eq!(j["teams"], 8);
     (tmp, dir, j, err)
 }
 

@@ -16,12 +16,13 @@ fn utf8(b: &[u8]) -> String {
     String::from_utf8(b.to_vec()).unwrap()
 }
 
-const TEMPLATES: [(&str, &str); 5] = [
+const TEMPLATES: [(&str, &str); 6] = [
     ("cca-a-league-2023", "2023年中国国际象棋甲级联赛"),
     ("cca-b-league-2025", "2025年中国国际象棋乙级联赛"),
     ("cxa-amateur-king-2023", "2023年全国业余棋王赛总决赛"),
     ("youth-chess", "2026年安徽省青少年国际象棋锦标赛"),
     ("open-chess", "2026年南京市国际象棋等级分公开赛"),
+    ("xiangqi-team", "2026年全国象棋团体锦标赛"),
 ];
 
 #[test]

@@ -171,17 +171,14 @@ fn two_groups_of_four_then_a_crossover_knockout_pay_the_team_prizes() {
     );
     // The knockout's final places pay the template's six team prizes (amounts in yuan × 100).
     let paid = util::paid_prizes(&j, &err);
-    let want: Vec<(u64, String, i64, bool)> = [
+    let want = util::paid_in_full(&[
         (1, "青岚队", 20_000_000),
         (2, "晨光队", 12_000_000),
         (3, "星河队", 8_000_000),
         (4, "金沙队", 6_000_000),
         (5, "流云队", 5_000_000),
         (6, "松涛队", 4_000_000),
-    ]
-    .into_iter()
-    .map(|(p, n, f)| (p, n.to_string(), f, false))
-    .collect();
+    ]);
     assert_eq!(paid, want);
     let book = read_book(&dir.join("out/prizes.xlsx"));
     let lines = sheet(&book, "奖金");

@@ -4,36 +4,6 @@
 mod util;
 
 use std::collections::BTreeSet;
-use std::io::Read;
-use std::path::Path;
-
-/// Every file under `dir`, recursively.
-fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            walk(&p, out);
-        } else {
-            out.push(p);
-        }
-    }
-}
-
-/// The text of a file: every part of a workbook (cells, sheet names, print headers), else the
-/// file itself when it is text.
-fn text_of(path: &Path) -> String {
-    let bytes = std::fs::read(path).unwrap();
-    if path.extension().is_some_and(|e| e == "xlsx") {
-        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
-        let mut all = String::new();
-        for i in 0..zip.len() {
-            let _ = zip.by_index(i).unwrap().read_to_string(&mut all);
-        }
-        all
-    } else {
-        String::from_utf8(bytes).unwrap_or_default()
-    }
-}
 
 #[test]
 fn no_xiangqi_word_and_every_fide_id_on_its_001_line() {
@@ -41,11 +11,11 @@ fn no_xiangqi_word_and_every_fide_id_on_its_001_line() {
     let out = util::bianpai(&["run", dir.to_str().unwrap()]);
     assert!(out.status.code().is_some());
     let mut files = Vec::new();
-    walk(&dir.join("out"), &mut files);
+    util::walk(&dir.join("out"), &mut files);
     assert!(files.len() > 100, "{}", files.len());
     let red: Vec<String> = files
         .iter()
-        .filter(|f| text_of(f).contains('红'))
+        .filter(|f| util::text_of(f).contains('红'))
         .map(|f| f.display().to_string())
         .collect();
     assert_eq!(red, Vec::<String>::new());
@@ -74,7 +44,7 @@ fn no_xiangqi_word_and_every_fide_id_on_its_001_line() {
         .iter()
         .filter(|f| f.extension().is_some_and(|e| e == "trf"))
     {
-        for l in text_of(f).lines().filter(|l| l.starts_with("001")) {
+        for l in util::text_of(f).lines().filter(|l| l.starts_with("001")) {
             let id = l.get(57..68).unwrap_or("").trim();
             if !id.is_empty() {
                 in_reports.insert(id.to_string());

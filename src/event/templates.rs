@@ -36,6 +36,10 @@ pub const TEMPLATES: &[Template] = &[
         name: "open-chess",
         text: include_str!("../../templates/open-chess.toml"),
     },
+    Template {
+        name: "xiangqi-team",
+        text: include_str!("../../templates/xiangqi-team.toml"),
+    },
 ];
 
 /// The template with this name.

@@ -311,3 +311,38 @@ pub fn paid_prizes(j: &serde_json::Value, err: &str) -> Vec<(u64, String, i64, b
         })
         .collect()
 }
+
+/// Prizes paid in full (none withheld), as [`paid_prizes`] lists them: (place, name, gross in fen).
+pub fn paid_in_full(rows: &[(u64, &str, i64)]) -> Vec<(u64, String, i64, bool)> {
+    rows.iter()
+        .map(|&(p, n, f)| (p, n.to_string(), f, false))
+        .collect()
+}
+
+/// Every file under `dir`, recursively.
+pub fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in fs::read_dir(dir).expect("read_dir").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            walk(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+/// The text of an output file: every part of a workbook (cells, sheet names, print headers),
+/// else the file itself when it is text (nothing for a picture).
+pub fn text_of(path: &Path) -> String {
+    let bytes = fs::read(path).expect("read");
+    if path.extension().is_some_and(|e| e == "xlsx") {
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("zip");
+        let mut all = String::new();
+        for i in 0..zip.len() {
+            let _ = zip.by_index(i).expect("member").read_to_string(&mut all);
+        }
+        all
+    } else {
+        String::from_utf8(bytes).unwrap_or_default()
+    }
+}

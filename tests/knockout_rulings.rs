@@ -40,18 +40,17 @@ fn codes(j: &serde_json::Value, code: &str) -> Vec<String> {
         .collect()
 }
 
-const CHAMPION_OUT: &str = "
-[[rulings]]
-team = \"山东泉城队\"
-decision = \"disqualified\"
-";
+/// The ruling that disqualifies `team`.
+fn out(team: &str) -> String {
+    format!("\n[[rulings]]\nteam = \"{team}\"\ndecision = \"disqualified\"\n")
+}
 
 /// The champion ruled out after the finals: the ten finals rounds stand, 山东's 1st place goes
 /// and the places below move up; the prizes follow; 天津 and 成都 are still relegated.
 #[test]
 fn a_disqualification_after_the_finals_moves_the_places_below_up() {
     let (_tmp, dir) = sample_copy("cca-a-league-2023");
-    rule(&dir, CHAMPION_OUT);
+    rule(&dir, &out("山东泉城队"));
     let (_, j, err) = run_json(&dir, &[]);
     assert_eq!(
         j["rounds"],
@@ -105,12 +104,6 @@ fn a_disqualification_after_the_finals_moves_the_places_below_up() {
     assert!(table[10][2].contains("降级"), "{:?}", table[10]);
 }
 
-const CHENGDU_OUT: &str = "
-[[rulings]]
-team = \"成都锦江队\"
-decision = \"disqualified\"
-";
-
 /// 成都 (11th) ruled out before the finals are paired: the bracket is seeded without it, 保级赛
 /// 11-12 has 天津 alone, and the chief arbiter is asked for the walkover; the event is not
 /// over.
@@ -120,7 +113,7 @@ fn a_match_left_with_one_team_waits_for_the_walkover_ruling() {
     for r in 1..=10 {
         std::fs::remove_file(dir.join(format!("results/finals-r{r:02}.xlsx"))).expect("rm");
     }
-    rule(&dir, CHENGDU_OUT);
+    rule(&dir, &out("成都锦江队"));
     let (_, j, err) = run_json(&dir, &[]);
     assert_eq!(j["finished"], false);
     assert_eq!(
@@ -168,7 +161,10 @@ fn the_walkover_ruling_lets_the_finals_be_played_out() {
     std::fs::write(&path, toml).expect("write");
     rule(
         &dir,
-        &format!("{CHENGDU_OUT}\n[[rulings]]\nteam = \"天津海河队\"\ndecision = \"walkover\"\n"),
+        &format!(
+            "{}\n[[rulings]]\nteam = \"天津海河队\"\ndecision = \"walkover\"\n",
+            out("成都锦江队")
+        ),
     );
     let (_, mut j, mut err) = run_json(&dir, &[]);
     for r in 1..=10 {

@@ -229,3 +229,20 @@ fn the_walkover_ruling_lets_the_finals_be_played_out() {
     assert_eq!(table[10][..2], ["11", "天津海河队（11）"].map(String::from));
     assert!(table[10][2].contains("降级"), "{:?}", table[10]);
 }
+
+/// A walkover in an event without knockout finals is refused at the ruling's key.
+#[test]
+fn a_walkover_without_knockout_finals_is_refused() {
+    let (_tmp, dir) = sample_copy("cca-b-league-2025");
+    rule(
+        &dir,
+        "\n[[rulings]]\nteam = \"吉林队\"\ndecision = \"walkover\"\n",
+    );
+    let out = util::bianpai(&["run", dir.to_str().expect("utf-8 path")]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("`rulings[0].decision`: 不战而胜（walkover）只用于淘汰赛（knockout）赛段"),
+        "{err}"
+    );
+}

@@ -206,6 +206,8 @@ fn ruling_note(r: &Ruling, code: Code, lang: crate::Lang) -> String {
         (Decision::ByeHalf, crate::Lang::En) => "half-point bye requested",
         (Decision::ByeZero, crate::Lang::Zh) => "请假（零分轮空）",
         (Decision::ByeZero, crate::Lang::En) => "zero-point bye requested",
+        (Decision::Walkover, crate::Lang::Zh) => "判定不战而胜",
+        (Decision::Walkover, crate::Lang::En) => "walkover",
     };
     let mut parts = vec![what.to_string()];
     parts.extend(r.clause.clone());
@@ -308,7 +310,10 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
                 disqualified.push((r, team, person));
             }
             // A requested bye is read by the stage's pairing (`season::individual::byes`).
-            Decision::PairingConfirmed | Decision::ByeHalf | Decision::ByeZero => {}
+            Decision::PairingConfirmed
+            | Decision::ByeHalf
+            | Decision::ByeZero
+            | Decision::Walkover => {}
         }
     }
     let all = std::mem::take(findings).into_vec();

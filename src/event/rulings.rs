@@ -6,7 +6,8 @@
 //! [[rulings]]
 //! person = "钟宇毅"            # or team = "广西八桂队" alone for a whole team
 //! team = "江苏省象棋协会"
-//! decision = "disqualified"    # or "cleared"; "bye-half" / "bye-zero" with round = N
+//! decision = "disqualified"    # or "cleared"; "bye-half" / "bye-zero" with round = N;
+//!                              # "walkover" (team = the team that goes through a bracket match)
 //! clause = "规程 七(四)"
 //! note = "具有象棋大师称号"
 //! ```
@@ -57,6 +58,10 @@ pub enum Decision {
     ByeHalf,
     /// A zero-point bye (Z) the player requested for `round` (an individual chess Swiss).
     ByeZero,
+    /// The chief arbiter's walkover in a knockout bracket (`team` = the team that goes
+    /// through): the team's open bracket match whose other side is gone (a team disqualified
+    /// or a seed left empty) is won by this team without play.
+    Walkover,
 }
 
 /// Sets each ruling's `line` from the text: the n-th `[[rulings]]` header is the n-th ruling.

@@ -123,7 +123,11 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
         summary.standings = summary::standings(stage, &outcome.statuses);
         summary.to_fill = summary::to_fill(stage);
         let c = &summary.rounds.counts;
-        summary.finished = summary.to_fill.is_empty() && c.planned > 0 && c.complete >= c.planned;
+        // Never over while a place is undetermined (a bracket match waiting for a ruling).
+        summary.finished = summary.to_fill.is_empty()
+            && c.planned > 0
+            && c.complete >= c.planned
+            && !summary::places_open(stage);
         summary.held = !event.draw.pair && c.paired == 0;
     }
     summary.findings = findings

@@ -247,6 +247,15 @@ pub struct Summary {
     pub held: bool,
 }
 
+/// Whether the places are still undetermined though every round is in: knockout finals with
+/// a match waiting for a ruling (a walkover after a disqualification, a play-off winner).
+pub fn places_open(stage: &StageOutcome) -> bool {
+    match &stage.kind {
+        StageKind::League(l) => l.finals.as_ref().is_some_and(|f| f.places.is_none()),
+        StageKind::TeamSwiss(_) | StageKind::Individual(_) => false,
+    }
+}
+
 /// The round workbooks waiting for results: each part's paired rounds past its complete ones
 /// (the round robin and its finals, the team Swiss, each individual section).
 pub fn to_fill(stage: &StageOutcome) -> Vec<String> {

@@ -8,7 +8,7 @@
 //! rounds. Colours: the better regular-season seed is first-named in the match's first round,
 //! then the teams alternate (event.toml `colours`, a template default).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::matches::{self, Context, MatchScoring, RoundResults};
 use super::{RoundCounts, RoundPaper};
@@ -152,6 +152,9 @@ pub struct State {
 /// Reads the finals rounds and decides what can be decided. `seed_teams[i]` is the team number
 /// of seed `i + 1`. Each round's pairing is checked against the bracket (or its record) and
 /// counts once it holds ([`super::pairing_check`]). Rounds are read in order and reading stops at the first incomplete one.
+/// `out` are the team numbers ruled out: a match of theirs not in a round's workbook is not
+/// expected there, and a match left with one team waits for the walkover ruling
+/// ([`super::ruled_out`]).
 #[allow(clippy::too_many_arguments)]
 pub fn read(
     event: &crate::event::Event,
@@ -161,6 +164,7 @@ pub fn read(
     sheets: &[RoundSheet],
     cx: &Context<'_>,
     s: &MatchScoring,
+    out: &BTreeSet<u32>,
     findings: &mut Findings,
 ) -> Result<State, String> {
     let b = bracket(k)?;
@@ -187,8 +191,13 @@ pub fn read(
             break;
         };
         apply_playoffs(k, &b, &seeds, cx, &mut results, None)?;
+        super::ruled_out::apply_walkovers(event, &b, &seeds, out, cx.teams, &mut results)?;
         let outcome = knockout::decide(&b, &results).map_err(|e| e.to_string())?;
-        let expected = pairs_for_round(k, &outcome, &seeds, &win, r);
+        let mut expected = pairs_for_round(k, &outcome, &seeds, &win, r);
+        // A ruled-out team's match is expected only where the workbook has it (paired before
+        // the ruling).
+        let on_sheet = super::league::sheet_pairs(sheet, &index);
+        expected.retain(|p| !(out.contains(&p.0) || out.contains(&p.1)) || on_sheet.contains(p));
         let fallback = super::pairing_check::team_record(&expected, None, cx.teams, cx.boards);
         let holds = super::pairing_check::holds(
             event,
@@ -258,7 +267,9 @@ pub fn read(
         }
     }
     apply_playoffs(k, &b, &seeds, cx, &mut results, Some(findings))?;
+    super::ruled_out::apply_walkovers(event, &b, &seeds, out, cx.teams, &mut results)?;
     let outcome = knockout::decide(&b, &results).map_err(|e| e.to_string())?;
+    super::ruled_out::ask_walkovers(k, &outcome, &seeds, out, cx.teams, findings);
     for mo in &outcome.matches {
         if matches!(
             mo.decision,
@@ -446,6 +457,10 @@ pub(super) fn run_stage(
     use super::league::{default_lines, lines_of, paper};
 
     let stage = inp.stage;
+    let out: BTreeSet<u32> = (season.names.iter())
+        .map(|t| t.0.0)
+        .filter(|n| super::league::team_disqualified(inp, season.names, *n))
+        .collect();
     let state = read(
         inp.event,
         k,
@@ -454,6 +469,7 @@ pub(super) fn run_stage(
         inp.sheets,
         season.cx,
         &season.scoring,
+        &out,
         findings,
     )
     .map_err(|e| crate::Error::pairing("event.toml [stages.knockout]", e))?;
@@ -475,7 +491,9 @@ pub(super) fn run_stage(
     let mut paired_now = paired;
     if complete == paired && paired < total {
         let r = paired + 1;
-        let pairs = pairs_for_round(k, &state.outcome, &state.seeds, &win, r);
+        let mut pairs = pairs_for_round(k, &state.outcome, &state.seeds, &win, r);
+        // A ruled-out team is not paired again.
+        pairs.retain(|p| !(out.contains(&p.0) || out.contains(&p.1)));
         if !pairs.is_empty() {
             let fielding = super::teams::Fielding {
                 infos: season.cx.teams,
@@ -513,6 +531,12 @@ pub(super) fn run_stage(
             })
             .collect()
     });
+    // The ruled-out teams' places go and the places below move up (递补); a seed left empty
+    // has no place.
+    let gone: BTreeSet<String> = (out.iter())
+        .filter_map(|n| super::league::name_of(season.names, *n).map(str::to_string))
+        .collect();
+    let places = places.map(|p| super::ruled_out::without(p, &gone));
     Ok(FinalsOutcome {
         stage: stage.id.clone(),
         state,

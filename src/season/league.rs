@@ -241,6 +241,14 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         boards as usize,
         &colours,
     );
+    // The season's order before any disqualification: the seeds of a bracket paired before
+    // the ruling.
+    let season_order: Vec<u32> = standings
+        .iter()
+        .flat_map(|st| &st.rows)
+        .filter(|r| r.rank > 0)
+        .map(|r| r.start_no)
+        .collect();
     if let Some(st) = standings.as_mut() {
         let dq = |n: u32| team_disqualified(inp, &names, n);
         super::disqualify_rows(&mut st.rows, |r| dq(r.start_no));
@@ -274,7 +282,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         groups: rr_groups,
     };
 
-    out.finals = finals(inp, &out, &cx, &groups, findings)?;
+    out.finals = finals(inp, &out, &cx, (&groups, &season_order), findings)?;
     Ok(Some(out))
 }
 
@@ -284,7 +292,7 @@ fn finals(
     inp: &StageInput<'_>,
     out: &LeagueOutcome,
     cx: &Context<'_>,
-    groups: &[(BoardGroup, Option<Sex>)],
+    (groups, season_order): (&[(BoardGroup, Option<Sex>)], &[u32]),
     findings: &mut Findings,
 ) -> Result<Option<FinalsOutcome>> {
     let finals_stage = inp.event.stages.iter().find(|st| {
@@ -301,11 +309,24 @@ fn finals(
         out.season_complete(),
     ) {
         let seed_teams: Vec<u32> = if out.groups.is_empty() {
-            st.rows
+            let now: Vec<u32> = st
+                .rows
                 .iter()
                 .filter(|r| r.rank > 0)
                 .map(|r| r.start_no)
-                .collect()
+                .collect();
+            let index = TeamIndex::new(&out.names);
+            if super::ruled_out::paired_before_ruling(
+                inp.sheets,
+                &fs.id,
+                season_order,
+                &now,
+                &index,
+            ) {
+                season_order.to_vec()
+            } else {
+                now
+            }
         } else {
             stage_groups::seeds_checked(inp.stage, &out.groups)?
         };

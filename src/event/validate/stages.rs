@@ -46,6 +46,33 @@ pub(super) fn check(ev: &Event, f: &mut Found) {
     }
     together(ev, f);
     requested_byes(ev, f);
+    walkovers(ev, f);
+}
+
+/// A walkover (`decision = "walkover"`) is for a bracket match of knockout finals, and names
+/// the team that goes through.
+fn walkovers(ev: &Event, f: &mut Found) {
+    use super::super::Decision;
+    let knockout = ev.stages.iter().any(|s| s.system == System::Knockout);
+    for (i, r) in ev.rulings.iter().enumerate() {
+        if r.decision != Decision::Walkover {
+            continue;
+        }
+        let p = root("rulings").index(i);
+        if !knockout {
+            f.fail(
+                p.key("decision"),
+                "不战而胜（walkover）只用于淘汰赛（knockout）赛段",
+                "a walkover is for a knockout stage",
+            );
+        } else if r.team.is_none() {
+            f.fail(
+                p.key("team"),
+                "不战而胜须写明晋级的队（team）",
+                "a walkover names the team that goes through (team)",
+            );
+        }
+    }
 }
 
 /// A requested bye (`decision = "bye-half"` / `"bye-zero"`) is for a round of an individual

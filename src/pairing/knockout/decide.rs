@@ -64,6 +64,10 @@ pub struct MatchResult {
     /// teams are level on match and game points.
     #[serde(default)]
     pub playoff_winner: Option<Side>,
+    /// The side that goes through without (further) play, by the chief arbiter's ruling, when
+    /// the other side is gone (disqualified, or a seed left empty by a disqualification).
+    #[serde(default)]
+    pub walkover: Option<Side>,
 }
 
 /// What decided a match.
@@ -75,6 +79,8 @@ pub enum DecidedBy {
     GamePoints,
     /// Level on both; the play-off winner entered by the arbiter.
     Playoff,
+    /// The other side is gone; the chief arbiter's walkover ruling.
+    Walkover,
 }
 
 /// Why a match has no winner yet.
@@ -216,7 +222,12 @@ fn decide_match(
         .fold(SidePoints::default(), |a, r| a + r.game_points);
     let entered = rounds.len();
     let planned_n = usize::from(planned);
-    let decision = if entered < planned_n {
+    let decision = if let Some(winner) = result.and_then(|r| r.walkover) {
+        Decision::Won {
+            winner,
+            by: DecidedBy::Walkover,
+        }
+    } else if entered < planned_n {
         Decision::Open(Pending::Incomplete { entered, planned })
     } else if entered > planned_n {
         Decision::Open(Pending::TooManyRounds { entered, planned })

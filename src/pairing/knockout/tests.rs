@@ -30,6 +30,7 @@ fn res(rounds: &[(i32, i32)], playoff: Option<Side>) -> MatchResult {
             })
             .collect(),
         playoff_winner: playoff,
+        walkover: None,
     }
 }
 

@@ -54,6 +54,8 @@ pub(super) fn render_finals(
                     (knockout::DecidedBy::MatchPoints, Lang::En) => "match points",
                     (knockout::DecidedBy::GamePoints, Lang::En) => "game points",
                     (knockout::DecidedBy::Playoff, Lang::En) => "play-off",
+                    (knockout::DecidedBy::Walkover, Lang::Zh) => "不战而胜",
+                    (knockout::DecidedBy::Walkover, Lang::En) => "walkover",
                 },
                 knockout::Decision::Open(_) => lang.pick("未决", "open"),
             };
@@ -131,38 +133,53 @@ pub(super) fn final_ranking(
     t: &Target<'_>,
 ) -> Option<TextTable> {
     let lang = t.lang;
-    if !f.state.outcome.is_complete() {
-        return None;
-    }
-    let rows: Vec<Vec<String>> = f
-        .state
-        .outcome
-        .places
+    let places = f.places.as_ref()?;
+    let seed_of = |team: &str| {
+        let n = names.iter().find(|x| x.1 == team)?.0.0;
+        f.state
+            .seeds
+            .iter()
+            .find(|(_, v)| **v == n)
+            .map(|(s, _)| *s)
+    };
+    let mut rows: Vec<Vec<String>> = places
         .iter()
-        .enumerate()
-        .map(|(i, seed)| {
-            let relegated = seed.is_some() && f.state.outcome.relegated.contains(seed);
-            let team = seed
-                .and_then(|s| f.state.seeds.get(&s))
-                .and_then(|n| names.iter().find(|t| t.0.0 == *n))
-                .map(|t| t.1.clone())
-                .unwrap_or_default();
-            let place = u32::try_from(i + 1).unwrap_or(u32::MAX);
-            let mut note = super::league::team_honours(t.event, place);
+        .map(|(place, team)| {
+            let seed = seed_of(team);
+            let relegated = seed.is_some() && f.state.outcome.relegated.contains(&seed);
+            let mut note = super::league::team_honours(t.event, *place);
             if relegated {
                 note.push(lang.pick("降级", "relegated").to_string());
             }
-            let mark = super::league::team_mark(t, &team);
+            let mark = super::league::team_mark(t, team);
             if !mark.is_empty() {
                 note.push(mark);
             }
             vec![
                 place.to_string(),
-                seeded_name(f, names, *seed, lang),
+                seeded_name(f, names, seed, lang),
                 note.join(lang.pick("、", ", ")),
             ]
         })
         .collect();
+    // A team of the bracket ruled out (取消资格) follows without a place: its results stand, its
+    // place went to the teams below (递补).
+    for seed in f.state.outcome.places.iter().flatten() {
+        let Some(team) = (f.state.seeds.get(seed))
+            .and_then(|n| names.iter().find(|x| x.0.0 == *n))
+            .map(|x| x.1.as_str())
+        else {
+            continue;
+        };
+        if !places.iter().any(|(_, p)| p == team) {
+            let mark = super::league::team_mark(t, team);
+            rows.push(vec![
+                String::new(),
+                seeded_name(f, names, Some(*seed), lang),
+                mark,
+            ]);
+        }
+    }
     Some(TextTable {
         headers: vec![
             lang.pick("名次", "Place").into(),

@@ -116,3 +116,138 @@ fn an_excluded_roster_that_is_a_device_or_outside_the_folder_is_not_read() {
         );
     }
 }
+
+const A: &str = "cca-a-league-2023";
+
+/// The standings and prizes of a run, the result a hostile edit must leave unchanged.
+fn result(json: &serde_json::Value) -> (serde_json::Value, serde_json::Value) {
+    (json["standings"].clone(), json["prizes"].clone())
+}
+
+/// A copy of the A-league with its first round workbook rewritten by `edit` (every sheet,
+/// the hidden marker included), and the result of the untouched copy.
+fn a_league_edited(
+    edit: impl FnOnce(&mut Vec<util::edit::EditSheet>),
+) -> (tempfile::TempDir, std::path::PathBuf, serde_json::Value) {
+    let (tmp, folder) = sample_copy(A);
+    let (_, before, err) = run_json(&folder, &[]);
+    assert!(before["standings"].is_array(), "{err}");
+    let path = folder.join("results/r01.xlsx");
+    let edited = folder.join("edited.tmp");
+    util::edit::rewrite_sheets(&path, &edited, edit);
+    fs::rename(&edited, &path).expect("replace");
+    (tmp, folder, before)
+}
+
+/// The findings of `after` that `before` does not have.
+fn new_findings(
+    before: &serde_json::Value,
+    after: &serde_json::Value,
+) -> Vec<(String, String, String)> {
+    let old = findings(before);
+    findings(after)
+        .into_iter()
+        .filter(|f| !old.contains(f))
+        .collect()
+}
+
+#[test]
+fn an_invisible_character_in_a_team_cell_does_not_split_the_match() {
+    // A zero-width space typed into the 主队 cell of board 1 of round 1's first match (row 2,
+    // column C): the match is still one match of the same two teams, scored as typed.
+    let (_tmp, folder, before) = a_league_edited(|sheets| {
+        let home = &mut sheets[0].grid[2][2];
+        let at = home.chars().next().map_or(0, char::len_utf8);
+        home.insert(at, '\u{200B}');
+    });
+    let (_, json, err) = run_json(&folder, &[]);
+    assert_eq!(result(&json), result(&before), "{err}");
+    assert_eq!(
+        new_findings(&before, &json),
+        [(
+            "round.invisible-characters".to_string(),
+            "results/r01.xlsx!第1轮!C3".to_string(),
+            "“广东珠江队”含有不可见字符（U+200B），已去掉后比对；请删除这些字符".to_string()
+        )]
+    );
+}
+
+#[test]
+fn a_second_round_sheet_hidden_in_the_workbook_is_an_error_naming_both() {
+    // A hidden backup of the round sheet with one result changed, after the visible sheet.
+    let (_tmp, folder, before) = a_league_edited(|sheets| {
+        let mut backup = util::edit::EditSheet {
+            name: "备份".into(),
+            visible: false,
+            grid: sheets[0].grid.clone(),
+        };
+        backup.grid[2][5] = "0-1".into();
+        sheets.insert(1, backup);
+    });
+    let (code, json, err) = run_json(&folder, &[]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(result(&json), result(&before), "{err}");
+    assert_eq!(
+        new_findings(&before, &json),
+        [(
+            "round.extra-sheet".to_string(),
+            "results/r01.xlsx!备份".to_string(),
+            "results/r01.xlsx：工作表“第1轮”和“备份”（可能是隐藏的）都是成绩表；只读取“第1轮”，请只保留一张成绩表"
+                .to_string()
+        )]
+    );
+}
+
+#[test]
+fn a_round_workbook_of_another_event_is_an_error_and_not_read() {
+    // Another event's round 1 (the marker's event changed) dropped into results/.
+    let (_tmp, folder) = sample_copy(A);
+    let (_, before, _) = run_json(&folder, &[]);
+    let foreign = folder.join("results/其他赛事r01.xlsx");
+    util::edit::rewrite_sheets(&folder.join("results/r01.xlsx"), &foreign, |sheets| {
+        let marker = sheets
+            .iter_mut()
+            .find(|s| s.name == "bianpai")
+            .expect("marker");
+        let row = marker
+            .grid
+            .iter_mut()
+            .find(|r| r[0] == "event")
+            .expect("event row");
+        row[1] = "2023年某市国际象棋团体赛".into();
+    });
+    let (code, json, err) = run_json(&folder, &[]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(result(&json), result(&before), "{err}");
+    assert_eq!(
+        new_findings(&before, &json),
+        [(
+            "round.foreign-event".to_string(),
+            "results/其他赛事r01.xlsx".to_string(),
+            "results/其他赛事r01.xlsx：标记写的是另一项赛事“2023年某市国际象棋团体赛”，\
+             不是“2023年中国国际象棋甲级联赛”，未读取；请换回本赛事的成绩表"
+                .to_string()
+        )]
+    );
+}
+
+#[test]
+fn lowering_rounds_below_the_played_rounds_is_refused() {
+    // The xiangqi event played 7 rounds; `rounds = 6` would drop round 7 and move the prizes.
+    let (_tmp, folder) = sample_copy(X);
+    let toml = fs::read_to_string(folder.join("event.toml")).expect("event.toml");
+    let edited = toml.replacen("rounds = 7\n", "rounds = 6\n", 1);
+    assert_ne!(edited, toml);
+    fs::write(folder.join("event.toml"), edited).expect("edit");
+    let err = refused_event_file(&folder);
+    assert!(
+        err.contains(
+            "event.toml: 键 (key) `stages[swiss].rounds`: 本阶段只安排 6 轮，但 \
+             results/open-men-r07.xlsx 已是第7轮的成绩表；已进行的轮次不能删去：\
+             请把 rounds 改回至少 7，或把该成绩表移出赛事文件夹"
+        ),
+        "{err}"
+    );
+    // Nothing is written: the results of the 7 rounds stay as they were.
+    assert!(!folder.join("out").exists());
+}

@@ -16,36 +16,14 @@ pub type Grid = Vec<Vec<String>>;
 /// `keep_marker` false the hidden marker sheet is left out (the round sheet copied into a new
 /// workbook).
 pub fn rewrite(src: &Path, dst: &Path, keep_marker: bool, edit: impl FnOnce(&mut Grid)) {
-    let book = read_book(src);
-    let mut wb = Workbook::new();
-    let mut edit = Some(edit);
-    for (i, sh) in book.iter().enumerate() {
-        let mut grid: Grid = sh
-            .rows
-            .iter()
-            .map(|r| r.iter().map(shown).collect())
-            .collect();
-        if i == 0 {
-            if let Some(edit) = edit.take() {
-                edit(&mut grid);
-            }
-        } else if !keep_marker {
-            continue;
+    rewrite_sheets(src, dst, |sheets| {
+        if !keep_marker {
+            sheets.truncate(1);
         }
-        let ws = wb.add_worksheet();
-        ws.set_name(&sh.name).expect("sheet name");
-        for (r, row) in grid.iter().enumerate() {
-            for (c, v) in row.iter().enumerate() {
-                if !v.is_empty() {
-                    ws.write_string(r as u32, c as u16, v).expect("write");
-                }
-            }
+        if let Some(first) = sheets.first_mut() {
+            edit(&mut first.grid);
         }
-        if !sh.visible {
-            ws.set_hidden(true);
-        }
-    }
-    wb.save(dst).expect("save edited workbook");
+    });
 }
 
 /// One sheet as [`rewrite_sheets`] hands it over: name, visible, cells.

@@ -251,3 +251,31 @@ fn lowering_rounds_below_the_played_rounds_is_refused() {
     // Nothing is written: the results of the 7 rounds stay as they were.
     assert!(!folder.join("out").exists());
 }
+
+#[test]
+fn an_invisible_character_does_not_make_one_person_two() {
+    // One person (no ID given) entered by two teams, the second time with an invisible
+    // character in the name: a left-to-right mark, a function application, a variation
+    // selector. The duplicate check sees one person.
+    for ch in ['\u{200E}', '\u{2061}', '\u{FE0F}', '\u{2060}', '\u{00AD}'] {
+        let (_tmp, folder) = one_form("姓名,性别,出生日期\n张三,男,2010-01-01\n".as_bytes());
+        fs::rename(
+            folder.join("测试队报名表.csv"),
+            folder.join("甲队报名表.csv"),
+        )
+        .expect("mv");
+        let other = format!("姓名,性别,出生日期\n张{ch}三,男,2010-01-01\n");
+        fs::write(folder.join("乙队报名表.csv"), other).expect("form");
+        let (_, json, err) = run_json(&folder, &[]);
+        let f = findings(&json);
+        assert!(
+            f.contains(&(
+                "person.duplicate".into(),
+                "甲队报名表.csv!甲队报名表!A2".into(),
+                "张三重复报名：已见于乙队（乙队报名表.csv!乙队报名表!A2）".into()
+            )),
+            "U+{:04X}: {f:?} {err}",
+            ch as u32
+        );
+    }
+}

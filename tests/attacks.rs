@@ -139,6 +139,18 @@ fn a_league_edited(
     (tmp, folder, before)
 }
 
+/// Runs `folder` again: the result is `before`'s and the one new finding is `want`.
+fn rerun_adds(folder: &Path, before: &serde_json::Value, want: (String, String, String)) {
+    let (_, json, err) = run_json(folder, &[]);
+    assert_eq!(result(&json), result(before), "{err}");
+    assert_eq!(new_findings(before, &json), [want], "{err}");
+}
+
+/// One finding as [`findings`] gives it.
+fn finding(code: &str, source: &str, message: &str) -> (String, String, String) {
+    (code.into(), source.into(), message.into())
+}
+
 /// The findings of `after` that `before` does not have.
 fn new_findings(
     before: &serde_json::Value,
@@ -160,15 +172,14 @@ fn an_invisible_character_in_a_team_cell_does_not_split_the_match() {
         let at = home.chars().next().map_or(0, char::len_utf8);
         home.insert(at, '\u{200B}');
     });
-    let (_, json, err) = run_json(&folder, &[]);
-    assert_eq!(result(&json), result(&before), "{err}");
-    assert_eq!(
-        new_findings(&before, &json),
-        [(
-            "round.invisible-characters".to_string(),
-            "results/r01.xlsx!第1轮!C3".to_string(),
-            "“广东珠江队”含有不可见字符（U+200B），已去掉后比对；请删除这些字符".to_string()
-        )]
+    rerun_adds(
+        &folder,
+        &before,
+        finding(
+            "round.invisible-characters",
+            "results/r01.xlsx!第1轮!C3",
+            "“广东珠江队”含有不可见字符（U+200B），已去掉后比对；请删除这些字符",
+        ),
     );
 }
 
@@ -184,17 +195,14 @@ fn a_second_round_sheet_hidden_in_the_workbook_is_an_error_naming_both() {
         backup.grid[2][5] = "0-1".into();
         sheets.insert(1, backup);
     });
-    let (code, json, err) = run_json(&folder, &[]);
-    assert_eq!(code, 1, "{err}");
-    assert_eq!(result(&json), result(&before), "{err}");
-    assert_eq!(
-        new_findings(&before, &json),
-        [(
-            "round.extra-sheet".to_string(),
-            "results/r01.xlsx!备份".to_string(),
-            "results/r01.xlsx：工作表“第1轮”和“备份”（可能是隐藏的）都是成绩表；只读取“第1轮”，请只保留一张成绩表"
-                .to_string()
-        )]
+    rerun_adds(
+        &folder,
+        &before,
+        finding(
+            "round.extra-sheet",
+            "results/r01.xlsx!备份",
+            "results/r01.xlsx：工作表“第1轮”和“备份”（可能是隐藏的）都是成绩表；只读取“第1轮”，请只保留一张成绩表",
+        ),
     );
 }
 
@@ -216,18 +224,15 @@ fn a_round_workbook_of_another_event_is_an_error_and_not_read() {
             .expect("event row");
         row[1] = "2023年某市国际象棋团体赛".into();
     });
-    let (code, json, err) = run_json(&folder, &[]);
-    assert_eq!(code, 1, "{err}");
-    assert_eq!(result(&json), result(&before), "{err}");
-    assert_eq!(
-        new_findings(&before, &json),
-        [(
-            "round.foreign-event".to_string(),
-            "results/其他赛事r01.xlsx".to_string(),
+    rerun_adds(
+        &folder,
+        &before,
+        finding(
+            "round.foreign-event",
+            "results/其他赛事r01.xlsx",
             "results/其他赛事r01.xlsx：标记写的是另一项赛事“2023年某市国际象棋团体赛”，\
-             不是“2023年中国国际象棋甲级联赛”，未读取；请换回本赛事的成绩表"
-                .to_string()
-        )]
+             不是“2023年中国国际象棋甲级联赛”，未读取；请换回本赛事的成绩表",
+        ),
     );
 }
 

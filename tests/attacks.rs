@@ -231,7 +231,8 @@ fn a_round_workbook_of_another_event_is_an_error_and_not_read() {
             "round.foreign-event",
             "results/其他赛事r01.xlsx",
             "results/其他赛事r01.xlsx：标记写的是另一项赛事“2023年某市国际象棋团体赛”，\
-             不是“2023年中国国际象棋甲级联赛”，未读取；请换回本赛事的成绩表",
+             不是“2023年中国国际象棋甲级联赛”，未读取；请换回本赛事的成绩表\
+             （如是赛事改了名，请把 event.toml 的 name 改回原名）",
         ),
     );
 }

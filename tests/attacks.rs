@@ -285,3 +285,22 @@ fn an_invisible_character_does_not_make_one_person_two() {
         );
     }
 }
+
+#[test]
+fn lowering_a_round_robin_below_its_played_rounds_is_refused() {
+    // The A-league's regular season played its 11 rounds; `rounds = 10` would drop round 11.
+    // A round robin's rounds are its Berger schedule's: fewer are refused at the key already.
+    let (_tmp, folder) = sample_copy(A);
+    let toml = fs::read_to_string(folder.join("event.toml")).expect("event.toml");
+    let edited = toml.replacen("rounds = 11\n", "rounds = 10\n", 1);
+    assert_ne!(edited, toml);
+    fs::write(folder.join("event.toml"), edited).expect("edit");
+    let err = refused_event_file(&folder);
+    assert!(
+        err.contains(
+            "event.toml: 键 (key) `stages[regular].rounds`: 12 队单循环需要 11 轮，但 rounds = 10"
+        ),
+        "{err}"
+    );
+    assert!(!folder.join("out").exists());
+}

@@ -152,4 +152,191 @@ fn an_organizer_file_named_web_and_files_in_out_previous_are_kept() {
         "第3轮已核对"
     );
     assert!(out.join("previous/standings.xlsx").is_file());
+
+const A: &str = "cca-a-league-2023";
+
+/// The standings and prizes of a run, the result a hostile edit must leave unchanged.
+fn result(json: &serde_json::Value) -> (serde_json::Value, serde_json::Value) {
+    (json["standings"].clone(), json["prizes"].clone())
+}
+
+/// A copy of the A-league with its first round workbook rewritten by `edit` (every sheet,
+/// the hidden marker included), and the result of the untouched copy.
+fn a_league_edited(
+    edit: impl FnOnce(&mut Vec<util::edit::EditSheet>),
+) -> (tempfile::TempDir, std::path::PathBuf, serde_json::Value) {
+    let (tmp, folder) = sample_copy(A);
+    let (_, before, err) = run_json(&folder, &[]);
+    assert!(before["standings"].is_array(), "{err}");
+    let path = folder.join("results/r01.xlsx");
+    let edited = folder.join("edited.tmp");
+    util::edit::rewrite_sheets(&path, &edited, edit);
+    fs::rename(&edited, &path).expect("replace");
+    (tmp, folder, before)
+}
+
+/// Runs `folder` again: the result is `before`'s and the one new finding is `want`.
+fn rerun_adds(folder: &Path, before: &serde_json::Value, want: (String, String, String)) {
+    let (_, json, err) = run_json(folder, &[]);
+    assert_eq!(result(&json), result(before), "{err}");
+    assert_eq!(new_findings(before, &json), [want], "{err}");
+}
+
+/// One finding as [`findings`] gives it.
+fn finding(code: &str, source: &str, message: &str) -> (String, String, String) {
+    (code.into(), source.into(), message.into())
+}
+
+/// The findings of `after` that `before` does not have.
+fn new_findings(
+    before: &serde_json::Value,
+    after: &serde_json::Value,
+) -> Vec<(String, String, String)> {
+    let old = findings(before);
+    findings(after)
+        .into_iter()
+        .filter(|f| !old.contains(f))
+        .collect()
+}
+
+#[test]
+fn an_invisible_character_in_a_team_cell_does_not_split_the_match() {
+    // A zero-width space typed into the 主队 cell of board 1 of round 1's first match (row 2,
+    // column C): the match is still one match of the same two teams, scored as typed.
+    let (_tmp, folder, before) = a_league_edited(|sheets| {
+        let home = &mut sheets[0].grid[2][2];
+        let at = home.chars().next().map_or(0, char::len_utf8);
+        home.insert(at, '\u{200B}');
+    });
+    rerun_adds(
+        &folder,
+        &before,
+        finding(
+            "round.invisible-characters",
+            "results/r01.xlsx!第1轮!C3",
+            "“广东珠江队”含有不可见字符（U+200B），已去掉后比对；请删除这些字符",
+        ),
+    );
+}
+
+#[test]
+fn a_second_round_sheet_hidden_in_the_workbook_is_an_error_naming_both() {
+    // A hidden backup of the round sheet with one result changed, after the visible sheet.
+    let (_tmp, folder, before) = a_league_edited(|sheets| {
+        let mut backup = util::edit::EditSheet {
+            name: "备份".into(),
+            visible: false,
+            grid: sheets[0].grid.clone(),
+        };
+        backup.grid[2][5] = "0-1".into();
+        sheets.insert(1, backup);
+    });
+    rerun_adds(
+        &folder,
+        &before,
+        finding(
+            "round.extra-sheet",
+            "results/r01.xlsx!备份",
+            "results/r01.xlsx：工作表“第1轮”和“备份”（可能是隐藏的）都是成绩表；只读取“第1轮”，请只保留一张成绩表",
+        ),
+    );
+}
+
+#[test]
+fn a_round_workbook_of_another_event_is_an_error_and_not_read() {
+    // Another event's round 1 (the marker's event changed) dropped into results/.
+    let (_tmp, folder) = sample_copy(A);
+    let (_, before, _) = run_json(&folder, &[]);
+    let foreign = folder.join("results/其他赛事r01.xlsx");
+    util::edit::rewrite_sheets(&folder.join("results/r01.xlsx"), &foreign, |sheets| {
+        let marker = sheets
+            .iter_mut()
+            .find(|s| s.name == "bianpai")
+            .expect("marker");
+        let row = marker
+            .grid
+            .iter_mut()
+            .find(|r| r[0] == "event")
+            .expect("event row");
+        row[1] = "2023年某市国际象棋团体赛".into();
+    });
+    rerun_adds(
+        &folder,
+        &before,
+        finding(
+            "round.foreign-event",
+            "results/其他赛事r01.xlsx",
+            "results/其他赛事r01.xlsx：标记写的是另一项赛事“2023年某市国际象棋团体赛”，\
+             不是“2023年中国国际象棋甲级联赛”，未读取；请换回本赛事的成绩表\
+             （如是赛事改了名，请把 event.toml 的 name 改回原名）",
+        ),
+    );
+}
+
+#[test]
+fn lowering_rounds_below_the_played_rounds_is_refused() {
+    // The xiangqi event played 7 rounds; `rounds = 6` would drop round 7 and move the prizes.
+    let (_tmp, folder) = sample_copy(X);
+    let toml = fs::read_to_string(folder.join("event.toml")).expect("event.toml");
+    let edited = toml.replacen("rounds = 7\n", "rounds = 6\n", 1);
+    assert_ne!(edited, toml);
+    fs::write(folder.join("event.toml"), edited).expect("edit");
+    let err = refused_event_file(&folder);
+    assert!(
+        err.contains(
+            "event.toml: 键 (key) `stages[swiss].rounds`: 本阶段只安排 6 轮，但 \
+             results/open-men-r07.xlsx 已是第7轮的成绩表；已进行的轮次不能删去：\
+             请把 rounds 改回至少 7，或把该成绩表移出赛事文件夹"
+        ),
+        "{err}"
+    );
+    // Nothing is written: the results of the 7 rounds stay as they were.
+    assert!(!folder.join("out").exists());
+}
+
+#[test]
+fn an_invisible_character_does_not_make_one_person_two() {
+    // One person (no ID given) entered by two teams, the second time with an invisible
+    // character in the name: a left-to-right mark, a function application, a variation
+    // selector. The duplicate check sees one person.
+    for ch in ['\u{200E}', '\u{2061}', '\u{FE0F}', '\u{2060}', '\u{00AD}'] {
+        let (_tmp, folder) = one_form("姓名,性别,出生日期\n张三,男,2010-01-01\n".as_bytes());
+        fs::rename(
+            folder.join("测试队报名表.csv"),
+            folder.join("甲队报名表.csv"),
+        )
+        .expect("mv");
+        let other = format!("姓名,性别,出生日期\n张{ch}三,男,2010-01-01\n");
+        fs::write(folder.join("乙队报名表.csv"), other).expect("form");
+        let (_, json, err) = run_json(&folder, &[]);
+        let f = findings(&json);
+        assert!(
+            f.contains(&(
+                "person.duplicate".into(),
+                "甲队报名表.csv!甲队报名表!A2".into(),
+                "张三重复报名：已见于乙队（乙队报名表.csv!乙队报名表!A2）".into()
+            )),
+            "U+{:04X}: {f:?} {err}",
+            ch as u32
+        );
+    }
+}
+
+#[test]
+fn lowering_a_round_robin_below_its_played_rounds_is_refused() {
+    // The A-league's regular season played its 11 rounds; `rounds = 10` would drop round 11.
+    // A round robin's rounds are its Berger schedule's: fewer are refused at the key already.
+    let (_tmp, folder) = sample_copy(A);
+    let toml = fs::read_to_string(folder.join("event.toml")).expect("event.toml");
+    let edited = toml.replacen("rounds = 11\n", "rounds = 10\n", 1);
+    assert_ne!(edited, toml);
+    fs::write(folder.join("event.toml"), edited).expect("edit");
+    let err = refused_event_file(&folder);
+    assert!(
+        err.contains(
+            "event.toml: 键 (key) `stages[regular].rounds`: 12 队单循环需要 11 轮，但 rounds = 10"
+        ),
+        "{err}"
+    );
+    assert!(!folder.join("out").exists());
 }

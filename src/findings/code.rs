@@ -202,6 +202,14 @@ catalogue! {
     RoundUnmarkedWorkbook = "round.unmarked-workbook", Round, Warning;
     /// A workbook named as one round whose marker says another: not read.
     RoundMarkerMismatch = "round.marker-mismatch", Round, Error;
+    /// A workbook holding more than one sheet that reads as a round (hidden or visible): the
+    /// first is read; the arbiter keeps one.
+    RoundExtraSheet = "round.extra-sheet", Round, Error;
+    /// A round workbook whose marker names another event: not read.
+    RoundForeignEvent = "round.foreign-event", Round, Error;
+    /// A team or player cell in a round workbook with invisible characters (zero-width space,
+    /// soft hyphen, byte-order mark): compared without them.
+    RoundInvisibleCharacters = "round.invisible-characters", Round, Warning;
     /// A round missing while a later one of its stage is there: not paired again.
     RoundMissingWorkbook = "round.missing-workbook", Round, Error;
     /// An entrant marked `退赛`: not paired again, points kept.

@@ -139,10 +139,11 @@ mod tests {
         }
     }
 
+    /// A marker sheet of the cxa template's event.
     fn marker(stage: &str, round: &str) -> Table {
         let rows = [
             [MAGIC, ""],
-            ["event", "x"],
+            ["event", "2023年全国业余棋王赛总决赛"],
             ["stage", stage],
             ["round", round],
         ];

@@ -139,6 +139,17 @@ pub(super) fn recognise<'a>(
             others.push(f);
             continue;
         };
+        if s.marker.event.trim() != event.event.name.trim() {
+            let (marker, name) = (&s.marker.event, &event.event.name);
+            findings.push(Finding::new(
+                Code::RoundForeignEvent,
+                Source::file(&f.path),
+                format!("{}：标记写的是另一项赛事“{marker}”，不是“{name}”，未读取；请换回本赛事的成绩表（如是赛事改了名，请把 event.toml 的 name 改回原名）", f.path),
+                format!("{}: its marker names another event, {marker:?}, not {name:?}; not read: put back this event's workbook (if the event was renamed, restore its name in event.toml)", f.path),
+            ));
+            out.files.push((f.path.clone(), Part::SetAside));
+            continue;
+        }
         let want = canonical_stem(&s.marker, event);
         if let (Some(stem), Some(want)) = (round_like_stem(&f.path), &want)
             && stem != want

@@ -270,7 +270,7 @@ pub fn official_role(text: &str) -> Option<Role> {
 pub fn unit_name(raw: &str) -> Option<String> {
     let mut s: String = raw
         .nfkc()
-        .filter(|c| !matches!(c, '\u{200B}' | '\u{FEFF}' | '_'))
+        .filter(|c| *c != '_' && !super::name::is_invisible(*c))
         .collect();
     for stamp in ["(盖章)", "(公章)", "(签章)", "盖章", "公章"] {
         s = s.replace(stamp, "");

@@ -26,5 +26,5 @@ pub use id::{
     upgrade_15,
 };
 pub(crate) use name::is_han;
-pub use name::{clean_name, name, name_key};
+pub use name::{clean_name, is_invisible, name, name_key, strip_invisible};
 pub use script::simplified;

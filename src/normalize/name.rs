@@ -21,11 +21,39 @@ pub(crate) fn is_han(c: char) -> bool {
         | 0x30000..=0x3134F)
 }
 
-fn is_zero_width(c: char) -> bool {
-    matches!(
-        c,
-        '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}'
-    )
+/// Whether `c` is invisible: a format character (Unicode category Cf: zero-width space and
+/// joiners, word joiner, byte-order mark, soft hyphen, bidirectional controls, tags) or another
+/// default-ignorable code point (variation selectors, the combining grapheme joiner, Hangul
+/// fillers). Such characters never tell two names apart.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c as u32,
+        0x00AD
+        | 0x034F
+        | 0x061C
+        | 0x115F..=0x1160
+        | 0x17B4..=0x17B5
+        | 0x180B..=0x180F
+        | 0x200B..=0x200F
+        | 0x202A..=0x202E
+        | 0x2060..=0x206F
+        | 0x3164
+        | 0xFE00..=0xFE0F
+        | 0xFEFF
+        | 0xFFA0
+        | 0xFFF0..=0xFFF8
+        | 0x1BCA0..=0x1BCA3
+        | 0x1D173..=0x1D17A
+        | 0xE0000..=0xE0FFF)
+}
+
+/// `raw` without its invisible characters ([`is_invisible`]).
+///
+/// ```
+/// use bianpai::normalize::strip_invisible;
+/// assert_eq!(strip_invisible("北京\u{200B}队\u{00AD}"), "北京队");
+/// ```
+pub fn strip_invisible(raw: &str) -> String {
+    raw.chars().filter(|c| !is_invisible(*c)).collect()
 }
 
 /// Dot-like characters that always mean the name separator (NFKC leaves them alone).
@@ -61,7 +89,7 @@ pub fn clean_name(raw: &str) -> String {
     // Zero-width characters go first so NFKC sees what they separated.
     let chars: Vec<char> = raw
         .chars()
-        .filter(|c| !is_zero_width(*c))
+        .filter(|c| !is_invisible(*c))
         .nfkc()
         .map(|c| if is_bullet(c) { MIDDLE_DOT } else { c })
         .collect();

@@ -151,6 +151,7 @@ pub fn read<F: AsRef<[Table]> + ?Sized>(
         .iter()
         .find_map(|t| Marker::from_table(t).map(|m| (m, Recorded::from_table(t))))?;
     let table = tables.iter().find(|t| &*t.sheet != marker::SHEET)?;
+    extra_sheets(tables, table, findings);
     let rows = match find_header(table, &TEAM_HEADERS) {
         Some((hr, cols)) => Rows::Team(read_team(table, hr, &cols, sport, findings)),
         None => match find_header(table, &INDIVIDUAL_HEADERS) {
@@ -167,6 +168,34 @@ pub fn read<F: AsRef<[Table]> + ?Sized>(
         rows,
         recorded,
     })
+}
+
+/// Every other sheet of the workbook that reads as a round (a round workbook's header row),
+/// hidden or visible, is a `round.extra-sheet` error naming both: only `read` is read, and a
+/// backup copy or a corrected copy beside it must not pass unseen.
+fn extra_sheets(tables: &[Table], read: &Table, findings: &mut Findings) {
+    for t in tables {
+        if std::ptr::eq(t, read) || &*t.sheet == marker::SHEET {
+            continue;
+        }
+        if find_header(t, &TEAM_HEADERS).is_none() && find_header(t, &INDIVIDUAL_HEADERS).is_none()
+        {
+            continue;
+        }
+        let (a, b) = (&read.sheet, &t.sheet);
+        findings.push(Finding::new(
+            Code::RoundExtraSheet,
+            Source::sheet(&t.file, &t.sheet),
+            format!(
+                "{}：工作表“{a}”和“{b}”（可能是隐藏的）都是成绩表；只读取“{a}”，请只保留一张成绩表",
+                t.file
+            ),
+            format!(
+                "{}: sheets {a:?} and {b:?} (perhaps hidden) both read as a round; only {a:?} is read: keep one round sheet",
+                t.file
+            ),
+        ));
+    }
 }
 
 /// A round sheet without its marker (copied into a new workbook): the first sheet whose title
@@ -285,6 +314,33 @@ fn text(t: &Table, r: usize, c: usize) -> String {
     t.get(r, c).display().trim().to_string()
 }
 
+/// A team or player cell: its text without invisible characters
+/// ([`crate::normalize::strip_invisible`]), so that every comparison of the round (the pairing
+/// check, the grouping into matches, the line-up) sees one name; a cell that had any is a
+/// `round.invisible-characters` warning at the cell.
+fn name_text(t: &Table, r: usize, c: usize, findings: &mut Findings) -> String {
+    let raw = text(t, r, c);
+    if !raw.chars().any(crate::normalize::is_invisible) {
+        return raw;
+    }
+    let clean = crate::normalize::strip_invisible(&raw).trim().to_string();
+    let codes: Vec<String> = raw
+        .chars()
+        .filter(|ch| crate::normalize::is_invisible(*ch))
+        .map(|ch| format!("U+{:04X}", ch as u32))
+        .collect();
+    let codes = codes.join(" ");
+    findings.push(Finding::new(
+        Code::RoundInvisibleCharacters,
+        Source::cell(&t.file, &t.sheet, r as u32, c as u32),
+        format!("“{clean}”含有不可见字符（{codes}），已去掉后比对；请删除这些字符"),
+        format!(
+            "{clean:?} holds invisible characters ({codes}); compared without them: delete them"
+        ),
+    ));
+    clean
+}
+
 fn number(t: &Table, r: usize, c: usize) -> Option<u32> {
     text(t, r, c).parse().ok()
 }
@@ -351,8 +407,8 @@ fn read_team(
 ) -> Vec<TeamBoardRow> {
     let mut out = Vec::new();
     for r in hr + 1..t.height() {
-        let home_team = text(t, r, cols[2]);
-        let away_team = text(t, r, cols[7]);
+        let home_team = name_text(t, r, cols[2], findings);
+        let away_team = name_text(t, r, cols[7], findings);
         if home_team.is_empty() && away_team.is_empty() {
             continue;
         }
@@ -366,10 +422,10 @@ fn read_team(
             match_no: number(t, r, cols[0]),
             board: number(t, r, cols[1]),
             home_team,
-            home_player: text(t, r, cols[3]),
+            home_player: name_text(t, r, cols[3], findings),
             home_colour: colour,
             result: result_cell(t, (r, cols[5]), sport, None, findings),
-            away_player: text(t, r, cols[6]),
+            away_player: name_text(t, r, cols[6], findings),
             away_team,
         });
     }
@@ -385,8 +441,8 @@ fn read_individual(
 ) -> Vec<IndividualRow> {
     let mut out = Vec::new();
     for r in hr + 1..t.height() {
-        let left = text(t, r, cols[1]);
-        let right = text(t, r, cols[3]);
+        let left = name_text(t, r, cols[1], findings);
+        let right = name_text(t, r, cols[3], findings);
         if left.is_empty() && right.is_empty() {
             continue;
         }

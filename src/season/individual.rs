@@ -437,6 +437,8 @@ fn play_one<'a>(
         paired: 0,
         requested,
     };
+    let mstage = marker_stage(inp.stage, section);
+    super::walk::within_planned(inp.sheets, &mstage, &inp.stage.id, planned)?;
     if sr.entrants.len() >= 2 {
         play::play_section(
             inp,

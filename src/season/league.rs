@@ -214,6 +214,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         groups: &groups,
         results: Vec::new(),
     };
+    walk::within_planned(inp.sheets, &inp.stage.id, &inp.stage.id, planned)?;
     let Walked { papers, paired } = walk::walk(
         inp.sheets,
         &inp.stage.id,

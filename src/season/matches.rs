@@ -221,16 +221,20 @@ pub fn read_round(
         by_key.entry((cx.key)(&t.name)).or_insert(t);
     }
     let team_no = |name: &str| by_key.get(&(cx.key)(name)).map(|t| t.number);
-    // Group rows into matches by (home team, away team) in sheet order: by the names, not the
-    // 场次 column, which may be left blank, and a changed pairing is a change of names.
+    // Group rows into matches by (home team, away team) in sheet order: by the names' keys (the
+    // same as the pairing check's), not the 场次 column, which may be left blank, and a changed
+    // pairing is a change of names. A match is shown with the names of its first row.
     let mut order: Vec<(String, String)> = Vec::new();
     let mut by_match: BTreeMap<(String, String), Vec<&TeamBoardRow>> = BTreeMap::new();
     for r in rows {
-        let k = (r.home_team.clone(), r.away_team.clone());
-        if !by_match.contains_key(&k) {
-            order.push(k.clone());
-        }
-        by_match.entry(k).or_default().push(r);
+        let key = ((cx.key)(&r.home_team), (cx.key)(&r.away_team));
+        by_match
+            .entry(key)
+            .or_insert_with(|| {
+                order.push((r.home_team.clone(), r.away_team.clone()));
+                Vec::new()
+            })
+            .push(r);
     }
     // A round nobody has typed into yet is one finding, not one per board.
     let untouched = rows.iter().all(|r| r.result == ResultCell::Missing);
@@ -246,7 +250,9 @@ pub fn read_round(
     let mut complete = true;
     let mut seen_pairs = Vec::new();
     for k in order {
-        let Some(rs) = by_match.get(&k) else { continue };
+        let Some(rs) = by_match.get(&((cx.key)(&k.0), (cx.key)(&k.1))) else {
+            continue;
+        };
         let first_row = rs.first().map(|r| r.row).unwrap_or(0);
         let (Some(home), Some(away)) = (team_no(&k.0), team_no(&k.1)) else {
             findings.push(Finding::new(

@@ -379,3 +379,50 @@ fn a_colour_word_without_a_known_colour_is_an_error_at_its_cell() {
         )]
     );
 }
+
+/// Issue 46: the rows of one match are grouped by the names' keys, the ones the pairing check
+/// compares: a zero-width space in one 主队 cell does not split the match (a 3-2 win of 5
+/// boards read as a 2-2 draw and a 1-0 fragment).
+#[test]
+fn rows_are_grouped_into_matches_by_the_name_key() {
+    use GameResult::*;
+    let v = ResultCell::Valid;
+    let sheet = sheet(
+        1,
+        vec![
+            row(2, 1, "甲队", "A1", v(Win), "B1", "乙队"),
+            row(3, 2, "甲\u{200B}队", "A2", v(Win), "B2", "乙队"),
+            row(4, 3, "甲队", "A3", v(Win), "B3", "乙队"),
+            row(5, 4, "甲队", "A4", v(Loss), "B4", "乙队"),
+            row(6, 5, "甲队", "A5", v(Loss), "B5", "乙队"),
+        ],
+    );
+    let teams = two_teams(5);
+    let groups = groups(2, 5);
+    let key = |s: &str| crate::season::teams::key(s);
+    let cx = Context {
+        teams: &teams,
+        groups: &groups,
+        boards: 5,
+        colours: &[
+            Colour::White,
+            Colour::Black,
+            Colour::White,
+            Colour::Black,
+            Colour::White,
+        ],
+        key: &key,
+        lineup_clause: "",
+    };
+    let mut f = Findings::new();
+    let rr = read_round(&sheet, &[(1, 2)], &cx, &mut f);
+    assert_eq!(rr.matches.len(), 1);
+    let m = &rr.matches[0];
+    assert_eq!((m.home, m.away, m.boards.len()), (1, 2, 5));
+    let s = MatchScoring::default();
+    assert_eq!(
+        m.game_points(&s),
+        (Points::from_whole(3), Points::from_whole(2))
+    );
+    assert_eq!(m.match_points(&s), (Points::from_whole(2), Points::ZERO));
+}

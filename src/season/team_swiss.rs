@@ -276,6 +276,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
         complete: Vec::new(),
         withdrawals: Withdrawals::default(),
     };
+    walk::within_planned(inp.sheets, &inp.stage.id, &inp.stage.id, planned)?;
     let Walked { papers, paired } = walk::walk(
         inp.sheets,
         &inp.stage.id,

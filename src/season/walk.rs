@@ -114,3 +114,40 @@ fn repaired(
     fresh.replaces = Some(sheet.file.clone());
     Ok(Some((fresh, found)))
 }
+
+/// Refuses a stage shrunk under its played rounds: a workbook of the stage
+/// for a round beyond `planned` means `rounds` was lowered after that round was paired, which
+/// would drop it (and move places and prizes) silently. The error names the key and the
+/// workbook; the arbiter restores `rounds` or moves the workbook out of the folder.
+///
+/// # Errors
+///
+/// [`crate::event::EventError::Invalid`] at `stages[<id>].rounds`.
+pub(super) fn within_planned(
+    sheets: &[RoundSheet],
+    marker_stage: &str,
+    stage_id: &str,
+    planned: u32,
+) -> Result<()> {
+    let Some(sheet) = sheets
+        .iter()
+        .filter(|s| s.marker.stage == marker_stage && s.marker.round > planned)
+        .max_by_key(|s| s.marker.round)
+    else {
+        return Ok(());
+    };
+    let (r, file) = (sheet.marker.round, &sheet.file);
+    Err(crate::event::EventError::Invalid {
+        path: crate::event::EVENT_FILE.into(),
+        key: format!("stages[{stage_id}].rounds"),
+        line: 0,
+        column: 0,
+        message: format!(
+            "本阶段只安排 {planned} 轮，但 {file} 已是第{r}轮的成绩表；已进行的轮次不能删去：\
+             请把 rounds 改回至少 {r}，或把该成绩表移出赛事文件夹 (the stage has {planned} \
+             rounds, but {file} is the workbook of round {r}: a round already paired cannot be \
+             dropped; set rounds to at least {r}, or move the workbook out of the event folder)"
+        ),
+    }
+    .into())
+}

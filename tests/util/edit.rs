@@ -16,25 +16,47 @@ pub type Grid = Vec<Vec<String>>;
 /// `keep_marker` false the hidden marker sheet is left out (the round sheet copied into a new
 /// workbook).
 pub fn rewrite(src: &Path, dst: &Path, keep_marker: bool, edit: impl FnOnce(&mut Grid)) {
-    let book = read_book(src);
-    let mut wb = Workbook::new();
-    let mut edit = Some(edit);
-    for (i, sh) in book.iter().enumerate() {
-        let mut grid: Grid = sh
-            .rows
-            .iter()
-            .map(|r| r.iter().map(shown).collect())
-            .collect();
-        if i == 0 {
-            if let Some(edit) = edit.take() {
-                edit(&mut grid);
-            }
-        } else if !keep_marker {
-            continue;
+    rewrite_sheets(src, dst, |sheets| {
+        if !keep_marker {
+            sheets.truncate(1);
         }
+        if let Some(first) = sheets.first_mut() {
+            edit(&mut first.grid);
+        }
+    });
+}
+
+/// One sheet as [`rewrite_sheets`] hands it over: name, visible, cells.
+pub struct EditSheet {
+    /// The sheet name.
+    pub name: String,
+    /// Whether the sheet is visible.
+    pub visible: bool,
+    /// The cells as text.
+    pub grid: Grid,
+}
+
+/// Rewrites `src` into `dst` with `edit` applied to the list of every sheet (the hidden marker
+/// included): sheets may be changed, added or removed.
+pub fn rewrite_sheets(src: &Path, dst: &Path, edit: impl FnOnce(&mut Vec<EditSheet>)) {
+    let mut sheets: Vec<EditSheet> = read_book(src)
+        .iter()
+        .map(|sh| EditSheet {
+            name: sh.name.clone(),
+            visible: sh.visible,
+            grid: sh
+                .rows
+                .iter()
+                .map(|r| r.iter().map(shown).collect())
+                .collect(),
+        })
+        .collect();
+    edit(&mut sheets);
+    let mut wb = Workbook::new();
+    for sh in &sheets {
         let ws = wb.add_worksheet();
         ws.set_name(&sh.name).expect("sheet name");
-        for (r, row) in grid.iter().enumerate() {
+        for (r, row) in sh.grid.iter().enumerate() {
             for (c, v) in row.iter().enumerate() {
                 if !v.is_empty() {
                     ws.write_string(r as u32, c as u16, v).expect("write");

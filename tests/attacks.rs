@@ -152,6 +152,7 @@ fn an_organizer_file_named_web_and_files_in_out_previous_are_kept() {
         "第3轮已核对"
     );
     assert!(out.join("previous/standings.xlsx").is_file());
+}
 
 const A: &str = "cca-a-league-2023";
 

@@ -213,53 +213,14 @@ pub fn read(
         };
         let mut rr = matches::read_round(sheet, &read_against, cx, findings);
         rr.complete &= holds;
-        for m in rr.matches.iter().filter(|m| m.complete) {
-            let (Some(hs), Some(as_)) = (team_seed(m.home), team_seed(m.away)) else {
-                continue;
-            };
-            let Some(mo) = outcome.matches.iter().find(|mo| {
-                (mo.first == Some(hs) && mo.second == Some(as_))
-                    || (mo.first == Some(as_) && mo.second == Some(hs))
-            }) else {
-                findings.push(Finding::new(
-                    Code::ResultPairingChanged,
-                    Source::sheet(&sheet.file, &sheet.sheet),
-                    format!("总决赛第{r}轮：{}号与{}号不在对阵图中", m.home, m.away),
-                    format!(
-                        "finals round {r}: teams {} and {} do not meet in the bracket",
-                        m.home, m.away
-                    ),
-                ));
-                continue;
-            };
-            let (hm, am) = m.match_points(s);
-            let (hg, ag) = m.game_points(s);
-            let home_is_first = mo.first == Some(hs);
-            let score = if home_is_first {
-                RoundScore {
-                    match_points: SidePoints {
-                        first: hm,
-                        second: am,
-                    },
-                    game_points: SidePoints {
-                        first: hg,
-                        second: ag,
-                    },
-                }
-            } else {
-                RoundScore {
-                    match_points: SidePoints {
-                        first: am,
-                        second: hm,
-                    },
-                    game_points: SidePoints {
-                        first: ag,
-                        second: hg,
-                    },
-                }
-            };
-            results.entry(mo.id.clone()).or_default().rounds.push(score);
-        }
+        record_scores(
+            &rr,
+            r,
+            (sheet, &outcome, &team_seed),
+            s,
+            &mut results,
+            findings,
+        );
         let complete = rr.complete;
         rounds.push(rr);
         if !complete {
@@ -270,6 +231,79 @@ pub fn read(
     super::ruled_out::apply_walkovers(event, &b, &seeds, out, cx.teams, &mut results)?;
     let outcome = knockout::decide(&b, &results).map_err(|e| e.to_string())?;
     super::ruled_out::ask_walkovers(k, &outcome, &seeds, out, cx.teams, findings);
+    ask_playoffs(&outcome, &seeds, cx, findings);
+    Ok(State {
+        rounds,
+        outcome,
+        seeds,
+    })
+}
+
+/// Adds the scores of a round's complete matches to the results of their bracket matches,
+/// oriented to the bracket's first and second seed; a match the bracket does not have is a
+/// finding.
+fn record_scores(
+    rr: &RoundResults,
+    r: u32,
+    (sheet, outcome, team_seed): (
+        &RoundSheet,
+        &knockout::BracketOutcome,
+        &dyn Fn(u32) -> Option<u16>,
+    ),
+    s: &MatchScoring,
+    results: &mut BTreeMap<String, knockout::MatchResult>,
+    findings: &mut Findings,
+) {
+    for m in rr.matches.iter().filter(|m| m.complete) {
+        let (Some(hs), Some(as_)) = (team_seed(m.home), team_seed(m.away)) else {
+            continue;
+        };
+        let Some(mo) = outcome.matches.iter().find(|mo| {
+            (mo.first == Some(hs) && mo.second == Some(as_))
+                || (mo.first == Some(as_) && mo.second == Some(hs))
+        }) else {
+            findings.push(Finding::new(
+                Code::ResultPairingChanged,
+                Source::sheet(&sheet.file, &sheet.sheet),
+                format!("总决赛第{r}轮：{}号与{}号不在对阵图中", m.home, m.away),
+                format!(
+                    "finals round {r}: teams {} and {} do not meet in the bracket",
+                    m.home, m.away
+                ),
+            ));
+            continue;
+        };
+        let (hm, am) = m.match_points(s);
+        let (hg, ag) = m.game_points(s);
+        let side = |home: crate::model::Points, away: crate::model::Points| {
+            if mo.first == Some(hs) {
+                SidePoints {
+                    first: home,
+                    second: away,
+                }
+            } else {
+                SidePoints {
+                    first: away,
+                    second: home,
+                }
+            }
+        };
+        let score = RoundScore {
+            match_points: side(hm, am),
+            game_points: side(hg, ag),
+        };
+        results.entry(mo.id.clone()).or_default().rounds.push(score);
+    }
+}
+
+/// A finding for every finals match level on match and game points whose play-off winner
+/// event.toml does not give yet.
+fn ask_playoffs(
+    outcome: &knockout::BracketOutcome,
+    seeds: &BTreeMap<u16, u32>,
+    cx: &Context<'_>,
+    findings: &mut Findings,
+) {
     for mo in &outcome.matches {
         if matches!(
             mo.decision,
@@ -301,11 +335,6 @@ pub fn read(
             );
         }
     }
-    Ok(State {
-        rounds,
-        outcome,
-        seeds,
-    })
 }
 
 /// Sets the play-off winners typed into event.toml (`playoff_winners`) on the results of

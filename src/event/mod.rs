@@ -498,6 +498,8 @@ mod groups_refusal_tests;
 #[cfg(test)]
 mod refusal_tests;
 #[cfg(test)]
+mod section_refusal_tests;
+#[cfg(test)]
 pub(crate) mod team_tests;
 #[cfg(test)]
 mod tests;

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::matches::{self, Context, MatchScoring, RoundResults};
 use super::{RoundCounts, RoundPaper};
 use crate::event::{Knockout, Slot, Stage};
-use crate::findings::{Code, Finding, Findings, Severity, Source};
+use crate::findings::{Code, Finding, Findings, Source};
 use crate::pairing::knockout::{
     self, Bracket, MatchDef, PlaceRule, RoundScore, SidePoints, Source as KSource,
 };
@@ -190,7 +190,7 @@ pub fn read(
         else {
             break;
         };
-        apply_playoffs(k, &b, &seeds, cx, &mut results, None)?;
+        super::playoffs::apply(k, &b, &seeds, cx, &mut results, None)?;
         super::ruled_out::apply_walkovers(event, &b, &seeds, out, cx.teams, &mut results)?;
         let outcome = knockout::decide(&b, &results).map_err(|e| e.to_string())?;
         let mut expected = pairs_for_round(k, &outcome, &seeds, &win, r);
@@ -227,11 +227,11 @@ pub fn read(
             break;
         }
     }
-    apply_playoffs(k, &b, &seeds, cx, &mut results, Some(findings))?;
+    super::playoffs::apply(k, &b, &seeds, cx, &mut results, Some(findings))?;
     super::ruled_out::apply_walkovers(event, &b, &seeds, out, cx.teams, &mut results)?;
     let outcome = knockout::decide(&b, &results).map_err(|e| e.to_string())?;
     super::ruled_out::ask_walkovers(k, &outcome, &seeds, out, cx.teams, findings);
-    ask_playoffs(&outcome, &seeds, cx, findings);
+    super::playoffs::ask(&outcome, &seeds, cx, findings);
     Ok(State {
         rounds,
         outcome,
@@ -294,94 +294,6 @@ fn record_scores(
         };
         results.entry(mo.id.clone()).or_default().rounds.push(score);
     }
-}
-
-/// A finding for every finals match level on match and game points whose play-off winner
-/// event.toml does not give yet.
-fn ask_playoffs(
-    outcome: &knockout::BracketOutcome,
-    seeds: &BTreeMap<u16, u32>,
-    cx: &Context<'_>,
-    findings: &mut Findings,
-) {
-    for mo in &outcome.matches {
-        if matches!(
-            mo.decision,
-            knockout::Decision::Open(knockout::Pending::NeedsPlayoff)
-        ) {
-            let name = |seed: Option<u16>| {
-                seed.and_then(|s| seeds.get(&s))
-                    .and_then(|t| cx.teams.iter().find(|i| i.number == *t))
-                    .map(|i| i.name.clone())
-                    .unwrap_or_default()
-            };
-            let (a, b) = (name(mo.first), name(mo.second));
-            findings.push(
-                Finding::new(
-                    Code::ResultMissing,
-                    Source::default(),
-                    format!(
-                        "总决赛{}（{a} – {b}）场分、局分均相同，需要加赛；请在 event.toml 的 \
-                     playoff_winners 中填写胜队，例如 {} = \"{a}\"",
-                        mo.id, mo.id
-                    ),
-                    format!(
-                        "finals match {} ({a} – {b}) is level on match and game points: enter the \
-                     play-off winner under playoff_winners in event.toml, e.g. {} = \"{a}\"",
-                        mo.id, mo.id
-                    ),
-                )
-                .severity(Severity::Error),
-            );
-        }
-    }
-}
-
-/// Sets the play-off winners typed into event.toml (`playoff_winners`) on the results of
-/// their matches; a name that is not a team of the match is a finding (reported once, when
-/// `findings` is given).
-fn apply_playoffs(
-    k: &Knockout,
-    b: &Bracket,
-    seeds: &BTreeMap<u16, u32>,
-    cx: &Context<'_>,
-    results: &mut BTreeMap<String, knockout::MatchResult>,
-    mut findings: Option<&mut Findings>,
-) -> Result<(), String> {
-    let pre = knockout::decide(b, results).map_err(|e| e.to_string())?;
-    for (id, winner) in &k.playoff_winners {
-        let key = crate::normalize::unit_key(winner);
-        let team = cx
-            .teams
-            .iter()
-            .find(|t| crate::normalize::unit_key(&t.name) == key)
-            .map(|t| t.number);
-        let seed = team.and_then(|t| seeds.iter().find(|(_, v)| **v == t).map(|(s, _)| *s));
-        let Some(mo) = pre.matches.iter().find(|m| &m.id == id) else {
-            continue;
-        };
-        if mo.first.is_none() || mo.second.is_none() {
-            continue;
-        }
-        let side = if seed.is_some() && mo.first == seed {
-            Some(knockout::Side::First)
-        } else if seed.is_some() && mo.second == seed {
-            Some(knockout::Side::Second)
-        } else {
-            None
-        };
-        match (side, findings.as_deref_mut()) {
-            (Some(sd), _) => results.entry(id.clone()).or_default().playoff_winner = Some(sd),
-            (None, Some(f)) => f.push(Finding::new(
-                Code::ResultPairingChanged,
-                Source::file("event.toml"),
-                format!("加赛胜者“{winner}”不是{id}的参赛队"),
-                format!("play-off winner {winner:?} is not a team of match {id}"),
-            )),
-            (None, None) => {}
-        }
-    }
-    Ok(())
 }
 
 /// The `(first-named, second-named)` team numbers of finals round `r`: every match whose window

@@ -17,6 +17,7 @@ pub mod league;
 pub mod matches;
 pub mod numbers;
 pub mod pairing_check;
+mod playoffs;
 mod ruled_out;
 mod stale;
 pub mod team_standings;

@@ -33,7 +33,7 @@ pub use limits::Limits;
 pub use names::{RawName, decode_member_names, sanitize_member_path};
 pub use table::{Cell, Format, LoadedFile, Merge, Paragraph, Table};
 pub use text::{Delimiter, decode_text, detect_delimiter, read_csv};
-pub use walk::{SUPERSEDED_DIR, load};
+pub use walk::{SUPERSEDED_DIR, load, resolved};
 
 /// A file as the tables it holds: what the readers of [`crate::inputs`] take.
 impl AsRef<[Table]> for LoadedFile {

@@ -13,6 +13,28 @@ use super::{Budget, Ignored, Limits, Loaded, ReadOutcome, Unreadable, read_into}
 /// ([`crate::pipeline::superseded`]).
 pub const SUPERSEDED_DIR: &str = "superseded";
 
+/// `path` made absolute with `.` and `..` resolved: through the file system where it can be
+/// (links followed), else lexically. Windows refuses to canonicalize some paths past its old
+/// 260-character limit (MAX_PATH); a folder dropped from deep inside a share still resolves.
+pub fn resolved(path: &Path) -> Option<PathBuf> {
+    use std::path::Component;
+    if let Ok(real) = path.canonicalize() {
+        return Some(real);
+    }
+    let absolute = std::path::absolute(path).ok()?;
+    let mut out = PathBuf::new();
+    for part in absolute.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    Some(out)
+}
+
 /// Folders deeper than this are not walked (a guard against pathological trees).
 const MAX_DIR_DEPTH: usize = 32;
 
@@ -258,5 +280,19 @@ mod tests {
             assert!(always_skipped(n), "{n}");
         }
         assert!(!always_skipped("报名表.xlsx"));
+    }
+
+    #[test]
+    fn a_path_the_file_system_cannot_resolve_is_resolved_by_its_names() {
+        let cwd = std::env::current_dir().expect("cwd");
+        let missing = Path::new("不存在的 文件夹/./第1层/../赛事");
+        assert_eq!(
+            resolved(missing),
+            Some(cwd.join("不存在的 文件夹").join("赛事"))
+        );
+        assert_eq!(
+            resolved(Path::new(".")),
+            Some(cwd.canonicalize().expect("cwd"))
+        );
     }
 }

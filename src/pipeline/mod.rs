@@ -231,8 +231,8 @@ pub fn excluded_rosters(event: &crate::event::Event, dir: &Path) -> Vec<Option<R
 /// (a path leading elsewhere is not read), under the limits of any input.
 fn read_roster(dir: &Path, rel: &str) -> Option<Roster> {
     let path = dir.join(rel);
-    let real = path.canonicalize().ok()?;
-    let home = dir.canonicalize().ok()?;
+    let real = crate::ingest::resolved(&path)?;
+    let home = crate::ingest::resolved(dir)?;
     if !real.starts_with(home.parent().unwrap_or(&home)) {
         return None;
     }

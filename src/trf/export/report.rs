@@ -412,11 +412,12 @@ pub fn event_id(event: &Event, dir: &std::path::Path) -> String {
         .unwrap_or_else(|| "event".into())
 }
 
-/// The event folder's own name (`.` resolved), when it has one in UTF-8.
+/// The event folder's own name (`.` and `..` resolved), when it has one in UTF-8.
 pub fn folder_name(dir: &std::path::Path) -> Option<String> {
-    dir.canonicalize()
-        .ok()
-        .and_then(|d| d.file_name().and_then(|n| n.to_str()).map(str::to_string))
+    crate::ingest::resolved(dir)?
+        .file_name()
+        .and_then(|n| n.to_str())
+        .map(str::to_string)
 }
 
 /// The text of a report: [`crate::trf::write`] with CRLF line ends.

@@ -21,8 +21,14 @@ fn run(folder: &Path, extra: &[&str]) -> (Option<i32>, String) {
 fn a_second_run_exits_2_naming_the_lock_and_a_stale_lock_is_taken_over() {
     let (_tmp, folder) = util::sample_copy("cca-b-league-2025");
     let lock = folder.join(".bianpai.lock");
-    // A live process holds it: this test's own.
+    // A live run holds it (this test, under the operating system's lock, as a run does).
     fs::write(&lock, format!("{}\n", std::process::id())).expect("lock");
+    let held = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&lock)
+        .expect("open lock");
+    held.lock().expect("take the lock");
     let (code, err) = run(&folder, &[]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains(".bianpai.lock"), "{err}");
@@ -31,8 +37,9 @@ fn a_second_run_exits_2_naming_the_lock_and_a_stale_lock_is_taken_over() {
         "{err}"
     );
     assert!(!folder.join("out").exists());
-    // A run that was killed: its process is gone.
-    fs::write(&lock, "999999999\n").expect("stale lock");
+    // A run that was killed: the operating system released its lock, the file stays (naming a
+    // process that may even be running: only the lock counts).
+    drop(held);
     let (code, err) = run(&folder, &[]);
     assert_eq!(code, Some(1), "{err}");
     assert!(!lock.exists(), "the lock is released");

@@ -66,6 +66,8 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
     let event = crate::event::load(&opts.dir)?;
     // One run at a time; released when the run ends, whatever the outcome.
     let _lock = lock::acquire(&opts.dir)?;
+    // The temporary files of a round workbook a killed run was writing.
+    crate::report::out_dir::remove_leftovers(&opts.dir.join("results"));
     // The system's CJK font (for the pictures) is looked up while the forms are read.
     let font = std::thread::spawn(crate::report::web::picture::system_cjk_font);
     let mut findings = Findings::new();

@@ -12,9 +12,13 @@
 //!   run (`syncfs` on Linux; a run of 2,000 forms writes over 2,000 files, and 2,000 fsyncs cost
 //!   seconds on their own), the renames, one sync per folder.
 //!
-//! Each file is written whole into a temporary file `.<name>.tmp` beside its target (same file
-//! system, so the rename is atomic): a reader never sees a half-written output, and after a crash
-//! a target holds either its old or its complete new content. The value is shared by the threads
+//! Each file is written whole into a temporary file `.<name>.bianpai-tmp` beside its target (same
+//! file system, so the rename is atomic): a reader never sees a half-written output, and after a
+//! crash a target holds either its old or its complete new content. The manifest is renamed into
+//! place first, so a run killed while renaming leaves a manifest that owns every new output
+//! already there (the next run moves them to `previous/` instead of taking them for the
+//! organizer's edits); the temporary files such a run leaves are recognised by their suffix and
+//! removed by the next [`OutDir::prepare`] ([`remove_leftovers`] for `results/`). The value is shared by the threads
 //! that render in parallel (`&OutDir` is `Sync`); nothing is process-wide, so runs of different
 //! folders in one process (the tests) do not see each other.
 
@@ -34,6 +38,8 @@ use commit::Entry;
 
 /// The marker file that identifies a folder as bianpai's output folder.
 pub const OUT_MARKER: &str = ".bianpai-out";
+/// The suffix of the temporary file of every file bianpai writes (`.<name>.bianpai-tmp`).
+pub const TEMP_SUFFIX: &str = ".bianpai-tmp";
 /// The sub-folder of `out/` that keeps the previous run's outputs.
 pub const PREVIOUS_DIR: &str = "previous";
 /// The file in `out/` listing what the last run wrote there: a `/`-separated path and its
@@ -160,6 +166,7 @@ impl OutDir {
     /// `out` itself when it is not bianpai's folder.
     pub fn prepare(out: &Path) -> Result<OutDir> {
         let marker = out.join(OUT_MARKER);
+        remove_leftovers(out);
         if !out.exists() {
             fs::create_dir_all(out).map_err(|e| Error::io(out, e))?;
             let dir = OutDir::holding(out, PreparedOut::default(), BTreeSet::new());
@@ -322,6 +329,14 @@ impl OutDir {
     ///
     /// [`Error::Io`] naming the file that could not be written or renamed.
     pub fn finish(self) -> Result<Report> {
+        let (pending, aside) = self.closing()?;
+        commit::commit(pending)?;
+        Ok(Report { aside })
+    }
+
+    /// Queues the manifest and takes what is to be committed, the manifest first (see the
+    /// module documentation), with what was moved aside.
+    fn closing(&self) -> Result<(Vec<Entry>, Vec<(PathBuf, PathBuf)>)> {
         let mut text: String = self
             .lock()
             .stamps
@@ -332,10 +347,11 @@ impl OutDir {
         if text.is_empty() {
             text.push('\n');
         }
-        self.queue(&self.out.join(MANIFEST), text.as_bytes(), false)?;
-        let s = std::mem::take(&mut *self.lock());
-        commit::commit(s.pending)?;
-        Ok(Report { aside: s.aside })
+        let manifest = self.out.join(MANIFEST);
+        self.queue(&manifest, text.as_bytes(), false)?;
+        let mut s = std::mem::take(&mut *self.lock());
+        s.pending.sort_by_key(|e| e.dest != manifest);
+        Ok((s.pending, s.aside))
     }
 
     /// Ends a run whose rendering failed: the files put so far are committed all the same
@@ -357,7 +373,7 @@ impl Drop for OutDir {
 
 const MARKER_TEXT: &[u8] = b"bianpai output folder\n";
 
-/// The temporary file `.<name>.tmp` beside `path`, its folder created if needed.
+/// The temporary file `.<name>.bianpai-tmp` beside `path`, its folder created if needed.
 fn temp_file(path: &Path) -> Result<PathBuf> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -369,7 +385,7 @@ fn temp_file(path: &Path) -> Result<PathBuf> {
         .ok_or_else(|| Error::io(path, std::io::Error::other("no file name")))?;
     let mut tmp_name = std::ffi::OsString::from(".");
     tmp_name.push(name);
-    tmp_name.push(".tmp");
+    tmp_name.push(TEMP_SUFFIX);
     Ok(dir.join(tmp_name))
 }
 
@@ -468,6 +484,28 @@ fn rotate_previous(out: &Path, listed: &[String]) -> Result<()> {
     }
     fs::write(&own, manifest).map_err(|e| Error::io(&own, e))?;
     Ok(())
+}
+
+/// Removes the temporary files a killed run left under `dir` (its sub-folders included, at
+/// most a few levels down): hidden files named `.<name>.bianpai-tmp`, which only bianpai writes.
+pub fn remove_leftovers(dir: &Path) {
+    let mut stack = vec![(dir.to_path_buf(), 0u8)];
+    while let Some((d, depth)) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            match e.file_type() {
+                Ok(t) if t.is_dir() && depth < 4 => stack.push((e.path(), depth + 1)),
+                Ok(t) if t.is_file() && name.starts_with('.') && name.ends_with(TEMP_SUFFIX) => {
+                    let _ = fs::remove_file(e.path());
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Removes the folders above `path` up to `root` (excluded) while they are empty.

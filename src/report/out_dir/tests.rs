@@ -245,3 +245,48 @@ fn an_organizer_file_named_like_an_output_folder_is_moved_aside() {
         vec![(out.join("web"), out.join("web（保留）"))]
     );
 }
+
+#[test]
+fn a_run_killed_while_renaming_leaves_outputs_the_next_run_owns() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let d = OutDir::prepare(&out).unwrap();
+    d.put("standings.xlsx", b"old standings").unwrap();
+    d.put("teams/a.xlsx", b"old a").unwrap();
+    d.finish().unwrap();
+    // The next run is killed after renaming two of its files: the manifest and one output;
+    // the other output is still in its temporary file.
+    let d = OutDir::prepare(&out).unwrap();
+    d.put("standings.xlsx", b"new standings").unwrap();
+    d.put("teams/a.xlsx", b"new a").unwrap();
+    let (mut pending, aside) = d.closing().unwrap();
+    assert!(aside.is_empty());
+    assert_eq!(
+        pending[0].dest,
+        out.join(MANIFEST),
+        "the manifest lands first"
+    );
+    let rest = pending.split_off(2);
+    commit::commit(pending).unwrap();
+    std::mem::forget(rest);
+    std::mem::forget(d);
+    assert!(out.join("teams/.a.xlsx.bianpai-tmp").exists());
+    // The run after it: the new standings are bianpai's (not the organizer's edit, which would
+    // be kept and moved aside), the temporary file is gone, and its outputs land as usual.
+    let d = OutDir::prepare(&out).unwrap();
+    assert_eq!(d.prepared().moved, vec!["standings.xlsx".to_string()]);
+    assert!(d.prepared().edited.is_empty());
+    assert!(!out.join("teams/.a.xlsx.bianpai-tmp").exists());
+    d.put("standings.xlsx", b"new standings").unwrap();
+    d.put("teams/a.xlsx", b"new a").unwrap();
+    assert!(d.finish().unwrap().aside.is_empty());
+    assert_eq!(
+        list(&out),
+        vec![MANIFEST, OUT_MARKER, "previous", "standings.xlsx", "teams"]
+    );
+    assert_eq!(fs::read(out.join("teams/a.xlsx")).unwrap(), b"new a");
+    assert_eq!(
+        fs::read(out.join("previous/standings.xlsx")).unwrap(),
+        b"new standings"
+    );
+}

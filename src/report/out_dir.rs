@@ -329,14 +329,14 @@ impl OutDir {
     ///
     /// [`Error::Io`] naming the file that could not be written or renamed.
     pub fn finish(self) -> Result<Report> {
-        let (pending, aside) = self.closing()?;
+        let (pending, report) = self.closing()?;
         commit::commit(pending)?;
-        Ok(Report { aside })
+        Ok(report)
     }
 
     /// Queues the manifest and takes what is to be committed, the manifest first (see the
     /// module documentation), with what was moved aside.
-    fn closing(&self) -> Result<(Vec<Entry>, Vec<(PathBuf, PathBuf)>)> {
+    fn closing(&self) -> Result<(Vec<Entry>, Report)> {
         let mut text: String = self
             .lock()
             .stamps
@@ -351,7 +351,7 @@ impl OutDir {
         self.queue(&manifest, text.as_bytes(), false)?;
         let mut s = std::mem::take(&mut *self.lock());
         s.pending.sort_by_key(|e| e.dest != manifest);
-        Ok((s.pending, s.aside))
+        Ok((s.pending, Report { aside: s.aside }))
     }
 
     /// Ends a run whose rendering failed: the files put so far are committed all the same

@@ -259,8 +259,8 @@ fn a_run_killed_while_renaming_leaves_outputs_the_next_run_owns() {
     let d = OutDir::prepare(&out).unwrap();
     d.put("standings.xlsx", b"new standings").unwrap();
     d.put("teams/a.xlsx", b"new a").unwrap();
-    let (mut pending, aside) = d.closing().unwrap();
-    assert!(aside.is_empty());
+    let (mut pending, report) = d.closing().unwrap();
+    assert!(report.aside.is_empty());
     assert_eq!(
         pending[0].dest,
         out.join(MANIFEST),

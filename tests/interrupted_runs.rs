@@ -8,7 +8,7 @@ mod util;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The files of a finished run that must match: everything in the event folder except
 /// `out/previous/` (which holds whatever the run before had written, complete or not).

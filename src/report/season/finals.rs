@@ -59,13 +59,28 @@ pub(super) fn render_finals(
                 },
                 knockout::Decision::Open(_) => lang.pick("未决", "open"),
             };
+            // 主队 is the team first-named in the match's first round (the better seed,
+            // whichever bracket slot it came from), its points first.
+            let swap = matches!((mo.first, mo.second), (Some(a), Some(b)) if b < a);
+            let (home, away) = if swap {
+                (mo.second, mo.first)
+            } else {
+                (mo.first, mo.second)
+            };
+            let pair = |p: &knockout::SidePoints| {
+                if swap {
+                    sport.score_pair(p.second, p.first)
+                } else {
+                    sport.score_pair(p.first, p.second)
+                }
+            };
             vec![
                 mo.id.clone(),
                 name,
-                team(mo.first),
-                team(mo.second),
-                sport.score_pair(mo.match_points.first, mo.match_points.second),
-                sport.score_pair(mo.game_points.first, mo.game_points.second),
+                team(home),
+                team(away),
+                pair(&mo.match_points),
+                pair(&mo.game_points),
                 team(mo.winner()),
                 decided.to_string(),
             ]

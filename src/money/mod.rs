@@ -104,12 +104,20 @@ pub fn statements(
     findings: &mut Findings,
 ) -> Vec<(Statement, TeamLodging)> {
     rooms::unattached(roster, findings);
+    // A person entered by two delegations (person.duplicate, same ID number) plays, sleeps and
+    // eats once: with the first delegation in roster order, as the sections place them.
+    let mut seen: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     roster
         .teams
         .iter()
         .map(|t| {
-            let l = rooms::lodge(event, t, findings);
-            (costs::statement(event, t, &l, payouts), l)
+            let mut own = t.clone();
+            own.players.retain(|p| {
+                p.id.as_ref()
+                    .is_none_or(|id| seen.insert(id.value.number.clone()))
+            });
+            let l = rooms::lodge(event, &own, findings);
+            (costs::statement(event, &own, &l, payouts), l)
         })
         .collect()
 }

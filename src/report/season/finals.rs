@@ -19,6 +19,7 @@ pub(super) fn render_finals(
     t: &Target<'_>,
     f: &FinalsOutcome,
     names: &[TeamName],
+    season: Option<&crate::scoring::Standings>,
 ) -> Result<Vec<Rendered>> {
     let lang = t.lang;
     let mut rendered = render_papers(t, &f.papers)?;
@@ -115,7 +116,18 @@ pub(super) fn render_finals(
         },
         landscape: true,
     }];
-    if let Some(table) = final_ranking(f, names, t) {
+    if let Some(mut table) = final_ranking(f, names, t) {
+        // Under the table, once: the template defaults that decided places (issue 44).
+        let notes = super::default_notes::decided_by_defaults(t.event, season, f, lang);
+        if !notes.is_empty() {
+            table.rows.push(vec![String::new(); 3]);
+            for n in notes {
+                table
+                    .rows
+                    .push(vec![lang.pick("注", "Note").into(), String::new(), n]);
+            }
+            table.wrapped.push(2);
+        }
         sheets.push(SheetDoc {
             name: lang.pick("总排名", "Final ranking").into(),
             title: lang.pick("总排名", "final ranking").into(),

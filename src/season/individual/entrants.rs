@@ -108,55 +108,31 @@ pub fn of_section(
                 });
                 continue;
             }
-            // Not a pair the form states: a blocking finding, and until the form is corrected
-            // provisional pairs (by family name, without a 家庭编号 column) or each alone.
+            // Not a pair the form states: until the form is corrected, provisional pairs (by
+            // family name, without a 家庭编号 column) or each alone, each in question
+            // (`pair.unmatched` naming its first member: 资格待查, its prize withheld).
+            let names: Vec<String> = ps.iter().map(|p| p.display_name().to_string()).collect();
             let rows: Vec<String> = ps
                 .iter()
                 .filter_map(|p| p.name.as_ref())
                 .map(|n| n.source.to_string())
                 .collect();
-            let names: Vec<&str> = ps.iter().map(|p| p.display_name()).collect();
-            let (zh, en) = match problem {
-                Some(Unpaired::NoColumn) => (
-                    "报名表没有家庭编号（搭档）栏，且本队家庭组不止两人，无法确定搭档（暂按姓氏配对，请补填家庭编号并确认）",
-                    "the form has no \"家庭编号\" (partner) column and the delegation has more than two family entrants: partners cannot be told (paired by family name for now; add the family numbers and confirm)",
-                ),
-                _ => (
-                    "同一家庭编号下不是两人",
-                    "the family number does not hold exactly two people",
-                ),
-            };
-            if let Some(first) = ps.first() {
-                let source = first
-                    .name
-                    .as_ref()
-                    .map(|n| n.source.clone())
-                    .unwrap_or_else(|| Source::file(&team.file));
-                findings.push(
-                    Finding::new(
-                        Code::PairUnmatched,
-                        source,
-                        format!(
-                            "{}：{}——{zh}（{}）",
-                            section.name,
-                            names.join("、"),
-                            rows.join("，")
-                        ),
-                        format!(
-                            "{}: {}: {en} ({})",
-                            section.id,
-                            names.join(", "),
-                            rows.join(", ")
-                        ),
-                    )
-                    .team(&team.unit.value)
-                    .person(first.display_name()),
-                );
-            }
             let groups = match problem {
                 Some(Unpaired::NoColumn) => provisional(ps),
                 _ => ps.into_iter().map(|p| vec![p]).collect(),
             };
+            for g in &groups {
+                if let Some(first) = g.first() {
+                    findings.push(unmatched(
+                        section,
+                        &team.unit.value,
+                        &team.file,
+                        first,
+                        problem,
+                        (&names, &rows),
+                    ));
+                }
+            }
             for g in groups {
                 let half = g.len() / 2;
                 for i in 0..half {
@@ -188,6 +164,66 @@ pub fn of_section(
     out
 }
 
+/// `pair.unmatched` for one provisional entrant of a family the form does not pair: the
+/// family's names and rows, at its first member's row.
+fn unmatched(
+    section: &Section,
+    unit: &str,
+    file: &str,
+    first: &Person,
+    problem: Option<Unpaired>,
+    (names, rows): (&[String], &[String]),
+) -> Finding {
+    let (zh, en) = match problem {
+        Some(Unpaired::NoColumn) => (
+            "报名表没有家庭编号（搭档）栏，且本队家庭组不止两人，无法确定搭档（暂按姓氏配对，请补填家庭编号并确认）",
+            "the form has no \"家庭编号\" (partner) column and the delegation has more than two family entrants: partners cannot be told (paired by family name for now; add the family numbers and confirm)",
+        ),
+        _ => (
+            "同一家庭编号下不是两人",
+            "the family number does not hold exactly two people",
+        ),
+    };
+    let source = first
+        .name
+        .as_ref()
+        .map(|n| n.source.clone())
+        .unwrap_or_else(|| Source::file(file));
+    Finding::new(
+        Code::PairUnmatched,
+        source,
+        format!(
+            "{}：{}——{zh}（{}）",
+            section.name,
+            names.join("、"),
+            rows.join("，")
+        ),
+        format!(
+            "{}: {}: {en} ({})",
+            section.id,
+            names.join(", "),
+            rows.join(", ")
+        ),
+    )
+    .team(unit)
+    .person(first.display_name())
+}
+
+/// A family tag in 备注 (`家庭1（父子）`, `家庭２`): `家庭1`, the pair's number when the form has
+/// no 家庭编号 column.
+fn remarks_family(remarks: &str) -> Option<String> {
+    let (_, rest) = remarks.split_once("家庭")?;
+    let digits: String = rest
+        .chars()
+        .map_while(|c| {
+            c.to_digit(10)
+                .or_else(|| ('０'..='９').contains(&c).then(|| c as u32 - '０' as u32))
+        })
+        .map(|d| char::from_digit(d, 10).unwrap_or('0'))
+        .collect();
+    (!digits.is_empty()).then(|| format!("家庭{digits}"))
+}
+
 /// Why family entrants could not be paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Unpaired {
@@ -198,17 +234,19 @@ enum Unpaired {
 }
 
 /// The families of one delegation's entrants of a pairs section: by the form's 家庭编号
-/// (搭档) column when it has one, else the two of them when there are exactly two. Never by
+/// (搭档) column or a 备注 tag `家庭N` when it has one, else the two of them when there are exactly two. Never by
 /// surname: a grandparent and a grandchild often have different ones.
 fn families(members: Vec<&Person>) -> Vec<(Vec<&Person>, Option<Unpaired>)> {
     if members.is_empty() {
         return Vec::new();
     }
+    // The 家庭编号 column, else a family tag in 备注 (`家庭1（父子）`).
     let family = |p: &Person| {
         p.family
             .as_ref()
             .map(|f| f.value.trim().to_string())
             .filter(|f| !f.is_empty())
+            .or_else(|| p.remarks.as_ref().and_then(|r| remarks_family(&r.value)))
     };
     if members.iter().any(|p| family(p).is_some()) {
         let mut groups: Vec<(Option<String>, Vec<&Person>)> = Vec::new();

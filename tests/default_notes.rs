@@ -44,7 +44,10 @@ fn confirmed_defaults_leave_no_note() {
     let path = dir.join("event.toml");
     let toml = std::fs::read_to_string(&path).expect("event.toml");
     let toml = toml
-        .replace("tie_resolution_default = true", "tie_resolution_default = false")
+        .replace(
+            "tie_resolution_default = true",
+            "tie_resolution_default = false",
+        )
         .replace("bracket_default = true", "bracket_default = false")
         .replace(
             "names = [\"场分\", \"局分\", \"直胜\", \"扩展索伯分\", \"台次分\"]\ndefault = true",

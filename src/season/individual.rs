@@ -388,14 +388,12 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> crate::Result<Indiv
     let mut delegation_rows = Vec::new();
     if let Some(tr) = ranking {
         // A delegation ruled out (取消资格) leaves the delegation ranking (issue 44).
-        let units: Vec<(String, Vec<delegations::Placed>)> = placed
-            .into_iter()
-            .filter(|(u, _)| {
-                !inp.statuses
-                    .team_itself(u)
-                    .is_some_and(Standing::is_disqualified)
-            })
-            .collect();
+        let out = |u: &String| {
+            inp.statuses
+                .team_itself(u)
+                .is_some_and(Standing::is_disqualified)
+        };
+        let units: Vec<_> = placed.into_iter().filter(|(u, _)| !out(u)).collect();
         delegation_rows = delegations::rank(&units, tr.count as usize, largest + 1);
     }
     Ok(IndividualOutcome {

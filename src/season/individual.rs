@@ -387,13 +387,12 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> crate::Result<Indiv
     }
     let mut delegation_rows = Vec::new();
     if let Some(tr) = ranking {
-        // A delegation ruled out (取消资格) leaves the delegation ranking (issue 44).
-        let out = |u: &String| {
+        let ruled_out = |u: &String| {
             inp.statuses
                 .team_itself(u)
                 .is_some_and(Standing::is_disqualified)
         };
-        let units: Vec<_> = placed.into_iter().filter(|(u, _)| !out(u)).collect();
+        let units: Vec<_> = placed.into_iter().filter(|(u, _)| !ruled_out(u)).collect();
         delegation_rows = delegations::rank(&units, tr.count as usize, largest + 1);
     }
     Ok(IndividualOutcome {

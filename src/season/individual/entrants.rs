@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 
+use crate::eligibility::standing::{Standing, Statuses};
 use crate::event::{Entrant as EntrantKind, Event, Section};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::{Person, Roster};
@@ -28,9 +29,34 @@ pub struct Entrant {
     pub members: Vec<(String, Option<String>)>,
     /// The name as FIDE records it ([`Person::fide_name`]; `成人/儿童` for a pair).
     pub fide_name: String,
+    /// A provisional entrant of a family the form does not pair (`pair.unmatched`): 资格待查
+    /// until the form is corrected.
+    pub in_question: bool,
 }
 
 impl Entrant {
+    /// The entrant's standing: a disqualified member disqualifies it, else a pending one makes
+    /// it pending; a provisional pair is pending (`pair.unmatched`).
+    pub fn standing(&self, statuses: &Statuses) -> Option<Standing> {
+        let e = self;
+        let all: Vec<&Standing> = if e.members.is_empty() {
+            statuses.person(&e.unit, &e.name).into_iter().collect()
+        } else {
+            e.members
+                .iter()
+                .filter_map(|(name, _)| statuses.person(&e.unit, name))
+                .collect()
+        };
+        all.iter()
+            .find(|s| s.is_disqualified())
+            .or(all.first())
+            .map(|s| (*s).clone())
+            .or_else(|| {
+                e.in_question
+                    .then(|| Standing::Pending(vec![Code::PairUnmatched]))
+            })
+    }
+
     /// The label in round workbooks: `姓名（单位）`.
     pub fn label(&self) -> String {
         format!("{}（{}）", self.name, self.unit)
@@ -83,6 +109,7 @@ pub fn of_section(
                 rating: rating(p),
                 members: vec![member(p)],
                 fide_name: p.fide_name(),
+                in_question: false,
             }));
             continue;
         }
@@ -105,6 +132,7 @@ pub fn of_section(
                     rating: rating(a).max(rating(c)),
                     members: vec![member(a), member(c)],
                     fide_name: format!("{}/{}", a.fide_name(), c.fide_name()),
+                    in_question: false,
                 });
                 continue;
             }
@@ -145,6 +173,7 @@ pub fn of_section(
                         rating: rating(a).max(rating(c)),
                         members: vec![member(a), member(c)],
                         fide_name: format!("{}/{}", a.fide_name(), c.fide_name()),
+                        in_question: true,
                     });
                 }
                 if g.len() % 2 == 1
@@ -156,6 +185,7 @@ pub fn of_section(
                         rating: rating(p),
                         members: vec![member(p)],
                         fide_name: p.fide_name(),
+                        in_question: true,
                     });
                 }
             }

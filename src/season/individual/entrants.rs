@@ -246,8 +246,9 @@ fn remarks_family(remarks: &str) -> Option<String> {
     let digits: String = rest
         .chars()
         .map_while(|c| {
+            // Full-width digits too (`家庭２`).
             c.to_digit(10)
-                .or_else(|| ('０'..='９').contains(&c).then(|| c as u32 - '０' as u32))
+                .or_else(|| (u32::from(c).checked_sub(u32::from('０'))).filter(|d| *d < 10))
         })
         .map(|d| char::from_digit(d, 10).unwrap_or('0'))
         .collect();

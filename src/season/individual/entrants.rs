@@ -418,3 +418,17 @@ impl Lookup {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::remarks_family;
+
+    #[test]
+    fn a_family_tag_in_the_remarks_is_read_with_its_number() {
+        assert_eq!(remarks_family("家庭1（父子）").as_deref(), Some("家庭1"));
+        assert_eq!(remarks_family("家庭２（祖孙）").as_deref(), Some("家庭2"));
+        assert_eq!(remarks_family("家庭12").as_deref(), Some("家庭12"));
+        assert_eq!(remarks_family("家庭组"), None);
+        assert_eq!(remarks_family("象棋之乡（荥阳市）直通名额"), None);
+    }
+}

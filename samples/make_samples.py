@@ -2061,7 +2061,8 @@ OUTCOMES = """
   (team.late) leaves its players 资格待查: 潘涵 (公开组女子 5th) and 白璐 (少年组女子 4th) keep their
   places, their prizes (1,500 yuan each) are withheld (暂缓发放). 浙江省's 潘锐鹏/赵丹露 (家庭编号 1,
   外祖父与外孙女) are one family pair; 四川省 and 河南省 enter four family players without a 家庭编号
-  column (pair.unmatched, paired provisionally). 家庭双人组 round 1: the last board deleted, two
+  column and tag the pairs in 备注 (`家庭1（父子）`, `家庭2（祖孙）`): those are the pairs (issue 44;
+  no pair.unmatched). 迪丽娜尔·艾力 (entered by 北京市 and 河北省) is lodged once, with 北京市. 家庭双人组 round 1: the last board deleted, two
   late entries.
 - `cca-a-league-2023`: `samples/play_league.py` plays the season and the finals. 湖北江城队's form
   enters board 1 twice and no board 2 (team.board-order, a warning): its default line-up follows the

@@ -197,6 +197,15 @@ fn league_faults_once_each_and_clean_edges() {
             "规程 十(三)",
             &(f("k-子队") + "A12"),
         ),
+        // No B-league roster named for 规程 四(四): said once at event.toml (issue 44).
+        (
+            "check.not-run".into(),
+            Severity::Warning,
+            String::new(),
+            String::new(),
+            "规程 四(四)".into(),
+            "event.toml".into(),
+        ),
     ];
     assert_rows("league", rows(&run), want);
     // 甲队 sits on every edge and raises nothing at all.

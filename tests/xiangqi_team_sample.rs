@@ -118,7 +118,9 @@ fn word_results_are_scored_by_colour_where_the_home_team_has_black() {
         ["SF1", "2-0", "5-1", "广东队（1）"],
         ["SF2", "2-0", "4-2", "北京队（2）"],
         ["F", "2-0", "5-1", "广东队（1）"],
-        ["B", "2-0", "5-1", "上海队（4）"],
+        // 主队 is 浙江队 (seed 3), first-named in leg 1 though it came from the away slot; its
+        // points first (issue 44).
+        ["B", "0-2", "1-5", "上海队（4）"],
     ]
     .map(|r| r.map(String::from));
     assert_eq!(got, want);

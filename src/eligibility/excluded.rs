@@ -70,7 +70,10 @@ pub(crate) fn check_all(
     findings: &mut Findings,
 ) {
     for (i, ex) in event.eligibility.excluded.iter().enumerate() {
-        let Some(rel) = &ex.roster else { continue };
+        let Some(rel) = &ex.roster else {
+            findings.push(no_roster(ex, i));
+            continue;
+        };
         match theirs.get(i).and_then(Option::as_ref) {
             Some(theirs) => check(ex, ours, theirs, findings),
             None => findings.push(Finding::new(
@@ -83,5 +86,28 @@ pub(crate) fn check_all(
                 ),
             )),
         }
+    }
+}
+
+/// `check.not-run` for an excluded event whose roster is not named: nobody was checked against
+/// it, which the arbiter must see rather than assume a clean check.
+fn no_roster(ex: &ExcludedEvent, i: usize) -> Finding {
+    let clause = ex.clause.as_deref().unwrap_or("");
+    let f = Finding::new(
+        Code::CheckNotRun,
+        Source::file("event.toml"),
+        format!(
+            "未提供{}的名单（event.toml eligibility.excluded[{i}].roster），{clause}的核查未进行",
+            ex.event
+        ),
+        format!(
+            "no roster of {} given (event.toml eligibility.excluded[{i}].roster); the {clause} \
+             check was not run",
+            ex.event
+        ),
+    );
+    match &ex.clause {
+        Some(c) => f.clause(c.clone()),
+        None => f,
     }
 }

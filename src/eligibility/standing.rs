@@ -136,7 +136,11 @@ impl Statuses {
 
 /// Whether a finding is an eligibility finding that blocks.
 fn blocks(f: &Finding) -> bool {
-    f.severity == Severity::Error && f.team.is_some() && f.code.is_eligibility()
+    // A pair the form does not state (`pair.unmatched`) is in question like an eligibility
+    // finding: ranked, its prize withheld until the form is corrected or a ruling clears it.
+    f.severity == Severity::Error
+        && f.team.is_some()
+        && (f.code.is_eligibility() || f.code == Code::PairUnmatched)
 }
 
 /// What a ruling names on the roster: `(team key, Some(name key))` for a person, `(team key,

@@ -104,12 +104,21 @@ pub fn statements(
     findings: &mut Findings,
 ) -> Vec<(Statement, TeamLodging)> {
     rooms::unattached(roster, findings);
+    // In an individual event a person entered by two delegations (person.duplicate, same ID
+    // number) plays, sleeps and eats once: with the first delegation in roster order, as the
+    // sections place them. (A team league's line-ups may field them for either team.)
+    let individual = (event.sections.iter()).all(|s| s.entrant != crate::event::Entrant::Team);
+    let mut seen: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     roster
         .teams
         .iter()
         .map(|t| {
-            let l = rooms::lodge(event, t, findings);
-            (costs::statement(event, t, &l, payouts), l)
+            let mut own = t.clone();
+            own.players.retain(|p| {
+                !individual || (p.id.as_ref()).is_none_or(|id| seen.insert(id.value.number.clone()))
+            });
+            let l = rooms::lodge(event, &own, findings);
+            (costs::statement(event, &own, &l, payouts), l)
         })
         .collect()
 }

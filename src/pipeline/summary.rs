@@ -324,18 +324,7 @@ pub fn standings(stage: &StageOutcome, statuses: &Statuses) -> Vec<StandingEntry
     };
     let mut out = match &stage.kind {
         StageKind::League(o) => match o.finals.as_ref().and_then(|f| f.places.as_ref()) {
-            Some(places) => places
-                .iter()
-                .map(|(rank, name)| StandingEntry {
-                    rank: *rank,
-                    name: name.clone(),
-                    section: None,
-                    points: points_number(Points::ZERO),
-                    game_points: None,
-                    tiebreaks: serde_json::Map::new(),
-                    status: None,
-                })
-                .collect(),
+            Some(places) => final_places(places, team_standings(o.standings.as_ref(), &o.names)),
             None => team_standings(o.standings.as_ref(), &o.names),
         },
         StageKind::TeamSwiss(o) => team_standings(o.standings.as_ref(), &o.names),
@@ -345,6 +334,26 @@ pub fn standings(stage: &StageOutcome, statuses: &Statuses) -> Vec<StandingEntry
         e.status = team_status(&e.name);
     }
     out
+}
+
+/// The finals' places, each team with its regular-season record (match points, game points
+/// and tie-breaks: the knockout matches have no common table).
+fn final_places(places: &[(u32, String)], season: Vec<StandingEntry>) -> Vec<StandingEntry> {
+    places
+        .iter()
+        .map(|(rank, name)| {
+            let found = season.iter().find(|e| e.name == *name);
+            StandingEntry {
+                rank: *rank,
+                name: name.clone(),
+                section: None,
+                points: found.map_or(points_number(Points::ZERO), |e| e.points.clone()),
+                game_points: found.and_then(|e| e.game_points.clone()),
+                tiebreaks: found.map(|e| e.tiebreaks.clone()).unwrap_or_default(),
+                status: None,
+            }
+        })
+        .collect()
 }
 
 /// Team standings rows: match points, game points and the tie-breaks after them.

@@ -47,7 +47,7 @@ pub use ranking::{
 use std::collections::BTreeMap;
 
 use super::{RoundCounts, RoundPaper, StageInput};
-use crate::eligibility::standing::{Standing, Statuses};
+use crate::eligibility::standing::Standing;
 use crate::event::{Entrant as EntrantKind, Section, Stage, System};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::{Colour, GameResult, Points};
@@ -222,23 +222,6 @@ impl SectionRun<'_> {
     }
 }
 
-/// An entrant's standing: a disqualified member disqualifies it, else a pending one makes it
-/// pending.
-fn standing_of(e: &Entrant, statuses: &Statuses) -> Option<Standing> {
-    let all: Vec<&Standing> = if e.members.is_empty() {
-        statuses.person(&e.unit, &e.name).into_iter().collect()
-    } else {
-        e.members
-            .iter()
-            .filter_map(|(name, _)| statuses.person(&e.unit, name))
-            .collect()
-    };
-    all.iter()
-        .find(|s| s.is_disqualified())
-        .or(all.first())
-        .map(|s| (*s).clone())
-}
-
 /// The 对手分 value of the bye from `[stages.bye] as_opponent`.
 fn bye_opponent(stage: &Stage) -> ByeOpponent {
     use crate::event::ByeAsOpponent;
@@ -387,7 +370,12 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> crate::Result<Indiv
     }
     let mut delegation_rows = Vec::new();
     if let Some(tr) = ranking {
-        let units: Vec<(String, Vec<delegations::Placed>)> = placed.into_iter().collect();
+        let ruled_out = |u: &String| {
+            inp.statuses
+                .team_itself(u)
+                .is_some_and(Standing::is_disqualified)
+        };
+        let units: Vec<_> = placed.into_iter().filter(|(u, _)| !ruled_out(u)).collect();
         delegation_rows = delegations::rank(&units, tr.count as usize, largest + 1);
     }
     Ok(IndividualOutcome {
@@ -425,10 +413,7 @@ fn play_one<'a>(
         }
         Engine::Xiangqi(_) => {}
     }
-    let standings = entrants
-        .iter()
-        .map(|e| standing_of(e, inp.statuses))
-        .collect();
+    let standings = entrants.iter().map(|e| e.standing(inp.statuses)).collect();
     let mut sr = SectionRun {
         section,
         entrants,

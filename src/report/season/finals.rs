@@ -19,6 +19,7 @@ pub(super) fn render_finals(
     t: &Target<'_>,
     f: &FinalsOutcome,
     names: &[TeamName],
+    season: Option<&crate::scoring::Standings>,
 ) -> Result<Vec<Rendered>> {
     let lang = t.lang;
     let mut rendered = render_papers(t, &f.papers)?;
@@ -59,13 +60,28 @@ pub(super) fn render_finals(
                 },
                 knockout::Decision::Open(_) => lang.pick("未决", "open"),
             };
+            // 主队 is the team first-named in the match's first round (the better seed,
+            // whichever bracket slot it came from), its points first.
+            let swap = matches!((mo.first, mo.second), (Some(a), Some(b)) if b < a);
+            let (home, away) = if swap {
+                (mo.second, mo.first)
+            } else {
+                (mo.first, mo.second)
+            };
+            let pair = |p: &knockout::SidePoints| {
+                if swap {
+                    sport.score_pair(p.second, p.first)
+                } else {
+                    sport.score_pair(p.first, p.second)
+                }
+            };
             vec![
                 mo.id.clone(),
                 name,
-                team(mo.first),
-                team(mo.second),
-                sport.score_pair(mo.match_points.first, mo.match_points.second),
-                sport.score_pair(mo.game_points.first, mo.game_points.second),
+                team(home),
+                team(away),
+                pair(&mo.match_points),
+                pair(&mo.game_points),
                 team(mo.winner()),
                 decided.to_string(),
             ]
@@ -100,7 +116,18 @@ pub(super) fn render_finals(
         },
         landscape: true,
     }];
-    if let Some(table) = final_ranking(f, names, t) {
+    if let Some(mut table) = final_ranking(f, names, t) {
+        // Under the table, once: the template defaults that decided places (issue 44).
+        let notes = super::default_notes::decided_by_defaults(t.event, season, f, lang);
+        if !notes.is_empty() {
+            table.rows.push(vec![String::new(); 3]);
+            for n in notes {
+                table
+                    .rows
+                    .push(vec![lang.pick("注", "Note").into(), String::new(), n]);
+            }
+            table.wrapped.push(2);
+        }
         sheets.push(SheetDoc {
             name: lang.pick("总排名", "Final ranking").into(),
             title: lang.pick("总排名", "final ranking").into(),

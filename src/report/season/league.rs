@@ -96,7 +96,12 @@ pub fn render_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result
         rendered.push(trf(t, &x, "-finals"));
     }
     if let Some(f) = &o.finals {
-        rendered.extend(super::finals::render_finals(t, f, &o.names)?);
+        rendered.extend(super::finals::render_finals(
+            t,
+            f,
+            &o.names,
+            o.standings.as_ref(),
+        )?);
     }
     Ok(rendered)
 }

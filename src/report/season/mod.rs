@@ -6,6 +6,7 @@
 //! ([`crate::report::out_dir::OutDir::save`]).
 
 pub mod book;
+mod default_notes;
 mod finals;
 mod individual;
 mod individual_tables;

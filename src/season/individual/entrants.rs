@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 
+use crate::eligibility::standing::{Standing, Statuses};
 use crate::event::{Entrant as EntrantKind, Event, Section};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::roster::{Person, Roster};
@@ -28,9 +29,34 @@ pub struct Entrant {
     pub members: Vec<(String, Option<String>)>,
     /// The name as FIDE records it ([`Person::fide_name`]; `成人/儿童` for a pair).
     pub fide_name: String,
+    /// A provisional entrant of a family the form does not pair (`pair.unmatched`): 资格待查
+    /// until the form is corrected.
+    pub in_question: bool,
 }
 
 impl Entrant {
+    /// The entrant's standing: a disqualified member disqualifies it, else a pending one makes
+    /// it pending; a provisional pair is pending (`pair.unmatched`).
+    pub fn standing(&self, statuses: &Statuses) -> Option<Standing> {
+        let e = self;
+        let all: Vec<&Standing> = if e.members.is_empty() {
+            statuses.person(&e.unit, &e.name).into_iter().collect()
+        } else {
+            e.members
+                .iter()
+                .filter_map(|(name, _)| statuses.person(&e.unit, name))
+                .collect()
+        };
+        all.iter()
+            .find(|s| s.is_disqualified())
+            .or(all.first())
+            .map(|s| (*s).clone())
+            .or_else(|| {
+                e.in_question
+                    .then(|| Standing::Pending(vec![Code::PairUnmatched]))
+            })
+    }
+
     /// The label in round workbooks: `姓名（单位）`.
     pub fn label(&self) -> String {
         format!("{}（{}）", self.name, self.unit)
@@ -83,6 +109,7 @@ pub fn of_section(
                 rating: rating(p),
                 members: vec![member(p)],
                 fide_name: p.fide_name(),
+                in_question: false,
             }));
             continue;
         }
@@ -105,58 +132,35 @@ pub fn of_section(
                     rating: rating(a).max(rating(c)),
                     members: vec![member(a), member(c)],
                     fide_name: format!("{}/{}", a.fide_name(), c.fide_name()),
+                    in_question: false,
                 });
                 continue;
             }
-            // Not a pair the form states: a blocking finding, and until the form is corrected
-            // provisional pairs (by family name, without a 家庭编号 column) or each alone.
+            // Not a pair the form states: until the form is corrected, provisional pairs (by
+            // family name, without a 家庭编号 column) or each alone, each in question
+            // (`pair.unmatched` naming its first member: 资格待查, its prize withheld).
+            let names: Vec<String> = ps.iter().map(|p| p.display_name().to_string()).collect();
             let rows: Vec<String> = ps
                 .iter()
                 .filter_map(|p| p.name.as_ref())
                 .map(|n| n.source.to_string())
                 .collect();
-            let names: Vec<&str> = ps.iter().map(|p| p.display_name()).collect();
-            let (zh, en) = match problem {
-                Some(Unpaired::NoColumn) => (
-                    "报名表没有家庭编号（搭档）栏，且本队家庭组不止两人，无法确定搭档（暂按姓氏配对，请补填家庭编号并确认）",
-                    "the form has no \"家庭编号\" (partner) column and the delegation has more than two family entrants: partners cannot be told (paired by family name for now; add the family numbers and confirm)",
-                ),
-                _ => (
-                    "同一家庭编号下不是两人",
-                    "the family number does not hold exactly two people",
-                ),
-            };
-            if let Some(first) = ps.first() {
-                let source = first
-                    .name
-                    .as_ref()
-                    .map(|n| n.source.clone())
-                    .unwrap_or_else(|| Source::file(&team.file));
-                findings.push(
-                    Finding::new(
-                        Code::PairUnmatched,
-                        source,
-                        format!(
-                            "{}：{}——{zh}（{}）",
-                            section.name,
-                            names.join("、"),
-                            rows.join("，")
-                        ),
-                        format!(
-                            "{}: {}: {en} ({})",
-                            section.id,
-                            names.join(", "),
-                            rows.join(", ")
-                        ),
-                    )
-                    .team(&team.unit.value)
-                    .person(first.display_name()),
-                );
-            }
             let groups = match problem {
                 Some(Unpaired::NoColumn) => provisional(ps),
                 _ => ps.into_iter().map(|p| vec![p]).collect(),
             };
+            for g in &groups {
+                if let Some(first) = g.first() {
+                    findings.push(unmatched(
+                        section,
+                        &team.unit.value,
+                        &team.file,
+                        first,
+                        problem,
+                        (&names, &rows),
+                    ));
+                }
+            }
             for g in groups {
                 let half = g.len() / 2;
                 for i in 0..half {
@@ -169,6 +173,7 @@ pub fn of_section(
                         rating: rating(a).max(rating(c)),
                         members: vec![member(a), member(c)],
                         fide_name: format!("{}/{}", a.fide_name(), c.fide_name()),
+                        in_question: true,
                     });
                 }
                 if g.len() % 2 == 1
@@ -180,12 +185,74 @@ pub fn of_section(
                         rating: rating(p),
                         members: vec![member(p)],
                         fide_name: p.fide_name(),
+                        in_question: true,
                     });
                 }
             }
         }
     }
     out
+}
+
+/// `pair.unmatched` for one provisional entrant of a family the form does not pair: the
+/// family's names and rows, at its first member's row.
+fn unmatched(
+    section: &Section,
+    unit: &str,
+    file: &str,
+    first: &Person,
+    problem: Option<Unpaired>,
+    (names, rows): (&[String], &[String]),
+) -> Finding {
+    let (zh, en) = match problem {
+        Some(Unpaired::NoColumn) => (
+            "报名表没有家庭编号（搭档）栏，且本队家庭组不止两人，无法确定搭档（暂按姓氏配对，请补填家庭编号并确认）",
+            "the form has no \"家庭编号\" (partner) column and the delegation has more than two family entrants: partners cannot be told (paired by family name for now; add the family numbers and confirm)",
+        ),
+        _ => (
+            "同一家庭编号下不是两人",
+            "the family number does not hold exactly two people",
+        ),
+    };
+    let source = first
+        .name
+        .as_ref()
+        .map(|n| n.source.clone())
+        .unwrap_or_else(|| Source::file(file));
+    Finding::new(
+        Code::PairUnmatched,
+        source,
+        format!(
+            "{}：{}——{zh}（{}）",
+            section.name,
+            names.join("、"),
+            rows.join("，")
+        ),
+        format!(
+            "{}: {}: {en} ({})",
+            section.id,
+            names.join(", "),
+            rows.join(", ")
+        ),
+    )
+    .team(unit)
+    .person(first.display_name())
+}
+
+/// A family tag in 备注 (`家庭1（父子）`, `家庭２`): `家庭1`, the pair's number when the form has
+/// no 家庭编号 column.
+fn remarks_family(remarks: &str) -> Option<String> {
+    let (_, rest) = remarks.split_once("家庭")?;
+    let digits: String = rest
+        .chars()
+        .map_while(|c| {
+            // Full-width digits too (`家庭２`).
+            c.to_digit(10)
+                .or_else(|| (u32::from(c).checked_sub(u32::from('０'))).filter(|d| *d < 10))
+        })
+        .map(|d| char::from_digit(d, 10).unwrap_or('0'))
+        .collect();
+    (!digits.is_empty()).then(|| format!("家庭{digits}"))
 }
 
 /// Why family entrants could not be paired.
@@ -198,17 +265,19 @@ enum Unpaired {
 }
 
 /// The families of one delegation's entrants of a pairs section: by the form's 家庭编号
-/// (搭档) column when it has one, else the two of them when there are exactly two. Never by
+/// (搭档) column or a 备注 tag `家庭N` when it has one, else the two of them when there are exactly two. Never by
 /// surname: a grandparent and a grandchild often have different ones.
 fn families(members: Vec<&Person>) -> Vec<(Vec<&Person>, Option<Unpaired>)> {
     if members.is_empty() {
         return Vec::new();
     }
+    // The 家庭编号 column, else a family tag in 备注 (`家庭1（父子）`).
     let family = |p: &Person| {
         p.family
             .as_ref()
             .map(|f| f.value.trim().to_string())
             .filter(|f| !f.is_empty())
+            .or_else(|| p.remarks.as_ref().and_then(|r| remarks_family(&r.value)))
     };
     if members.iter().any(|p| family(p).is_some()) {
         let mut groups: Vec<(Option<String>, Vec<&Person>)> = Vec::new();
@@ -347,5 +416,19 @@ impl Lookup {
             Some([one]) => Some(*one),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::remarks_family;
+
+    #[test]
+    fn a_family_tag_in_the_remarks_is_read_with_its_number() {
+        assert_eq!(remarks_family("家庭1（父子）").as_deref(), Some("家庭1"));
+        assert_eq!(remarks_family("家庭２（祖孙）").as_deref(), Some("家庭2"));
+        assert_eq!(remarks_family("家庭12").as_deref(), Some("家庭12"));
+        assert_eq!(remarks_family("家庭组"), None);
+        assert_eq!(remarks_family("象棋之乡（荥阳市）直通名额"), None);
     }
 }

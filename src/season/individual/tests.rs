@@ -33,6 +33,7 @@ fn histories_give_sides_forfeits_and_the_bye() {
         rating: 0,
         members: Vec::new(),
         fide_name: String::new(),
+        in_question: false,
     };
     let entrants = [e("甲", "A"), e("乙", "B"), e("丙", "A")];
     let rounds = [
@@ -99,6 +100,7 @@ fn a_player_marked_withdrawn_is_not_available_but_keeps_the_history() {
         rating: 0,
         members: Vec::new(),
         fide_name: String::new(),
+        in_question: false,
     };
     let entrants = [e("甲"), e("乙"), e("丙"), e("丁")];
     let rounds = [XqRoundData {

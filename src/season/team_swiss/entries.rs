@@ -123,6 +123,9 @@ pub fn split(
                 ));
                 return false;
             }
+            if player.is_none() {
+                findings.push(team_withdrawal(src(2), &r.home_team, round));
+            }
             special.withdrawals.push(Withdrawal {
                 team,
                 player,
@@ -132,6 +135,21 @@ pub fn split(
         });
     }
     (s, special)
+}
+
+/// `round.withdrawal` for a team's withdrawal row: what it does to the later rounds.
+fn team_withdrawal(src: Source, team: &str, round: u32) -> Finding {
+    let next = round + 1;
+    Finding::new(
+        Code::RoundWithdrawal,
+        src,
+        format!("{team}在第{round}轮后退赛：自第{next}轮起不再编排，已赛成绩保留，此后各轮计0分"),
+        format!(
+            "{team} withdrew after round {round}: not paired from round {next} on; its results \
+             stand, later rounds score 0"
+        ),
+    )
+    .team(team)
 }
 
 fn team_of<'a>(roster: &'a Roster, teams: &TeamIndex<'_>, team: u32) -> Option<&'a Team> {

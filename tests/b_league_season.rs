@@ -324,6 +324,7 @@ fn play(
         lang: Lang::Zh,
         notes: &[],
         groups: None,
+        settings: &[],
     };
     let mut wb = for_arbiter(&doc, &Lines::Team(lines)).expect("build");
     std::fs::write(&path, wb.save_to_buffer().expect("save")).expect("write");

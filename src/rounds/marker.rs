@@ -55,3 +55,17 @@ impl Marker {
         })
     }
 }
+
+/// The settings rows of a marker sheet (`setting` | name | value), in order: what was in force
+/// when the workbook was written ([`crate::event::in_force`]).
+pub(crate) fn settings(t: &Table) -> Vec<(String, String)> {
+    (1..t.height().min(64))
+        .filter(|&r| t.get(r, 0).display().trim() == crate::event::SETTING_KEY)
+        .map(|r| {
+            (
+                t.get(r, 1).display().trim().to_string(),
+                t.get(r, 2).display().trim().to_string(),
+            )
+        })
+        .collect()
+}

@@ -144,6 +144,7 @@ mod tests {
                     .collect(),
             ),
             recorded: Some(Recorded::of(written)),
+            settings: Vec::new(),
         }
     }
 

@@ -80,6 +80,7 @@ fn typed(paper: &RoundPaper) -> RoundSheet {
         rows: Rows::Individual(rows),
         recorded: Some(Recorded::of(&paper.lines)),
         settings: Vec::new(),
+        results: Vec::new(),
     }
 }
 

@@ -325,6 +325,7 @@ fn play(
         notes: &[],
         groups: None,
         settings: &[],
+        results: &[],
     };
     let mut wb = for_arbiter(&doc, &Lines::Team(lines)).expect("build");
     std::fs::write(&path, wb.save_to_buffer().expect("save")).expect("write");

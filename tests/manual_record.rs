@@ -14,11 +14,21 @@ mod util;
 use std::fs;
 use std::path::Path;
 
-use util::cells::read_book;
+use util::cells::{read_book, sheet};
 use util::edit::rewrite;
 use util::{bianpai, run_json, s, sample_copy};
 
 const OPEN: &str = "open-chess-2026";
+
+/// A copy of the open sample before the women's round 7 was paired: the run pairs it and
+/// writes `results/women-r07.xlsx`.
+fn before_women_round_7() -> (tempfile::TempDir, std::path::PathBuf) {
+    let (t, dir) = sample_copy(OPEN);
+    for r in 7..=9 {
+        fs::remove_file(dir.join(format!("results/women-r{r:02}.xlsx"))).expect("women round");
+    }
+    (t, dir)
+}
 
 /// The line (1-based) of the first line of `text` starting with `start`.
 fn line_of(text: &str, start: &str) -> usize {
@@ -68,7 +78,7 @@ fn recorded_settings(path: &Path) -> Vec<(String, String)> {
 /// order, written in the TRF's `212` and as a `###` line.
 #[test]
 fn a_tiebreak_order_changed_after_pairing_needs_a_ruling() {
-    let (_t, dir) = sample_copy(OPEN);
+    let (_t, dir) = before_women_round_7();
     let (code, _, _) = run_json(&dir, &[]);
     let r07 = dir.join("results/women-r07.xlsx");
     assert_eq!(
@@ -79,7 +89,7 @@ fn a_tiebreak_order_changed_after_pairing_needs_a_ruling() {
             ("pairing.avoid_same_unit", "false"),
             ("pairing.max_same_colour_run", ""),
             ("pairing.unrated", "pinyin"),
-            ("bye.points", "1"),
+            ("bye.points", "1.0"),
         ]
         .map(|(a, b)| (a.to_string(), b.to_string()))
     );
@@ -147,7 +157,7 @@ fn a_tiebreak_order_changed_after_pairing_needs_a_ruling() {
 /// A pairing setting changed since round 7 was paired is refused at its key.
 #[test]
 fn a_pairing_setting_changed_after_pairing_needs_a_ruling() {
-    let (_t, dir) = sample_copy(OPEN);
+    let (_t, dir) = before_women_round_7();
     let (code, _, _) = run_json(&dir, &[]);
     edit_event(&dir, "unrated = \"pinyin\"", "unrated = \"draw\"");
     let text = fs::read_to_string(dir.join("event.toml")).expect("event.toml");
@@ -215,6 +225,24 @@ fn a_confirmed_pairing_is_written_into_the_trf() {
     );
     let women = fs::read_to_string(dir.join("out/nj-open-2026-women.trf")).expect("women trf");
     assert!(!women.contains("###"));
+    // The results book lists it, and its cover names the sheet.
+    let book = read_book(&dir.join("out/成绩册.xlsx"));
+    let record = sheet(&book, "裁定记录");
+    assert_eq!(
+        record.texts(1),
+        ["轮次", "赛段/组别", "事项", "条款", "说明", "event.toml 行"]
+    );
+    assert_eq!(
+        record.body(),
+        [[
+            "3".to_string(),
+            "open".into(),
+            "确认手工改动的对阵".into(),
+            "规程 六(二)".into(),
+            "第5台按现场对阵".into(),
+            line.to_string(),
+        ]]
+    );
 }
 
 /// The open section's last round with one result blanked (board 1 of `open-r09.xlsx`): the
@@ -239,7 +267,7 @@ fn a_missing_result_of_the_last_round_keeps_the_event_open() {
     assert!(!dir.join("out/成绩册.xlsx").exists());
     let paid: Vec<_> = json["prizes"]
         .as_array()
-        .map(|v| v.iter().filter(|p| s(p, "section") == "open").collect())
+        .map(|v| v.iter().filter(|p| s(p, "section") == "公开组").collect())
         .unwrap_or_default();
     assert!(paid.is_empty(), "{paid:?}");
 }

@@ -210,6 +210,8 @@ fn ruling_note(r: &Ruling, code: Code, lang: crate::Lang) -> String {
         (Decision::Walkover, crate::Lang::En) => "walkover",
         (Decision::SettingChanged, crate::Lang::Zh) => "已裁定更改设定",
         (Decision::SettingChanged, crate::Lang::En) => "setting change accepted",
+        (Decision::ResultChanged, crate::Lang::Zh) => "已裁定更改成绩",
+        (Decision::ResultChanged, crate::Lang::En) => "result change accepted",
     };
     let mut parts = vec![what.to_string()];
     parts.extend(r.clause.clone());
@@ -293,7 +295,7 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
         // eligibility.
         if matches!(
             r.decision,
-            Decision::PairingConfirmed | Decision::SettingChanged
+            Decision::PairingConfirmed | Decision::SettingChanged | Decision::ResultChanged
         ) {
             continue;
         }
@@ -317,6 +319,7 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
             // A requested bye is read by the stage's pairing (`season::individual::byes`).
             Decision::PairingConfirmed
             | Decision::SettingChanged
+            | Decision::ResultChanged
             | Decision::ByeHalf
             | Decision::ByeZero
             | Decision::Walkover => {}

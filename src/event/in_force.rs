@@ -221,6 +221,13 @@ pub fn check_in_force(ev: &Event, sheets: &[RoundSheet]) -> Result<(), EventErro
 pub(super) fn validate(ev: &RawEvent, f: &mut Found) {
     for (i, r) in ev.rulings.iter().enumerate() {
         let p = KeyPath::root().key("rulings").index(i);
+        if r.decision == Decision::ResultChanged && r.round.unwrap_or(0) == 0 {
+            f.fail(
+                p.key("round"),
+                "更改成绩的裁定须写明该成绩的轮次（round = N）",
+                "a result-changed ruling names the round of the result (round = N)",
+            );
+        }
         if r.decision != Decision::SettingChanged {
             if r.setting.is_some() {
                 f.fail(

@@ -1,6 +1,7 @@
 //! The manual interventions on record (issue 47): the arbiter's rulings that change what a
 //! round is or how it is read — a pairing confirmed as played (`pairing-confirmed`), a setting
-//! changed during the event (`setting-changed`) — each with its round and note, as the
+//! changed during the event (`setting-changed`), a result changed after a later round was
+//! paired from it (`result-changed`) — each with its round and note, as the
 //! exported TRF writes them (`###` comment lines) and the results book lists them (裁定记录).
 
 use super::{Decision, Event, Ruling};
@@ -30,7 +31,7 @@ impl Intervention {
     fn of(r: &Ruling) -> Option<Intervention> {
         let kept = matches!(
             r.decision,
-            Decision::PairingConfirmed | Decision::SettingChanged
+            Decision::PairingConfirmed | Decision::SettingChanged | Decision::ResultChanged
         );
         kept.then(|| Intervention {
             round: r.round.unwrap_or(0),
@@ -48,6 +49,8 @@ impl Intervention {
         match (self.decision, lang) {
             (Decision::SettingChanged, Lang::Zh) => format!("更改设定 {}", self.setting),
             (Decision::SettingChanged, Lang::En) => format!("setting {} changed", self.setting),
+            (Decision::ResultChanged, Lang::Zh) => "更改已编排后续轮次的成绩".to_string(),
+            (Decision::ResultChanged, Lang::En) => "result changed after pairing".to_string(),
             (_, Lang::Zh) => "确认手工改动的对阵".to_string(),
             (_, Lang::En) => "manual pairing confirmed".to_string(),
         }
@@ -57,6 +60,7 @@ impl Intervention {
     pub fn trf_comment(&self) -> String {
         let what = match self.decision {
             Decision::SettingChanged => format!("setting-changed {}", self.setting),
+            Decision::ResultChanged => "result-changed".to_string(),
             _ => "pairing-confirmed".to_string(),
         };
         let mut s = format!(

@@ -63,6 +63,8 @@ pub enum Decision {
     /// The arbiter accepts a change of a pairing or tie-break setting (`setting`) in
     /// `event.toml` after rounds were paired under the old one, in force from `round` on.
     SettingChanged,
+    /// The arbiter accepts a result of `round` changed after a later round was paired from it.
+    ResultChanged,
     /// A half-point bye (H) the player requested for `round` (an individual chess Swiss).
     ByeHalf,
     /// A zero-point bye (Z) the player requested for `round` (an individual chess Swiss).

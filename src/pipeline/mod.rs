@@ -197,6 +197,8 @@ pub fn compute(
             outcome: Err(e.into()),
         };
     }
+    // A result changed since a later round was paired from it (result.changed).
+    crate::season::changed::check(event, &inputs.rounds, findings);
     let outcome = crate::outcome::compute(
         &crate::outcome::EventInput {
             event,

@@ -36,6 +36,9 @@ pub struct RoundDoc<'a> {
     /// The settings in force for the round, (name, value), recorded in the marker sheet of
     /// the arbiter's workbook ([`crate::event::in_force`]).
     pub settings: &'a [(String, String)],
+    /// The results of the stage's earlier rounds as they stand, recorded in the marker sheet
+    /// of the arbiter's workbook ([`crate::season::changed`]).
+    pub results: &'a [crate::rounds::marker::RecordedResult],
 }
 
 /// The round workbook the arbiter types into (`results/rNN.xlsx`, with the marker sheet and the
@@ -141,7 +144,14 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
             .settings
             .iter()
             .map(|(k, v)| vec![crate::event::SETTING_KEY.to_string(), k.clone(), v.clone()]);
-        let rows: Vec<Vec<String>> = settings.chain(Recorded::of(lines).rows()).collect();
+        let results = doc
+            .results
+            .iter()
+            .map(crate::rounds::marker::RecordedResult::row);
+        let rows: Vec<Vec<String>> = settings
+            .chain(Recorded::of(lines).rows())
+            .chain(results)
+            .collect();
         for (i, row) in rows.iter().enumerate() {
             let r = start + u32::try_from(i).unwrap_or(0);
             for (c, v) in row.iter().enumerate() {
@@ -403,6 +413,7 @@ mod tests {
             notes: &[],
             groups: None,
             settings: &[],
+            results: &[],
         };
         let line = |board: u32, colour| TeamLine {
             match_no: 1,
@@ -450,6 +461,7 @@ mod tests {
             notes: &[],
             groups: None,
             settings: &[],
+            results: &[],
         };
         let lines = Lines::Individual(vec![
             IndividualLine {

@@ -29,6 +29,7 @@ fn sheet(rows: Rows) -> RoundSheet {
         rows,
         recorded: None,
         settings: Vec::new(),
+        results: Vec::new(),
     }
 }
 

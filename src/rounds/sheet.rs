@@ -137,6 +137,9 @@ pub struct RoundSheet {
     /// sheet records them ([`crate::event::in_force`]); empty in workbooks written before the
     /// record existed.
     pub settings: Vec<(String, String)>,
+    /// The results of the earlier rounds as they stood when bianpai wrote the workbook
+    /// ([`marker::results`]); empty in workbooks written before the record existed.
+    pub results: Vec<marker::RecordedResult>,
 }
 
 /// The word written in the right-hand column of a bye row.
@@ -151,8 +154,11 @@ pub fn read<F: AsRef<[Table]> + ?Sized>(
     findings: &mut Findings,
 ) -> Option<RoundSheet> {
     let tables = file.as_ref();
-    let (marker, recorded, settings) = tables.iter().find_map(|t| {
-        Marker::from_table(t).map(|m| (m, Recorded::from_table(t), marker::settings(t)))
+    let (marker, recorded, (settings, results)) = tables.iter().find_map(|t| {
+        Marker::from_table(t).map(|m| {
+            let record = (marker::settings(t), marker::results(t));
+            (m, Recorded::from_table(t), record)
+        })
     })?;
     let table = tables.iter().find(|t| &*t.sheet != marker::SHEET)?;
     extra_sheets(tables, table, findings);
@@ -172,6 +178,7 @@ pub fn read<F: AsRef<[Table]> + ?Sized>(
         rows,
         recorded,
         settings,
+        results,
     })
 }
 
@@ -244,6 +251,7 @@ pub fn read_unmarked(
             rows,
             recorded: None,
             settings: Vec::new(),
+            results: Vec::new(),
         });
     }
     None

@@ -63,6 +63,7 @@ fn sheet(round: u32, rows: Vec<TeamBoardRow>) -> RoundSheet {
         sheet: format!("第{round}轮"),
         recorded: None,
         settings: Vec::new(),
+        results: Vec::new(),
         rows: Rows::Team(rows),
     }
 }
@@ -202,6 +203,7 @@ fn a_changed_pairing_is_read_as_the_workbook_says() {
         sheet: "S".into(),
         recorded: None,
         settings: Vec::new(),
+        results: Vec::new(),
         rows: Rows::Team(vec![row(
             2,
             1,

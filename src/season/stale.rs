@@ -145,6 +145,7 @@ mod tests {
             ),
             recorded: Some(Recorded::of(written)),
             settings: Vec::new(),
+            results: Vec::new(),
         }
     }
 

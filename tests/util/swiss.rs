@@ -101,6 +101,7 @@ pub fn fill_round(
         notes: &[],
         groups: None,
         settings: &[],
+        results: &[],
     };
     let mut wb = for_arbiter(&doc, &lines).unwrap();
     std::fs::write(&path, wb.save_to_buffer().unwrap()).unwrap();

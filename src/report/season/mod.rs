@@ -59,6 +59,11 @@ pub fn render_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<Render
         };
         let notes = status_notes(t, p);
         let settings = crate::event::in_force(t.event, &p.marker.stage);
+        let results = if p.fresh {
+            crate::season::changed::earlier_results(papers, p)
+        } else {
+            Vec::new()
+        };
         let doc = RoundDoc {
             event_title: &t.event.event.name,
             marker: &p.marker,
@@ -68,6 +73,7 @@ pub fn render_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<Render
             notes: &[],
             groups: Some(&p.groups),
             settings: &settings,
+            results: &results,
         };
         if p.fresh {
             let path = t.dir.join("results").join(format!("{}.xlsx", p.file));

@@ -271,3 +271,69 @@ fn a_missing_result_of_the_last_round_keeps_the_event_open() {
         .unwrap_or_default();
     assert!(paid.is_empty(), "{paid:?}");
 }
+
+/// The women's round 6 board 1 result changed after round 7 was paired from it: the round 7
+/// workbook recorded it, so the run reports `result.changed` at the cell, an error until the
+/// arbiter's `result-changed` ruling makes it a warning and puts it into the TRF.
+#[test]
+fn a_result_changed_after_the_next_round_was_paired_needs_a_ruling() {
+    let (_t, dir) = before_women_round_7();
+    run_json(&dir, &[]);
+    let r06 = dir.join("results/women-r06.xlsx");
+    let book = read_book(&r06);
+    let sheet_name = book[0].name.clone();
+    let was = book[0].text(2, 2);
+    let (to, then, now) = if was == "1-0" {
+        ("0-1", "Win", "Loss")
+    } else {
+        ("1-0", "", "Win")
+    };
+    let copy = dir.join("r06.tmp.xlsx");
+    rewrite(&r06, &copy, true, |g| g[2][2] = to.to_string());
+    fs::rename(&copy, &r06).expect("replace r06");
+    let changed = |json: &serde_json::Value| -> Vec<(String, String, String)> {
+        json["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter(|f| s(f, "code") == "result.changed")
+            .map(|f| (s(f, "source"), s(f, "severity"), s(f, "message")))
+            .collect()
+    };
+    let (code, json, _) = run_json(&dir, &[]);
+    assert_eq!(code, 1);
+    let found = changed(&json);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let source = format!("results/women-r06.xlsx!{sheet_name}!C3");
+    assert_eq!((found[0].0.as_str(), found[0].1.as_str()), (source.as_str(), "error"));
+    if !then.is_empty() {
+        assert!(
+            found[0].2.contains(&format!(
+                "第6轮第1台成绩在编排第7轮（results/women-r07.xlsx）后由 {then} 改为 {now}"
+            )),
+            "{found:?}"
+        );
+    }
+
+    add_ruling(
+        &dir,
+        "round = 6\nstage = \"women\"\ndecision = \"result-changed\"\nnote = \"记录员笔误，经双方签字更正\"",
+    );
+    let text = fs::read_to_string(dir.join("event.toml")).expect("event.toml");
+    let line = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("[[rulings]]"))
+        .last()
+        .map(|(i, _)| i + 1)
+        .expect("ruling");
+    let (_, json, _) = run_json(&dir, &[]);
+    let found = changed(&json);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0].0.as_str(), found[0].1.as_str()), (source.as_str(), "warning"));
+    let women = fs::read_to_string(dir.join("out/nj-open-2026-women.trf")).expect("women trf");
+    assert_eq!(
+        women.lines().last(),
+        Some(format!("### round 6: result-changed (event.toml line {line}): 记录员笔误，经双方签字更正").as_str())
+    );
+}

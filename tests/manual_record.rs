@@ -154,29 +154,31 @@ fn a_tiebreak_order_changed_after_pairing_needs_a_ruling() {
     assert!(open.contains("### round 8: setting-changed tiebreaks.order"));
 }
 
-/// A pairing setting changed since round 7 was paired is refused at its key.
+/// A pairing setting (the bye's points) changed since round 7 was paired is refused at its
+/// key; a ruling naming the full key from round 8 lets the run go on.
 #[test]
 fn a_pairing_setting_changed_after_pairing_needs_a_ruling() {
     let (_t, dir) = before_women_round_7();
     let (code, _, _) = run_json(&dir, &[]);
-    edit_event(&dir, "unrated = \"pinyin\"", "unrated = \"draw\"");
+    edit_event(
+        &dir,
+        "points = 1\ndefault = true",
+        "points = 0.5\ndefault = true",
+    );
     let text = fs::read_to_string(dir.join("event.toml")).expect("event.toml");
-    let line = line_of(&text, "unrated = \"draw\"");
+    let line = line_of(&text, "points = 0.5");
     let (c, _, err) = run_raw(&dir);
     assert_eq!(c, 2, "{err}");
     assert!(
         err.contains(&format!(
-            "event.toml:{line}:1: 键 (key) `stages[0].pairing.unrated`"
+            "event.toml:{line}:1: 键 (key) `stages[0].bye.points`"
         )),
         "{err}"
     );
-    assert!(
-        err.contains("pairing.unrated 为 “pinyin”，现为 “draw”"),
-        "{err}"
-    );
+    assert!(err.contains("bye.points 为 “1.0”，现为 “0.5”"), "{err}");
     add_ruling(
         &dir,
-        "setting = \"stages[0].pairing.unrated\"\ndecision = \"setting-changed\"\nstage = \"women\"\nround = 8",
+        "setting = \"stages[0].bye.points\"\ndecision = \"setting-changed\"\nstage = \"women\"\nround = 8",
     );
     let (c, _, err) = run_json(&dir, &[]);
     assert_eq!(c, code, "{err}");
@@ -305,7 +307,10 @@ fn a_result_changed_after_the_next_round_was_paired_needs_a_ruling() {
     let found = changed(&json);
     assert_eq!(found.len(), 1, "{found:?}");
     let source = format!("results/women-r06.xlsx!{sheet_name}!C3");
-    assert_eq!((found[0].0.as_str(), found[0].1.as_str()), (source.as_str(), "error"));
+    assert_eq!(
+        (found[0].0.as_str(), found[0].1.as_str()),
+        (source.as_str(), "error")
+    );
     if !then.is_empty() {
         assert!(
             found[0].2.contains(&format!(
@@ -330,10 +335,18 @@ fn a_result_changed_after_the_next_round_was_paired_needs_a_ruling() {
     let (_, json, _) = run_json(&dir, &[]);
     let found = changed(&json);
     assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!((found[0].0.as_str(), found[0].1.as_str()), (source.as_str(), "warning"));
+    assert_eq!(
+        (found[0].0.as_str(), found[0].1.as_str()),
+        (source.as_str(), "warning")
+    );
     let women = fs::read_to_string(dir.join("out/nj-open-2026-women.trf")).expect("women trf");
     assert_eq!(
         women.lines().last(),
-        Some(format!("### round 6: result-changed (event.toml line {line}): 记录员笔误，经双方签字更正").as_str())
+        Some(
+            format!(
+                "### round 6: result-changed (event.toml line {line}): 记录员笔误，经双方签字更正"
+            )
+            .as_str()
+        )
     );
 }

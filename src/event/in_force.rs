@@ -125,7 +125,7 @@ pub fn in_force(ev: &Event, marker_stage: &str) -> Vec<(String, String)> {
 
 /// The `setting-changed` ruling for a setting of a marker's stage, with its index: `setting`
 /// the name (or the full key), `stage` absent or naming the stage or the section.
-fn ruling<'a>(ev: &'a Event, marker_stage: &str, s: &Setting) -> Option<(usize, u32)> {
+fn ruling(ev: &Event, marker_stage: &str, s: &Setting) -> Option<(usize, u32)> {
     let key = s.key.to_string();
     ev.rulings.iter().enumerate().find_map(|(i, r)| {
         let named = r

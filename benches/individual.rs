@@ -79,6 +79,8 @@ fn typed(paper: &RoundPaper) -> RoundSheet {
         sheet: format!("第{}轮", paper.round()),
         rows: Rows::Individual(rows),
         recorded: Some(Recorded::of(&paper.lines)),
+        settings: Vec::new(),
+        results: Vec::new(),
     }
 }
 

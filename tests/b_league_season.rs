@@ -324,6 +324,8 @@ fn play(
         lang: Lang::Zh,
         notes: &[],
         groups: None,
+        settings: &[],
+        results: &[],
     };
     let mut wb = for_arbiter(&doc, &Lines::Team(lines)).expect("build");
     std::fs::write(&path, wb.save_to_buffer().expect("save")).expect("write");

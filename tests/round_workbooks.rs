@@ -64,8 +64,14 @@ fn the_pairing_written_is_recorded_in_the_marker_sheet() {
     let book = util::cells::read_book(&r01(&folder));
     let marker = util::cells::sheet(&book, "bianpai");
     assert!(!marker.visible);
-    assert_eq!(marker.texts(5)[..3], ["pairing", "team", "40"]);
-    let first = marker.texts(6);
+    // The settings in force (issue 47) follow the marker's own rows, then the pairing.
+    assert_eq!(marker.texts(5)[..2], ["setting", "tiebreaks.order"]);
+    let at = (0..marker.rows.len())
+        .find(|&r| marker.text(r, 0) == "pairing")
+        .expect("pairing row");
+    assert_eq!(at, 11);
+    assert_eq!(marker.texts(at)[..3], ["pairing", "team", "40"]);
+    let first = marker.texts(at + 1);
     let round = util::cells::sheet(&book, "第1轮");
     assert_eq!(
         first,

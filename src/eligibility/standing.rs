@@ -212,6 +212,10 @@ fn ruling_note(r: &Ruling, code: Code, lang: crate::Lang) -> String {
         (Decision::ByeZero, crate::Lang::En) => "zero-point bye requested",
         (Decision::Walkover, crate::Lang::Zh) => "判定不战而胜",
         (Decision::Walkover, crate::Lang::En) => "walkover",
+        (Decision::SettingChanged, crate::Lang::Zh) => "已裁定更改设定",
+        (Decision::SettingChanged, crate::Lang::En) => "setting change accepted",
+        (Decision::ResultChanged, crate::Lang::Zh) => "已裁定更改成绩",
+        (Decision::ResultChanged, crate::Lang::En) => "result change accepted",
     };
     let mut parts = vec![what.to_string()];
     parts.extend(r.clause.clone());
@@ -293,7 +297,10 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
     for r in &event.rulings {
         // A confirmed pairing is a ruling on a round sheet (`rounds::compare`), not on anyone's
         // eligibility.
-        if r.decision == Decision::PairingConfirmed {
+        if matches!(
+            r.decision,
+            Decision::PairingConfirmed | Decision::SettingChanged | Decision::ResultChanged
+        ) {
             continue;
         }
         let Some((team, person)) = target(r, roster) else {
@@ -315,6 +322,8 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
             }
             // A requested bye is read by the stage's pairing (`season::individual::byes`).
             Decision::PairingConfirmed
+            | Decision::SettingChanged
+            | Decision::ResultChanged
             | Decision::ByeHalf
             | Decision::ByeZero
             | Decision::Walkover => {}

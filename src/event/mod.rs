@@ -13,8 +13,10 @@ mod de;
 mod error;
 mod format;
 mod group_text;
+mod in_force;
 mod meta;
 mod money;
+mod on_record;
 mod quotas;
 mod rules;
 mod rulings;
@@ -39,11 +41,13 @@ pub use format::{
     Stage, System, TimeControl, UnratedOrder,
 };
 pub use group_text::{fold_group, group_core};
+pub use in_force::{SETTING_KEY, check_in_force, in_force};
 pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue, is_plain_id};
 pub use money::{
     Accommodation, Band, Combine, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing,
     Meal, Meals, PaidBy, Per, PrizeList, Prizes, Recipient, Room, Stay, Tax, Ties,
 };
+pub use on_record::{Intervention, interventions, interventions_for};
 pub use quotas::{QuotaDelegation, QuotaExtra, QuotaPlaces, QuotaTier, Quotas};
 pub use rules::{
     Appeals, Deadline, Deadlines, Draw, Eligibility, ExcludedEvent, LateChanges, Loan,
@@ -167,6 +171,8 @@ pub struct Event {
     raw: RawEvent,
     /// One per `raw.tiebreaks` entry, in order.
     orders: Vec<validate::TieKeys>,
+    /// The text of `event.toml`, for the line of a key named after the file was checked.
+    text: std::sync::Arc<str>,
 }
 
 impl std::ops::Deref for Event {
@@ -448,7 +454,11 @@ pub fn parse(text: &str, path: &Path) -> Result<Event, EventError> {
         Ok(orders) => {
             section::resolve_ages(&mut event.sections, event.dates.start);
             stage_groups::resolve_places(&mut event);
-            return Ok(Event { raw: event, orders });
+            return Ok(Event {
+                raw: event,
+                orders,
+                text: text.into(),
+            });
         }
         Err(problems) => problems,
     };

@@ -7,6 +7,7 @@
 //! person = "钟宇毅"            # or team = "广西八桂队" alone for a whole team
 //! team = "江苏省象棋协会"
 //! decision = "disqualified"    # or "cleared"; "bye-half" / "bye-zero" with round = N;
+//!                              # "setting-changed" with setting = "tiebreaks.order", round = N;
 //!                              # "walkover" (team = the team that goes through a bracket match)
 //! clause = "规程 七(四)"
 //! note = "具有象棋大师称号"
@@ -27,7 +28,12 @@ pub struct Ruling {
     /// The stage of a round ruling (the stage being played when absent).
     #[serde(default)]
     pub stage: Option<String>,
-    /// The round a ruling concerns (`pairing-confirmed`).
+    /// The setting a `setting-changed` ruling concerns, as the refusal names it
+    /// (`tiebreaks.order`, `pairing.unrated`, `bye.points`, ...).
+    #[serde(default)]
+    pub setting: Option<String>,
+    /// The round a ruling concerns (`pairing-confirmed`), or the first round a changed setting
+    /// is in force for (`setting-changed`).
     #[serde(default)]
     pub round: Option<u32>,
     /// What was decided.
@@ -54,6 +60,11 @@ pub enum Decision {
     Disqualified,
     /// The arbiter confirms a round workbook's pairing that differs from the one bianpai wrote.
     PairingConfirmed,
+    /// The arbiter accepts a change of a pairing or tie-break setting (`setting`) in
+    /// `event.toml` after rounds were paired under the old one, in force from `round` on.
+    SettingChanged,
+    /// The arbiter accepts a result of `round` changed after a later round was paired from it.
+    ResultChanged,
     /// A half-point bye (H) the player requested for `round` (an individual chess Swiss).
     ByeHalf,
     /// A zero-point bye (Z) the player requested for `round` (an individual chess Swiss).

@@ -191,6 +191,9 @@ catalogue! {
     ResultNotPaired = "result.not-paired", Result, Warning;
     /// A withdrawal row (an error when it names no team), or a team paired after withdrawing.
     ResultWithdrawal = "result.withdrawal", Result, Warning;
+    /// A result of a round changed after bianpai paired a later round from it (a warning
+    /// citing the arbiter's `result-changed` ruling).
+    ResultChanged = "result.changed", Result, Error;
     /// Two files for one round.
     RoundDuplicateWorkbook = "round.duplicate-workbook", Round, Error;
     /// An unused round 1 workbook whose pairing no longer follows from the entries: moved to

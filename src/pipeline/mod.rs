@@ -190,12 +190,17 @@ pub fn compute(
     );
     let gaps = crate::inputs::rounds::gaps(&inputs.rounds, event, findings);
     // A seeding name that is no team stops the run before anything is paired.
-    if let Err(e) = crate::event::check_seeding(event, &roster) {
+    // So does a setting changed since a round was paired, without the arbiter's ruling.
+    if let Err(e) = crate::event::check_seeding(event, &roster)
+        .and_then(|()| crate::event::check_in_force(event, &inputs.rounds))
+    {
         return Computed {
             roster,
             outcome: Err(e.into()),
         };
     }
+    // A result changed since a later round was paired from it (result.changed).
+    crate::season::changed::check(event, &inputs.rounds, findings);
     let outcome = crate::outcome::compute(
         &crate::outcome::EventInput {
             event,

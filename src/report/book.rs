@@ -4,7 +4,10 @@
 //! 1. 封面: the event's name, dates, place, organizers and 裁判长, and the contents;
 //! 2. the stage's final tables ([`super::season::book::book_sheets`]): 团体总成绩, the
 //!    individual results (台次成绩, or each group's 名次), the crosstables;
-//! 3. 奖金: the prize list as in `prizes.xlsx` (`Prizes` with `--lang en`).
+//! 3. 裁定记录 (`Rulings on record`), when the arbiter intervened by hand: each confirmed
+//!    pairing and each setting changed during the event, with its round, clause and note
+//!    ([`crate::event::interventions`]);
+//! 4. 奖金: the prize list as in `prizes.xlsx` (`Prizes` with `--lang en`).
 //!
 //! Every sheet prints like the other workbooks, with the signature lines under its table.
 
@@ -35,6 +38,8 @@ pub fn render_book(
         t.lang
             .pick(super::prizes::PAYOUT_SHEET.0, super::prizes::PAYOUT_SHEET.1),
     );
+    let mut sheets = sheets;
+    sheets.extend(record_sheet(t));
     let mut all = vec![cover(t, &sheets, prize_sheet)];
     all.extend(sheets);
     let place = Place::Out(file_name(t.lang).into());
@@ -131,4 +136,50 @@ fn cover(t: &Target<'_>, sheets: &[SheetDoc], prize_sheet: Option<&str>) -> Shee
         },
         landscape: false,
     }
+}
+
+/// The manual interventions on record (裁定记录), one row each in the order of `event.toml`;
+/// `None` when there is none.
+fn record_sheet(t: &Target<'_>) -> Option<SheetDoc> {
+    let lang = t.lang;
+    let all = crate::event::interventions(t.event);
+    if all.is_empty() {
+        return None;
+    }
+    let rows = all
+        .iter()
+        .map(|i| {
+            vec![
+                i.round.to_string(),
+                i.stage.clone(),
+                i.what(lang),
+                i.clause.clone(),
+                i.note.clone(),
+                i.line.to_string(),
+            ]
+        })
+        .collect();
+    let headers = [
+        ("轮次", "Round"),
+        ("赛段/组别", "Stage"),
+        ("事项", "Intervention"),
+        ("条款", "Clause"),
+        ("说明", "Note"),
+        ("event.toml 行", "event.toml line"),
+    ];
+    Some(SheetDoc {
+        name: lang.pick("裁定记录", "Rulings on record").to_string(),
+        title: lang
+            .pick("裁定记录（人工改动）", "manual interventions on record")
+            .to_string(),
+        table: TextTable {
+            headers: headers
+                .iter()
+                .map(|h| lang.pick(h.0, h.1).to_string())
+                .collect(),
+            rows,
+            ..Default::default()
+        },
+        landscape: false,
+    })
 }

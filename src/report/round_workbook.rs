@@ -33,6 +33,12 @@ pub struct RoundDoc<'a> {
     /// Team name → group name, when the round robin is played in groups: a last column
     /// (分组) labels each match with its home team's group. `None` otherwise.
     pub groups: Option<&'a std::collections::BTreeMap<String, String>>,
+    /// The settings in force for the round, (name, value), recorded in the marker sheet of
+    /// the arbiter's workbook ([`crate::event::in_force`]).
+    pub settings: &'a [(String, String)],
+    /// The results of the stage's earlier rounds as they stand, recorded in the marker sheet
+    /// of the arbiter's workbook ([`crate::season::changed`]).
+    pub results: &'a [crate::rounds::marker::RecordedResult],
 }
 
 /// The round workbook the arbiter types into (`results/rNN.xlsx`, with the marker sheet and the
@@ -134,7 +140,19 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
     if with_marker {
         let ms = add_marker_sheet(&mut wb, doc.marker)?;
         let start = 1 + u32::try_from(doc.marker.rows().len()).unwrap_or(0);
-        for (i, row) in Recorded::of(lines).rows().iter().enumerate() {
+        let settings = doc
+            .settings
+            .iter()
+            .map(|(k, v)| vec![crate::event::SETTING_KEY.to_string(), k.clone(), v.clone()]);
+        let results = doc
+            .results
+            .iter()
+            .map(crate::rounds::marker::RecordedResult::row);
+        let rows: Vec<Vec<String>> = settings
+            .chain(Recorded::of(lines).rows())
+            .chain(results)
+            .collect();
+        for (i, row) in rows.iter().enumerate() {
             let r = start + u32::try_from(i).unwrap_or(0);
             for (c, v) in row.iter().enumerate() {
                 ms.write_string(r, u16::try_from(c).unwrap_or(0), v)?;
@@ -394,6 +412,8 @@ mod tests {
             lang: Lang::Zh,
             notes: &[],
             groups: None,
+            settings: &[],
+            results: &[],
         };
         let line = |board: u32, colour| TeamLine {
             match_no: 1,
@@ -440,6 +460,8 @@ mod tests {
             lang: Lang::Zh,
             notes: &[],
             groups: None,
+            settings: &[],
+            results: &[],
         };
         let lines = Lines::Individual(vec![
             IndividualLine {

@@ -28,6 +28,8 @@ fn sheet(rows: Rows) -> RoundSheet {
         sheet: "第2轮".into(),
         rows,
         recorded: None,
+        settings: Vec::new(),
+        results: Vec::new(),
     }
 }
 

@@ -55,3 +55,66 @@ impl Marker {
         })
     }
 }
+
+/// The settings rows of a marker sheet (`setting` | name | value), in order: what was in force
+/// when the workbook was written ([`crate::event::in_force`]).
+pub(crate) fn settings(t: &Table) -> Vec<(String, String)> {
+    (1..t.height().min(64))
+        .filter(|&r| t.get(r, 0).display().trim() == crate::event::SETTING_KEY)
+        .map(|r| {
+            (
+                t.get(r, 1).display().trim().to_string(),
+                t.get(r, 2).display().trim().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The key of a result row in the marker sheet.
+pub const RESULT_KEY: &str = "result";
+
+/// One result of an earlier round as it stood when a later round's workbook was written:
+/// `result` | round | board | white (red) player | result (`Win`, `Draw`, ... for the left side).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedResult {
+    /// The earlier round.
+    pub round: u32,
+    /// 台号.
+    pub board: u32,
+    /// The white (red) player as the row reads.
+    pub left: String,
+    /// The result for the left player, as [`crate::model::GameResult`]'s name.
+    pub value: String,
+}
+
+impl RecordedResult {
+    /// The row written into the marker sheet.
+    pub fn row(&self) -> Vec<String> {
+        vec![
+            RESULT_KEY.to_string(),
+            self.round.to_string(),
+            self.board.to_string(),
+            self.left.clone(),
+            self.value.clone(),
+        ]
+    }
+}
+
+/// More result rows than any event has: the rest of a tampered marker sheet is not read.
+const MAX_RESULTS: usize = 100_000;
+
+/// The result rows of a marker sheet, in order (rows that do not read whole are skipped).
+pub(crate) fn results(t: &Table) -> Vec<RecordedResult> {
+    (1..t.height().min(MAX_RESULTS))
+        .filter(|&r| t.get(r, 0).display().trim() == RESULT_KEY)
+        .filter_map(|r| {
+            let text = |c: usize| t.get(r, c).display().trim().to_string();
+            Some(RecordedResult {
+                round: text(1).parse().ok()?,
+                board: text(2).parse().ok()?,
+                left: text(3),
+                value: text(4),
+            })
+        })
+        .collect()
+}

@@ -133,6 +133,13 @@ pub struct RoundSheet {
     /// The pairing bianpai recorded when it wrote the workbook (`None` in workbooks written
     /// before the record existed, or without their marker sheet).
     pub recorded: Option<Recorded>,
+    /// The settings in force when bianpai wrote the workbook, (name, value) as its marker
+    /// sheet records them ([`crate::event::in_force`]); empty in workbooks written before the
+    /// record existed.
+    pub settings: Vec<(String, String)>,
+    /// The results of the earlier rounds as they stood when bianpai wrote the workbook
+    /// ([`marker::results`]); empty in workbooks written before the record existed.
+    pub results: Vec<marker::RecordedResult>,
 }
 
 /// The word written in the right-hand column of a bye row.
@@ -147,9 +154,12 @@ pub fn read<F: AsRef<[Table]> + ?Sized>(
     findings: &mut Findings,
 ) -> Option<RoundSheet> {
     let tables = file.as_ref();
-    let (marker, recorded) = tables
-        .iter()
-        .find_map(|t| Marker::from_table(t).map(|m| (m, Recorded::from_table(t))))?;
+    let (marker, recorded, (settings, results)) = tables.iter().find_map(|t| {
+        Marker::from_table(t).map(|m| {
+            let record = (marker::settings(t), marker::results(t));
+            (m, Recorded::from_table(t), record)
+        })
+    })?;
     let table = tables.iter().find(|t| &*t.sheet != marker::SHEET)?;
     extra_sheets(tables, table, findings);
     let rows = match find_header(table, &TEAM_HEADERS) {
@@ -167,6 +177,8 @@ pub fn read<F: AsRef<[Table]> + ?Sized>(
         sheet: table.sheet.to_string(),
         rows,
         recorded,
+        settings,
+        results,
     })
 }
 
@@ -238,6 +250,8 @@ pub fn read_unmarked(
             sheet: table.sheet.to_string(),
             rows,
             recorded: None,
+            settings: Vec::new(),
+            results: Vec::new(),
         });
     }
     None

@@ -62,6 +62,8 @@ fn sheet(round: u32, rows: Vec<TeamBoardRow>) -> RoundSheet {
         file: format!("results/r{round:02}.xlsx"),
         sheet: format!("第{round}轮"),
         recorded: None,
+        settings: Vec::new(),
+        results: Vec::new(),
         rows: Rows::Team(rows),
     }
 }
@@ -200,6 +202,8 @@ fn a_changed_pairing_is_read_as_the_workbook_says() {
         file: "r.xlsx".into(),
         sheet: "S".into(),
         recorded: None,
+        settings: Vec::new(),
+        results: Vec::new(),
         rows: Rows::Team(vec![row(
             2,
             1,

@@ -9,6 +9,7 @@
 //! Nothing here reads or writes a file: the round workbooks come in as [`RoundSheet`]s, the
 //! rounds to print go out as [`RoundPaper`]s, which the report layer writes.
 
+pub mod changed;
 pub mod draw;
 pub mod finals;
 pub mod groups;

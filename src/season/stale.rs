@@ -144,6 +144,8 @@ mod tests {
                     .collect(),
             ),
             recorded: Some(Recorded::of(written)),
+            settings: Vec::new(),
+            results: Vec::new(),
         }
     }
 

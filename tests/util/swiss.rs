@@ -100,6 +100,8 @@ pub fn fill_round(
         lang: Lang::Zh,
         notes: &[],
         groups: None,
+        settings: &[],
+        results: &[],
     };
     let mut wb = for_arbiter(&doc, &lines).unwrap();
     std::fs::write(&path, wb.save_to_buffer().unwrap()).unwrap();

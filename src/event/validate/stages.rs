@@ -47,6 +47,7 @@ pub(super) fn check(ev: &Event, f: &mut Found) {
     together(ev, f);
     requested_byes(ev, f);
     walkovers(ev, f);
+    super::super::in_force::validate(ev, f);
 }
 
 /// A walkover (`decision = "walkover"`) is for a bracket match of knockout finals, and names

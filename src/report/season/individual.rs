@@ -63,7 +63,9 @@ pub fn render_individual(
         let bye = stage.bye.as_ref().map_or(g.win, |b| b.points);
         for s in o.sections.iter().filter(|s| !s.complete.is_empty()) {
             let x = section_trf(t, stage, s, (g.win, g.draw, bye));
-            rendered.push(super::trf(t, &x, &format!("-{}", s.id)));
+            // The stage of the section's round workbooks' marker (`swiss:open`).
+            let marker = format!("{}:{}", stage.id, s.id);
+            rendered.push(super::trf(t, &x, &format!("-{}", s.id), &marker));
         }
     }
     Ok(rendered)

@@ -90,10 +90,16 @@ pub fn render_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result
     });
     rendered.push(super::standings(t, &sheets)?);
     if let Some(x) = crate::trf::export::stages::league(t.event, stage, t.roster, o) {
-        rendered.push(trf(t, &x, ""));
+        rendered.push(trf(t, &x, "", &stage.id));
     }
     if let Some(x) = crate::trf::export::stages::finals(t.event, t.roster, o) {
-        rendered.push(trf(t, &x, "-finals"));
+        let finals = t
+            .event
+            .stages
+            .iter()
+            .find(|s| s.system == crate::event::System::Knockout)
+            .map_or("finals", |s| s.id.as_str());
+        rendered.push(trf(t, &x, "-finals", finals));
     }
     if let Some(f) = &o.finals {
         rendered.extend(super::finals::render_finals(

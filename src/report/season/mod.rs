@@ -59,6 +59,12 @@ pub fn render_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<Render
             Lang::En => format!("{} round {}", p.id, p.round()),
         };
         let notes = status_notes(t, p);
+        let settings = crate::event::in_force(t.event, &p.marker.stage);
+        let results = if p.fresh {
+            crate::season::changed::earlier_results(papers, p)
+        } else {
+            Vec::new()
+        };
         let doc = RoundDoc {
             event_title: &t.event.event.name,
             marker: &p.marker,
@@ -67,6 +73,8 @@ pub fn render_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<Render
             lang: t.lang,
             notes: &[],
             groups: Some(&p.groups),
+            settings: &settings,
+            results: &results,
         };
         if p.fresh {
             let path = t.dir.join("results").join(format!("{}.xlsx", p.file));
@@ -128,10 +136,20 @@ fn standings(t: &Target<'_>, sheets: &[crate::report::tables::SheetDoc]) -> Resu
 
 /// The TRF report `<event-id><suffix>.trf` (`-finals` for a round robin's finals, `-<section>`
 /// for each section of an individual stage; [`crate::trf::export::event_id`]), CRLF line ends.
-fn trf(t: &Target<'_>, trf: &crate::trf::Trf, suffix: &str) -> Rendered {
+///
+/// The manual interventions concerning the marker's stage `stage` (`swiss:open`, `regular`)
+/// follow the records as `###` comment lines ([`crate::event::Intervention::trf_comment`]).
+fn trf(t: &Target<'_>, trf: &crate::trf::Trf, suffix: &str, stage: &str) -> Rendered {
     let stem = crate::trf::export::event_id(t.event, t.dir);
+    let mut trf = trf.clone();
+    for i in crate::event::interventions_for(t.event, stage) {
+        trf.lines.push(crate::trf::Line::Other {
+            code: "###".into(),
+            raw: i.trf_comment(),
+        });
+    }
     Rendered::out(
         format!("{stem}{suffix}.trf"),
-        crate::trf::export::text(trf).into_bytes(),
+        crate::trf::export::text(&trf).into_bytes(),
     )
 }

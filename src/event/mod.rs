@@ -42,7 +42,7 @@ pub use group_text::{fold_group, group_core};
 pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue, is_plain_id};
 pub use money::{
     Accommodation, Band, Combine, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing,
-    Meal, Meals, PaidBy, Per, PrizeList, Prizes, Recipient, Room, Stay, Tax, Ties,
+    Meal, Meals, PaidBy, Per, PrizeList, Prizes, Recipient, Room, Stay, Tax, Ties, WithoutRequest,
 };
 pub use quotas::{QuotaDelegation, QuotaExtra, QuotaPlaces, QuotaTier, Quotas};
 pub use rules::{
@@ -296,6 +296,13 @@ impl RawEvent {
             .is_some_and(|a| a.settled_with_default)
         {
             out.push("accommodation.settled_with".into());
+        }
+        if self
+            .accommodation
+            .as_ref()
+            .is_some_and(|a| a.without_request_default)
+        {
+            out.push("accommodation.without_request".into());
         }
         if self.team.as_ref().is_some_and(|t| t.staff_default) {
             out.push("team.leaders/coaches".into());

@@ -11,6 +11,7 @@
 mod bands;
 mod booking;
 pub mod costs;
+mod once;
 pub mod prizes;
 pub mod rooms;
 
@@ -20,6 +21,7 @@ use crate::model::Points;
 use crate::model::roster::Roster;
 
 pub use costs::{Detail, Item, Line, Side, Statement, Unit};
+pub use once::Booked;
 pub use prizes::{Payout, Reconciliation, Shared};
 pub use rooms::{BookedRoom, Lodging, TeamLodging};
 
@@ -104,11 +106,17 @@ pub fn statements(
     findings: &mut Findings,
 ) -> Vec<(Statement, TeamLodging)> {
     rooms::unattached(roster, findings);
+    // A person entered twice is booked once: with the team whose room sheet asks for him,
+    // else with the team that entered him first.
+    let mut booked = Booked::default();
+    for t in &roster.teams {
+        rooms::claim_requested(event, t, &mut booked);
+    }
     roster
         .teams
         .iter()
         .map(|t| {
-            let l = rooms::lodge(event, t, findings);
+            let l = rooms::lodge_once(event, t, &mut booked, findings);
             (costs::statement(event, t, &l, payouts), l)
         })
         .collect()

@@ -7,7 +7,7 @@ use std::path::Path;
 use super::util::edit::rewrite_sheets;
 use super::util::{run_json, s, sample_copy};
 
-/// The team's line of `costs[]`: (owes, receives, with the hotel), in fen.
+/// The team's line of `costs[]`: (balance owed, balance received, with the hotel), in fen.
 fn costs(j: &serde_json::Value, team: &str) -> (i64, i64, i64) {
     let c = j["costs"]
         .as_array()
@@ -63,9 +63,9 @@ fn set_without_request(dir: &Path, value: &str) {
 fn team_without_room_sheet_is_billed_the_standard_stay() {
     let (_tmp, j) = xiangqi_without_sheet("standard");
     assert_eq!(costs(&j, "河北队"), (900_000, 0, 0));
-    // The others keep their own sheets: 上海队 4 × 5 × 300 + 2 × 5 × 400 = 10,000 yuan owed,
-    // 15,000 yuan prize.
-    assert_eq!(costs(&j, "上海队"), (1_000_000, 1_500_000, 0));
+    // The others keep their own sheets: 上海队 owes 4 × 5 × 300 + 2 × 5 × 400 = 10,000 yuan
+    // and wins a 15,000 yuan prize: it receives the balance, 5,000 yuan.
+    assert_eq!(costs(&j, "上海队"), (0, 500_000, 0));
 }
 
 /// `without_request = "none"`: the same team is booked and billed nothing.

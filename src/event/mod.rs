@@ -45,7 +45,7 @@ pub use in_force::{SETTING_KEY, check_in_force, in_force};
 pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue, is_plain_id};
 pub use money::{
     Accommodation, Band, Combine, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing,
-    Meal, Meals, PaidBy, Per, PrizeList, Prizes, Recipient, Room, Stay, Tax, Ties,
+    Meal, Meals, PaidBy, Per, PrizeList, Prizes, Recipient, Room, Stay, Tax, Ties, WithoutRequest,
 };
 pub use on_record::{Intervention, interventions, interventions_for};
 pub use quotas::{QuotaDelegation, QuotaExtra, QuotaPlaces, QuotaTier, Quotas};
@@ -302,6 +302,13 @@ impl RawEvent {
             .is_some_and(|a| a.settled_with_default)
         {
             out.push("accommodation.settled_with".into());
+        }
+        if self
+            .accommodation
+            .as_ref()
+            .is_some_and(|a| a.without_request_default)
+        {
+            out.push("accommodation.without_request".into());
         }
         if self.team.as_ref().is_some_and(|t| t.staff_default) {
             out.push("team.leaders/coaches".into());

@@ -308,6 +308,27 @@ pub struct Accommodation {
     /// `settled_with` is a template default.
     #[serde(default)]
     pub settled_with_default: bool,
+    /// What a team that sent no room request is booked and billed (absent: nothing where
+    /// teams pay, `paid_by = "team"`; the standard arrangement where the organizers pay).
+    #[serde(default)]
+    pub without_request: Option<WithoutRequest>,
+    /// `without_request` is a template default.
+    #[serde(default)]
+    pub without_request_default: bool,
+}
+
+/// What a team that sent no room request (食宿表) is booked (`[accommodation]
+/// without_request`): regulations either house every delegation (大会统一安排住宿) or leave
+/// lodging to the teams (比赛不负责棋手的食宿).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum WithoutRequest {
+    /// Every member gets the standard arrangement (the standard stay, else the first hotel's
+    /// first shared room) and the team is billed for it as the form promises.
+    Standard,
+    /// Nothing is booked or billed for the team.
+    #[serde(rename = "none")]
+    Nothing,
 }
 
 /// Whom a team pays the board and lodging it bears: regulations send entry fees to the
@@ -346,6 +367,15 @@ pub enum LonePricing {
 }
 
 impl Accommodation {
+    /// Whether a team that sent no room request is booked the standard arrangement:
+    /// `without_request`, else the organizers' paying for it (`paid_by = "organizer"`).
+    pub fn books_without_request(&self) -> bool {
+        match self.without_request {
+            Some(w) => w == WithoutRequest::Standard,
+            None => self.paid_by == PaidBy::Organizer,
+        }
+    }
+
     /// The hotel with this id.
     pub fn hotel(&self, id: &str) -> Option<&Hotel> {
         self.hotels.iter().find(|h| h.id == id)

@@ -489,6 +489,7 @@ fn defaults_are_listed() {
             "scoring",
             "accommodation.alone",
             "accommodation.settled_with",
+            "accommodation.without_request",
             "team.leaders/coaches",
             "boards.colours",
             "tiebreaks[0]",

@@ -253,6 +253,9 @@ catalogue! {
     RoomDatesInvalid = "room.dates-invalid", Room, Warning;
     /// A stay outside the event's dates: charged as requested.
     RoomDatesOutside = "room.dates-outside", Room, Warning;
+    /// A person entered twice (two teams, two roles, two room rows): booked and billed once,
+    /// where first entered; the message names both cells.
+    RoomDoubleEntry = "room.double-entry", Room, Warning;
     /// A file in `out/` that bianpai did not write (or that was edited since) under an output's
     /// name: renamed `<name>（保留）…` and kept.
     OutputKept = "output.kept", Output, Warning;

@@ -11,6 +11,7 @@
 mod bands;
 mod booking;
 pub mod costs;
+mod once;
 pub mod prizes;
 pub mod rooms;
 
@@ -20,6 +21,7 @@ use crate::model::Points;
 use crate::model::roster::Roster;
 
 pub use costs::{Detail, Item, Line, Side, Statement, Unit};
+pub use once::Booked;
 pub use prizes::{Payout, Reconciliation, Shared};
 pub use rooms::{BookedRoom, Lodging, TeamLodging};
 
@@ -105,10 +107,16 @@ pub fn statements(
 ) -> Vec<(Statement, TeamLodging)> {
     rooms::unattached(roster, findings);
     // In an individual event a person entered by two delegations (person.duplicate, same ID
-    // number) plays, sleeps and eats once: with the first delegation in roster order, as the
-    // sections place them. (A team league's line-ups may field them for either team.)
+    // number) plays and pays once: with the first delegation in roster order, as the sections
+    // place them. (A team league's line-ups may field them for either team.)
     let individual = (event.sections.iter()).all(|s| s.entrant != crate::event::Entrant::Team);
     let mut seen: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    // A person entered twice is booked once: with the team whose room sheet asks for him,
+    // else with the team that entered him first.
+    let mut booked = Booked::default();
+    for t in &roster.teams {
+        rooms::claim_requested(event, t, &mut booked);
+    }
     roster
         .teams
         .iter()
@@ -117,7 +125,7 @@ pub fn statements(
             own.players.retain(|p| {
                 !individual || (p.id.as_ref()).is_none_or(|id| seen.insert(id.value.number.clone()))
             });
-            let l = rooms::lodge(event, &own, findings);
+            let l = rooms::lodge_once(event, t, &mut booked, findings);
             (costs::statement(event, &own, &l, payouts), l)
         })
         .collect()

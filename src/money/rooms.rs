@@ -26,7 +26,7 @@
 
 use jiff::civil::Date;
 
-use crate::event::{Accommodation, Event, PaidBy};
+use crate::event::{Accommodation, Event};
 use crate::findings::{Code, Finding, Findings};
 use crate::model::roster::{Person, Role, RoomRequest, Roster, Team};
 
@@ -35,6 +35,7 @@ use crate::model::roster::{Person, Role, RoomRequest, Roster, Team};
 pub(crate) use super::booking::days_between;
 pub use super::booking::{BookedRoom, Lodging, TeamLodging};
 use super::booking::{form_rooms, warn};
+use super::once::{Booked, Entry};
 
 /// The dates a stay defaults to: (check-in, check-out).
 fn default_dates(event: &Event, acc: &Accommodation) -> (Date, Date) {
@@ -133,6 +134,17 @@ fn members(team: &Team) -> Vec<(&Person, bool)> {
 ///
 /// Returns an empty lodging when the event has no hotels.
 pub fn lodge(event: &Event, team: &Team, findings: &mut Findings) -> TeamLodging {
+    lodge_once(event, team, &mut Booked::default(), findings)
+}
+
+/// [`lodge`], booking nobody already in `booked` (a person another team, or this one,
+/// entered before): each such entry is `room.double-entry`.
+pub fn lodge_once(
+    event: &Event,
+    team: &Team,
+    booked: &mut Booked,
+    findings: &mut Findings,
+) -> TeamLodging {
     let mut out = TeamLodging::default();
     let Some(acc) = &event.accommodation else {
         return out;
@@ -140,8 +152,9 @@ pub fn lodge(event: &Event, team: &Team, findings: &mut Findings) -> TeamLodging
     let Some(fallback) = default_room(acc) else {
         return out;
     };
-    // Where teams pay their own board and lodging, only what a team asked for is booked.
-    if acc.paid_by != PaidBy::Organizer && team.rooms.iter().all(is_blank) {
+    // A team without a room request is booked what `without_request` says: the standard
+    // arrangement, or nothing.
+    if !acc.books_without_request() && team.rooms.iter().all(is_blank) {
         out.no_request = true;
         return out;
     }
@@ -160,6 +173,10 @@ pub fn lodge(event: &Event, team: &Team, findings: &mut Findings) -> TeamLodging
         });
         if let Some(u) = req.and_then(|i| used.get_mut(i)) {
             *u = true;
+        }
+        if let Some(f) = booked.book(&Entry::member(&team.unit_key, unit, person)) {
+            findings.push(f);
+            continue;
         }
         let sex = person
             .sex
@@ -196,6 +213,10 @@ pub fn lodge(event: &Event, team: &Team, findings: &mut Findings) -> TeamLodging
         if used.get(i).copied().unwrap_or(true) || is_blank(r) {
             continue;
         }
+        if let Some(f) = booked.book(&request_entry(team, r)) {
+            findings.push(f);
+            continue;
+        }
         let l = Lodging {
             name: r
                 .name
@@ -221,6 +242,50 @@ pub fn lodge(event: &Event, team: &Team, findings: &mut Findings) -> TeamLodging
     }
     form_rooms(acc, &mut out, &roommates, &remarks, unit, findings);
     out
+}
+
+/// Claims in `booked` the members of `team` its room sheet names (see [`Booked::claim`]), when
+/// the event books rooms.
+pub(crate) fn claim_requested(event: &Event, team: &Team, booked: &mut Booked) {
+    if event
+        .accommodation
+        .as_ref()
+        .and_then(default_room)
+        .is_none()
+    {
+        return;
+    }
+    let unit = team.unit.value.as_str();
+    for (person, _) in members(team) {
+        let Some(key) = person.name.as_ref().map(|n| n.value.key.as_str()) else {
+            continue;
+        };
+        if team
+            .rooms
+            .iter()
+            .any(|r| r.name.as_ref().is_some_and(|n| n.value.key == key))
+        {
+            booked.claim(&Entry::member(&team.unit_key, unit, person));
+        }
+    }
+}
+
+/// The entry of a request row naming nobody of the team (an extra person): known by its name
+/// within the team.
+fn request_entry<'a>(team: &'a Team, r: &'a RoomRequest) -> Entry<'a> {
+    Entry {
+        unit_key: &team.unit_key,
+        unit: &team.unit.value,
+        name_key: r.name.as_ref().map_or("", |n| n.value.key.as_str()),
+        name: r.name.as_ref().map_or("", |n| n.value.display.as_str()),
+        source: r
+            .name
+            .as_ref()
+            .map(|n| n.source.clone())
+            .unwrap_or_default(),
+        id: None,
+        birth: None,
+    }
 }
 
 fn is_blank(r: &RoomRequest) -> bool {

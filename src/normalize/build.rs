@@ -253,7 +253,8 @@ pub fn build_roster(subs: &[Submission], findings: &mut Findings) -> Roster {
 ///   also gives `file.duplicate-team` (warning). Findings of superseded teams' rows are dropped;
 ///   their teams are kept in [`Roster::earlier`].
 /// - Room requests are attached to the team of their file, else to the team of their unit,
-///   else kept in [`Roster::unattached_rooms`]. Registration lists land in
+///   else kept in [`Roster::unattached_rooms`] (so are those of a superseded form: a
+///   correction's rooms replace them). Registration lists land in
 ///   [`Roster::registrations`] without findings.
 /// - `person.duplicate` (error) once per pair for a player whose valid ID number, or normalized
 ///   name and full birth date, appears more than once in the roster (one team or several), at
@@ -383,6 +384,11 @@ fn attach_rooms(subs: &[Submission], system: DateSystem, roster: &mut Roster) {
         .iter()
         .filter(|s| s.kind == SubmissionKind::RoomRequest)
     {
+        // A superseded form's room sheet is replaced with the form: never booked or billed.
+        let superseded = roster
+            .superseded
+            .iter()
+            .any(|(_, old)| old.as_str() == &*sub.file);
         let system = if sub.date1904 {
             DateSystem::Excel1904
         } else {
@@ -416,8 +422,8 @@ fn attach_rooms(subs: &[Submission], system: DateSystem, roster: &mut Roster) {
             .map(|r| room_from_row(r, system, filled))
             .collect();
         match team {
-            Some(t) => t.rooms.extend(rooms),
-            None => roster.unattached_rooms.extend(rooms),
+            Some(t) if !superseded => t.rooms.extend(rooms),
+            _ => roster.unattached_rooms.extend(rooms),
         }
     }
 }

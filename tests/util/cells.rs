@@ -228,6 +228,12 @@ pub fn shown(d: &Data) -> String {
         Data::Empty => String::new(),
         Data::Int(i) => i.to_string(),
         Data::Float(f) if f.fract() == 0.0 => format!("{}", *f as i64),
+        // A date as a form shows it (`2026-11-01`), with its time when it has one.
+        Data::DateTime(d) => match d.as_datetime() {
+            Some(t) if t.time().to_string() == "00:00:00" => t.date().to_string(),
+            Some(t) => t.to_string(),
+            None => panic!("unexpected cell {d:?}"),
+        },
         other => panic!("unexpected cell {other:?}"),
     }
 }

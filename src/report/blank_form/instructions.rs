@@ -439,16 +439,26 @@ pub(crate) fn rooms(ev: &Event) -> Vec<String> {
             cite(m.clause.as_deref())
         ));
     }
+    // What a team without this sheet is booked (`without_request`), as the statements bill it.
+    let books = acc.books_without_request();
     if let Some(s) = &acc.standard_stay {
+        let room = acc
+            .hotel(&s.hotel)
+            .and_then(|h| h.room(&s.room).map(|r| format!("{}{}", h.label(), r.name)));
+        let note = match room {
+            Some(room) if books => format!("；未提交本表的人员按{room}安排"),
+            Some(room) => format!(
+                "；未提交本表的参赛队不安排食宿、不计食宿费用，已提交本表的参赛队未填写的人员按{room}安排"
+            ),
+            None => String::new(),
+        };
         out.push(format!(
-            "食宿按{}天计{}。{}",
+            "食宿按{}天计{note}。{}",
             s.days,
-            acc.hotel(&s.hotel)
-                .and_then(|h| h.room(&s.room).map(|r| (h, r)))
-                .map(|(h, r)| format!("；未提交本表的人员按{}{}安排", h.label(), r.name))
-                .unwrap_or_default(),
             cite(s.clause.as_deref())
         ));
+    } else if !books && !acc.hotels.is_empty() {
+        out.push("未提交本表的参赛队不安排食宿、不计食宿费用。".to_string());
     }
     if let Some(i) = &acc.insurance {
         out.push(format!("{i}。{}", cite(acc.insurance_clause.as_deref())));

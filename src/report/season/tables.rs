@@ -179,8 +179,15 @@ pub fn crosstable(
                         .unwrap_or_default()
                 });
             }
-            row.push(mp.get(&i.0).copied().unwrap_or_default().to_string());
-            row.push(gp.get(&i.0).copied().unwrap_or_default().to_string());
+            // Totals as the sport writes points: xiangqi `6`, chess `6.0`.
+            row.push(
+                s.sport
+                    .points_text(mp.get(&i.0).copied().unwrap_or_default()),
+            );
+            row.push(
+                s.sport
+                    .points_text(gp.get(&i.0).copied().unwrap_or_default()),
+            );
             row.push(places.get(&i.0).map(u32::to_string).unwrap_or_default());
             row
         })

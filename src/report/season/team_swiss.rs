@@ -183,8 +183,8 @@ pub fn swiss_crosstable(
                     });
                 row.push(cell);
             }
-            row.push(mp.to_string());
-            row.push(gp.to_string());
+            row.push(s.sport.points_text(mp));
+            row.push(s.sport.points_text(gp));
             row.push(places.get(no).map(u32::to_string).unwrap_or_default());
             row
         })

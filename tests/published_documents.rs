@@ -296,3 +296,41 @@ fn statements_are_signed_off_and_the_sign_for_sheet_is_totalled() {
         assert_eq!(fen(payouts.cell(row, 7)), listed, "{name}");
     }
 }
+
+/// The A-league with 曹航思's rating cell holding a phone number (typed into the wrong
+/// column), and `extra` appended to event.toml; the texts of 成都锦江队's packet and of
+/// `eligibility.xlsx`.
+fn phone_in_the_rating_column(extra: &str) -> (String, String) {
+    let (_tmp, folder) = sample_copy("cca-a-league-2023");
+    let csv = folder.join("成都锦江队报名表.csv");
+    let text = std::fs::read_to_string(&csv).expect("csv");
+    let typed = text.replace("8640989,2445,", "8640989,13800000123,");
+    assert_ne!(typed, text);
+    std::fs::write(&csv, typed).expect("write csv");
+    let toml = folder.join("event.toml");
+    let mut event = std::fs::read_to_string(&toml).expect("event.toml");
+    event.push_str(extra);
+    std::fs::write(&toml, event).expect("write event.toml");
+    let (_, json, err) = run_json(&folder, &[]);
+    assert!(json["outputs"].is_array(), "{err}");
+    let all = |rel: &str| -> String {
+        read_book(&folder.join("out").join(rel))
+            .iter()
+            .flat_map(texts)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    (all("teams/成都锦江队.xlsx"), all("eligibility.xlsx"))
+}
+
+#[test]
+fn mask_phones_masks_the_packets_and_leaves_the_organizers_copy() {
+    // Default: the team's packet quotes its own cell as written.
+    let (packet, organizers) = phone_in_the_rating_column("");
+    assert!(packet.contains("13800000123"), "{packet}");
+    assert!(organizers.contains("13800000123"));
+    let (packet, organizers) = phone_in_the_rating_column("\n[privacy]\nmask_phones = true\n");
+    assert!(!packet.contains("13800000123"), "{packet}");
+    assert!(packet.contains("138****0123"), "{packet}");
+    assert!(organizers.contains("13800000123"));
+}

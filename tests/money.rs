@@ -158,8 +158,15 @@ fn b_league_a_team_without_room_requests_is_billed_no_lodging() {
     let texts: Vec<String> = r.rows().flatten().map(ToString::to_string).collect();
     assert!(texts.iter().any(|t| t == "未提交食宿需求：不计食宿费用"));
     // On one line, or one field a line when the printed columns are too narrow.
-    for field in ["领队签字：＿＿＿＿＿＿", "经办人：＿＿＿＿＿＿", "单位盖章：＿＿＿＿＿＿"] {
-        assert!(texts.iter().any(|t| t.contains(field)), "{field}: {texts:?}");
+    for field in [
+        "领队签字：＿＿＿＿＿＿",
+        "经办人：＿＿＿＿＿＿",
+        "单位盖章：＿＿＿＿＿＿",
+    ] {
+        assert!(
+            texts.iter().any(|t| t.contains(field)),
+            "{field}: {texts:?}"
+        );
     }
 }
 

@@ -95,7 +95,9 @@ fn own_ids(out: &Path) -> BTreeMap<String, BTreeSet<String>> {
                 let texts: Vec<String> = row.iter().map(cell_text).collect();
                 let ids: Vec<String> = texts.iter().flat_map(|t| full_ids(t)).collect();
                 for t in &texts {
-                    own.entry(t.clone()).or_default().extend(ids.iter().cloned());
+                    own.entry(t.clone())
+                        .or_default()
+                        .extend(ids.iter().cloned());
                 }
             }
         }
@@ -137,8 +139,8 @@ fn no_full_id_number_outside_the_organizers_documents() {
             } else if !rel.ends_with(".png") {
                 // The page, the TRF reports, the JSON and CSV files, as text. The pictures are
                 // drawn from the page's tables.
-                let text = String::from_utf8_lossy(&std::fs::read(&path).expect("read"))
-                    .into_owned();
+                let text =
+                    String::from_utf8_lossy(&std::fs::read(&path).expect("read")).into_owned();
                 leaks.extend(full_ids(&text).into_iter().map(|id| format!("{rel}: {id}")));
             }
         }
@@ -172,7 +174,10 @@ fn the_prize_list_masks_the_id_and_the_sign_for_sheet_shows_it() {
     );
     let book = read_book(&out.join("成绩册.xlsx"));
     let payouts = book.iter().find(|s| s.name == "奖金").expect("奖金");
-    assert_eq!(payouts.cell(2, 4), &Data::String("330381********0299".into()));
+    assert_eq!(
+        payouts.cell(2, 4),
+        &Data::String("330381********0299".into())
+    );
     // The place is a number.
     assert_eq!(sheet("奖金").cell(2, 1), &Data::Float(1.0));
 }
@@ -181,8 +186,27 @@ fn the_prize_list_masks_the_id_and_the_sign_for_sheet_shows_it() {
 /// count (`名次`, `场分`, `得分率`, `金额（元）`, `房间数`, ...).
 fn numeric_header(header: &str) -> bool {
     const WORDS: [&str; 22] = [
-        "名次", "得分率", "金额", "单价", "数量", "场分", "局分", "积分", "得分", "比分", "税前",
-        "个税", "实发", "应缴", "应收", "结算", "承担", "暂缓发放", "房间数", "人数", "局数",
+        "名次",
+        "得分率",
+        "金额",
+        "单价",
+        "数量",
+        "场分",
+        "局分",
+        "积分",
+        "得分",
+        "比分",
+        "税前",
+        "个税",
+        "实发",
+        "应缴",
+        "应收",
+        "结算",
+        "承担",
+        "暂缓发放",
+        "房间数",
+        "人数",
+        "局数",
         "轮次",
     ];
     WORDS.iter().any(|w| header.contains(w))
@@ -207,8 +231,7 @@ fn numeric_text(sheet: &Sheet) -> Vec<String> {
         _ => None,
     };
     let header_row = sheet.rows.iter().take(6).position(|row| {
-        row.iter().filter_map(text).count() >= 2
-            && row.iter().filter_map(text).any(numeric_header)
+        row.iter().filter_map(text).count() >= 2 && row.iter().filter_map(text).any(numeric_header)
     });
     let Some(h) = header_row else {
         return Vec::new();
@@ -220,7 +243,13 @@ fn numeric_text(sheet: &Sheet) -> Vec<String> {
         }
         for (r, row) in sheet.rows.iter().enumerate().skip(h + 1) {
             if let Some(t) = row.get(c).and_then(text).filter(|t| reads_as_number(t)) {
-                bad.push(format!("{}!R{}C{} ({:?}): {t:?}", sheet.name, r + 1, c + 1, head));
+                bad.push(format!(
+                    "{}!R{}C{} ({:?}): {t:?}",
+                    sheet.name,
+                    r + 1,
+                    c + 1,
+                    head
+                ));
             }
         }
     }
@@ -236,7 +265,11 @@ fn numbers_are_numbers_in_every_workbook() {
         let mut bad = Vec::new();
         for rel in files.iter().filter(|f| f.ends_with(".xlsx")) {
             for sheet in read_book(&out.join(rel)) {
-                bad.extend(numeric_text(&sheet).into_iter().map(|b| format!("{rel}!{b}")));
+                bad.extend(
+                    numeric_text(&sheet)
+                        .into_iter()
+                        .map(|b| format!("{rel}!{b}")),
+                );
             }
         }
         assert!(bad.is_empty(), "{name}: {bad:#?}");
@@ -279,7 +312,10 @@ fn statements_are_signed_off_and_the_sign_for_sheet_is_totalled() {
             continue;
         }
         let book = read_book(&prizes);
-        let sign = book.iter().find(|s| s.name == "领取签收表").expect("sign-for");
+        let sign = book
+            .iter()
+            .find(|s| s.name == "领取签收表")
+            .expect("sign-for");
         let payouts = book.iter().find(|s| s.name == "奖金").expect("payouts");
         let total_row = (2..sign.rows.len())
             .find(|&r| sign.cell(r, 4) == &Data::String("合计".into()))
@@ -291,8 +327,12 @@ fn statements_are_signed_off_and_the_sign_for_sheet_is_totalled() {
         let listed: i64 = (2..total_row).map(|r| fen(sign.cell(r, 5))).sum();
         assert_eq!(fen(sign.cell(total_row, 5)), listed, "{name}");
         // The same figure as the payouts' net payable now (本次可发放), else their total.
-        let label = |l: &str| (2..payouts.rows.len()).find(|&r| payouts.cell(r, 4) == &Data::String(l.into()));
-        let row = label("本次可发放").or_else(|| label("合计")).expect("payouts total");
+        let label = |l: &str| {
+            (2..payouts.rows.len()).find(|&r| payouts.cell(r, 4) == &Data::String(l.into()))
+        };
+        let row = label("本次可发放")
+            .or_else(|| label("合计"))
+            .expect("payouts total");
         assert_eq!(fen(payouts.cell(row, 7)), listed, "{name}");
     }
 }

@@ -223,13 +223,18 @@ fn reads_as_number(text: &str) -> bool {
     digits(int) && digits(frac)
 }
 
+/// The text of a string cell.
+fn string_cell(d: &Data) -> Option<&str> {
+    match d {
+        Data::String(s) => Some(s.as_str()),
+        _ => None,
+    }
+}
+
 /// The text cells of `sheet` that read as numbers under a numeric header: the header row is
 /// the first of the first six rows with such a header among two or more text cells.
 fn numeric_text(sheet: &Sheet) -> Vec<String> {
-    let text = |d: &Data| match d {
-        Data::String(s) => Some(s.as_str()),
-        _ => None,
-    };
+    let text = string_cell;
     let header_row = sheet.rows.iter().take(6).position(|row| {
         row.iter().filter_map(text).count() >= 2 && row.iter().filter_map(text).any(numeric_header)
     });

@@ -348,9 +348,16 @@ fn statements_are_signed_off_and_the_sign_for_sheet_is_totalled() {
 fn phone_in_the_rating_column(extra: &str) -> (String, String) {
     let (_tmp, folder) = sample_copy("cca-a-league-2023");
     let csv = folder.join("成都锦江队报名表.csv");
-    let text = std::fs::read_to_string(&csv).expect("csv");
-    let typed = text.replace("8640989,2445,", "8640989,13800000123,");
-    assert_ne!(typed, text);
+    // The file is GB 18030: the cell is replaced byte for byte (ASCII).
+    let bytes = std::fs::read(&csv).expect("csv");
+    let (from, to) = (b"8640989,2445,", b"8640989,13800000123,");
+    let at = bytes
+        .windows(from.len())
+        .position(|w| w == from)
+        .expect("曹航思's rating");
+    let mut typed = bytes[..at].to_vec();
+    typed.extend_from_slice(to);
+    typed.extend_from_slice(&bytes[at + from.len()..]);
     std::fs::write(&csv, typed).expect("write csv");
     let toml = folder.join("event.toml");
     let mut event = std::fs::read_to_string(&toml).expect("event.toml");

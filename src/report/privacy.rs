@@ -54,10 +54,7 @@ pub fn mask_phones(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
     while i < chars.len() {
-        let run = chars[i..]
-            .iter()
-            .take_while(|c| c.is_ascii_digit())
-            .count();
+        let run = chars[i..].iter().take_while(|c| c.is_ascii_digit()).count();
         if run == 0 {
             out.push(chars[i]);
             i += 1;
@@ -66,7 +63,11 @@ pub fn mask_phones(text: &str) -> String {
         let digits = &chars[i..i + run];
         let mobile = run == 11 && digits[0] == '1' && ('3'..='9').contains(&digits[1]);
         for (k, c) in digits.iter().enumerate() {
-            out.push(if mobile && (3..7).contains(&k) { '*' } else { *c });
+            out.push(if mobile && (3..7).contains(&k) {
+                '*'
+            } else {
+                *c
+            });
         }
         i += run;
     }

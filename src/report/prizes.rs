@@ -386,7 +386,14 @@ fn sign_sheet(
     // The total paid against signatures: every payable prize's net amount.
     let row = last + 1;
     let total: Fen = payouts.iter().filter(|p| !p.withheld).map(|p| p.net).sum();
-    write_text(ws, row, 4, lang.pick("合计", "Total"), &s.header, Some(&mut w))?;
+    write_text(
+        ws,
+        row,
+        4,
+        lang.pick("合计", "Total"),
+        &s.header,
+        Some(&mut w),
+    )?;
     write_money(ws, row, 5, total, &s.money, Some(&mut w))?;
     w.apply(ws)
 }

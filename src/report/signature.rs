@@ -80,7 +80,13 @@ pub fn write_statement_sign_off(
     widths: &mut ColumnWidths,
     lang: Lang,
 ) -> Result<u32, XlsxError> {
-    write_fields(ws, (table_last, after), styles, widths, &statement_fields(lang))
+    write_fields(
+        ws,
+        (table_last, after),
+        styles,
+        widths,
+        &statement_fields(lang),
+    )
 }
 
 /// The block of `f` under row `rows.1`, kept with row `rows.0`: on one line when the printed

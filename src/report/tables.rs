@@ -317,11 +317,7 @@ fn write_body(
         for (c, text) in row.iter().enumerate() {
             let col = u16::try_from(c).unwrap_or(u16::MAX);
             let centred = t.centred.contains(&c);
-            let number = t
-                .numeric
-                .contains(&c)
-                .then(|| number_of(text))
-                .flatten();
+            let number = t.numeric.contains(&c).then(|| number_of(text)).flatten();
             let link = links.and_then(|l| l.get(&(i, c)));
             if let Some((d, v)) = number {
                 let fmt = number_formats.get(&(centred, d)).unwrap_or(base(c));

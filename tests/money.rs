@@ -148,12 +148,26 @@ fn b_league_a_team_without_room_requests_is_billed_no_lodging() {
     assert!(st.no_request && l.no_request);
     assert!(l.rooms.is_empty() && l.people.is_empty());
     assert!(f.all().is_empty(), "{:?}", codes(&f));
-    // The statement sheet says so.
-    let doc = bianpai::report::costs::statement_doc(&st, bianpai::Lang::Zh);
-    assert!(doc.table.rows.iter().any(|r| {
-        r.get(1)
-            .is_some_and(|c| c == "未提交食宿需求：不计食宿费用")
-    }));
+    // The statement sheet says so, and the team's leader and the clerk sign under it.
+    use calamine::Reader;
+    let team_name = st.team.clone();
+    let wb = bianpai::report::costs::workbook(&ev, &[(st, l)], Lang::Zh);
+    let bytes = wb.and_then(|mut w| w.save_to_buffer()).expect("costs.xlsx");
+    let mut xl = calamine::Xlsx::new(std::io::Cursor::new(bytes)).expect("open");
+    let r = xl.worksheet_range(&team_name).expect("statement sheet");
+    let texts: Vec<String> = r.rows().flatten().map(ToString::to_string).collect();
+    assert!(texts.iter().any(|t| t == "未提交食宿需求：不计食宿费用"));
+    // On one line, or one field a line when the printed columns are too narrow.
+    for field in [
+        "领队签字：＿＿＿＿＿＿",
+        "经办人：＿＿＿＿＿＿",
+        "单位盖章：＿＿＿＿＿＿",
+    ] {
+        assert!(
+            texts.iter().any(|t| t.contains(field)),
+            "{field}: {texts:?}"
+        );
+    }
 }
 
 #[test]
@@ -596,6 +610,12 @@ fn the_outcome_renders_costs_and_prizes_workbooks() {
     let r = px.worksheet_range("奖金").unwrap();
     assert_eq!(r.get((2, 5)), Some(&Data::Float(200_000.0)));
     assert_eq!(r.get((2, 6)), Some(&Data::Float(0.0)));
+    // The place is a number (issue 45).
+    assert_eq!(r.get((2, 1)), Some(&Data::Float(1.0)));
+    // The sign-for sheet: the two prizes to units (200,000 and 120,000), then their total.
+    let sign = px.worksheet_range("领取签收表").unwrap();
+    assert_eq!(sign.get((4, 4)), Some(&Data::String("合计".into())));
+    assert_eq!(sign.get((4, 5)), Some(&Data::Float(320_000.0)));
 }
 
 #[test]

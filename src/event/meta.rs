@@ -193,3 +193,15 @@ pub struct Note {
     /// The rule.
     pub text: String,
 }
+
+/// What the documents that leave the organizers show of people (`[privacy]`, issue 45). ID
+/// numbers are always masked there (`110105********1234`); phone numbers on request.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Privacy {
+    /// Mask mobile numbers (`138****0123`) in the team packets (a phone number typed into
+    /// another column is quoted by its finding). Default `false`: a team's packet shows its
+    /// own entries as the team sent them.
+    #[serde(default)]
+    pub mask_phones: bool,
+}

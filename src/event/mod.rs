@@ -42,7 +42,9 @@ pub use format::{
 };
 pub use group_text::{fold_group, group_core};
 pub use in_force::{SETTING_KEY, check_in_force, in_force};
-pub use meta::{Contact, Dates, Meta, Note, Organizer, Participants, TrfNames, Venue, is_plain_id};
+pub use meta::{
+    Contact, Dates, Meta, Note, Organizer, Participants, Privacy, TrfNames, Venue, is_plain_id,
+};
 pub use money::{
     Accommodation, Band, Combine, Covered, Fee, Grant, Honour, Hotel, LodgingPayee, LonePricing,
     Meal, Meals, PaidBy, Per, PrizeList, Prizes, Recipient, Room, Stay, Tax, Ties, WithoutRequest,
@@ -159,6 +161,9 @@ pub struct RawEvent {
     /// The TRF report's event name and place in Latin letters.
     #[serde(default)]
     pub trf: TrfNames,
+    /// What published documents show of people (`[privacy]`).
+    #[serde(default)]
+    pub privacy: Privacy,
 }
 
 /// The regulation as [`parse`] and [`load`] return it: the file's data after every cross-field

@@ -302,7 +302,8 @@ fn render(
         outcome,
         event.event.sport,
         opts.lang,
-    );
+    )
+    .mask_phones(event.privacy.mask_phones);
     // Every output is independent of the others: one queue of jobs over the machine's cores,
     // the largest first, each rendered and saved by one thread, the results listed in the
     // order below.

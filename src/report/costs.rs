@@ -1,12 +1,12 @@
 //! `out/costs.xlsx`: 汇总 (each team's balance and the organizer's cost; rooms needed per hotel,
 //! room type and night, for the booking) and one statement sheet per team (every line with
-//! quantity, rate and amount, and the balance). [`statement_doc`] is the same statement as the
-//! 费用结算 sheet of each team's packet (`out/teams/<unit>.xlsx`).
+//! quantity, rate and amount, the balance and the sign-off). [`statement_sheet`] writes the
+//! same statement as the 费用结算 sheet of each team's packet (`out/teams/<unit>.xlsx`).
 
 use rust_xlsxwriter::{Workbook, Worksheet, XlsxError};
 
 use super::style::{ColumnWidths, Styles};
-use super::tables::{SheetDoc, SheetNames, TextTable};
+use super::tables::SheetNames;
 use super::workbook::{
     SheetLayout, new_workbook, setup_sheet, write_date, write_header_row, write_money, write_text,
 };
@@ -243,76 +243,9 @@ pub fn statement_sheet(
         &s.money,
         Some(&mut w),
     )?;
+    // Money changes hands on this statement: the team's leader and the organizers' clerk sign.
+    super::signature::write_statement_sign_off(ws, row, row, s, &mut w, lang)?;
     w.apply(ws)
-}
-
-/// A team's statement as the 费用结算 sheet of its packet: every line (side, item, detail,
-/// quantity, unit, rate, amount; yuan with two decimals), then the totals and the balance, the
-/// same figures as its sheet in `costs.xlsx`.
-pub fn statement_doc(st: &Statement, lang: Lang) -> SheetDoc {
-    let mut headers = headers_in(&LINE_HEADERS, lang);
-    for (i, yuan) in [
-        (5, ("单价（元）", "Rate (yuan)")),
-        (6, ("金额（元）", "Amount (yuan)")),
-    ] {
-        if let Some(h) = headers.get_mut(i) {
-            *h = lang.pick(yuan.0, yuan.1).to_string();
-        }
-    }
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    for side in Side::ALL {
-        for l in st.lines.iter().filter(|l| l.side == side) {
-            rows.push(vec![
-                side.label(lang).to_string(),
-                l.item.label(lang),
-                l.detail.label(lang),
-                l.quantity.to_string(),
-                l.unit.label(lang, l.quantity).to_string(),
-                l.rate.to_string(),
-                l.amount.to_string(),
-            ]);
-        }
-    }
-    let total = |label: &str, amount: Fen| {
-        let mut r = vec![String::new(); 7];
-        if let Some(c) = r.get_mut(1) {
-            *c = label.to_string();
-        }
-        if let Some(c) = r.get_mut(6) {
-            *c = amount.to_string();
-        }
-        r
-    };
-    if st.no_request {
-        let mut r = vec![String::new(); 7];
-        if let Some(c) = r.get_mut(1) {
-            *c = no_request(lang).to_string();
-        }
-        rows.push(r);
-    }
-    rows.push(vec![String::new(); 7]);
-    for (label, amount) in totals(st, lang) {
-        rows.push(total(label, amount));
-    }
-    let b = st.balance();
-    rows.push(total(
-        balance_label(b, lang),
-        if b >= Fen::ZERO { b } else { -b },
-    ));
-    SheetDoc {
-        name: lang.pick("费用结算", "Statement").to_string(),
-        title: match lang {
-            Lang::Zh => format!("费用结算单 {}", st.team),
-            Lang::En => format!("statement {}", st.team),
-        },
-        table: TextTable {
-            headers,
-            rows,
-            centred: vec![0, 3, 4],
-            ..Default::default()
-        },
-        landscape: true,
-    }
 }
 
 /// The line of a team that sent no room request.

@@ -306,6 +306,8 @@ pub struct Packets<'a> {
     jobs: Vec<(String, &'a Team)>,
     /// An individual chess event: the entry list is 报名名单, not in board order (issue 41).
     individual_chess: bool,
+    /// `[privacy] mask_phones`: mobile numbers masked in every cell of the packets.
+    mask_phones: bool,
 }
 
 impl<'a> Packets<'a> {
@@ -369,7 +371,16 @@ impl<'a> Packets<'a> {
             stage,
             jobs,
             individual_chess,
+            mask_phones: false,
         }
+    }
+
+    /// With `mask`, mobile numbers print masked (`138****0123`) in the packets
+    /// (`[privacy] mask_phones`).
+    #[must_use]
+    pub fn mask_phones(mut self, mask: bool) -> Self {
+        self.mask_phones = mask;
+        self
     }
 
     /// The number of packets (one per team).
@@ -430,12 +441,26 @@ impl<'a> Packets<'a> {
                     .map(LinkedSheet::from),
             );
         }
+        if self.mask_phones {
+            for s in &mut sheets {
+                s.doc.title = super::privacy::mask_phones(&s.doc.title);
+                for cell in s.doc.table.rows.iter_mut().flatten() {
+                    *cell = super::privacy::mask_phones(cell);
+                }
+            }
+        }
+        // The statement last, as its sheet in `costs.xlsx`: amounts as numbers, the sign-off.
         let st = self.statement_of.get(t.unit.value.as_str());
-        sheets.extend(
-            st.filter(|s| !s.lines.is_empty())
-                .map(|s| LinkedSheet::from(super::costs::statement_doc(s, lang))),
-        );
-        let wb = linked_workbook(self.event_title, &sheets, lang);
+        let st = st.filter(|s| !s.lines.is_empty());
+        let wb = linked_workbook(self.event_title, &sheets, lang).and_then(|mut wb| {
+            if let Some(st) = st {
+                let name = lang.pick("费用结算", "Statement");
+                let styles = super::style::Styles::new();
+                let ws = wb.add_worksheet();
+                super::costs::statement_sheet(ws, &styles, self.event_title, name, st, lang)?;
+            }
+            Ok(wb)
+        });
         Rendered::xlsx(Place::Out(name.clone()), wb)
     }
 }

@@ -10,6 +10,7 @@ pub mod eligibility;
 pub mod labels;
 pub mod out_dir;
 pub mod print;
+pub mod privacy;
 pub mod prizes;
 pub mod roster;
 pub mod round_workbook;

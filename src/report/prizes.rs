@@ -164,18 +164,9 @@ fn payout_row(
     lang: Lang,
     w: &mut ColumnWidths,
 ) -> Result<(), XlsxError> {
-    write_text(ws, row, 0, &p.list_name, &s.body, Some(&mut *w))?;
-    write_text(ws, row, 1, &p.place.to_string(), &s.center, Some(&mut *w))?;
-    write_text(ws, row, 2, &p.name, &s.body, Some(&mut *w))?;
-    write_text(ws, row, 3, &p.team, &s.body, Some(&mut *w))?;
-    write_text(
-        ws,
-        row,
-        4,
-        p.id_number.as_deref().unwrap_or(""),
-        &s.text,
-        Some(&mut *w),
-    )?;
+    // The payouts go to every team (and into the results book): the ID number is masked.
+    let id = super::privacy::mask_id(p.id_number.as_deref().unwrap_or(""));
+    winner_cells(ws, s, row, p, &id, w)?;
     write_money(ws, row, 5, p.gross, &s.money, Some(&mut *w))?;
     write_money(ws, row, 6, p.tax, &s.money, Some(&mut *w))?;
     write_money(ws, row, 7, p.net, &s.money, Some(&mut *w))?;
@@ -342,7 +333,7 @@ fn settings_sheet(
                 (false, true, false) => lang.pick("无人获得该名次", "nobody took this place"),
             };
             write_text(ws, row, 0, &name, &s.body, Some(&mut w))?;
-            write_text(ws, row, 1, &place.to_string(), &s.center, Some(&mut w))?;
+            write_place(ws, row, 1, place, s, &mut w)?;
             write_money(ws, row, 2, l.amount(place), &s.money, Some(&mut w))?;
             write_text(ws, row, 3, who, &s.center, Some(&mut w))?;
             write_text(ws, row, 4, status, &s.body, Some(&mut w))?;
@@ -382,23 +373,59 @@ fn sign_sheet(
     w.note_width(6, 16);
     w.note_width(7, 12);
     // A withheld prize is not payable: it is not on the sign-for sheet.
+    let mut last = 1u32;
     for (row, p) in (2u32..).zip(payouts.iter().filter(|p| !p.withheld)) {
         ws.set_row_height(row, 36)?;
-        write_text(ws, row, 0, &p.list_name, &s.body, Some(&mut w))?;
-        write_text(ws, row, 1, &p.place.to_string(), &s.center, Some(&mut w))?;
-        write_text(ws, row, 2, &p.name, &s.body, Some(&mut w))?;
-        write_text(ws, row, 3, &p.team, &s.body, Some(&mut w))?;
-        write_text(
-            ws,
-            row,
-            4,
-            p.id_number.as_deref().unwrap_or(""),
-            &s.text,
-            Some(&mut w),
-        )?;
+        // The recipient signs for the money here: the ID number in full (the tax return).
+        winner_cells(ws, s, row, p, p.id_number.as_deref().unwrap_or(""), &mut w)?;
         write_money(ws, row, 5, p.net, &s.money, Some(&mut w))?;
         write_text(ws, row, 6, "", &s.body, None)?;
         write_text(ws, row, 7, "", &s.body, None)?;
+        last = row;
     }
+    // The total paid against signatures: every payable prize's net amount.
+    let row = last + 1;
+    let total: Fen = payouts.iter().filter(|p| !p.withheld).map(|p| p.net).sum();
+    write_text(
+        ws,
+        row,
+        4,
+        lang.pick("合计", "Total"),
+        &s.header,
+        Some(&mut w),
+    )?;
+    write_money(ws, row, 5, total, &s.money, Some(&mut w))?;
     w.apply(ws)
+}
+
+/// The winner's cells of a payout row: list, place (a number), name, unit and the ID number
+/// as given.
+fn winner_cells(
+    ws: &mut Worksheet,
+    s: &Styles,
+    row: u32,
+    p: &Payout,
+    id: &str,
+    w: &mut ColumnWidths,
+) -> Result<(), XlsxError> {
+    write_text(ws, row, 0, &p.list_name, &s.body, Some(&mut *w))?;
+    write_place(ws, row, 1, p.place, s, w)?;
+    write_text(ws, row, 2, &p.name, &s.body, Some(&mut *w))?;
+    write_text(ws, row, 3, &p.team, &s.body, Some(&mut *w))?;
+    write_text(ws, row, 4, id, &s.text, Some(&mut *w))
+}
+
+/// Writes a place as a whole number, centred, and notes its width.
+fn write_place(
+    ws: &mut Worksheet,
+    row: u32,
+    col: u16,
+    place: u32,
+    s: &Styles,
+    w: &mut ColumnWidths,
+) -> Result<(), XlsxError> {
+    let fmt = s.center.clone().set_num_format("0");
+    ws.write_number_with_format(row, col, f64::from(place), &fmt)?;
+    w.note(col, &place.to_string());
+    Ok(())
 }

@@ -32,6 +32,19 @@ pub fn fields(lang: Lang) -> [String; 3] {
     }
 }
 
+/// The sign-off of a statement where money changes hands (费用结算单): `领队签字：＿＿＿＿＿＿`,
+/// `经办人：＿＿＿＿＿＿`, `日期：＿＿＿＿＿＿`, `单位盖章：＿＿＿＿＿＿` (English: `Team leader:
+/// ____________`, …).
+pub fn statement_fields(lang: Lang) -> [String; 4] {
+    match lang {
+        Lang::Zh => {
+            ["领队签字：", "经办人：", "日期：", "单位盖章："].map(|f| format!("{f}{BLANK_ZH}"))
+        }
+        Lang::En => ["Team leader: ", "Handled by: ", "Date: ", "Unit seal: "]
+            .map(|f| format!("{f}{BLANK_EN}")),
+    }
+}
+
 /// Writes the signature block under a table whose last written row is `after` (the table, or
 /// the notes under it), across the printed columns of the sheet's title (one column without a
 /// title), and tells `widths` to keep it with row `table_last`. Returns the block's last row.
@@ -50,9 +63,43 @@ pub fn write_signatures(
     widths: &mut ColumnWidths,
     lang: Lang,
 ) -> Result<u32, XlsxError> {
+    write_fields(ws, (table_last, after), styles, widths, &fields(lang))
+}
+
+/// Writes the sign-off of a statement ([`statement_fields`]) as [`write_signatures`] writes
+/// the arbiters' lines: one blank row under row `after`, kept on the page of `table_last`.
+///
+/// # Errors
+///
+/// Returns the writer's error for a row beyond Excel's limit.
+pub fn write_statement_sign_off(
+    ws: &mut Worksheet,
+    table_last: u32,
+    after: u32,
+    styles: &Styles,
+    widths: &mut ColumnWidths,
+    lang: Lang,
+) -> Result<u32, XlsxError> {
+    write_fields(
+        ws,
+        (table_last, after),
+        styles,
+        widths,
+        &statement_fields(lang),
+    )
+}
+
+/// The block of `f` under row `rows.1`, kept with row `rows.0`: on one line when the printed
+/// columns hold it, else one field a line.
+fn write_fields(
+    ws: &mut Worksheet,
+    (table_last, after): (u32, u32),
+    styles: &Styles,
+    widths: &mut ColumnWidths,
+    f: &[String],
+) -> Result<u32, XlsxError> {
     let columns = widths.title().map_or(1, |t| t.columns.max(1));
     let units = table_units(widths, columns);
-    let f = fields(lang);
     let one_line = f.join(GAP);
     // A body column (汉字 count two) takes 1.1 width units, plus a cell's padding (see
     // `style::excel_width`).

@@ -27,8 +27,9 @@ pub struct TextTable {
     pub centred: Vec<usize>,
     /// Columns (0-based) of numbers (places, scores, ratings, counts): a cell there that reads
     /// as a decimal number (`14.0`, `2531`, `-3`) is written as a number, shown with as many
-    /// decimals as its text has, so that a spreadsheet sorts and sums it; other text (`1/2`,
-    /// an empty cell) stays text.
+    /// decimals as its text has, so that a spreadsheet sorts and sums it; a percentage (`63%`)
+    /// as the fraction (0.63) shown as a percentage; other text (`1/2`, an empty cell) stays
+    /// text.
     pub numeric: Vec<usize>,
     /// Columns (0-based) of long text (messages, sources): at most `wrap_width` terminal
     /// columns wide (汉字 count two), the text wrapped and the row made tall enough to show it.
@@ -216,6 +217,22 @@ fn decimals(text: &str) -> Option<usize> {
     ok.then(|| frac.map_or(0, str::len))
 }
 
+/// Offset of the percentage formats' keys in [`number_formats`] (`63%` → `PERCENT + 0`).
+const PERCENT: usize = 10;
+
+/// The value of a numeric column's `text` and its format's key in [`number_formats`]: a plain
+/// decimal (see [`decimals`]) with its decimals (at most 2), a percentage (`63%`, `62.5%`) as
+/// its fraction with [`PERCENT`] plus its decimals.
+fn number_of(text: &str) -> Option<(usize, f64)> {
+    if let Some(p) = text.strip_suffix('%') {
+        let d = decimals(p)?;
+        let v = p.parse::<f64>().ok()? / 100.0;
+        return Some((PERCENT + d.min(1), v));
+    }
+    let d = decimals(text)?;
+    Some((d.min(2), text.parse::<f64>().ok()?))
+}
+
 /// Writes the header row (row 1). A header wraps (its row made tall enough) where the column is
 /// narrower than it: in a `wrapped` column, at the wrap width; in a column without any content
 /// below it, at four terminal columns (two 汉字), so that an empty column costs little width.
@@ -300,15 +317,10 @@ fn write_body(
         for (c, text) in row.iter().enumerate() {
             let col = u16::try_from(c).unwrap_or(u16::MAX);
             let centred = t.centred.contains(&c);
-            let number = t
-                .numeric
-                .contains(&c)
-                .then(|| decimals(text))
-                .flatten()
-                .zip(text.parse::<f64>().ok());
+            let number = t.numeric.contains(&c).then(|| number_of(text)).flatten();
             let link = links.and_then(|l| l.get(&(i, c)));
             if let Some((d, v)) = number {
-                let fmt = number_formats.get(&(centred, d.min(2))).unwrap_or(base(c));
+                let fmt = number_formats.get(&(centred, d)).unwrap_or(base(c));
                 if link.is_some() {
                     ws.write_number_with_format(r, col, v, fmt)?;
                 } else {
@@ -358,6 +370,9 @@ fn number_formats(styles: &Styles) -> BTreeMap<(bool, usize), rust_xlsxwriter::F
         };
         for (d, pattern) in ["0", "0.0", "0.00"].into_iter().enumerate() {
             formats.insert((centred, d), f.clone().set_num_format(pattern));
+        }
+        for (d, pattern) in ["0%", "0.0%"].into_iter().enumerate() {
+            formats.insert((centred, PERCENT + d), f.clone().set_num_format(pattern));
         }
     }
     formats

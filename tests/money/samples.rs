@@ -33,14 +33,30 @@ fn rows(path: &Path, sheet: &str) -> Vec<Vec<Data>> {
     r.rows().map(<[Data]>::to_vec).collect()
 }
 
+/// A statement row as shown: the amounts (单价, 金额: columns 5 and 6) with two decimals.
 fn text(r: &[Data]) -> Vec<String> {
     r.iter()
-        .map(|c| match c {
+        .enumerate()
+        .map(|(i, c)| match c {
             Data::String(s) => s.clone(),
             Data::Empty => String::new(),
+            Data::Float(v) if i >= 5 => format!("{v:.2}"),
             other => other.to_string(),
         })
         .collect()
+}
+
+/// A packet's statement body under its header: the lines and totals, then (issue 45) one
+/// blank row and the sign-off, which are checked and cut off here.
+fn statement_body(r: &[Vec<Data>]) -> Vec<Vec<String>> {
+    let mut body: Vec<Vec<String>> = r.iter().skip(2).map(|x| text(x)).collect();
+    let sign_off = body.pop().expect("sign-off row");
+    assert_eq!(
+        sign_off[0],
+        "领队签字：＿＿＿＿＿＿    经办人：＿＿＿＿＿＿    日期：＿＿＿＿＿＿    单位盖章：＿＿＿＿＿＿"
+    );
+    assert!(body.pop().expect("blank row").iter().all(String::is_empty));
+    body
 }
 
 fn s(v: &[&str]) -> Vec<String> {
@@ -55,7 +71,7 @@ fn s(v: &[&str]) -> Vec<String> {
 fn b_league_team_packet_has_the_statement() {
     let (_tmp, out, _) = run_sample("cca-b-league-2025");
     let r = rows(&out.join("teams/北京京西队.xlsx"), "费用结算");
-    let body: Vec<Vec<String>> = r.iter().skip(2).map(|x| text(x)).collect();
+    let body = statement_body(&r);
     assert_eq!(
         body,
         vec![
@@ -152,7 +168,7 @@ fn a_league_prizes_go_to_the_final_places() {
         .unwrap();
     assert_eq!(seventh.receives_fen, 2_000_000);
     let r = rows(&out.join("teams/山东泉城队.xlsx"), "费用结算");
-    let body: Vec<Vec<String>> = r.iter().skip(2).map(|x| text(x)).collect();
+    let body = statement_body(&r);
     assert_eq!(
         body[0],
         s(&[
@@ -365,7 +381,7 @@ fn a_league_withheld_prizes_are_listed_apart_from_what_the_teams_receive() {
     assert_eq!(sum[14][6], Data::Float(410_000.0));
     // 山东's packet: the same statement, the prize on a side of its own.
     let r = rows(&out.join("teams/山东泉城队.xlsx"), "费用结算");
-    let body: Vec<Vec<String>> = r.iter().skip(2).map(|x| text(x)).collect();
+    let body = statement_body(&r);
     assert_eq!(
         body,
         vec![

@@ -7,6 +7,9 @@ use std::path::Path;
 use calamine::{Data, Reader, SheetVisible, Xlsx, open_workbook};
 use serde_json::Value;
 
+/// Added to the decimals of a number cell whose format is a percentage (`0%` → `PERCENT`).
+const PERCENT: usize = 100;
+
 /// One sheet as calamine reads it, in absolute cell positions (row 0 is the title).
 pub struct Sheet {
     /// The sheet name.
@@ -45,7 +48,13 @@ impl Sheet {
             // as the display text the summary has.
             Data::Float(v) => {
                 let d = self.decimals.get(&(r, c)).copied().unwrap_or(0);
-                format!("{v:.d$}")
+                // A percentage format (`0%`) is marked by `PERCENT` over its decimals.
+                if d >= PERCENT {
+                    let d = d - PERCENT;
+                    format!("{:.d$}%", v * 100.0)
+                } else {
+                    format!("{v:.d$}")
+                }
             }
             Data::Int(v) => v.to_string(),
             other => panic!("{}!{r}:{c} is not text: {other:?}", self.name),
@@ -126,9 +135,11 @@ fn number_decimals(path: &Path, i: usize) -> BTreeMap<(usize, usize), usize> {
     };
     let styles = read("xl/styles.xml");
     let decimals_of = |code: &str| {
-        code.split('.')
+        let d = code
+            .split('.')
             .nth(1)
-            .map_or(0, |f| f.chars().take_while(|c| *c == '0').count())
+            .map_or(0, |f| f.chars().take_while(|c| *c == '0').count());
+        if code.ends_with('%') { d + PERCENT } else { d }
     };
     let mut fmts: BTreeMap<String, usize> = BTreeMap::from([
         ("1".to_string(), 0),

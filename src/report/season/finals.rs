@@ -215,6 +215,7 @@ pub(super) fn final_ranking(
         ],
         rows,
         centred: vec![0],
+        numeric: vec![0],
         ..Default::default()
     })
 }

@@ -269,7 +269,8 @@ fn results_sheet(
             .collect(),
             rows,
             centred: vec![0, 2, 4, 5, 7],
-            numeric: vec![0, 2],
+            // 比分: a match's `2.0:3.0` stays text, a bye's points (`2.5`) are a number.
+            numeric: vec![0, 2, 7],
             ..Default::default()
         },
         landscape: false,

@@ -32,7 +32,9 @@ fn set_block(text: &str, edits: &[(u16, usize, &str)]) -> String {
         .map(|l| {
             let mut l = l.to_string();
             for &(no, round, block) in edits {
-                if l.starts_with("001") && l.get(4..8).and_then(|s| s.trim().parse().ok()) == Some(no) {
+                if l.starts_with("001")
+                    && l.get(4..8).and_then(|s| s.trim().parse().ok()) == Some(no)
+                {
                     let s = 91 + 10 * (round - 1);
                     l.replace_range(s..s + 8, block);
                 }
@@ -89,7 +91,10 @@ fn the_youth_files_ranks_agree_with_their_212_order() {
     let (code, out) = run(&["trf", "check", f.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("第7轮：一致（16台）\n"), "{out}");
-    assert!(out.contains("名次（PTS BH/C1 BH DE WIN）：一致，33个名次\n"), "{out}");
+    assert!(
+        out.contains("名次（PTS BH/C1 BH DE WIN）：一致，33个名次\n"),
+        "{out}"
+    );
     assert!(out.ends_with("结论：全部一致\n"), "{out}");
 }
 
@@ -100,7 +105,12 @@ fn two_boards_swapped_in_round_3_are_named() {
     // Round 3 was 6-8 and 12-10 (white first); the copy has 6-10 and 12-8, results kept.
     let swapped = set_block(
         &text,
-        &[(6, 3, "  10 w 0"), (10, 3, "   6 b 1"), (12, 3, "   8 w 0"), (8, 3, "  12 b 1")],
+        &[
+            (6, 3, "  10 w 0"),
+            (10, 3, "   6 b 1"),
+            (12, 3, "   8 w 0"),
+            (8, 3, "  12 b 1"),
+        ],
     );
     let p = write(dir.path(), "swap.trf", &swapped);
     let (code, out) = run(&["trf", "check", &p]);
@@ -119,7 +129,10 @@ fn two_boards_swapped_in_round_3_are_named() {
         en.contains("Round 3: differs from the re-pairing\n  board 5: should be 6 v 8 (6 White); in the file 6 meets 10, 8 meets 12\n"),
         "{en}"
     );
-    assert!(en.ends_with("Result: the pairing of round 3, 6 differs\n"), "{en}");
+    assert!(
+        en.ends_with("Result: the pairing of round 3, 6 differs\n"),
+        "{en}"
+    );
 }
 
 #[test]
@@ -135,7 +148,9 @@ fn a_changed_colour_is_named() {
     let (code, out) = run(&["trf", "check", &p]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("第2轮：与重新编排不符\n  第1台 4对1：颜色不符，应为4执白，文件中1执白\n第3轮"),
+        out.contains(
+            "第2轮：与重新编排不符\n  第1台 4对1：颜色不符，应为4执白，文件中1执白\n第3轮"
+        ),
         "{out}"
     );
 }
@@ -164,7 +179,7 @@ fn a_wrong_rank_is_named() {
     let (code, out) = run(&["trf", "check", &p]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("名次（PTS BH/C1 BH DE WIN）：不符\n  选手1（Wei, Ruitian）：文件名次15，应为第30名\n  选手2（Zhou, Kai）：文件名次30，应为第15名\n结论：名次不符\n"),
+        out.contains("名次（PTS BH/C1 BH DE WIN）：不符\n  选手2（Zhou, Kai）：文件名次30，应为第15名\n  选手1（Wei, Ruitian）：文件名次15，应为第30名\n结论：名次不符\n"),
         "{out}"
     );
 }
@@ -174,11 +189,21 @@ fn unreadable_input_is_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let (code, _) = run(&["trf", "check", "/nonexistent/x.trf"]);
     assert_eq!(code, 2);
-    let p = write(dir.path(), "bad.trf", "001    1 m    A                                 2000                             1.0          2 x 1\n");
+    let p = write(
+        dir.path(),
+        "bad.trf",
+        "001    1 m    A                                 2000                             1.0          2 x 1\n",
+    );
     let (code, _) = run(&["trf", "check", &p]);
     assert_eq!(code, 2);
     let good = reference().join("dutch/d-013p-06r-s24990.trf");
-    let (code, _) = run(&["trf", "check", good.to_str().unwrap(), "--tiebreaks", "PTS NOPE"]);
+    let (code, _) = run(&[
+        "trf",
+        "check",
+        good.to_str().unwrap(),
+        "--tiebreaks",
+        "PTS NOPE",
+    ]);
     assert_eq!(code, 2);
 }
 
@@ -219,15 +244,27 @@ fn the_same_seed_gives_the_same_file_and_the_checker_passes_it() {
     let text = std::fs::read(&a).unwrap();
     assert_eq!(text, std::fs::read(&b).unwrap());
     let text = String::from_utf8(text).unwrap();
-    assert!(text.starts_with("012 Generated tournament, seed 42\r\n"), "{text}");
+    assert!(
+        text.starts_with("012 Generated tournament, seed 42\r\n"),
+        "{text}"
+    );
     assert!(text.contains("\r\n212 PTS BH/C1 BH SB\r\n"), "{text}");
     // Player 5 enters in round 2, is absent (Z) in rounds 3 and 4, takes a half-point bye in
     // round 6; player 3 withdraws after round 3.
-    assert!(text.contains("  0000 -      20 b 1  0000 - Z  0000 - Z    24 w 1  0000 - H    14 b 1\r\n"), "{text}");
-    assert!(text.contains("     7 w =  0000 -    0000 -    0000 -    0000 -  \r\n"), "{text}");
+    assert!(
+        text.contains("  0000 -      20 b 1  0000 - Z  0000 - Z    24 w 1  0000 - H    14 b 1\r\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("     7 w =  0000 -    0000 -    0000 -    0000 -  \r\n"),
+        "{text}"
+    );
     let (code, out) = run(&["trf", "check", &a]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("名次（PTS BH/C1 BH SB）：一致，25个名次\n"), "{out}");
+    assert!(
+        out.contains("名次（PTS BH/C1 BH SB）：一致，25个名次\n"),
+        "{out}"
+    );
     let mut other = GENERATE;
     other[5] = "43";
     let c = generate(dir.path(), "c.trf", &other);
@@ -242,7 +279,12 @@ fn a_generated_file_with_one_board_swapped_fails() {
     // Round 4: 1 (Black) beat 11, 2 (White) drew 6; the copy pairs 1-6 and 2-11.
     let swapped = set_block(
         &text,
-        &[(1, 4, "   6 b 1"), (6, 4, "   1 w 0"), (2, 4, "  11 w ="), (11, 4, "   2 b =")],
+        &[
+            (1, 4, "   6 b 1"),
+            (6, 4, "   1 w 0"),
+            (2, 4, "  11 w ="),
+            (11, 4, "   2 b ="),
+        ],
     );
     let p = write(dir.path(), "swap.trf", &swapped);
     let (code, out) = run(&["trf", "check", &p]);
@@ -255,7 +297,16 @@ fn a_generated_file_with_one_board_swapped_fails() {
 fn a_generated_team_event_passes_the_team_checker() {
     let dir = tempfile::tempdir().unwrap();
     let args = [
-        "--teams", "9", "--boards", "4", "--rounds", "6", "--seed", "7", "--forfeit-rate", "20",
+        "--teams",
+        "9",
+        "--boards",
+        "4",
+        "--rounds",
+        "6",
+        "--seed",
+        "7",
+        "--forfeit-rate",
+        "20",
     ];
     let a = generate(dir.path(), "t.trf", &args);
     let b = generate(dir.path(), "u.trf", &args);
@@ -265,6 +316,9 @@ fn a_generated_team_event_passes_the_team_checker() {
     assert_eq!(text.lines().filter(|l| l.starts_with("310")).count(), 9);
     let (code, out) = run(&["trf", "check", &a]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("按FIDE 团体瑞士制逐轮重新编排，共6轮\n"), "{out}");
+    assert!(
+        out.contains("按FIDE 团体瑞士制逐轮重新编排，共6轮\n"),
+        "{out}"
+    );
     assert!(out.contains("名次（MPTS GPTS）：一致，9个名次\n"), "{out}");
 }

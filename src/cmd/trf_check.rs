@@ -21,7 +21,8 @@ pub fn run(
     lang: Lang,
 ) -> Result<u8> {
     let trf = super::trf::read(file, false)?;
-    let h = crate::trf::history(&trf).map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
+    let h =
+        crate::trf::history(&trf).map_err(|e| Error::Usage(format!("{}: {e}", file.display())))?;
     let system = match system.unwrap_or_else(|| super::trf::system_of(&h)) {
         PairingSystem::Dutch => System::Dutch,
         PairingSystem::Team => System::Team,
@@ -40,7 +41,11 @@ pub fn run(
         out,
         "{}",
         match lang {
-            Lang::Zh => format!("{}：按{name}逐轮重新编排，共{}轮", file.display(), rounds.len()),
+            Lang::Zh => format!(
+                "{}：按{name}逐轮重新编排，共{}轮",
+                file.display(),
+                rounds.len()
+            ),
             Lang::En => format!(
                 "{}: every round paired again with the {name} engine, {} rounds",
                 file.display(),
@@ -64,7 +69,9 @@ pub fn run(
 /// The last line: what agrees, what does not.
 fn verdict(differ: &[usize], ranks_differ: bool, lang: Lang) -> String {
     if differ.is_empty() && !ranks_differ {
-        return lang.pick("结论：全部一致", "Result: everything agrees").to_string();
+        return lang
+            .pick("结论：全部一致", "Result: everything agrees")
+            .to_string();
     }
     let list: Vec<String> = differ.iter().map(ToString::to_string).collect();
     let mut parts = Vec::new();
@@ -99,7 +106,8 @@ fn round_text(out: &mut String, r: &RoundReport, system: System, lang: Lang) {
             "{}",
             match lang {
                 Lang::Zh => format!("第{k}轮：引擎无法编排（{e}），文件中已有编排"),
-                Lang::En => format!("Round {k}: the engine cannot pair it ({e}); the file has a pairing"),
+                Lang::En =>
+                    format!("Round {k}: the engine cannot pair it ({e}); the file has a pairing"),
             }
         );
         return;
@@ -148,10 +156,26 @@ fn diff_text(d: &RoundDiff, system: System, lang: Lang) -> String {
         ("White", "执白")
     };
     match (d, lang) {
-        (RoundDiff::Colours { board, white, black }, Lang::Zh) => {
-            format!("第{board}台 {white}对{black}：颜色不符，应为{white}{zh_first}，文件中{black}{zh_first}")
+        (
+            RoundDiff::Colours {
+                board,
+                white,
+                black,
+            },
+            Lang::Zh,
+        ) => {
+            format!(
+                "第{board}台 {white}对{black}：颜色不符，应为{white}{zh_first}，文件中{black}{zh_first}"
+            )
         }
-        (RoundDiff::Colours { board, white, black }, Lang::En) => format!(
+        (
+            RoundDiff::Colours {
+                board,
+                white,
+                black,
+            },
+            Lang::En,
+        ) => format!(
             "board {board}, {white} v {black}: colours differ; {white} should have {first}, the file gives it to {black}"
         ),
         (
@@ -186,7 +210,11 @@ fn diff_text(d: &RoundDiff, system: System, lang: Lang) -> String {
             };
             match lang {
                 Lang::Zh => format!("轮空：应为{}，文件中为{}", who(engine), who(file)),
-                Lang::En => format!("bye: should be {}, the file gives {}", who(engine), who(file)),
+                Lang::En => format!(
+                    "bye: should be {}, the file gives {}",
+                    who(engine),
+                    who(file)
+                ),
             }
         }
         (RoundDiff::Extra { white, black }, Lang::Zh) => {
@@ -220,7 +248,10 @@ fn rank_text(out: &mut String, r: Option<&RankReport>, system: System, lang: Lan
         let _ = writeln!(
             out,
             "{}",
-            lang.pick("名次：文件没有名次列，未核对", "Standings: the file gives no ranks; not checked")
+            lang.pick(
+                "名次：文件没有名次列，未核对",
+                "Standings: the file gives no ranks; not checked"
+            )
         );
         return false;
     }
@@ -245,19 +276,63 @@ fn rank_text(out: &mut String, r: Option<&RankReport>, system: System, lang: Lan
     );
     for d in &r.diffs {
         let line = match (d, lang) {
-            (RankDiff::Rank { start_no, name, file, lo, hi }, Lang::Zh) => {
-                let want = if lo == hi { format!("第{lo}名") } else { format!("第{lo}至{hi}名（并列）") };
+            (
+                RankDiff::Rank {
+                    start_no,
+                    name,
+                    file,
+                    lo,
+                    hi,
+                },
+                Lang::Zh,
+            ) => {
+                let want = if lo == hi {
+                    format!("第{lo}名")
+                } else {
+                    format!("第{lo}至{hi}名（并列）")
+                };
                 format!("{unit}{start_no}（{name}）：文件名次{file}，应为{want}")
             }
-            (RankDiff::Rank { start_no, name, file, lo, hi }, Lang::En) => {
-                let want = if lo == hi { format!("{lo}") } else { format!("{lo}-{hi} (tied)") };
+            (
+                RankDiff::Rank {
+                    start_no,
+                    name,
+                    file,
+                    lo,
+                    hi,
+                },
+                Lang::En,
+            ) => {
+                let want = if lo == hi {
+                    format!("{lo}")
+                } else {
+                    format!("{lo}-{hi} (tied)")
+                };
                 format!("{unit}{start_no} ({name}): rank {file} in the file, should be {want}")
             }
-            (RankDiff::Points { start_no, name, file, counted }, Lang::Zh) => {
+            (
+                RankDiff::Points {
+                    start_no,
+                    name,
+                    file,
+                    counted,
+                },
+                Lang::Zh,
+            ) => {
                 format!("{unit}{start_no}（{name}）：文件积分{file}，各轮结果之和{counted}")
             }
-            (RankDiff::Points { start_no, name, file, counted }, Lang::En) => {
-                format!("{unit}{start_no} ({name}): {file} points in the file, the rounds give {counted}")
+            (
+                RankDiff::Points {
+                    start_no,
+                    name,
+                    file,
+                    counted,
+                },
+                Lang::En,
+            ) => {
+                format!(
+                    "{unit}{start_no} ({name}): {file} points in the file, the rounds give {counted}"
+                )
             }
         };
         let _ = writeln!(out, "  {line}");

@@ -29,11 +29,10 @@ pub fn run(a: &GenerateArgs) -> Result<u8> {
     let text = crate::trf::write(&trf).replace('\n', "\r\n");
     std::fs::write(&a.output, text).map_err(|e| Error::io(&a.output, e))?;
     let shown = a.output.display();
-    let line = a.lang.pick(
-        &format!("已写出 {shown}\n"),
-        &format!("wrote {shown}\n"),
-    )
-    .to_string();
+    let line = a
+        .lang
+        .pick(&format!("已写出 {shown}\n"), &format!("wrote {shown}\n"))
+        .to_string();
     super::output::write(&line)?;
     Ok(0)
 }

@@ -109,7 +109,14 @@ pub fn generate(cfg: &Config) -> Result<crate::trf::Trf, String> {
             .collect(),
         rounds_planned: rounds,
         initial_colour: Some(lot),
-        system: Some(if teams > 0 { "FIDE_TEAM_TYPEA_MP_GP" } else { "FIDE_DUTCH_2026" }.into()),
+        system: Some(
+            if teams > 0 {
+                "FIDE_TEAM_TYPEA_MP_GP"
+            } else {
+                "FIDE_DUTCH_2026"
+            }
+            .into(),
+        ),
         round_robin: Some(false),
         ..History::default()
     };
@@ -166,7 +173,9 @@ fn check(cfg: &Config) -> Result<(), String> {
     } else if cfg.draw_percentage > 100 {
         Some("--draw-percentage 应为0-100 / --draw-percentage must be 0-100")
     } else if cfg.lowest_rating > cfg.highest_rating || cfg.highest_rating > 3000 {
-        Some("--lowest-rating 不能高于 --highest-rating（最高3000）/ --lowest-rating must not exceed --highest-rating (at most 3000)")
+        Some(
+            "--lowest-rating 不能高于 --highest-rating（最高3000）/ --lowest-rating must not exceed --highest-rating (at most 3000)",
+        )
     } else {
         None
     };
@@ -176,16 +185,25 @@ fn check(cfg: &Config) -> Result<(), String> {
 /// Each player's planned absences, `None` = present: a late entry's first one or two rounds
 /// and a withdrawal's last rounds (blank), zero-point byes (`Z`) in one or two rounds, a
 /// half-point bye (`H`) in a round before the last. Drawn player by player in start order.
-fn absences(rng: &mut SplitMix64, cfg: &Config, n: usize, rounds: usize) -> Vec<Vec<Option<Outcome>>> {
+fn absences(
+    rng: &mut SplitMix64,
+    cfg: &Config,
+    n: usize,
+    rounds: usize,
+) -> Vec<Vec<Option<Outcome>>> {
     let mut plan = vec![vec![None; rounds]; n];
     for p in &mut plan {
         if rounds >= 3 && rng.one_in(cfg.late_entry_rate) {
             let missed = rng.between(1, 2) as usize;
-            p.iter_mut().take(missed).for_each(|r| *r = Some(Outcome::Unpaired));
+            p.iter_mut()
+                .take(missed)
+                .for_each(|r| *r = Some(Outcome::Unpaired));
         }
         if rounds >= 2 && rng.one_in(cfg.withdrawal_rate) {
             let from = rng.between(1, rounds as u64 - 1) as usize;
-            p.iter_mut().skip(from).for_each(|r| *r = Some(Outcome::Unpaired));
+            p.iter_mut()
+                .skip(from)
+                .for_each(|r| *r = Some(Outcome::Unpaired));
         }
         if rng.one_in(cfg.retired_rate) {
             for _ in 0..rng.between(1, 2) {

@@ -32,7 +32,10 @@ pub fn field(rng: &mut SplitMix64, n: usize, lo: u16, hi: u16) -> Vec<Person> {
             let rating = u16::try_from(rng.between(u64::from(lo), u64::from(hi))).unwrap_or(hi);
             let sex = if rng.one_in(4) { 'w' } else { 'm' };
             let title = title(rng, rating, sex).to_string();
-            let s = SURNAMES.get(rng.below(24) as usize).copied().unwrap_or("Bai");
+            let s = SURNAMES
+                .get(rng.below(24) as usize)
+                .copied()
+                .unwrap_or("Bai");
             let g1 = GIVEN.get(rng.below(24) as usize).copied().unwrap_or("An");
             let g2 = GIVEN.get(rng.below(24) as usize).copied().unwrap_or("An");
             let name = format!("{s}, {g1}{}", g2.to_lowercase());

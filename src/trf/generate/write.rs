@@ -96,7 +96,11 @@ pub fn trf(cfg: &Config, h: &History, people: &[Person], lot: Colour) -> Trf {
         other("212", order),
     ];
     for (e, p) in h.entrants.iter().zip(people) {
-        let points: Points = e.rounds.iter().map(|r| h.game_points.points(r.outcome)).sum();
+        let points: Points = e
+            .rounds
+            .iter()
+            .map(|r| h.game_points.points(r.outcome))
+            .sum();
         let start = |i: usize| h.entrants.get(i).map(|o| o.start_no);
         lines.push(Line::Player(PlayerRecord {
             start_no: e.start_no,

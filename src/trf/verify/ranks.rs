@@ -55,7 +55,11 @@ pub struct RankReport {
 /// # Errors
 ///
 /// A message when the list names an unknown code.
-pub fn ranks(trf: &Trf, h: &History, tiebreaks: Option<&str>) -> Result<Option<RankReport>, String> {
+pub fn ranks(
+    trf: &Trf,
+    h: &History,
+    tiebreaks: Option<&str>,
+) -> Result<Option<RankReport>, String> {
     let Some(list) = tiebreaks
         .map(str::to_string)
         .or_else(|| trf.header("212").map(str::to_string))

@@ -278,11 +278,7 @@ fn compare(p: &Pairing, f: &FileRound) -> Vec<RoundDiff> {
             });
         }
     }
-    let file_bye = f
-        .meets
-        .iter()
-        .find(|(_, m)| m.0 == 0)
-        .map(|(&n, _)| n);
+    let file_bye = f.meets.iter().find(|(_, m)| m.0 == 0).map(|(&n, _)| n);
     if file_bye != p.bye {
         out.push(RoundDiff::Bye {
             engine: p.bye,

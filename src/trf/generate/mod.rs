@@ -77,7 +77,7 @@ pub fn generate(cfg: &Config) -> Result<crate::trf::Trf, String> {
     } else {
         people
     };
-    let lot = if rng.one_in(2) {
+    let lot = if rng::one_in(&mut rng, 2) {
         Colour::Black
     } else {
         Colour::White
@@ -193,28 +193,28 @@ fn absences(
 ) -> Vec<Vec<Option<Outcome>>> {
     let mut plan = vec![vec![None; rounds]; n];
     for p in &mut plan {
-        if rounds >= 3 && rng.one_in(cfg.late_entry_rate) {
-            let missed = rng.between(1, 2) as usize;
+        if rounds >= 3 && rng::one_in(rng, cfg.late_entry_rate) {
+            let missed = rng::between(rng, 1, 2) as usize;
             p.iter_mut()
                 .take(missed)
                 .for_each(|r| *r = Some(Outcome::Unpaired));
         }
-        if rounds >= 2 && rng.one_in(cfg.withdrawal_rate) {
-            let from = rng.between(1, rounds as u64 - 1) as usize;
+        if rounds >= 2 && rng::one_in(rng, cfg.withdrawal_rate) {
+            let from = rng::between(rng, 1, rounds as u64 - 1) as usize;
             p.iter_mut()
                 .skip(from)
                 .for_each(|r| *r = Some(Outcome::Unpaired));
         }
-        if rng.one_in(cfg.retired_rate) {
-            for _ in 0..rng.between(1, 2) {
-                let r = rng.below(rounds as u64) as usize;
+        if rng::one_in(rng, cfg.retired_rate) {
+            for _ in 0..rng::between(rng, 1, 2) {
+                let r = rng::below(rng, rounds as u64) as usize;
                 if let Some(slot @ None) = p.get_mut(r) {
                     *slot = Some(Outcome::Bye(ByeKind::Zero));
                 }
             }
         }
-        if rounds >= 2 && rng.one_in(cfg.half_point_bye_rate) {
-            let r = rng.below(rounds as u64 - 1) as usize;
+        if rounds >= 2 && rng::one_in(rng, cfg.half_point_bye_rate) {
+            let r = rng::below(rng, rounds as u64 - 1) as usize;
             if let Some(slot @ None) = p.get_mut(r) {
                 *slot = Some(Outcome::Bye(ByeKind::Half));
             }

@@ -1,6 +1,6 @@
 //! The generated field: fictional names, sexes, ratings and the titles those ratings allow.
 
-use super::rng::SplitMix64;
+use super::rng::{self, SplitMix64};
 
 const SURNAMES: [&str; 24] = [
     "Bai", "Cao", "Deng", "Fang", "Gu", "Han", "Jiang", "Kong", "Lu", "Mo", "Ni", "Ou", "Pan",
@@ -29,15 +29,22 @@ pub struct Person {
 pub fn field(rng: &mut SplitMix64, n: usize, lo: u16, hi: u16) -> Vec<Person> {
     let mut v: Vec<Person> = (0..n)
         .map(|_| {
-            let rating = u16::try_from(rng.between(u64::from(lo), u64::from(hi))).unwrap_or(hi);
-            let sex = if rng.one_in(4) { 'w' } else { 'm' };
+            let rating =
+                u16::try_from(rng::between(rng, u64::from(lo), u64::from(hi))).unwrap_or(hi);
+            let sex = if rng::one_in(rng, 4) { 'w' } else { 'm' };
             let title = title(rng, rating, sex).to_string();
             let s = SURNAMES
-                .get(rng.below(24) as usize)
+                .get(rng::below(rng, 24) as usize)
                 .copied()
                 .unwrap_or("Bai");
-            let g1 = GIVEN.get(rng.below(24) as usize).copied().unwrap_or("An");
-            let g2 = GIVEN.get(rng.below(24) as usize).copied().unwrap_or("An");
+            let g1 = GIVEN
+                .get(rng::below(rng, 24) as usize)
+                .copied()
+                .unwrap_or("An");
+            let g2 = GIVEN
+                .get(rng::below(rng, 24) as usize)
+                .copied()
+                .unwrap_or("An");
             let name = format!("{s}, {g1}{}", g2.to_lowercase());
             Person {
                 name,
@@ -56,7 +63,7 @@ pub fn field(rng: &mut SplitMix64, n: usize, lo: u16, hi: u16) -> Vec<Person> {
 fn title(rng: &mut SplitMix64, rating: u16, sex: char) -> &'static str {
     let open = [(2500, "GM"), (2400, "IM"), (2300, "FM"), (2200, "CM")];
     let women = [(2300, "WGM"), (2200, "WIM"), (2100, "WFM"), (2000, "WCM")];
-    let draw = rng.below(3);
+    let draw = rng::below(rng, 3);
     if let Some(&(_, t)) = open.iter().find(|(floor, _)| rating >= *floor)
         && draw < 2
     {

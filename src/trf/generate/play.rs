@@ -3,7 +3,7 @@
 //! (the draw chance is the draw rate, capped at what the stronger side's expectancy leaves).
 
 use super::Config;
-use super::rng::SplitMix64;
+use super::rng::{self, SplitMix64};
 use crate::model::Colour;
 use crate::pairing::Pairing;
 use crate::tournament::{ByeKind, History, Outcome, Slot};
@@ -11,8 +11,8 @@ use crate::tournament::{ByeKind, History, Outcome, Slot};
 /// The outcomes of one game for White and Black.
 fn game(rng: &mut SplitMix64, cfg: &Config, white: u16, black: u16) -> (Outcome, Outcome) {
     use Outcome::{Draw, ForfeitLoss, ForfeitWin, Loss, Win};
-    if rng.one_in(cfg.forfeit_rate) {
-        return match rng.below(5) {
+    if rng::one_in(rng, cfg.forfeit_rate) {
+        return match rng::below(rng, 5) {
             0 | 1 => (ForfeitLoss, ForfeitWin),
             2 | 3 => (ForfeitWin, ForfeitLoss),
             _ => (ForfeitLoss, ForfeitLoss),
@@ -22,7 +22,7 @@ fn game(rng: &mut SplitMix64, cfg: &Config, white: u16, black: u16) -> (Outcome,
     // The stronger side's expectancy in thousandths (50..100 hundredths in the table).
     let e = crate::scoring::rating::pd(d.abs()) * 10;
     let draw = (i64::from(cfg.draw_percentage) * 10).min(2000 - 2 * e);
-    let r = i64::try_from(rng.below(1000)).unwrap_or(0);
+    let r = i64::try_from(rng::below(rng, 1000)).unwrap_or(0);
     let stronger_wins = if r < draw {
         return (Draw, Draw);
     } else {

@@ -1,50 +1,20 @@
-//! SplitMix64 (Steele, Lea, Flood 2014): a small PRNG written out, so that a seed gives the
+//! The generator's random numbers: the season draw's SplitMix64 ([`crate::season::draw`],
+//! written out in the code) with Lemire's multiply-shift for a range, so that a seed gives the
 //! same tournament on every platform and with every build (rand's `StdRng` promises neither).
 
-/// The generator's state.
-#[derive(Debug, Clone)]
-pub struct SplitMix64(u64);
+pub use crate::season::draw::SplitMix64;
 
-impl SplitMix64 {
-    /// A generator seeded with `seed`.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (0 when `n` is 0), by Lemire's multiply-shift.
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
-    }
-
-    /// A number in `lo..=hi` (`lo` when `hi < lo`).
-    pub fn between(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.below(hi.saturating_sub(lo) + 1)
-    }
-
-    /// True once in `n` draws; never when `n` is 0.
-    pub fn one_in(&mut self, n: u32) -> bool {
-        n > 0 && self.below(u64::from(n)) == 0
-    }
+/// A number in `0..n` (0 when `n` is 0), by Lemire's multiply-shift.
+pub fn below(rng: &mut SplitMix64, n: u64) -> u64 {
+    ((u128::from(rng.next_u64()) * u128::from(n)) >> 64) as u64
 }
 
-#[cfg(test)]
-mod tests {
-    use super::SplitMix64;
+/// A number in `lo..=hi` (`lo` when `hi < lo`).
+pub fn between(rng: &mut SplitMix64, lo: u64, hi: u64) -> u64 {
+    lo + below(rng, hi.saturating_sub(lo) + 1)
+}
 
-    #[test]
-    fn splitmix64_reference_values() {
-        // The first outputs for seed 1234567 of the reference implementation (prng.di.unimi.it).
-        let mut r = SplitMix64::new(1_234_567);
-        assert_eq!(r.next_u64(), 6_457_827_717_110_365_317);
-        assert_eq!(r.next_u64(), 3_203_168_211_198_807_973);
-    }
+/// True once in `n` draws; never when `n` is 0.
+pub fn one_in(rng: &mut SplitMix64, n: u32) -> bool {
+    n > 0 && below(rng, u64::from(n)) == 0
 }

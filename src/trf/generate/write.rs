@@ -5,8 +5,8 @@ use super::people::Person;
 use super::{Config, INDIVIDUAL_ORDER, TEAM_ORDER};
 use crate::model::{Colour, Points};
 use crate::scoring::ScoreKind;
-use crate::tournament::{ByeKind, History, Layout, Outcome, ViewOptions};
-use crate::trf::{Line, PlayerRecord, ResultCode, RoundEntry, TeamRecord, Trf};
+use crate::tournament::{History, Layout, ViewOptions};
+use crate::trf::{Line, PlayerRecord, TeamRecord, Trf};
 
 /// Deals the field (strongest first) into `teams` teams of `boards` by a snake draft, numbers
 /// the teams by their mean rating (highest first, then draft order) and returns the people
@@ -35,22 +35,6 @@ fn other(code: &str, value: &str) -> Line {
     Line::Other {
         code: code.into(),
         raw: format!("{code} {value}"),
-    }
-}
-
-/// The TRF result code of an outcome.
-fn code(o: Outcome) -> ResultCode {
-    match o {
-        Outcome::Win => ResultCode::Win,
-        Outcome::Draw => ResultCode::Draw,
-        Outcome::Loss => ResultCode::Loss,
-        Outcome::ForfeitWin => ResultCode::ForfeitWin,
-        Outcome::ForfeitLoss => ResultCode::ForfeitLoss,
-        Outcome::Bye(ByeKind::Pab) => ResultCode::Pab,
-        Outcome::Bye(ByeKind::Full) => ResultCode::FullBye,
-        Outcome::Bye(ByeKind::Half) => ResultCode::HalfBye,
-        Outcome::Bye(ByeKind::Zero) => ResultCode::ZeroBye,
-        Outcome::Unpaired => ResultCode::Blank,
     }
 }
 
@@ -118,11 +102,7 @@ pub fn trf(cfg: &Config, h: &History, people: &[Person], lot: Colour) -> Trf {
             rounds: e
                 .rounds
                 .iter()
-                .map(|r| RoundEntry {
-                    opponent: r.opponent.and_then(start),
-                    colour: r.colour,
-                    result: code(r.outcome),
-                })
+                .map(|r| crate::trf::export::entry(r, start))
                 .collect(),
             ..PlayerRecord::default()
         }));

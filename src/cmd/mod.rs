@@ -8,6 +8,8 @@ mod run;
 pub mod start;
 mod templates;
 mod trf;
+mod trf_check;
+mod trf_generate;
 
 use crate::cli::{Cli, Command};
 

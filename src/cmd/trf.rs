@@ -1,4 +1,4 @@
-//! `bianpai trf pair | standings | export`.
+//! `bianpai trf pair | standings | export` (`check` and `generate` in their own files).
 
 use std::path::Path;
 
@@ -59,6 +59,13 @@ pub fn run(cmd: TrfCommand) -> Result<u8> {
             Ok(0)
         }
         TrfCommand::Export { dir } => export(&dir),
+        TrfCommand::Check {
+            file,
+            system,
+            tiebreaks,
+            lang,
+        } => super::trf_check::run(&file, system, tiebreaks.as_deref(), lang),
+        TrfCommand::Generate(args) => super::trf_generate::run(&args),
     }
 }
 
@@ -96,7 +103,7 @@ fn export(dir: &Path) -> Result<u8> {
 /// Reads, parses and checks a TRF file (UTF-8; Latin-1 bytes are taken as they are), within
 /// the bounds of [`crate::trf::check`] (file size, line count, line length), checked before
 /// anything is allocated for the records. Warnings go to stderr.
-fn read(path: &Path, for_standings: bool) -> Result<crate::trf::Trf> {
+pub(super) fn read(path: &Path, for_standings: bool) -> Result<crate::trf::Trf> {
     use crate::trf::check;
     use std::io::Read;
     let usage = |e: crate::trf::ParseError| Error::trf(path, e);
@@ -143,7 +150,7 @@ fn over(trf: &crate::trf::Trf) -> std::result::Result<(), String> {
 }
 
 /// The system named by the history's system code (TRF `192`), else Dutch.
-fn system_of(h: &crate::tournament::History) -> PairingSystem {
+pub(super) fn system_of(h: &crate::tournament::History) -> PairingSystem {
     let v = h.system.as_deref().unwrap_or("").to_ascii_uppercase();
     if v.starts_with("FIDE_TEAM") {
         PairingSystem::Team

@@ -16,6 +16,7 @@
 mod arrange;
 mod facts;
 mod report;
+pub(crate) use report::entry;
 pub mod stages;
 mod team_report;
 

@@ -10,11 +10,13 @@ mod access;
 pub mod check;
 mod columns;
 pub mod export;
+pub mod generate;
 mod import;
 mod model;
 mod read;
 mod records;
 mod standings;
+pub mod verify;
 mod write;
 
 #[cfg(test)]

@@ -308,7 +308,7 @@ impl Person {
 }
 
 /// The round block of a slot; `opponents` gives each entrant's start number.
-fn entry(s: &Slot, start_no: impl Fn(usize) -> Option<u16>) -> RoundEntry {
+pub(crate) fn entry(s: &Slot, start_no: impl Fn(usize) -> Option<u16>) -> RoundEntry {
     let result = match s.outcome {
         Outcome::Win => ResultCode::Win,
         Outcome::Draw => ResultCode::Draw,

@@ -204,7 +204,13 @@ fn tiebreakserver_reads_the_xiangqi_section_exports() {
         let penalty = |no: &str| -> f64 {
             text.lines()
                 .filter(|l| l.starts_with("299 ") && l.get(23..27).map(str::trim) == Some(no))
-                .map(|l| l.get(13..17).unwrap_or("").trim().parse::<f64>().expect("299"))
+                .map(|l| {
+                    l.get(13..17)
+                        .unwrap_or("")
+                        .trim()
+                        .parse::<f64>()
+                        .expect("299")
+                })
                 .sum()
         };
         let own: Vec<(String, String)> = text
@@ -234,11 +240,19 @@ fn tiebreakserver_reads_the_xiangqi_section_exports() {
         if s == "open-men" {
             // 钟宇毅 (19), disqualified with 12 points: no rank in the file, last for the
             // checker (38 of 38), everyone else above.
-            let line = text.lines().find(|l| l.starts_with("001   19")).expect("19");
+            let line = text
+                .lines()
+                .find(|l| l.starts_with("001   19"))
+                .expect("19");
             assert_eq!(line.get(85..89).map(str::trim), Some(""));
-            assert!(text.lines().any(|l| l == "299           -13  999   19"), "{text}");
+            assert!(
+                text.lines().any(|l| l == "299           -13  999   19"),
+                "{text}"
+            );
             let rank = |c: &Value| c["rank"].as_u64().expect("rank");
-            let all = answer["tiebreakResult"]["competitors"].as_array().expect("c");
+            let all = answer["tiebreakResult"]["competitors"]
+                .as_array()
+                .expect("c");
             for c in all {
                 let last = c["cid"].as_u64() == Some(19);
                 assert_eq!(rank(c) == 38, last, "{c}");

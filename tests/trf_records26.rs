@@ -123,22 +123,25 @@ fn a_malformed_260_is_refused_at_its_column() {
     assert_eq!((e.line, e.column), (2, 11));
 }
 
-/// `260` forbids 1-2 in round 2: 1 takes 3 (1 gets Black), 2 floats down and meets 4 (2, on
-/// more points, gets the White both want), 5-6 remain.
+/// `260` forbids 1-2 in round 2. In the 1-point bracket {1, 2, 3} either 1-3 (both want
+/// Black) or 2-3 (each gets its colour) leaves one player of 1 point to float: the colour
+/// criterion (C.04.3 C12) takes 2-3 and floats 1, who has met 4 and meets 6 (1 gets the Black
+/// it wants); 4-5 remain. Without the record: 2-1, 4-3, 6-5.
 #[test]
 fn a_260_prohibited_pairing_is_never_made() {
     let dir = tempfile::tempdir().expect("tmp");
     let f = six(dir.path(), "p260.trf", &["260 002 002    1    2"]);
     let (code, out, err) = pair(&f);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(out, "3\n3 1\n2 4\n6 5\n");
+    assert_eq!(out, "3\n2 3\n6 1\n4 5\n");
     // Round 3 is not covered by the record.
     assert!(history(&f).prohibited_pairs(3).is_empty());
     assert_eq!(history(&f).prohibited_pairs(2), [(1, 2)]);
 }
 
 /// `250` gives players 1-2 one fictitious point in round 1: they are a score group of their
-/// own (1 White, the initial colour), 3-4 the other (board 2: the higher takes Black).
+/// own, 3-4 the other; in round 1 the higher of a pair takes the initial colour (White) when
+/// its pairing number is odd (C.04.3 5.2.5): 1-2 and 3-4, where without the record 1-3, 4-2.
 #[test]
 fn a_250_acceleration_makes_its_own_score_group() {
     let dir = tempfile::tempdir().expect("tmp");
@@ -158,7 +161,7 @@ fn a_250_acceleration_makes_its_own_score_group() {
     );
     let (code, out, err) = pair(&f);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(out, "2\n1 2\n4 3\n");
+    assert_eq!(out, "2\n1 2\n3 4\n");
 }
 
 /// `240 H 002 5`: player 5's half-point bye in round 2, entered only in the 240 record; the
@@ -181,7 +184,11 @@ fn a_team_pab_without_320_counts_the_boards_game_points() {
     let trf = bianpai::trf::parse(&text).expect("parses");
     let h = bianpai::trf::history(&trf).expect("reads");
     let t = h.scored(ViewOptions::default());
-    let two = t.competitors.iter().find(|c| c.start_no == 2).expect("team 2");
+    let two = t
+        .competitors
+        .iter()
+        .find(|c| c.start_no == 2)
+        .expect("team 2");
     assert_eq!(two.total(ScoreKind::Game).to_string(), "10.5");
     assert_eq!(two.total(ScoreKind::Match).to_string(), "9.0");
     assert_eq!(bianpai::trf::check_310(&trf, &t), Vec::<String>::new());

@@ -275,7 +275,9 @@ impl History {
             .filter(|a| a.applies(no, round))
             .map(|a| (a.match_points, a.game_points));
         adj.chain(acc)
-            .fold((Points::ZERO, Points::ZERO), |(m, g), (a, b)| (m + a, g + b))
+            .fold((Points::ZERO, Points::ZERO), |(m, g), (a, b)| {
+                (m + a, g + b)
+            })
     }
 
     /// The pairs of pairing numbers prohibited from meeting in round `round` (1-based).

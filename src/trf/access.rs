@@ -11,8 +11,8 @@ use super::columns::Columns;
 use super::model::{Line, PlayerRecord, ResultCode, ScoreTable, TeamRecord, Trf};
 use super::records::{self, Bye240, ForfeitedMatch, TeamPabs};
 use super::records26::{self, Abnormal299};
-use crate::tournament::{Acceleration, Prohibited};
 use crate::model::{Colour, Points};
+use crate::tournament::{Acceleration, Prohibited};
 
 impl Trf {
     /// The `001` records in file order.

@@ -38,7 +38,9 @@ fn points(cols: &Columns, from: usize, to: usize, what: &str) -> Result<Points, 
     t.parse::<Points>().map_err(|_| {
         cols.error(
             from,
-            format!("{what} (columns {from}-{to}) must be a score such as -1.0 or 2.5, found {t:?}"),
+            format!(
+                "{what} (columns {from}-{to}) must be a score such as -1.0 or 2.5, found {t:?}"
+            ),
         )
     })
 }
@@ -73,7 +75,9 @@ pub(crate) fn abnormal_299(cols: &Columns) -> Result<Abnormal299, ParseError> {
     if !matches!(kind, ' ' | 'W' | 'D' | 'L' | 'F' | 'H' | 'Z' | '+' | '-') {
         return Err(cols.error(
             5,
-            format!("record 299's type (column 5) must be W D L F H Z + - or blank, found {kind:?}"),
+            format!(
+                "record 299's type (column 5) must be W D L F H Z + - or blank, found {kind:?}"
+            ),
         ));
     }
     Ok(Abnormal299 {
@@ -98,7 +102,10 @@ pub(crate) fn acceleration_250(cols: &Columns) -> Result<Acceleration, ParseErro
         return Err(cols.error(15, "record 250 needs its first round (columns 15-17)"));
     }
     if first == 0 {
-        return Err(cols.error(23, "record 250 needs its first pairing number (columns 23-26)"));
+        return Err(cols.error(
+            23,
+            "record 250 needs its first pairing number (columns 23-26)",
+        ));
     }
     let to = number(cols, 19, 21, 999, "the last round")?;
     let last = number(cols, 28, 31, 9999, "the last pairing number")?;

@@ -76,10 +76,7 @@ pub(crate) fn read_history(h: &History, base: &TeamSwissOptions) -> Result<Round
         .as_ref()
         .map(|p| (p.match_points, p.game_points))
         .or(options.pab_value)
-        .unwrap_or((
-            matches.draw,
-            games.pab * i32::try_from(boards).unwrap_or(0),
-        ));
+        .unwrap_or((matches.draw, games.pab * i32::try_from(boards).unwrap_or(0)));
     let played = h.rounds_played;
     let mut raws: BTreeMap<(u16, usize), Raw> = BTreeMap::new();
     for t in &h.teams {

@@ -435,7 +435,10 @@ pub fn disqualify(trf: &mut Trf, start_nos: &[u16]) {
         .filter(|p| start_nos.contains(&p.start_no))
         .map(|p| {
             let whole = p.points.unwrap_or(Points::ZERO).halves().div_euclid(2) + 1;
-            let raw = format!("299 {}  {:>4}  {:>4}  999 {:>4}", ' ', "", -whole, p.start_no);
+            let raw = format!(
+                "299 {}  {:>4}  {:>4}  999 {:>4}",
+                ' ', "", -whole, p.start_no
+            );
             Line::Other {
                 code: "299".into(),
                 raw,

@@ -175,7 +175,8 @@ fn tiebreakserver_agrees_on_std_and_sssc_in_the_b_league() {
 
 /// The xiangqi sample's five per-section exports (individual Swiss, 2/1/0): each is accepted
 /// with no error or remark, and the checker's points of every player are the file's own
-/// (`001` columns 81-84, the standings' points). Their ranking chain is the CXA one (对手分,
+/// (`001` columns 81-84, the standings' points), less the `299` penalty that puts a
+/// disqualified player below the others. Their ranking chain is the CXA one (对手分,
 /// DROP-LAST), which has no C.07 code, so the export names no `212` list and the checker ranks
 /// by points only.
 #[test]
@@ -199,12 +200,27 @@ fn tiebreakserver_reads_the_xiangqi_section_exports() {
         assert_eq!(answer["status"]["code"], 0, "{s}: {:#}", answer["status"]);
         assert_eq!(answer["status"]["error"], serde_json::json!([]), "{s}");
         assert_eq!(answer["status"]["info"], serde_json::json!([]), "{s}");
+        // A disqualified player's `299` (round 999, columns 14-17) takes it below the others.
+        let penalty = |no: &str| -> f64 {
+            text.lines()
+                .filter(|l| l.starts_with("299 ") && l.get(23..27).map(str::trim) == Some(no))
+                .map(|l| {
+                    l.get(13..17)
+                        .unwrap_or("")
+                        .trim()
+                        .parse::<f64>()
+                        .expect("299")
+                })
+                .sum()
+        };
         let own: Vec<(String, String)> = text
             .lines()
             .filter(|l| l.starts_with("001 "))
             .map(|l| {
                 let no = l.get(4..8).unwrap_or("").trim().to_string();
-                (no, decimal(l.get(80..84).unwrap_or("").trim()))
+                let pts: f64 = l.get(80..84).unwrap_or("").trim().parse().expect("points");
+                let p = penalty(&no);
+                (no, decimal(&format!("{:.1}", pts + p)))
             })
             .collect();
         let mut checker: Vec<(String, String)> = answer["tiebreakResult"]["competitors"]
@@ -221,12 +237,34 @@ fn tiebreakserver_reads_the_xiangqi_section_exports() {
         checker.sort_by_key(|(no, _)| no.parse::<u32>().unwrap_or(0));
         assert!(own.len() > 10, "{s}: {} players", own.len());
         assert_eq!(checker, own, "{s}");
+        if s == "open-men" {
+            // 钟宇毅 (19), disqualified with 12 points: no rank in the file, last for the
+            // checker (38 of 38), everyone else above.
+            let line = text
+                .lines()
+                .find(|l| l.starts_with("001   19"))
+                .expect("19");
+            assert_eq!(line.get(85..89).map(str::trim), Some(""));
+            assert!(
+                text.lines().any(|l| l == "299           -13  999   19"),
+                "{text}"
+            );
+            let rank = |c: &Value| c["rank"].as_u64().expect("rank");
+            let all = answer["tiebreakResult"]["competitors"]
+                .as_array()
+                .expect("c");
+            for c in all {
+                let last = c["cid"].as_u64() == Some(19);
+                assert_eq!(rank(c) == 38, last, "{c}");
+            }
+        }
     }
 }
 
 /// The A-league finals (a report of their own, `-finals.trf`): accepted, and its 310 match and
 /// game points are what the finals' games give (no remark). Its places come from the bracket,
-/// so only the places are compared: 山东泉城队 (8) first, the champion of the final.
+/// so it declares no `212` list (which would rank by match points) and only the places are
+/// compared: 山东泉城队 (8) first, the champion of the final.
 #[test]
 fn tiebreakserver_reads_the_a_league_finals_export() {
     let (_tmp, dir) = sample_copy("cca-a-league-2023");
@@ -251,4 +289,6 @@ fn tiebreakserver_reads_the_a_league_finals_export() {
     // Ten finals rounds, every player line the season's numbering.
     assert!(text.lines().any(|l| l == "142 10"), "{text}");
     assert!(text.lines().any(|l| l == "092 Team Knockout"), "{text}");
+    // No `212`: the places are the bracket's, which no tie-break list ranks by.
+    assert!(!text.lines().any(|l| l.starts_with("212")), "{text}");
 }

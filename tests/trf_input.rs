@@ -141,8 +141,8 @@ fn team_file(dir: &Path) -> String {
         p(5, "1.5", &["0000 - U", "   1 w =", "   3 b  "]),
         p(6, "2.0", &["0000 - U", "   2 b 1", "   4 w  "]),
         t(1, "3.0", "2.0", [1, 2]),
-        t(2, "2.0", "1.5", [3, 4]),
-        t(3, "4.0", "2.5", [5, 6]),
+        t(2, "2.0", "2.5", [3, 4]),
+        t(3, "4.0", "3.5", [5, 6]),
     ];
     let path = dir.join("teams.trf");
     std::fs::write(&path, lines.join("\n") + "\n").expect("write");
@@ -156,11 +156,12 @@ fn a_team_bye_on_the_boards_only_is_a_drawn_match_and_310_is_checked() {
     let (code, out, err) = run(&["trf", "standings", &f, "--tiebreaks", "MPTS GPTS"]);
     assert_eq!(code, 0, "{err}");
     // Team 1: won round 1 1.5-0.5 (TW 3), lost round 2 0.5-1.5: 3 MP, 2.0 GP. Team 2: lost
-    // round 1, PAB in round 2 (a drawn match, C.04.6 1.4: TD 1 MP, 2 x 0.5 GP): 1 MP, 1.5 GP.
-    // Team 3: PAB, then won: 4 MP, 2.5 GP. Round 3 is not scored (no drawn matches).
+    // round 1, PAB in round 2 (a drawn match's MP, C.04.6 1.4: TD 1; each board's `U` at the
+    // 162 P value, 2 x 1.0 GP, as Gacrux and the players' own points count it): 1 MP, 2.5 GP.
+    // Team 3: PAB, then won 1.5-0.5: 4 MP, 3.5 GP. Round 3 is not scored (no drawn matches).
     assert_eq!(
         out,
-        "Rank\tStartNo\tMPTS\tGPTS\n1\t3\t4.0\t2.5\n2\t1\t3.0\t2.0\n3\t2\t1.0\t1.5\n"
+        "Rank\tStartNo\tMPTS\tGPTS\n1\t3\t4.0\t3.5\n2\t1\t3.0\t2.0\n3\t2\t1.0\t2.5\n"
     );
     assert!(
         err.contains(

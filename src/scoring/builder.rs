@@ -55,6 +55,8 @@ fn empty(entrants: Vec<(u32, String, Option<u16>)>, rounds: usize) -> Vec<Compet
             rounds: (0..rounds)
                 .map(|_| Round::individual(RoundResult::Absent, Points::ZERO))
                 .collect(),
+            adjustment: Default::default(),
+            final_adjustment: Default::default(),
         })
         .collect()
 }

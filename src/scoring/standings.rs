@@ -183,8 +183,8 @@ pub(crate) fn rank_with(
                 rank: ranks.get(i).copied().unwrap_or(0),
                 competitor: i,
                 start_no: start(i),
-                primary: comp.map_or(Points::ZERO, |c| c.total(t.primary)),
-                secondary: comp.map_or(Points::ZERO, |c| c.total(t.primary.other())),
+                primary: comp.map_or(Points::ZERO, |c| c.standing_total(t.primary)),
+                secondary: comp.map_or(Points::ZERO, |c| c.standing_total(t.primary.other())),
                 values,
             }
         })
@@ -198,7 +198,7 @@ fn nums(v: Vec<Rational>) -> Vec<Value> {
 fn totals(t: &Tournament, kind: ScoreKind) -> Vec<Value> {
     t.competitors
         .iter()
-        .map(|c| Value::Num(Rational::from(c.total(kind))))
+        .map(|c| Value::Num(Rational::from(c.standing_total(kind))))
         .collect()
 }
 

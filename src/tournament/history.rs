@@ -6,10 +6,10 @@
 //! Gacrux and TieBreakServer each read a side's own record (a `U` with an opponent, an `H`
 //! with one, a forfeit on one side only). [`History::games`] gives the games of a round.
 
-use crate::model::{Colour, GameResult};
+use crate::model::{Colour, GameResult, Points};
 
 use super::scored::Edition;
-use super::tables::{ForfeitedMatch, ScoreTable, TeamPabs};
+use super::tables::{Acceleration, Adjustment, ForfeitedMatch, Prohibited, ScoreTable, TeamPabs};
 
 /// The kind of a bye: a round without an opponent that scores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -159,6 +159,12 @@ pub struct History {
     pub round_robin: Option<bool>,
     /// The C.07 edition in force at the start date, when a start date is stated.
     pub edition: Option<Edition>,
+    /// Point adjustments (penalties, bonuses: TRF `299`).
+    pub adjustments: Vec<Adjustment>,
+    /// Fictitious points for pairing (TRF `250`).
+    pub accelerations: Vec<Acceleration>,
+    /// Prohibited pairings (TRF `260`).
+    pub prohibited: Vec<Prohibited>,
 }
 
 impl History {
@@ -251,6 +257,65 @@ impl History {
             });
         }
         out
+    }
+
+    /// The points added to the pairing score of pairing number `no` (a player, or a team in a
+    /// team event) when round `round` (1-based) is paired: the adjustments of the rounds
+    /// before it ([`Adjustment::counts_after`]) and the accelerations of that round, as
+    /// `(match points, game points)`.
+    pub fn pairing_bonus(&self, no: u16, round: usize) -> (Points, Points) {
+        let adj = self
+            .adjustments
+            .iter()
+            .filter(|a| a.numbers.contains(&no) && a.counts_after(round.saturating_sub(1)))
+            .map(|a| (a.match_points, a.game_points));
+        let acc = self
+            .accelerations
+            .iter()
+            .filter(|a| a.applies(no, round))
+            .map(|a| (a.match_points, a.game_points));
+        adj.chain(acc)
+            .fold((Points::ZERO, Points::ZERO), |(m, g), (a, b)| {
+                (m + a, g + b)
+            })
+    }
+
+    /// The pairs of pairing numbers prohibited from meeting in round `round` (1-based).
+    pub fn prohibited_pairs(&self, round: usize) -> Vec<(u16, u16)> {
+        let mut out = Vec::new();
+        for p in &self.prohibited {
+            if !(usize::from(p.from)..=usize::from(p.to)).contains(&round) {
+                continue;
+            }
+            for (k, &a) in p.numbers.iter().enumerate() {
+                for &b in p.numbers.iter().skip(k + 1) {
+                    out.push((a, b));
+                }
+            }
+        }
+        out
+    }
+
+    /// What a pairing system that does not read records `299`, `250` and `260` must refuse:
+    /// the first record of them that bears on round `round` (1-based).
+    pub fn unread_pairing_records(&self, round: usize) -> Option<&'static str> {
+        if self
+            .adjustments
+            .iter()
+            .any(|a| a.counts_after(round.saturating_sub(1)))
+        {
+            Some("299")
+        } else if self
+            .accelerations
+            .iter()
+            .any(|a| (usize::from(a.from)..=usize::from(a.to)).contains(&round))
+        {
+            Some("250")
+        } else if !self.prohibited_pairs(round).is_empty() {
+            Some("260")
+        } else {
+            None
+        }
     }
 
     /// The byes of round `round` (0-based): `(entrant, kind)`.

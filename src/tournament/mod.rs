@@ -15,5 +15,7 @@ mod view_teams;
 
 pub use history::{ByeKind, Entrant, Game, History, LineUp, Outcome, Slot, Team};
 pub use scored::Edition;
-pub use tables::{ForfeitOutcome, ForfeitedMatch, ScoreTable, TeamPabs};
+pub use tables::{
+    Acceleration, Adjustment, ForfeitOutcome, ForfeitedMatch, Prohibited, ScoreTable, TeamPabs,
+};
 pub use view::{Layout, ViewOptions};

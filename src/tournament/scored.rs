@@ -279,12 +279,40 @@ pub struct Competitor {
     pub rating: Option<u16>,
     /// One entry per round, round 1 first.
     pub rounds: Vec<Round>,
+    /// Penalties and bonuses (TRF `299`) counted in every score, tie-breaks included.
+    pub adjustment: Adjustment,
+    /// Penalties and bonuses counted in the final standings' score only (`299` round 999).
+    pub final_adjustment: Adjustment,
+}
+
+/// Points added to (or taken from) a competitor's scores apart from its rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Adjustment {
+    /// Match points.
+    pub match_points: Points,
+    /// Game points (points of individuals).
+    pub game_points: Points,
+}
+
+impl Adjustment {
+    /// The adjustment of one score.
+    pub fn of(&self, kind: ScoreKind) -> Points {
+        match kind {
+            ScoreKind::Match => self.match_points,
+            ScoreKind::Game => self.game_points,
+        }
+    }
 }
 
 impl Competitor {
-    /// The total of one score over all rounds.
+    /// The total of one score over all rounds, with [`Competitor::adjustment`].
     pub fn total(&self, kind: ScoreKind) -> Points {
-        self.rounds.iter().map(|r| r.score(kind)).sum()
+        self.rounds.iter().map(|r| r.score(kind)).sum::<Points>() + self.adjustment.of(kind)
+    }
+
+    /// The score the standings rank by: [`Competitor::total`] with the final adjustment.
+    pub fn standing_total(&self, kind: ScoreKind) -> Points {
+        self.total(kind) + self.final_adjustment.of(kind)
     }
 }
 

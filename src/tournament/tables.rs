@@ -98,3 +98,67 @@ pub struct TeamPabs {
     /// The PAB team of each round (index 0 = round 1); `None` for `000` (no PAB that round).
     pub teams: Vec<Option<u16>>,
 }
+
+/// A point adjustment (TRF-26 record `299` with a blank type: a penalty or a bonus), as FIDE's
+/// reader (TieBreakServer) takes it: `round` 0 applies from the start, `1..=998` from that
+/// round on (in the standings once that round is played, in the pairings of the rounds after
+/// it), 999 in the final standings' score only (not in tie-breaks, not in pairings).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Adjustment {
+    /// The round (`000` or blank: 0).
+    pub round: u16,
+    /// Match points (team events).
+    pub match_points: Points,
+    /// Game points (team events) or points (individuals).
+    pub game_points: Points,
+    /// The pairing numbers of the players (teams) adjusted.
+    pub numbers: Vec<u16>,
+}
+
+impl Adjustment {
+    /// The round number FIDE's reader keeps for the final standings only.
+    pub const STANDINGS_ONLY: u16 = 999;
+
+    /// Whether it counts in every score (tie-breaks included) once `rounds` rounds are played.
+    pub fn counts_after(&self, rounds: usize) -> bool {
+        self.round != Self::STANDINGS_ONLY && usize::from(self.round) <= rounds
+    }
+}
+
+/// Fictitious points for pairing (TRF-26 record `250`, e.g. Baku acceleration): added to the
+/// score of players (teams) `first..=last` when rounds `from..=to` are paired.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Acceleration {
+    /// Fictitious match points (team events).
+    pub match_points: Points,
+    /// Fictitious game points (points of individuals).
+    pub game_points: Points,
+    /// The first round paired with them.
+    pub from: u16,
+    /// The last round paired with them.
+    pub to: u16,
+    /// The first player (team) pairing number.
+    pub first: u16,
+    /// The last player (team) pairing number.
+    pub last: u16,
+}
+
+impl Acceleration {
+    /// Whether it applies to pairing number `no` in round `round` (1-based).
+    pub fn applies(&self, no: u16, round: usize) -> bool {
+        (self.first..=self.last).contains(&no)
+            && (usize::from(self.from)..=usize::from(self.to)).contains(&round)
+    }
+}
+
+/// Players (teams) who must not be paired with each other in rounds `from..=to` (TRF-26
+/// record `260`): an absolute criterion, like a game already played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prohibited {
+    /// The first round.
+    pub from: u16,
+    /// The last round.
+    pub to: u16,
+    /// Their pairing numbers: no two of them meet.
+    pub numbers: Vec<u16>,
+}

@@ -6,7 +6,9 @@
 //! drawn matches).
 
 use super::history::{ByeKind, History, Outcome, Slot};
-use super::scored::{Competitor, Edition, PlayedOutcome, Round, RoundResult, Tournament};
+use super::scored::{
+    Adjustment, Competitor, Edition, PlayedOutcome, Round, RoundResult, Tournament,
+};
 
 /// How a tournament was paired, which C.07 treats differently (unplayed rounds, 15.2; the
 /// Buchholz of a round robin).
@@ -67,7 +69,28 @@ impl History {
         }
     }
 
+    /// The `299` adjustments of pairing number `no` (a player, or a team in a team event)
+    /// once `rounds` rounds are played: those counted in every score, and those of the final
+    /// standings only.
+    pub(super) fn adjustments_of(&self, no: u16, rounds: usize) -> (Adjustment, Adjustment) {
+        let mut all = Adjustment::default();
+        let mut last = Adjustment::default();
+        for a in self.adjustments.iter().filter(|a| a.numbers.contains(&no)) {
+            let to = if a.round == super::Adjustment::STANDINGS_ONLY {
+                &mut last
+            } else if a.counts_after(rounds) {
+                &mut all
+            } else {
+                continue;
+            };
+            to.match_points += a.match_points;
+            to.game_points += a.game_points;
+        }
+        (all, last)
+    }
+
     fn scored_players(&self, rounds: usize) -> Vec<Competitor> {
+        let rounds_n = rounds;
         let g = &self.game_points;
         self.entrants
             .iter()
@@ -91,11 +114,18 @@ impl History {
                         Round::individual(player_round(s, opp_forfeited), points)
                     })
                     .collect();
+                let (adjustment, final_adjustment) = if self.teams.is_empty() {
+                    self.adjustments_of(p.start_no, rounds_n)
+                } else {
+                    Default::default()
+                };
                 Competitor {
                     start_no: u32::from(p.start_no),
                     name: p.name.clone(),
                     rating: p.rating,
                     rounds,
+                    adjustment,
+                    final_adjustment,
                 }
             })
             .collect()

@@ -1,8 +1,8 @@
 //! The scored view of a team event: boards from the members' rounds (board order from the
 //! stated line-ups when given), forfeited matches as stated, team PABs as stated or, without
 //! such a statement, from the boards: a round in which the team met nobody and every board of
-//! its board group has a PAB (`0000 - U`) is its PAB, worth a drawn match (C.04.6 1.4: a
-//! draw's match points and game points) unless stated otherwise.
+//! its board group has a PAB (`0000 - U`) is its PAB, worth a drawn match's match points
+//! (C.04.6 1.4) and a PAB's game points on every board unless stated otherwise (`320`).
 
 use crate::model::{Colour, GameResult, Points};
 
@@ -47,13 +47,18 @@ impl History {
             .teams
             .iter()
             .enumerate()
-            .map(|(ti, t)| Competitor {
-                start_no: u32::from(t.number),
-                name: t.name.clone(),
-                rating: None,
-                rounds: (0..rounds)
-                    .map(|r| self.team_match(ti, r, &raw, players, boards_n))
-                    .collect(),
+            .map(|(ti, t)| {
+                let (adjustment, final_adjustment) = self.adjustments_of(t.number, rounds);
+                Competitor {
+                    start_no: u32::from(t.number),
+                    name: t.name.clone(),
+                    rating: None,
+                    rounds: (0..rounds)
+                        .map(|r| self.team_match(ti, r, &raw, players, boards_n))
+                        .collect(),
+                    adjustment,
+                    final_adjustment,
+                }
             })
             .collect();
         comps.sort_by_key(|c| c.start_no);
@@ -250,13 +255,15 @@ impl History {
         }
     }
 
-    /// A team's PAB: the stated value, else a drawn match (C.04.6 1.4).
+    /// A team's PAB: the stated value (`320`), else a drawn match's match points (C.04.6 1.4)
+    /// and on every board a PAB's game points (`162` P, the members' own `U`), as FIDE's
+    /// reader (TieBreakServer) and the `310` totals of a file without `320` count it.
     fn team_pab(&self, boards_n: usize) -> Round {
         let g = &self.game_points;
         let (mp, gp, board_points) = self.team_pabs.as_ref().map_or_else(
             || {
                 let n = i32::try_from(boards_n).unwrap_or(i32::MAX);
-                (self.match_points.draw, g.draw * n, g.draw)
+                (self.match_points.draw, g.pab * n, g.pab)
             },
             |p| (p.match_points, p.game_points, g.win),
         );

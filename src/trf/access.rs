@@ -10,7 +10,9 @@
 use super::columns::Columns;
 use super::model::{Line, PlayerRecord, ResultCode, ScoreTable, TeamRecord, Trf};
 use super::records::{self, Bye240, ForfeitedMatch, TeamPabs};
+use super::records26::{self, Abnormal299};
 use crate::model::{Colour, Points};
+use crate::tournament::{Acceleration, Prohibited};
 
 impl Trf {
     /// The `001` records in file order.
@@ -193,6 +195,41 @@ impl Trf {
     pub fn team_pabs(&self) -> Option<TeamPabs> {
         self.record_cols("320")
             .and_then(|c| records::team_pabs(&c).ok())
+    }
+
+    /// The `299` records with their 1-based line numbers, in file order.
+    pub fn abnormal_299(&self) -> Vec<(usize, Abnormal299)> {
+        self.numbered("299")
+            .filter_map(|(n, raw)| Some((n, records26::abnormal_299(&Columns::new(raw, n)).ok()?)))
+            .collect()
+    }
+
+    /// The accelerations (records `250`), in file order.
+    pub fn accelerations(&self) -> Vec<Acceleration> {
+        self.records("250")
+            .filter_map(|raw| records26::acceleration_250(&Columns::new(raw, 0)).ok())
+            .collect()
+    }
+
+    /// The prohibited pairings (records `260`), in file order.
+    pub fn prohibited(&self) -> Vec<Prohibited> {
+        self.records("260")
+            .filter_map(|raw| records26::prohibited_260(&Columns::new(raw, 0)).ok())
+            .collect()
+    }
+
+    /// The raw lines of every record with this code with their 1-based line numbers.
+    pub(crate) fn numbered<'a>(
+        &'a self,
+        code: &'a str,
+    ) -> impl Iterator<Item = (usize, &'a str)> + 'a {
+        self.lines
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, l)| match l {
+                Line::Other { code: c, raw } if c == code => Some((i + 1, raw.as_str())),
+                _ => None,
+            })
     }
 
     /// The bye records `240` read as `240 T RRR NNNN ...` (see [`Bye240`]); lines of another

@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use self::arrange::{Arranged, Play};
 pub use self::facts::{export_team, export_teams, header};
-pub use self::report::{Facts, Person, event_id, folder_name, section, text};
+pub use self::report::{Facts, Person, disqualify, event_id, folder_name, section, text};
 pub use self::team_report::{TeamStanding, teams};
 use crate::model::{Colour, GameResult, Points};
 use crate::season::matches::{MatchResult, MatchScoring, RoundResults};

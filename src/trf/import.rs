@@ -1,12 +1,15 @@
 //! From a TRF file to the [`History`] every pairing system and the standings read: `001`
 //! players (sorted by start number), teams from `310` (TRF-26) or `013` (TRF-16), `162`/`362`
 //! point tables, `320` team PABs, `330` forfeited matches, `300` line-ups, `352` board colours,
-//! `XXC`/`152` initial colour, `192` system, `092` type, `042` start date (the C.07 edition).
+//! `XXC`/`152` initial colour, `192` system, `092` type, `042` start date (the C.07 edition),
+//! `299` penalties and bonuses, `250` accelerations, `260` prohibited pairings and `240` byes.
 
 use std::collections::BTreeMap;
 
 use super::model::{ResultCode, RoundEntry, Trf};
-use crate::tournament::{ByeKind, Edition, Entrant, History, LineUp, Outcome, Slot, Team};
+use crate::tournament::{
+    Adjustment, ByeKind, Edition, Entrant, History, LineUp, Outcome, Slot, Team,
+};
 
 /// Why a file cannot be read as a tournament: a start number named but never defined.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -75,7 +78,16 @@ pub fn history(trf: &Trf) -> Result<History, ImportError> {
             rounds,
         });
     }
+    apply_240(trf, &mut entrants, &teams)?;
+    let numbers: Vec<u16> = if teams.is_empty() {
+        entrants.iter().map(|e| e.start_no).collect()
+    } else {
+        teams.iter().map(|t| t.number).collect()
+    };
     Ok(History {
+        adjustments: adjustments(trf, &numbers)?,
+        accelerations: trf.accelerations(),
+        prohibited: trf.prohibited(),
         entrants,
         teams,
         rounds_planned: trf.rounds_planned(),
@@ -92,6 +104,110 @@ pub fn history(trf: &Trf) -> Result<History, ImportError> {
         edition: edition(trf),
     })
 }
+
+/// The penalties and bonuses of the `299` records (blank type). Another type (a result
+/// assigned to a game, or a result's default value) is refused with its line and column, as
+/// is a record that names nobody or a pairing number that does not exist.
+fn adjustments(trf: &Trf, numbers: &[u16]) -> Result<Vec<Adjustment>, ImportError> {
+    let mut out = Vec::new();
+    for (line, r) in trf.abnormal_299() {
+        if r.kind != ' ' {
+            return Err(ImportError(format!(
+                "line {line}, column 5: 不支持299记录的类型{k}（只支持空白类型：罚分或加分） / \
+                 record 299 of type {k} (a result assigned to a game or a result's value) is \
+                 not supported; only a blank type (a penalty or bonus) is",
+                k = r.kind
+            )));
+        }
+        if r.numbers.is_empty() {
+            return Err(ImportError(format!(
+                "line {line}, column 24: 299记录没有编号 / record 299 names no player or team"
+            )));
+        }
+        if let Some((k, n)) = r
+            .numbers
+            .iter()
+            .enumerate()
+            .find(|(_, n)| !numbers.contains(n))
+        {
+            return Err(ImportError(format!(
+                "line {line}, column {}: 299记录的编号{n}不存在 / record 299 names {n}, who is \
+                 not in the file",
+                24 + 5 * k
+            )));
+        }
+        out.push(Adjustment {
+            round: r.round,
+            match_points: r.match_points,
+            game_points: r.game_points,
+            numbers: r.numbers,
+        });
+    }
+    Ok(out)
+}
+
+/// The byes of the `240` records put into the players' rounds: an empty round (blank, or past
+/// the end of the record) takes the bye; a round that already says the same is left alone;
+/// anything else, or a `240` naming a team, is refused.
+fn apply_240(trf: &Trf, entrants: &mut [Entrant], teams: &[Team]) -> Result<(), ImportError> {
+    for b in trf.byes_240() {
+        let kind = match outcome(b.kind) {
+            Outcome::Bye(k) if k != ByeKind::Pab => k,
+            _ => {
+                return Err(ImportError(format!(
+                    "record 240: 轮空类型必须是F、H或Z / the bye type must be F, H or Z, found {}",
+                    b.kind.trf_char()
+                )));
+            }
+        };
+        let r = usize::from(b.round);
+        if r == 0 {
+            return Err(ImportError("record 240: 轮次不能为0 / round 0".into()));
+        }
+        for &no in &b.players {
+            if !teams.is_empty() {
+                return Err(ImportError(format!(
+                    "record 240 round {r}: 团体赛的240轮空（队{no}）暂不支持，请写在队员的001行 / \
+                     a team's bye in record 240 (team {no}) is not supported yet: write it in \
+                     the members' 001 lines"
+                )));
+            }
+            let e = entrants
+                .iter_mut()
+                .find(|e| e.start_no == no)
+                .ok_or_else(|| {
+                    ImportError(format!(
+                        "record 240 round {r}: 选手{no}不存在 / player {no} has no 001 line"
+                    ))
+                })?;
+            if e.rounds.len() < r {
+                e.rounds.resize(r, BLANK);
+            }
+            let bye = Slot {
+                opponent: None,
+                colour: None,
+                outcome: Outcome::Bye(kind),
+            };
+            match e.rounds.get_mut(r - 1) {
+                Some(s) if *s == BLANK || *s == bye => *s = bye,
+                _ => {
+                    return Err(ImportError(format!(
+                        "record 240 round {r}: 选手{no}该轮已有其他结果 / player {no} has another \
+                         result in that round"
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A blank round block.
+const BLANK: Slot = Slot {
+    opponent: None,
+    colour: None,
+    outcome: Outcome::Unpaired,
+};
 
 /// One round block; an opponent equal to the player is no opponent (as bbpPairings reads it).
 fn slot(

@@ -15,6 +15,7 @@ mod import;
 mod model;
 mod read;
 mod records;
+mod records26;
 mod standings;
 pub mod verify;
 mod write;
@@ -27,6 +28,7 @@ pub use model::{
     Layout, Line, PlayerRecord, ResultCode, RoundEntry, ScoreTable, Team013Record, TeamRecord, Trf,
 };
 pub use records::{Bye240, ForfeitOutcome, ForfeitedMatch, TeamPabs};
+pub use records26::Abnormal299;
 pub use standings::{check_310, standings, standings_checked};
 
 /// A malformed TRF line, with its 1-based line and column.
@@ -62,7 +64,8 @@ pub struct ParseError {
 ///
 /// [`ParseError`] naming the first malformed line and column: a start rank that is missing or
 /// not a number, a bad colour or result code in a round block, a non-numeric rating, a bad
-/// score in columns 81-84, a malformed `XXR`/`142`/`152`/`162`/`352`/`362`/`320`/`330` record.
+/// score in columns 81-84, a malformed `XXR`/`142`/`152`/`162`/`352`/`362`/`320`/`330`/`299`/
+/// `250`/`260` record.
 pub fn parse(text: &str) -> Result<Trf, ParseError> {
     read::parse(text)
 }

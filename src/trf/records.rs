@@ -45,6 +45,9 @@ pub(crate) fn validate(code: &str, cols: &Columns) -> Result<(), ParseError> {
         "352" => board_colours(cols).map(drop),
         "320" => team_pabs(cols).map(drop),
         "330" => forfeited_match(cols).map(drop),
+        "299" => super::records26::abnormal_299(cols).map(drop),
+        "250" => super::records26::acceleration_250(cols).map(drop),
+        "260" => super::records26::prohibited_260(cols).map(drop),
         _ => Ok(()),
     }
 }

@@ -50,14 +50,14 @@ pub fn check_310(trf: &Trf, t: &Tournament) -> Vec<String> {
         for (written, counted, col, zh, en) in [
             (
                 rec.match_points,
-                c.total(ScoreKind::Match),
+                c.standing_total(ScoreKind::Match),
                 55,
                 "场分",
                 "match points",
             ),
             (
                 rec.game_points,
-                c.total(ScoreKind::Game),
+                c.standing_total(ScoreKind::Game),
                 62,
                 "局分",
                 "game points",

@@ -44,6 +44,8 @@ pub fn new_tournament(n: u16, rounds: usize, initial: Colour) -> DutchTournament
         total_rounds: rounds,
         points: PointValues::default(),
         initial_colour: initial,
+        bonus: Vec::new(),
+        prohibited: Vec::new(),
     }
 }
 

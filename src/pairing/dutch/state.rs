@@ -105,6 +105,11 @@ pub struct DutchTournament {
     pub points: PointValues,
     /// The colour the top-ranked player gets in round 1 (C.04.3 5.2.5, TRF `152` / `XXC`).
     pub initial_colour: Colour,
+    /// Half-points added to each player's score for pairing the next round (TRF `299`
+    /// adjustments, `250` acceleration); empty or short: none.
+    pub bonus: Vec<i32>,
+    /// Pairs (dense indices) that must not meet in the next round (TRF `260`).
+    pub prohibited: Vec<(usize, usize)>,
 }
 
 impl DutchTournament {
@@ -157,12 +162,26 @@ impl DutchTournament {
             .initial_colour
             .or_else(|| infer_initial_colour(&players))
             .unwrap_or(Colour::White);
+        let next = played_rounds + 1;
+        let bonus = h
+            .entrants
+            .iter()
+            .map(|e| h.pairing_bonus(e.start_no, next).1.halves())
+            .collect();
+        let index = |no: u16| h.entrants.iter().position(|e| e.start_no == no);
+        let prohibited = h
+            .prohibited_pairs(next)
+            .into_iter()
+            .filter_map(|(a, b)| Some((index(a)?, index(b)?)))
+            .collect();
         Ok(DutchTournament {
             players,
             played_rounds,
             total_rounds: h.rounds_planned,
             points,
             initial_colour,
+            bonus,
+            prohibited,
         })
     }
 }
@@ -296,7 +315,8 @@ pub struct Field {
     pub states: Vec<State>,
     /// The dense indices of the players to pair.
     pub present: Vec<usize>,
-    /// Played-game opponents: `met[a * n + b]` (C.04.1, C.04.2 3.5: forfeits do not count).
+    /// Played-game opponents: `met[a * n + b]` (C.04.1, C.04.2 3.5: forfeits do not count),
+    /// and the prohibited pairings of the round (TRF `260`).
     met: Vec<u64>,
     words: usize,
 }
@@ -399,7 +419,7 @@ impl Field {
             states.push(State {
                 id,
                 rank,
-                score: prefix[id][pr],
+                score: prefix[id][pr] + t.bonus.get(id).copied().unwrap_or(0),
                 float: [Float::None, float_at(1), float_at(2)],
                 bye_eligible,
                 pref,
@@ -410,6 +430,14 @@ impl Field {
             });
             if valid {
                 rank += 1;
+            }
+        }
+        // A prohibited pairing is absolute, as a game already played.
+        for &(a, b) in &t.prohibited {
+            for (x, y) in [(a, b), (b, a)] {
+                if let Some(w) = met.get_mut(x * words + y / 64) {
+                    *w |= 1 << (y % 64);
+                }
             }
         }
         Field {

@@ -45,6 +45,8 @@ fn tournament(rounds: Vec<Vec<Round>>, total: usize) -> DutchTournament {
         total_rounds: total,
         points: PointValues::default(),
         initial_colour: White,
+        bonus: Vec::new(),
+        prohibited: Vec::new(),
     }
 }
 

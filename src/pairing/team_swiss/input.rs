@@ -7,7 +7,7 @@
 //!   comparing the two teams' game points under the match points table;
 //! - a forfeited match as stated (`330`) or from boards that are all forfeits, a PAB as stated
 //!   (`320`) or from members' PABs, worth the stated value, else the options' value, else a
-//!   drawn match (1.4);
+//!   drawn match's match points (1.4) and a PAB's game points on every board (as Gacrux);
 //! - the initial colour as stated (`152`), else read back from round 1 (4.3.1: the played match
 //!   with the smallest TPN), else the options' value;
 //! - a team is not paired in the next round when every member has asked for a bye in it (`H`,
@@ -76,10 +76,7 @@ pub(crate) fn read_history(h: &History, base: &TeamSwissOptions) -> Result<Round
         .as_ref()
         .map(|p| (p.match_points, p.game_points))
         .or(options.pab_value)
-        .unwrap_or((
-            matches.draw,
-            games.draw * i32::try_from(boards).unwrap_or(0),
-        ));
+        .unwrap_or((matches.draw, games.pab * i32::try_from(boards).unwrap_or(0)));
     let played = h.rounds_played;
     let mut raws: BTreeMap<(u16, usize), Raw> = BTreeMap::new();
     for t in &h.teams {

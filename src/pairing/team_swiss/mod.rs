@@ -180,9 +180,11 @@ pub struct TeamSwiss {
 impl PairingSystem for TeamSwiss {
     /// # Errors
     ///
-    /// [`Error::BadInput`] when the history holds no teams; [`Error::NoLegalPairing`] when no
+    /// [`Error::BadInput`] when the history holds no teams or records `299`/`250`/`260` for
+    /// the round; [`Error::NoLegalPairing`] when no
     /// pairing satisfies the absolute criteria.
     fn pair(&self, history: &History) -> Result<Pairing, Error> {
+        crate::pairing::refuse_unread_records(history, "team_swiss")?;
         let input = read_history(history, &self.options)?;
         pair_teams(&input.teams, input.next_round, &input.options).map(Pairing::from)
     }

@@ -168,8 +168,10 @@ pub struct XiangqiSwiss {
 impl PairingSystem for XiangqiSwiss {
     /// # Errors
     ///
-    /// As [`pair_players`].
+    /// As [`pair_players`]; [`Error::BadInput`] for records `299`/`250`/`260` bearing on the
+    /// round.
     fn pair(&self, history: &History) -> Result<Pairing, Error> {
+        crate::pairing::refuse_unread_records(history, "xiangqi_swiss")?;
         let (players, round, opts) = read_history(history, &self.options);
         pair_players(&players, round, &opts).map(|p| Pairing {
             pairs: p.pairs,

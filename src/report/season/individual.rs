@@ -120,7 +120,16 @@ fn section_trf(
         })
         .collect();
     let facts = Facts::of_section(t.event, stage, &s.id);
-    crate::trf::export::section(&h, &people, &ranks, &facts)
+    let mut trf = crate::trf::export::section(&h, &people, &ranks, &facts);
+    let gone: Vec<u16> = h
+        .entrants
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| out(i))
+        .map(|(_, e)| e.start_no)
+        .collect();
+    crate::trf::export::disqualify(&mut trf, &gone);
+    trf
 }
 
 /// The roster's person of a one-person entrant: the player of the entrant's delegation with

@@ -424,3 +424,32 @@ pub fn folder_name(dir: &std::path::Path) -> Option<String> {
 pub fn text(trf: &Trf) -> String {
     crate::trf::write(trf).replace('\n', "\r\n")
 }
+
+/// Takes disqualified entrants (`start_nos`) out of the ranking as FIDE's reader ranks a file:
+/// no rank (columns 86-89 blank, as [`section`] writes a rank of 0) and a `299` record of the
+/// final standings only (round 999: tie-breaks and the opponents' scores keep their games)
+/// that takes the entrant below every other, `-(whole points + 1)` in columns 14-17, so that
+/// TieBreakServer's checker ranks the others as the standings do.
+pub fn disqualify(trf: &mut Trf, start_nos: &[u16]) {
+    let records: Vec<Line> = trf
+        .players()
+        .filter(|p| start_nos.contains(&p.start_no))
+        .map(|p| {
+            let whole = p.points.unwrap_or(Points::ZERO).halves().div_euclid(2) + 1;
+            let raw = format!(
+                "299 {}  {:>4}  {:>4}  999 {:>4}",
+                ' ', "", -whole, p.start_no
+            );
+            Line::Other {
+                code: "299".into(),
+                raw,
+            }
+        })
+        .collect();
+    let at = trf
+        .lines
+        .iter()
+        .position(|l| matches!(l, Line::Player(_)))
+        .unwrap_or(trf.lines.len());
+    trf.lines.splice(at..at, records);
+}

@@ -68,7 +68,7 @@ pub fn team_swiss(
 
 /// The TRF of a round robin's knockout finals: the finals' complete rounds, each team under
 /// its season number, `310` with its match and game points of the finals and, once every
-/// match is decided, its final place; `212 MPTS GPTS`.
+/// match is decided, its final place; no `212` (the places are the bracket's).
 pub fn finals(event: &Event, roster: &Roster, o: &LeagueOutcome) -> Option<Trf> {
     let f = o.finals.as_ref().filter(|_| reported(event))?;
     let stage = event.stages.iter().find(|s| s.id == f.stage)?;
@@ -103,7 +103,9 @@ pub fn finals(event: &Event, roster: &Roster, o: &LeagueOutcome) -> Option<Trf> 
         o.colours.clone(),
         o.scoring,
     );
-    head.facts.tiebreaks = vec!["MPTS".into(), "GPTS".into()];
+    // No `212`: the places come from the bracket, which no C.07 code ranks by, and FIDE's
+    // reader ranks a `212` list's scores (it would rank by match points).
+    head.facts.tiebreaks = Vec::new();
     head.facts.kind = "Team Knockout".into();
     Some(team_event(&head, &export, &complete, &[]))
 }

@@ -3,7 +3,8 @@
 //! and footers), the results page or the terminal, except the event's own data: the names of
 //! people, teams, units and places, the event's own texts from event.toml (its title, sections,
 //! hotels, fees), the files and sheets it was sent, and what the arbiter typed into the round
-//! workbooks; the organizers' roles and the regulation's clauses are labels (issue 45). A failure lists every workbook, sheet and cell still in Chinese.
+//! workbooks; the organizers' roles and the regulation's clauses are labels (issue 45). A
+//! failure lists every workbook, sheet and cell still in Chinese.
 
 mod util;
 

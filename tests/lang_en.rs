@@ -2,8 +2,9 @@
 //! `--lang en`, write no Chinese into any workbook of `out/` (sheet names, cells, page headers
 //! and footers), the results page or the terminal, except the event's own data: the names of
 //! people, teams, units and places, the event's own texts from event.toml (its title, sections,
-//! hotels, fees, clauses), the files and sheets it was sent, and what the arbiter typed into the
-//! round workbooks. A failure lists every workbook, sheet and cell still in Chinese.
+//! hotels, fees), the files and sheets it was sent, and what the arbiter typed into the round
+//! workbooks; the organizers' roles and the regulation's clauses are labels (issue 45). A
+//! failure lists every workbook, sheet and cell still in Chinese.
 
 mod util;
 
@@ -45,9 +46,14 @@ fn data_of(folder: &Path) -> BTreeSet<String> {
                 out.insert(s.clone());
             }
             toml::Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+            // Labels the run translates (issue 45): tie-break names, the organizers' roles,
+            // the regulation's clauses and the loan document's name are not data.
             toml::Value::Table(t) => t
                 .iter()
-                .filter(|(k, _)| k.as_str() != "tiebreaks")
+                .filter(|(k, _)| {
+                    !matches!(k.as_str(), "tiebreaks" | "role" | "clause" | "document")
+                        && !k.ends_with("_clause")
+                })
                 .for_each(|(_, x)| strings(x, out)),
             _ => {}
         }

@@ -7,6 +7,8 @@
 //! - every sheet prints at 70 % or more: the scale in the workbook (explicit, or the fit-to-width
 //!   scale of its printed columns) and the scale measured in the PDF (the height of a body line
 //!   against its height at 100 %, 14.3 pt for 宋体 11);
+//! - (issue 45) no title, and outside eligibility.xlsx no printed word, says 默认值, event.toml or
+//!   请组织者确认; no page is empty; no team's boards in 台次成绩 are split across pages;
 //! - the signed workbooks (pairings, standings, finals, prizes, the results book 成绩册.xlsx) print
 //!   their signature lines (裁判长 …), never alone on a page without the table.
 //!
@@ -376,6 +378,7 @@ fn every_sample_workbook_prints_whole_titles_unsplit_matches_and_a_readable_scal
                 }
             }
         }
+        issue45_checks(label, &pages, &borders, &mut problems);
         for (m, pages) in &match_pages {
             matches_checked += 1;
             if pages.len() > 1 {
@@ -391,4 +394,61 @@ fn every_sample_workbook_prints_whole_titles_unsplit_matches_and_a_readable_scal
         signed_pages >= 80,
         "{signed_pages} pages with signature lines"
     );
+}
+
+/// Issue 45 on one printed workbook: no title (the tallest words of a page) and, outside
+/// eligibility.xlsx (the organizer's), no printed word says what is internal (默认值,
+/// event.toml, 请组织者确认); no page is empty (words only in the page header and footer, no
+/// table); in 台次成绩 (the pages headed 等级分表现) no team's boards are split across pages.
+fn issue45_checks(
+    label: &str,
+    pages: &[Vec<Word>],
+    borders: &[Option<(f64, f64)>],
+    problems: &mut Vec<String>,
+) {
+    const INTERNAL: [&str; 3] = ["默认值", "event.toml", "请组织者确认"];
+    let mut team_pages: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (p, (words, border)) in pages.iter().zip(borders).enumerate() {
+        let tallest = words.iter().map(height).fold(0.0, f64::max);
+        let title: String = words
+            .iter()
+            .filter(|w| height(w) >= tallest - 0.01)
+            .map(|w| w.text.as_str())
+            .collect();
+        let all: String = words.iter().map(|w| w.text.as_str()).collect();
+        for bad in INTERNAL {
+            if title.contains(bad) || (!label.contains("eligibility") && all.contains(bad)) {
+                problems.push(format!("{label} page {}: prints {bad}", p + 1));
+            }
+        }
+        // The page header and footer lie in the top and bottom margins (0.75 in = 54 pt).
+        let body = words
+            .iter()
+            .any(|w| w.y0 > 60.0 && w.y1 < 780.0 && w.y1 > 0.0);
+        let landscape_body = words.iter().any(|w| w.y0 > 60.0 && w.y1 < 535.0);
+        if border.is_none() && !body && !landscape_body {
+            problems.push(format!("{label} page {}: empty", p + 1));
+        }
+        if let (Some((left, _)), true) = (border, words.iter().any(|w| w.text == "等级分表现"))
+        {
+            let header = words
+                .iter()
+                .find(|w| w.text == "等级分表现")
+                .map_or(0.0, |w| w.y1);
+            for w in words
+                .iter()
+                .filter(|w| w.y0 > header && w.x0 < left + 4.0 && w.text.ends_with('队'))
+            {
+                let v = team_pages.entry(w.text.clone()).or_default();
+                if !v.contains(&p) {
+                    v.push(p);
+                }
+            }
+        }
+    }
+    for (team, on) in team_pages {
+        if on.len() > 1 {
+            problems.push(format!("{label}: {team}'s boards on pages {on:?}"));
+        }
+    }
 }

@@ -376,11 +376,10 @@ fn loans_from_forms(event: &Event, roster: &Roster, findings: &mut Findings) {
                     loan.document
                 ),
                 format!(
-                    "{} is registered with {} but entered by {} and the remarks note no {}",
+                    "{} is registered with {} but entered by {} and the remarks note no loan letter",
                     p.display_name(),
                     unit.value,
                     team.unit.value,
-                    loan.document
                 ),
                 loan.clause.as_ref(),
             ));

@@ -218,7 +218,11 @@ fn ruling_note(r: &Ruling, code: Code, lang: crate::Lang) -> String {
         (Decision::ResultChanged, crate::Lang::En) => "result change accepted",
     };
     let mut parts = vec![what.to_string()];
-    parts.extend(r.clause.clone());
+    parts.extend(
+        r.clause
+            .as_deref()
+            .map(|c| crate::report::english::clause(c, lang)),
+    );
     parts.extend(r.note.clone());
     match lang {
         crate::Lang::Zh => format!("（{}，event.toml 第{}行）", parts.join("，"), r.line),

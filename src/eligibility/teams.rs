@@ -257,13 +257,21 @@ fn too_few(
             format!(
                 "{} has {have} {} for {need} {}'s boards",
                 team.unit.value,
-                sex_en(sex),
+                match (have, sex) {
+                    (1, Sex::Male) => "man",
+                    (1, Sex::Female) => "woman",
+                    _ => sex_en(sex),
+                },
                 sex_en(sex)
             ),
         ),
         None => (
             format!("{}只有{have}名棋手，不足{need}个台次", team.unit.value),
-            format!("{} has {have} players for {need} boards", team.unit.value),
+            format!(
+                "{} has {have} {} for {need} boards",
+                team.unit.value,
+                if have == 1 { "player" } else { "players" }
+            ),
         ),
     };
     let mut f = team_finding(Code::TeamTooFewPlayers, team, src, zh, en, clause);

@@ -250,6 +250,10 @@ pub struct Grant {
 pub struct Fee {
     /// Name (`参赛费`).
     pub name: String,
+    /// The name in English (`entry fee`), printed with `--lang en`; without it a common fee
+    /// name is translated (参赛费, 报名费, 保险费) and any other printed as written.
+    #[serde(default)]
+    pub en: Option<String>,
     /// Charged per.
     pub per: Per,
     /// Amount (in yuan in the file).
@@ -267,6 +271,27 @@ pub struct Fee {
     /// Clause (`规程 十三(二)`).
     #[serde(default)]
     pub clause: Option<String>,
+}
+
+impl Fee {
+    /// The fee's name as printed in `lang`.
+    pub fn printed_name(&self, lang: crate::Lang) -> String {
+        if lang == crate::Lang::Zh {
+            return self.name.clone();
+        }
+        if let Some(en) = self.en.as_deref().filter(|e| !e.trim().is_empty()) {
+            return en.to_string();
+        }
+        match self.name.trim() {
+            "参赛费" => "entry fee",
+            "报名费" => "registration fee",
+            "保险费" | "意外伤害保险费" => "insurance",
+            "会务费" => "conference fee",
+            "注册费" => "registration fee",
+            _ => self.name.as_str(),
+        }
+        .to_string()
+    }
 }
 
 /// Board and lodging (食宿).

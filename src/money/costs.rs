@@ -98,8 +98,8 @@ pub struct Line {
 /// own, as event.toml writes them; only the words around them follow the language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Item {
-    /// A fee of `[[fees]]`, by its name.
-    Fee(String),
+    /// A fee of `[[fees]]`, by its name and its name in English.
+    Fee(String, String),
     /// Board and lodging at a hotel (its label) in a room type (its name).
     Lodging {
         /// The hotel's label.
@@ -134,7 +134,7 @@ impl Item {
     pub fn label(&self, lang: crate::Lang) -> String {
         use crate::Lang::{En, Zh};
         match (self, lang) {
-            (Item::Fee(n) | Item::Grant(n), _) => n.clone(),
+            (Item::Fee(n, _), Zh) | (Item::Fee(_, n), En) | (Item::Grant(n), _) => n.clone(),
             (Item::Lodging { hotel, room }, Zh) => format!("食宿 {hotel} {room}"),
             (Item::Lodging { hotel, room }, En) => format!("board and lodging {hotel} {room}"),
             (Item::EmptyBeds { hotel, room }, Zh) => format!("{hotel} {room} 单人入住空床"),
@@ -295,7 +295,7 @@ pub fn statement(
         let (q, unit) = count(f.per, team);
         lines.push(Line {
             side: Side::Owes,
-            item: Item::Fee(f.name.clone()),
+            item: Item::Fee(f.name.clone(), f.printed_name(crate::Lang::En)),
             detail: Detail::None,
             quantity: q,
             unit,

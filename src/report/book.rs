@@ -98,7 +98,7 @@ fn cover(t: &Target<'_>, sheets: &[SheetDoc], prize_sheet: Option<&str>) -> Shee
     ];
     for o in &e.organizers {
         rows.push(vec![
-            format!("{}{}", o.role, lang.pick("单位", "")),
+            super::english::organizer_role(&o.role, lang),
             o.name.clone(),
         ]);
     }

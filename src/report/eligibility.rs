@@ -20,6 +20,34 @@ use crate::findings::{Finding, Severity, Source};
 use crate::model::roster::{Roster, Team};
 use crate::{Error, Lang};
 
+/// Index of the 说明 column in the findings sheets.
+const MESSAGE_COLUMN: usize = 4;
+
+/// `text` without the places of rulings in event.toml (`，event.toml 第470行`,
+/// `, event.toml line 470`), for the documents that go to the teams.
+///
+/// ```
+/// # use bianpai::report::eligibility::without_event_lines;
+/// assert_eq!(without_event_lines("（已裁定准予参赛，规程 九(一)，event.toml 第407行）"), "（已裁定准予参赛，规程 九(一)）");
+/// assert_eq!(without_event_lines(" (ruled eligible, event.toml line 7)"), " (ruled eligible)");
+/// ```
+pub fn without_event_lines(text: &str) -> String {
+    let mut s = text.to_string();
+    for (start, end) in [("，event.toml 第", "行"), (", event.toml line ", "")] {
+        while let Some(i) = s.find(start) {
+            let rest = &s[i + start.len()..];
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            let tail = if rest[digits..].starts_with(end) {
+                end.len()
+            } else {
+                0
+            };
+            s.replace_range(i..i + start.len() + digits + tail, "");
+        }
+    }
+    s
+}
+
 /// Index of the 来源 column in the findings sheets.
 const SOURCE_COLUMN: usize = 6;
 
@@ -146,7 +174,10 @@ fn finding_row(f: &Finding, lang: Lang) -> Vec<String> {
         f.person.clone().unwrap_or_default(),
         f.code.to_string(),
         f.message(lang).to_string(),
-        f.clause.clone().unwrap_or_default(),
+        f.clause
+            .as_deref()
+            .map(|c| super::english::clause(c, lang))
+            .unwrap_or_default(),
         f.source.to_string(),
     ]
 }
@@ -423,14 +454,20 @@ impl<'a> Packets<'a> {
             sheets.iter_mut().find(|s| s.doc.name == findings_sheet),
         ) {
             let note = match (st.is_disqualified(), lang) {
-                (false, Lang::Zh) => "；本队资格待查，奖金暂缓发放，待裁定".to_string(),
-                (false, Lang::En) => {
-                    "; eligibility pending: prizes withheld until ruled".to_string()
-                }
-                (true, Lang::Zh) => "；本队已被取消资格".to_string(),
-                (true, Lang::En) => "; the team is disqualified".to_string(),
+                (false, Lang::Zh) => "注：本队资格待查，奖金暂缓发放，待裁定",
+                (false, Lang::En) => "Note: eligibility pending, prizes withheld until ruled",
+                (true, Lang::Zh) => "注：本队已被取消资格",
+                (true, Lang::En) => "Note: the team is disqualified",
             };
-            s.doc.title.push_str(&note);
+            s.doc.table.notes.push(note.to_string());
+        }
+        // The packet goes to the team: the rulings' places in event.toml are the organizer's.
+        if let Some(s) = sheets.iter_mut().find(|s| s.doc.name == findings_sheet) {
+            for row in &mut s.doc.table.rows {
+                if let Some(m) = row.get_mut(MESSAGE_COLUMN) {
+                    *m = without_event_lines(m);
+                }
+            }
         }
         // The team's matches round by round and its place (a team stage).
         if let Some(stage) = &self.stage {

@@ -134,7 +134,7 @@ fn tax_note(event: &Event, lang: Lang) -> String {
             t.kind,
             t.rate_percent,
             if t.is_default {
-                "（默认值，规程未规定，请组织者确认）"
+                "（组委会默认设置）"
             } else {
                 ""
             }
@@ -144,7 +144,7 @@ fn tax_note(event: &Event, lang: Lang) -> String {
             t.kind,
             t.rate_percent,
             if t.is_default {
-                " (default: the regulation is silent, organizers to confirm)"
+                " (the organizing committee's default)"
             } else {
                 ""
             }
@@ -250,18 +250,19 @@ fn payouts_sheet(
         row += 1;
     }
     for name in notes.pending {
-        write_text(ws, row, 0, name, &s.body, None)?;
-        write_text(ws, row, 2, lang.pick(PENDING.0, PENDING.1), &s.body, None)?;
+        let text = format!(
+            "{name}{}{}",
+            lang.pick("：", ": "),
+            lang.pick(PENDING.0, PENDING.1)
+        );
+        super::notes::write_note(ws, row, &text, s, &mut w)?;
         row += 1;
     }
-    write_text(ws, row, 0, &notes.tax, &s.body, None)?;
+    super::notes::write_note(ws, row, &notes.tax, s, &mut w)?;
     row += 2;
     write_text(ws, row, 0, lang.pick("核对", "Check"), &s.heading, None)?;
     row += 1;
-    let label = lang.pick(
-        "奖金表合计（event.toml）",
-        "total of the prize lists (event.toml)",
-    );
+    let label = lang.pick("奖金表合计", "total of the prize lists");
     write_text(ws, row, 0, label, &s.body, None)?;
     write_money(ws, row, 5, rec.listed, &s.money, Some(&mut w))?;
     row += 1;
@@ -302,7 +303,7 @@ fn settings_sheet(
     let t = format!(
         "{} {}",
         event.event.name,
-        lang.pick("奖金设置（event.toml）", "prize lists (event.toml)")
+        lang.pick("奖金设置", "prize lists")
     );
     let name = lang.pick(SETTING_SHEET.0, SETTING_SHEET.1);
     let headers = headers_in(&SETTING_HEADERS, lang);
@@ -322,15 +323,21 @@ fn settings_sheet(
             .max(u32::try_from(l.amounts.len()).unwrap_or(u32::MAX))
             .min(MAX_PLACES_LISTED);
         for place in 1..=last {
-            let paid = payouts.iter().any(|p| p.list == id && p.place == place);
+            let paid = payouts.iter().find(|p| p.list == id && p.place == place);
             let status = match (l.amount(place) == Fen::ZERO, is_ranked, paid) {
                 (true, _, _) => lang.pick("录取名次，无奖金", "place ranked, no prize"),
                 (false, false, _) => lang.pick(
                     "名次未产生（比赛尚未结束）",
                     "no final place yet (the event is not over)",
                 ),
-                (false, true, true) => lang.pick("已按最终名次发放", "paid by the final ranking"),
-                (false, true, false) => lang.pick("无人获得该名次", "nobody took this place"),
+                (false, true, Some(p)) if p.withheld => lang.pick(
+                    "暂缓发放（获奖者资格待查）",
+                    "withheld (the winner's eligibility is pending)",
+                ),
+                (false, true, Some(_)) => {
+                    lang.pick("已按最终名次发放", "paid by the final ranking")
+                }
+                (false, true, None) => lang.pick("无人获得该名次", "nobody took this place"),
             };
             write_text(ws, row, 0, &name, &s.body, Some(&mut w))?;
             write_place(ws, row, 1, place, s, &mut w)?;

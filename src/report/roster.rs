@@ -145,6 +145,8 @@ fn table(headers: Vec<String>, rows: Vec<Vec<String>>) -> TextTable {
         print_columns: Some(HEADERS.len() - 3),
         wrapped: vec![2, 12, 13, 14, 15],
         wrap_width: Some(6),
+        notes: Vec::new(),
+        groups: Vec::new(),
     }
 }
 

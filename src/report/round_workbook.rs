@@ -124,12 +124,12 @@ fn build(doc: &RoundDoc<'_>, lines: &Lines, with_marker: bool) -> Result<Workboo
     if !with_marker {
         // The printable copy: the notes, then the signature lines.
         let table_last = 1 + u32::try_from(n_rows).unwrap_or(0);
-        let mut after = table_last;
-        for (i, note) in doc.notes.iter().enumerate() {
-            let r = table_last + 2 + u32::try_from(i).unwrap_or(0);
-            write_text(ws, r, 0, note, &styles.body, None)?;
-            after = r;
-        }
+        let noted = super::notes::write_notes(ws, table_last + 2, doc.notes, &styles, &mut widths)?;
+        let after = if doc.notes.is_empty() {
+            table_last
+        } else {
+            noted
+        };
         super::signature::write_signatures(ws, table_last, after, &styles, &mut widths, lang)?;
     }
     widths.apply_grouped(ws, &groups)?;

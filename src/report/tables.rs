@@ -39,6 +39,12 @@ pub struct TextTable {
     /// When set, only the first `n` columns print (the title is merged across them); the
     /// columns after them (provenance: the file and cell a row came from) stay on screen.
     pub print_columns: Option<usize>,
+    /// Notes printed under the table, in words for the public (`注：…`), each wrapped within
+    /// the printed columns ([`super::notes`]).
+    pub notes: Vec<String>,
+    /// Rows (0-based, ascending) where a block starts that prints on one page (a team's
+    /// boards, a player's rounds): page breaks go only between blocks. Empty: no blocks.
+    pub groups: Vec<usize>,
 }
 
 /// Widest a wrapped column is set, in terminal columns (汉字 count two).
@@ -178,18 +184,25 @@ pub(crate) fn build_sheets(
         write_body(ws, s, links, &styles, &link_fmt, none, &mut widths)?;
         // Title, header and the body rows (one row saying `none` when empty).
         let table_last = u32::try_from(s.table.rows.len().max(1)).unwrap_or(u32::MAX - 2) + 1;
+        let noted =
+            super::notes::write_notes(ws, table_last + 2, &s.table.notes, &styles, &mut widths)?;
+        let after = if s.table.notes.is_empty() {
+            table_last
+        } else {
+            noted
+        };
         let last = match texts.signed {
             Some(lang) => super::signature::write_signatures(
                 ws,
                 table_last,
-                table_last,
+                after,
                 &styles,
                 &mut widths,
                 lang,
             )?,
-            None => table_last,
+            None => after,
         };
-        widths.apply(ws)?;
+        widths.apply_grouped(ws, &sheet_groups(&s.table))?;
         if printed < all_columns {
             ws.set_print_area(0, 0, last, columns.saturating_sub(1))?;
         }
@@ -199,6 +212,19 @@ pub(crate) fn build_sheets(
         ws.write_string(0, 0, empty)?;
     }
     Ok(wb)
+}
+
+/// The sheet rows of a table's blocks for [`super::print::finish_sheet`]: each block's first row
+/// (the body starts at row 2), then the row after the table; empty without blocks.
+fn sheet_groups(t: &TextTable) -> Vec<u32> {
+    if t.groups.is_empty() || t.rows.is_empty() {
+        return Vec::new();
+    }
+    let row = |i: usize| u32::try_from(i).unwrap_or(u32::MAX - 2).saturating_add(2);
+    let mut out: Vec<u32> = t.groups.iter().map(|&g| row(g)).collect();
+    out.push(row(t.rows.len()));
+    out.dedup();
+    out
 }
 
 /// The decimals of `text` when it reads as a plain decimal number (`14.0` → 1, `-3` → 0), for

@@ -237,8 +237,8 @@ fn xiangqi_sample_before_the_end_invents_no_places() {
         ]
     );
     assert!(
-        r.iter()
-            .any(|x| x[0] == "个人奖金代扣个人所得税：偶然所得 20%（默认值，规程未规定，请组织者确认）；奖给单位的奖金不代扣"),
+        r.iter().any(|x| x[0]
+            == "个人奖金代扣个人所得税：偶然所得 20%（组委会默认设置）；奖给单位的奖金不代扣"),
         "{r:?}"
     );
     let settings = rows(&out.join("prizes.xlsx"), "奖金设置");

@@ -425,6 +425,7 @@ fn place_sheet(
 /// for a requested one; rounds it did not play are left out).
 fn delegation_sheet(d: &DelegationIndex<'_>, unit: &str, sport: Sport, lang: Lang) -> SheetDoc {
     let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut groups: Vec<usize> = Vec::new();
     let entrants = d
         .entrants
         .get(&crate::normalize::unit_key(unit))
@@ -437,6 +438,8 @@ fn delegation_sheet(d: &DelegationIndex<'_>, unit: &str, sport: Sport, lang: Lan
             continue;
         };
         {
+            // The entrant's rounds print on one page, with the name.
+            groups.push(rows.len());
             let standing = d
                 .standing
                 .get(s)
@@ -542,6 +545,7 @@ fn delegation_sheet(d: &DelegationIndex<'_>, unit: &str, sport: Sport, lang: Lan
             rows,
             centred: vec![2, 3, 4, 5, 7],
             numeric: vec![2, 3, 4],
+            groups,
             ..Default::default()
         },
         landscape: false,

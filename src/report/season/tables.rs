@@ -289,6 +289,11 @@ pub fn board_performance(
             }
         }
     }
+    // A team's boards print on one page: a block starts where the team changes.
+    let teams_of: Vec<u32> = acc.keys().map(|k| k.0).collect();
+    let groups = (0..teams_of.len())
+        .filter(|&i| i == 0 || teams_of.get(i - 1) != teams_of.get(i))
+        .collect();
     let rows = acc
         .iter()
         .map(|((team, board, key), line)| {
@@ -330,6 +335,7 @@ pub fn board_performance(
         rows,
         centred: vec![1, 3, 4, 5, 6],
         numeric: vec![1, 3, 4, 5, 6],
+        groups,
         ..Default::default()
     }
 }

@@ -37,18 +37,19 @@ pub fn render_team_swiss(
             .event
             .tiebreaks_for(&stage.id, "team")
             .is_none_or(|t| t.is_default);
-        let note = match (default_order, lang) {
-            (false, _) => "",
-            (true, Lang::Zh) => "（破同分顺序为默认值，待补充细则确认）",
-            (true, Lang::En) => " (default tie-break order, to be confirmed)",
-        };
+        let mut table = super::league::ranking_table(st, &o.names, t, &stage.id, o.finished());
+        if default_order {
+            table
+                .notes
+                .push(crate::report::notes::default_tiebreaks(lang));
+        }
         sheets.push(SheetDoc {
             name: lang.pick("排名", "Ranking").into(),
             title: match lang {
-                Lang::Zh => format!("第{after}轮后排名{note}"),
-                Lang::En => format!("ranking after round {after}{note}"),
+                Lang::Zh => format!("第{after}轮后排名"),
+                Lang::En => format!("ranking after round {after}"),
             },
-            table: super::league::ranking_table(st, &o.names, t, &stage.id, o.finished()),
+            table,
             landscape: false,
         });
     }

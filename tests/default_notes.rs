@@ -1,5 +1,5 @@
 //! The template defaults that decided the A-league's medals, named once in a note under
-//! `finals.xlsx!总排名` with their event.toml keys (issue 44 point 6).
+//! `finals.xlsx!总排名` in words for the public (issue 44 point 6, issue 45 point 2).
 
 mod util;
 
@@ -17,20 +17,21 @@ fn notes(dir: &std::path::Path) -> Vec<String> {
 
 /// 山东 and 重庆 both have 14 match points after the season (split by the default order), 湖北's
 /// quarter-final (八强赛 1-8) and the third-place match were decided by game points, and the
-/// semi-finals were re-seeded by season place: three notes, each with its key.
+/// semi-finals were re-seeded by season place: three notes.
 #[test]
 fn the_defaults_that_decided_medals_are_named_under_the_final_ranking() {
     let (_tmp, dir) = sample_copy("cca-a-league-2023");
     let (_, _, err) = run_json(&dir, &[]);
     let got = notes(&dir);
     assert_eq!(got.len(), 3, "{got:?}\n{err}");
-    assert!(got[0].contains("[[tiebreaks]] order"), "{}", got[0]);
     assert_eq!(
-        got[1],
-        "八强赛 1-8、三四名决赛场分相同，按默认规则以局分决定胜者（event.toml [stages.knockout] \
-         tie_resolution；确认后将 tie_resolution_default 改为 false）"
+        got,
+        [
+            "常规赛同场分队伍的名次（总决赛序号）按组委会默认设置的破同分顺序决定",
+            "八强赛 1-8、三四名决赛场分相同，按组委会默认设置以局分决定胜者",
+            "半决赛及第五至八名争夺赛按常规赛名次重新排位（组委会默认设置）",
+        ]
     );
-    assert!(got[2].contains("bracket_default"), "{}", got[2]);
     // The ranking itself is unchanged: 12 places above the notes.
     let book = util::cells::read_book(&dir.join("out/finals.xlsx"));
     assert_eq!(util::cells::sheet(&book, "总排名").body().len(), 12);

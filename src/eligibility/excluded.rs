@@ -101,9 +101,10 @@ fn no_roster(ex: &ExcludedEvent, i: usize) -> Finding {
             ex.event
         ),
         format!(
-            "no roster of {} given (event.toml eligibility.excluded[{i}].roster); the {clause} \
+            "no roster of {} given (event.toml eligibility.excluded[{i}].roster); the {} \
              check was not run",
-            ex.event
+            ex.event,
+            crate::report::english::clause(clause, crate::Lang::En)
         ),
     );
     match &ex.clause {

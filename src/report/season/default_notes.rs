@@ -1,8 +1,9 @@
 //! The notes under a league's published finals tables naming each template default that
 //! decided a place (issue 44 point 6): the season's tie-break order when teams level on match
 //! points were told apart by it, the knockout's 局分 decider when it decided a match, the
-//! semi-final re-seeding by season place. Each is named once, with its event.toml key, until
-//! the organizer confirms it (the key's `default` set to false).
+//! semi-final re-seeding by season place. Each is named once, in words for the public (issue 45:
+//! no event.toml key, no 默认值 in print), until the organizer confirms it (the setting's
+//! `default`, `tie_resolution_default` or `bracket_default` set to false).
 
 use crate::Lang;
 use crate::event::Event;
@@ -38,13 +39,11 @@ pub(super) fn decided_by_defaults(
             .is_some_and(|t| t.is_default)
     {
         notes.push(match lang {
-            Lang::Zh => "常规赛同场分队伍的名次（总决赛序号）由默认的破同分顺序决定\
-                         （event.toml [[tiebreaks]] order，默认值（规程未规定，请组织者确认）；\
-                         确认后将 default 改为 false）"
-                .to_string(),
+            Lang::Zh => {
+                "常规赛同场分队伍的名次（总决赛序号）按组委会默认设置的破同分顺序决定".to_string()
+            }
             Lang::En => "teams level on match points in the season (the finals' seeds) were \
-                         split by the default tie-break order (event.toml [[tiebreaks]] order; \
-                         set its default to false once confirmed)"
+                         split by the organizers' default tie-break order"
                 .to_string(),
         });
     }
@@ -72,27 +71,22 @@ pub(super) fn decided_by_defaults(
     if !by_games.is_empty() && k.tie_resolution_default {
         notes.push(match lang {
             Lang::Zh => format!(
-                "{}场分相同，按默认规则以局分决定胜者（event.toml [stages.knockout] \
-                 tie_resolution；确认后将 tie_resolution_default 改为 false）",
+                "{}场分相同，按组委会默认设置以局分决定胜者",
                 by_games.join("、")
             ),
             Lang::En => format!(
-                "{}: level on match points, decided by game points by default (event.toml \
-                 [stages.knockout] tie_resolution; set tie_resolution_default to false once \
-                 confirmed)",
+                "{}: level on match points, decided by game points (the organizers' default)",
                 by_games.join(", ")
             ),
         });
     }
     if k.bracket_default && !k.groups.is_empty() {
         notes.push(match lang {
-            Lang::Zh => "半决赛及第五至八名争夺赛按常规赛名次重新排位（event.toml \
-                         [[stages.knockout.groups]]，默认值（规程未规定，请组织者确认）；\
-                         确认后将 bracket_default 改为 false）"
-                .to_string(),
+            Lang::Zh => {
+                "半决赛及第五至八名争夺赛按常规赛名次重新排位（组委会默认设置）".to_string()
+            }
             Lang::En => "the semi-finals and the 5th-8th place matches were re-seeded by season \
-                         place (event.toml [[stages.knockout.groups]]; set bracket_default to \
-                         false once confirmed)"
+                         place (the organizers' default)"
                 .to_string(),
         });
     }

@@ -115,16 +115,7 @@ pub fn of_section(
         }
         for (ps, problem) in families(members) {
             let mut ps = ps;
-            ps.sort_by(|a, b| {
-                let d = |p: &Person| p.birth.as_ref().map(|b| b.value.date);
-                match (d(a), d(b)) {
-                    (Some(x), Some(y)) => x.cmp(&y),
-                    (Some(_), None) => std::cmp::Ordering::Less,
-                    (None, Some(_)) => std::cmp::Ordering::Greater,
-                    (None, None) => std::cmp::Ordering::Equal,
-                }
-                .then_with(|| a.display_name().cmp(b.display_name()))
-            });
+            ps.sort_by(|a, b| by_birth(a, b));
             if let (None, [a, c]) = (&problem, ps.as_slice()) {
                 out.push(Entrant {
                     name: format!("{}/{}", a.display_name(), c.display_name()),
@@ -264,6 +255,18 @@ enum Unpaired {
     NotTwo,
 }
 
+/// The elder first (a person without a birth date last), then by name.
+fn by_birth(a: &Person, b: &Person) -> std::cmp::Ordering {
+    let d = |p: &Person| p.birth.as_ref().map(|b| b.value.date);
+    match (d(a), d(b)) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    }
+    .then_with(|| a.display_name().cmp(b.display_name()))
+}
+
 /// The families of one delegation's entrants of a pairs section: by the form's 家庭编号
 /// (搭档) column or a 备注 tag `家庭N` when it has one, else the two of them when there are exactly two. Never by
 /// surname: a grandparent and a grandchild often have different ones.
@@ -280,6 +283,18 @@ fn families(members: Vec<&Person>) -> Vec<(Vec<&Person>, Option<Unpaired>)> {
             .or_else(|| p.remarks.as_ref().and_then(|r| remarks_family(&r.value)))
     };
     if members.iter().any(|p| family(p).is_some()) {
+        let mut members = members;
+        // Families told by 备注 tags come in the order of their eldest member, as the families
+        // of a delegation were ordered before the tags were read (the sections' pairing
+        // numbers, and so the rounds already paired, stay as they were).
+        let by_column = members.iter().any(|p| {
+            p.family
+                .as_ref()
+                .is_some_and(|f| !f.value.trim().is_empty())
+        });
+        if !by_column {
+            members.sort_by(|a, b| by_birth(a, b));
+        }
         let mut groups: Vec<(Option<String>, Vec<&Person>)> = Vec::new();
         for p in members {
             let f = family(p);

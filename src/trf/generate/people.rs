@@ -54,7 +54,7 @@ pub fn field(rng: &mut SplitMix64, n: usize, lo: u16, hi: u16) -> Vec<Person> {
             }
         })
         .collect();
-    v.sort_by(|a, b| b.rating.cmp(&a.rating));
+    v.sort_by_key(|p| std::cmp::Reverse(p.rating));
     v
 }
 

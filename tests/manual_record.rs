@@ -118,14 +118,7 @@ fn a_tiebreak_order_changed_after_pairing_needs_a_ruling() {
         &dir,
         "setting = \"tiebreaks.order\"\ndecision = \"setting-changed\"\nround = 7\nnote = \"仲裁委员会决定调整\"",
     );
-    let text = fs::read_to_string(dir.join("event.toml")).expect("event.toml");
-    let ruling_line = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| l.starts_with("[[rulings]]"))
-        .last()
-        .map(|(i, _)| i + 1)
-        .expect("ruling");
+    let ruling_line = last_ruling_line(&dir);
     let (c, _, err) = run_raw(&dir);
     assert_eq!(c, 2, "{err}");
     assert!(
@@ -206,14 +199,7 @@ fn a_confirmed_pairing_is_written_into_the_trf() {
         &dir,
         "round = 3\nstage = \"open\"\ndecision = \"pairing-confirmed\"\nclause = \"规程 六(二)\"\nnote = \"第5台按现场对阵\"",
     );
-    let text = fs::read_to_string(dir.join("event.toml")).expect("event.toml");
-    let line = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| l.starts_with("[[rulings]]"))
-        .last()
-        .map(|(i, _)| i + 1)
-        .expect("ruling");
+    let line = last_ruling_line(&dir);
     run_json(&dir, &[]);
     let open = fs::read_to_string(dir.join("out/nj-open-2026-open.trf")).expect("open trf");
     assert_eq!(
@@ -324,14 +310,7 @@ fn a_result_changed_after_the_next_round_was_paired_needs_a_ruling() {
         &dir,
         "round = 6\nstage = \"women\"\ndecision = \"result-changed\"\nnote = \"记录员笔误，经双方签字更正\"",
     );
-    let text = fs::read_to_string(dir.join("event.toml")).expect("event.toml");
-    let line = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| l.starts_with("[[rulings]]"))
-        .last()
-        .map(|(i, _)| i + 1)
-        .expect("ruling");
+    let line = last_ruling_line(&dir);
     let (_, json, _) = run_json(&dir, &[]);
     let found = changed(&json);
     assert_eq!(found.len(), 1, "{found:?}");
@@ -349,4 +328,15 @@ fn a_result_changed_after_the_next_round_was_paired_needs_a_ruling() {
             .as_str()
         )
     );
+}
+
+/// The line of the last `[[rulings]]` header in the folder's event.toml (1-based).
+fn last_ruling_line(dir: &std::path::Path) -> usize {
+    let text = fs::read_to_string(dir.join("event.toml")).expect("event.toml");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("[[rulings]]"))
+        .last()
+        .map(|(i, _)| i + 1)
+        .expect("ruling")
 }

@@ -275,65 +275,42 @@ fn rank_text(out: &mut String, r: Option<&RankReport>, system: System, lang: Lan
         }
     );
     for d in &r.diffs {
-        let line = match (d, lang) {
-            (
-                RankDiff::Rank {
-                    start_no,
-                    name,
-                    file,
-                    lo,
-                    hi,
-                },
-                Lang::Zh,
-            ) => {
-                let want = if lo == hi {
-                    format!("第{lo}名")
-                } else {
-                    format!("第{lo}至{hi}名（并列）")
-                };
-                format!("{unit}{start_no}（{name}）：文件名次{file}，应为{want}")
-            }
-            (
-                RankDiff::Rank {
-                    start_no,
-                    name,
-                    file,
-                    lo,
-                    hi,
-                },
-                Lang::En,
-            ) => {
-                let want = if lo == hi {
-                    format!("{lo}")
-                } else {
-                    format!("{lo}-{hi} (tied)")
-                };
-                format!("{unit}{start_no} ({name}): rank {file} in the file, should be {want}")
-            }
-            (
-                RankDiff::Points {
-                    start_no,
-                    name,
-                    file,
-                    counted,
-                },
-                Lang::Zh,
-            ) => {
-                format!("{unit}{start_no}（{name}）：文件积分{file}，各轮结果之和{counted}")
-            }
-            (
-                RankDiff::Points {
-                    start_no,
-                    name,
-                    file,
-                    counted,
-                },
-                Lang::En,
-            ) => {
-                format!(
-                    "{unit}{start_no} ({name}): {file} points in the file, the rounds give {counted}"
-                )
-            }
+        let zh = lang == Lang::Zh;
+        let line = match d {
+            RankDiff::Rank {
+                start_no,
+                name,
+                file,
+                lo,
+                hi,
+            } => match (zh, lo == hi) {
+                (true, true) => format!("{unit}{start_no}（{name}）：文件名次{file}，应为第{lo}名"),
+                (true, false) => {
+                    format!(
+                        "{unit}{start_no}（{name}）：文件名次{file}，应为第{lo}至{hi}名（并列）"
+                    )
+                }
+                (false, true) => {
+                    format!("{unit}{start_no} ({name}): rank {file} in the file, should be {lo}")
+                }
+                (false, false) => format!(
+                    "{unit}{start_no} ({name}): rank {file} in the file, should be {lo}-{hi} (tied)"
+                ),
+            },
+            RankDiff::Points {
+                start_no,
+                name,
+                file,
+                counted,
+            } if zh => format!("{unit}{start_no}（{name}）：文件积分{file}，各轮结果之和{counted}"),
+            RankDiff::Points {
+                start_no,
+                name,
+                file,
+                counted,
+            } => format!(
+                "{unit}{start_no} ({name}): {file} points in the file, the rounds give {counted}"
+            ),
         };
         let _ = writeln!(out, "  {line}");
     }

@@ -159,7 +159,7 @@ fn check_inner(trf: &Trf, unplayed_round_ok: bool) -> Result<Vec<ParseError>, Pa
                     ),
                 ));
             }
-            let Some(&(_, q)) = find(o) else {
+            let Some((_, q)) = find(o) else {
                 return Err(err(
                     line,
                     round_col(r, 0),

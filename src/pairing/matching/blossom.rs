@@ -5,6 +5,7 @@
 //! whole graph.
 
 use super::Weight;
+use super::changes::Changes;
 use super::stage::{NONE, State};
 
 /// A weighted graph on dense vertices `0..n` (a symmetric weight matrix; weight zero is no edge)
@@ -25,7 +26,7 @@ use super::stage::{NONE, State};
 pub struct Matcher<W: Weight> {
     s: State<W>,
     /// Edges changed since the last solve.
-    changed: Vec<(usize, usize)>,
+    changed: Changes,
     /// No solve yet: the first one starts from scratch.
     fresh: bool,
     out: Vec<usize>,
@@ -38,7 +39,7 @@ impl<W: Weight> Matcher<W> {
     pub fn new(n: usize) -> Self {
         Matcher {
             s: State::new(n),
-            changed: Vec::new(),
+            changed: Changes::default(),
             fresh: true,
             out: (0..n).collect(),
             reset: vec![false; n],
@@ -69,7 +70,7 @@ impl<W: Weight> Matcher<W> {
         self.s.w[a * n + b] = id;
         self.s.w[b * n + a] = id;
         if !self.fresh {
-            self.changed.push((a, b));
+            self.changed.push(a, b);
         }
     }
 
@@ -177,7 +178,7 @@ impl<W: Weight> Matcher<W> {
     /// duals that make every edge feasible again.
     fn repair(&mut self) {
         let mut freed = Vec::new();
-        for &(a, b) in &self.changed {
+        for (a, b) in self.changed.iter() {
             if self.reset[a] || self.reset[b] {
                 continue;
             }

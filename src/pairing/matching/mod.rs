@@ -5,6 +5,7 @@
 //! bbpPairings), so the weight type is generic: `u64`, `u128` or [`Wide`] limbs.
 
 mod blossom;
+mod changes;
 mod duals;
 mod search;
 mod stage;

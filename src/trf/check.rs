@@ -111,17 +111,6 @@ fn round_has_results(players: &[(usize, &PlayerRecord)], r: usize) -> bool {
     })
 }
 
-/// For each start number, the index in `players` of the first record with it.
-fn by_start_no(players: &[(usize, &PlayerRecord)]) -> Vec<Option<usize>> {
-    let mut index = vec![None; usize::from(u16::MAX) + 1];
-    for (i, (_, p)) in players.iter().enumerate() {
-        if let Some(slot) = index.get_mut(usize::from(p.start_no)) {
-            slot.get_or_insert(i);
-        }
-    }
-    index
-}
-
 fn check_inner(trf: &Trf, unplayed_round_ok: bool) -> Result<Vec<ParseError>, ParseError> {
     let players: Vec<(usize, &PlayerRecord)> = trf
         .lines
@@ -132,17 +121,7 @@ fn check_inner(trf: &Trf, unplayed_round_ok: bool) -> Result<Vec<ParseError>, Pa
             _ => None,
         })
         .collect();
-    // Start number → the first `001` line with it: one pass, so the check stays linear.
-    let index = by_start_no(&players);
-    let find = |s: u16| {
-        index
-            .get(usize::from(s))
-            .copied()
-            .flatten()
-            .and_then(|i| players.get(i).copied())
-    };
-    // Whether each round has any result, computed once per round when asked.
-    let mut has_results: Vec<Option<bool>> = Vec::new();
+    let find = |s: u16| players.iter().find(|(_, p)| p.start_no == s);
     // One warning per round paired without any result: (round, warning).
     let mut unplayed: Vec<(usize, ParseError)> = Vec::new();
     for &(line, p) in &players {
@@ -159,7 +138,7 @@ fn check_inner(trf: &Trf, unplayed_round_ok: bool) -> Result<Vec<ParseError>, Pa
                     ),
                 ));
             }
-            let Some((_, q)) = find(o) else {
+            let Some(&(_, q)) = find(o) else {
                 return Err(err(
                     line,
                     round_col(r, 0),
@@ -197,11 +176,7 @@ fn check_inner(trf: &Trf, unplayed_round_ok: bool) -> Result<Vec<ParseError>, Pa
                 ));
             }
             if e.result == ResultCode::Blank && t.result == ResultCode::Blank {
-                if has_results.len() <= r {
-                    has_results.resize(r + 1, None);
-                }
-                let any = *has_results[r].get_or_insert_with(|| round_has_results(&players, r));
-                if unplayed_round_ok && !any {
+                if unplayed_round_ok && !round_has_results(&players, r) {
                     if !unplayed.iter().any(|(x, _)| *x == round) {
                         unplayed.push((
                             round,
@@ -264,27 +239,26 @@ fn check_inner(trf: &Trf, unplayed_round_ok: bool) -> Result<Vec<ParseError>, Pa
 
 /// Every team member has a `001` line and is in one team only.
 fn check_teams(trf: &Trf, players: &[(usize, &PlayerRecord)]) -> Result<(), ParseError> {
-    let index = by_start_no(players);
-    // Start number → the line of the team that lists it.
-    let mut seen: Vec<Option<usize>> = vec![None; index.len()];
-    let has_310 = trf.lines.iter().any(|x| matches!(x, Line::Team(_)));
+    let mut seen: Vec<(u16, usize)> = Vec::new();
     for (i, l) in trf.lines.iter().enumerate() {
         let (members, first_col) = match l {
             Line::Team(t) => (&t.members, TEAM310_MEMBER_COL),
-            Line::Team013(t) if !has_310 => (&t.members, TEAM013_MEMBER_COL),
+            Line::Team013(t) if !trf.lines.iter().any(|x| matches!(x, Line::Team(_))) => {
+                (&t.members, TEAM013_MEMBER_COL)
+            }
             _ => continue,
         };
         let line = i + 1;
         for (k, &m) in members.iter().enumerate() {
             let col = first_col + MEMBER_STEP * k;
-            if index.get(usize::from(m)).copied().flatten().is_none() {
+            if !players.iter().any(|(_, p)| p.start_no == m) {
                 return Err(err(
                     line,
                     col,
                     format!("队员{m}不存在 / member {m} has no 001 line"),
                 ));
             }
-            if let Some(other) = seen.get(usize::from(m)).copied().flatten() {
+            if let Some(&(_, other)) = seen.iter().find(|(s, _)| *s == m) {
                 return Err(err(
                     line,
                     col,
@@ -293,9 +267,7 @@ fn check_teams(trf: &Trf, players: &[(usize, &PlayerRecord)]) -> Result<(), Pars
                     ),
                 ));
             }
-            if let Some(slot) = seen.get_mut(usize::from(m)) {
-                *slot = Some(line);
-            }
+            seen.push((m, line));
         }
     }
     Ok(())

@@ -104,7 +104,7 @@ fn no_roster(ex: &ExcludedEvent, i: usize) -> Finding {
             "no roster of {} given (event.toml eligibility.excluded[{i}].roster); the {} \
              check was not run",
             ex.event,
-            crate::report::english::clause(clause, crate::Lang::En)
+            crate::findings::clause(clause, crate::Lang::En)
         ),
     );
     match &ex.clause {

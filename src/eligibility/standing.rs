@@ -221,7 +221,7 @@ fn ruling_note(r: &Ruling, code: Code, lang: crate::Lang) -> String {
     parts.extend(
         r.clause
             .as_deref()
-            .map(|c| crate::report::english::clause(c, lang)),
+            .map(|c| crate::findings::clause(c, lang)),
     );
     parts.extend(r.note.clone());
     match lang {

@@ -8,8 +8,10 @@
 use std::fmt;
 use std::sync::Arc;
 
+mod clause;
 mod code;
 
+pub use clause::clause;
 pub use code::{Category, Code, markdown_table};
 
 /// How serious a finding is. Errors block (exit code 1); warnings are reported only.

@@ -228,6 +228,7 @@ fn a_second_round_sheet_hidden_in_the_workbook_is_an_error_naming_both() {
             name: "备份".into(),
             visible: false,
             grid: sheets[0].grid.clone(),
+            merges: Vec::new(),
         };
         backup.grid[2][5] = "0-1".into();
         sheets.insert(1, backup);
@@ -241,6 +242,27 @@ fn a_second_round_sheet_hidden_in_the_workbook_is_an_error_naming_both() {
             "results/r01.xlsx：工作表“第1轮”和“备份”（可能是隐藏的）都是成绩表；只读取“第1轮”，请只保留一张成绩表",
         ),
     );
+}
+
+#[test]
+fn merged_match_cells_in_a_round_sheet_are_read_on_every_board() {
+    // The arbiter merges the 场次, 主队 and 客队 cells of round 1's first match over its five
+    // boards (rows 3-7), as a printed sheet often has them: every board keeps its match and
+    // teams, the run's result is the untouched one and nothing new is reported (before, the
+    // four lower boards read as blank rows: boards deleted, the match scored on board 1).
+    let (_tmp, folder, before) = a_league_edited(|sheets| {
+        let sheet = &mut sheets[0];
+        assert_eq!(sheet.grid[6][1], "5", "the first match has five boards");
+        for col in [0u16, 2, 7] {
+            for row in &mut sheet.grid[3..=6] {
+                row[col as usize].clear();
+            }
+            sheet.merges.push((2, col, 6, col));
+        }
+    });
+    let (_, json, err) = run_json(&folder, &[]);
+    assert_eq!(result(&json), result(&before), "{err}");
+    assert_eq!(new_findings(&before, &json), [], "{err}");
 }
 
 #[test]
@@ -340,4 +362,36 @@ fn lowering_a_round_robin_below_its_played_rounds_is_refused() {
         "{err}"
     );
     assert!(!folder.join("out").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn results_linked_inside_the_event_folder_is_read_and_outside_is_refused() {
+    // The round workbooks kept in a shared sub-folder, `results` a link to it: read as
+    // results/ (once), the run's result is the untouched one and nothing new is reported.
+    let (_tmp, folder) = sample_copy(A);
+    let (_, before, _) = run_json(&folder, &[]);
+    fs::create_dir_all(folder.join("共享")).expect("shared folder");
+    fs::rename(folder.join("results"), folder.join("共享/成绩")).expect("move results");
+    std::os::unix::fs::symlink("共享/成绩", folder.join("results")).expect("link");
+    let (_, json, err) = run_json(&folder, &[]);
+    assert_eq!(result(&json), result(&before), "{err}");
+    assert_eq!(new_findings(&before, &json), [], "{err}");
+
+    // A link leading out of the event folder: refused (exit 2) naming it, nothing paired.
+    let elsewhere = tempfile::tempdir().expect("temp");
+    fs::remove_file(folder.join("results")).expect("unlink");
+    fs::rename(folder.join("共享/成绩"), elsewhere.path().join("成绩")).expect("move out");
+    std::os::unix::fs::symlink(elsewhere.path().join("成绩"), folder.join("results"))
+        .expect("link out");
+    let out = bianpai(&["run", folder.to_str().expect("utf-8")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "results 是指向活动文件夹外（{}）的链接",
+            elsewhere.path().join("成绩").display()
+        )),
+        "{stderr}"
+    );
 }

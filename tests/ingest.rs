@@ -272,6 +272,41 @@ fn csv_in_every_encoding() {
 }
 
 #[test]
+fn a_csv_saved_partly_in_gbk_and_partly_in_utf8_is_read_line_by_line() {
+    // Lines 1-2 from Excel's "CSV (逗号分隔)" (GBK), line 3 pasted from a web system (UTF-8):
+    // every name reads right (no garbled phantom team) and the file carries a warning
+    // naming the UTF-8 line.
+    let dir = tempfile::tempdir().expect("temp");
+    let (head, _, _) = encoding_rs::GBK.encode(
+        "姓名,性别,出生日期,身份证号,单位\n  王 浩  ,男,1990.01.01,11010519900101123X,上海队\n",
+    );
+    let mut bytes = head.into_owned();
+    bytes.extend_from_slice(
+        "欧阳·娜娜,女,2008年12月31日,110105200812310047,\"上海队,青年组\"\n".as_bytes(),
+    );
+    std::fs::write(dir.path().join("mixed.csv"), &bytes).expect("write");
+    let (loaded, findings) = load_dir(dir.path());
+    assert_eq!(file(&loaded, "mixed.csv").tables[0].rows, csv_rows());
+    let found: Vec<(String, String, String)> = (findings.all().iter())
+        .map(|f| {
+            (
+                f.code.as_str().to_string(),
+                f.source.to_string(),
+                f.message_zh.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            "file.converted".to_string(),
+            "mixed.csv".to_string(),
+            "mixed.csv：文件混用两种编码：第 3 行是 UTF-8，其余是 GBK；已逐行解码读取，请核对这些行".to_string()
+        )]
+    );
+}
+
+#[test]
 fn gbk_zip_members_and_nested_zips() {
     let (loaded, _) = good();
     let inner = file(&loaded, "天津队.zip/天津队/报名表.xlsx");

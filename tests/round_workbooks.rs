@@ -258,6 +258,35 @@ fn the_one_copy_left_is_read_with_a_warning() {
 }
 
 #[test]
+fn a_round_workbook_outside_results_is_an_error_and_its_round_is_not_paired_again() {
+    // A team's copy of round 1 (marker sheet and all) is all that is left of it, in the
+    // team's own folder: it is not read, nothing new is paired into results/, and the error
+    // names it and where it belongs.
+    let (_tmp, folder) = round_one();
+    util::type_results(&r01(&folder), "1-0");
+    fs::create_dir_all(folder.join("吉林队")).expect("team folder");
+    fs::rename(r01(&folder), folder.join("吉林队/r01.xlsx")).expect("move");
+    let (code, json, err) = run_json(&folder, &[]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        found(&json, "round.outside-results"),
+        vec![(
+            "error".to_string(),
+            "吉林队/r01.xlsx".to_string(),
+            "吉林队/r01.xlsx 带有swiss 第1轮成绩表的标记，但不在 results/ 文件夹中，未读取，该轮也不重新编排；如这是本赛事的成绩表，请把它移到 results/r01.xlsx".to_string()
+        )]
+    );
+    assert_eq!(found(&json, "round.renamed-workbook"), vec![]);
+    assert_eq!(complete(&json), 0);
+    assert!(!r01(&folder).exists(), "round 1 is not paired again");
+    // Moved back, it is read as typed.
+    fs::rename(folder.join("吉林队/r01.xlsx"), r01(&folder)).expect("move back");
+    let (_, json, _) = run_json(&folder, &[]);
+    assert_eq!(found(&json, "round.outside-results"), vec![]);
+    assert_eq!(complete(&json), 1);
+}
+
+#[test]
 fn a_sheet_copied_without_its_marker_is_recognised() {
     let (_tmp, folder) = round_one();
     util::type_results(&r01(&folder), "1-0");

@@ -218,3 +218,24 @@ fn a_family_pair_comes_from_the_form_s_family_number_not_the_surnames() {
         "{family:?}"
     );
 }
+
+#[test]
+fn contradictory_rulings_on_one_person_are_refused_naming_both_lines() {
+    // 钟宇毅 disqualified (line 470) and, further down, cleared: which one holds is not
+    // bianpai's to choose; the run stops at the second, naming the first's line.
+    let (_tmp, dir) = sample_copy(C);
+    let p = dir.join("event.toml");
+    let mut text = std::fs::read_to_string(&p).expect("event.toml");
+    text.push_str(
+        "\n[[rulings]]\nperson = \"钟宇毅\"\nteam = \"江苏省\"\ndecision = \"cleared\"\n",
+    );
+    let line = text.lines().count();
+    std::fs::write(&p, &text).expect("write event.toml");
+    let out = util::bianpai(&["run", dir.to_str().expect("utf-8")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    let want = format!(
+        "event.toml:{line}:1: 键 (key) `rulings[1].decision`: 与第 470 行的裁定矛盾：江苏省 钟宇毅 已被裁定为 disqualified（取消资格），这里又裁定为 cleared（准予参赛）；请只保留一条"
+    );
+    assert!(stderr.contains(&want), "{want}\n{stderr}");
+}

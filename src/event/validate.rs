@@ -15,6 +15,7 @@ use crate::scoring::cxa::CxaKey;
 
 mod knockout;
 mod lodging;
+mod rulings;
 mod sections;
 mod stages;
 
@@ -89,6 +90,7 @@ pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Vec<Problem>> {
     dates(ev, &mut found);
     sections::check(ev, &mut found);
     stages::check(ev, &mut found);
+    rulings::check(ev, &mut found);
     super::stage_groups::check(ev, &mut found);
     scoring_and_boards(ev, &mut found);
     rankings(ev, &mut found);

@@ -213,6 +213,9 @@ catalogue! {
     /// A team or player cell in a round workbook with invisible characters (zero-width space,
     /// soft hyphen, byte-order mark): compared without them.
     RoundInvisibleCharacters = "round.invisible-characters", Round, Warning;
+    /// A round workbook (by its marker) outside `results/`: not read, its round not paired
+    /// again until it is moved back.
+    RoundOutsideResults = "round.outside-results", Round, Error;
     /// A round missing while a later one of its stage is there: not paired again.
     RoundMissingWorkbook = "round.missing-workbook", Round, Error;
     /// An entrant marked `退赛`: not paired again, points kept.

@@ -260,7 +260,7 @@ fn columns_of(header: &Header) -> BTreeMap<Field, u32> {
 /// when it has no 身份 column.
 pub(crate) fn read_table(table: &Table) -> Option<Vec<Submission>> {
     let header = find_header(table)?;
-    let merges = rows::Merges::new(table);
+    let merges = crate::ingest::Merges::new(table);
     let (data, end) = rows::read_rows(table, &merges, &header);
     let mut labels = TeamLabels::default();
     labels.scan(table, 0..header.row);

@@ -31,9 +31,9 @@ mod xlsx_merges;
 
 pub use limits::Limits;
 pub use names::{RawName, decode_member_names, sanitize_member_path};
-pub use table::{Cell, Format, LoadedFile, Merge, Paragraph, Table};
+pub use table::{Cell, Format, LoadedFile, Merge, Merges, Paragraph, Table};
 pub use text::{Delimiter, decode_text, detect_delimiter, read_csv};
-pub use walk::{SUPERSEDED_DIR, load, resolved};
+pub use walk::{SUPERSEDED_DIR, linked_results, load, resolved};
 
 /// A file as the tables it holds: what the readers of [`crate::inputs`] take.
 impl AsRef<[Table]> for LoadedFile {
@@ -288,7 +288,12 @@ pub(crate) fn read_into(
                 r => single(r, Format::Xls, out),
             }
         }
-        Kind::Text => match text::read_text(path, &without_nul(path, bytes, out), &ext, limits) {
+        Kind::Text => match text::read_text(
+            path,
+            &mixed(path, &without_nul(path, bytes, out), out),
+            &ext,
+            limits,
+        ) {
             text::TextOutcome::Table(t) => {
                 let cells: u64 = t.rows.iter().map(|r| r.len() as u64).sum();
                 if budget.cells < cells {
@@ -309,6 +314,28 @@ pub(crate) fn read_into(
         Kind::Unsupported(what) => out.unreadable.push(Unreadable::new(path, what.zh, what.en)),
         Kind::Other(what) => ignore_or_unreadable(path, &ext, what, out),
     }
+}
+
+/// Notes a text file that mixes UTF-8 lines with lines in a legacy encoding (read line by
+/// line, [`text::Mixed`]), naming the UTF-8 lines; passes the bytes on.
+fn mixed<'a>(path: &str, bytes: &'a [u8], out: &mut ReadOutcome) -> &'a [u8] {
+    if let Some(m) = text::Mixed::of(bytes) {
+        let shown: Vec<String> = m.utf8_lines.iter().take(10).map(usize::to_string).collect();
+        let more = if m.utf8_lines.len() > 10 { "…" } else { "" };
+        let legacy = m.legacy.name();
+        out.converted.push(Ignored {
+            path: path.to_string(),
+            reason_zh: format!(
+                "文件混用两种编码：第 {}{more} 行是 UTF-8，其余是 {legacy}；已逐行解码读取，请核对这些行",
+                shown.join("、")
+            ),
+            reason_en: format!(
+                "the file mixes two encodings: line {}{more} in UTF-8, the rest in {legacy}; read line by line: check those lines",
+                shown.join(", ")
+            ),
+        });
+    }
+    bytes
 }
 
 /// The bytes of an 8-bit or UTF-8 text file without its NUL bytes (a stray NUL comes from a

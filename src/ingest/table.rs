@@ -159,3 +159,47 @@ pub struct LoadedFile {
     /// The tables (sheets) of the file, in workbook order.
     pub tables: Vec<Table>,
 }
+
+/// The most merged cells mapped per table; a hostile file cannot make this allocate more.
+const MERGE_CELL_BUDGET: usize = 200_000;
+
+/// Merged regions clipped to the grid: covered cell → top-left cell.
+pub struct Merges {
+    map: std::collections::HashMap<(usize, usize), (usize, usize)>,
+}
+
+impl Merges {
+    /// Maps the covered cells of `table`'s merges (lookups only, never iterated): a
+    /// form's rows and a round sheet's read a merged cell as its value on every row it covers.
+    pub fn new(table: &Table) -> Merges {
+        let (h, w) = (table.height(), table.width());
+        let mut map = std::collections::HashMap::new();
+        let mut budget = MERGE_CELL_BUDGET;
+        for m in &table.merges {
+            let (r0, c0) = (m.first_row as usize, m.first_col as usize);
+            let r1 = (m.last_row as usize).min(h.saturating_sub(1));
+            let c1 = (m.last_col as usize).min(w.saturating_sub(1));
+            if r0 >= h || c0 >= w || r1 < r0 || c1 < c0 {
+                continue;
+            }
+            let area = (r1 - r0 + 1).saturating_mul(c1 - c0 + 1);
+            if area > budget {
+                break;
+            }
+            budget -= area;
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    if (r, c) != (r0, c0) {
+                        map.insert((r, c), (r0, c0));
+                    }
+                }
+            }
+        }
+        Merges { map }
+    }
+
+    /// The cell that holds the value shown at (r, c).
+    pub fn resolve(&self, r: usize, c: usize) -> (usize, usize) {
+        self.map.get(&(r, c)).copied().unwrap_or((r, c))
+    }
+}

@@ -46,17 +46,96 @@ pub fn decode_text(bytes: &[u8]) -> (String, &'static Encoding) {
     if let Ok(s) = std::str::from_utf8(bytes) {
         return (s.to_string(), UTF_8);
     }
+    if let Some(mixed) = Mixed::of(bytes) {
+        return (mixed.text, mixed.legacy);
+    }
+    let enc = legacy(bytes);
+    let (text, _) = enc.decode_without_bom_handling(bytes);
+    (text.into_owned(), enc)
+}
+
+/// The legacy encoding of 8-bit text: the best of GBK/GB18030, Big5 and UTF-8 by `chardetng`
+/// (default GB18030).
+fn legacy(bytes: &[u8]) -> &'static Encoding {
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(bytes, true);
     // tld None: `Some(b"cn")` forces GBK even for Big5 input (ECOSYSTEM §3).
     let guess = detector.guess(None, chardetng::Utf8Detection::Allow);
-    let enc = if guess == BIG5 || guess == UTF_8 || guess == GBK || guess == GB18030 {
+    if guess == BIG5 || guess == UTF_8 || guess == GBK || guess == GB18030 {
         guess
     } else {
         GB18030
+    }
+}
+
+/// Text saved partly in a legacy encoding and partly in UTF-8 (rows pasted from a web system
+/// into a GBK "CSV (逗号分隔)" file, or the reverse), decoded line by line: a line that is
+/// valid UTF-8 and reads as Chinese text in it (only ASCII, CJK ideographs and CJK or
+/// full-width punctuation) is UTF-8, every other line is in the legacy encoding the others
+/// share. Decoding the whole file either way would garble the other part (a phantom team
+/// under a garbled name).
+pub(crate) struct Mixed {
+    /// The text, each line decoded in its own encoding.
+    pub text: String,
+    /// The encoding of the lines that are not UTF-8.
+    pub legacy: &'static Encoding,
+    /// The 1-based numbers of the lines read as UTF-8.
+    pub utf8_lines: Vec<usize>,
+}
+
+impl Mixed {
+    /// The line-by-line decoding of `bytes` when they mix UTF-8 lines with others; `None` for
+    /// text in one encoding (or UTF-16, or with a BOM).
+    pub(crate) fn of(bytes: &[u8]) -> Option<Mixed> {
+        if Encoding::for_bom(bytes).is_some()
+            || utf16_without_bom(bytes).is_some()
+            || std::str::from_utf8(bytes).is_ok()
+        {
+            return None;
+        }
+        let lines: Vec<&[u8]> = bytes.split_inclusive(|&b| b == b'\n').collect();
+        let utf8_lines: Vec<usize> = (lines.iter().enumerate())
+            .filter(|(_, l)| reads_as_utf8_chinese(l))
+            .map(|(i, _)| i + 1)
+            .collect();
+        if utf8_lines.is_empty() {
+            return None;
+        }
+        let rest: Vec<u8> = (lines.iter().enumerate())
+            .filter(|(i, _)| utf8_lines.binary_search(&(i + 1)).is_err())
+            .flat_map(|(_, l)| l.iter().copied())
+            .collect();
+        let legacy = match legacy(&rest) {
+            enc if enc == UTF_8 => GB18030,
+            enc => enc,
+        };
+        let mut text = String::with_capacity(bytes.len());
+        for (i, line) in lines.iter().enumerate() {
+            match std::str::from_utf8(line) {
+                Ok(s) if utf8_lines.binary_search(&(i + 1)).is_ok() => text.push_str(s),
+                _ => text.push_str(&legacy.decode_without_bom_handling(line).0),
+            }
+        }
+        Some(Mixed {
+            text,
+            legacy,
+            utf8_lines,
+        })
+    }
+}
+
+/// A line with non-ASCII bytes that is valid UTF-8 and, so decoded, only ASCII, CJK
+/// ideographs and CJK or full-width punctuation: GBK text is almost never that.
+fn reads_as_utf8_chinese(line: &[u8]) -> bool {
+    let Ok(s) = std::str::from_utf8(line) else {
+        return false;
     };
-    let (text, _) = enc.decode_without_bom_handling(bytes);
-    (text.into_owned(), enc)
+    !s.is_ascii()
+        && s.chars().all(|c| {
+            c.is_ascii()
+                || matches!(c as u32,
+                    0x3000..=0x303F | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xFF00..=0xFFEF | 0xB7 | 0x2014 | 0x2018..=0x201D | 0x2026)
+        })
 }
 
 /// The delimiter used by most of the first lines (quotes respected), `None` when no line has
@@ -245,6 +324,26 @@ mod tests {
             .flat_map(u16::to_be_bytes)
             .collect();
         assert_eq!(decode_text(&be).1, UTF_16BE);
+    }
+
+    #[test]
+    fn a_file_mixing_gbk_and_utf8_lines_is_decoded_line_by_line() {
+        let mut bytes = GBK
+            .encode("单位,姓名,性别\n浙江队,王浩,男\n")
+            .0
+            .into_owned();
+        bytes.extend_from_slice("浙江队,欧阳·娜娜,女\r\n".as_bytes());
+        bytes.extend_from_slice(&GBK.encode("浙江队,李明,男\n").0);
+        let mixed = Mixed::of(&bytes).expect("mixed");
+        assert_eq!(
+            mixed.text,
+            "单位,姓名,性别\n浙江队,王浩,男\n浙江队,欧阳·娜娜,女\r\n浙江队,李明,男\n"
+        );
+        assert_eq!(mixed.utf8_lines, [3]);
+        assert_eq!(decode_text(&bytes).0, mixed.text);
+        // One encoding throughout: not mixed.
+        assert!(Mixed::of(&GBK.encode("单位,姓名\n浙江队,王浩\n").0).is_none());
+        assert!(Mixed::of("单位,姓名\n浙江队,王浩\n".as_bytes()).is_none());
     }
 
     #[test]

@@ -35,6 +35,27 @@ pub fn resolved(path: &Path) -> Option<PathBuf> {
     Some(out)
 }
 
+/// Where `results/` leads when it is a symbolic link (or a Windows junction) to a folder
+/// inside the event folder `root` (a shared sub-folder): `Ok(Some(target))`, read through the
+/// link. `Ok(None)` when `results/` is not a link. `Err(target)` when it leads outside the
+/// event folder or nowhere (the run refuses it: bianpai would write round workbooks there).
+pub fn linked_results(root: &Path) -> Result<Option<PathBuf>, PathBuf> {
+    let link = root.join("results");
+    match fs::symlink_metadata(&link) {
+        Ok(m) if m.file_type().is_symlink() => {}
+        _ => return Ok(None),
+    }
+    let shown = fs::read_link(&link).unwrap_or_else(|_| link.clone());
+    let (Ok(root), Ok(target)) = (root.canonicalize(), link.canonicalize()) else {
+        return Err(shown);
+    };
+    if target.is_dir() && target != root && target.starts_with(&root) {
+        Ok(Some(target))
+    } else {
+        Err(shown)
+    }
+}
+
 /// Folders deeper than this are not walked (a guard against pathological trees).
 const MAX_DIR_DEPTH: usize = 32;
 
@@ -80,6 +101,21 @@ pub fn load(root: &Path, limits: &Limits, findings: &mut Findings) -> Loaded {
     let mut ignored = Vec::new();
     let mut unreadable = Vec::new();
     collect(root, "", 0, &mut files, &mut ignored, &mut unreadable);
+    if let Ok(Some(target)) = linked_results(root) {
+        // The folder `results/` leads to is read as results/ only.
+        files.retain(|(rel, full)| {
+            let twice = !rel.starts_with("results/")
+                && full.canonicalize().is_ok_and(|c| c.starts_with(&target));
+            if twice {
+                ignored.push(Ignored {
+                    path: rel.clone(),
+                    reason_zh: "results 链接到此文件夹，按 results/ 读取".into(),
+                    reason_en: "results/ links to this folder: read as results/".into(),
+                });
+            }
+            !twice
+        });
+    }
     files.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
 
     let mut loaded = Loaded::default();
@@ -230,7 +266,12 @@ fn collect(
             }
         };
         let ft = meta.file_type();
-        if ft.is_symlink() {
+        // `results/` linked to a folder inside the event folder is read through the link
+        // (that folder itself is then skipped, below, so nothing is read twice).
+        let linked = rel.is_empty() && name == "results" && ft.is_symlink();
+        if linked && let Ok(Some(_)) = linked_results(dir) {
+            collect(&full, &child, depth + 1, files, ignored, unreadable);
+        } else if ft.is_symlink() {
             ignored.push(Ignored {
                 path: child,
                 reason_zh: "符号链接，不跟随".into(),

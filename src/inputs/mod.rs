@@ -65,6 +65,9 @@ pub struct Inputs {
     pub files: Vec<(String, Part)>,
     /// The files ingest left aside (not tables), with the reason.
     pub ignored: Vec<Ignored>,
+    /// The rounds (`(marker stage, round)`) whose only workbook is outside `results/`: not
+    /// read and not paired again (`round.outside-results`).
+    pub held: Vec<(String, u32)>,
 }
 
 /// Classifies the files of a folder as read, with the findings of reading them (round

@@ -10,6 +10,8 @@
 //!   each other is a duplicate.
 //! - A file named as a round workbook (`rNN`, `<id>-rNN`) whose marker names another round or
 //!   stage is `round.marker-mismatch`, an error; it is not read.
+//! - A round workbook found only outside `results/` (a team's folder, a zip) is
+//!   `round.outside-results`, an error; it is not read and its round is not paired again.
 //! - A round missing while a later round of its stage is there is `round.missing-workbook`, an
 //!   error ([`gaps`]); that round is not paired again.
 
@@ -174,10 +176,21 @@ pub(super) fn recognise<'a>(
         let Some(canonical) = group.first().map(|s| canonical_path(&s.marker, event)) else {
             continue;
         };
+        // The canonical file, else one under results/; a round workbook found only outside
+        // results/ (a team's folder, a zip) is never read: the arbiter moves it back.
+        let inside = |s: &RoundSheet| s.file.starts_with("results/");
         let pos = group
             .iter()
             .position(|s| Some(&s.file) == canonical.as_ref())
-            .unwrap_or(0);
+            .or_else(|| group.iter().position(inside));
+        let pos = match pos {
+            Some(pos) => pos,
+            None if group[0].marker.stage == DRAW_STAGE => 0,
+            None => {
+                outside_results(group, canonical.as_deref(), findings, out);
+                continue;
+            }
+        };
         let read = group.remove(pos);
         let (zh, en) = label(&read.marker);
         let name = canonical.clone().unwrap_or_else(|| read.file.clone());
@@ -218,6 +231,37 @@ pub(super) fn recognise<'a>(
         }
     }
     others
+}
+
+/// Round workbooks of one round found only outside `results/`: each a
+/// `round.outside-results` error, set aside; the round is held (not paired again) until the
+/// arbiter moves the workbook back.
+fn outside_results(
+    group: Vec<RoundSheet>,
+    canonical: Option<&str>,
+    findings: &mut Findings,
+    out: &mut Inputs,
+) {
+    for s in group {
+        let (zh, en) = label(&s.marker);
+        let name = canonical.unwrap_or("results/");
+        findings.push(Finding::new(
+            Code::RoundOutsideResults,
+            Source::file(&s.file),
+            format!(
+                "{} 带有{zh}成绩表的标记，但不在 results/ 文件夹中，未读取，该轮也不重新编排；如这是本赛事的成绩表，请把它移到 {name}",
+                s.file
+            ),
+            format!(
+                "{} carries the marker of the workbook of {en} but is not in the results/ folder: not read, and the round is not paired again; if it is this event's workbook, move it to {name}",
+                s.file
+            ),
+        ));
+        if !out.held.contains(&(s.marker.stage.clone(), s.marker.round)) {
+            out.held.push((s.marker.stage.clone(), s.marker.round));
+        }
+        out.files.push((s.file, Part::SetAside));
+    }
 }
 
 /// The rounds missing before a later round of the same stage (`(marker stage, round)`), each

@@ -63,6 +63,7 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
         )));
     }
     refuse_out_inside(opts)?;
+    refuse_results_outside(&opts.dir)?;
     let event = crate::event::load(&opts.dir)?;
     // One run at a time; released when the run ends, whatever the outcome.
     let _lock = lock::acquire(&opts.dir)?;
@@ -188,7 +189,9 @@ pub fn compute(
         },
         findings,
     );
-    let gaps = crate::inputs::rounds::gaps(&inputs.rounds, event, findings);
+    let mut gaps = crate::inputs::rounds::gaps(&inputs.rounds, event, findings);
+    // A round whose workbook lies outside results/ is not paired again either.
+    gaps.extend(inputs.held.iter().cloned());
     // A seeding name that is no team stops the run before anything is paired.
     // So does a setting changed since a round was paired, without the arbiter's ruling.
     if let Err(e) = crate::event::check_seeding(event, &roster)
@@ -211,7 +214,8 @@ pub fn compute(
         findings,
     )
     .map(|mut outcome| {
-        // A round missing before a later one is not paired again (round.missing-workbook).
+        // A round missing before a later one, or found only outside results/, is not paired
+        // again (round.missing-workbook, round.outside-results).
         for papers in outcome.papers_mut() {
             papers
                 .retain(|p| !(p.fresh && gaps.contains(&(p.marker.stage.clone(), p.marker.round))));
@@ -417,6 +421,21 @@ fn refuse_out_inside(opts: &Options) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// `results/` as a link leading out of the event folder (or nowhere) is refused: bianpai
+/// would read and write round workbooks in a folder the event does not hold. A link to a
+/// folder inside the event folder is followed ([`crate::ingest::linked_results`]).
+fn refuse_results_outside(dir: &Path) -> Result<()> {
+    match crate::ingest::linked_results(dir) {
+        Ok(_) => Ok(()),
+        Err(target) => Err(Error::Usage(format!(
+            "{}：results 是指向活动文件夹外（{}）的链接，bianpai 不在活动文件夹外读写成绩表；请把成绩表文件夹放回活动文件夹内（或让链接指向活动文件夹内的文件夹） (results is a link leading outside the event folder, to {}: bianpai does not read or write round workbooks outside the event folder; put the results folder back inside it, or link to a folder inside it)",
+            dir.join("results").display(),
+            target.display(),
+            target.display()
+        ))),
+    }
 }
 
 /// The output folder: `--out` if given, else `<dir>/out`.

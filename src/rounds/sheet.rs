@@ -324,17 +324,63 @@ fn squash(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
-fn text(t: &Table, r: usize, c: usize) -> String {
-    t.get(r, c).display().trim().to_string()
+/// A round sheet's body as it shows: in the match columns (场次, 主队, 客队), a cell covered by a
+/// merged region (an arbiter merging a match's cells over its boards) reads as the merge's
+/// value on every row it covers, so no board of the match looks blank. Elsewhere a merge is
+/// not followed: a result or a player belongs to one board, and a result merged over several
+/// boards leaves the others without one (not scored) rather than scoring it on each. A merge
+/// reaching up into the header or the title is not followed. Findings name the cell that
+/// holds the value.
+struct Shown<'a> {
+    table: &'a Table,
+    merges: crate::ingest::Merges,
+    header: usize,
+    match_columns: &'a [usize],
+}
+
+impl<'a> Shown<'a> {
+    fn new(table: &'a Table, header: usize, match_columns: &'a [usize]) -> Shown<'a> {
+        let merges = crate::ingest::Merges::new(table);
+        Shown {
+            table,
+            merges,
+            header,
+            match_columns,
+        }
+    }
+
+    /// The cell holding the value shown at (r, c).
+    fn at(&self, r: usize, c: usize) -> (usize, usize) {
+        if !self.match_columns.contains(&c) {
+            return (r, c);
+        }
+        match self.merges.resolve(r, c) {
+            (r0, _) if r0 <= self.header => (r, c),
+            rc => rc,
+        }
+    }
+
+    fn height(&self) -> usize {
+        self.table.height()
+    }
+}
+
+fn text(t: &Shown, r: usize, c: usize) -> String {
+    let (r, c) = t.at(r, c);
+    t.table.get(r, c).display().trim().to_string()
 }
 
 /// A team or player cell: its text without invisible characters
 /// ([`crate::normalize::strip_invisible`]), so that every comparison of the round (the pairing
 /// check, the grouping into matches, the line-up) sees one name; a cell that had any is a
 /// `round.invisible-characters` warning at the cell.
-fn name_text(t: &Table, r: usize, c: usize, findings: &mut Findings) -> String {
+fn name_text(t: &Shown, r: usize, c: usize, findings: &mut Findings) -> String {
     let raw = text(t, r, c);
-    if !raw.chars().any(crate::normalize::is_invisible) {
+    let covered = t.at(r, c) != (r, c);
+    let (r, c) = t.at(r, c);
+    let t = t.table;
+    // A merged cell's rows after its first show the same text: one warning, at the cell.
+    if covered || !raw.chars().any(crate::normalize::is_invisible) {
         return raw;
     }
     let clean = crate::normalize::strip_invisible(&raw).trim().to_string();
@@ -355,7 +401,7 @@ fn name_text(t: &Table, r: usize, c: usize, findings: &mut Findings) -> String {
     clean
 }
 
-fn number(t: &Table, r: usize, c: usize) -> Option<u32> {
+fn number(t: &Shown, r: usize, c: usize) -> Option<u32> {
     text(t, r, c).parse().ok()
 }
 
@@ -363,13 +409,15 @@ fn number(t: &Table, r: usize, c: usize) -> Option<u32> {
 /// layout fixes it (an individual round: 白方/红方 on the left), so a colour word is read at
 /// once; a team round's home player may have either colour, and its colour words are kept.
 fn result_cell(
-    t: &Table,
+    t: &Shown,
     (r, c): (usize, usize),
     sport: Sport,
     left: Option<Colour>,
     findings: &mut Findings,
 ) -> ResultCell {
     let raw = text(t, r, c);
+    let (r, c) = t.at(r, c);
+    let t = t.table;
     if raw.is_empty() {
         return ResultCell::Missing;
     }
@@ -420,6 +468,8 @@ fn read_team(
     findings: &mut Findings,
 ) -> Vec<TeamBoardRow> {
     let mut out = Vec::new();
+    let match_columns = [cols[0], cols[2], cols[7]];
+    let t = &Shown::new(t, hr, &match_columns);
     for r in hr + 1..t.height() {
         let home_team = name_text(t, r, cols[2], findings);
         let away_team = name_text(t, r, cols[7], findings);
@@ -454,6 +504,7 @@ fn read_individual(
     findings: &mut Findings,
 ) -> Vec<IndividualRow> {
     let mut out = Vec::new();
+    let t = &Shown::new(t, hr, &[]);
     for r in hr + 1..t.height() {
         let left = name_text(t, r, cols[1], findings);
         let right = name_text(t, r, cols[3], findings);

@@ -34,6 +34,9 @@ pub struct EditSheet {
     pub visible: bool,
     /// The cells as text.
     pub grid: Grid,
+    /// Merged regions `(first row, first column, last row, last column)`, written after the
+    /// cells with the first cell's text (the others are written blank, as Excel leaves them).
+    pub merges: Vec<(u32, u16, u32, u16)>,
 }
 
 /// Rewrites `src` into `dst` with `edit` applied to the list of every sheet (the hidden marker
@@ -49,6 +52,7 @@ pub fn rewrite_sheets(src: &Path, dst: &Path, edit: impl FnOnce(&mut Vec<EditShe
                 .iter()
                 .map(|r| r.iter().map(shown).collect())
                 .collect(),
+            merges: Vec::new(),
         })
         .collect();
     edit(&mut sheets);
@@ -62,6 +66,16 @@ pub fn rewrite_sheets(src: &Path, dst: &Path, edit: impl FnOnce(&mut Vec<EditShe
                     ws.write_string(r as u32, c as u16, v).expect("write");
                 }
             }
+        }
+        for &(r0, c0, r1, c1) in &sh.merges {
+            let first = sh
+                .grid
+                .get(r0 as usize)
+                .and_then(|row| row.get(c0 as usize))
+                .cloned()
+                .unwrap_or_default();
+            ws.merge_range(r0, c0, r1, c1, &first, &rust_xlsxwriter::Format::new())
+                .expect("merge");
         }
         if !sh.visible {
             ws.set_hidden(true);

@@ -315,7 +315,7 @@ mod messy {
             .map(|t| (crate::season::TeamNo(t.number), t.name.clone()))
             .collect();
         let season =
-            team_standings::standings(&ev, "regular", &names, rounds, &scoring, 3, 5, &colours)
+            team_standings::standings(&ev, "regular", &names, rounds, &scoring, 3, &colours)
                 .expect("standings");
         let head = header(&ev, stage, 3, true, colours, scoring);
         let text = crate::trf::write(&team_event(&head, &teams(), rounds, &[]));

@@ -56,12 +56,6 @@ pub(crate) struct Records<'a> {
     pub pabs: &'a [(u32, u32)],
 }
 
-const UNPAIRED: Slot = Slot {
-    opponent: None,
-    colour: None,
-    outcome: Outcome::Unpaired,
-};
-
 /// The history of `rounds` with `seats` carrying the boards.
 pub(crate) fn history(r: &Records<'_>, seats: &Seats, rounds: &[RoundResults]) -> History {
     let n_rounds = rounds
@@ -103,7 +97,7 @@ pub(crate) fn history(r: &Records<'_>, seats: &Seats, rounds: &[RoundResults]) -
                 rating: *rating,
                 federation: r.federation.to_string(),
                 team: Some(ti),
-                rounds: vec![UNPAIRED; n_rounds],
+                rounds: vec![Slot::UNPAIRED; n_rounds],
             });
         }
         h.teams.push(Team {

@@ -1,7 +1,7 @@
 //! The worked 4-team example of RULES.md §A.7 as a season, exported to TRF.
 
 use super::*;
-use crate::model::Sex;
+use crate::model::{GameResult, Sex};
 use crate::season::matches::{MatchBoard, MatchResult, RoundResults};
 
 /// Teams A=1, B=2, C=3, D=4, four boards, players `A1`..`D4`.

@@ -3,10 +3,11 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use bianpai::model::{Colour, GameResult};
+use bianpai::model::{Colour, GameResult, Points};
 use bianpai::scoring::{
-    Edition, IndividualBuilder, ResultPoints, TeamBuilder, Tournament, parse_list, standings,
+    Edition, IndividualBuilder, ResultPoints, Tournament, parse_list, standings,
 };
+use bianpai::tournament::{Entrant, History, ScoreTable, Slot, Team, ViewOptions};
 
 /// A small deterministic generator (64-bit LCG), so the data is the same on every run.
 struct Lcg(u64);
@@ -29,19 +30,9 @@ impl Lcg {
     }
 }
 
+/// A 12-team round robin over five boards, as its history scores it.
 fn league() -> Tournament {
-    let n = 12;
-    let teams = (1..=n).map(|i| (i, format!("Team {i}"))).collect();
-    let mut b = TeamBuilder::new(
-        teams,
-        11,
-        5,
-        ResultPoints::CHESS,
-        ResultPoints::TWO_ONE_ZERO,
-        true,
-        Edition::E2026,
-    );
-    let mut rng = Lcg(7);
+    let (n, boards, rounds) = (12usize, 5usize, 11usize);
     let cols = [
         Colour::White,
         Colour::Black,
@@ -49,19 +40,61 @@ fn league() -> Tournament {
         Colour::Black,
         Colour::White,
     ];
+    let mut h = History {
+        rounds_played: rounds,
+        match_points: ScoreTable {
+            win: Points::from_whole(2),
+            draw: Points::from_whole(1),
+            ..ScoreTable::default()
+        },
+        board_colours: cols.to_vec(),
+        round_robin: Some(true),
+        edition: Some(Edition::E2026),
+        ..History::default()
+    };
+    for t in 0..n {
+        let members: Vec<usize> = (t * boards..(t + 1) * boards).collect();
+        for &m in &members {
+            h.entrants.push(Entrant {
+                start_no: u16::try_from(m + 1).unwrap_or(0),
+                name: format!("P{m}"),
+                rating: None,
+                federation: String::new(),
+                team: Some(t),
+                rounds: vec![Slot::UNPAIRED; rounds],
+            });
+        }
+        h.teams.push(Team {
+            number: u16::try_from(t + 1).unwrap_or(0),
+            name: format!("Team {}", t + 1),
+            members,
+        });
+    }
+    let mut rng = Lcg(7);
     // Circle method: team 11 (0-based) fixed, the others rotate.
-    for r in 0..11usize {
+    for r in 0..rounds {
         let mut pairs = vec![(11usize, r)];
         for k in 1..6usize {
             pairs.push(((r + k) % 11, (r + 11 - k) % 11));
         }
         for (a, c) in pairs {
-            let res: Vec<GameResult> = (0..5).map(|_| rng.result()).collect();
-            b.team_match(r + 1, a, c, &cols, &res)
-                .expect("valid schedule");
+            for (b, &colour) in cols.iter().enumerate() {
+                let res = rng.result();
+                let (x, y) = (a * boards + b, c * boards + b);
+                h.entrants[x].rounds[r] = Slot {
+                    opponent: Some(y),
+                    colour: Some(colour),
+                    outcome: res.into(),
+                };
+                h.entrants[y].rounds[r] = Slot {
+                    opponent: Some(x),
+                    colour: Some(!colour),
+                    outcome: res.reversed().into(),
+                };
+            }
         }
     }
-    b.build()
+    h.scored(ViewOptions::default())
 }
 
 fn swiss() -> Tournament {

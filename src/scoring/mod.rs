@@ -35,7 +35,7 @@ pub mod unplayed;
 pub use crate::tournament::scored as tournament;
 
 pub use crate::tournament::Layout;
-pub use builder::{BuildError, IndividualBuilder, TeamBuilder};
+pub use builder::{BuildError, IndividualBuilder};
 pub use codes::{Kind, TieBreak, UnknownCode, parse_list};
 pub use rational::Rational;
 pub use standings::{Row, Standings, Value, standings, to_tsv};

@@ -4,7 +4,7 @@
 use crate::model::{Colour, GameResult, Points};
 
 use super::boards::board_points;
-use super::builder::{IndividualBuilder, TeamBuilder};
+use super::builder::IndividualBuilder;
 use super::codes::{TieBreak, parse_list};
 use super::rational::Rational;
 use super::standings::{Standings, Value, standings};
@@ -16,32 +16,80 @@ fn h(x: f64) -> Points {
     Points::from_halves((x * 2.0).round() as i32)
 }
 
+/// A team round robin over four boards (chess game points, 2/1/0 match points) as its
+/// [`History`](crate::tournament::History) scores it: `matches` are (round, first team, second
+/// team, the first team's results by board), teams 0-based; the first-named team is White on
+/// boards 1 and 3.
+fn team_event(
+    names: &[&str],
+    rounds: usize,
+    matches: &[(usize, usize, usize, [GameResult; 4])],
+) -> Tournament {
+    use crate::tournament::{Entrant, History, ScoreTable, Slot, Team, ViewOptions};
+    let cols = [Colour::White, Colour::Black, Colour::White, Colour::Black];
+    let mut hist = History {
+        rounds_played: rounds,
+        match_points: ScoreTable {
+            win: h(2.0),
+            draw: h(1.0),
+            ..ScoreTable::default()
+        },
+        board_colours: cols.to_vec(),
+        round_robin: Some(true),
+        edition: Some(Edition::E2026),
+        ..History::default()
+    };
+    for (t, name) in names.iter().enumerate() {
+        let members: Vec<usize> = (t * 4..t * 4 + 4).collect();
+        for &m in &members {
+            hist.entrants.push(Entrant {
+                start_no: u16::try_from(m + 1).unwrap(),
+                name: format!("{name}{}", m % 4 + 1),
+                rating: None,
+                federation: String::new(),
+                team: Some(t),
+                rounds: vec![Slot::UNPAIRED; rounds],
+            });
+        }
+        hist.teams.push(Team {
+            number: u16::try_from(t + 1).unwrap(),
+            name: name.to_string(),
+            members,
+        });
+    }
+    for &(r, a, b, results) in matches {
+        for (board, (&res, &c)) in results.iter().zip(&cols).enumerate() {
+            let (x, y) = (a * 4 + board, b * 4 + board);
+            hist.entrants[x].rounds[r - 1] = Slot {
+                opponent: Some(y),
+                colour: Some(c),
+                outcome: res.into(),
+            };
+            hist.entrants[y].rounds[r - 1] = Slot {
+                opponent: Some(x),
+                colour: Some(!c),
+                outcome: res.reversed().into(),
+            };
+        }
+    }
+    hist.scored(ViewOptions::default())
+}
+
 /// RULES §A.7: A=0, B=1, C=2, D=3; the first-named team is White on boards 1 and 3.
 fn a7() -> Tournament {
-    let names = ["A", "B", "C", "D"];
-    let mut b = TeamBuilder::new(
-        names
-            .iter()
-            .zip(1u32..)
-            .map(|(n, i)| (i, n.to_string()))
-            .collect(),
-        3,
-        4,
-        ResultPoints::CHESS,
-        ResultPoints::TWO_ONE_ZERO,
-        true,
-        Edition::E2026,
-    );
-    use Colour::{Black as B, White as W};
     use GameResult::{Draw as D, Loss as L, Win as X};
-    let cols = [W, B, W, B];
-    b.team_match(1, 0, 3, &cols, &[X, D, D, D]).unwrap();
-    b.team_match(1, 1, 2, &cols, &[D, D, X, L]).unwrap();
-    b.team_match(2, 3, 2, &cols, &[X, X, D, D]).unwrap();
-    b.team_match(2, 0, 1, &cols, &[L, D, D, D]).unwrap();
-    b.team_match(3, 1, 3, &cols, &[D, D, D, D]).unwrap();
-    b.team_match(3, 2, 0, &cols, &[L, L, D, D]).unwrap();
-    b.build()
+    team_event(
+        &["A", "B", "C", "D"],
+        3,
+        &[
+            (1, 0, 3, [X, D, D, D]),
+            (1, 1, 2, [D, D, X, L]),
+            (2, 3, 2, [X, X, D, D]),
+            (2, 0, 1, [L, D, D, D]),
+            (3, 1, 3, [D, D, D, D]),
+            (3, 2, 0, [L, L, D, D]),
+        ],
+    )
 }
 
 fn column(s: &Standings, code: &str) -> Vec<(u32, String)> {
@@ -290,25 +338,19 @@ fn ranks_are_shared_and_skip() {
 /// A and B tie on MP (4) and GP (7) and drew their match 2-2, A winning board 1 and losing
 /// board 2; C and D tie on 2 MP / 5 GP after a 2-2 of four draws.
 fn edet_event() -> Tournament {
-    use Colour::{Black as B, White as W};
     use GameResult::{Draw as D, Loss as L, Win as X};
-    let mut b = TeamBuilder::new(
-        (1..=4u32).map(|i| (i, format!("T{i}"))).collect(),
+    team_event(
+        &["T1", "T2", "T3", "T4"],
         3,
-        4,
-        ResultPoints::CHESS,
-        ResultPoints::TWO_ONE_ZERO,
-        true,
-        Edition::E2026,
-    );
-    let cols = [W, B, W, B];
-    b.team_match(1, 0, 1, &cols, &[X, L, D, D]).unwrap();
-    b.team_match(1, 2, 3, &cols, &[D, D, D, D]).unwrap();
-    b.team_match(2, 0, 2, &cols, &[X, X, D, D]).unwrap();
-    b.team_match(2, 1, 3, &cols, &[X, X, D, D]).unwrap();
-    b.team_match(3, 0, 3, &cols, &[D, D, D, D]).unwrap();
-    b.team_match(3, 1, 2, &cols, &[D, D, D, D]).unwrap();
-    b.build()
+        &[
+            (1, 0, 1, [X, L, D, D]),
+            (1, 2, 3, [D, D, D, D]),
+            (2, 0, 2, [X, X, D, D]),
+            (2, 1, 3, [X, X, D, D]),
+            (3, 0, 3, [D, D, D, D]),
+            (3, 1, 2, [D, D, D, D]),
+        ],
+    )
 }
 
 #[test]

@@ -292,7 +292,6 @@ pub(super) fn standings(
             &rounds,
             scoring,
             planned,
-            colours.len(),
             colours,
         );
         if let Some(st) = st.as_mut() {

@@ -239,7 +239,6 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         &complete,
         &scoring,
         planned,
-        boards as usize,
         &colours,
     );
     // The season's order before any disqualification: the seeds of a bracket paired before

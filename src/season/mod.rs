@@ -21,6 +21,7 @@ pub mod pairing_check;
 mod playoffs;
 mod ruled_out;
 mod stale;
+pub(crate) mod team_history;
 pub mod team_standings;
 pub mod team_swiss;
 pub mod teams;

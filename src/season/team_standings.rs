@@ -1,21 +1,22 @@
-//! Team standings of a stage with the event's tie-break list (FIDE C.07 through `scoring`).
+//! Team standings of a stage with the event's tie-break list (FIDE C.07 through `scoring`),
+//! ranked from the stage's [`History`](crate::tournament::History) ([`super::team_history`]).
 
 use super::TeamName;
 use super::matches::{MatchScoring, RoundResults};
+use super::team_history::{self, Records, SeatedTeam, Seats};
 use crate::event::Event;
 use crate::model::{Colour, Points};
-use crate::scoring;
+use crate::scoring::{self, Round, RoundResult};
+use crate::tournament::{Layout, ViewOptions};
 
-/// The C.07 standings of a team stage over its complete rounds.
-#[allow(clippy::too_many_arguments)]
+/// The C.07 standings of a team stage over its complete rounds, `planned` rounds in all.
 pub fn standings(
     event: &Event,
     stage: &str,
     names: &[TeamName],
     complete: &[RoundResults],
     s: &MatchScoring,
-    rounds: u32,
-    boards: usize,
+    planned: u32,
     colours: &[Colour],
 ) -> Option<scoring::Standings> {
     let keys = match event.tiebreak_keys(stage, "team") {
@@ -34,57 +35,56 @@ pub fn standings(
     } else {
         scoring::Edition::E2024
     };
-    let game = scoring::ResultPoints {
-        win: s.game_win,
-        draw: s.game_draw,
-        loss: Points::ZERO,
-    };
-    let team = scoring::ResultPoints {
-        win: s.match_win,
-        draw: s.match_draw,
-        loss: Points::ZERO,
-    };
-    let mut b = scoring::TeamBuilder::new(
-        names.iter().map(|(n, name)| (n.0, name.clone())).collect(),
-        rounds as usize,
-        boards,
-        game,
-        team,
-        true,
-        edition,
-    );
-    // The builder's teams are `names` in order: a team's index is its place in the list (its
-    // number less one for a whole stage; a group lists only its own teams).
-    let at = |t: u32| names.iter().position(|(n, _)| n.0 == t);
-    for rr in complete {
-        // The builder numbers rounds from 1.
-        let ri = rr.round as usize;
+    let rounds: Vec<RoundResults> = complete
+        .iter()
+        .filter(|r| (1..=planned).contains(&r.round))
+        .cloned()
+        .collect();
+    // The ranking reads results, not who played them: each board is carried by the team's
+    // member for its place in the match (board order), so that every board game counts,
+    // whoever the workbook names on it.
+    let mut seats = Seats::default();
+    let mut width = colours.len();
+    for rr in &rounds {
+        let ri = (rr.round as usize).saturating_sub(1);
         for m in &rr.matches {
-            let (Some(h), Some(a)) = (at(m.home), at(m.away)) else {
-                continue;
-            };
-            // The same reading as the TRF export, so that the exported file ranks alike.
-            if m.is_double_forfeited() {
-                let _ = b.double_forfeited_match(ri, h, a);
-                continue;
+            let mut boards: Vec<u32> = m.boards.iter().map(|b| b.board).collect();
+            boards.sort_unstable();
+            width = width.max(boards.len());
+            for (place, &b) in boards.iter().enumerate() {
+                seats.seat.insert((m.home, ri, b), place);
+                seats.seat.insert((m.away, ri, b), place);
             }
-            if let Some(home_won) = m.whole_forfeit() {
-                let (w, l) = if home_won { (h, a) } else { (a, h) };
-                let _ = b.forfeited_match(ri, w, l);
-                continue;
-            }
-            let mut boards_sorted = m.boards.clone();
-            boards_sorted.sort_by_key(|b| b.board);
-            let results: Vec<_> = boards_sorted.iter().map(|b| b.result).collect();
-            let cols: Vec<Colour> = boards_sorted.iter().map(|b| b.home_colour).collect();
-            let cols = if cols.is_empty() {
-                colours.to_vec()
-            } else {
-                cols
-            };
-            let _ = b.team_match(ri, h, a, &cols, &results);
         }
     }
-    let t = b.build();
+    seats.teams = names
+        .iter()
+        .map(|(n, name)| SeatedTeam {
+            number: n.0,
+            name: name.clone(),
+            members: (1..=width).map(|b| (b.to_string(), None)).collect(),
+        })
+        .collect();
+    let records = Records {
+        planned,
+        scoring: *s,
+        colours,
+        federation: "",
+        pab: (Points::ZERO, Points::ZERO),
+        pabs: &[],
+    };
+    let mut t = team_history::history(&records, &seats, &rounds).scored(ViewOptions {
+        edition: Some(edition),
+        layout: Layout::RoundRobin,
+    });
+    // The ranking counts the planned rounds, those still to play as unplayed (the cuts and
+    // averages of C.07 14 count over them).
+    let planned = planned as usize;
+    for c in &mut t.competitors {
+        let n = c.rounds.len().max(planned);
+        c.rounds
+            .resize(n, Round::individual(RoundResult::Absent, Points::ZERO));
+    }
+    t.rounds = t.rounds.max(planned);
     Some(scoring::standings(&t, &keys))
 }

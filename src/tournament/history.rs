@@ -75,6 +75,15 @@ pub struct Slot {
     pub outcome: Outcome,
 }
 
+impl Slot {
+    /// A round not paired (yet).
+    pub const UNPAIRED: Slot = Slot {
+        opponent: None,
+        colour: None,
+        outcome: Outcome::Unpaired,
+    };
+}
+
 /// A player (in a team event: a team member).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entrant {

@@ -1,7 +1,7 @@
 //! The worked 4-team example of RULES.md §A.7 as a season, exported to TRF.
 
 use super::*;
-use crate::model::Sex;
+use crate::model::{GameResult, Sex};
 use crate::season::matches::{MatchBoard, MatchResult, RoundResults};
 
 /// Teams A=1, B=2, C=3, D=4, four boards, players `A1`..`D4`.
@@ -315,7 +315,7 @@ mod messy {
             .map(|t| (crate::season::TeamNo(t.number), t.name.clone()))
             .collect();
         let season =
-            team_standings::standings(&ev, "regular", &names, rounds, &scoring, 3, 5, &colours)
+            team_standings::standings(&ev, "regular", &names, rounds, &scoring, 3, &colours)
                 .expect("standings");
         let head = header(&ev, stage, 3, true, colours, scoring);
         let text = crate::trf::write(&team_event(&head, &teams(), rounds, &[]));

@@ -322,3 +322,72 @@ fn a_generated_team_event_passes_the_team_checker() {
     );
     assert!(out.contains("名次（MPTS GPTS）：一致，9个名次\n"), "{out}");
 }
+
+/// Six players, two rounds; player 5's half-point bye of round 2 is only in a `240` record
+/// (his round-2 block is missing). Round 2 is paired again without him (2-1, 4-3, 6 the PAB),
+/// and his points column (0.5) counts the bye: no warning, the standings agree. Without the
+/// record the same column is named (a warning and a standings difference), the rounds giving
+/// 0.0.
+const WITH_240: &str = "012 Records 26\nXXR 3\n212 PTS\n240 H 002    5\n\
+001    1 m    Alpha, A                          2400 CHN             1990/01/01  2.0    1     4 w 1     2 b 1\n\
+001    2 m    Beta, B                           2300 CHN             1990/01/01  1.0    3     5 b 1     1 w 0\n\
+001    3 m    Gamma, C                          2200 CHN             1990/01/01  2.0    2     6 w 1     4 b 1\n\
+001    4 m    Delta, D                          2100 CHN             1990/01/01  0.0    6     1 b 0     3 w 0\n\
+001    5 m    Eta, E                            2000 CHN             1990/01/01  0.5    5     2 w 0\n\
+001    6 m    Zeta, F                           1900 CHN             1990/01/01  1.0    4     3 b 0  0000 - U\n";
+
+#[test]
+fn a_240_bye_is_read_by_the_checker() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "p240.trf", WITH_240);
+    let out = bianpai(&["trf", "check", &p, "--lang", "en"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(
+        stdout,
+        format!(
+            "{p}: every round paired again with the FIDE Dutch engine, 2 rounds\n\
+             Round 1: identical (3 boards)\nRound 2: identical (2 boards)\n\
+             Standings (PTS): identical, 6 ranks\nResult: everything agrees\n"
+        )
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let q = write(
+        dir.path(),
+        "no240.trf",
+        &WITH_240.replace("240 H 002    5\n", ""),
+    );
+    let out = bianpai(&["trf", "check", &q, "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with(
+        "Standings (PTS): differ\n  player 5 (Eta, E): 0.5 points in the file, the rounds give \
+         0.0\nResult: the standings differ\n"
+    ));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "{q}: warning: line 8, column 81: 棋手5的积分0.5与各轮结果之和0.0不符 / player 5: \
+             points 0.5 but the rounds give 0.0\n"
+        )
+    );
+}
+
+/// A `240` bye over a round the player played is refused (exit 2), naming the record.
+#[test]
+fn a_240_bye_over_a_game_is_refused_by_the_checker() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(
+        dir.path(),
+        "bad240.trf",
+        &WITH_240.replace("240 H 002    5", "240 H 001    5"),
+    );
+    let out = bianpai(&["trf", "check", &p, "--lang", "en"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "record 240 round 1: 选手5该轮已有其他结果 / player 5 has another result in that round"
+        ),
+        "{err}"
+    );
+}

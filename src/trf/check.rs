@@ -7,12 +7,14 @@
 //! results that cannot both hold, such as two wins); a paired round without results (a round
 //! half entered); a team member without a `001` line or listed in two teams. Warned: a
 //! points field (columns 81-84) that is not what the round blocks give under `162` (skipped
-//! when `299` records assign abnormal points).
+//! when `299` records assign abnormal points; a `240` bye in a blank round counts, as it does
+//! in the history).
 
 use super::model::{Line, PlayerRecord, ResultCode};
 use super::read::{MEMBER_STEP, ROUND_STEP, ROUND1_COL, TEAM013_MEMBER_COL, TEAM310_MEMBER_COL};
 use super::{ParseError, Trf};
-use crate::model::Colour;
+use crate::model::{Colour, Points};
+use crate::tournament::ScoreTable;
 
 /// The largest TRF file read (bytes): a 9999-player, 99-round file is about 11 MB.
 pub const MAX_BYTES: u64 = 16 * 1024 * 1024;
@@ -219,9 +221,10 @@ fn check_inner(trf: &Trf, unplayed_round_ok: bool) -> Result<Vec<ParseError>, Pa
     warnings.extend(unplayed.into_iter().map(|(_, w)| w));
     if trf.records("299").next().is_none() {
         let table = trf.game_scores();
+        let byes = trf.byes_240();
         for &(line, p) in &players {
             let Some(written) = p.points else { continue };
-            let counted = p.score(&table);
+            let counted = p.score(&table) + bye_points_240(p, &byes, &table);
             if written != counted {
                 warnings.push(err(
                     line,
@@ -235,6 +238,22 @@ fn check_inner(trf: &Trf, unplayed_round_ok: bool) -> Result<Vec<ParseError>, Pa
         }
     }
     Ok(warnings)
+}
+
+/// The points of the `240` byes a player's round blocks do not already hold: a bye in a round
+/// whose block is blank or past the end of the line counts, as `trf::history` enters it; a
+/// round whose block already says the same bye is counted once, in the block. Byes of
+/// another kind or over another result are refused when the history is read, not here.
+fn bye_points_240(p: &PlayerRecord, byes: &[super::Bye240], table: &ScoreTable) -> Points {
+    byes.iter()
+        .filter(|b| b.players.contains(&p.start_no) && b.round > 0)
+        .filter(|b| {
+            p.rounds
+                .get(usize::from(b.round) - 1)
+                .is_none_or(|e| e.opponent.is_none() && e.result == ResultCode::Blank)
+        })
+        .map(|b| table.points(super::import::outcome(b.kind)))
+        .sum()
 }
 
 /// Every team member has a `001` line and is in one team only.

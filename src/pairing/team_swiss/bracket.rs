@@ -129,6 +129,20 @@ fn select_upfloaters(ctx: &Ctx, top: &[usize], lower: &[usize]) -> Option<Vec<us
         return Some(Vec::new());
     }
     let groups = score_groups(ctx, lower);
+    // [C6]'s following scoregroup: the next score below the top one among all the round's
+    // teams. When its teams all became upfloaters of an earlier bracket it is empty and [C6]
+    // is vacuous (2.3.3), as Gacrux reads it; it is not the next scoregroup still unpaired.
+    let top_score = top.first().map(|&i| ctx.teams[i].primary);
+    let next_score = ctx
+        .teams
+        .iter()
+        .map(|t| t.primary)
+        .filter(|&s| top_score.is_some_and(|top| s < top))
+        .max();
+    let following: &[usize] = match groups.first() {
+        Some((s, members)) if Some(*s) == next_score => members,
+        _ => &[],
+    };
     let profile = match quick_profile(ctx, top, lower, &groups) {
         Some(p) => p,
         None => best_profile(ctx, top, lower, &groups)?,
@@ -160,7 +174,7 @@ fn select_upfloaters(ctx: &Ctx, top: &[usize], lower: &[usize]) -> Option<Vec<us
         {
             return seen < SET_BUDGET;
         }
-        let c6 = c6_value(ctx, &groups[0].1, set, &rest);
+        let c6 = c6_value(ctx, following, set, &rest);
         if best.as_ref().is_none_or(|(k, _)| (c6, c7) < *k) {
             best = Some(((c6, c7), set.to_vec()));
         }

@@ -58,22 +58,27 @@ fn facts(e: &Event, lang: Lang) -> Vec<(String, String)> {
     v
 }
 
-/// Writes the cover as the book's first sheet, `name`, listing `contents` (the other sheets'
-/// names, in order).
+/// What the cover shows besides the event: its sheet name, the contents (the other sheets'
+/// names, in order), whether the book is a draft, and the language.
+pub struct Cover<'a> {
+    /// The cover sheet's name (`封面`).
+    pub name: &'a str,
+    /// The other sheets' names, in order.
+    pub contents: &'a [String],
+    /// Errors are open: `（草稿）` under the title.
+    pub draft: bool,
+    /// The language of the labels.
+    pub lang: Lang,
+}
+
+/// Writes the cover as the book's first sheet.
 ///
 /// # Errors
 ///
 /// The writer's error for a cell outside Excel's limits.
-pub fn add_cover(
-    wb: &mut Workbook,
-    e: &Event,
-    name: &str,
-    contents: &[String],
-    draft: bool,
-    lang: Lang,
-) -> Result<(), XlsxError> {
+pub fn add_cover(wb: &mut Workbook, e: &Event, c: &Cover<'_>) -> Result<(), XlsxError> {
     let ws = wb.add_worksheet();
-    write_cover(ws, e, name, contents, draft, lang)?;
+    write_cover(ws, e, c)?;
     // The cover goes first: the sheet just added is the last.
     let sheets = wb.worksheets_mut();
     if let Some(cover) = sheets.pop() {
@@ -82,14 +87,13 @@ pub fn add_cover(
     Ok(())
 }
 
-fn write_cover(
-    ws: &mut Worksheet,
-    e: &Event,
-    name: &str,
-    contents: &[String],
-    draft: bool,
-    lang: Lang,
-) -> Result<(), XlsxError> {
+fn write_cover(ws: &mut Worksheet, e: &Event, c: &Cover<'_>) -> Result<(), XlsxError> {
+    let Cover {
+        name,
+        contents,
+        draft,
+        lang,
+    } = *c;
     let big = |size: f64| {
         base_format()
             .set_bold()

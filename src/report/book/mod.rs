@@ -83,7 +83,13 @@ fn workbook(
         titles.push(format!("{name} {}", lang.pick("奖金", "prizes")));
     }
     let cover_name = lang.pick("封面", "Cover");
-    cover::add_cover(&mut wb, t.event, cover_name, &contents, draft, lang)?;
+    let c = cover::Cover {
+        name: cover_name,
+        contents: &contents,
+        draft,
+        lang,
+    };
+    cover::add_cover(&mut wb, t.event, &c)?;
     if draft {
         titles.insert(0, format!("{name} {}", lang.pick("成绩册", "results book")));
         cover::draft_headers(&mut wb, &titles, lang);

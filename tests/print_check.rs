@@ -225,6 +225,25 @@ fn below_header(w: &Word) -> bool {
     w.y0 > 50.0
 }
 
+/// Runs LibreOffice headless in `dir` with its own `profile` on `args`; it must succeed.
+fn soffice(profile: &Path, dir: &Path, args: &[std::ffi::OsString]) {
+    let out = Command::new("soffice")
+        .current_dir(dir)
+        .arg(format!(
+            "-env:UserInstallation=file://{}",
+            profile.display()
+        ))
+        .arg("--headless")
+        .args(args)
+        .output()
+        .expect("soffice runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 fn height(w: &Word) -> f64 {
     ((w.y1 - w.y0) * 100.0).round() / 100.0
 }
@@ -271,27 +290,12 @@ fn every_sample_workbook_prints_whole_titles_unsplit_matches_and_a_readable_scal
             input
         })
         .collect();
-    let out = Command::new("soffice")
-        .arg(format!(
-            "-env:UserInstallation=file://{}",
-            profile.path().display()
-        ))
-        .args([
-            "--headless",
-            "--norestore",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-        ])
-        .arg(dir.path())
-        .args(&inputs)
-        .output()
-        .expect("soffice runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut args: Vec<std::ffi::OsString> = ["--norestore", "--convert-to", "pdf", "--outdir"]
+        .map(Into::into)
+        .to_vec();
+    args.push(dir.path().into());
+    args.extend(inputs.iter().map(Into::into));
+    soffice(profile.path(), dir.path(), &args);
 
     let mut problems: Vec<String> = Vec::new();
     let mut matches_checked = 0;
@@ -484,27 +488,8 @@ fn the_results_book_prints_to_one_pdf_with_its_cover_finals_and_draft_mark() {
     let (_tmp, folder) = sample_copy("cca-a-league-2023");
     run_json(&folder, &[]);
     let profile = tempfile::tempdir().expect("tempdir");
-    let out = Command::new("soffice")
-        .current_dir(&folder)
-        .arg(format!(
-            "-env:UserInstallation=file://{}",
-            profile.path().display()
-        ))
-        .args([
-            "--headless",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            "out",
-            "out/成绩册.xlsx",
-        ])
-        .output()
-        .expect("soffice runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let args = ["--convert-to", "pdf", "--outdir", "out", "out/成绩册.xlsx"].map(Into::into);
+    soffice(profile.path(), &folder, &args);
     let pages = pdf_words(&folder.join("out/成绩册.pdf"));
     let text = |p: &[Word]| -> String { reading_order(p, |_| true) };
     // One page a sheet; 台次成绩 takes two.

@@ -184,14 +184,12 @@ fn write_contents(
     number: &Format,
     text: &Format,
 ) -> Result<(), XlsxError> {
-    let mut row = first;
-    for (i, sheet) in contents.iter().enumerate() {
+    for (row, (i, sheet)) in (first..).zip(contents.iter().enumerate()) {
         ws.write_string_with_format(row, 0, format!("{}.", i + 1), number)?;
         // A sheet name's quote is doubled inside the quoted reference.
         let target = format!("internal:'{}'!A1", sheet.replace('\'', "''"));
         ws.write_url_with_format(row, 1, Url::new(target).set_text(sheet), text)?;
         ws.set_row_height(row, 24)?;
-        row += 1;
     }
     Ok(())
 }

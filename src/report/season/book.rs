@@ -63,15 +63,7 @@ pub fn book_sheets(t: &Target<'_>, stage: &StageOutcome) -> Option<Vec<SheetDoc>
                 lang,
             );
             v.push(sheet("台次成绩", "By board", boards, false));
-            let cross = team_swiss::swiss_crosstable(
-                &o.names,
-                &o.complete,
-                &o.scoring,
-                o.bye,
-                &o.withdrawals,
-                &o.places,
-                lang,
-            );
+            let cross = team_swiss::outcome_crosstable(o, lang);
             v.push(sheet("交叉表", "Crosstable", cross, true));
         }
         StageKind::Individual(o) => {

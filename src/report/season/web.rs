@@ -114,15 +114,7 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
                     .map(|p| round_block(t, p, &o.scoring, Some(o.bye.1))),
                 crosstable: Some(Block {
                     title: cross_title,
-                    table: team_swiss::swiss_crosstable(
-                        &o.names,
-                        &o.complete,
-                        &o.scoring,
-                        o.bye,
-                        &o.withdrawals,
-                        &o.places,
-                        lang,
-                    ),
+                    table: team_swiss::outcome_crosstable(o, lang),
                 }),
                 picture_columns: picture_columns.unwrap_or_default(),
             }]

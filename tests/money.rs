@@ -589,7 +589,7 @@ fn the_outcome_renders_costs_and_prizes_workbooks() {
         lang: bianpai::Lang::Zh,
         statuses: &outcome.statuses,
     };
-    let rendered = bianpai::report::render_outcome(&target, &outcome).unwrap();
+    let rendered = bianpai::report::render_outcome(&target, &outcome, false).unwrap();
     let names: Vec<_> = rendered.iter().map(|r| r.place.clone()).collect();
     let out = |name: &str| bianpai::report::out_dir::Place::Out(name.into());
     assert_eq!(names, vec![out("prizes.xlsx"), out("costs.xlsx")]);

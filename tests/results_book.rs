@@ -1,10 +1,14 @@
 //! The results book (成绩册, issue 18) of the three samples, which are all over: its sheets in a
-//! federation's order, the cover, the first places, the prize list, the signature lines under
-//! every table; none before the event is over; its English name with `--lang en`.
+//! federation's order, the cover, the first places, the knockout finals, the prize list, the
+//! signature lines under every table; the draft mark (草稿) on the cover and in every page's
+//! header while errors are open (issue 45); none before the event is over; its English name
+//! with `--lang en`.
 
 mod util;
 
 use std::fs;
+use std::io::Read;
+use std::path::Path;
 
 use util::cells::{Sheet, read_book};
 use util::{run_json, sample_copy};
@@ -18,9 +22,57 @@ fn row_starting(sheet: &Sheet, prefix: &str) -> Option<usize> {
     (0..sheet.rows.len()).find(|&r| sheet.text(r, 0).starts_with(prefix))
 }
 
-/// Every sheet has the signature lines one blank row under its table.
+/// The cover's lines: every row with text, its cells with text.
+fn cover_lines(cover: &Sheet) -> Vec<Vec<String>> {
+    (0..cover.rows.len())
+        .map(|r| {
+            cover
+                .texts(r)
+                .into_iter()
+                .filter(|c| !c.is_empty())
+                .collect::<Vec<_>>()
+        })
+        .filter(|r| !r.is_empty())
+        .collect()
+}
+
+/// The page header of every sheet of the workbook at `path`, in sheet order (the XML text, `&`
+/// escaped as `&amp;`).
+fn page_headers(path: &Path) -> Vec<String> {
+    let f = fs::File::open(path).expect("book");
+    let mut z = zip::ZipArchive::new(f).expect("zip");
+    let mut out = Vec::new();
+    for i in 1.. {
+        let Ok(mut m) = z.by_name(&format!("xl/worksheets/sheet{i}.xml")) else {
+            break;
+        };
+        let mut xml = String::new();
+        m.read_to_string(&mut xml).expect("sheet xml");
+        let header = xml
+            .split("<oddHeader>")
+            .nth(1)
+            .and_then(|h| h.split("</oddHeader>").next())
+            .unwrap_or_default();
+        out.push(header.to_string());
+    }
+    out
+}
+
+/// Every page header of the draft book ends with the mark `草稿` in bold 16 at its right.
+fn marked_draft(path: &Path, sheets: usize, mark: &str) {
+    let headers = page_headers(path);
+    assert_eq!(headers.len(), sheets, "{}", path.display());
+    for h in headers {
+        assert!(
+            h.ends_with(&format!("&amp;R&amp;\"-,Bold\"&amp;16{mark}")),
+            "{h}"
+        );
+    }
+}
+
+/// Every sheet but the cover has the signature lines one blank row under its table.
 fn signed_under_the_table(book: &[Sheet], label: &str) {
-    for s in book {
+    for s in book.iter().filter(|s| s.name != "封面") {
         let body = s.body().len();
         let sig = row_starting(s, "裁判长：＿＿＿＿＿＿")
             .unwrap_or_else(|| panic!("{label}!{}: no signature lines", s.name));
@@ -53,17 +105,34 @@ fn the_b_league_book_has_the_cover_the_final_ranking_board_results_and_crosstabl
     assert!(outputs.iter().any(|o| o == "out/成绩册.xlsx"));
     let book = read_book(&folder.join("out/成绩册.xlsx"));
     assert_eq!(names(&book), ["封面", "团体总成绩", "台次成绩", "交叉表"]);
-    let cover = &book[0];
-    assert_eq!(cover.text(0, 0), "2025年中国国际象棋乙级联赛 成绩册");
-    let body = cover.body();
-    assert_eq!(body[0], ["比赛名称", "2025年中国国际象棋乙级联赛"]);
-    assert_eq!(body[1], ["比赛日期", "2025-08-05 至 2025-08-11"]);
-    assert_eq!(body[2], ["比赛地点", "黑龙江省大庆市 大庆昊方诺富特酒店"]);
-    assert_eq!(body[3], ["主办单位", "国家体育总局棋牌运动管理中心"]);
-    let arbiter = body.iter().position(|r| r[0] == "裁判长").expect("裁判长");
-    assert_eq!(body[arbiter][1], "＿＿＿＿＿＿");
-    assert_eq!(body[arbiter + 1], ["目录", "1. 团体总成绩"]);
-    assert_eq!(body[arbiter + 3], ["", "3. 交叉表"]);
+    // The cover: the event and 成绩册 in large type, the draft mark (13 errors are open), the
+    // facts as `label：value` lines, the contents.
+    let cover = cover_lines(&book[0]);
+    let want: Vec<Vec<&str>> = vec![
+        vec!["2025年中国国际象棋乙级联赛"],
+        vec!["成绩册"],
+        vec!["（草稿）"],
+        vec!["尚有待核实事项，成绩以正式版为准"],
+        vec!["比赛日期：", "2025-08-05 至 2025-08-11"],
+        vec!["比赛地点：", "黑龙江省大庆市 大庆昊方诺富特酒店"],
+        vec!["主办单位：", "国家体育总局棋牌运动管理中心"],
+    ];
+    assert_eq!(cover[..want.len()], want);
+    let arbiter = cover
+        .iter()
+        .position(|r| r[0] == "裁判长：")
+        .expect("裁判长");
+    assert_eq!(cover[arbiter][1], "＿＿＿＿＿＿");
+    assert_eq!(
+        cover[arbiter + 1..],
+        [
+            vec!["目录"],
+            vec!["1.", "团体总成绩"],
+            vec!["2.", "台次成绩"],
+            vec!["3.", "交叉表"]
+        ]
+    );
+    marked_draft(&folder.join("out/成绩册.xlsx"), 4, "草稿");
     // 总排名 of standings.xlsx: place, number, team, 场分, 局分, note (promoted).
     let ranking = book[1].body();
     assert_eq!(ranking.len(), 16);
@@ -89,6 +158,14 @@ fn the_b_league_book_has_the_cover_the_final_ranking_board_results_and_crosstabl
         ["Cover", "Team ranking", "By board", "Crosstable"]
     );
     assert!(row_starting(&book[1], "Chief arbiter: ____________").is_some());
+    let cover = cover_lines(&book[0]);
+    assert_eq!(cover[1..3], [vec!["Results book"], vec!["(DRAFT)"]]);
+    assert!(cover.contains(&vec![
+        "Organizer:".into(),
+        "国家体育总局棋牌运动管理中心".into()
+    ]));
+    assert_eq!(cover[cover.len() - 4], ["Contents"]);
+    marked_draft(&en.join("out/results-book.xlsx"), 4, "DRAFT");
 }
 
 #[test]
@@ -112,6 +189,7 @@ fn the_a_league_and_amateur_kings_books_end_with_the_prizes() {
         [
             "封面",
             "团体总成绩",
+            "总决赛对阵",
             "常规赛排名",
             "台次成绩",
             "交叉表",
@@ -123,8 +201,50 @@ fn the_a_league_and_amateur_kings_books_end_with_the_prizes() {
     assert_eq!(book[1].body()[0], ["1", "山东泉城队（1）", "资格待查"]);
     let finals = read_book(&folder.join("out/finals.xlsx"));
     assert_eq!(finals[1].body(), book[1].body());
+    // Every knockout match, as finals.xlsx!对阵: the first quarter-final and the final.
+    assert_eq!(book[2].body(), finals[0].body());
+    assert_eq!(
+        book[2].text(0, 0),
+        "2023年中国国际象棋甲级联赛 总决赛 对阵及结果"
+    );
+    let bracket = book[2].body();
+    assert_eq!(bracket.len(), 13);
+    assert_eq!(
+        bracket[0],
+        [
+            "QF1",
+            "八强赛 1-8",
+            "山东泉城队（1）",
+            "湖北江城队（8）",
+            "2.0:2.0",
+            "5.5:4.5",
+            "山东泉城队（1）",
+            "局分"
+        ]
+    );
+    assert_eq!(
+        bracket[11],
+        [
+            "F",
+            "冠亚军决赛",
+            "山东泉城队（1）",
+            "重庆涪陵队（3）",
+            "6.0:2.0",
+            "12.0:8.0",
+            "山东泉城队（1）",
+            "场分"
+        ]
+    );
     let prizes = read_book(&folder.join("out/prizes.xlsx"));
-    assert_eq!(book[5].body(), prizes[0].body());
+    assert_eq!(book[6].body(), prizes[0].body());
+    let cover = cover_lines(&book[0]);
+    assert_eq!(cover[2], ["（草稿）"]);
+    let contents: Vec<&str> = cover[cover.len() - 6..]
+        .iter()
+        .map(|r| r[1].as_str())
+        .collect();
+    assert_eq!(contents, &names(&book)[1..]);
+    marked_draft(&folder.join("out/成绩册.xlsx"), 7, "草稿");
     signed_under_the_table(&book, "A 成绩册");
 
     let (_tmp2, folder) = sample_copy("cxa-amateur-king-2023");

@@ -5,10 +5,12 @@
 //! `.ci/run`).
 //!
 //! What was looked at (the pictures and the screenshot, by eye, when this test was written):
-//! the B-league's standings picture shows 16 teams with 场分, 局分 and 直胜名次 in 592 × 888 px;
-//! its pairings picture the 8 matches of round 9 with their game scores, the bye as 轮空; the
-//! amateur kings' open men's picture 30 of 38 players and the note under them; the page at
-//! 390 px wide shows the title whole and each table in a box that scrolls sideways.
+//! the B-league's standings picture shows its final ranking, 16 teams with 备注 (资格待查, 录取,
+//! 升入…, a long note cut with `…`), 场分 and 局分 in 1080 × 966 px; its pairings picture the 8
+//! matches of round 9 with their game scores, the bye as 轮空 with its 2.5 in the score column;
+//! the amateur kings' open men's picture 30 of 38 players and the note under them; the page at
+//! 390 px wide shows the title whole, the final ranking first with 名次 队名 备注 on screen (the
+//! note wrapping), and each table in a box that scrolls sideways.
 
 mod util;
 
@@ -19,12 +21,8 @@ use std::process::Command;
 use util::cells::read_book;
 use util::{run_json, sample_copy};
 
-/// Top of a picture's table: margin 24, title 30, gap 16, subtitle 26, gap 20.
-const TABLE_TOP: u32 = 116;
-/// A picture's row height.
-const ROW: u32 = 44;
-/// The margin under the table.
-const MARGIN: u32 = 24;
+/// Every picture's width: WeChat's (issue 45).
+const WIDTH: u32 = 1080;
 /// The grid's colour.
 const GRID: [u8; 3] = [0x99, 0x99, 0x99];
 
@@ -84,33 +82,38 @@ impl Rgba {
 }
 
 /// Checks a picture of a table with `rows` body rows drawn (the header besides) and a note under
-/// it when `cut`: its height, the grid's horizontal lines counted down a column inside the table,
-/// text drawn, and nothing in the right margin (no text clipped at the edge). Returns its width.
+/// it when `cut`: 1080 px wide; the grid's horizontal lines (pixel rows mostly grid-grey) one
+/// over the header and one under each row, evenly spaced; its height, the table's top, the rows
+/// and the note (a row's height) and the margin under it (24/44 of a row, as laid out at
+/// 44 px rows before scaling); text drawn, and nothing in the right margin (no text clipped at
+/// the edge). Returns the row height.
 fn check_picture(path: &Path, rows: u32, cut: bool) -> u32 {
     let p = Rgba::read(path);
     let label = path.display();
-    let note = if cut { ROW } else { 0 };
     // Drawn in greys, stored as 8-bit greyscale: a third of the bytes of RGB.
     assert_eq!(p.colour, png::ColorType::Grayscale, "{label}: colour type");
-    assert_eq!(
-        p.height,
-        TABLE_TOP + (rows + 1) * ROW + note + MARGIN,
-        "{label}: height"
+    assert_eq!(p.width, WIDTH, "{label}: width");
+    let lines: Vec<u32> = (0..p.height)
+        .filter(|&y| (0..p.width).filter(|&x| p.at(x, y) == GRID).count() > 200)
+        .collect();
+    assert_eq!(lines.len() as u32, rows + 2, "{label}: rows drawn");
+    let row = lines[1] - lines[0];
+    assert!(
+        lines.windows(2).all(|w| w[1] - w[0] == row),
+        "{label}: rows of unequal height {lines:?}"
     );
-    // The table's left border, found along the middle of the header row.
-    let mid = TABLE_TOP + ROW / 2;
-    let left = (0..p.width)
-        .find(|&x| p.at(x, mid) == GRID)
-        .unwrap_or_else(|| panic!("{label}: no grid"));
-    let lines = (0..p.height).filter(|&y| p.at(left + 3, y) == GRID).count();
-    // One line over the header, one under each row.
-    assert_eq!(lines as u32, rows + 2, "{label}: rows drawn");
+    let note = if cut { row } else { 0 };
+    let margin = p.height - lines[lines.len() - 1] - note;
+    assert!(
+        margin.abs_diff(row * 24 / 44) <= 1,
+        "{label}: margin {margin} under rows of {row}"
+    );
     assert!(p.dark_pixels() > 2_000, "{label}: no text drawn");
     assert!(
         p.blank_columns(p.width - 12, p.width),
         "{label}: something is drawn into the right margin"
     );
-    p.width
+    row
 }
 
 /// The cells of the table `id` in an HTML text, as text, row by row (the header row first).
@@ -185,24 +188,62 @@ fn the_b_league_page_and_pictures_show_the_standings_and_the_last_round() {
         html.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
     );
     assert!(!html.contains("<script") && !html.contains("<link") && !html.contains(" src="));
-    // The standings as in standings.xlsx: 河北燕赵队 first with 14.0 match points.
+    // The event is over: the final ranking first, as standings.xlsx's 总排名, the columns that
+    // matter first (place, team, 备注 with 升级 and 资格待查), then the scores and the number.
+    assert!(html.contains("<h2>团体赛</h2>\n<h3>总排名</h3>"));
     let st = html_table(&html, "standings-team");
+    assert_eq!(st[0], ["名次", "队名", "备注", "场分", "局分", "序号"]);
     assert_eq!(
-        st[0][..4],
-        ["名次", "序号", "队名", "场分"].map(String::from)
+        st[1],
+        [
+            "1",
+            "河北燕赵队",
+            "资格待查，录取，升入2026年中国国际象棋甲级联赛",
+            "14.0",
+            "28.5",
+            "3"
+        ]
     );
     let row = st
         .iter()
-        .find(|r| r.get(2).map(String::as_str) == Some("河北燕赵队"))
+        .find(|r| r.get(1).map(String::as_str) == Some("河北燕赵队"))
         .expect("河北燕赵队 on the page");
     let (place, points) = xlsx_standing(&folder, "河北燕赵队");
     assert_eq!((row[0].as_str(), row[3].as_str()), ("1", "14.0"));
     assert_eq!((place.as_str(), points.as_str()), ("1", "14.0"));
     assert_eq!(st.len(), 17, "16 teams and the header");
-    // The last round, board by board: round 9, match 1 on board 1.
+    let total = read_book(&folder.join("out/standings.xlsx"));
+    let total = util::cells::sheet(&total, "总排名").body();
+    let reordered: Vec<Vec<String>> = total
+        .iter()
+        .map(|r| [0, 2, 5, 3, 4, 1].map(|c| r[c].clone()).to_vec())
+        .collect();
+    assert_eq!(st[1..], reordered);
+    // The note wraps on a phone instead of widening the table.
+    assert!(html.contains("<td class=\"w\">资格待查，录取，升入2026年中国国际象棋甲级联赛</td>"));
+    // The last round, board by board, the players and the result first: round 9, match 1 on
+    // board 1; the bye is no result: 轮空 for the opponent, the result empty.
     let round = html_table(&html, "round-team");
-    assert_eq!(round[0][0], "场次");
-    assert_eq!(round[1][..3], ["1", "1", "无锡太湖队"].map(String::from));
+    assert_eq!(
+        round[0],
+        [
+            "场次",
+            "台次",
+            "主队棋手",
+            "结果",
+            "客队棋手",
+            "主队",
+            "客队",
+            "执色"
+        ]
+    );
+    assert_eq!(round[1][..2], ["1", "1"].map(String::from));
+    assert_eq!(
+        round[1][5..7],
+        ["无锡太湖队", "福建海峡队"].map(String::from)
+    );
+    let bye = round.iter().find(|r| r[6] == "轮空").expect("the bye");
+    assert_eq!(bye, &["8", "1", "", "", "", "大庆油田队", "轮空", "白"]);
     assert!(html.contains("<h3>团体瑞士制 第9轮 对阵及成绩</h3>"));
     assert!(html.contains("<table id=\"crosstable-team\">"));
 
@@ -219,10 +260,7 @@ fn the_b_league_page_and_pictures_show_the_standings_and_the_last_round() {
             "out/web/pairings-r09-team.png"
         ]
     );
-    assert_eq!(
-        check_picture(&web.join("standings-team.png"), 16, false),
-        592
-    );
+    check_picture(&web.join("standings-team.png"), 16, false);
     check_picture(&web.join("pairings-r09-team.png"), 8, false);
 
     // Deterministic: a second copy gives the same bytes.
@@ -308,7 +346,7 @@ fn the_page_reads_in_headless_chromium_at_a_phones_width() {
     let (place, points) = xlsx_standing(&folder, "河北燕赵队");
     let row = st
         .iter()
-        .find(|r| r.get(2).map(String::as_str) == Some("福建海峡队"))
+        .find(|r| r.get(1).map(String::as_str) == Some("福建海峡队"))
         .expect("福建海峡队 in the DOM");
     assert_eq!((row[0].as_str(), row[3].as_str()), ("2", "13.0"));
     let first = &st[1];
@@ -333,6 +371,60 @@ fn the_page_reads_in_headless_chromium_at_a_phones_width() {
     assert!(
         p.blank_columns(p.width - 6, p.width),
         "the page is wider than the phone"
+    );
+    first_view_at_a_phones_width(&folder, profile.path());
+}
+
+/// Issue 45 point 7: at 390 × 844 CSS pixels the first view (no scrolling) shows the final
+/// ranking, its header 名次 队名 备注 whole within the screen and its first rows. Measured by
+/// Chromium itself: a copy of the page with a probe script (the page has none) writes each
+/// header cell's box and the rows' bottoms into an attribute that `--dump-dom` prints.
+fn first_view_at_a_phones_width(folder: &Path, profile: &Path) {
+    let html = fs::read_to_string(folder.join("out/web/index.html")).expect("index.html");
+    let probe = "<script>\
+        const t=document.querySelector('#standings-team');\
+        const b=e=>{const r=e.getBoundingClientRect();return [Math.round(r.left),Math.round(r.right),Math.round(r.top),Math.round(r.bottom)].join(',')};\
+        const th=[...t.querySelectorAll('th')].map(e=>e.textContent+'='+b(e)).join(';');\
+        const rows=[...t.querySelectorAll('tbody tr')].map(b).join(';');\
+        document.body.setAttribute('data-th',th);\
+        document.body.setAttribute('data-rows',rows);\
+        document.body.setAttribute('data-first',document.querySelector('h3').textContent);\
+        </script></body>";
+    let page = folder.join("out/web/probe.html");
+    fs::write(&page, html.replace("</body>", probe)).expect("probe page");
+    let url = format!("file://{}", page.display());
+    let dom = chromium(profile, &["--window-size=390,844", "--dump-dom", &url]);
+    let attr = |name: &str| -> String {
+        let key = format!("{name}=\"");
+        let start = dom.find(&key).unwrap_or_else(|| panic!("{name} in {dom}")) + key.len();
+        dom[start..start + dom[start..].find('"').expect("attribute end")].to_string()
+    };
+    let boxes = |s: &str| -> Vec<i64> { s.split(',').map(|v| v.parse().expect("px")).collect() };
+    assert_eq!(
+        attr("data-first"),
+        "总排名",
+        "the final ranking comes first"
+    );
+    let th: Vec<(String, Vec<i64>)> = attr("data-th")
+        .split(';')
+        .map(|c| {
+            let (name, b) = c.split_once('=').expect("th");
+            (name.to_string(), boxes(b))
+        })
+        .collect();
+    let names: Vec<&str> = th.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names[..3], ["名次", "队名", "备注"]);
+    for (name, b) in &th[..3] {
+        assert!(b[0] >= 0 && b[1] <= 390 && b[3] <= 844, "{name} at {b:?}");
+    }
+    // The champion's row (with its 资格待查, wrapped in 备注) is on the first screen, and so
+    // are the first places.
+    let rows: Vec<Vec<i64>> = attr("data-rows").split(';').map(boxes).collect();
+    assert_eq!(rows.len(), 16);
+    let on_screen = rows.iter().filter(|b| b[3] <= 844).count();
+    assert!(
+        on_screen >= 8,
+        "{on_screen} rows on the first screen: {rows:?}"
     );
 }
 

@@ -111,7 +111,7 @@ fuzz_target!(|data: &[u8]| {
         statuses: &outcome.statuses,
     };
     save(bianpai::report::roster::render_roster(&title, &roster, lang).expect("roster.xlsx"));
-    for r in bianpai::report::render_outcome(&target, &outcome).expect("the stage's workbooks") {
+    for r in bianpai::report::render_outcome(&target, &outcome, false).expect("the stage's workbooks") {
         save(r);
     }
     let page = bianpai::report::season::web::page(&target, outcome.stage.as_ref());

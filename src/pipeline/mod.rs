@@ -297,6 +297,10 @@ fn render(
         crate::report::web::render_page(&page, font.as_ref(), opts.lang, findings);
     let mut web = save(vec![index])?;
     let sorted = findings.sorted();
+    // Errors still open: the results book is a draft.
+    let draft = sorted
+        .iter()
+        .any(|f| f.severity == crate::findings::Severity::Error);
     let packets = crate::report::eligibility::Packets::new(
         &opts.out,
         &opts.dir,
@@ -327,7 +331,7 @@ fn render(
             Job::Roster => vec![crate::report::roster::render_roster(
                 &title, roster, opts.lang,
             )?],
-            Job::Outcome => crate::report::render_outcome(&target, outcome)?,
+            Job::Outcome => crate::report::render_outcome(&target, outcome, draft)?,
             Job::Eligibility => vec![crate::report::eligibility::render_eligibility(
                 &opts.out, &opts.dir, &title, roster, &sorted, opts.lang,
             )?],

@@ -31,12 +31,17 @@ use season::Target;
 /// finals), then `prizes.xlsx` (when the reconciliation is due), `costs.xlsx` (when a team has a
 /// line) and, once the event is over, the results book `成绩册.xlsx`; in that order.
 ///
-/// Prize and cost workbooks are Chinese (SPEC §5) whatever the language.
+/// Prize and cost workbooks are Chinese (SPEC §5) whatever the language. With `draft` (errors
+/// still open) the results book is marked `草稿` ([`book`]).
 ///
 /// # Errors
 ///
 /// [`crate::Error::Output`] naming the workbook that cannot be built.
-pub fn render_outcome(t: &Target<'_>, o: &EventOutcome) -> crate::Result<Vec<Rendered>> {
+pub fn render_outcome(
+    t: &Target<'_>,
+    o: &EventOutcome,
+    draft: bool,
+) -> crate::Result<Vec<Rendered>> {
     let mut rendered = Vec::new();
     if let Some(stage) = &o.stage {
         let def = t.event.stages.iter().find(|s| s.id == stage.stage);
@@ -73,7 +78,7 @@ pub fn render_outcome(t: &Target<'_>, o: &EventOutcome) -> crate::Result<Vec<Ren
         .as_ref()
         .and_then(|s| season::book::book_sheets(t, s))
     {
-        rendered.push(book::render_book(t, sheets, m)?);
+        rendered.push(book::render_book(t, sheets, m, draft)?);
     }
     Ok(rendered)
 }

@@ -1,6 +1,7 @@
 //! The tables of the results book (成绩册), once the event is over: in the order a federation
-//! publishes them, the team ranking (团体总成绩), the individual results (台次成绩 of a team
-//! event; each group's 名次 of an individual one), then the crosstables. The cover and the
+//! publishes them, the team ranking (团体总成绩) and, with knockout finals, their matches
+//! (`总决赛对阵`), the individual results (台次成绩 of a team event; each group's 名次 of an
+//! individual one), then the crosstables. The cover and the
 //! prize list are added by [`crate::report::book`].
 
 use super::individual::section_marks;
@@ -30,6 +31,7 @@ pub fn book_sheets(t: &Target<'_>, stage: &StageOutcome) -> Option<Vec<SheetDoc>
                 Some(f) => {
                     let table = finals::final_ranking(f, &o.names, t)?;
                     v.push(sheet("团体总成绩", "Team ranking", table, false));
+                    v.extend(finals_bracket(t, f, &o.names));
                     v.push(sheet("常规赛排名", "Regular season", ranking, false));
                 }
                 None => v.push(sheet("团体总成绩", "Team ranking", ranking, false)),
@@ -61,15 +63,7 @@ pub fn book_sheets(t: &Target<'_>, stage: &StageOutcome) -> Option<Vec<SheetDoc>
                 lang,
             );
             v.push(sheet("台次成绩", "By board", boards, false));
-            let cross = team_swiss::swiss_crosstable(
-                &o.names,
-                &o.complete,
-                &o.scoring,
-                o.bye,
-                &o.withdrawals,
-                &o.places,
-                lang,
-            );
+            let cross = team_swiss::outcome_crosstable(o, lang);
             v.push(sheet("交叉表", "Crosstable", cross, true));
         }
         StageKind::Individual(o) => {
@@ -106,4 +100,20 @@ pub fn book_sheets(t: &Target<'_>, stage: &StageOutcome) -> Option<Vec<SheetDoc>
         }
     }
     Some(v)
+}
+
+/// The knockout finals' matches (as `finals.xlsx!对阵`), named after the stage in the book:
+/// `总决赛对阵` (`Finals bracket` in English).
+fn finals_bracket(
+    t: &Target<'_>,
+    f: &crate::season::finals::FinalsOutcome,
+    names: &[crate::season::TeamName],
+) -> Option<SheetDoc> {
+    let mut sheet = finals::bracket_sheet(t, f, names)?;
+    let stage = t.event.stages.iter().find(|s| s.id == f.stage)?;
+    sheet.name = match t.lang {
+        Lang::Zh => format!("{}对阵", stage.name),
+        Lang::En => format!("{} bracket", stage.id),
+    };
+    Some(sheet)
 }

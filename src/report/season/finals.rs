@@ -23,16 +23,50 @@ pub(super) fn render_finals(
 ) -> Result<Vec<Rendered>> {
     let lang = t.lang;
     let mut rendered = render_papers(t, &f.papers)?;
-    let Some((stage, k)) = t
+    let Some(bracket) = bracket_sheet(t, f, names) else {
+        return Ok(rendered);
+    };
+    let mut sheets = vec![bracket];
+    if let Some(mut table) = final_ranking(f, names, t) {
+        // Under the table, once: the template defaults that decided places (issue 44).
+        let notes = super::default_notes::decided_by_defaults(t.event, season, f, lang);
+        if !notes.is_empty() {
+            table.rows.push(vec![String::new(); 3]);
+            for n in notes {
+                table
+                    .rows
+                    .push(vec![lang.pick("注", "Note").into(), String::new(), n]);
+            }
+            table.wrapped.push(2);
+        }
+        sheets.push(SheetDoc {
+            name: lang.pick("总排名", "Final ranking").into(),
+            title: lang.pick("总排名", "final ranking").into(),
+            table,
+            landscape: false,
+        });
+    }
+    let wb = crate::report::tables::signed_workbook(&t.event.event.name, &sheets, lang);
+    rendered.push(Rendered::xlsx(Place::Out("finals.xlsx".into()), wb)?);
+    Ok(rendered)
+}
+
+/// The finals' bracket (`对阵`): every match with its teams, scores, winner and how it was
+/// decided; `None` when the stage has no `[stages.knockout]`. In `finals.xlsx` and the results
+/// book.
+pub(super) fn bracket_sheet(
+    t: &Target<'_>,
+    f: &FinalsOutcome,
+    names: &[TeamName],
+) -> Option<SheetDoc> {
+    let lang = t.lang;
+    let (stage, k) = t
         .event
         .stages
         .iter()
         .find(|s| s.id == f.stage)
-        .and_then(|s| s.knockout.as_ref().map(|k| (s, k)))
-    else {
-        return Ok(rendered);
-    };
-    // finals.xlsx: every match with its score and decision, in the sport's words.
+        .and_then(|s| s.knockout.as_ref().map(|k| (s, k)))?;
+    // every match with its score and decision, in the sport's words.
     let sport = t.event.event.sport;
     let team = |seed: Option<u16>| seeded_name(f, names, seed, t.lang);
     let rows: Vec<Vec<String>> = f
@@ -100,7 +134,7 @@ pub(super) fn render_finals(
     .iter()
     .map(|(z, e)| lang.pick(z, e).to_string())
     .collect();
-    let mut sheets = vec![SheetDoc {
+    Some(SheetDoc {
         name: lang.pick("对阵", "Bracket").into(),
         title: format!(
             "{} {}",
@@ -115,29 +149,7 @@ pub(super) fn render_finals(
             ..Default::default()
         },
         landscape: true,
-    }];
-    if let Some(mut table) = final_ranking(f, names, t) {
-        // Under the table, once: the template defaults that decided places (issue 44).
-        let notes = super::default_notes::decided_by_defaults(t.event, season, f, lang);
-        if !notes.is_empty() {
-            table.rows.push(vec![String::new(); 3]);
-            for n in notes {
-                table
-                    .rows
-                    .push(vec![lang.pick("注", "Note").into(), String::new(), n]);
-            }
-            table.wrapped.push(2);
-        }
-        sheets.push(SheetDoc {
-            name: lang.pick("总排名", "Final ranking").into(),
-            title: lang.pick("总排名", "final ranking").into(),
-            table,
-            landscape: false,
-        });
-    }
-    let wb = crate::report::tables::signed_workbook(&t.event.event.name, &sheets, lang);
-    rendered.push(Rendered::xlsx(Place::Out("finals.xlsx".into()), wb)?);
-    Ok(rendered)
+    })
 }
 
 /// A team of the finals as printed: `北京华清队（3）` (name and seed; `北京华清队 (3)` in

@@ -56,15 +56,7 @@ pub fn render_team_swiss(
     sheets.push(SheetDoc {
         name: lang.pick("交叉表", "Crosstable").into(),
         title: lang.pick("瑞士制交叉表", "Swiss crosstable").into(),
-        table: swiss_crosstable(
-            &o.names,
-            &o.complete,
-            &o.scoring,
-            o.bye,
-            &o.withdrawals,
-            &o.places,
-            lang,
-        ),
+        table: outcome_crosstable(o, lang),
         landscape: true,
     });
     if let (Some(st), true) = (&o.standings, o.finished()) {
@@ -207,6 +199,20 @@ pub fn swiss_crosstable(
 
 /// 总排名: every team by place; the places the regulation ranks (`[ranking] places`) are marked
 /// 录取 and the first `promoted` of them 升级 (to `promoted_to`).
+/// The crosstable of a team Swiss outcome (see [`swiss_crosstable`]): in `standings.xlsx`, the
+/// results book and on the page.
+pub(super) fn outcome_crosstable(o: &TeamSwissOutcome, lang: Lang) -> TextTable {
+    swiss_crosstable(
+        &o.names,
+        &o.complete,
+        &o.scoring,
+        o.bye,
+        &o.withdrawals,
+        &o.places,
+        lang,
+    )
+}
+
 pub(super) fn final_table(
     t: &Target<'_>,
     st: &scoring::Standings,

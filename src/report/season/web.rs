@@ -63,19 +63,20 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
                     // Place, team and the note (降级, 资格待查): the mark travels with the picture.
                     vec![0, 1, 2],
                 ),
-                (None, Some(st)) => (
-                    Some(Block {
-                        title: after(o.complete.len()),
-                        table: league::ranking_table(
-                            st,
-                            &o.names,
-                            t,
-                            &stage.stage,
-                            o.finals.is_none() && o.final_places(t.event).is_some(),
-                        ),
-                    }),
-                    team_columns(st.keys.len()),
-                ),
+                (None, Some(st)) => {
+                    let is_final = o.finals.is_none() && o.final_places(t.event).is_some();
+                    let table = league::ranking_table(st, &o.names, t, &stage.stage, is_final);
+                    let (table, lead) = phone_order(&table, &[0, 2], &[1]);
+                    let title = if is_final {
+                        lang.pick("总排名", "final ranking").to_string()
+                    } else {
+                        after(o.complete.len())
+                    };
+                    (
+                        Some(Block { title, table }),
+                        (0..lead + st.keys.len().min(3)).collect(),
+                    )
+                }
                 (None, None) => (None, Vec::new()),
             };
             let latest = o
@@ -95,37 +96,29 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
                 picture_columns,
             }]
         }
-        StageKind::TeamSwiss(o) => vec![Section {
-            id: team_id,
-            name: team_name,
-            standings: o.standings.as_ref().map(|st| Block {
-                title: after(o.complete.len()),
-                table: league::ranking_table(st, &o.names, t, &stage.stage, o.finished()),
-            }),
-            // A team bye scores `[stages.bye]`: its game points go where a match's score
-            // goes, as the crosstable writes them (`轮空 2.5`).
-            round: o
-                .papers
-                .last()
-                .map(|p| round_block(t, p, &o.scoring, Some(o.bye.1))),
-            crosstable: Some(Block {
-                title: cross_title,
-                table: team_swiss::swiss_crosstable(
-                    &o.names,
-                    &o.complete,
-                    &o.scoring,
-                    o.bye,
-                    &o.withdrawals,
-                    &o.places,
-                    lang,
-                ),
-            }),
-            picture_columns: o
+        StageKind::TeamSwiss(o) => {
+            let (standings, picture_columns) = o
                 .standings
                 .as_ref()
-                .map(|st| team_columns(st.keys.len()))
-                .unwrap_or_default(),
-        }],
+                .map(|st| swiss_standings(t, o, st, &stage.stage, &after))
+                .unzip();
+            vec![Section {
+                id: team_id,
+                name: team_name,
+                standings,
+                // A team bye scores `[stages.bye]`: its game points go where a match's score
+                // goes, as the crosstable writes them (`轮空 2.5`).
+                round: o
+                    .papers
+                    .last()
+                    .map(|p| round_block(t, p, &o.scoring, Some(o.bye.1))),
+                crosstable: Some(Block {
+                    title: cross_title,
+                    table: team_swiss::outcome_crosstable(o, lang),
+                }),
+                picture_columns: picture_columns.unwrap_or_default(),
+            }]
+        }
         StageKind::Individual(o) => individual_sections(t, &stage.stage, o, &after),
     }
 }
@@ -154,20 +147,33 @@ fn individual_sections(
         .map(|s| {
             let marks = section_marks(s, lang);
             let latest = o.papers.iter().rev().find(|p| p.id == s.id);
+            let table = section_table(&s.standings, &s.entrants, &marks, lang);
+            let (table, lead) = phone_order(&table, &[0, 1], &[]);
+            let columns = table.headers.len();
+            // A group whose every planned round is complete shows its final ranking.
+            let done = o
+                .groups
+                .iter()
+                .any(|g| g.section_id == s.id && g.is_final());
+            let standings = (!s.complete.is_empty()).then(|| Block {
+                title: if done {
+                    lang.pick("总排名", "final ranking").to_string()
+                } else {
+                    after(s.complete.len())
+                },
+                table,
+            });
             Section {
                 id: s.id.clone(),
                 name: lang.pick(&s.name, &s.id).to_string(),
-                standings: (!s.complete.is_empty()).then(|| Block {
-                    title: after(s.complete.len()),
-                    table: section_table(&s.standings, &s.entrants, &marks, lang),
-                }),
+                standings: standings.clone(),
                 round: latest.map(|p| round_block(t, p, &scoring, Some(bye))),
                 crosstable: (!s.complete.is_empty()).then(|| Block {
                     title: cross_title.clone(),
                     table: section_crosstable(t, s, &marks),
                 }),
-                // Place, name, unit and the first two scores.
-                picture_columns: (0..5.min(3 + s.standings.headers.len())).collect(),
+                // Place, name, the note, unit and the first two scores.
+                picture_columns: (0..(lead + 3).min(columns)).collect(),
             }
         })
         .collect();
@@ -189,17 +195,60 @@ fn individual_sections(
     v
 }
 
-/// The columns of a team ranking's picture: place, team and the first three scores.
-fn team_columns(keys: usize) -> Vec<usize> {
-    let mut v = vec![0, 2];
-    v.extend(3..3 + keys.min(3));
-    v
+/// A team Swiss's standings on the page and its picture's columns: once the last round is
+/// complete, the final ranking (`总排名`: place, team, 备注 with the honours, 升级 and 资格待查,
+/// 场分, 局分) as in `standings.xlsx`; before, the ranking after the last complete round.
+fn swiss_standings(
+    t: &Target<'_>,
+    o: &crate::season::team_swiss::TeamSwissOutcome,
+    st: &crate::scoring::Standings,
+    stage: &str,
+    after: &dyn Fn(usize) -> String,
+) -> (Block, Vec<usize>) {
+    let lang = t.lang;
+    let (title, table, scores) = if o.finished() {
+        let title = lang.pick("总排名", "final ranking").to_string();
+        (title, team_swiss::final_table(t, st, &o.names), 2)
+    } else {
+        let table = league::ranking_table(st, &o.names, t, stage, false);
+        (after(o.complete.len()), table, st.keys.len().min(3))
+    };
+    let (table, lead) = phone_order(&table, &[0, 2], &[1]);
+    (Block { title, table }, (0..lead + scores).collect())
+}
+
+/// A table in the order a phone shows it (issue 45): the `lead` columns, then the note column
+/// (`备注`, last in the workbooks) when there is one, then the others, `tail` last; and how
+/// many columns lead (the note included). The page shows the first ones without scrolling,
+/// the pictures the first ones only.
+fn phone_order(t: &TextTable, lead: &[usize], tail: &[usize]) -> (TextTable, usize) {
+    let n = t.headers.len();
+    let note = t
+        .headers
+        .iter()
+        .rposition(|h| h == "备注" || h == "Note")
+        .filter(|i| !lead.contains(i));
+    let mut order: Vec<usize> = lead.iter().copied().filter(|&c| c < n).collect();
+    order.extend(note);
+    let first = order.len();
+    let head = order.clone();
+    order.extend((0..n).filter(|c| !head.contains(c) && !tail.contains(c)));
+    order.extend(
+        tail.iter()
+            .copied()
+            .filter(|&c| c < n && !head.contains(&c)),
+    );
+    let mut table = crate::report::web::picture::columns(t, &order);
+    if note.is_some() {
+        table.wrapped = vec![first - 1];
+    }
+    (table, first)
 }
 
 /// A round's pairings and results: every board (as on the printable pairings) and, for the
-/// picture, the matches with their game score (team events) or the boards. The bye row shows
-/// `bye`, the points the bye scores (game points for a team), where a result goes, and the
-/// bye word in the language of the page.
+/// picture, the matches with their game score (team events) or the boards. A bye is no result
+/// (issue 45): a team bye's row says 轮空 for the opponent and its game points, `bye`, where
+/// the match's score goes in the picture; an individual bye's says `轮空（1分）`.
 fn round_block(
     t: &Target<'_>,
     p: &RoundPaper,
@@ -233,8 +282,10 @@ fn round_block(
                             l.home_team.clone(),
                             l.home_player.clone(),
                             colour_word(l.home_colour, sport, lang).to_string(),
+                            // A bye is no result: its game points are the match's score
+                            // (the picture) and count in the standings.
                             if is_bye(&l.away_team) {
-                                bye_points.clone()
+                                String::new()
                             } else {
                                 result(l.result)
                             },
@@ -250,6 +301,8 @@ fn round_block(
                 centred: vec![0, 1, 4, 5],
                 ..Default::default()
             };
+            // On a phone: the boards' players and results first, the teams and colours after.
+            let (boards, _) = phone_order(&boards, &[0, 1, 3, 5, 6, 2, 7], &[]);
             (boards, match_summary(v, scoring, &bye_points, lang))
         }
         Lines::Individual(v) => {
@@ -261,15 +314,25 @@ fn round_block(
                         vec![
                             l.board.to_string(),
                             l.left.clone(),
+                            // A bye is no result: the result cell stays empty and the
+                            // opponent's says 轮空 with the points it scores.
                             if l.right.is_some() {
                                 result(l.result)
-                            } else if let (Sport::Chess, Some(b)) = (sport, bye) {
-                                // A chess bye with its value as chess writes it: `1`, `½`.
-                                super::individual_tables::chess_points(b)
                             } else {
-                                bye_points.clone()
+                                String::new()
                             },
-                            l.right.clone().unwrap_or_else(|| bye_word.to_string()),
+                            l.right.clone().unwrap_or_else(|| {
+                                let points = match (sport, bye) {
+                                    // As chess writes it: `1`, `½`.
+                                    (Sport::Chess, Some(b)) => {
+                                        super::individual_tables::chess_points(b)
+                                    }
+                                    // Xiangqi's `2`, not `2.0`.
+                                    (Sport::Xiangqi, Some(b)) => sport.points_text(b),
+                                    (_, None) => bye_points.clone(),
+                                };
+                                bye_with_points(&points, lang)
+                            }),
                         ]
                     })
                     .collect(),
@@ -344,6 +407,16 @@ fn match_summary(
         rows,
         centred: vec![0, 2],
         ..Default::default()
+    }
+}
+
+/// The opponent cell of an individual bye: `轮空（1分）`, `BYE (1 pt)`; `轮空` alone when the bye
+/// scores nothing known.
+fn bye_with_points(points: &str, lang: Lang) -> String {
+    match (points.is_empty(), lang) {
+        (true, _) => lang_bye(lang).to_string(),
+        (false, Lang::Zh) => format!("轮空（{points}分）"),
+        (false, Lang::En) => format!("BYE ({points} pt)"),
     }
 }
 

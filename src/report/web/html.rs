@@ -24,6 +24,7 @@ table{border-collapse:collapse;font-size:14px}
 th,td{border:1px solid #bbb;padding:3px 6px;white-space:nowrap;text-align:left}
 th{background:#e8e8e8}
 td.c{text-align:center}
+td.w{white-space:normal;min-width:6em}
 tbody tr:nth-child(even){background:#f6f6f6}
 p.none{color:#555}
 ";
@@ -99,11 +100,14 @@ fn table(h: &mut String, t: &TextTable, id: &str) {
     for r in &t.rows {
         h.push_str("<tr>");
         for (i, c) in r.iter().enumerate() {
-            if t.centred.contains(&i) {
-                let _ = write!(h, "<td class=\"c\">{}</td>", esc(c));
-            } else {
-                let _ = write!(h, "<td>{}</td>", esc(c));
-            }
+            // Centred (places, scores); wrapped (the notes, which would widen the table).
+            let class = match (t.centred.contains(&i), t.wrapped.contains(&i)) {
+                (true, true) => " class=\"c w\"",
+                (true, false) => " class=\"c\"",
+                (false, true) => " class=\"w\"",
+                (false, false) => "",
+            };
+            let _ = write!(h, "<td{class}>{}</td>", esc(c));
         }
         h.push_str("</tr>\n");
     }

@@ -3,7 +3,14 @@
 //! each section's standings, its latest round's pairings and results and its crosstable; and
 //! PNG pictures of each section's current standings (`standings-<section>.png`) and of its
 //! latest round (`pairings-r<NN>-<section>.png`), drawn in grey pixels with a CJK
-//! font of the system ([`picture`]).
+//! font of the system ([`picture`]), 1080 px wide (WeChat's width, sharp on a 3× phone).
+//!
+//! On a phone the columns that matter come first (issue 45): a ranking's place, name and 备注
+//! (the honours, 升级, 资格待查; wrapped, and in the pictures too), then the scores; a round's
+//! boards and players with the result before the teams. A finished event's standings are its
+//! final ranking (`总排名`). A bye is no result: 轮空 for the opponent, the team bye's game
+//! points in the picture's score column, an individual bye's points beside the word
+//! (`轮空（1分）`).
 //!
 //! Without a CJK font no picture is drawn: the finding `output.no-cjk-font` says so and the run
 //! goes on. The page and the pictures are deterministic: the same outcome (and the same font)

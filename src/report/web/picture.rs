@@ -195,15 +195,65 @@ fn note(p: &Picture<'_>, shown: usize) -> String {
     }
 }
 
-/// Font size of the note, in pixels.
-const NOTE_PX: u32 = 20;
-/// Pixel sizes of the drawing.
-const MARGIN: u32 = 24;
-const BODY_PX: u32 = 26;
-const TITLE_PX: u32 = 30;
-const ROW_PX: u32 = 44;
-/// Horizontal padding in a cell, each side.
-const PAD: u32 = 12;
+/// Width of every picture, in pixels: WeChat's (issue 45), sharp on a 3× phone. A picture is
+/// laid out at [`BASE`] sizes, then every size is scaled so that it is this wide.
+pub const PICTURE_WIDTH: u32 = 1080;
+
+/// The pixel sizes of a drawing: margin, font sizes, row height and cell padding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Dims {
+    margin: u32,
+    body: u32,
+    title: u32,
+    row: u32,
+    /// Horizontal padding in a cell, each side.
+    pad: u32,
+    /// Font size of the note.
+    note: u32,
+    /// Gap between the title and the subtitle.
+    gap: u32,
+    /// Gap between the subtitle and the table.
+    under: u32,
+}
+
+/// The sizes a picture is laid out at before it is scaled to [`PICTURE_WIDTH`].
+const BASE: Dims = Dims {
+    margin: 24,
+    body: 26,
+    title: 30,
+    row: 44,
+    pad: 12,
+    note: 20,
+    gap: 16,
+    under: 20,
+};
+
+impl Dims {
+    /// Every size times `num / den` (rounded down, at least 1).
+    fn scaled(self, num: u32, den: u32) -> Dims {
+        let f = |v: u32| {
+            u32::try_from(u64::from(v) * u64::from(num) / u64::from(den.max(1)))
+                .unwrap_or(v)
+                .max(1)
+        };
+        Dims {
+            margin: f(self.margin),
+            body: f(self.body),
+            title: f(self.title),
+            row: f(self.row),
+            pad: f(self.pad),
+            note: f(self.note),
+            gap: f(self.gap),
+            under: f(self.under),
+        }
+    }
+
+    /// Top of the table: the margin, the title, the gap, the subtitle and the gap under it.
+    fn table_top(self) -> u32 {
+        self.margin + self.title + self.gap + self.body + self.under
+    }
+}
+
 /// Greys of the picture (0 black, 255 white).
 const WHITE: u8 = 0xff;
 const HEADER_FILL: u8 = 0xe3;
@@ -227,56 +277,75 @@ struct Layout {
     table_top: u32,
     /// Rows shown.
     shown: usize,
+    /// The sizes drawn at.
+    d: Dims,
 }
 
-/// Width of text in pixels at `px` (汉字 one em, others half).
+/// Width of text in pixels at `px` (汉字 one em, others half; the `…` ending a cut cell one em,
+/// as CJK fonts draw it).
 fn text_px(s: &str, px: u32) -> u32 {
     // Cells are bounded (SPEC §9), but a width never overflows.
-    u32::try_from(display_width(s))
+    u32::try_from(display_width(s) + s.matches('…').count())
         .unwrap_or(u32::MAX)
         .saturating_mul(px)
         / 2
 }
 
+/// The layout at [`BASE`] sizes scaled to [`PICTURE_WIDTH`], centred in it.
 fn layout(p: &Picture<'_>) -> Layout {
+    let natural = layout_at(p, BASE);
+    let mut l = layout_at(p, BASE.scaled(PICTURE_WIDTH, natural.width));
+    // Rounded down, the scaled layout is at most as wide: the rest is shared by the margins.
+    if l.width < PICTURE_WIDTH {
+        let shift = (PICTURE_WIDTH - l.width) / 2;
+        for x in &mut l.xs {
+            *x += shift;
+        }
+        l.width = PICTURE_WIDTH;
+    }
+    l
+}
+
+fn layout_at(p: &Picture<'_>, d: Dims) -> Layout {
     let t = p.table;
     let shown = t.rows.len().min(PICTURE_ROWS);
     let mut widths: Vec<u32> = t
         .headers
         .iter()
-        .map(|h| text_px(&one_line(h), BODY_PX) + 2 * PAD)
+        .map(|h| text_px(&one_line(h), d.body) + 2 * d.pad)
         .collect();
     for r in t.rows.iter().take(shown) {
         for (i, c) in r.iter().enumerate() {
             if let Some(w) = widths.get_mut(i) {
-                *w = (*w).max(text_px(&one_line(c), BODY_PX) + 2 * PAD);
+                *w = (*w).max(text_px(&one_line(c), d.body) + 2 * d.pad);
             }
         }
     }
     let table_w: u32 = widths.iter().sum();
     // The bold title a tenth wider than the plain text the estimate is for.
-    let heading_w = (text_px(p.title, TITLE_PX) * 11 / 10)
+    let heading_w = (text_px(p.title, d.title) * 11 / 10)
         .min(4000)
-        .max(text_px(p.subtitle, BODY_PX).min(4000))
-        .max(text_px(&note(p, shown), NOTE_PX));
+        .max(text_px(p.subtitle, d.body).min(4000))
+        .max(text_px(&note(p, shown), d.note));
     let inner = table_w.max(heading_w).max(480);
-    let width = inner + 2 * MARGIN;
-    let left = MARGIN + (inner - table_w) / 2;
+    let width = inner + 2 * d.margin;
+    let left = d.margin + (inner - table_w) / 2;
     let mut xs = vec![left];
     for w in &widths {
         let last = xs.last().copied().unwrap_or(left);
         xs.push(last + w);
     }
-    let table_top = MARGIN + TITLE_PX + 16 + BODY_PX + 20;
+    let table_top = d.table_top();
     let rows = u32::try_from(shown).unwrap_or(0) + 1;
-    let note = if t.rows.len() > shown { ROW_PX } else { 0 };
-    let height = table_top + rows * ROW_PX + note + MARGIN;
+    let note = if t.rows.len() > shown { d.row } else { 0 };
+    let height = table_top + rows * d.row + note + d.margin;
     Layout {
         width,
         height,
         xs,
         table_top,
         shown,
+        d,
     }
 }
 
@@ -304,6 +373,7 @@ fn one_line(s: &str) -> String {
 /// (one pixel wide), then the title, the subtitle, the cells and the note.
 pub fn scene(p: &Picture<'_>) -> Scene {
     let l = layout(p);
+    let d = l.d;
     let t = p.table;
     let mut scene = Scene {
         width: l.width,
@@ -322,41 +392,41 @@ pub fn scene(p: &Picture<'_>) -> Scene {
     };
     // The title and subtitle on one line, whole; a cell's text cut to its width.
     let whole = |s: &str| s.replace('\n', " ");
-    let (title_y, subtitle_y) = (MARGIN + TITLE_PX, MARGIN + TITLE_PX + 16 + BODY_PX);
+    let (title_y, subtitle_y) = (d.margin + d.title, d.margin + d.title + d.gap + d.body);
     scene.texts.push(text(
-        MARGIN,
+        d.margin,
         title_y,
-        TITLE_PX,
+        d.title,
         Anchor::Start,
         INK,
         whole(p.title),
     ));
     scene.texts.push(text(
-        MARGIN,
+        d.margin,
         subtitle_y,
-        BODY_PX,
+        d.body,
         Anchor::Start,
         GREY_INK,
         whole(p.subtitle),
     ));
     let (left, right) = (
-        l.xs.first().copied().unwrap_or(MARGIN),
-        l.xs.last().copied().unwrap_or(MARGIN),
+        l.xs.first().copied().unwrap_or(d.margin),
+        l.xs.last().copied().unwrap_or(d.margin),
     );
     let rows: Vec<&Vec<String>> = std::iter::once(&t.headers)
         .chain(t.rows.iter().take(l.shown))
         .collect();
     for (i, row) in rows.iter().enumerate() {
-        let top = l.table_top + u32::try_from(i).unwrap_or(0) * ROW_PX;
+        let top = l.table_top + u32::try_from(i).unwrap_or(0) * d.row;
         let fill = match i {
             0 => Some(HEADER_FILL),
             n if n % 2 == 0 => Some(STRIPE_FILL),
             _ => None,
         };
         if let Some(f) = fill {
-            scene.rects.push(rect(left, top, right - left, ROW_PX, f));
+            scene.rects.push(rect(left, top, right - left, d.row, f));
         }
-        let base = top + ROW_PX / 2 + BODY_PX * 9 / 25;
+        let base = top + d.row / 2 + d.body * 9 / 25;
         for (c, cell) in row.iter().enumerate() {
             let (Some(&x0), Some(&x1)) = (l.xs.get(c), l.xs.get(c + 1)) else {
                 continue;
@@ -364,18 +434,18 @@ pub fn scene(p: &Picture<'_>) -> Scene {
             let (x, anchor) = if t.centred.contains(&c) || i == 0 {
                 ((x0 + x1) / 2, Anchor::Middle)
             } else {
-                (x0 + PAD, Anchor::Start)
+                (x0 + d.pad, Anchor::Start)
             };
             scene
                 .texts
-                .push(text(x, base, BODY_PX, anchor, INK, one_line(cell)));
+                .push(text(x, base, d.body, anchor, INK, one_line(cell)));
         }
     }
     // Grid, one pixel wide: a line over each row and under the last, then a line left of each
     // column and at the table's right edge.
-    let bottom = l.table_top + u32::try_from(rows.len()).unwrap_or(0) * ROW_PX;
+    let bottom = l.table_top + u32::try_from(rows.len()).unwrap_or(0) * d.row;
     for i in 0..=rows.len() {
-        let y = l.table_top + u32::try_from(i).unwrap_or(0) * ROW_PX;
+        let y = l.table_top + u32::try_from(i).unwrap_or(0) * d.row;
         scene.rects.push(rect(left, y, right - left, 1, GRID));
     }
     for &x in &l.xs {
@@ -385,10 +455,10 @@ pub fn scene(p: &Picture<'_>) -> Scene {
     }
     let note = note(p, l.shown);
     if !note.is_empty() {
-        let y = bottom + ROW_PX * 3 / 4;
+        let y = bottom + d.row * 3 / 4;
         scene
             .texts
-            .push(text(MARGIN, y, NOTE_PX, Anchor::Start, GREY_INK, note));
+            .push(text(d.margin, y, d.note, Anchor::Start, GREY_INK, note));
     }
     scene
 }
@@ -461,8 +531,23 @@ mod tests {
         );
         // Title, subtitle, 31 rows of 3 cells, the note.
         assert_eq!(texts.len(), 2 + 31 * 3 + 1);
-        // 24 + 30 + 16 + 26 + 20 = 116 to the table, 31 rows of 44, the note's 44, 24 under.
-        assert_eq!(size(&p).1, 116 + 31 * 44 + 44 + 24);
+        // At base sizes 24 + 30 + 16 + 26 + 20 = 116 to the table, 31 rows of 44, the note's 44,
+        // 24 under; 528 px wide (the narrowest, 480 inside the margins), all scaled by 1080/528.
+        assert_eq!(layout_at(&p, BASE).width, 528);
+        assert_eq!(
+            BASE.scaled(1080, 528),
+            Dims {
+                margin: 49,
+                body: 53,
+                title: 61,
+                row: 90,
+                pad: 24,
+                note: 40,
+                gap: 32,
+                under: 40,
+            }
+        );
+        assert_eq!(size(&p), (1080, 235 + 31 * 90 + 90 + 49));
         assert_eq!(one_line(&"长".repeat(30)), format!("{}…", "长".repeat(19)));
         assert_eq!(one_line("一\n二"), "一 二");
         let c = columns(&t, &[1, 0]);

@@ -1,7 +1,8 @@
 //! The results book (成绩册, issue 18): `out/成绩册.xlsx` (`out/results-book.xlsx` with
 //! `--lang en`), written once the event is over, in the order a federation publishes it:
 //!
-//! 1. 封面: the event's name, dates, place, organizers and 裁判长, and the contents;
+//! 1. 封面 ([`cover`]): the event's name and `成绩册` in large type, the dates, place,
+//!    organizers and 裁判长, and the contents (目录), each line a link to its sheet;
 //! 2. the stage's final tables ([`super::season::book::book_sheets`]): 团体总成绩, the
 //!    individual results (台次成绩, or each group's 名次), the crosstables;
 //! 3. 裁定记录 (`Rulings on record`), when the arbiter intervened by hand: each confirmed
@@ -9,9 +10,17 @@
 //!    ([`crate::event::interventions`]);
 //! 4. 奖金: the prize list as in `prizes.xlsx` (`Prizes` with `--lang en`).
 //!
-//! Every sheet prints like the other workbooks, with the signature lines under its table.
+//! Every sheet prints like the other workbooks, with the signature lines under its table. While
+//! errors are open (a draft, see [`crate::report::render_outcome`]) the cover says `（草稿）` and
+//! every page's header `草稿`. The whole book prints to one PDF in one go:
+//! `soffice --headless --convert-to pdf out/成绩册.xlsx`.
+
+mod cover;
+
+pub use cover::draft_word;
 
 use super::out_dir::{Place, Rendered};
+use super::prizes::PAYOUT_SHEET;
 use super::season::Target;
 use super::style::Styles;
 use super::tables::{SheetDoc, TextTable, signed_workbook};
@@ -24,7 +33,8 @@ pub fn file_name(lang: Lang) -> &'static str {
 }
 
 /// The results book from the stage's final tables `sheets` (see
-/// [`super::season::book::book_sheets`]) and the prizes.
+/// [`super::season::book::book_sheets`]) and the prizes; a `draft` (errors still open) says so
+/// on its cover and in every page's header.
 ///
 /// # Errors
 ///
@@ -33,25 +43,27 @@ pub fn render_book(
     t: &Target<'_>,
     sheets: Vec<SheetDoc>,
     money: &MoneyOutcome,
+    draft: bool,
 ) -> Result<Rendered> {
-    let prize_sheet = money.reconciliation.is_some().then_some(
-        t.lang
-            .pick(super::prizes::PAYOUT_SHEET.0, super::prizes::PAYOUT_SHEET.1),
-    );
     let mut sheets = sheets;
     sheets.extend(record_sheet(t));
-    let mut all = vec![cover(t, &sheets, prize_sheet)];
-    all.extend(sheets);
     let place = Place::Out(file_name(t.lang).into());
-    Rendered::xlsx(place, workbook(t, &all, money))
+    Rendered::xlsx(place, workbook(t, &sheets, money, draft))
 }
 
 fn workbook(
     t: &Target<'_>,
     sheets: &[SheetDoc],
     money: &MoneyOutcome,
+    draft: bool,
 ) -> std::result::Result<rust_xlsxwriter::Workbook, rust_xlsxwriter::XlsxError> {
-    let mut wb = signed_workbook(&t.event.event.name, sheets, t.lang)?;
+    let (name, lang) = (&t.event.event.name, t.lang);
+    let mut wb = signed_workbook(name, sheets, lang)?;
+    let mut contents: Vec<String> = wb.worksheets_mut().iter().map(|ws| ws.name()).collect();
+    let mut titles: Vec<String> = sheets
+        .iter()
+        .map(|s| format!("{name} {}", s.title))
+        .collect();
     if let Some(rec) = &money.reconciliation {
         let ranked: Vec<&str> = money
             .ranked_lists
@@ -67,75 +79,22 @@ fn workbook(
             &ranked,
             t.lang,
         )?;
+        contents.push(lang.pick(PAYOUT_SHEET.0, PAYOUT_SHEET.1).to_string());
+        titles.push(format!("{name} {}", lang.pick("奖金", "prizes")));
+    }
+    let cover_name = lang.pick("封面", "Cover");
+    let c = cover::Cover {
+        name: cover_name,
+        contents: &contents,
+        draft,
+        lang,
+    };
+    cover::add_cover(&mut wb, t.event, &c)?;
+    if draft {
+        titles.insert(0, format!("{name} {}", lang.pick("成绩册", "results book")));
+        cover::draft_headers(&mut wb, &titles, lang);
     }
     Ok(wb)
-}
-
-/// The cover: what the event was, who ran it, and what the book holds.
-fn cover(t: &Target<'_>, sheets: &[SheetDoc], prize_sheet: Option<&str>) -> SheetDoc {
-    let (e, lang) = (t.event, t.lang);
-    let blank = lang.pick("＿＿＿＿＿＿", "____________");
-    let mut place = e.venue.city.clone();
-    if let Some(v) = &e.venue.venue {
-        place.push(' ');
-        place.push_str(v);
-    }
-    let mut rows = vec![
-        vec![
-            lang.pick("比赛名称", "Event").to_string(),
-            e.event.name.clone(),
-        ],
-        vec![
-            lang.pick("比赛日期", "Dates").to_string(),
-            format!(
-                "{} {} {}",
-                e.dates.start,
-                lang.pick("至", "to"),
-                e.dates.end
-            ),
-        ],
-        vec![lang.pick("比赛地点", "Place").to_string(), place],
-    ];
-    for o in &e.organizers {
-        rows.push(vec![
-            super::english::organizer_role(&o.role, lang),
-            o.name.clone(),
-        ]);
-    }
-    rows.push(vec![
-        lang.pick("裁判长", "Chief arbiter").to_string(),
-        e.event
-            .chief_arbiter
-            .clone()
-            .unwrap_or_else(|| blank.to_string()),
-    ]);
-    let contents = sheets
-        .iter()
-        .map(|s| s.name.as_str())
-        .chain(prize_sheet)
-        .enumerate()
-        .map(|(i, name)| format!("{}. {name}", i + 1));
-    for (i, line) in contents.enumerate() {
-        let label = if i == 0 {
-            lang.pick("目录", "Contents")
-        } else {
-            ""
-        };
-        rows.push(vec![label.to_string(), line]);
-    }
-    SheetDoc {
-        name: lang.pick("封面", "Cover").to_string(),
-        title: lang.pick("成绩册", "results book").to_string(),
-        table: TextTable {
-            headers: vec![
-                lang.pick("项目", "Item").to_string(),
-                lang.pick("内容", "Details").to_string(),
-            ],
-            rows,
-            ..Default::default()
-        },
-        landscape: false,
-    }
 }
 
 /// The manual interventions on record (裁定记录), one row each in the order of `event.toml`;

@@ -34,6 +34,20 @@ fn team_finding(
 /// people a ruling takes out are not counted ([`super::counted`]); the entry deadline is
 /// [`super::late`]'s.
 pub(crate) fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mut Findings) {
+    // Several team sections: each team's players in each section are a team of their own.
+    if event.has_team_sections() {
+        for s in event.team_sections() {
+            let ev = event.for_team_section(&s.id);
+            let r = crate::event::section_roster(roster, &s.id);
+            for t in &super::counted(&ev, &r).teams {
+                composition(&ev, t, layout, findings);
+            }
+        }
+        for team in &roster.teams {
+            super::late::check_team(event, roster, team, findings);
+        }
+        return;
+    }
     let counted = super::counted(event, roster);
     for (team, as_counted) in roster.teams.iter().zip(&counted.teams) {
         composition(event, as_counted, layout, findings);

@@ -207,6 +207,7 @@ pub fn compute(
             roster: &roster,
             sheets: &inputs.rounds,
             draw: inputs.draw.as_ref(),
+            section_draws: &inputs.section_draws,
         },
         findings,
     )

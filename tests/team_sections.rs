@@ -160,6 +160,19 @@ fn each_team_section_is_ranked_and_paid_on_its_own() {
     ]
     .map(|r| r.iter().map(|c| c.to_string()).collect::<Vec<_>>());
     assert_eq!(ranking(&dir, "team-women", 5), want);
+    // The summary: both sections over, their standings named by section.
+    assert_eq!(j["finished"], true);
+    assert_eq!(j["rounds"]["sections"][1]["section"], "女子团体");
+    assert_eq!(j["rounds"]["sections"][1]["complete"], 3);
+    let firsts: Vec<(String, String)> = (j["standings"].as_array().expect("standings"))
+        .iter()
+        .filter(|e| e["rank"] == 1)
+        .map(|e| (util::s(e, "section"), util::s(e, "name")))
+        .collect();
+    assert_eq!(
+        firsts,
+        pairs(&[("男子团体", "北京队"), ("女子团体", "浙江队")])
+    );
     // Each section's prize list pays its own final ranking, in fen.
     let mut got = paid_prizes(&j, "");
     got.sort_by(|a, b| (b.2, &a.1).cmp(&(a.2, &b.1)));
@@ -196,4 +209,54 @@ fn the_direct_encounter_separates_teams_level_on_match_and_game_points() {
     ]
     .map(|r| r.iter().map(|c| c.to_string()).collect::<Vec<_>>());
     assert_eq!(ranking(&dir, "team-men", 6), want);
+}
+
+/// A section without a public draw is drawn by bianpai with the seed and recorded in
+/// `results/<section>-draw.xlsx`, which the next run reads: the same numbers, no finding.
+#[test]
+fn a_section_without_a_public_draw_is_drawn_and_recorded_on_its_own() {
+    let (_tmp, dir) = copy();
+    let toml = dir.join("event.toml");
+    let text = std::fs::read_to_string(&toml).expect("event.toml");
+    let women = "team-women = [\"浙江队\", \"广东队\", \"上海队\", \"北京队\"]\n";
+    assert!(text.contains(women));
+    std::fs::write(&toml, text.replacen(women, "", 1)).expect("event.toml");
+    let (code, j, err) = run_json(&dir, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(j["findings"], serde_json::json!([]), "{err}");
+    let draw = dir.join("results/team-women-draw.xlsx");
+    assert!(draw.is_file(), "{err}");
+    assert!(!dir.join("results/draw.xlsx").exists());
+    let book = read_book(&draw);
+    assert_eq!(sheet(&book, "bianpai").texts(3)[1], "draw:team-women");
+    // The four women's teams, numbered 1-4.
+    let mut drawn: Vec<String> = (2..book[0].rows.len())
+        .map(|r| book[0].texts(r)[1].clone())
+        .collect();
+    let numbered = drawn.clone();
+    drawn.sort();
+    assert_eq!(drawn, ["上海队", "北京队", "广东队", "浙江队"]);
+    // Round 1 is Berger's 1-4, 2-3 over the drawn numbers, and stays so on the next run.
+    let r1 = dir.join("results/team-women-r01.xlsx");
+    let want = pairs(&[
+        (numbered[0].as_str(), numbered[3].as_str()),
+        (numbered[1].as_str(), numbered[2].as_str()),
+    ]);
+    assert_eq!(matches(&r1), want);
+    let (code, j, err) = run_json(&dir, &[]);
+    assert_eq!(code, 0, "{err}");
+    // Only the reminders that round 1's results are not typed yet.
+    let codes: Vec<String> = (j["findings"].as_array().expect("findings"))
+        .iter()
+        .map(|f| util::s(f, "code"))
+        .collect();
+    assert_eq!(codes, ["result.missing", "result.missing"], "{err}");
+    let files = j["files"].as_array().expect("files");
+    assert!(
+        files
+            .iter()
+            .any(|f| f["path"] == "results/team-women-draw.xlsx" && f["kind"] == "draw"),
+        "{files:?}"
+    );
+    assert_eq!(matches(&r1), want);
 }

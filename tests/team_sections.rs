@@ -260,3 +260,27 @@ fn a_section_without_a_public_draw_is_drawn_and_recorded_on_its_own() {
     );
     assert_eq!(matches(&r1), want);
 }
+
+/// A man whose 组别 cell names 女子团体 plays there, but the section is for women only: a
+/// `team.too-many-men` error at his 组别 cell.
+#[test]
+fn a_player_of_the_other_sex_in_a_section_of_one_sex_is_named_at_his_cell() {
+    let (_tmp, dir) = copy();
+    let form = dir.join("北京队报名表.csv");
+    let text = std::fs::read_to_string(&form).expect("form");
+    let row = "4,男子团体,替补,梁文博";
+    assert!(text.contains(row));
+    std::fs::write(&form, text.replacen(row, "4,女子团体,替补,梁文博", 1)).expect("form");
+    let (_, j, err) = run_json(&dir, &[]);
+    let found: Vec<(String, String)> = (j["findings"].as_array().expect("findings"))
+        .iter()
+        .map(|f| (util::s(f, "code"), util::s(f, "source")))
+        .collect();
+    assert!(
+        found.contains(&(
+            "team.too-many-men".to_string(),
+            "北京队报名表.csv!北京队报名表!B7".to_string()
+        )),
+        "{found:?} {err}"
+    );
+}

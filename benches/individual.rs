@@ -98,6 +98,7 @@ fn individual(c: &mut Criterion) {
             roster: &roster,
             sheets,
             draw: None,
+            section_draws: &[],
         };
         let mut f = bianpai::findings::Findings::new();
         bianpai::outcome::compute(&inp, &mut f).expect("outcome")

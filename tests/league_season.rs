@@ -32,6 +32,14 @@ fn sample() -> (tempfile::TempDir, PathBuf) {
     (tmp, dir)
 }
 
+/// `[event] fide_rated = true` in the copy's event.toml.
+fn rated(dir: &Path) {
+    let toml = dir.join("event.toml");
+    let text = std::fs::read_to_string(&toml).expect("event.toml");
+    let text = text.replacen("fide_rated = false", "fide_rated = true", 1);
+    std::fs::write(&toml, text).expect("event.toml");
+}
+
 fn run_json(dir: &Path) -> serde_json::Value {
     let out = Command::new(env!("CARGO_BIN_EXE_bianpai"))
         .arg("run")
@@ -115,6 +123,24 @@ fn sheet_rows(path: &Path, sheet: &str) -> Vec<Vec<String>> {
     (0..2).map(|r| s.texts(r)).chain(s.body()).collect()
 }
 
+/// The A-league is not FIDE-rated (`fide_rated = false`): its run writes no FIDE report
+/// (issue 42 point 7), neither the season's nor the finals'.
+#[test]
+fn an_unrated_chess_league_writes_no_trf() {
+    let (_tmp, dir) = sample();
+    let j = run_json(&dir);
+    let outputs: Vec<&str> = j["outputs"]
+        .as_array()
+        .expect("outputs")
+        .iter()
+        .filter_map(|o| o.as_str())
+        .collect();
+    assert!(outputs.contains(&"out/standings.xlsx"), "{outputs:?}");
+    assert!(!outputs.iter().any(|o| o.ends_with(".trf")), "{outputs:?}");
+    assert!(!dir.join("out/a-league.trf").exists());
+    assert!(!dir.join("out/a-league-finals.trf").exists());
+}
+
 /// The exported TRF read back with `trf standings` ranks every team as the season's 排名
 /// sheet does: place, number, MP, GP and every tie-break of the template's list. 湖北江城队's
 /// form enters board 1 twice and no board 2; its default line-up follows the form's order, so
@@ -122,6 +148,8 @@ fn sheet_rows(path: &Path, sheet: &str) -> Vec<Vec<String>> {
 #[test]
 fn the_trf_export_reads_back_to_the_standings_workbook() {
     let (_tmp, dir) = sample();
+    // The sample is not FIDE-rated, so it writes no TRF: rated here, so that it does.
+    rated(&dir);
     let j = run_json(&dir);
     // The run's summary is the final ranking after the finals; the 排名 sheet is the regular
     // season's.

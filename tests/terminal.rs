@@ -122,6 +122,14 @@ fn the_blank_form_of_init_is_not_a_team() {
 #[test]
 fn trf_export_prints_the_reports_it_wrote() {
     let (_tmp, folder) = util::sample_copy("cca-a-league-2023");
+    // The sample is not FIDE-rated and writes no TRF: rated here.
+    let toml = folder.join("event.toml");
+    let text = fs::read_to_string(&toml).expect("event.toml");
+    fs::write(
+        &toml,
+        text.replacen("fide_rated = false", "fide_rated = true", 1),
+    )
+    .expect("toml");
     let o = util::bianpai(&["trf", "export", folder.to_str().expect("utf-8")]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(

@@ -79,6 +79,11 @@ fn check_sample(name: &str, trf_name: &str, teams: usize, tiebreaks: &str) {
     check_sample_edited(name, trf_name, teams, tiebreaks, |_| {});
 }
 
+/// The A-league sample is not FIDE-rated and writes no TRF: rated, so that it does.
+fn rated(text: &mut String) {
+    *text = text.replacen("fide_rated = false", "fide_rated = true", 1);
+}
+
 /// As [`check_sample`], with `edit` applied to the copy's `event.toml` first.
 fn check_sample_edited(
     name: &str,
@@ -124,11 +129,12 @@ fn check_sample_edited(
 /// The A-league season (12 teams, round robin): 山东泉城队 (8) first on 14 MP, 34.5 GP.
 #[test]
 fn tiebreakserver_reads_the_a_league_export_as_the_standings() {
-    check_sample(
+    check_sample_edited(
         "cca-a-league-2023",
         "cca-a-league-2023.trf",
         12,
         "MPTS GPTS EDE EMGSB BC",
+        rated,
     );
 }
 
@@ -268,6 +274,10 @@ fn tiebreakserver_reads_the_xiangqi_section_exports() {
 #[test]
 fn tiebreakserver_reads_the_a_league_finals_export() {
     let (_tmp, dir) = sample_copy("cca-a-league-2023");
+    let toml = dir.join("event.toml");
+    let mut text = std::fs::read_to_string(&toml).expect("event.toml");
+    rated(&mut text);
+    std::fs::write(&toml, text).expect("event.toml");
     let (_, j, err) = run_json(&dir, &[]);
     assert!(j["outputs"].is_array(), "{err}");
     let trf = dir.join("out/cca-a-league-2023-finals.trf");

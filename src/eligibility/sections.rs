@@ -111,6 +111,9 @@ fn choose<'a>(event: &'a Event, p: &Person) -> Choice<'a> {
             };
         }
     }
+    if event.has_team_sections() {
+        return team_section(event, p, sex);
+    }
     if event.is_team_event() {
         return Choice::Team;
     }
@@ -130,6 +133,23 @@ fn choose<'a>(event: &'a Event, p: &Person) -> Choice<'a> {
     }
 }
 
+/// A player of an event of several team sections whose 组别 names none of them: the one team
+/// section of his sex (a section of his sex before an open one), silently when his form has no
+/// 组别, with `person.section-assumed` when it names something else; unplaced otherwise.
+fn team_section<'a>(event: &'a Event, p: &Person, sex: Option<Sex>) -> Choice<'a> {
+    let fit = prefer_sexed(
+        (event.team_sections().into_iter())
+            .filter(|s| s.sex.is_none() || (sex.is_some() && s.sex == sex))
+            .collect(),
+    );
+    match fit.as_slice() {
+        [one] if group_text(p).is_none() => Choice::Named(one),
+        [one] => Choice::Assumed(one),
+        _ if sex.is_none() => Choice::Unplaced(event.team_sections()),
+        _ => Choice::Unplaced(fit),
+    }
+}
+
 /// Places every player of `roster` in a section (see the module). Only events with individual
 /// or pair sections place anyone; the forms locate an empty 组别 cell.
 pub fn place(
@@ -138,7 +158,7 @@ pub fn place(
     roster: &mut Roster,
     findings: &mut Findings,
 ) {
-    if event.sections.iter().all(|s| s.entrant == Entrant::Team) {
+    if event.sections.iter().all(|s| s.entrant == Entrant::Team) && !event.has_team_sections() {
         return;
     }
     let layout = Layout::new(subs);

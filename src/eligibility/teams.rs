@@ -34,10 +34,65 @@ fn team_finding(
 /// people a ruling takes out are not counted ([`super::counted`]); the entry deadline is
 /// [`super::late`]'s.
 pub(crate) fn check_with(event: &Event, roster: &Roster, layout: &Layout, findings: &mut Findings) {
+    // Several team sections: each team's players in each section are a team of their own.
+    if event.has_team_sections() {
+        for s in event.team_sections() {
+            let ev = event.for_team_section(&s.id);
+            let r = crate::event::section_roster(roster, &s.id);
+            for t in &super::counted(&ev, &r).teams {
+                composition(&ev, t, layout, findings);
+                other_sex(s, t, findings);
+            }
+        }
+        for team in &roster.teams {
+            super::late::check_team(event, roster, team, findings);
+        }
+        return;
+    }
     let counted = super::counted(event, roster);
     for (team, as_counted) in roster.teams.iter().zip(&counted.teams) {
         composition(event, as_counted, layout, findings);
         super::late::check_team(event, roster, team, findings);
+    }
+}
+
+/// A player of the other sex in a team section of one sex (a woman in 男子团体 by her 组别
+/// cell): `team.too-many-women` (`team.too-many-men`) at his 组别 cell, else his sex cell.
+fn other_sex(section: &crate::event::Section, team: &Team, findings: &mut Findings) {
+    let Some(only) = section.sex else { return };
+    for p in &team.players {
+        let Some(sex) = p.sex.as_ref().filter(|s| s.value != only) else {
+            continue;
+        };
+        let code = match sex.value {
+            Sex::Female => Code::TeamTooManyWomen,
+            Sex::Male => Code::TeamTooManyMen,
+        };
+        let at = p.group.as_ref().map_or(&sex.source, |g| &g.source).clone();
+        let name = p.display_name();
+        findings.push(
+            team_finding(
+                code,
+                team,
+                at,
+                format!(
+                    "{}的{name}（{}）报在{}，该组别只限{}子",
+                    team.unit.value,
+                    sex_zh(sex.value),
+                    section.name,
+                    sex_zh(only)
+                ),
+                format!(
+                    "{}: {name} ({}) is entered in {}, a section for {} only",
+                    team.unit.value,
+                    sex_en(sex.value),
+                    section.id,
+                    sex_en(only)
+                ),
+                section.clause.as_ref(),
+            )
+            .person(name),
+        );
     }
 }
 

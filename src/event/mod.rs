@@ -23,6 +23,7 @@ mod rulings;
 mod section;
 mod stage_groups;
 mod team;
+mod team_sections;
 mod teams;
 pub mod templates;
 mod validate;
@@ -65,6 +66,7 @@ pub use team::{
     Board, BoardRules, ColourRule, Primary, RatingThreshold, ReserveRule, ScoreTriple,
     ScoringRules, TeamRules,
 };
+pub use team_sections::{round_stem, section_roster};
 pub use teams::{TeamNames, check_seeding, rename};
 
 pub use crate::model::Sport;
@@ -178,6 +180,8 @@ pub struct Event {
     orders: Vec<validate::TieKeys>,
     /// The text of `event.toml`, for the line of a key named after the file was checked.
     text: std::sync::Arc<str>,
+    /// The team section this event runs, when made by [`Event::for_team_section`].
+    team_section: Option<String>,
 }
 
 impl std::ops::Deref for Event {
@@ -470,6 +474,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Event, EventError> {
                 raw: event,
                 orders,
                 text: text.into(),
+                team_section: None,
             });
         }
         Err(problems) => problems,

@@ -275,28 +275,8 @@ fn a_system_on_the_wrong_kind_of_entrant_is_refused() {
     );
 }
 
-/// The refusal of a team stage in an event of two team sections (团体赛, 团体赛B组).
-const TWO_TEAM_SECTIONS: &str = "团体赛段把全部参赛队编为一个赛程，不能分 2 个组别（分组）进行：\
-     团体组别（团体赛、团体赛B组）暂不能在同一赛事文件夹中各自编排、计分、排名和发奖，\
-     请每个团体组别各建一个赛事文件夹 (a team stage plays every team as one field: a round \
-     robin or Swiss over several sections or groups is not run; the team sections (团体赛、\
-     团体赛B组) cannot each be paired, scored, ranked and paid in one event folder: make one \
-     folder per team section)";
-
 #[test]
 fn a_team_round_robin_over_groups_or_cycles_is_refused() {
-    let section = "[[stages]]                                  # 规程 五(二)";
-    let t = edit(
-        A,
-        section,
-        &format!(
-            "[[sections]]\nid = \"team-b\"\nname = \"团体赛B组\"\nentrant = \"team\"\n\n{section}"
-        ),
-    );
-    assert_refused(&t, "stages[0].system", TWO_TEAM_SECTIONS);
-    // Listing one section does not split the roster: the stage still plays every team.
-    let t = t.replacen("cycles = 1", "cycles = 1\nsections = [\"team\"]", 1);
-    assert_refused(&t, "stages[0].sections", TWO_TEAM_SECTIONS);
     let t = edit(A, "cycles = 1", "cycles = 3");
     assert_refused(
         &t,
@@ -533,19 +513,25 @@ fn an_acceleration_is_refused() {
 }
 
 /// Men's and women's team sections in one folder (男子团体 and 女子团体 of a xiangqi team
-/// championship) are refused at the stage that would play them as one field, naming both.
+/// championship) are each run on their own (issue 42 point 8); a single `[draw]
+/// public_numbers` cannot number both and is refused, naming `[draw.sections]`.
 #[test]
-fn mens_and_womens_team_sections_in_one_folder_are_refused() {
+fn mens_and_womens_team_sections_in_one_folder_are_read() {
     let t = edit(
         "xiangqi-team",
         "id = \"team\"\nname = \"团体赛\"\nentrant = \"team\"",
-        "id = \"team\"\nname = \"男子团体\"\nentrant = \"team\"\n\n[[sections]]\n\
-         id = \"team-women\"\nname = \"女子团体\"\nentrant = \"team\"",
+        "id = \"team\"\nname = \"男子团体\"\nentrant = \"team\"\nsex = \"男\"\n\n[[sections]]\n\
+         id = \"team-women\"\nname = \"女子团体\"\nentrant = \"team\"\nsex = \"女\"",
     );
+    let ev = parse(&t, Path::new("event.toml")).expect("two team sections are read");
+    let women = ev.for_team_section("team-women");
+    assert_eq!(women.sections.len(), 1);
+    assert_eq!(women.marker_stage("regular"), "regular:team-women");
+    let finals = women.stage("finals").expect("finals");
+    assert_eq!(women.round_stem(finals, 2), "team-women-finals-r02");
+    assert_eq!(women.draw_stem(), "team-women-draw");
+    let t = t.replace("public_numbers = []", "public_numbers = [\"北京队\"]");
     let (key, message) = refused(&t);
-    assert_eq!(key, "stages[0].system");
-    assert!(
-        message.contains("团体组别（男子团体、女子团体）暂不能在同一赛事文件夹中各自编排"),
-        "{message}"
-    );
+    assert_eq!(key, "draw.public_numbers");
+    assert!(message.contains("[draw.sections]"), "{message}");
 }

@@ -363,6 +363,13 @@ fn draw(ev: &Event, f: &mut Found) {
         })
     };
     let team_numbers = team_stage(System::RoundRobin) || team_stage(System::TeamSwiss);
+    if !ev.draw.public_numbers.is_empty() && ev.has_team_sections() {
+        f.fail(
+            p.key("public_numbers"),
+            "有多个团体组别时，各组别的公开抽签序号分别写在 [draw.sections] 中（如 team-women = [\"…\"]）",
+            "with several team sections, each section's public draw is [draw.sections] <id>",
+        );
+    }
     if !ev.draw.public_numbers.is_empty() && !team_numbers {
         f.fail(
             p.key("public_numbers"),
@@ -381,7 +388,17 @@ fn draw(ev: &Event, f: &mut Found) {
                     .iter()
                     .any(|x| x.id == *id && x.entrant == super::Entrant::Individual)
         });
-        if !rr {
+        // A team section of an event of several: its public draw (team round robin or Swiss).
+        let team = ev.has_team_sections()
+            && ev
+                .sections
+                .iter()
+                .any(|x| x.id == *id && x.entrant == super::Entrant::Team)
+            && ev
+                .stages
+                .iter()
+                .any(|s| s.plays(id) && matches!(s.system, System::RoundRobin | System::TeamSwiss));
+        if !rr && !team {
             f.fail(
                 k,
                 &format!("[draw.sections] 的“{id}”不是个人循环赛赛段的组别"),

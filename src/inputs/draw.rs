@@ -3,7 +3,6 @@
 
 use crate::ingest::LoadedFile;
 use crate::rounds::marker::{Marker, SHEET};
-use crate::season::league::DRAW_STAGE;
 
 /// The team numbers a draw workbook records.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,16 +13,19 @@ pub struct Draw {
     pub teams: Vec<String>,
 }
 
-/// The draw: the first file whose marker names the draw. Its first sheet besides the marker
+/// The draw: the first file whose marker names the draw (`stage`: `draw`, `draw:<section>`). Its first sheet besides the marker
 /// lists number and team from the third row on (under the title and the header, as
 /// `report::season::league` writes it); rows without both are skipped. `None` when no file
 /// is the draw, or the first one has no such sheet.
-pub(super) fn read<'a>(files: impl IntoIterator<Item = &'a LoadedFile>) -> Option<Draw> {
+pub(super) fn read<'a>(
+    files: impl IntoIterator<Item = &'a LoadedFile>,
+    stage: &str,
+) -> Option<Draw> {
     let f = files.into_iter().find(|f| {
         f.tables
             .iter()
             .find_map(Marker::from_table)
-            .is_some_and(|m| m.stage == DRAW_STAGE)
+            .is_some_and(|m| m.stage == stage)
     })?;
     let t = f.tables.iter().find(|t| &*t.sheet != SHEET)?;
     let mut numbered: Vec<(u32, String)> = Vec::new();

@@ -31,6 +31,7 @@ use crate::findings::Findings;
 use crate::forms::Submission;
 use crate::ingest::{Ignored, Loaded};
 use crate::rounds::sheet::RoundSheet;
+use crate::season::league::DRAW_STAGE;
 
 /// What a file read turned out to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -56,6 +57,9 @@ pub struct Inputs {
     pub rounds: Vec<RoundSheet>,
     /// The team numbers of the draw workbook, when there is one.
     pub draw: Option<Draw>,
+    /// The draw workbook of each team section (`results/<section>-draw.xlsx`) in an event of
+    /// several team sections, by section id.
+    pub section_draws: Vec<(String, Draw)>,
     /// The submissions of entry forms, room requests and registration lists, in file, sheet
     /// and unit order.
     pub forms: Vec<Submission>,
@@ -84,7 +88,16 @@ pub fn classify(event: &Event, loaded: &Loaded, findings: &mut Findings) -> Inpu
         .filter(|(_, part)| *part == Part::SetAside)
         .map(|(path, _)| path.as_str())
         .collect();
-    out.draw = draw::read((loaded.files.iter()).filter(|f| !aside.contains(f.path.as_str())));
+    let kept = || (loaded.files.iter()).filter(|f| !aside.contains(f.path.as_str()));
+    out.draw = draw::read(kept(), DRAW_STAGE);
+    if event.has_team_sections() {
+        for s in event.team_sections() {
+            let ev = event.for_team_section(&s.id);
+            if let Some(d) = draw::read(kept(), &ev.draw_marker()) {
+                out.section_draws.push((s.id.clone(), d));
+            }
+        }
+    }
     for (file, (part, subs, quotas)) in
         others
             .iter()
@@ -94,7 +107,11 @@ pub fn classify(event: &Event, loaded: &Loaded, findings: &mut Findings) -> Inpu
         out.quotas.extend(quotas);
         out.files.push((file.path.clone(), part));
     }
-    if let Some(d) = &mut out.draw {
+    let draws = out
+        .draw
+        .iter_mut()
+        .chain(out.section_draws.iter_mut().map(|(_, d)| d));
+    for d in draws {
         for t in &mut d.teams {
             *t = event.team_name(t).to_string();
         }

@@ -37,7 +37,17 @@ fn canonical_stem(marker: &Marker, event: &Event) -> Option<String> {
     }
     let r = marker.round;
     if let Some((stage, section)) = marker.stage.split_once(':') {
-        event.stages.iter().find(|s| s.id == stage)?;
+        // A team section's draw and rounds in an event of several team sections.
+        let team = event
+            .section(section)
+            .is_some_and(|s| s.entrant == crate::event::Entrant::Team);
+        if stage == DRAW_STAGE && team {
+            return Some(format!("{section}-draw"));
+        }
+        let stage = event.stages.iter().find(|s| s.id == stage)?;
+        if team {
+            return Some(crate::event::round_stem(stage, Some(section), r));
+        }
         return Some(format!("{section}-r{r:02}"));
     }
     let stage = event.stages.iter().find(|s| s.id == marker.stage)?;
@@ -58,7 +68,7 @@ fn round_like_stem(path: &str) -> Option<&str> {
         return None;
     }
     let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
-    if stem == "draw" {
+    if stem == "draw" || stem.ends_with("-draw") {
         return Some(stem);
     }
     let tail = stem.rsplit('-').next().unwrap_or(stem);
@@ -223,7 +233,7 @@ pub(super) fn recognise<'a>(
             ));
             out.files.push((other.file, Part::SetAside));
         }
-        if read.marker.stage == DRAW_STAGE {
+        if read.marker.stage == DRAW_STAGE || read.marker.stage.starts_with("draw:") {
             out.files.push((read.file, Part::Draw));
         } else {
             out.files.push((read.file.clone(), Part::Round));

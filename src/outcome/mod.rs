@@ -18,6 +18,8 @@ use crate::season::league::LeagueOutcome;
 use crate::season::team_swiss::TeamSwissOutcome;
 use crate::season::{self, RoundCounts};
 
+pub mod sections;
+
 pub use crate::eligibility::standing::{Standing, Statuses};
 
 /// What the whole event came to.
@@ -33,16 +35,31 @@ pub struct EventOutcome {
     /// Every entrant's standing with the regulation (pending, disqualified), after the
     /// rulings.
     pub statuses: Statuses,
+    /// Each team section's own competition, in an event of several team sections (`stage` is
+    /// then `None`).
+    pub sections: Vec<sections::SectionOutcome>,
 }
 
 impl EventOutcome {
     /// Every list of round papers (the stage's, its finals', the sections'), for the run to
     /// hold back a round that must not be written.
     pub fn papers_mut(&mut self) -> Vec<&mut Vec<crate::season::RoundPaper>> {
+        let mut all: Vec<&mut Vec<crate::season::RoundPaper>> = Vec::new();
+        for s in &mut self.sections {
+            all.extend(s.stage.kind.papers_mut());
+        }
         let Some(stage) = &mut self.stage else {
-            return Vec::new();
+            return all;
         };
-        match &mut stage.kind {
+        all.extend(stage.kind.papers_mut());
+        all
+    }
+}
+
+impl StageKind {
+    /// The lists of round papers of the stage (its finals' too).
+    fn papers_mut(&mut self) -> Vec<&mut Vec<crate::season::RoundPaper>> {
+        match self {
             StageKind::League(l) => {
                 let mut v = vec![&mut l.papers];
                 if let Some(f) = &mut l.finals {
@@ -100,6 +117,8 @@ pub struct EventInput<'a> {
     pub sheets: &'a [RoundSheet],
     /// The draw workbook's team numbers, when the folder has one.
     pub draw: Option<&'a crate::inputs::Draw>,
+    /// Each team section's draw workbook, by section id (an event of several team sections).
+    pub section_draws: &'a [(String, crate::inputs::Draw)],
 }
 
 /// Computes the event's outcome: the competition as far as the round workbooks go, the final
@@ -113,13 +132,39 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
     let event = inp.event;
     let statuses = crate::eligibility::standing::resolve(event, inp.roster, findings);
     let mut out = EventOutcome::default();
+    if event.has_team_sections() {
+        let (sections, rankings) = sections::play_all(inp, &statuses, findings)?;
+        out.sections = sections;
+        out.rankings = rankings;
+    } else {
+        let (stage, rankings) = play(inp, &statuses, "team", findings)?;
+        out.stage = stage;
+        out.rankings = rankings;
+    }
+    // Money: costs come from the roster and event.toml alone; prizes from the final rankings
+    // of the stages that are over.
+    out.money = crate::money::compute(event, inp.roster, &out.rankings, findings);
+    out.statuses = statuses;
+    Ok(out)
+}
+
+/// The event's competition: its first stage that is played (with two entrants or more), and
+/// the final rankings of what is over; a team stage's ranking is the prize list `team_list`.
+fn play(
+    inp: &EventInput<'_>,
+    statuses: &Statuses,
+    team_list: &str,
+    findings: &mut Findings,
+) -> crate::Result<(Option<StageOutcome>, Vec<FinalRanking>)> {
+    let event = inp.event;
+    let mut rankings = Vec::new();
     let season_input = |stage| season::StageInput {
         event,
         stage,
         roster: inp.roster,
         sheets: inp.sheets,
         draw: inp.draw,
-        statuses: &statuses,
+        statuses,
     };
     // The stages in order. Each kind of stage is run by its own engine and nothing else:
     // event.toml's checks refuse a stage bianpai cannot run, so a stage that reaches here
@@ -134,7 +179,7 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
                     // The final ranking of the team event decides the team prizes (paid to
                     // units).
                     if let Some(places) = o.final_places(event) {
-                        out.rankings.push(team_ranking(&places, &statuses));
+                        rankings.push(team_ranking(team_list, &places, statuses));
                     }
                     StageKind::League(o)
                 })
@@ -144,7 +189,7 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
                     // Once every round is complete, the team Swiss's final places decide the
                     // team prizes, as the round robin's do.
                     if let Some(places) = o.final_places() {
-                        out.rankings.push(team_ranking(&places, &statuses));
+                        rankings.push(team_ranking(team_list, &places, statuses));
                     }
                     StageKind::TeamSwiss(o)
                 })
@@ -154,24 +199,20 @@ pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<E
             // round robin by its Berger schedule.
             (System::XiangqiSwiss | System::Swiss | System::RoundRobin, false) => {
                 let o = season::individual::run(&season_input(stage), findings)?;
-                out.rankings.extend(individual_rankings(&o, &statuses));
+                rankings.extend(individual_rankings(&o, statuses));
                 Some(StageKind::Individual(o))
             }
             (system, team) => return Err(unsupported(&stage.id, system, team)),
         };
         if let Some(kind) = kind {
-            out.stage = Some(StageOutcome {
+            let stage = StageOutcome {
                 stage: stage.id.clone(),
                 kind,
-            });
-            break;
+            };
+            return Ok((Some(stage), rankings));
         }
     }
-    // Money: costs come from the roster and event.toml alone; prizes from the final rankings
-    // of the stages that are over.
-    out.money = crate::money::compute(event, inp.roster, &out.rankings, findings);
-    out.statuses = statuses;
-    Ok(out)
+    Ok((None, rankings))
 }
 
 /// The individual sections' final rankings, which pay the individual prizes once finished; a
@@ -216,9 +257,9 @@ fn unsupported(stage: &str, system: System, team: bool) -> crate::Error {
 
 /// The team prize list's ranking from final places by team name; a pending team's prize is
 /// withheld.
-fn team_ranking(places: &[(u32, String)], statuses: &Statuses) -> FinalRanking {
+fn team_ranking(list: &str, places: &[(u32, String)], statuses: &Statuses) -> FinalRanking {
     FinalRanking {
-        list: crate::money::ListId::new("team"),
+        list: crate::money::ListId::new(list),
         places: places
             .iter()
             .map(|(place, name)| RankedEntry {

@@ -133,6 +133,13 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
             && !summary::places_open(stage);
         summary.held = !event.draw.pair && c.paired == 0;
     }
+    if !outcome.sections.is_empty() {
+        let (rounds, standings, to_fill, over) =
+            summary::of_sections(&outcome.sections, &outcome.statuses);
+        summary.held = !event.draw.pair && rounds.counts.paired == 0;
+        (summary.rounds, summary.standings, summary.to_fill) = (rounds, standings, to_fill);
+        summary.finished = over;
+    }
     summary.findings = findings
         .sorted()
         .iter()
@@ -210,6 +217,7 @@ pub fn compute(
             roster: &roster,
             sheets: &inputs.rounds,
             draw: inputs.draw.as_ref(),
+            section_draws: &inputs.section_draws,
         },
         findings,
     )

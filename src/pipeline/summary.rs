@@ -136,6 +136,44 @@ pub fn rounds(stage: &StageOutcome) -> Rounds {
     }
 }
 
+/// The rounds, standings, workbooks to fill and whether all is over, of an event of several
+/// team sections: each section's counts and standings (named by the section), the stage's
+/// counts as for individual sections (paired: the most of any section; complete: the fewest).
+pub fn of_sections(
+    sections: &[crate::outcome::sections::SectionOutcome],
+    statuses: &Statuses,
+) -> (Rounds, Vec<StandingEntry>, Vec<String>, bool) {
+    let mut rounds = Rounds {
+        counts: RoundCounts::default(),
+        sections: Vec::new(),
+    };
+    let (mut standings_all, mut fill) = (Vec::new(), Vec::new());
+    let mut over = !sections.is_empty();
+    for (i, s) in sections.iter().enumerate() {
+        let c = s.stage.counts();
+        let all = &mut rounds.counts;
+        all.planned = all.planned.max(c.planned);
+        all.paired = all.paired.max(c.paired);
+        all.complete = if i == 0 {
+            c.complete
+        } else {
+            all.complete.min(c.complete)
+        };
+        rounds.sections.push(SectionRounds {
+            section: s.name.clone(),
+            counts: c,
+        });
+        standings_all.extend(standings(&s.stage, statuses).into_iter().map(|mut e| {
+            e.section = Some(s.name.clone());
+            e
+        }));
+        let f = to_fill(&s.stage);
+        over &= f.is_empty() && c.planned > 0 && c.complete >= c.planned && !places_open(&s.stage);
+        fill.extend(f);
+    }
+    (rounds, standings_all, fill, over)
+}
+
 /// One line of the current ranking.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct StandingEntry {

@@ -27,6 +27,20 @@ use crate::outcome::{EventOutcome, StageKind};
 use out_dir::{Place, Rendered};
 use season::Target;
 
+/// The stage's files: round workbooks, pairings, standings, the TRF report, the finals.
+fn render_stage(
+    t: &Target<'_>,
+    stage: &crate::outcome::StageOutcome,
+) -> crate::Result<Vec<Rendered>> {
+    let def = t.event.stages.iter().find(|s| s.id == stage.stage);
+    match (&stage.kind, def) {
+        (StageKind::League(l), Some(def)) => season::render_league(t, def, l),
+        (StageKind::TeamSwiss(s), Some(def)) => season::render_team_swiss(t, def, s),
+        (StageKind::Individual(i), def) => season::render_individual(t, def, i),
+        (_, None) => Ok(Vec::new()),
+    }
+}
+
 /// The outcome's files: the stage's (round workbooks, pairings, standings, the TRF report, the
 /// finals), then `prizes.xlsx` (when the reconciliation is due), `costs.xlsx` (when a team has a
 /// line) and, once the event is over, the results book `成绩册.xlsx`; in that order.
@@ -44,19 +58,25 @@ pub fn render_outcome(
 ) -> crate::Result<Vec<Rendered>> {
     let mut rendered = Vec::new();
     if let Some(stage) = &o.stage {
-        let def = t.event.stages.iter().find(|s| s.id == stage.stage);
-        match (&stage.kind, def) {
-            (StageKind::League(l), Some(def)) => {
-                rendered.extend(season::render_league(t, def, l)?);
-            }
-            (StageKind::TeamSwiss(s), Some(def)) => {
-                rendered.extend(season::render_team_swiss(t, def, s)?);
-            }
-            (StageKind::Individual(i), def) => {
-                rendered.extend(season::render_individual(t, def, i)?);
-            }
-            (_, None) => {}
+        rendered.extend(render_stage(t, stage)?);
+    }
+    // Each team section's outputs in `out/<section>/`; its round workbooks are named by it.
+    for s in &o.sections {
+        let st = Target {
+            event: &s.event,
+            roster: &s.roster,
+            ..*t
+        };
+        let mut files = render_stage(&st, &s.stage)?;
+        if let Some(sheets) = season::book::book_sheets(&st, &s.stage) {
+            files.push(book::render_book(&st, sheets, &o.money)?);
         }
+        for f in &mut files {
+            if let Place::Out(name) = &mut f.place {
+                *name = format!("{}/{name}", s.id);
+            }
+        }
+        rendered.extend(files);
     }
     let m = &o.money;
     if let Some(rec) = &m.reconciliation {
@@ -72,7 +92,7 @@ pub fn render_outcome(
         let wb = costs::workbook(t.event, &m.statements, t.lang);
         rendered.push(Rendered::xlsx(Place::Out("costs.xlsx".into()), wb)?);
     }
-    // The results book, once the event is over.
+    // The results book, once the event is over (each team section's in its folder).
     if let Some(sheets) = o
         .stage
         .as_ref()

@@ -183,10 +183,11 @@ pub fn read(
     let win = windows(k);
     let mut results: BTreeMap<String, knockout::MatchResult> = BTreeMap::new();
     let mut rounds = Vec::new();
+    let mstage = event.marker_stage(&stage.id);
     for r in 1..=total_rounds(k) {
         let Some(sheet) = sheets
             .iter()
-            .find(|x| x.marker.stage == stage.id && x.marker.round == r)
+            .find(|x| x.marker.stage == mstage && x.marker.round == r)
         else {
             break;
         };
@@ -418,11 +419,9 @@ pub(super) fn run_stage(
     let win = windows(k);
     let mut papers = Vec::new();
     for rr in &state.rounds {
-        if let Some(sheet) = inp
-            .sheets
-            .iter()
-            .find(|x| x.marker.stage == stage.id && x.marker.round == rr.round)
-        {
+        if let Some(sheet) = inp.sheets.iter().find(|x| {
+            x.marker.stage == inp.event.marker_stage(&stage.id) && x.marker.round == rr.round
+        }) {
             let lines = lines_of(sheet, season.colours);
             papers.push(paper(inp.event, stage, rr.round, lines, false));
         }
@@ -447,7 +446,7 @@ pub(super) fn run_stage(
                 season.colours,
                 season.groups,
                 &fielding,
-                &super::league::round_file(stage, r),
+                &inp.event.round_stem(stage, r),
                 findings,
             );
             papers.push(paper(inp.event, stage, r, lines, true));

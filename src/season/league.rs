@@ -214,10 +214,11 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         groups: &groups,
         results: Vec::new(),
     };
-    walk::within_planned(inp.sheets, &inp.stage.id, &inp.stage.id, planned)?;
+    let mstage = inp.event.marker_stage(&inp.stage.id);
+    walk::within_planned(inp.sheets, &mstage, &inp.stage.id, planned)?;
     let Walked { papers, paired } = walk::walk(
         inp.sheets,
-        &inp.stage.id,
+        &mstage,
         planned,
         !inp.event.draw.pair,
         &mut rounds,
@@ -318,7 +319,7 @@ fn finals(
             let index = TeamIndex::new(&out.names);
             if super::ruled_out::paired_before_ruling(
                 inp.sheets,
-                &fs.id,
+                &inp.event.marker_stage(&fs.id),
                 season_order,
                 &now,
                 &index,
@@ -404,7 +405,7 @@ impl StageRounds for LeagueRounds<'_> {
             infos: self.cx.teams,
             statuses: self.inp.statuses,
         };
-        let file = round_file(self.inp.stage, r);
+        let file = self.inp.event.round_stem(self.inp.stage, r);
         let lines = default_lines(
             roster,
             self.numbers,
@@ -445,28 +446,15 @@ fn rounds_mismatch(stage: &Stage, teams: usize, schedule: usize) -> Option<Findi
     ))
 }
 
-/// The file stem of a round workbook: `r03` for the round robin or the team Swiss, `<stage>-r03`
-/// for later stages (the finals), so that stages never share a file.
-pub(super) fn round_file(stage: &Stage, r: u32) -> String {
-    if matches!(
-        stage.system,
-        crate::event::System::RoundRobin | crate::event::System::TeamSwiss
-    ) {
-        format!("r{r:02}")
-    } else {
-        format!("{}-r{r:02}", stage.id)
-    }
-}
-
 /// The paper of round `r` of a team stage.
 pub(super) fn paper(event: &Event, stage: &Stage, r: u32, lines: Lines, fresh: bool) -> RoundPaper {
     RoundPaper {
         marker: Marker {
             event: event.event.name.clone(),
-            stage: stage.id.clone(),
+            stage: event.marker_stage(&stage.id),
             round: r,
         },
-        file: round_file(stage, r),
+        file: event.round_stem(stage, r),
         name: stage.name.clone(),
         id: stage.id.clone(),
         lines,

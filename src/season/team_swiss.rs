@@ -276,10 +276,11 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
         complete: Vec::new(),
         withdrawals: Withdrawals::default(),
     };
-    walk::within_planned(inp.sheets, &inp.stage.id, &inp.stage.id, planned)?;
+    let mstage = inp.event.marker_stage(&inp.stage.id);
+    walk::within_planned(inp.sheets, &mstage, &inp.stage.id, planned)?;
     let Walked { papers, paired } = walk::walk(
         inp.sheets,
-        &inp.stage.id,
+        &mstage,
         planned,
         !inp.event.draw.pair,
         &mut rounds,
@@ -468,7 +469,7 @@ impl StageRounds for SwissRounds<'_> {
             colours,
             self.groups,
             &fielding,
-            &league::round_file(inp.stage, r),
+            &inp.event.round_stem(inp.stage, r),
             findings,
         );
         Ok(Some(paper(inp.event, inp.stage, r, lines, true)))

@@ -228,36 +228,11 @@ fn runnable(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
     }
 }
 
-/// A team round robin or team Swiss plays every team of the roster as one field
-/// (`season::league`, `season::team_swiss`), so it may play one section; a round robin is
-/// single or double (`[stages.groups]` splits the field into groups).
-fn one_field(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
-    // Every team of the event, whatever the stage's `sections` say.
-    // Men's and women's team sections (男子团体, 女子团体) of one folder would be paired as one
-    // field and ranked together: refused, never run wrong.
-    let names: Vec<&str> = ev
-        .sections
-        .iter()
-        .filter(|s| s.entrant == Entrant::Team)
-        .map(|s| s.name.as_str())
-        .collect();
-    if names.len() > 1 {
-        let (n, list) = (names.len(), names.join("、"));
-        return fail(
-            sections_key(st, p),
-            &format!(
-                "团体赛段把全部参赛队编为一个赛程，不能分 {n} 个组别（分组）进行：\
-                 团体组别（{list}）暂不能在同一赛事文件夹中各自编排、计分、排名和发奖，\
-                 请每个团体组别各建一个赛事文件夹"
-            ),
-            &format!(
-                "a team stage plays every team as one field: a round robin or Swiss over several \
-                 sections or groups is not run; the team sections ({list}) cannot each be \
-                 paired, scored, ranked and paid in one event folder: make one folder per team \
-                 section"
-            ),
-        );
-    }
+/// A team round robin or team Swiss plays every team of its team section as one field
+/// (`season::league`, `season::team_swiss`); several team sections (男子团体, 女子团体) are each
+/// played on their own ([`crate::event::Event::for_team_section`]). A round robin is single or
+/// double (`[stages.groups]` splits the field into groups).
+fn one_field(_ev: &Event, st: &Stage, p: &KeyPath) -> Check {
     match (st.system, st.cycles) {
         (System::RoundRobin, Some(c)) if c != 1 && c != 2 => fail(
             p.key("cycles"),

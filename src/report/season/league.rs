@@ -10,7 +10,7 @@ use crate::report::tables::{SheetDoc, TextTable};
 use crate::rounds::marker::Marker;
 use crate::scoring;
 use crate::season::TeamName;
-use crate::season::league::{DRAW_STAGE, LeagueOutcome};
+use crate::season::league::LeagueOutcome;
 use crate::{Lang, Result};
 use std::collections::BTreeMap;
 
@@ -90,7 +90,7 @@ pub fn render_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result
     });
     rendered.push(super::standings(t, &sheets)?);
     if let Some(x) = crate::trf::export::stages::league(t.event, stage, t.roster, o) {
-        rendered.push(trf(t, &x, "", &stage.id));
+        rendered.push(trf(t, &x, "", &t.event.marker_stage(&stage.id)));
     }
     if let Some(x) = crate::trf::export::stages::finals(t.event, t.roster, o) {
         let finals = t
@@ -163,12 +163,15 @@ fn draw(t: &Target<'_>, drawn: &[String], seed: u64) -> Result<Rendered> {
     };
     let marker = Marker {
         event: t.event.event.name.clone(),
-        stage: DRAW_STAGE.into(),
+        stage: t.event.draw_marker(),
         round: 0,
     };
     let wb =
         crate::report::tables::marked_workbook(&t.event.event.name, &[sheet], lang, Some(&marker));
-    let path = t.dir.join("results").join("draw.xlsx");
+    let path = t
+        .dir
+        .join("results")
+        .join(format!("{}.xlsx", t.event.draw_stem()));
     Rendered::xlsx(Place::New(path), wb)
 }
 

@@ -83,7 +83,7 @@ pub fn render_team_swiss(
     });
     rendered.push(super::standings(t, &sheets)?);
     if let Some(x) = crate::trf::export::stages::team_swiss(t.event, stage, t.roster, o) {
-        rendered.push(trf(t, &x, "", &stage.id));
+        rendered.push(trf(t, &x, "", &t.event.marker_stage(&stage.id)));
     }
     Ok(rendered)
 }

@@ -2,8 +2,9 @@
 //! (nothing before the first one is complete). A round robin's knockout finals are a report of
 //! their own (`finals`).
 //!
-//! A team report is written for a chess event only: its `192` team scoring and its
-//! records are FIDE's, and no FIDE list rates xiangqi (`[event] sport = "xiangqi"` writes none).
+//! A team report is written for a FIDE-rated chess event only (`[event] fide_rated = true`):
+//! its `192` team scoring and its records are FIDE's, and no FIDE list rates xiangqi
+//! (`[event] sport = "xiangqi"` writes none) nor an unrated event.
 
 use super::{ExportTeam, export_teams, header, team_event};
 use crate::event::{Event, Stage};
@@ -14,9 +15,10 @@ use crate::season::matches::RoundResults;
 use crate::season::team_swiss::TeamSwissOutcome;
 use crate::trf::Trf;
 
-/// Whether the event's team stages have a FIDE report: chess events only.
+/// Whether the event's team stages have a FIDE report: FIDE-rated chess events only
+/// (`[event] fide_rated = true`; issue 42 point 7).
 fn reported(event: &Event) -> bool {
-    event.event.sport == crate::model::Sport::Chess
+    event.event.sport == crate::model::Sport::Chess && event.event.fide_rated
 }
 
 /// The TRF of a round robin's complete rounds (the finals are not in it).

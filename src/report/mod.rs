@@ -69,7 +69,7 @@ pub fn render_outcome(
         };
         let mut files = render_stage(&st, &s.stage)?;
         if let Some(sheets) = season::book::book_sheets(&st, &s.stage) {
-            files.push(book::render_book(&st, sheets, &o.money)?);
+            files.push(book::render_book(&st, sheets, &o.money, draft)?);
         }
         for f in &mut files {
             if let Place::Out(name) = &mut f.place {

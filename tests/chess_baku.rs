@@ -13,6 +13,7 @@
 //!   `bbpPairings.exe --dutch <file> -p <out>`; its outputs are `tests/reference/bbp_baku/
 //!   open.bbp` (`round k` then the pairing). bbpPairings reads the `250` records as written
 //!   (its own `FIDE_DUTCH_BAKU` puts ⌈n / 2⌉ players in group A, 7 of 13, not C.04.5.1's 8);
+//! - `bianpai trf check` on the report re-pairs every round as the run did;
 //! - the virtual points are never in the standings: each player's points are his games'.
 
 mod util;
@@ -100,6 +101,14 @@ fn baku_acceleration_pairs_as_bbppairings_and_stays_out_of_the_standings() {
         std::fs::write(dir.join("open.trf"), &text).unwrap();
         return;
     }
+    // `trf check` re-pairs every round of the report (its 250 records read) as the run did.
+    let check = util::bianpai(&["trf", "check", folder.join(TRF).to_str().unwrap()]);
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
     let committed = std::fs::read_to_string(reference().join("open.trf")).unwrap();
     assert_eq!(text, committed, "the report bbpPairings paired");
     let expected = util::bbp::rounds(&reference().join("open.bbp"));

@@ -545,6 +545,42 @@ fn baku_is_read_and_another_acceleration_refused() {
     );
 }
 
+/// A round robin section next to Swiss sections (the open-chess sample's 大师组): played side by
+/// side when each stage lists its own sections; a Swiss stage over every section is refused at
+/// its `sections`, a section in both stages too.
+#[test]
+fn a_round_robin_beside_a_swiss_needs_its_own_sections() {
+    const O: &str = "open-chess";
+    const TC: &str = "[stages.time_control]";
+    let rr = |swiss: &str, rr: &str| {
+        let t = edit(
+            O,
+            "[[stages]]",
+            &format!(
+                "[[stages]]\nid = \"masters\"\nname = \"大师组\"\nsystem = \"round-robin\"\n\
+                 sections = [{rr}]\nrounds = 9\n\n[[stages]]"
+            ),
+        );
+        if swiss.is_empty() {
+            t
+        } else {
+            t.replacen(TC, &format!("sections = [{swiss}]\n\n{TC}"), 1)
+        }
+    };
+    let ok = rr("\"open\"", "\"women\"");
+    let ev = parse(&ok, Path::new("event.toml")).expect("side by side is read");
+    assert_eq!(ev.stages.len(), 2);
+    let refusal = "瑞士制赛段与循环赛赛段并行时，每个赛段须用 sections 写明各自编排的组别，且同一组别不能同属两个赛段 \
+                   (a Swiss stage next to a round robin stage: each stage lists its own sections \
+                   (sections), none in both)";
+    assert_refused(&rr("", "\"women\""), "stages[1].sections", refusal);
+    assert_refused(
+        &rr("\"open\", \"women\"", "\"women\""),
+        "stages[1].sections",
+        refusal,
+    );
+}
+
 /// Men's and women's team sections in one folder (男子团体 and 女子团体 of a xiangqi team
 /// championship) are refused at the stage that would play them as one field, naming both.
 #[test]

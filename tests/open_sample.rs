@@ -47,20 +47,6 @@ fn every_open_round_is_trf_pair_dutch_on_the_report_before_it() {
     }
 }
 
-/// The Berger table for ten players (FIDE C.05 Annex 1), as published: round by round, White
-/// first.
-const BERGER_10: [[(u16, u16); 5]; 9] = [
-    [(1, 10), (2, 9), (3, 8), (4, 7), (5, 6)],
-    [(10, 6), (7, 5), (8, 4), (9, 3), (1, 2)],
-    [(2, 10), (3, 1), (4, 9), (5, 8), (6, 7)],
-    [(10, 7), (8, 6), (9, 5), (1, 4), (2, 3)],
-    [(3, 10), (4, 2), (5, 1), (6, 9), (7, 8)],
-    [(10, 8), (9, 7), (1, 6), (2, 5), (3, 4)],
-    [(4, 10), (5, 3), (6, 2), (7, 1), (8, 9)],
-    [(10, 9), (1, 8), (2, 7), (3, 6), (4, 5)],
-    [(5, 10), (6, 4), (7, 3), (8, 2), (9, 1)],
-];
-
 /// The numbers typed in the sample's event.toml, 1 to 10.
 const MASTERS: [&str; 10] = [
     "韦思源",
@@ -89,7 +75,7 @@ fn the_masters_round_robin_is_the_berger_table() {
     assert_eq!(names, want, "the typed numbers");
     let text = std::fs::read_to_string(dir.join("out/nj-open-2026-masters.trf")).unwrap();
     assert!(text.contains("092 Individual: Round-Robin"), "{text}");
-    for (k, round) in BERGER_10.iter().enumerate() {
+    for (k, round) in util::BERGER_10.iter().enumerate() {
         let mut want: Vec<String> = round.iter().map(|(w, b)| format!("{w} {b}")).collect();
         want.sort();
         assert_eq!(played(&trf, k + 1), want, "round {}", k + 1);

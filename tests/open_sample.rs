@@ -80,6 +80,29 @@ fn the_masters_round_robin_is_the_berger_table() {
         want.sort();
         assert_eq!(played(&trf, k + 1), want, "round {}", k + 1);
     }
+    // Its own standings by its own order and names (a round robin: no Buchholz), and a
+    // crosstable in chess words, beside the Swiss sections'.
+    let book = util::cells::read_book(&dir.join("out/standings.xlsx"));
+    let ranking = util::cells::sheet(&book, "大师组");
+    assert_eq!(
+        ranking.texts(1),
+        [
+            "名次",
+            "姓名",
+            "单位",
+            "积分",
+            "直胜名次",
+            "胜局数",
+            "索伯分",
+            "科亚分"
+        ]
+    );
+    assert_eq!(
+        ranking.texts(2)[..4],
+        ["1", "孔令川", "江苏省国际象棋队", "7.5"]
+    );
+    let cross = util::cells::sheet(&book, "大师组交叉表");
+    assert_eq!(cross.texts(2)[3], "9白1");
 }
 
 /// (list, place, name, gross fen, tax fen, withheld) of every prize of the run.

@@ -184,15 +184,53 @@ def build_o(m):
     late.rating, late.fide = None, ""
     Y.first_day_form(m, fo, form, t, LATE_FORM, dt.date(2026, 9, 20), "规程 八(一)", "play_open.py")
 
+    # --- 江苏省国际象棋队: the ten invited masters of 大师组, a round robin (drawn last: the open and
+    #     women's forms keep their bytes). Their numbers are typed in the sample's event.toml.
+    masters_form(m, fo, form)
+
     fo.write("Thumbs.db", m.thumbs_db_bytes(), "ignored", note="Windows thumbnail cache")
     fo.write("微信文件/mmexport1759200000000.jpg", bytes.fromhex(m.JPEG_HEX), "ignored", note="photo of a stamped form")
     return fo
 
 
+MASTERS_UNIT = "江苏省国际象棋队"
+# (name, sex, birth, FIDE title, rating): the invited masters, fictional.
+MASTERS = [
+    ("陆承泽", "男", dt.date(1994, 3, 12), "GM", 2561),
+    ("顾明远", "男", dt.date(1998, 7, 2), "GM", 2532),
+    ("沈一鸣", "男", dt.date(2001, 11, 23), "IM", 2478),
+    ("蒋天骐", "男", dt.date(1990, 1, 30), "IM", 2455),
+    ("华亦舟", "女", dt.date(1999, 5, 8), "WGM", 2431),
+    ("许嘉禾", "男", dt.date(2004, 9, 16), "IM", 2420),
+    ("韦思源", "男", dt.date(1987, 12, 4), "FM", 2402),
+    ("秦朗", "男", dt.date(2006, 2, 27), "FM", 2391),
+    ("邵乐天", "男", dt.date(1996, 6, 19), "FM", 2384),
+    ("孔令川", "男", dt.date(2003, 10, 1), "CM", 2366),
+]
+
+
+def masters_form(m, fo, form):
+    """The masters' form: ten invited players of one provincial team, 组别 大师组, with titles."""
+    t = m.Team(name=MASTERS_UNIT, area=["320102"], date=dt.date(2026, 9, 15))
+    for name, sex, birth, title, rating in MASTERS:
+        p = m.person(sex, birth, "320102", name=name, group="大师组", unit=MASTERS_UNIT, title=title)
+        p.rating, p.fide = rating, m.new_fide()
+        t.players.append(p)
+    t.leader = m.person("男", dt.date(1975, 4, 1), "320102", role="领队")
+    t.phone = t.leader.phone
+    fo.teams.append(t)
+    cols = O_COLS[:7] + [("title", "称号")] + O_COLS[7:]
+    sh = form(t, cols=cols)
+    fo.book(f"{MASTERS_UNIT}大师组报名表.xlsx", "xlsx", [sh], "entry-form", t.name)
+
+
 NOTES = """Interpretations:
 
-- Two sections, 公开组 (`open`) and 女子组 (`women`); a woman may play in the open (南京弈友's
-  woman in 公开组 is no fault). 组别 is written `公开`/`女子` by 南京市棋类运动协会.
+- Three sections: 公开组 (`open`) and 女子组 (`women`), each a 9-round FIDE Dutch, and 大师组
+  (`masters`), a single round robin of the ten masters invited by 江苏省国际象棋队 (their form is
+  drawn last), numbered by the draw typed in the sample's `event.toml` (`[draw.sections]`) and
+  paired by the Berger table (C.05 Annex 1). A woman may play in the open (南京弈友's woman in
+  公开组 is no fault). 组别 is written `公开`/`女子` by 南京市棋类运动协会.
 - Prizes (the sample's `event.toml`): the open's places 1-8, the women's 1-6, and two rating bands
   of the open, U2000 and U1800 (by the rating on the form; unrated players are in no band);
   tied players share by the Hort system; one prize per player, the higher one

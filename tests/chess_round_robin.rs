@@ -33,19 +33,6 @@ const DRAWN: [&str; 10] = [
     "骆一舟",
 ];
 
-/// The Berger table for 9 or 10 players (FIDE C.05 Annex 1), White first.
-const BERGER_10: [[(u16, u16); 5]; 9] = [
-    [(1, 10), (2, 9), (3, 8), (4, 7), (5, 6)],
-    [(10, 6), (7, 5), (8, 4), (9, 3), (1, 2)],
-    [(2, 10), (3, 1), (4, 9), (5, 8), (6, 7)],
-    [(10, 7), (8, 6), (9, 5), (1, 4), (2, 3)],
-    [(3, 10), (4, 2), (5, 1), (6, 9), (7, 8)],
-    [(10, 8), (9, 7), (1, 6), (2, 5), (3, 4)],
-    [(4, 10), (5, 3), (6, 2), (7, 1), (8, 9)],
-    [(10, 9), (1, 8), (2, 7), (3, 6), (4, 5)],
-    [(5, 10), (6, 4), (7, 3), (8, 2), (9, 1)],
-];
-
 /// The name of a round workbook's player cell (`姓名（单位）`).
 fn name_of(cell: &str) -> String {
     cell.split('（')
@@ -116,7 +103,7 @@ fn type_round(folder: &Path, round: usize) {
 /// Points and Sonneborn-Berger in half-points (SB in quarter points: the opponent's score
 /// times the result, both in halves), by number, computed from the table and [`outcome`].
 fn by_hand() -> Vec<(u32, u32)> {
-    let games: Vec<(u16, u16, u32)> = BERGER_10
+    let games: Vec<(u16, u16, u32)> = util::BERGER_10
         .iter()
         .flatten()
         .map(|&(w, b)| (w, b, outcome(w, b)))
@@ -145,7 +132,7 @@ fn a_round_robin_follows_the_berger_table_and_ranks_by_sb() {
         assert!(code == 0 || code == 1, "{err}");
         assert_eq!(
             workbook_pairs(&folder, &DRAWN, round),
-            BERGER_10[round - 1],
+            util::BERGER_10[round - 1],
             "round {round}"
         );
         type_round(&folder, round);
@@ -257,7 +244,7 @@ fn typed_numbers_are_used_as_typed() {
         .iter()
         .map(|n| n.split('（').next().unwrap())
         .collect();
-    assert_eq!(workbook_pairs(&folder, &order, 1), BERGER_10[0]);
+    assert_eq!(workbook_pairs(&folder, &order, 1), util::BERGER_10[0]);
 }
 
 /// `bianpai run` on a folder it refuses: its stderr.

@@ -1,5 +1,9 @@
 //! The `open-chess-2026` sample (issue 41): a rated city open, 公开组 and 女子组, nine FIDE Dutch
-//! rounds typed by `samples/play_open.py`.
+//! rounds, and 大师组, a round robin of ten masters (its own stage, side by side with the Swiss),
+//! typed by `samples/play_open.py`.
+//!
+//! - Every round of 大师组 is row r of the Berger table for ten players (FIDE C.05 Annex 1),
+//!   over the numbers typed in the sample's `event.toml` (`[draw.sections] masters`).
 //!
 //! - Every round of the open section equals `bianpai trf pair --system dutch` on the section's
 //!   FIDE report (`out/nj-open-2026-open.trf`) cut before that round (`util::trf_cut`: what the
@@ -41,6 +45,64 @@ fn every_open_round_is_trf_pair_dutch_on_the_report_before_it() {
         assert_eq!(got, played(&trf, k), "round {k}");
         assert!(got.len() >= 70, "round {k}: {} boards", got.len());
     }
+}
+
+/// The numbers typed in the sample's event.toml, 1 to 10.
+const MASTERS: [&str; 10] = [
+    "韦思源",
+    "沈一鸣",
+    "陆承泽",
+    "孔令川",
+    "华亦舟",
+    "顾明远",
+    "秦朗",
+    "蒋天骐",
+    "邵乐天",
+    "许嘉禾",
+];
+
+#[test]
+fn the_masters_round_robin_is_the_berger_table() {
+    let (_tmp, dir) = util::sample_copy("open-chess-2026");
+    let (code, _, stderr) = util::run_json(&dir, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    let trf = report(&dir, "masters");
+    let names: Vec<String> = trf.players().map(|p| p.name.clone()).collect();
+    let want: Vec<String> = MASTERS
+        .iter()
+        .map(|n| bianpai::normalize::fide_name(n))
+        .collect();
+    assert_eq!(names, want, "the typed numbers");
+    let text = std::fs::read_to_string(dir.join("out/nj-open-2026-masters.trf")).unwrap();
+    assert!(text.contains("092 Individual: Round-Robin"), "{text}");
+    for (k, round) in util::BERGER_10.iter().enumerate() {
+        let mut want: Vec<String> = round.iter().map(|(w, b)| format!("{w} {b}")).collect();
+        want.sort();
+        assert_eq!(played(&trf, k + 1), want, "round {}", k + 1);
+    }
+    // Its own standings by its own order and names (a round robin: no Buchholz), and a
+    // crosstable in chess words, beside the Swiss sections'.
+    let book = util::cells::read_book(&dir.join("out/standings.xlsx"));
+    let ranking = util::cells::sheet(&book, "大师组");
+    assert_eq!(
+        ranking.texts(1),
+        [
+            "名次",
+            "姓名",
+            "单位",
+            "积分",
+            "直胜名次",
+            "胜局数",
+            "索伯分",
+            "科亚分"
+        ]
+    );
+    assert_eq!(
+        ranking.texts(2)[..4],
+        ["1", "孔令川", "江苏省国际象棋队", "7.5"]
+    );
+    let cross = util::cells::sheet(&book, "大师组交叉表");
+    assert_eq!(cross.texts(2)[3], "9白1");
 }
 
 /// (list, place, name, gross fen, tax fen, withheld) of every prize of the run.
@@ -95,17 +157,21 @@ fn prizes(json: &serde_json::Value) -> Vec<(String, u64, String, i64, i64, bool)
 /// 1000+1250 = 2250; 潘艺璐 朱丹艺 龙雪颖 曹玲菲 on 6 places 3-6: halves 750 500 400 250, pool
 /// 1900 → 475 each: 1225 975 875 725.
 ///
+/// 大师组 (6000 4000 2000, the round robin): 孔令川 7½, 蒋天骐 6, 韦思源 5½, no tie: 6000, 4000,
+/// 2000 yuan; tax 20 %: 1200, 800, 400.
+///
 /// Tax 20 % (偶然所得), rounded half up to the fen: 633.34 → 126.668 → 126.67. 贺帆磊's prize is
 /// withheld: 江宁区棋类协会's form gives his ID number with a wrong check character (资格待查).
 #[test]
 fn band_and_hort_prizes_are_exact_in_fen() {
     let (_tmp, dir) = util::sample_copy("open-chess-2026");
     let (_, json, _) = util::run_json(&dir, &[]);
-    let (main, u20, u18, women) = (
+    let (main, u20, u18, women, masters) = (
         "公开组",
         "公开组等级分2000以下奖",
         "公开组等级分1800以下奖",
         "女子组",
+        "大师组",
     );
     let row = |list: &str, place: u64, name: &str, gross: i64, tax: i64| {
         (list.to_string(), place, name.to_string(), gross, tax, false)
@@ -139,11 +205,14 @@ fn band_and_hort_prizes_are_exact_in_fen() {
         row(women, 4, "朱丹艺", 97_500, 19_500),
         row(women, 5, "龙雪颖", 87_500, 17_500),
         row(women, 6, "曹玲菲", 72_500, 14_500),
+        row(masters, 1, "孔令川", 600_000, 120_000),
+        row(masters, 2, "蒋天骐", 400_000, 80_000),
+        row(masters, 3, "韦思源", 200_000, 40_000),
     ];
     let mut got = prizes(&json);
     want.sort();
     got.sort();
     assert_eq!(got, want);
     let total: i64 = got.iter().map(|p| p.3).sum();
-    assert_eq!(total, 3_490_000, "the regulation's 34,900 yuan, all paid");
+    assert_eq!(total, 4_690_000, "the regulation's 46,900 yuan, all paid");
 }

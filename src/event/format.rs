@@ -199,8 +199,8 @@ pub struct Pairing {
     /// C.04.2 leaves it to the regulation; `pinyin` when absent.
     #[serde(default)]
     pub unrated: Option<UnratedOrder>,
-    /// An acceleration (C.04.5.1, `baku`): read only to be refused at its key, as no stage
-    /// applies one yet.
+    /// An acceleration: `baku` (C.04.5.1) for a FIDE Dutch stage (`system = "swiss"`); any
+    /// other value, or on another system, is refused at its key.
     #[serde(default)]
     pub acceleration: Option<String>,
     /// A template default, not the regulation's.
@@ -209,6 +209,13 @@ pub struct Pairing {
     /// Clause.
     #[serde(default)]
     pub clause: Option<String>,
+}
+
+impl Pairing {
+    /// Whether the stage is paired with Baku acceleration (C.04.5.1).
+    pub fn baku(&self) -> bool {
+        self.acceleration.as_deref() == Some("baku")
+    }
 }
 
 /// The score of a pairing-allocated bye.

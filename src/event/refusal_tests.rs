@@ -497,18 +497,67 @@ fn an_individual_round_robin_is_read_and_its_limits_refused() {
     );
 }
 
+/// `acceleration = "baku"` is read for a FIDE Dutch stage with the standard scoring; another
+/// value, another system or another scoring is refused at the key.
 #[test]
-fn an_acceleration_is_refused() {
-    let t = edit(
-        Y,
-        "unrated = \"pinyin\"",
-        "unrated = \"pinyin\"\nacceleration = \"baku\"",
-    );
+fn baku_is_read_and_another_acceleration_refused() {
+    let with = |a: &str| {
+        edit(
+            Y,
+            "unrated = \"pinyin\"",
+            &format!("unrated = \"pinyin\"\nacceleration = \"{a}\""),
+        )
+    };
+    let ok = parse(&with("baku"), Path::new("event.toml")).expect("baku is read");
+    assert!(ok.stages[0].pairing.as_ref().is_some_and(|p| p.baku()));
     assert_refused(
-        &t,
+        &with("fast"),
         "stages[0].pairing.acceleration",
-        "加速配对（acceleration = \"baku\"，Baku 加速法 C.04.5.1）暂不能用 run 编排 \
-         (an accelerated pairing (Baku, C.04.5.1) is not run yet)",
+        "加速配对只有 Baku 加速法（acceleration = \"baku\"，C.04.5.1），不能是 \"fast\" \
+         (the one acceleration run is \"baku\" (C.04.5.1), not \"fast\")",
+    );
+    let rr = edit(X, "avoid_same_unit = true", "acceleration = \"baku\"");
+    assert_refused(
+        &rr,
+        "stages[0].pairing.acceleration",
+        "Baku 加速法（C.04.5.1）只用于国际象棋瑞士制（swiss，FIDE 荷兰制）赛段 \
+         (Baku acceleration (C.04.5.1) is for a FIDE Dutch (swiss) stage)",
+    );
+}
+
+/// A round robin section next to Swiss sections (the open-chess sample's 大师组): played side by
+/// side when each stage lists its own sections; a Swiss stage over every section is refused at
+/// its `sections`, a section in both stages too.
+#[test]
+fn a_round_robin_beside_a_swiss_needs_its_own_sections() {
+    const O: &str = "open-chess";
+    const TC: &str = "[stages.time_control]";
+    let rr = |swiss: &str, rr: &str| {
+        let t = edit(
+            O,
+            "[[stages]]",
+            &format!(
+                "[[stages]]\nid = \"masters\"\nname = \"大师组\"\nsystem = \"round-robin\"\n\
+                 sections = [{rr}]\nrounds = 9\n\n[[stages]]"
+            ),
+        );
+        if swiss.is_empty() {
+            t
+        } else {
+            t.replacen(TC, &format!("sections = [{swiss}]\n\n{TC}"), 1)
+        }
+    };
+    let ok = rr("\"open\"", "\"women\"");
+    let ev = parse(&ok, Path::new("event.toml")).expect("side by side is read");
+    assert_eq!(ev.stages.len(), 2);
+    let refusal = "瑞士制赛段与循环赛赛段并行时，每个赛段须用 sections 写明各自编排的组别，且同一组别不能同属两个赛段 \
+                   (a Swiss stage next to a round robin stage: each stage lists its own sections \
+                   (sections), none in both)";
+    assert_refused(&rr("", "\"women\""), "stages[1].sections", refusal);
+    assert_refused(
+        &rr("\"open\", \"women\"", "\"women\""),
+        "stages[1].sections",
+        refusal,
     );
 }
 

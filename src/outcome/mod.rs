@@ -197,9 +197,18 @@ fn play(
             // The individual Swiss of either sport: the xiangqi Swiss or the FIDE Dutch, as the
             // stage's system says (event.toml's checks keep each to its sport); an individual
             // round robin by its Berger schedule.
+            // A round robin section next to Swiss ones (event.toml binds each stage to its
+            // sections): every individual stage is played, its sections added to the first's.
             (System::XiangqiSwiss | System::Swiss | System::RoundRobin, false) => {
-                let o = season::individual::run(&season_input(stage), findings)?;
+                let mut o = season::individual::run(&season_input(stage), findings)?;
                 rankings.extend(individual_rankings(&o, statuses));
+                for other in event.stages.iter().skip_while(|s| s.id != stage.id).skip(1) {
+                    if individual(other.system) {
+                        let more = season::individual::run(&season_input(other), findings)?;
+                        rankings.extend(individual_rankings(&more, statuses));
+                        o.merge(more);
+                    }
+                }
                 Some(StageKind::Individual(o))
             }
             (system, team) => return Err(unsupported(&stage.id, system, team)),
@@ -213,6 +222,14 @@ fn play(
         }
     }
     Ok((None, rankings))
+}
+
+/// Whether a system plays individual sections in an individual event.
+fn individual(system: System) -> bool {
+    matches!(
+        system,
+        System::XiangqiSwiss | System::Swiss | System::RoundRobin
+    )
 }
 
 /// The individual sections' final rankings, which pay the individual prizes once finished; a

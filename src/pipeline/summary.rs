@@ -122,7 +122,7 @@ pub fn rounds(stage: &StageOutcome) -> Rounds {
             .map(|s| SectionRounds {
                 section: s.name.clone(),
                 counts: RoundCounts {
-                    planned: o.counts.planned,
+                    planned: s.planned,
                     paired: s.paired,
                     complete: s.complete.len() as u32,
                 },

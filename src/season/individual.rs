@@ -32,6 +32,7 @@
 //!   played (no opponent for 对手分, no side), as 象棋竞赛规则 gives no score for a round not
 //!   played (finding `round.late-entry`).
 
+pub mod baku;
 pub mod berger;
 pub mod delegations;
 pub mod dutch;
@@ -212,6 +213,8 @@ struct SectionRun<'a> {
     paired: u32,
     /// The byes requested by the section's players (FIDE Dutch; empty for the xiangqi Swiss).
     requested: Vec<dutch::Requested>,
+    /// Whether the section is paired with Baku acceleration ([`baku`]).
+    baku: bool,
 }
 
 impl SectionRun<'_> {
@@ -355,8 +358,11 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> crate::Result<Indiv
                 placed.entry(e.unit.clone()).or_default();
             }
         }
+        let accelerations = baku::accelerations(&sr, planned, (g.win, g.draw));
         sections.push(SectionOutcome {
             id: sr.section.id.clone(),
+            stage: stage.id.clone(),
+            planned,
             name: sr.section.name.clone(),
             entrants: sr.entrants,
             paired: sr.paired,
@@ -365,6 +371,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> crate::Result<Indiv
             standings: st,
             upcoming,
             codes,
+            accelerations,
         });
         groups.push(group);
     }
@@ -421,6 +428,7 @@ fn play_one<'a>(
         complete: Vec::new(),
         paired: 0,
         requested,
+        baku: inp.stage.pairing.as_ref().is_some_and(|p| p.baku()),
     };
     let mstage = marker_stage(inp.stage, section);
     super::walk::within_planned(inp.sheets, &mstage, &inp.stage.id, planned)?;

@@ -28,7 +28,7 @@ pub use model::{
     Layout, Line, PlayerRecord, ResultCode, RoundEntry, ScoreTable, Team013Record, TeamRecord, Trf,
 };
 pub use records::{Bye240, ForfeitOutcome, ForfeitedMatch, TeamPabs};
-pub use records26::Abnormal299;
+pub use records26::{Abnormal299, acceleration_line};
 pub use standings::{check_310, standings, standings_checked};
 
 /// A malformed TRF line, with its 1-based line and column.

@@ -89,6 +89,30 @@ pub(crate) fn abnormal_299(cols: &Columns) -> Result<Abnormal299, ParseError> {
     })
 }
 
+/// A `250` record as written (the inverse of [`acceleration_250`]): the match points blank for a
+/// player's acceleration, the game points with one decimal.
+pub fn acceleration_line(a: &Acceleration) -> super::Line {
+    let points = |p: Points| {
+        if p == Points::ZERO {
+            String::new()
+        } else {
+            p.fmt_decimals(1)
+        }
+    };
+    super::Line::Other {
+        code: "250".into(),
+        raw: format!(
+            "250 {:>4} {:>4} {:>3} {:>3} {:>4} {:>4}",
+            points(a.match_points),
+            points(a.game_points),
+            a.from,
+            a.to,
+            a.first,
+            a.last
+        ),
+    }
+}
+
 /// Reads a `250` record.
 ///
 /// # Errors

@@ -25,6 +25,19 @@ pub const SAMPLES: [&str; 3] = [
 
 /// `samples/<name>` of the repository.
 /// The sections of the youth chess sample, in event.toml's order.
+/// The Berger table for 9 or 10 players (FIDE C.05 Annex 1), White first.
+pub const BERGER_10: [[(u16, u16); 5]; 9] = [
+    [(1, 10), (2, 9), (3, 8), (4, 7), (5, 6)],
+    [(10, 6), (7, 5), (8, 4), (9, 3), (1, 2)],
+    [(2, 10), (3, 1), (4, 9), (5, 8), (6, 7)],
+    [(10, 7), (8, 6), (9, 5), (1, 4), (2, 3)],
+    [(3, 10), (4, 2), (5, 1), (6, 9), (7, 8)],
+    [(10, 8), (9, 7), (1, 6), (2, 5), (3, 4)],
+    [(4, 10), (5, 3), (6, 2), (7, 1), (8, 9)],
+    [(10, 9), (1, 8), (2, 7), (3, 6), (4, 5)],
+    [(5, 10), (6, 4), (7, 3), (8, 2), (9, 1)],
+];
+
 pub const YOUTH_SECTIONS: [&str; 10] = [
     "u8-boys",
     "u8-girls",

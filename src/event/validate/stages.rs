@@ -4,7 +4,8 @@
 //! `outcome::compute` plays one team round robin (with the knockout finals seeded from it), or
 //! one team Swiss, or one individual Swiss over individual and pair sections: the xiangqi
 //! Swiss in a xiangqi event, the FIDE Dutch (`swiss`) in a chess event; or one individual
-//! round robin (Berger, single or double) over individual sections. Any other
+//! round robin (Berger, single or double) over individual sections, or such a round robin
+//! side by side with an individual Swiss, each over its own sections. Any other
 //! combination would be played by the nearest wrong branch or dropped without a word, so it is
 //! refused here at the key that asks for it (docs/contract.md, "Stages bianpai runs").
 
@@ -289,13 +290,7 @@ fn system_keys(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
             ),
         );
     }
-    if let Some(a) = &pr.acceleration {
-        return fail(
-            p.key("acceleration"),
-            &format!("加速配对（acceleration = \"{a}\"，Baku 加速法 C.04.5.1）暂不能用 run 编排"),
-            "an accelerated pairing (Baku, C.04.5.1) is not run yet",
-        );
-    }
+    acceleration(ev, st, pr, &p)?;
     if st.system != System::Swiss && pr.unrated.is_some() {
         return fail(
             p.key("unrated"),
@@ -330,6 +325,44 @@ fn system_keys(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
     Ok(())
 }
 
+/// `acceleration = "baku"` (C.04.5.1) is for a FIDE Dutch stage with the standard scoring (a
+/// win 1, a draw ½, a loss 0: the method's virtual points are a win's and a draw's).
+fn acceleration(ev: &Event, st: &Stage, pr: &super::super::Pairing, p: &KeyPath) -> Check {
+    let Some(a) = &pr.acceleration else {
+        return Ok(());
+    };
+    let g = &ev.scoring.game;
+    let standard = (g.win, g.draw, g.loss)
+        == (
+            crate::model::Points::WIN,
+            crate::model::Points::DRAW,
+            crate::model::Points::ZERO,
+        );
+    if a != "baku" {
+        fail(
+            p.key("acceleration"),
+            &format!(
+                "加速配对只有 Baku 加速法（acceleration = \"baku\"，C.04.5.1），不能是 \"{a}\""
+            ),
+            &format!("the one acceleration run is \"baku\" (C.04.5.1), not \"{a}\""),
+        )
+    } else if st.system != System::Swiss {
+        fail(
+            p.key("acceleration"),
+            "Baku 加速法（C.04.5.1）只用于国际象棋瑞士制（swiss，FIDE 荷兰制）赛段",
+            "Baku acceleration (C.04.5.1) is for a FIDE Dutch (swiss) stage",
+        )
+    } else if !standard {
+        fail(
+            p.key("acceleration"),
+            "Baku 加速法（C.04.5.1）只用于胜1分、和½分、负0分的计分",
+            "Baku acceleration (C.04.5.1) needs the standard scoring: win 1, draw ½, loss 0",
+        )
+    } else {
+        Ok(())
+    }
+}
+
 /// The stages together: `outcome::compute` plays the first round robin (its knockout finals
 /// the first knockout seeded from it) and otherwise the first Swiss stage; a second stage of a
 /// kind, a Swiss next to a round robin or a knockout seeded from anything but the round robin
@@ -357,12 +390,10 @@ fn together(ev: &Event, f: &mut Found) {
                     "an event has at most one Swiss stage",
                 );
             }
-            System::TeamSwiss | System::XiangqiSwiss | System::Swiss if round_robin.is_some() => {
-                f.fail(
-                    p.key("system"),
-                    "有循环赛赛段的赛事不能再有瑞士制赛段",
-                    "a Swiss stage next to a round robin stage is not run",
-                );
+            System::TeamSwiss | System::XiangqiSwiss | System::Swiss
+                if round_robin.is_some_and(|rr| !side_by_side(ev, st, rr)) =>
+            {
+                side_by_side_refused(ev, st, &p, f);
             }
             System::Knockout if earlier(&[System::Knockout]) => {
                 f.fail(
@@ -383,6 +414,46 @@ fn together(ev: &Event, f: &mut Found) {
             }
             _ => {}
         }
+    }
+}
+
+/// Whether an individual Swiss stage and an individual round robin stage are played side by
+/// side, each by its own system over its own sections: both list their `sections`, no section
+/// in both, none a team section, and no `[team_ranking]` adding the two stages' places.
+fn side_by_side(ev: &Event, swiss: &Stage, rr: &Stage) -> bool {
+    let individual = |st: &Stage| plays_teams(ev, st) == Some(false);
+    !ev.is_team_event()
+        && individual(swiss)
+        && individual(rr)
+        && !swiss.sections.is_empty()
+        && !rr.sections.is_empty()
+        && !swiss.sections.iter().any(|s| rr.sections.contains(s))
+        && ev.team_ranking.is_none()
+}
+
+/// A Swiss stage next to a round robin stage that cannot be played side by side, refused at
+/// the key that stands in the way.
+fn side_by_side_refused(ev: &Event, st: &Stage, p: &KeyPath, f: &mut Found) {
+    if plays_teams(ev, st) != Some(false) || ev.is_team_event() {
+        f.fail(
+            p.key("system"),
+            "有循环赛赛段的赛事不能再有瑞士制赛段",
+            "a Swiss stage next to a round robin stage is not run",
+        );
+    } else if ev.team_ranking.is_some() {
+        f.fail(
+            root("team_ranking"),
+            "团体总分（[team_ranking]）只计一个个人赛段的名次：瑞士制组别与循环赛组别并行时不能计算",
+            "a [team_ranking] adds the places of one individual stage: not run with a Swiss and a \
+             round robin side by side",
+        );
+    } else {
+        f.fail(
+            p.key("sections"),
+            "瑞士制赛段与循环赛赛段并行时，每个赛段须用 sections 写明各自编排的组别，且同一组别不能同属两个赛段",
+            "a Swiss stage next to a round robin stage: each stage lists its own sections \
+             (sections), none in both",
+        );
     }
 }
 

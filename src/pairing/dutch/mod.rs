@@ -179,16 +179,19 @@ fn assemble(
             None => bye = Some(p),
         }
     }
-    // Board order: the higher player's score, then the lower player's, then the higher's rank.
+    // Board order: the higher player's score, then the lower player's, then the higher's rank;
+    // the scores without acceleration (Baku's virtual points pair, they do not order boards),
+    // as bbpPairings orders them.
+    let real = |p: usize| st[p].score - t.acceleration.get(p).copied().unwrap_or(0);
     let key = |&(w, b): &(usize, usize)| {
-        let (hi, lo) = if colour::ranks_below(&st[w], &st[b]) {
+        let (hi, lo) = if (real(w), st[b].rank) < (real(b), st[w].rank) {
             (b, w)
         } else {
             (w, b)
         };
         (
-            std::cmp::Reverse(st[hi].score),
-            std::cmp::Reverse(st[lo].score),
+            std::cmp::Reverse(real(hi)),
+            std::cmp::Reverse(real(lo)),
             st[hi].rank,
         )
     };

@@ -45,6 +45,7 @@ pub fn new_tournament(n: u16, rounds: usize, initial: Colour) -> DutchTournament
         points: PointValues::default(),
         initial_colour: initial,
         bonus: Vec::new(),
+        acceleration: Vec::new(),
         prohibited: Vec::new(),
     }
 }

@@ -108,6 +108,9 @@ pub struct DutchTournament {
     /// Half-points added to each player's score for pairing the next round (TRF `299`
     /// adjustments, `250` acceleration); empty or short: none.
     pub bonus: Vec<i32>,
+    /// The part of `bonus` that is acceleration (TRF `250`, Baku's virtual points): the
+    /// boards are ordered without it, as bbpPairings orders them; empty or short: none.
+    pub acceleration: Vec<i32>,
     /// Pairs (dense indices) that must not meet in the next round (TRF `260`).
     pub prohibited: Vec<(usize, usize)>,
 }
@@ -168,6 +171,17 @@ impl DutchTournament {
             .iter()
             .map(|e| h.pairing_bonus(e.start_no, next).1.halves())
             .collect();
+        let acceleration = h
+            .entrants
+            .iter()
+            .map(|e| {
+                h.accelerations
+                    .iter()
+                    .filter(|a| a.applies(e.start_no, next))
+                    .map(|a| a.game_points.halves())
+                    .sum()
+            })
+            .collect();
         let index = |no: u16| h.entrants.iter().position(|e| e.start_no == no);
         let prohibited = h
             .prohibited_pairs(next)
@@ -181,6 +195,7 @@ impl DutchTournament {
             points,
             initial_colour,
             bonus,
+            acceleration,
             prohibited,
         })
     }

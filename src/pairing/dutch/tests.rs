@@ -46,6 +46,7 @@ fn tournament(rounds: Vec<Vec<Round>>, total: usize) -> DutchTournament {
         points: PointValues::default(),
         initial_colour: White,
         bonus: Vec::new(),
+        acceleration: Vec::new(),
         prohibited: Vec::new(),
     }
 }

@@ -57,11 +57,13 @@ pub fn render_individual(
         });
     }
     rendered.push(super::standings(t, &sheets)?);
-    // The FIDE-format report of each section that has played a round.
-    if let Some(stage) = stage {
-        let g = &t.event.scoring.game;
-        let bye = stage.bye.as_ref().map_or(g.win, |b| b.points);
-        for s in o.sections.iter().filter(|s| !s.complete.is_empty()) {
+    // The FIDE-format report of each section that has played a round, by the stage that plays
+    // it.
+    let g = &t.event.scoring.game;
+    for s in o.sections.iter().filter(|s| !s.complete.is_empty()) {
+        let own = t.event.stages.iter().find(|x| x.id == s.stage);
+        if let Some(stage) = own.or(stage) {
+            let bye = stage.bye.as_ref().map_or(g.win, |b| b.points);
             let x = section_trf(t, stage, s, (g.win, g.draw, bye));
             // The stage of the section's round workbooks' marker (`swiss:open`).
             let marker = format!("{}:{}", stage.id, s.id);
@@ -121,6 +123,15 @@ fn section_trf(
         .collect();
     let facts = Facts::of_section(t.event, stage, &s.id);
     let mut trf = crate::trf::export::section(&h, &people, &ranks, &facts);
+    // Baku acceleration's virtual points (`250`), before the players, as the run paired with
+    // them: `trf pair` and bbpPairings pair every round of the file as the run did.
+    let at = trf
+        .lines
+        .iter()
+        .position(|l| matches!(l, crate::trf::Line::Player(_)))
+        .unwrap_or(trf.lines.len());
+    let records = s.accelerations.iter().map(crate::trf::acceleration_line);
+    trf.lines.splice(at..at, records);
     let gone: Vec<u16> = h
         .entrants
         .iter()

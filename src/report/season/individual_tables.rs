@@ -127,11 +127,12 @@ enum CrossWords {
 }
 
 impl CrossWords {
-    /// The words of the event's individual stage: chess's for a FIDE Dutch or a chess
-    /// individual round robin.
-    fn of(event: &Event) -> CrossWords {
+    /// The words of the individual stage that plays section `section`: chess's for a FIDE
+    /// Dutch or a chess individual round robin.
+    fn of(event: &Event, section: &str) -> CrossWords {
         let individual = |s: &&crate::event::Stage| {
             matches!(s.system, System::Swiss | System::RoundRobin)
+                && s.plays(section)
                 && event
                     .sections
                     .iter()
@@ -248,7 +249,7 @@ pub(super) fn section_crosstable(
     s: &crate::season::individual::SectionOutcome,
     marks: &[String],
 ) -> TextTable {
-    let words = CrossWords::of(t.event);
+    let words = CrossWords::of(t.event, &s.id);
     crosstable(&s.standings, &s.entrants, &s.complete, marks, t.lang, words)
 }
 

@@ -119,32 +119,32 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
                 picture_columns: picture_columns.unwrap_or_default(),
             }]
         }
-        StageKind::Individual(o) => individual_sections(t, &stage.stage, o, &after),
+        StageKind::Individual(o) => individual_sections(t, o, &after),
     }
 }
 
 /// Each group of an individual stage, then the delegation ranking.
 fn individual_sections(
     t: &Target<'_>,
-    stage: &str,
     o: &crate::season::individual::IndividualOutcome,
     after: &dyn Fn(usize) -> String,
 ) -> Vec<Section> {
     let lang = t.lang;
     let cross_title = lang.pick("交叉表", "crosstable").to_string();
     let scoring = MatchScoring::default();
-    // The bye scores `[stages.bye] points`, a win when unset (as the section is scored).
-    let bye = t
-        .event
-        .stages
-        .iter()
-        .find(|s| s.id == stage)
-        .and_then(|s| s.bye.as_ref())
-        .map_or(t.event.scoring.game.win, |b| b.points);
     let mut v: Vec<Section> = o
         .sections
         .iter()
         .map(|s| {
+            // The bye scores `[stages.bye] points` of the section's stage, a win when unset (as
+            // the section is scored).
+            let bye = t
+                .event
+                .stages
+                .iter()
+                .find(|x| x.id == s.stage)
+                .and_then(|x| x.bye.as_ref())
+                .map_or(t.event.scoring.game.win, |b| b.points);
             let marks = section_marks(s, lang);
             let latest = o.papers.iter().rev().find(|p| p.id == s.id);
             let table = section_table(&s.standings, &s.entrants, &marks, lang);

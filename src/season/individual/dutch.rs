@@ -239,6 +239,7 @@ pub(super) fn pairing_history(
 ) -> History {
     let mut h = history(&sr.entrants, &sr.complete, points, out);
     h.rounds_planned = planned as usize;
+    h.accelerations = super::baku::accelerations(sr, planned, (points.0, points.1));
     let next = sr.complete.len();
     let round = u32::try_from(next + 1).unwrap_or(u32::MAX);
     for q in sr.requested.iter().filter(|q| q.round == round) {

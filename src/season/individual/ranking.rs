@@ -73,6 +73,11 @@ impl GroupRanking {
 pub struct SectionOutcome {
     /// Section id (`open-men`).
     pub id: String,
+    /// The id of the stage that plays the section (an event may play its Swiss sections and a
+    /// round robin section side by side).
+    pub stage: String,
+    /// The rounds its stage plans.
+    pub planned: u32,
     /// Section name (`公开组男子`).
     pub name: String,
     /// The entrants, in pairing-id order (id = index + 1).
@@ -92,6 +97,8 @@ pub struct SectionOutcome {
     /// The code of each standings column, as the summary keys it (`PTS`, `BH/C1`; the xiangqi
     /// chain's [`super::summary_codes`]).
     pub codes: Vec<String>,
+    /// The virtual points of Baku acceleration (C.04.5.1) as `250` records; empty without.
+    pub accelerations: Vec<crate::tournament::Acceleration>,
 }
 
 /// Everything an individual Swiss stage came to.
@@ -111,6 +118,27 @@ pub struct IndividualOutcome {
     pub delegation_list: Option<String>,
     /// Whether every counted group is final (the delegation ranking is final).
     pub delegations_final: bool,
+}
+
+impl IndividualOutcome {
+    /// Adds the sections of another individual stage played side by side (a round robin
+    /// section next to the Swiss ones): its papers, sections and groups after these. The
+    /// counts plan the longer stage's rounds; a stage of fewer rounds counts as complete
+    /// once its own rounds are, so the event is over when every stage is.
+    pub fn merge(&mut self, other: IndividualOutcome) {
+        let (a, b) = (self.counts, other.counts);
+        let planned = a.planned.max(b.planned);
+        let complete = |c: RoundCounts| c.complete + (planned - c.planned);
+        self.counts = RoundCounts {
+            planned,
+            paired: a.paired.max(b.paired),
+            complete: complete(a).min(complete(b)),
+        };
+        self.papers.extend(other.papers);
+        self.sections.extend(other.sections);
+        self.groups.extend(other.groups);
+        self.delegations_final &= other.delegations_final;
+    }
 }
 
 /// The final rankings for the prize lists: every finished group (`list` = section id; a pair's

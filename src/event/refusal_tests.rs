@@ -549,3 +549,20 @@ fn mens_and_womens_team_sections_in_one_folder_are_refused() {
         "{message}"
     );
 }
+
+#[test]
+fn a_pairing_date_is_refused_at_its_key() {
+    let t = format!(
+        "{}\n[draw]\npair_from = \"2026-07-06\"\n",
+        templates::find(B).map(|t| t.text).unwrap_or_default()
+    );
+    assert_refused(
+        &t,
+        "draw.pair_from",
+        "不支持按日期暂缓编排：同一文件夹在不同日期运行的结果会不同（每次运行须可重复）；\
+         报名审查期间请写 pair = false，审查完成后删去该行 \
+         (holding round 1 back until a date is not offered: the same folder would give \
+         different outputs on different days (every run is repeatable); write pair = false \
+         while the entries are reviewed and remove it afterwards)",
+    );
+}

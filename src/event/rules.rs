@@ -242,6 +242,11 @@ pub struct Draw {
     /// round 1 waits; a round 1 workbook already written is read as always.
     #[serde(default = "super::section::yes")]
     pub pair: bool,
+    /// `pair_from = "2026-07-06"` (hold round 1 back until a date) is read only to be refused
+    /// at its key: a run's outputs would depend on the day it is made (SPEC: every run is
+    /// repeatable); `pair = false` is the way to hold round 1 back.
+    #[serde(default)]
+    pub pair_from: Option<toml::Value>,
     /// The (line, column) of each `public_numbers` entry in `event.toml` ((0, 0) when unknown).
     #[serde(skip)]
     pub at: Vec<(usize, usize)>,
@@ -260,6 +265,7 @@ impl Default for Draw {
             public_numbers: Vec::new(),
             seed: None,
             pair: true,
+            pair_from: None,
             at: Vec::new(),
             sections: std::collections::BTreeMap::new(),
             clause: None,

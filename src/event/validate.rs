@@ -361,6 +361,16 @@ fn draw(ev: &Event, f: &mut Found) {
         })
     };
     let team_numbers = team_stage(System::RoundRobin) || team_stage(System::TeamSwiss);
+    if ev.draw.pair_from.is_some() {
+        f.fail(
+            p.key("pair_from"),
+            "不支持按日期暂缓编排：同一文件夹在不同日期运行的结果会不同（每次运行须可重复）；\
+             报名审查期间请写 pair = false，审查完成后删去该行",
+            "holding round 1 back until a date is not offered: the same folder would give \
+             different outputs on different days (every run is repeatable); write pair = false \
+             while the entries are reviewed and remove it afterwards",
+        );
+    }
     if !ev.draw.public_numbers.is_empty() && !team_numbers {
         f.fail(
             p.key("public_numbers"),

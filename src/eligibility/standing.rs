@@ -145,7 +145,7 @@ fn blocks(f: &Finding) -> bool {
 
 /// What a ruling names on the roster: `(team key, Some(name key))` for a person, `(team key,
 /// None)` for a team; `None` when it names nobody.
-fn target(r: &Ruling, roster: &Roster) -> Option<(String, Option<String>)> {
+pub(crate) fn target(r: &Ruling, roster: &Roster) -> Option<(String, Option<String>)> {
     let team = r.team.as_deref().map(team_key);
     match r.person.as_deref() {
         Some(person) => {
@@ -216,6 +216,8 @@ fn ruling_note(r: &Ruling, code: Code, lang: crate::Lang) -> String {
         (Decision::SettingChanged, crate::Lang::En) => "setting change accepted",
         (Decision::ResultChanged, crate::Lang::Zh) => "已裁定更改成绩",
         (Decision::ResultChanged, crate::Lang::En) => "result change accepted",
+        (Decision::Withdrawn, crate::Lang::Zh) => "已裁定退赛",
+        (Decision::Withdrawn, crate::Lang::En) => "ruled withdrawn",
     };
     let mut parts = vec![what.to_string()];
     parts.extend(
@@ -324,8 +326,10 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
                 };
                 disqualified.push((r, team, person));
             }
-            // A requested bye is read by the stage's pairing (`season::individual::byes`).
+            // A requested bye or a withdrawal is read by the stage's pairing
+            // (`season::individual::byes`, `season::withdrawn`).
             Decision::PairingConfirmed
+            | Decision::Withdrawn
             | Decision::SettingChanged
             | Decision::ResultChanged
             | Decision::ByeHalf

@@ -566,3 +566,28 @@ fn a_pairing_date_is_refused_at_its_key() {
          while the entries are reviewed and remove it afterwards)",
     );
 }
+
+#[test]
+fn a_ruled_withdrawal_outside_a_swiss_or_without_its_round_is_refused() {
+    let t = format!(
+        "{}\n[[rulings]]\nteam = \"北京华清队\"\ndecision = \"withdrawn\"\nround = 3\n",
+        templates::find(A).map(|t| t.text).unwrap_or_default()
+    );
+    assert_refused(
+        &t,
+        "rulings[0].decision",
+        "退赛裁定（withdrawn）只用于瑞士制赛段；循环赛和淘汰赛的对阵不因退赛而变，未赛对局由裁判长在成绩表中录入 \
+         (a ruled withdrawal is for a Swiss stage; a round robin's or a bracket's pairings \
+         do not change, the games not played are typed in the round workbooks)",
+    );
+    let t = format!(
+        "{}\n[[rulings]]\nteam = \"广西八桂队\"\ndecision = \"withdrawn\"\n",
+        templates::find(B).map(|t| t.text).unwrap_or_default()
+    );
+    assert_refused(
+        &t,
+        "rulings[0].round",
+        "退赛裁定须写明自第几轮起不再编排（round = N） \
+         (a ruled withdrawal names the first round not paired (round = N))",
+    );
+}

@@ -17,6 +17,7 @@ mod knockout;
 mod lodging;
 mod sections;
 mod stages;
+mod withdrawals;
 
 /// A contradiction found in the event, at a key.
 #[derive(Debug, Clone)]
@@ -89,6 +90,7 @@ pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Vec<Problem>> {
     dates(ev, &mut found);
     sections::check(ev, &mut found);
     stages::check(ev, &mut found);
+    withdrawals::check(ev, &mut found);
     super::stage_groups::check(ev, &mut found);
     scoring_and_boards(ev, &mut found);
     rankings(ev, &mut found);

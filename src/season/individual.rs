@@ -212,6 +212,8 @@ struct SectionRun<'a> {
     paired: u32,
     /// The byes requested by the section's players (FIDE Dutch; empty for the xiangqi Swiss).
     requested: Vec<dutch::Requested>,
+    /// Per entrant, the first round a `withdrawn` ruling takes it out of.
+    withdrawn_from: Vec<Option<u32>>,
 }
 
 impl SectionRun<'_> {
@@ -220,6 +222,46 @@ impl SectionRun<'_> {
             .get(i)
             .is_some_and(|s| s.as_ref().is_some_and(Standing::is_disqualified))
     }
+
+    /// Whether a ruling withdraws entrant `i` from round `round`.
+    fn withdrawn_by_ruling(&self, i: usize, round: u32) -> bool {
+        self.withdrawn_from
+            .get(i)
+            .copied()
+            .flatten()
+            .is_some_and(|from| from <= round)
+    }
+}
+
+/// Per entrant, the first round a `withdrawn` ruling takes it out of; a warning for each.
+fn ruled_withdrawals(
+    inp: &StageInput<'_>,
+    section: &Section,
+    entrants: &[Entrant],
+    found: &mut Findings,
+) -> Vec<Option<u32>> {
+    entrants
+        .iter()
+        .map(|e| {
+            let members: Vec<&str> = if e.members.is_empty() {
+                vec![e.name.as_str()]
+            } else {
+                e.members.iter().map(|(n, _)| n.as_str()).collect()
+            };
+            let r = super::withdrawn::of_entrant(
+                inp.event,
+                &inp.stage.id,
+                inp.roster,
+                &e.unit,
+                &members,
+            )?;
+            found.push(
+                super::withdrawn::finding(r, &format!("{}：{}", section.name, e.label()))
+                    .team(&e.unit),
+            );
+            r.round
+        })
+        .collect()
 }
 
 /// The 对手分 value of the bye from `[stages.bye] as_opponent`.
@@ -414,6 +456,13 @@ fn play_one<'a>(
         Engine::Xiangqi(_) => {}
     }
     let standings = entrants.iter().map(|e| e.standing(inp.statuses)).collect();
+    // A round robin's schedule does not change (the validation keeps the ruling to Swiss stages).
+    let withdrawn_from = match engine {
+        Engine::Berger(_) => vec![None; entrants.len()],
+        Engine::Dutch | Engine::Xiangqi(_) => {
+            ruled_withdrawals(inp, section, &entrants, &mut found)
+        }
+    };
     let mut sr = SectionRun {
         section,
         entrants,
@@ -421,6 +470,7 @@ fn play_one<'a>(
         complete: Vec::new(),
         paired: 0,
         requested,
+        withdrawn_from,
     };
     let mstage = marker_stage(inp.stage, section);
     super::walk::within_planned(inp.sheets, &mstage, &inp.stage.id, planned)?;
@@ -470,7 +520,11 @@ fn group_ranking(sr: &SectionRun<'_>, st: &cxa::CxaStandings, planned: u32) -> G
                             id_number: id.clone(),
                         })
                         .collect(),
-                    withdrawn: withdrawn.contains(&row.competitor),
+                    withdrawn: withdrawn.contains(&row.competitor)
+                        || sr
+                            .withdrawn_from
+                            .get(row.competitor)
+                            .is_some_and(Option::is_some),
                     pending: sr
                         .standings
                         .get(row.competitor)

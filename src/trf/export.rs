@@ -29,7 +29,7 @@ pub use self::team_report::{TeamStanding, teams};
 use crate::model::{Colour, GameResult, Points};
 use crate::season::matches::{MatchResult, MatchScoring, RoundResults};
 use crate::tournament::{
-    ByeKind, Entrant, ForfeitedMatch, History, LineUp, Outcome, ScoreTable, Slot, Team, TeamPabs,
+    Entrant, ForfeitedMatch, History, LineUp, Outcome, ScoreTable, Slot, Team, TeamPabs,
 };
 use crate::trf::{Line, Trf};
 
@@ -110,13 +110,15 @@ impl<'a> Seating<'a> {
                 }
             }
         }
-        let arranged: Vec<(&ExportTeam, Arranged)> = teams
+        let mut each: Vec<Arranged> = teams
             .iter()
             .map(|t| {
                 let p = plays.get(&t.number).map_or(&[][..], Vec::as_slice);
-                (*t, arrange::arrange(&t.players, p))
+                arrange::arrange(&t.players, p)
             })
             .collect();
+        arrange::drop_double_entries(&mut each);
+        let arranged: Vec<(&ExportTeam, Arranged)> = teams.iter().copied().zip(each).collect();
         let mut start_of: Vec<Vec<u16>> = Vec::with_capacity(arranged.len());
         let mut next: u16 = 1;
         for (_, a) in &arranged {
@@ -153,8 +155,8 @@ impl<'a> Seating<'a> {
 
 /// The history of a team stage from its rounds and team PABs `(round, team number)`, with
 /// each entrant's facts: entrants in start-number order (teams in number order, members as
-/// [`Seating`] arranges them), every board game on both players' rounds, a team PAB on the
-/// rounds of the team's first boards, line-ups with an empty board, forfeited matches.
+/// [`Seating`] arranges them), every board game on both players' rounds, a team PAB in `320`
+/// only, line-ups with an empty board, forfeited matches.
 fn history(
     head: &ExportHeader,
     seating: &Seating<'_>,
@@ -230,25 +232,15 @@ fn history(
                 }));
         }
     }
+    // A team PAB's points are the team's (`320`), not its players': their round stays blank
+    // (a reserve never in a line-up is credited nothing, and the boards add up to no more
+    // than the team's game points).
     if !pabs.is_empty() {
         let mut teams = vec![None; head.facts.rounds as usize];
         for &(round, team) in pabs {
             let ri = (round as usize).saturating_sub(1);
             if let Some(x) = teams.get_mut(ri) {
                 *x = u16::try_from(team).ok();
-            }
-            let Some(pos) = seating.arranged.iter().position(|(t, _)| t.number == team) else {
-                continue;
-            };
-            let starts = seating.start_of.get(pos).map_or(&[][..], Vec::as_slice);
-            for &s in starts.iter().take(head.colours.len()) {
-                if let Some(x) = h
-                    .entrants
-                    .get_mut(usize::from(s).saturating_sub(1))
-                    .and_then(|e| e.rounds.get_mut(ri))
-                {
-                    x.outcome = Outcome::Bye(ByeKind::Pab);
-                }
             }
         }
         h.team_pabs = Some(TeamPabs {

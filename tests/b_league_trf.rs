@@ -1,7 +1,7 @@
 //! Issue 44 point 7, the B-league's TRF report as an arbiter checks it (`out/<id>.trf` of the
 //! sample): 覃龙轩 (Qin Longxuan, entered by 河北燕赵队 and 天津滨海队) is one `001` line, the
 //! one of the team he played for; 吉林长白山队's team bye (round 7) is the team's, in `320`,
-//! not a point on each of its boards (nor on 江建哲, a reserve never in a line-up), so its
+//! not a point on each of its boards (nor on 蒋建哲, a reserve never in a line-up), so its
 //! players' points and the bye's 2.5 add up to the team's 11.5 game points.
 
 mod util;

@@ -233,37 +233,6 @@ impl SectionRun<'_> {
     }
 }
 
-/// Per entrant, the first round a `withdrawn` ruling takes it out of; a warning for each.
-fn ruled_withdrawals(
-    inp: &StageInput<'_>,
-    section: &Section,
-    entrants: &[Entrant],
-    found: &mut Findings,
-) -> Vec<Option<u32>> {
-    entrants
-        .iter()
-        .map(|e| {
-            let members: Vec<&str> = if e.members.is_empty() {
-                vec![e.name.as_str()]
-            } else {
-                e.members.iter().map(|(n, _)| n.as_str()).collect()
-            };
-            let r = super::withdrawn::of_entrant(
-                inp.event,
-                &inp.stage.id,
-                inp.roster,
-                &e.unit,
-                &members,
-            )?;
-            found.push(
-                super::withdrawn::finding(r, &format!("{}：{}", section.name, e.label()))
-                    .team(&e.unit),
-            );
-            r.round
-        })
-        .collect()
-}
-
 /// The 对手分 value of the bye from `[stages.bye] as_opponent`.
 fn bye_opponent(stage: &Stage) -> ByeOpponent {
     use crate::event::ByeAsOpponent;
@@ -460,7 +429,7 @@ fn play_one<'a>(
     let withdrawn_from = match engine {
         Engine::Berger(_) => vec![None; entrants.len()],
         Engine::Dutch | Engine::Xiangqi(_) => {
-            ruled_withdrawals(inp, section, &entrants, &mut found)
+            super::withdrawn::of_section(inp, section, &entrants, &mut found)
         }
     };
     let mut sr = SectionRun {

@@ -64,3 +64,25 @@ pub(crate) fn finding(r: &Ruling, who: &str) -> Finding {
         None => f,
     }
 }
+
+/// Per entrant, the first round a `withdrawn` ruling takes it out of; a warning for each.
+pub(crate) fn of_section(
+    inp: &super::StageInput<'_>,
+    section: &crate::event::Section,
+    entrants: &[super::individual::entrants::Entrant],
+    found: &mut crate::findings::Findings,
+) -> Vec<Option<u32>> {
+    entrants
+        .iter()
+        .map(|e| {
+            let members: Vec<&str> = if e.members.is_empty() {
+                vec![e.name.as_str()]
+            } else {
+                e.members.iter().map(|(n, _)| n.as_str()).collect()
+            };
+            let r = of_entrant(inp.event, &inp.stage.id, inp.roster, &e.unit, &members)?;
+            found.push(finding(r, &format!("{}：{}", section.name, e.label())).team(&e.unit));
+            r.round
+        })
+        .collect()
+}

@@ -311,3 +311,52 @@ fn a_team_withdrawal_is_named_by_a_finding() {
         "{err}"
     );
 }
+
+/// `[deadlines.entry] late_entry = "excluded"` (逾期报名无效 read as not entered): 辽宁省's late
+/// form (`team.late`) takes 潘涵 out of 公开组女子: 魏欣瑶 5th with the 1,500 yuan (150,000 fen)
+/// that was 潘涵's withheld prize, 于雯丽 6th; nothing withheld there any more.
+#[test]
+fn a_late_entry_under_late_invalid_can_be_excluded() {
+    let (_tmp, dir) = sample_copy("cxa-amateur-king-2023");
+    let path = dir.join("event.toml");
+    let toml = std::fs::read_to_string(&path).expect("event.toml");
+    let toml = toml.replacen(
+        "late_invalid = true\n",
+        "late_invalid = true\nlate_entry = \"excluded\"\n",
+        1,
+    );
+    std::fs::write(&path, toml).expect("write event.toml");
+    let (_, j, err) = run_json(&dir, &[]);
+    let prizes: Vec<(u64, String, i64, bool)> = j["prizes"]
+        .as_array()
+        .expect("prizes")
+        .iter()
+        .filter(|p| {
+            s(p, "section") == "公开组女子" && (4..=6).contains(&p["place"].as_u64().unwrap_or(0))
+        })
+        .map(|p| {
+            (
+                p["place"].as_u64().unwrap_or(0),
+                s(p, "name"),
+                p["gross_fen"].as_i64().unwrap_or(0),
+                p["withheld"] == true,
+            )
+        })
+        .collect();
+    assert_eq!(
+        prizes,
+        [
+            (4, "尹雨芳".into(), 200_000, false),
+            (5, "魏欣瑶".into(), 150_000, false),
+            (6, "于雯丽".into(), 150_000, false),
+        ],
+        "{err}"
+    );
+    assert!(
+        !j["standings"]
+            .as_array()
+            .expect("standings")
+            .iter()
+            .any(|e| s(e, "name") == "潘涵（辽宁省）" && e["rank"].as_u64().unwrap_or(0) > 0)
+    );
+}

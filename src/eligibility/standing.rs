@@ -230,6 +230,19 @@ pub(crate) fn clear_late(event: &Event, f: &mut Finding, team: &str, names: &[&s
     }
 }
 
+/// Under 逾期报名无效 with `late_entry = "excluded"`, a late entry's standing: out, as
+/// disqualified under the deadline's clause.
+fn late_excluded(event: &Event, code: Code) -> Option<Standing> {
+    let d = event.deadlines.entry.as_ref()?;
+    (d.late_invalid
+        && d.late_entry == crate::event::LateEntry::Excluded
+        && matches!(code, Code::TeamLate | Code::PersonLate))
+    .then(|| Standing::Disqualified {
+        clause: d.clause.clone(),
+        note: Some("逾期报名无效".into()),
+    })
+}
+
 /// What a ruling decided, as the note on the findings it decides says it.
 fn ruling_note(r: &Ruling, code: Code, lang: crate::Lang) -> String {
     let what = match (r.decision, lang) {
@@ -404,7 +417,10 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
                     Some(p) => st.people.entry((t, p)).or_insert_with(fresh),
                     None => st.teams.entry(t).or_insert_with(fresh),
                 };
-                add_pending(slot, f.code);
+                match late_excluded(event, f.code) {
+                    Some(out) => *slot = out,
+                    None => add_pending(slot, f.code),
+                }
             }
         }
         findings.push(f);

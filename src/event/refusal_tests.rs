@@ -591,3 +591,19 @@ fn a_ruled_withdrawal_outside_a_swiss_or_without_its_round_is_refused() {
          (a ruled withdrawal names the first round not paired (round = N))",
     );
 }
+
+#[test]
+fn excluding_late_entries_without_late_invalid_is_refused() {
+    let t = edit(X, "late_entry = \"withheld\"", "late_entry = \"excluded\"").replacen(
+        "late_invalid = true\n",
+        "late_invalid = false\n",
+        1,
+    );
+    assert_refused(
+        &t,
+        "deadlines.entry.late_entry",
+        "逾期报名不参赛（late_entry = \"excluded\"）只用于规程写明“逾期报名无效”的赛事（late_invalid = true） \
+         (excluding a late entry (late_entry = \"excluded\") needs a regulation that makes late \
+         entries invalid (late_invalid = true))",
+    );
+}

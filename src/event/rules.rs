@@ -300,6 +300,13 @@ pub struct Deadline {
     /// A late entry is invalid (逾期报名无效) rather than merely late.
     #[serde(default)]
     pub late_invalid: bool,
+    /// Under 逾期报名无效 (`late_invalid`), what a late entry (`team.late`, `person.late`)
+    /// gives until a ruling: ranked with its prizes withheld (the default), or excluded.
+    #[serde(default)]
+    pub late_entry: LateEntry,
+    /// `late_entry` is a template default (the regulation does not say which reading).
+    #[serde(default)]
+    pub late_entry_default: bool,
     /// What a correction sent after the deadline gives for the people it removes and the
     /// entries it changes (the people it adds are always late, `person.late`).
     #[serde(default)]
@@ -327,6 +334,19 @@ impl Deadline {
             d < self.date
         }
     }
+}
+
+/// What a late entry gives under 逾期报名无效 (`[deadlines.entry] late_entry`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LateEntry {
+    /// Paired and ranked, 资格待查, its prizes withheld until a ruling (`cleared` or
+    /// `disqualified`).
+    #[default]
+    Withheld,
+    /// Not entered: out of the ranking and the pairing as a disqualified entrant, the places
+    /// below moving up; a `cleared` ruling admits it.
+    Excluded,
 }
 
 /// What a correction sent after the entry deadline gives for the people it removes and the

@@ -13,6 +13,7 @@ use crate::model::Sex;
 use crate::scoring::TieBreak;
 use crate::scoring::cxa::CxaKey;
 
+mod deadlines;
 mod knockout;
 mod lodging;
 mod sections;
@@ -91,6 +92,7 @@ pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Vec<Problem>> {
     sections::check(ev, &mut found);
     stages::check(ev, &mut found);
     withdrawals::check(ev, &mut found);
+    deadlines::check(ev, &mut found);
     super::stage_groups::check(ev, &mut found);
     scoring_and_boards(ev, &mut found);
     rankings(ev, &mut found);

@@ -139,11 +139,9 @@ fn the_family_tag_in_the_remarks_column_pairs_the_family() {
     );
 }
 
-/// Without the tags 四川省's four family players are paired provisionally by surname, each pair
-/// in question: 资格待查, and the 1st place's 3,000 yuan (300,000 fen) withheld.
-#[test]
-fn the_prize_of_a_provisional_pair_is_withheld() {
-    let (_tmp, dir) = sample_copy("cxa-amateur-king-2023");
+/// The xiangqi sample with 四川省's family tags taken out of its 备注 column.
+fn untagged_sichuan() -> (tempfile::TempDir, std::path::PathBuf) {
+    let (tmp, dir) = sample_copy("cxa-amateur-king-2023");
     let path = dir.join("四川省代表队报名表.csv");
     let bytes = std::fs::read(&path).expect("csv");
     let (text, _, _) = encoding_rs::GBK.decode(&bytes);
@@ -152,6 +150,67 @@ fn the_prize_of_a_provisional_pair_is_withheld() {
         .replace("家庭2（父子）", "");
     let (out, _, _) = encoding_rs::GBK.encode(&text);
     std::fs::write(&path, out).expect("write csv");
+    (tmp, dir)
+}
+
+/// The 1st prize of the 家庭双人组 in `--json`.
+fn family_first_prize(j: &serde_json::Value) -> serde_json::Value {
+    j["prizes"]
+        .as_array()
+        .expect("prizes")
+        .iter()
+        .find(|p| s(p, "section") == "家庭双人组" && p["place"] == 1)
+        .cloned()
+        .expect("1st prize")
+}
+
+/// A `cleared` ruling on a provisional pair (one of its members) decides it: the pair is no
+/// longer 资格待查, its 3,000 yuan are paid, `pair.unmatched` stays as a warning saying so.
+#[test]
+fn a_cleared_ruling_pays_the_prize_of_a_provisional_pair() {
+    let (_tmp, dir) = untagged_sichuan();
+    let path = dir.join("event.toml");
+    let mut toml = std::fs::read_to_string(&path).expect("event.toml");
+    toml.push_str("\n[[rulings]]\n");
+    let line = toml.lines().count();
+    toml.push_str("person = \"陶哲辉\"\nteam = \"四川省\"\ndecision = \"cleared\"\n");
+    std::fs::write(&path, toml).expect("write event.toml");
+    let (_, j, err) = run_json(&dir, &[]);
+    let csv = "四川省代表队报名表.csv!四川省代表队报名表!";
+    assert_eq!(
+        unmatched(&j),
+        [
+            ("四川省".into(), format!("{csv}C15"), "error".into()),
+            ("四川省".into(), format!("{csv}C13"), "warning".into()),
+        ],
+        "{err}"
+    );
+    let note = j["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .find(|f| f["code"] == "pair.unmatched" && f["severity"] == "warning")
+        .map(|f| s(f, "message"))
+        .unwrap_or_default();
+    assert!(
+        note.ends_with(&format!("（已裁定配对有效，event.toml 第{line}行）")),
+        "{note}"
+    );
+    assert_eq!(
+        family_places(&j)[0],
+        (1, "陶哲辉/陶勇卓（四川省）".into(), String::new())
+    );
+    let prize = family_first_prize(&j);
+    assert_eq!(s(&prize, "name"), "陶哲辉/陶勇卓");
+    assert_eq!(prize["gross_fen"], 300_000);
+    assert_eq!(prize.get("withheld"), None);
+}
+
+/// Without the tags 四川省's four family players are paired provisionally by surname, each pair
+/// in question: 资格待查, and the 1st place's 3,000 yuan (300,000 fen) withheld.
+#[test]
+fn the_prize_of_a_provisional_pair_is_withheld() {
+    let (_tmp, dir) = untagged_sichuan();
     let (_, j, err) = run_json(&dir, &[]);
     let csv = "四川省代表队报名表.csv!四川省代表队报名表!";
     assert_eq!(
@@ -167,13 +226,7 @@ fn the_prize_of_a_provisional_pair_is_withheld() {
         places[0],
         (1, "陶哲辉/陶勇卓（四川省）".into(), "pending".into())
     );
-    let prize = j["prizes"]
-        .as_array()
-        .expect("prizes")
-        .iter()
-        .find(|p| s(p, "section") == "家庭双人组" && p["place"] == 1)
-        .cloned()
-        .expect("1st prize");
+    let prize = family_first_prize(&j);
     assert_eq!(s(&prize, "name"), "陶哲辉/陶勇卓");
     assert_eq!(prize["gross_fen"], 300_000);
     assert_eq!(prize["withheld"], true);
@@ -256,5 +309,54 @@ fn a_team_withdrawal_is_named_by_a_finding() {
             "苏州姑苏队在第5轮后退赛：自第6轮起不再编排，已赛成绩保留，此后各轮计0分".to_string()
         )],
         "{err}"
+    );
+}
+
+/// `[deadlines.entry] late_entry = "excluded"` (逾期报名无效 read as not entered): 辽宁省's late
+/// form (`team.late`) takes 潘涵 out of 公开组女子: 魏欣瑶 5th with the 1,500 yuan (150,000 fen)
+/// that was 潘涵's withheld prize, 于雯丽 6th; nothing withheld there any more.
+#[test]
+fn a_late_entry_under_late_invalid_can_be_excluded() {
+    let (_tmp, dir) = sample_copy("cxa-amateur-king-2023");
+    let path = dir.join("event.toml");
+    let toml = std::fs::read_to_string(&path).expect("event.toml");
+    let toml = toml.replacen(
+        "late_invalid = true\n",
+        "late_invalid = true\nlate_entry = \"excluded\"\n",
+        1,
+    );
+    std::fs::write(&path, toml).expect("write event.toml");
+    let (_, j, err) = run_json(&dir, &[]);
+    let prizes: Vec<(u64, String, i64, bool)> = j["prizes"]
+        .as_array()
+        .expect("prizes")
+        .iter()
+        .filter(|p| {
+            s(p, "section") == "公开组女子" && (4..=6).contains(&p["place"].as_u64().unwrap_or(0))
+        })
+        .map(|p| {
+            (
+                p["place"].as_u64().unwrap_or(0),
+                s(p, "name"),
+                p["gross_fen"].as_i64().unwrap_or(0),
+                p["withheld"] == true,
+            )
+        })
+        .collect();
+    assert_eq!(
+        prizes,
+        [
+            (4, "尹雨芳".into(), 200_000, false),
+            (5, "魏欣瑶".into(), 150_000, false),
+            (6, "于雯丽".into(), 150_000, false),
+        ],
+        "{err}"
+    );
+    assert!(
+        !j["standings"]
+            .as_array()
+            .expect("standings")
+            .iter()
+            .any(|e| s(e, "name") == "潘涵（辽宁省）" && e["rank"].as_u64().unwrap_or(0) > 0)
     );
 }

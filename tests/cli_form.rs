@@ -332,15 +332,20 @@ fn a_typed_result_keeps_round_one() {
     );
 }
 
-#[test]
-fn pair_false_holds_round_one() {
-    let (_tmp, dir) = youth_before_round_one();
+/// Adds `[draw] pair = false` to the folder's `event.toml` and runs it: the file and stdout.
+fn held_run(dir: &Path) -> (std::path::PathBuf, String) {
     let toml = dir.join("event.toml");
     let mut text = fs::read_to_string(&toml).unwrap();
     text.push_str("\n[draw]\npair = false\n");
     fs::write(&toml, text).unwrap();
     let out = bianpai(&["run", dir.to_str().unwrap()]);
-    let stdout = utf8(&out.stdout);
+    (toml, utf8(&out.stdout))
+}
+
+#[test]
+fn pair_false_holds_round_one() {
+    let (_tmp, dir) = youth_before_round_one();
+    let (toml, stdout) = held_run(&dir);
     assert!(
         stdout.contains(
             "第1轮暂不编排（event.toml 中 [draw] pair = false）：报名审查完成后删去该行或改为 pair = true，再次运行"
@@ -356,6 +361,39 @@ fn pair_false_holds_round_one() {
     fs::write(&toml, text).unwrap();
     run_json(&dir, &[]);
     assert_eq!(workbooks(&dir).0.len(), 10);
+}
+
+#[test]
+fn pair_false_holds_the_team_swiss_round_one() {
+    let (_tmp, dir) = sample_copy("cca-b-league-2025");
+    fs::remove_dir_all(dir.join("results")).unwrap();
+    let (_, stdout) = held_run(&dir);
+    assert_eq!(
+        stdout.lines().last(),
+        Some(
+            "第1轮暂不编排（event.toml 中 [draw] pair = false）：报名审查完成后删去该行或改为 pair = true，再次运行；\
+             另有 13 条错误待处理（修正文件，或在 event.toml 的 [[rulings]] 中裁定）"
+        ),
+        "{stdout}"
+    );
+    assert!(!dir.join("results/r01.xlsx").exists());
+    // Everything else is written: the roster, the findings, the team packets.
+    assert!(dir.join("out/roster.xlsx").exists());
+    assert!(dir.join("out/eligibility.xlsx").exists());
+    assert!(dir.join("out/teams/辽宁沈阳队.xlsx").exists());
+    let (_, json, _) = run_json(&dir, &[]);
+    assert_eq!(json["finished"], false);
+    assert!(json.get("to_fill").is_none());
+    let out = bianpai(&["run", dir.to_str().unwrap(), "--lang", "en"]);
+    assert_eq!(
+        utf8(&out.stdout).lines().last(),
+        Some(
+            "round 1 is held back ([draw] pair = false in event.toml): once the entries are reviewed, \
+             remove the line or set pair = true, then run again; 13 error(s) to deal with \
+             (fix the files, or rule under [[rulings]] in event.toml)"
+        )
+    );
+    assert!(!dir.join("results/r01.xlsx").exists());
 }
 
 #[test]

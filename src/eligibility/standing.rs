@@ -58,6 +58,8 @@ pub struct Statuses {
     teams: BTreeMap<String, Standing>,
     /// By (team key, name key).
     people: BTreeMap<(String, String), Standing>,
+    /// The `cleared` rulings: (team key, name key), `None` for a whole team.
+    cleared: BTreeSet<(String, Option<String>)>,
 }
 
 fn team_key(team: &str) -> String {
@@ -80,6 +82,16 @@ fn add_pending(slot: &mut Standing, code: Code) {
 }
 
 impl Statuses {
+    /// Whether a `cleared` ruling names one of `names` of `team`, or the team itself: what the
+    /// findings on them left in question is decided (a provisional pair is cleared too).
+    pub fn cleared(&self, team: &str, names: &[&str]) -> bool {
+        let t = team_key(team);
+        self.cleared.contains(&(t.clone(), None))
+            || names
+                .iter()
+                .any(|n| self.cleared.contains(&(t.clone(), Some(name_key(n)))))
+    }
+
     /// A person's standing: a ruling or open findings of their own, else their team's.
     pub fn person(&self, team: &str, name: &str) -> Option<&Standing> {
         let t = team_key(team);
@@ -145,7 +157,7 @@ fn blocks(f: &Finding) -> bool {
 
 /// What a ruling names on the roster: `(team key, Some(name key))` for a person, `(team key,
 /// None)` for a team; `None` when it names nobody.
-fn target(r: &Ruling, roster: &Roster) -> Option<(String, Option<String>)> {
+pub(crate) fn target(r: &Ruling, roster: &Roster) -> Option<(String, Option<String>)> {
     let team = r.team.as_deref().map(team_key);
     match r.person.as_deref() {
         Some(person) => {
@@ -195,11 +207,49 @@ fn about_correction(code: Code) -> bool {
     matches!(code, Code::PersonLate | Code::TeamLateChange)
 }
 
+/// Decides a finding raised after the rulings were applied (a provisional pair's
+/// `pair.unmatched`): a `cleared` ruling on `team` or one of `names` makes it a warning
+/// saying so, as [`resolve`] does for the findings it sees.
+pub(crate) fn clear_late(event: &Event, f: &mut Finding, team: &str, names: &[&str]) {
+    let t = team_key(team);
+    let keys: Vec<String> = names.iter().map(|n| name_key(n)).collect();
+    let ruling = event.rulings.iter().find(|r| {
+        r.decision == Decision::Cleared
+            && r.team.as_deref().is_none_or(|rt| team_key(rt) == t)
+            && (r.team.is_some() || r.person.is_some())
+            && r.person
+                .as_deref()
+                .is_none_or(|p| keys.contains(&name_key(p)))
+    });
+    if let Some(r) = ruling {
+        f.severity = Severity::Warning;
+        f.message_zh
+            .push_str(&ruling_note(r, f.code, crate::Lang::Zh));
+        f.message_en
+            .push_str(&ruling_note(r, f.code, crate::Lang::En));
+    }
+}
+
+/// Under 逾期报名无效 with `late_entry = "excluded"`, a late entry's standing: out, as
+/// disqualified under the deadline's clause.
+fn late_excluded(event: &Event, code: Code) -> Option<Standing> {
+    let d = event.deadlines.entry.as_ref()?;
+    (d.late_invalid
+        && d.late_entry == crate::event::LateEntry::Excluded
+        && matches!(code, Code::TeamLate | Code::PersonLate))
+    .then(|| Standing::Disqualified {
+        clause: d.clause.clone(),
+        note: Some("逾期报名无效".into()),
+    })
+}
+
 /// What a ruling decided, as the note on the findings it decides says it.
 fn ruling_note(r: &Ruling, code: Code, lang: crate::Lang) -> String {
     let what = match (r.decision, lang) {
         (Decision::Cleared, crate::Lang::Zh) if about_correction(code) => "已裁定准予更正",
         (Decision::Cleared, crate::Lang::En) if about_correction(code) => "correction accepted",
+        (Decision::Cleared, crate::Lang::Zh) if code == Code::PairUnmatched => "已裁定配对有效",
+        (Decision::Cleared, crate::Lang::En) if code == Code::PairUnmatched => "pair confirmed",
         (Decision::Cleared, crate::Lang::Zh) => "已裁定准予参赛",
         (Decision::Cleared, crate::Lang::En) => "ruled eligible",
         (Decision::Disqualified, crate::Lang::Zh) => "已裁定取消资格",
@@ -216,6 +266,8 @@ fn ruling_note(r: &Ruling, code: Code, lang: crate::Lang) -> String {
         (Decision::SettingChanged, crate::Lang::En) => "setting change accepted",
         (Decision::ResultChanged, crate::Lang::Zh) => "已裁定更改成绩",
         (Decision::ResultChanged, crate::Lang::En) => "result change accepted",
+        (Decision::Withdrawn, crate::Lang::Zh) => "已裁定退赛",
+        (Decision::Withdrawn, crate::Lang::En) => "ruled withdrawn",
     };
     let mut parts = vec![what.to_string()];
     parts.extend(
@@ -312,7 +364,10 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
             continue;
         };
         match r.decision {
-            Decision::Cleared => cleared.push((r, team, person)),
+            Decision::Cleared => {
+                st.cleared.insert((team.clone(), person.clone()));
+                cleared.push((r, team, person));
+            }
             Decision::Disqualified => {
                 let d = Standing::Disqualified {
                     clause: r.clause.clone(),
@@ -324,8 +379,10 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
                 };
                 disqualified.push((r, team, person));
             }
-            // A requested bye is read by the stage's pairing (`season::individual::byes`).
+            // A requested bye or a withdrawal is read by the stage's pairing
+            // (`season::individual::byes`, `season::withdrawn`).
             Decision::PairingConfirmed
+            | Decision::Withdrawn
             | Decision::SettingChanged
             | Decision::ResultChanged
             | Decision::ByeHalf
@@ -360,7 +417,10 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
                     Some(p) => st.people.entry((t, p)).or_insert_with(fresh),
                     None => st.teams.entry(t).or_insert_with(fresh),
                 };
-                add_pending(slot, f.code);
+                match late_excluded(event, f.code) {
+                    Some(out) => *slot = out,
+                    None => add_pending(slot, f.code),
+                }
             }
         }
         findings.push(f);

@@ -53,7 +53,7 @@ pub use money::{
 pub use on_record::{Intervention, interventions, interventions_for};
 pub use quotas::{QuotaDelegation, QuotaExtra, QuotaPlaces, QuotaTier, Quotas};
 pub use rules::{
-    Appeals, Deadline, Deadlines, Draw, Eligibility, ExcludedEvent, LateChanges, Loan,
+    Appeals, Deadline, Deadlines, Draw, Eligibility, ExcludedEvent, LateChanges, LateEntry, Loan,
     MissingPlace, Ranking, Registration, Requirement, TeamMethod, TeamRanking, TeamTie, Tiebreaks,
     TitleRule, Withdrawal,
 };
@@ -350,6 +350,7 @@ impl RawEvent {
             let flags = [
                 (d.inclusive_default, "deadlines.entry.inclusive"),
                 (d.late_changes_default, "deadlines.entry.late_changes"),
+                (d.late_entry_default, "deadlines.entry.late_entry"),
             ];
             out.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
         }

@@ -242,6 +242,11 @@ pub struct Draw {
     /// round 1 waits; a round 1 workbook already written is read as always.
     #[serde(default = "super::section::yes")]
     pub pair: bool,
+    /// `pair_from = "2026-07-06"` (hold round 1 back until a date) is read only to be refused
+    /// at its key: a run's outputs would depend on the day it is made (SPEC: every run is
+    /// repeatable); `pair = false` is the way to hold round 1 back.
+    #[serde(default)]
+    pub pair_from: Option<toml::Value>,
     /// The (line, column) of each `public_numbers` entry in `event.toml` ((0, 0) when unknown).
     #[serde(skip)]
     pub at: Vec<(usize, usize)>,
@@ -260,6 +265,7 @@ impl Default for Draw {
             public_numbers: Vec::new(),
             seed: None,
             pair: true,
+            pair_from: None,
             at: Vec::new(),
             sections: std::collections::BTreeMap::new(),
             clause: None,
@@ -294,6 +300,13 @@ pub struct Deadline {
     /// A late entry is invalid (逾期报名无效) rather than merely late.
     #[serde(default)]
     pub late_invalid: bool,
+    /// Under 逾期报名无效 (`late_invalid`), what a late entry (`team.late`, `person.late`)
+    /// gives until a ruling: ranked with its prizes withheld (the default), or excluded.
+    #[serde(default)]
+    pub late_entry: LateEntry,
+    /// `late_entry` is a template default (the regulation does not say which reading).
+    #[serde(default)]
+    pub late_entry_default: bool,
     /// What a correction sent after the deadline gives for the people it removes and the
     /// entries it changes (the people it adds are always late, `person.late`).
     #[serde(default)]
@@ -321,6 +334,19 @@ impl Deadline {
             d < self.date
         }
     }
+}
+
+/// What a late entry gives under 逾期报名无效 (`[deadlines.entry] late_entry`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LateEntry {
+    /// Paired and ranked, 资格待查, its prizes withheld until a ruling (`cleared` or
+    /// `disqualified`).
+    #[default]
+    Withheld,
+    /// Not entered: out of the ranking and the pairing as a disqualified entrant, the places
+    /// below moving up; a `cleared` ruling admits it.
+    Excluded,
 }
 
 /// What a correction sent after the entry deadline gives for the people it removes and the

@@ -8,7 +8,8 @@
 //! team = "江苏省象棋协会"
 //! decision = "disqualified"    # or "cleared"; "bye-half" / "bye-zero" with round = N;
 //!                              # "setting-changed" with setting = "tiebreaks.order", round = N;
-//!                              # "walkover" (team = the team that goes through a bracket match)
+//!                              # "walkover" (team = the team that goes through a bracket match);
+//!                              # "withdrawn" with round = N (not paired from round N on)
 //! clause = "规程 七(四)"
 //! note = "具有象棋大师称号"
 //! ```
@@ -73,6 +74,9 @@ pub enum Decision {
     /// through): the team's open bracket match whose other side is gone (a team disqualified
     /// or a seed left empty) is won by this team without play.
     Walkover,
+    /// The person or team withdraws (退赛), as the arbiter rules: not paired from `round` on;
+    /// the games played stay and the entrant stays in the ranking (a Swiss stage).
+    Withdrawn,
 }
 
 /// Sets each ruling's `line` from the text: the n-th `[[rulings]]` header is the n-th ruling.

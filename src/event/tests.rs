@@ -511,7 +511,8 @@ fn defaults_are_listed() {
             "team_ranking",
             "tax",
             "deadlines.entry.inclusive",
-            "deadlines.entry.late_changes"
+            "deadlines.entry.late_changes",
+            "deadlines.entry.late_entry"
         ]
     );
 }

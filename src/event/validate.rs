@@ -13,11 +13,13 @@ use crate::model::Sex;
 use crate::scoring::TieBreak;
 use crate::scoring::cxa::CxaKey;
 
+mod deadlines;
 mod knockout;
 mod lodging;
 mod rulings;
 mod sections;
 mod stages;
+mod withdrawals;
 
 /// A contradiction found in the event, at a key.
 #[derive(Debug, Clone)]
@@ -91,6 +93,8 @@ pub(crate) fn check(ev: &Event) -> Result<Vec<TieKeys>, Vec<Problem>> {
     sections::check(ev, &mut found);
     stages::check(ev, &mut found);
     rulings::check(ev, &mut found);
+    withdrawals::check(ev, &mut found);
+    deadlines::check(ev, &mut found);
     super::stage_groups::check(ev, &mut found);
     scoring_and_boards(ev, &mut found);
     rankings(ev, &mut found);
@@ -368,6 +372,16 @@ fn draw(ev: &Event, f: &mut Found) {
             p.key("public_numbers"),
             "有多个团体组别时，各组别的公开抽签序号分别写在 [draw.sections] 中（如 team-women = [\"…\"]）",
             "with several team sections, each section's public draw is [draw.sections] <id>",
+        );
+    }
+    if ev.draw.pair_from.is_some() {
+        f.fail(
+            p.key("pair_from"),
+            "不支持按日期暂缓编排：同一文件夹在不同日期运行的结果会不同（每次运行须可重复）；\
+             报名审查期间请写 pair = false，审查完成后删去该行",
+            "holding round 1 back until a date is not offered: the same folder would give \
+             different outputs on different days (every run is repeatable); write pair = false \
+             while the entries are reviewed and remove it afterwards",
         );
     }
     if !ev.draw.public_numbers.is_empty() && !team_numbers {

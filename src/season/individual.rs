@@ -215,6 +215,8 @@ struct SectionRun<'a> {
     requested: Vec<dutch::Requested>,
     /// Whether the section is paired with Baku acceleration ([`baku`]).
     baku: bool,
+    /// Per entrant, the first round a `withdrawn` ruling takes it out of.
+    withdrawn_from: Vec<Option<u32>>,
 }
 
 impl SectionRun<'_> {
@@ -222,6 +224,15 @@ impl SectionRun<'_> {
         self.standings
             .get(i)
             .is_some_and(|s| s.as_ref().is_some_and(Standing::is_disqualified))
+    }
+
+    /// Whether a ruling withdraws entrant `i` from round `round`.
+    fn withdrawn_by_ruling(&self, i: usize, round: u32) -> bool {
+        self.withdrawn_from
+            .get(i)
+            .copied()
+            .flatten()
+            .is_some_and(|from| from <= round)
     }
 }
 
@@ -421,6 +432,13 @@ fn play_one<'a>(
         Engine::Xiangqi(_) => {}
     }
     let standings = entrants.iter().map(|e| e.standing(inp.statuses)).collect();
+    // A round robin's schedule does not change (the validation keeps the ruling to Swiss stages).
+    let withdrawn_from = match engine {
+        Engine::Berger(_) => vec![None; entrants.len()],
+        Engine::Dutch | Engine::Xiangqi(_) => {
+            super::withdrawn::of_section(inp, section, &entrants, &mut found)
+        }
+    };
     let mut sr = SectionRun {
         section,
         entrants,
@@ -429,6 +447,7 @@ fn play_one<'a>(
         paired: 0,
         requested,
         baku: inp.stage.pairing.as_ref().is_some_and(|p| p.baku()),
+        withdrawn_from,
     };
     let mstage = marker_stage(inp.stage, section);
     super::walk::within_planned(inp.sheets, &mstage, &inp.stage.id, planned)?;
@@ -478,7 +497,11 @@ fn group_ranking(sr: &SectionRun<'_>, st: &cxa::CxaStandings, planned: u32) -> G
                             id_number: id.clone(),
                         })
                         .collect(),
-                    withdrawn: withdrawn.contains(&row.competitor),
+                    withdrawn: withdrawn.contains(&row.competitor)
+                        || sr
+                            .withdrawn_from
+                            .get(row.competitor)
+                            .is_some_and(Option::is_some),
                     pending: sr
                         .standings
                         .get(row.competitor)

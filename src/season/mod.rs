@@ -26,6 +26,7 @@ pub mod team_standings;
 pub mod team_swiss;
 pub mod teams;
 pub(crate) mod walk;
+pub(crate) mod withdrawn;
 
 use std::collections::HashMap;
 

@@ -274,7 +274,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
             planned,
         },
         complete: Vec::new(),
-        withdrawals: Withdrawals::default(),
+        withdrawals: Withdrawals::ruled(inp.event, &inp.stage.id, &index, inp.roster, findings),
     };
     let mstage = inp.event.marker_stage(&inp.stage.id);
     walk::within_planned(inp.sheets, &mstage, &inp.stage.id, planned)?;

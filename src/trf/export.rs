@@ -27,6 +27,7 @@ pub use self::team_report::{TeamStanding, teams};
 use crate::model::{Colour, Points};
 use crate::season::matches::{MatchScoring, RoundResults};
 use crate::season::team_history::{self, Records, SeatedTeam, Seats};
+use crate::tournament::{ByeKind, Outcome, Slot};
 use crate::trf::{Line, Trf};
 
 /// A player as exported.
@@ -104,11 +105,15 @@ fn seats(
     let mut seats = Seats::default();
     let mut people = Vec::new();
     let mut standings = Vec::with_capacity(teams.len());
-    for t in teams {
-        let a = arrange::arrange(
-            &t.players,
-            plays.get(&t.number).map_or(&[][..], Vec::as_slice),
-        );
+    let mut each: Vec<arrange::Arranged> = (teams.iter())
+        .map(|t| {
+            let p = plays.get(&t.number).map_or(&[][..], Vec::as_slice);
+            arrange::arrange(&t.players, p)
+        })
+        .collect();
+    // A person entered by two teams is one player, with the team he played for.
+    arrange::drop_double_entries(&mut each);
+    for (t, a) in teams.into_iter().zip(each) {
         for (&(ri, board), &i) in &a.slot {
             seats.seat.insert((t.number, ri, board), i);
         }
@@ -146,6 +151,14 @@ pub fn team_event(
         pabs,
     };
     let mut h = team_history::history(&records, &seats, rounds);
+    // A team PAB's points are the team's (`320`), not its players': their round stays blank
+    // (a reserve never in a line-up is credited nothing, and the boards add up to no more
+    // than the team's game points).
+    for slot in h.entrants.iter_mut().flat_map(|e| e.rounds.iter_mut()) {
+        if slot.outcome == Outcome::Bye(ByeKind::Pab) {
+            *slot = Slot::UNPAIRED;
+        }
+    }
     // A reader numbers a team's boards by its `310` order, which `arrange` keeps to the boards
     // played: the file states a side's line-up only where a board of it is empty.
     h.line_ups.retain(|l| l.boards.contains(&0));

@@ -268,7 +268,10 @@ pub(super) fn upcoming(
     if next >= planned as usize {
         return Vec::new();
     }
-    let h = pairing_history(sr, points, planned, |i| sr.disqualified(i));
+    let round = u32::try_from(next + 1).unwrap_or(u32::MAX);
+    let h = pairing_history(sr, points, planned, |i| {
+        sr.disqualified(i) || sr.withdrawn_by_ruling(i, round)
+    });
     (0..h.entrants.len())
         .filter_map(|i| Some((i, h.requested_bye(i)?)))
         .collect()

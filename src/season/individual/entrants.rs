@@ -36,7 +36,7 @@ pub struct Entrant {
 
 impl Entrant {
     /// The entrant's standing: a disqualified member disqualifies it, else a pending one makes
-    /// it pending; a provisional pair is pending (`pair.unmatched`).
+    /// it pending; a provisional pair is pending (`pair.unmatched`) until a `cleared` ruling.
     pub fn standing(&self, statuses: &Statuses) -> Option<Standing> {
         let e = self;
         let all: Vec<&Standing> = if e.members.is_empty() {
@@ -52,7 +52,9 @@ impl Entrant {
             .or(all.first())
             .map(|s| (*s).clone())
             .or_else(|| {
-                e.in_question
+                let names: Vec<&str> = e.members.iter().map(|(n, _)| n.as_str()).collect();
+                // A `cleared` ruling on the pair (a member or the delegation) decides it.
+                (e.in_question && !statuses.cleared(&e.unit, &names))
                     .then(|| Standing::Pending(vec![Code::PairUnmatched]))
             })
     }
@@ -142,14 +144,22 @@ pub fn of_section(
             };
             for g in &groups {
                 if let Some(first) = g.first() {
-                    findings.push(unmatched(
+                    let mut f = unmatched(
                         section,
                         &team.unit.value,
                         &team.file,
                         first,
                         problem,
                         (&names, &rows),
-                    ));
+                    );
+                    let members: Vec<&str> = g.iter().map(|p| p.display_name()).collect();
+                    crate::eligibility::standing::clear_late(
+                        event,
+                        &mut f,
+                        &team.unit.value,
+                        &members,
+                    );
+                    findings.push(f);
                 }
             }
             for g in groups {

@@ -136,8 +136,8 @@ impl StageRounds for SectionRounds<'_, '_> {
     fn pair(&mut self, r: u32, findings: &mut Findings) -> crate::Result<Option<RoundPaper>> {
         let sr = &*self.sr;
         let file = format!("{}-r{r:02}.xlsx", sr.section.id);
-        // A disqualified entrant is not paired again.
-        match self.pair_next(|i| sr.disqualified(i)) {
+        // A disqualified entrant is not paired again, nor one ruled withdrawn from this round.
+        match self.pair_next(|i| sr.disqualified(i) || sr.withdrawn_by_ruling(i, r)) {
             Ok(p) => Ok(Some(paper(self.inp, sr, r, pairing_lines(sr, &p), true))),
             Err(e) => {
                 findings.push(Finding::new(

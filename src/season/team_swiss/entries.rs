@@ -175,6 +175,41 @@ pub struct Withdrawals {
 }
 
 impl Withdrawals {
+    /// The withdrawals the arbiter ruled in `event.toml` (`withdrawn` with `round = N`: the
+    /// team's or player's last round is N - 1), each with its `round.withdrawal` warning at
+    /// the ruling's line. A ruling naming nobody entered is `ruling.unknown` already.
+    pub fn ruled(
+        event: &crate::event::Event,
+        stage: &str,
+        teams: &TeamIndex<'_>,
+        roster: &Roster,
+        findings: &mut Findings,
+    ) -> Self {
+        let mut w = Withdrawals::default();
+        for r in crate::season::withdrawn::rulings(event, stage) {
+            let Some((unit, person)) = crate::eligibility::standing::target(r, roster) else {
+                continue;
+            };
+            let Some(team) = roster.teams.iter().find(|t| t.unit_key == unit) else {
+                continue;
+            };
+            let Some(no) = teams.number(&team.unit.value) else {
+                continue;
+            };
+            let who = match (&person, &r.person) {
+                (Some(_), Some(p)) => format!("{}{p}", team.unit.value),
+                _ => team.unit.value.clone(),
+            };
+            findings.push(crate::season::withdrawn::finding(r, &who).team(&team.unit.value));
+            w.add(&[Withdrawal {
+                team: no.0,
+                player: person,
+                after_round: r.round.unwrap_or(1).saturating_sub(1),
+            }]);
+        }
+        w
+    }
+
     /// Records the withdrawals of one round.
     pub fn add(&mut self, list: &[Withdrawal]) {
         for w in list {

@@ -168,6 +168,44 @@ fn topological(first_board: &[u32], edges: &BTreeSet<(usize, usize)>) -> (Vec<us
     (order, conflict)
 }
 
+/// A person entered by two teams (one FIDE ID on two entries) is one TRF player: an entry of
+/// that ID that carries no board game is dropped when another entry of the ID carries one, or,
+/// when none does, when it is not the first (teams in `310` order). `arranged` is in team order.
+pub(crate) fn drop_double_entries(arranged: &mut [Arranged]) {
+    let id = |p: &ExportPlayer| p.person.fide_id;
+    let played = |a: &Arranged, i: usize| a.slot.values().any(|&j| j == i);
+    let mut with_games: BTreeSet<u64> = BTreeSet::new();
+    for a in arranged.iter() {
+        for (i, p) in a.players.iter().enumerate() {
+            if let Some(f) = id(p).filter(|_| played(a, i)) {
+                with_games.insert(f);
+            }
+        }
+    }
+    let mut kept: BTreeSet<u64> = BTreeSet::new();
+    for a in arranged.iter_mut() {
+        let mut i = 0;
+        while i < a.players.len() {
+            let f = a.players.get(i).and_then(id);
+            let drop = match f {
+                Some(f) if !played(a, i) => with_games.contains(&f) || kept.contains(&f),
+                _ => false,
+            };
+            if drop {
+                a.players.remove(i);
+                for j in a.slot.values_mut() {
+                    if *j > i {
+                        *j -= 1;
+                    }
+                }
+            } else {
+                kept.extend(f);
+                i += 1;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -171,11 +171,16 @@ fn one_round(
 
 /// The history as it stood before round `k` was paired: rounds 1..k-1, and in round k only the
 /// absences (no opponent, no PAB: `H`, `F`, `Z`, a blank or no block at all, which is read as
-/// `Z`); the team records of rounds 1..k-1; the lot.
+/// `Z`, except on the boards of the team `320` gives round k's PAB); the team records of rounds 1..k-1; the lot.
 pub(crate) fn cut(h: &History, k: usize, initial: Colour) -> History {
     let mut c = h.clone();
     let before = k.saturating_sub(1);
-    for e in &mut c.entrants {
+    // The members of round k's PAB team (`320`) were there: its blank boards are no absence.
+    let pab_team = (h.team_pabs.as_ref())
+        .and_then(|p| p.teams.get(before).copied().flatten())
+        .and_then(|n| h.teams.iter().find(|t| t.number == n));
+    let present = |i: usize| pab_team.is_some_and(|t| t.members.contains(&i));
+    for (i, e) in c.entrants.iter_mut().enumerate() {
         let next = e.rounds.get(before).copied();
         e.rounds.truncate(before);
         let absence = match next {
@@ -191,7 +196,7 @@ pub(crate) fn cut(h: &History, k: usize, initial: Colour) -> History {
             },
             Some(_) => None,
         };
-        if let Some(kind) = absence {
+        if let Some(kind) = absence.filter(|_| !present(i)) {
             e.rounds.resize(
                 before,
                 Slot {

@@ -290,7 +290,7 @@ pub(crate) fn read_into(
         }
         Kind::Text => match text::read_text(
             path,
-            &mixed(path, &without_nul(path, bytes, out), out),
+            mixed(path, &without_nul(path, bytes, out), out),
             &ext,
             limits,
         ) {

@@ -185,14 +185,42 @@ fn headers_and_footers(path: &Path) -> Vec<(String, String)> {
 
 #[test]
 fn every_output_of_the_samples_is_english_with_lang_en() {
+    let (books, chinese) = chinese_with_lang_en(&SAMPLES);
+    // The three samples write costs, prizes, packets, standings, pairings, the results book.
+    assert!(books > 100, "{books} workbooks");
+    assert!(
+        chinese.is_empty(),
+        "{} texts in Chinese with --lang en:\n{}",
+        chinese.len(),
+        chinese.join("\n")
+    );
+}
+
+#[test]
+fn every_output_of_the_newer_samples_is_english_with_lang_en() {
+    let newer = ["youth-chess-2026", "open-chess-2026", "xiangqi-team-2026"];
+    let (books, chinese) = chinese_with_lang_en(&newer);
+    assert!(books > 100, "{books} workbooks");
+    assert!(
+        chinese.is_empty(),
+        "{} texts in Chinese with --lang en:\n{}",
+        chinese.len(),
+        chinese.join("\n")
+    );
+}
+
+/// Runs `samples` side by side with `--lang en` and returns how many workbooks they wrote and
+/// every text of their outputs (terminal, page, cells, headers and footers) with Chinese
+/// outside the events' own data.
+fn chinese_with_lang_en(samples: &[&str]) -> (usize, Vec<String>) {
     let tmp = tempfile::tempdir().expect("tempdir");
     // Side by side as in samples/: the B-league's excluded event is the A-league's folder.
-    for name in SAMPLES {
+    for name in samples {
         copy_tree(&sample(name), &tmp.path().join(name), false);
         let _ = fs::remove_dir_all(tmp.path().join(name).join("out"));
     }
     let mut data: BTreeSet<String> = BTreeSet::new();
-    for name in SAMPLES {
+    for name in samples {
         data.extend(data_of(&tmp.path().join(name)));
     }
     // Longest first, so that a name inside a longer one does not cut it.
@@ -207,7 +235,7 @@ fn every_output_of_the_samples_is_english_with_lang_en() {
     };
     let mut books = 0;
     let tags = regex::Regex::new(r"<[^>]*>").expect("regex");
-    for name in SAMPLES {
+    for name in samples {
         let folder = tmp.path().join(name);
         let out = util::bianpai(&["run", folder.to_str().expect("utf-8"), "--lang", "en"]);
         assert_ne!(out.status.code(), Some(2), "{name}: {out:?}");
@@ -246,14 +274,7 @@ fn every_output_of_the_samples_is_english_with_lang_en() {
             }
         }
     }
-    // The three samples write costs, prizes, packets, standings, pairings, the results book.
-    assert!(books > 100, "{books} workbooks");
-    assert!(
-        chinese.is_empty(),
-        "{} texts in Chinese with --lang en:\n{}",
-        chinese.len(),
-        chinese.join("\n")
-    );
+    (books, chinese)
 }
 
 /// `A`, `B`, …, `Z`, `AA`, … for column index `c` (from 0).

@@ -40,6 +40,18 @@ pub fn column_label(name: &str, lang: Lang) -> String {
     }
 }
 
+/// A ranking column's label from the organizer's `name` for it (event.toml's `names`): as
+/// [`column_label`] gives it, except in English where that is still Chinese (a name bianpai
+/// has no translation for, `去最低对手分`): the English label of the column's tie-break `code`
+/// (`BH/C1` → `Buchholz(C1)`).
+pub fn named_column(name: &str, code: Option<&str>, lang: Lang) -> String {
+    let label = column_label(name, lang);
+    match code {
+        Some(code) if lang == Lang::En && !label.is_ascii() => tiebreak_label(code, lang),
+        _ => label,
+    }
+}
+
 /// The column label of a tie-break code (`MPTS`, `BH:MP/C1`, `ESB:MG`, ...). Modifiers are kept
 /// in the label so two variants never print the same header.
 ///
@@ -52,6 +64,10 @@ pub fn column_label(name: &str, lang: Lang) -> String {
 /// assert_eq!(column_label("直胜", Lang::Zh), "直胜名次");
 /// assert_eq!(column_label("去末2轮", Lang::En), "Without the last 2 rounds");
 /// assert_eq!(column_label("对手分", Lang::Zh), "对手分");
+/// use bianpai::report::labels::named_column;
+/// assert_eq!(named_column("去最低对手分", Some("BH/C1"), Lang::En), "Buchholz(C1)");
+/// assert_eq!(named_column("去最低对手分", Some("BH/C1"), Lang::Zh), "去最低对手分");
+/// assert_eq!(named_column("对手分", Some("BH"), Lang::En), "Opponents' score");
 /// ```
 pub fn tiebreak_label(code: &str, lang: Lang) -> String {
     let (base, mods) = match code.split_once('/') {

@@ -87,7 +87,7 @@ pub fn book_sheets(t: &Target<'_>, stage: &StageOutcome) -> Option<Vec<SheetDoc>
                 v.push(SheetDoc {
                     name: name.clone(),
                     title: name,
-                    table: section_table(&s.standings, &s.entrants, &marks, lang),
+                    table: section_table(&s.standings, &s.codes, &s.entrants, &marks, lang),
                     landscape: false,
                 });
                 v.push(SheetDoc {

@@ -32,7 +32,7 @@ pub fn render_individual(
                 Lang::Zh => format!("{} 第{after}轮后排名", s.name),
                 Lang::En => format!("{} after round {after}", s.id),
             },
-            table: section_table(&s.standings, &s.entrants, &marks, lang),
+            table: section_table(&s.standings, &s.codes, &s.entrants, &marks, lang),
             landscape: false,
         });
         sheets.push(SheetDoc {

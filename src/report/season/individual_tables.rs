@@ -40,19 +40,19 @@ fn mark_column(marks: &[String], lang: Lang, headers: &mut Vec<String>) -> bool 
     marked
 }
 
-/// A group's ranking; `marks[i]` is entrant `i`'s mark (empty in good standing).
+/// A group's ranking; `codes` are its columns' tie-break codes, `marks[i]` is entrant `i`'s
+/// mark (empty in good standing).
 pub(super) fn section_table(
     st: &cxa::CxaStandings,
+    codes: &[String],
     entrants: &[Entrant],
     marks: &[String],
     lang: Lang,
 ) -> TextTable {
     let mut headers = lead_headers(lang);
-    headers.extend(
-        st.headers
-            .iter()
-            .map(|h| crate::report::labels::column_label(h, lang)),
-    );
+    headers.extend(st.headers.iter().enumerate().map(|(i, h)| {
+        crate::report::labels::named_column(h, codes.get(i).map(String::as_str), lang)
+    }));
     let marked = mark_column(marks, lang, &mut headers);
     let rows = st
         .rows

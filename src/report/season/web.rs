@@ -147,7 +147,7 @@ fn individual_sections(
                 .map_or(t.event.scoring.game.win, |b| b.points);
             let marks = section_marks(s, lang);
             let latest = o.papers.iter().rev().find(|p| p.id == s.id);
-            let table = section_table(&s.standings, &s.entrants, &marks, lang);
+            let table = section_table(&s.standings, &s.codes, &s.entrants, &marks, lang);
             let (table, lead) = phone_order(&table, &[0, 1], &[]);
             let columns = table.headers.len();
             // A group whose every planned round is complete shows its final ranking.

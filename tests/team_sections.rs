@@ -160,6 +160,29 @@ fn each_team_section_is_ranked_and_paid_on_its_own() {
     ]
     .map(|r| r.iter().map(|c| c.to_string()).collect::<Vec<_>>());
     assert_eq!(ranking(&dir, "team-women", 5), want);
+    // The results page shows each section's final ranking, last round and crosstable, the
+    // men's first.
+    let page = std::fs::read_to_string(dir.join("out/web/index.html")).expect("page");
+    let heads: Vec<&str> = page
+        .lines()
+        .filter(|l| l.starts_with("<section id=") || l.starts_with("<h3>"))
+        .collect();
+    let section = |id: &'static str| {
+        [
+            id,
+            "<h3>总排名</h3>",
+            "<h3>循环赛 第3轮 对阵及成绩</h3>",
+            "<h3>交叉表</h3>",
+        ]
+    };
+    assert_eq!(
+        heads,
+        [
+            section("<section id=\"s-team-men\">"),
+            section("<section id=\"s-team-women\">")
+        ]
+        .concat()
+    );
     // The summary: both sections over, their standings named by section.
     assert_eq!(j["finished"], true);
     assert_eq!(j["rounds"]["sections"][1]["section"], "女子团体");

@@ -114,7 +114,7 @@ fuzz_target!(|data: &[u8]| {
     for r in bianpai::report::render_outcome(&target, &outcome, false).expect("the stage's workbooks") {
         save(r);
     }
-    let page = bianpai::report::season::web::page(&target, outcome.stage.as_ref());
+    let page = bianpai::report::season::web::page(&target, outcome.stage.as_ref(), &outcome.sections);
     // The pictures only when a flag says so (and the machine has a CJK font): each takes longer
     // than the rest of the outputs together.
     let font = (flags & 16 == 16).then(font).flatten();

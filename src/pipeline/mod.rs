@@ -298,7 +298,7 @@ fn render(
     };
     // The results page first: a missing CJK font is a finding that the eligibility workbook
     // and the packets list.
-    let page = crate::report::season::web::page(&target, outcome.stage.as_ref());
+    let page = crate::report::season::web::page(&target, outcome.stage.as_ref(), &outcome.sections);
     // A lookup that panicked found no font.
     let font = font.join().ok().flatten();
     let (index, pictures) =

@@ -16,8 +16,14 @@ use crate::rounds::notation;
 use crate::season::RoundPaper;
 use crate::season::matches::MatchScoring;
 
-/// The page of the stage (sections without anything to show are left out).
-pub fn page(t: &Target<'_>, stage: Option<&StageOutcome>) -> Page {
+/// The page of the stage, then of each team section of its own (men's and women's teams:
+/// `team_sections`, each with its event and roster); sections without anything to show are
+/// left out.
+pub fn page(
+    t: &Target<'_>,
+    stage: Option<&StageOutcome>,
+    team_sections: &[crate::outcome::sections::SectionOutcome],
+) -> Page {
     let (e, lang) = (t.event, t.lang);
     let mut place = e.venue.city.clone();
     if let Some(v) = &e.venue.venue {
@@ -30,10 +36,19 @@ pub fn page(t: &Target<'_>, stage: Option<&StageOutcome>) -> Page {
         lang.pick("至", "to"),
         e.dates.end
     );
+    let mut shown = stage.map(|s| sections(t, s)).unwrap_or_default();
+    for s in team_sections {
+        let st = Target {
+            event: &s.event,
+            roster: &s.roster,
+            ..*t
+        };
+        shown.extend(sections(&st, &s.stage));
+    }
     Page {
         title: e.event.name.clone(),
         subtitle,
-        sections: stage.map(|s| sections(t, s)).unwrap_or_default(),
+        sections: shown,
     }
 }
 

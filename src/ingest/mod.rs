@@ -288,12 +288,7 @@ pub(crate) fn read_into(
                 r => single(r, Format::Xls, out),
             }
         }
-        Kind::Text => match text::read_text(
-            path,
-            mixed(path, &without_nul(path, bytes, out), out),
-            &ext,
-            limits,
-        ) {
+        Kind::Text => match read_text(path, &without_nul(path, bytes, out), &ext, limits, out) {
             text::TextOutcome::Table(t) => {
                 let cells: u64 = t.rows.iter().map(|r| r.len() as u64).sum();
                 if budget.cells < cells {
@@ -316,13 +311,20 @@ pub(crate) fn read_into(
     }
 }
 
-/// Notes a text file that mixes UTF-8 lines with lines in a legacy encoding (read line by
-/// line, [`text::Mixed`]), naming the UTF-8 lines; passes the bytes on.
-fn mixed<'a>(path: &str, bytes: &'a [u8], out: &mut ReadOutcome) -> &'a [u8] {
-    if let Some(m) = text::Mixed::of(bytes) {
-        let shown: Vec<String> = m.utf8_lines.iter().take(10).map(usize::to_string).collect();
-        let more = if m.utf8_lines.len() > 10 { "…" } else { "" };
-        let legacy = m.legacy.name();
+/// Reads a text file ([`text::read_text`]), noting a file that mixes UTF-8 lines with lines in
+/// a legacy encoding (read line by line, [`text::Mixed`]) with the UTF-8 lines.
+fn read_text(
+    path: &str,
+    bytes: &[u8],
+    ext: &str,
+    limits: &Limits,
+    out: &mut ReadOutcome,
+) -> text::TextOutcome {
+    let (read, mixed) = text::read_text(path, bytes, ext, limits);
+    if let Some((legacy, lines)) = mixed {
+        let shown: Vec<String> = lines.iter().take(10).map(usize::to_string).collect();
+        let more = if lines.len() > 10 { "…" } else { "" };
+        let legacy = legacy.name();
         out.converted.push(Ignored {
             path: path.to_string(),
             reason_zh: format!(
@@ -335,7 +337,7 @@ fn mixed<'a>(path: &str, bytes: &'a [u8], out: &mut ReadOutcome) -> &'a [u8] {
             ),
         });
     }
-    bytes
+    read
 }
 
 /// The bytes of an 8-bit or UTF-8 text file without its NUL bytes (a stray NUL comes from a

@@ -34,24 +34,32 @@ impl Delimiter {
 /// bytes), valid UTF-8, else the best of GBK/GB18030, Big5 and UTF-8 by `chardetng`
 /// (default GB18030). Returns the text without BOM and the encoding used.
 pub fn decode_text(bytes: &[u8]) -> (String, &'static Encoding) {
+    let (text, enc, _) = decode(bytes);
+    (text, enc)
+}
+
+/// [`decode_text`], with the 1-based numbers of the lines read as UTF-8 in a file that mixes
+/// them with lines in a legacy encoding ([`Mixed`]; empty otherwise, the encoding then being
+/// the other lines').
+fn decode(bytes: &[u8]) -> (String, &'static Encoding, Vec<usize>) {
     if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
         let body = bytes.get(bom_len..).unwrap_or_default();
         let (text, _) = enc.decode_without_bom_handling(body);
-        return (text.into_owned(), enc);
+        return (text.into_owned(), enc, Vec::new());
     }
     if let Some(enc) = utf16_without_bom(bytes) {
         let (text, _) = enc.decode_without_bom_handling(bytes);
-        return (text.into_owned(), enc);
+        return (text.into_owned(), enc, Vec::new());
     }
     if let Ok(s) = std::str::from_utf8(bytes) {
-        return (s.to_string(), UTF_8);
+        return (s.to_string(), UTF_8, Vec::new());
     }
     if let Some(mixed) = Mixed::of(bytes) {
-        return (mixed.text, mixed.legacy);
+        return (mixed.text, mixed.legacy, mixed.utf8_lines);
     }
     let enc = legacy(bytes);
     let (text, _) = enc.decode_without_bom_handling(bytes);
-    (text.into_owned(), enc)
+    (text.into_owned(), enc, Vec::new())
 }
 
 /// The legacy encoding of 8-bit text: the best of GBK/GB18030, Big5 and UTF-8 by `chardetng`
@@ -280,24 +288,33 @@ pub(crate) enum TextOutcome {
 
 /// Reads a text file: always a table when named `.csv`/`.tsv`; under other names that teams
 /// use for exported tables (`.txt` from "Unicode 文本", `.xls` from web systems, no extension)
-/// only when most lines carry the delimiter.
-pub(crate) fn read_text(path: &str, bytes: &[u8], ext: &str, limits: &Limits) -> TextOutcome {
-    let (text, _) = decode_text(bytes);
+/// only when most lines carry the delimiter. With it, for a file that mixes UTF-8 lines with
+/// lines in a legacy encoding, that encoding and the UTF-8 lines' numbers (to note).
+pub(crate) fn read_text(
+    path: &str,
+    bytes: &[u8],
+    ext: &str,
+    limits: &Limits,
+) -> (TextOutcome, Option<(&'static Encoding, Vec<usize>)>) {
+    let (text, enc, utf8_lines) = decode(bytes);
+    let mixed = (!utf8_lines.is_empty()).then_some((enc, utf8_lines));
     let votes = delimiter_votes(&text);
     let tabular = matches!(ext, "csv" | "tsv")
         || (matches!(ext, "txt" | "text" | "dat" | "xls" | "et" | "")
             && votes.is_some_and(|(_, with, sampled)| with * 2 >= sampled));
     if !tabular {
-        return TextOutcome::NotTable(What::new(
+        let what = What::new(
             "文本文件（不是逗号或制表符分隔的表格）",
             "a text file (not a comma- or tab-separated table)",
-        ));
+        );
+        return (TextOutcome::NotTable(what), mixed);
     }
     let delimiter = votes.map_or(Delimiter::Comma, |(d, _, _)| d);
-    match parse(path, &text, delimiter, limits) {
+    let read = match parse(path, &text, delimiter, limits) {
         Ok(t) => TextOutcome::Table(t),
         Err(u) => TextOutcome::Unreadable(u),
-    }
+    };
+    (read, mixed)
 }
 
 #[cfg(test)]

@@ -522,6 +522,8 @@ fn explain(msg: &str) -> String {
 }
 
 #[cfg(test)]
+mod draw_refusal_tests;
+#[cfg(test)]
 mod groups_refusal_tests;
 #[cfg(test)]
 mod refusal_tests;

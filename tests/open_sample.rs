@@ -216,3 +216,60 @@ fn band_and_hort_prizes_are_exact_in_fen() {
     let total: i64 = got.iter().map(|p| p.3).sum();
     assert_eq!(total, 4_690_000, "the regulation's 46,900 yuan, all paid");
 }
+
+/// The `open-chess` template itself carries 大师组 (issue 41): `init` gives an organizer the
+/// masters round robin beside the two Swiss sections. The sample's forms under the template's
+/// event.toml, verbatim (no typed numbers, no seed): the numbers are drawn with the seed derived
+/// from the event's name, and round 1 is row 1 of the Berger table for ten players over them.
+#[test]
+fn the_template_pairs_the_masters_round_robin_from_its_own_draw() {
+    let (_tmp, dir) = util::sample_copy("open-chess-2026");
+    std::fs::remove_dir_all(dir.join("results")).unwrap();
+    let template =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/open-chess.toml");
+    std::fs::copy(template, dir.join("event.toml")).unwrap();
+    let (code, json, stderr) = util::run_json(&dir, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    // The three sections are paired, each from its own stage.
+    for s in ["open", "women", "masters"] {
+        assert!(
+            dir.join(format!("results/{s}-r01.xlsx")).exists(),
+            "{s}: {json}"
+        );
+    }
+    // The draw (pinned: the same folder always draws the same numbers), 1 to 10.
+    let drawn = [
+        "陆承泽", "孔令川", "秦朗", "许嘉禾", "顾明远", "韦思源", "蒋天骐", "沈一鸣", "邵乐天",
+        "华亦舟",
+    ];
+    let book = util::cells::read_book(&dir.join("results/masters-r01.xlsx"));
+    let sheet = util::cells::sheet(&book, "第1轮");
+    assert_eq!(sheet.texts(1), ["台号", "白方", "结果", "黑方"]);
+    for (board, &(w, b)) in util::BERGER_10[0].iter().enumerate() {
+        let unit = "（江苏省国际象棋队）";
+        let row = sheet.texts(2 + board);
+        assert_eq!(
+            row,
+            [
+                (board + 1).to_string(),
+                format!("{}{unit}", drawn[usize::from(w) - 1]),
+                String::new(),
+                format!("{}{unit}", drawn[usize::from(b) - 1]),
+            ],
+            "board {}",
+            board + 1
+        );
+    }
+    // Its prize list is the template's 规程 九(二)2: 6,000 / 4,000 / 2,000 yuan, in fen.
+    let text = std::fs::read_to_string(dir.join("event.toml")).unwrap();
+    let ev = bianpai::event::parse(&text, &dir.join("event.toml")).unwrap();
+    let masters: Vec<&bianpai::event::PrizeList> = ev
+        .prizes
+        .lists
+        .iter()
+        .filter(|l| l.ranking == "masters")
+        .collect();
+    assert_eq!(masters.len(), 1);
+    let fen: Vec<i64> = masters[0].amounts.iter().map(|f| f.0).collect();
+    assert_eq!(fen, [600_000, 400_000, 200_000]);
+}

@@ -4,9 +4,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 
 use bianpai::model::{Colour, GameResult, Points};
-use bianpai::scoring::{
-    Edition, IndividualBuilder, ResultPoints, Tournament, parse_list, standings,
-};
+use bianpai::scoring::{Edition, ResultPoints, Tournament, parse_list, standings};
 use bianpai::tournament::{Entrant, History, ScoreTable, Slot, Team, ViewOptions};
 
 /// A small deterministic generator (64-bit LCG), so the data is the same on every run.
@@ -104,14 +102,13 @@ fn swiss() -> Tournament {
         .map(|i| {
             let rating = 2600 - u16::try_from(i * 3).unwrap_or(0);
             (
-                u32::try_from(i + 1).unwrap_or(0),
+                u16::try_from(i + 1).unwrap_or(0),
                 format!("P{i}"),
                 Some(rating),
             )
         })
         .collect();
-    let mut b =
-        IndividualBuilder::new(entrants, rounds, ResultPoints::CHESS, false, Edition::E2026);
+    let mut b = History::individual(entrants, rounds, ResultPoints::CHESS, false);
     let mut rng = Lcg(11);
     let mut score = vec![0i32; n];
     let mut met = vec![vec![false; n]; n];
@@ -143,10 +140,13 @@ fn swiss() -> Tournament {
             score[c] += wc;
             let (w, bl) = if (r + idx) % 2 == 0 { (a, c) } else { (c, a) };
             let res = if w == a { res } else { res.reversed() };
-            b.game(r, w, bl, res).expect("valid pairing");
+            b.add_game(r, w, bl, res).expect("valid pairing");
         }
     }
-    b.build()
+    b.scored(ViewOptions {
+        edition: Some(Edition::E2026),
+        ..ViewOptions::default()
+    })
 }
 
 fn bench(c: &mut Criterion) {

@@ -239,7 +239,15 @@ fn the_template_pairs_the_masters_round_robin_from_its_own_draw() {
     }
     // The draw (pinned: the same folder always draws the same numbers), 1 to 10.
     let drawn = [
-        "陆承泽", "孔令川", "秦朗", "许嘉禾", "顾明远", "韦思源", "蒋天骐", "沈一鸣", "邵乐天",
+        "陆承泽",
+        "孔令川",
+        "秦朗",
+        "许嘉禾",
+        "顾明远",
+        "韦思源",
+        "蒋天骐",
+        "沈一鸣",
+        "邵乐天",
         "华亦舟",
     ];
     let book = util::cells::read_book(&dir.join("results/masters-r01.xlsx"));

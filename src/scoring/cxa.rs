@@ -393,34 +393,27 @@ pub fn code_of(k: CxaKey) -> &'static str {
 mod tests {
     use super::*;
     use crate::model::GameResult;
-    use crate::scoring::builder::IndividualBuilder;
-    use crate::scoring::tournament::{Edition, ResultPoints};
+    use crate::scoring::tournament::ResultPoints;
+    use crate::tournament::{ByeKind, History, ViewOptions};
 
     /// Six players, three rounds, xiangqi 2/1/0; player 6 (index 5) has the bye in round 1.
     fn event() -> Tournament {
         use GameResult::{Draw, Loss, Win};
         let entrants = (1..=6).map(|i| (i, format!("棋手{i}"), None)).collect();
-        let mut b = IndividualBuilder::new(
-            entrants,
-            3,
-            ResultPoints::TWO_ONE_ZERO,
-            false,
-            Edition::E2026,
-        );
+        let mut b = History::individual(entrants, 3, ResultPoints::TWO_ONE_ZERO, false);
         // Round 1: 1-2 red wins, 3-4 draw, 5 bye (a win, 2 points), 6 absent.
-        b.game(1, 0, 1, Win).unwrap();
-        b.game(1, 2, 3, Draw).unwrap();
-        b.bye(1, 4, RoundResult::Pab, Points::from_whole(2))
-            .unwrap();
+        b.add_game(1, 0, 1, Win).unwrap();
+        b.add_game(1, 2, 3, Draw).unwrap();
+        b.add_bye(1, 4, ByeKind::Pab).unwrap();
         // Round 2: 3-1 black wins, 5-2, 4-6.
-        b.game(2, 2, 0, Loss).unwrap();
-        b.game(2, 4, 1, Loss).unwrap();
-        b.game(2, 3, 5, Win).unwrap();
+        b.add_game(2, 2, 0, Loss).unwrap();
+        b.add_game(2, 4, 1, Loss).unwrap();
+        b.add_game(2, 3, 5, Win).unwrap();
         // Round 3: 1-5 draw, 2-4 red wins, 6-3 black wins.
-        b.game(3, 0, 4, Draw).unwrap();
-        b.game(3, 1, 3, Win).unwrap();
-        b.game(3, 5, 2, Loss).unwrap();
-        b.build()
+        b.add_game(3, 0, 4, Draw).unwrap();
+        b.add_game(3, 1, 3, Win).unwrap();
+        b.add_game(3, 5, 2, Loss).unwrap();
+        b.scored(ViewOptions::default())
     }
 
     fn col(s: &CxaStandings, header: &str) -> Vec<(u32, String)> {

@@ -21,7 +21,6 @@
 
 pub mod boards;
 pub mod buchholz;
-pub mod builder;
 pub mod codes;
 pub mod cxa;
 pub mod direct;
@@ -35,7 +34,6 @@ pub mod unplayed;
 pub use crate::tournament::scored as tournament;
 
 pub use crate::tournament::Layout;
-pub use builder::{BuildError, IndividualBuilder};
 pub use codes::{Kind, TieBreak, UnknownCode, parse_list};
 pub use rational::Rational;
 pub use standings::{Row, Standings, Value, standings, to_tsv};

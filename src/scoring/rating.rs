@@ -217,19 +217,19 @@ mod tests {
     #[test]
     fn aro_and_tpr_by_hand() {
         use crate::model::GameResult::{Draw, Loss, Win};
-        use crate::scoring::builder::IndividualBuilder;
-        use crate::scoring::tournament::{Edition, ResultPoints};
+        use crate::scoring::tournament::ResultPoints;
+        use crate::tournament::{History, ViewOptions};
         let entrants = [2450, 2400, 2501, 2300, 2000]
             .iter()
-            .zip(1u32..)
+            .zip(1u16..)
             .map(|(&r, i)| (i, format!("P{i}"), Some(r)))
             .collect();
-        let mut b = IndividualBuilder::new(entrants, 3, ResultPoints::CHESS, false, Edition::E2026);
-        b.game(1, 0, 1, Win).unwrap();
-        b.game(2, 2, 0, Draw).unwrap();
-        b.game(3, 0, 3, Draw).unwrap();
-        b.game(1, 2, 4, Loss).unwrap();
-        let t = b.build();
+        let mut h = History::individual(entrants, 3, ResultPoints::CHESS, false);
+        h.add_game(1, 0, 1, Win).unwrap();
+        h.add_game(2, 2, 0, Draw).unwrap();
+        h.add_game(3, 0, 3, Draw).unwrap();
+        h.add_game(1, 2, 4, Loss).unwrap();
+        let t = h.scored(ViewOptions::default());
         // Player 1 met 2400, 2501, 2300: ARO 7201 / 3 = 2400.33 → 2400; 2/3 → p 0.67, dp 125.
         let aro = compute(&t, Which::Aro, None, 0, 0);
         let tpr = compute(&t, Which::Tpr, None, 0, 0);

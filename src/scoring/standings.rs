@@ -98,13 +98,14 @@ pub struct Standings {
 ///
 /// ```
 /// use bianpai::model::GameResult;
-/// use bianpai::scoring::{Edition, IndividualBuilder, ResultPoints, parse_list, standings};
+/// use bianpai::scoring::{ResultPoints, parse_list, standings};
+/// use bianpai::tournament::{History, ViewOptions};
 /// // One round: 1 beats 2, 3 and 4 draw.
 /// let who = (1..=4).map(|n| (n, format!("P{n}"), None)).collect();
-/// let mut b = IndividualBuilder::new(who, 1, ResultPoints::CHESS, false, Edition::E2026);
-/// b.game(1, 0, 1, GameResult::Win).unwrap();
-/// b.game(1, 2, 3, GameResult::Draw).unwrap();
-/// let s = standings(&b.build(), &parse_list("PTS SB").unwrap());
+/// let mut h = History::individual(who, 1, ResultPoints::CHESS, false);
+/// h.add_game(1, 0, 1, GameResult::Win).unwrap();
+/// h.add_game(1, 2, 3, GameResult::Draw).unwrap();
+/// let s = standings(&h.scored(ViewOptions::default()), &parse_list("PTS SB").unwrap());
 /// let ranks: Vec<(u32, u32)> = s.rows.iter().map(|r| (r.start_no, r.rank)).collect();
 /// assert_eq!(ranks, [(1, 1), (3, 2), (4, 2), (2, 4)]);
 /// // Sonneborn-Berger of a drawn game against ½ point: ¼, printed with two decimals.

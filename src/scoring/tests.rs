@@ -4,12 +4,12 @@
 use crate::model::{Colour, GameResult, Points};
 
 use super::boards::board_points;
-use super::builder::IndividualBuilder;
 use super::codes::{TieBreak, parse_list};
 use super::rational::Rational;
 use super::standings::{Standings, Value, standings};
 use super::team::team_standings;
-use super::tournament::{Edition, ResultPoints, RoundResult, Tournament};
+use super::tournament::{Edition, ResultPoints, Tournament};
+use crate::tournament::ByeKind;
 
 fn h(x: f64) -> Points {
     // Test literals only: halves are exact in binary.
@@ -191,22 +191,24 @@ fn a7_board_tie_breaks_between_b_and_d() {
 /// An individual Swiss event with fillers: each `game` not involving the named players takes
 /// a fresh filler as opponent.
 struct Ev {
-    b: IndividualBuilder,
+    b: crate::tournament::History,
+    edition: Edition,
     next: usize,
 }
 
 impl Ev {
     fn new(named: usize, rounds: usize, edition: Edition) -> Ev {
         let entrants = (0..named + 40)
-            .map(|i| (u32::try_from(i + 1).unwrap(), format!("P{i}"), Some(2000)))
+            .map(|i| (u16::try_from(i + 1).unwrap(), format!("P{i}"), Some(2000)))
             .collect();
         Ev {
-            b: IndividualBuilder::new(entrants, rounds, ResultPoints::CHESS, false, edition),
+            b: crate::tournament::History::individual(entrants, rounds, ResultPoints::CHESS, false),
+            edition,
             next: named,
         }
     }
     fn game(&mut self, r: usize, a: usize, b: usize, res: GameResult) -> &mut Self {
-        self.b.game(r, a, b, res).unwrap();
+        self.b.add_game(r, a, b, res).unwrap();
         self
     }
     /// `a` against a fresh filler.
@@ -215,17 +217,15 @@ impl Ev {
         self.next += 1;
         self.game(r, a, f, res)
     }
-    fn bye(&mut self, r: usize, a: usize, kind: RoundResult) -> &mut Self {
-        let p = match kind {
-            RoundResult::FullBye | RoundResult::Pab => Points::WIN,
-            RoundResult::HalfBye => Points::DRAW,
-            _ => Points::ZERO,
-        };
-        self.b.bye(r, a, kind, p).unwrap();
+    fn bye(&mut self, r: usize, a: usize, kind: ByeKind) -> &mut Self {
+        self.b.add_bye(r, a, kind).unwrap();
         self
     }
     fn value(self, player: usize, code: &str) -> Rational {
-        let t = self.b.build();
+        let t = self.b.scored(crate::tournament::ViewOptions {
+            edition: Some(self.edition),
+            ..Default::default()
+        });
         let s = standings(&t, &[TieBreak::parse(code).unwrap()]);
         let row = s.rows.iter().find(|r| r.competitor == player).unwrap();
         match row.values[0] {
@@ -237,8 +237,8 @@ impl Ev {
 
 /// RULES §A.4: 3.5/5 with a half-point bye in round 2 (category 16.2.3); opponents 11.5.
 fn half_bye_case(edition: Edition) -> Rational {
+    use crate::tournament::ByeKind::{Full as FullBye, Half as HalfBye};
     use GameResult::{Draw, Loss, Win};
-    use RoundResult::{FullBye, HalfBye};
     let (p, a, b, c, d) = (0, 1, 2, 3, 4);
     let mut e = Ev::new(5, 5, edition);
     e.game(1, p, a, Win).bye(2, p, HalfBye).game(3, p, b, Win);
@@ -267,8 +267,8 @@ fn tec_half_bye_dummy_2024_vs_2026() {
 /// RULES §A.4: 2.5/5 with a forfeit win over an opponent whose adjusted score is 1.5;
 /// the other opponents total 11.0.
 fn forfeit_case(edition: Edition) -> Rational {
+    use crate::tournament::ByeKind::Full as FullBye;
     use GameResult::{Draw, ForfeitWin, Loss, Win};
-    use RoundResult::FullBye;
     let (q, e1, f, g, hh, i) = (0, 1, 2, 3, 4, 5);
     let mut e = Ev::new(6, 5, edition);
     e.game(1, q, e1, ForfeitWin)
@@ -304,8 +304,8 @@ fn tec_forfeit_dummy_2024_vs_2026() {
 fn sb_cut1_drops_the_smaller_product_among_the_lowest_opponents() {
     // P beats A (2.0), draws B (2.0), loses to C (3.0). Products 2, 1, 0. The lowest opponent
     // score is 2.0 (A and B): drop B's 1.0, keep C's 0 (the pre-2024 rule dropped C's).
+    use crate::tournament::ByeKind::Full as FullBye;
     use GameResult::{Draw, Loss, Win};
-    use RoundResult::FullBye;
     let (p, a, b, c) = (0, 1, 2, 3);
     let mut e = Ev::new(4, 3, Edition::E2026);
     e.game(1, p, a, Win).game(2, p, b, Draw).game(3, p, c, Loss);
@@ -410,13 +410,14 @@ mod properties {
         let entrants = (0..n)
             .map(|i| {
                 (
-                    u32::try_from(i + 1).unwrap(),
+                    u16::try_from(i + 1).unwrap(),
                     format!("P{i}"),
                     Some(1500 + 10 * i as u16),
                 )
             })
             .collect();
-        let mut b = IndividualBuilder::new(entrants, rounds, ResultPoints::CHESS, false, edition);
+        let mut b =
+            crate::tournament::History::individual(entrants, rounds, ResultPoints::CHESS, false);
         let mut k = 0usize;
         let mut next = || {
             k += 1;
@@ -440,23 +441,26 @@ mod properties {
                             6 => GameResult::ForfeitWin,
                             _ => GameResult::DoubleForfeit,
                         };
-                        b.game(r, a, c, res).unwrap();
+                        b.add_game(r, a, c, res).unwrap();
                     }
                     [a] => {
-                        let (kind, p) = match next() % 4 {
-                            0 => (RoundResult::Pab, Points::WIN),
-                            1 => (RoundResult::HalfBye, Points::DRAW),
-                            2 => (RoundResult::ZeroBye, Points::ZERO),
-                            _ => (RoundResult::FullBye, Points::WIN),
+                        let kind = match next() % 4 {
+                            0 => ByeKind::Pab,
+                            1 => ByeKind::Half,
+                            2 => ByeKind::Zero,
+                            _ => ByeKind::Full,
                         };
-                        b.bye(r, a, kind, p).unwrap();
+                        b.add_bye(r, a, kind).unwrap();
                     }
                     _ => {}
                 }
             }
         }
         // Players left Absent in a round stay so: withdrawals.
-        b.build()
+        b.scored(crate::tournament::ViewOptions {
+            edition: Some(edition),
+            ..Default::default()
+        })
     }
 
     fn num(s: &Standings, start_no: u32, k: usize) -> Rational {

@@ -396,24 +396,39 @@ fn pair_false_holds_the_team_swiss_round_one() {
     assert!(!dir.join("results/r01.xlsx").exists());
 }
 
-#[test]
-fn a_team_withdrawn_before_round_one_pairs_the_team_swiss_again() {
-    let (_tmp, dir) = sample_copy("cca-b-league-2025");
+/// The B-league sample with round 1 just paired (no result): the folder and its round 1
+/// workbook's bytes.
+fn b_league_round_one() -> (tempfile::TempDir, std::path::PathBuf, Vec<u8>) {
+    let (tmp, dir) = sample_copy("cca-b-league-2025");
     fs::remove_dir_all(dir.join("results")).unwrap();
     run_json(&dir, &[]);
-    let (first, _) = workbooks(&dir);
+    let (mut first, _) = workbooks(&dir);
     assert_eq!(first.keys().cloned().collect::<Vec<_>>(), ["r01.xlsx"]);
-    // 16 teams become 15: round 1 has a bye now.
-    fs::remove_file(dir.join("广西八桂队报名表.xlsx")).unwrap();
-    let (_, json, err) = run_json(&dir, &[]);
-    let (now, moved) = workbooks(&dir);
+    let r01 = first.remove("r01.xlsx").unwrap_or_default();
+    (tmp, dir, r01)
+}
+
+/// Runs again after a change to the entries: round 1 (bytes `first`, no result) must have
+/// moved to `results/superseded/` unchanged. The summary and the workbooks now in `results/`.
+fn rerun_superseding(dir: &Path, first: &[u8]) -> (serde_json::Value, BTreeMap<String, Vec<u8>>) {
+    let (_, json, err) = run_json(dir, &[]);
+    let (now, moved) = workbooks(dir);
     assert_eq!(
         moved.keys().cloned().collect::<Vec<_>>(),
         ["r01.xlsx"],
         "{err}"
     );
-    assert_eq!(moved["r01.xlsx"], first["r01.xlsx"]);
-    assert_ne!(now["r01.xlsx"], first["r01.xlsx"]);
+    assert_eq!(moved["r01.xlsx"], first, "the old bytes kept");
+    (json, now)
+}
+
+#[test]
+fn a_team_withdrawn_before_round_one_pairs_the_team_swiss_again() {
+    let (_tmp, dir, first) = b_league_round_one();
+    // 16 teams become 15: round 1 has a bye now.
+    fs::remove_file(dir.join("广西八桂队报名表.xlsx")).unwrap();
+    let (json, now) = rerun_superseding(&dir, &first);
+    assert_ne!(now["r01.xlsx"], first);
     assert_eq!(
         superseded_findings(&json),
         [(
@@ -437,4 +452,43 @@ fn a_team_withdrawn_before_round_one_pairs_the_team_swiss_again() {
         .collect();
     assert!(!text.iter().any(|t| t == "广西八桂队"));
     assert!(text.iter().any(|t| t == "轮空"));
+}
+
+/// A corrected form that changes a team's players before any result (issue 43 point 2, team
+/// events): bianpai recorded the line-ups it pre-filled in round 1's marker, so the untouched
+/// workbook is told from an arbiter's line-up and paired again with the team's new players.
+/// 哈尔滨冰城队's form now has 姜卓锐 on board 3 and 莫远军 as the reserve.
+#[test]
+fn a_corrected_team_line_up_before_round_one_pairs_it_again() {
+    let (_tmp, dir, first) = b_league_round_one();
+    let csv = dir.join("黑龙江省参赛队报名汇总.csv");
+    let text = fs::read_to_string(&csv).unwrap();
+    let edited = text
+        .replace(
+            "哈尔滨冰城队,运动员,3,莫远军",
+            "哈尔滨冰城队,运动员,替补,莫远军",
+        )
+        .replace(
+            "哈尔滨冰城队,运动员,替补,姜卓锐",
+            "哈尔滨冰城队,运动员,3,姜卓锐",
+        );
+    assert_ne!(edited, text);
+    fs::write(&csv, edited).unwrap();
+    let (json, now) = rerun_superseding(&dir, &first);
+    assert_eq!(superseded_findings(&json).len(), 1);
+    let cells = |path: &Path| -> Vec<String> {
+        util::cells::read_book(path)[0]
+            .rows
+            .iter()
+            .flat_map(|r| r.iter().map(util::cells::shown))
+            .collect()
+    };
+    let old = cells(&dir.join("results/superseded/r01.xlsx"));
+    let new = cells(&dir.join("results/r01.xlsx"));
+    assert!(old.iter().any(|t| t == "莫远军") && !old.iter().any(|t| t == "姜卓锐"));
+    assert!(new.iter().any(|t| t == "姜卓锐") && !new.iter().any(|t| t == "莫远军"));
+    // A third run keeps the new round 1: nothing changed since it was written.
+    let (_, json, _) = run_json(&dir, &[]);
+    assert!(superseded_findings(&json).is_empty());
+    assert_eq!(workbooks(&dir).0["r01.xlsx"], now["r01.xlsx"]);
 }

@@ -70,13 +70,23 @@ fn the_pairing_written_is_recorded_in_the_marker_sheet() {
         .find(|&r| marker.text(r, 0) == "pairing")
         .expect("pairing row");
     assert_eq!(at, 11);
-    assert_eq!(marker.texts(at)[..3], ["pairing", "team", "40"]);
+    assert_eq!(marker.texts(at)[..4], ["pairing", "team", "40", "lineups"]);
     let first = marker.texts(at + 1);
     let round = util::cells::sheet(&book, "第1轮");
+    // Match 1, board 1: the two teams, then the players bianpai pre-filled (issue 43).
     assert_eq!(
         first,
-        ["game", "1", "1", &round.text(2, 2), &round.text(2, 7)]
+        [
+            "game",
+            "1",
+            "1",
+            &round.text(2, 2),
+            &round.text(2, 7),
+            &round.text(2, 3),
+            &round.text(2, 6)
+        ]
     );
+    assert!(!round.text(2, 3).is_empty() && !round.text(2, 6).is_empty());
     // Typed as written: complete, nothing about the pairing.
     util::type_results(&r01(&folder), "1-0");
     let (_, json, _) = run_json(&folder, &[]);

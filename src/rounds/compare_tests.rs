@@ -49,6 +49,7 @@ fn recorded() -> Recorded {
             g(2, 1, "C", "D"),
             g(2, 2, "C", "D"),
         ],
+        line_ups: None,
     }
 }
 
@@ -203,6 +204,7 @@ fn individual_swaps_changes_and_the_bye() {
                 right: None,
             },
         ],
+        line_ups: None,
     };
     let row = |row, left: &str, right: &str| IndividualRow {
         row,

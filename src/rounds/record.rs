@@ -4,8 +4,12 @@
 //! The record lives below the marker's key rows: a row `pairing` | `<count>`, then one row per
 //! game, `game` | match | board | left | right (the right cell empty for a bye). In a team
 //! event left and right are the two teams of the board; in an individual event the two
-//! players as printed (`王浩（河南）`). Line-ups and results are not recorded: they are the
-//! arbiter's to fill in.
+//! players as printed (`王浩（河南）`). Results are not recorded: they are the arbiter's to fill
+//! in. A team round's record also keeps the line-up bianpai pre-filled (`pairing` | `team` |
+//! count | `lineups`, then home and away player after each game's teams), so that a round 1
+//! nobody has touched is told apart from one whose line-ups the arbiter typed even after the
+//! roster changed ([`crate::season`]'s stale-round check); records written before have no
+//! line-ups and read as `None` there.
 //!
 //! A workbook written before the record existed has none ([`Recorded::from_table`] gives
 //! `None`); the season then compares with the pairing it recomputes for that round.
@@ -40,7 +44,14 @@ pub struct Recorded {
     pub team: bool,
     /// The games in sheet order.
     pub games: Vec<RecordedGame>,
+    /// A team round's pre-filled line-up, one (home player, away player) per game in `games`'
+    /// order (empty text for a board left empty); `None` in an individual round or a record
+    /// written before line-ups were recorded.
+    pub line_ups: Option<Vec<(String, String)>>,
 }
+
+/// The fourth cell of the `pairing` row of a team record that carries its line-ups.
+const LINE_UPS_KEY: &str = "lineups";
 
 impl Recorded {
     /// The pairing of the rows to be written: who meets whom on which board.
@@ -57,6 +68,11 @@ impl Recorded {
                         right: Some(l.away_team.clone()),
                     })
                     .collect(),
+                line_ups: Some(
+                    v.iter()
+                        .map(|l| (l.home_player.clone(), l.away_player.clone()))
+                        .collect(),
+                ),
             },
             Lines::Individual(v) => Recorded {
                 team: false,
@@ -69,6 +85,7 @@ impl Recorded {
                         right: l.right.clone(),
                     })
                     .collect(),
+                line_ups: None,
             },
         }
     }
@@ -76,19 +93,28 @@ impl Recorded {
     /// The rows written into the marker sheet: `pairing` | kind | count, then one per game.
     pub fn rows(&self) -> Vec<Vec<String>> {
         let kind = if self.team { "team" } else { "individual" };
-        let mut out = vec![vec![
+        let mut head = vec![
             PAIRING_KEY.to_string(),
             kind.to_string(),
             self.games.len().to_string(),
-        ]];
-        for g in &self.games {
-            out.push(vec![
+        ];
+        if self.line_ups.is_some() {
+            head.push(LINE_UPS_KEY.to_string());
+        }
+        let mut out = vec![head];
+        for (k, g) in self.games.iter().enumerate() {
+            let mut row = vec![
                 GAME_KEY.to_string(),
                 g.match_no.to_string(),
                 g.board.to_string(),
                 g.left.clone(),
                 g.right.clone().unwrap_or_default(),
-            ]);
+            ];
+            if let Some((home, away)) = self.line_ups.as_ref().and_then(|l| l.get(k)) {
+                row.push(home.clone());
+                row.push(away.clone());
+            }
+            out.push(row);
         }
         out
     }
@@ -111,7 +137,9 @@ impl Recorded {
         if count > MAX_GAMES {
             return None;
         }
+        let with_line_ups = team && text(start, 3) == LINE_UPS_KEY;
         let mut games = Vec::new();
+        let mut line_ups = Vec::new();
         for r in start + 1..t.height().min(start + 1 + MAX_GAMES) {
             if text(r, 0) != GAME_KEY {
                 continue;
@@ -123,8 +151,15 @@ impl Recorded {
                 left: text(r, 3),
                 right: (!right.is_empty()).then_some(right),
             });
+            if with_line_ups {
+                line_ups.push((text(r, 5), text(r, 6)));
+            }
         }
-        (games.len() == count).then_some(Recorded { team, games })
+        (games.len() == count).then_some(Recorded {
+            team,
+            games,
+            line_ups: with_line_ups.then_some(line_ups),
+        })
     }
 }
 
@@ -164,8 +199,8 @@ mod tests {
         assert_eq!(
             rec.rows(),
             vec![
-                vec!["pairing", "team", "1"],
-                vec!["game", "2", "3", "北京队", "上海队"]
+                vec!["pairing", "team", "1", "lineups"],
+                vec!["game", "2", "3", "北京队", "上海队", "甲", "乙"]
             ]
         );
         assert_eq!(Recorded::from_table(&table(rec.rows())), Some(rec));
@@ -197,6 +232,7 @@ mod tests {
                 left: "A".into(),
                 right: Some("B".into()),
             }],
+            line_ups: None,
         }
         .rows();
         rows.pop();

@@ -51,7 +51,11 @@ pub fn team_record(
             right: Some(crate::rounds::sheet::BYE_WORDS[0].to_string()),
         });
     }
-    Recorded { team: true, games }
+    Recorded {
+        team: true,
+        games,
+        line_ups: None,
+    }
 }
 
 /// The ruling confirming the pairing of the sheet's round, if any: `round` equal, `stage`

@@ -25,7 +25,7 @@ pub fn render_individual(
     let mut sheets = Vec::new();
     for s in &o.sections {
         let after = s.complete.len();
-        let marks = section_marks(s, lang);
+        let marks = section_marks(t.event, s, lang);
         sheets.push(SheetDoc {
             name: s.name.clone(),
             title: match lang {
@@ -165,18 +165,32 @@ fn roster_person<'a>(
         })
 }
 
-/// Each entrant's mark in the tables (资格待查, 取消资格; empty in good standing), by entrant
-/// index.
-pub(super) fn section_marks(
-    s: &crate::season::individual::SectionOutcome,
-    lang: Lang,
-) -> Vec<String> {
-    s.entrant_standings
-        .iter()
-        .map(|st| {
-            st.as_ref()
-                .map(|x| x.mark(lang).to_string())
-                .unwrap_or_default()
+/// Each entrant's 备注 in the tables, by entrant index: once the section's last round is
+/// complete, the titles `[[prizes.honours]]` gives its final place in this section (冠军), then
+/// its mark (资格待查, 取消资格; nothing in good standing).
+pub(super) fn section_marks(event: &crate::event::Event, s: &SectionOutcome, lang: Lang) -> Vec<String> {
+    let over = s.planned > 0 && s.complete.len() >= s.planned as usize;
+    let mut place = vec![0; s.entrant_standings.len()];
+    for r in &s.standings.rows {
+        if let Some(p) = place.get_mut(r.competitor) {
+            *p = r.rank;
+        }
+    }
+    (s.entrant_standings.iter().zip(place))
+        .map(|(st, place)| {
+            let mut note: Vec<String> = if over {
+                (event.prizes.honours.iter())
+                    .filter(|h| place > 0 && h.place == place && h.rankings.contains(&s.id))
+                    .map(|h| h.title.clone())
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let mark = st.as_ref().map(|x| x.mark(lang)).unwrap_or_default();
+            if !mark.is_empty() {
+                note.push(mark.to_string());
+            }
+            note.join(lang.pick("，", ", "))
         })
         .collect()
 }

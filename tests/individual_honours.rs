@@ -1,14 +1,18 @@
 //! Honours (`[[prizes.honours]]`, 冠军) in an individual event (issue 42 point 5): on a copy of
 //! the youth-chess sample, played to the end (7 rounds), the U8 boys' champion carries his title
 //! in the 备注 beside his final place in `standings.xlsx`, the results book and the page; the
-//! other places and the sections the honour does not name carry none.
+//! other places and the sections the honour does not name carry none. The sample's own honours
+//! (`冠军奖杯、金牌` for every section) are trophies and medals listed with the prizes: without
+//! `in_standings = true` an individual honour is not printed beside the place, so the sample's
+//! outputs stay as they are.
 
 mod util;
 
 use util::cells::{read_book, sheet};
 use util::{run_json, sample_copy};
 
-const HONOUR: &str = "\n[[prizes.honours]]\nrankings = [\"u8-boys\"]\nplace = 1\ntitle = \"冠军\"\nclause = \"规程 八\"\n";
+/// A title for the U8 boys' winner, printed in the standings (`in_standings = true`).
+const HONOUR: &str = "\n[[prizes.honours]]\nrankings = [\"u8-boys\"]\nplace = 1\ntitle = \"冠军\"\nin_standings = true\nclause = \"规程 八\"\n";
 
 /// The first rows of a ranking sheet: place, name, unit, and the last cell (备注 when there is
 /// one).
@@ -49,10 +53,11 @@ fn an_individual_champion_carries_his_honour_beside_his_final_place() {
             ["2", "韦睿卓", "蚌埠市棋类协会", ""],
         ])
     );
-    assert_eq!(body[0][3], "6");
-    // A section the honour does not name gets no 备注 column.
+    assert_eq!(body[0][3], "6.0");
+    // A section the honour does not name shows no title (its own honour 冠军奖杯、金牌 is not
+    // printed: no `in_standings`).
     let girls = sheet(&standings, "U8女子组");
-    assert!(!girls.texts(1).contains(&"备注".to_string()));
+    assert!(girls.body().iter().flatten().all(|c| !c.contains("冠军")));
 
     // The results book: the same cells in U8男子组名次.
     let book = read_book(&out.join("成绩册.xlsx"));
@@ -65,13 +70,14 @@ fn an_individual_champion_carries_his_honour_beside_his_final_place() {
         ])
     );
 
-    // The page: 名次, 姓名, 备注 (wrapped), then the scores.
+    // The page: the ranking's row is 名次, 姓名, 备注 (wrapped), 单位, then the scores; the
+    // crosstable's row ends with the 备注 too. Nowhere else.
     let html = std::fs::read_to_string(out.join("web/index.html")).expect("page");
-    assert!(
-        html.contains("<td>肖哲朗</td><td class=\"w\">冠军</td>"),
-        "{html}"
-    );
-    assert_eq!(html.matches(">冠军<").count(), 1);
+    let row = "<tr><td class=\"c\">1</td><td>肖哲朗</td><td class=\"c w\">冠军</td>\
+               <td>合肥市棋类运动协会</td><td class=\"c\">6.0</td>";
+    assert!(html.contains(row), "{html}");
+    assert!(html.contains("<td class=\"c\">6.0</td><td class=\"c\">冠军</td></tr>"));
+    assert_eq!(html.matches(">冠军<").count(), 2);
 }
 
 /// Before the last round, no place is final: no honour is shown.
@@ -82,7 +88,10 @@ fn no_honour_before_the_last_round() {
     let text = std::fs::read_to_string(&toml).expect("event.toml");
     std::fs::write(&toml, format!("{text}{HONOUR}")).expect("event.toml");
     for r in ["r07"] {
-        for e in std::fs::read_dir(dir.join("results")).expect("results").flatten() {
+        for e in std::fs::read_dir(dir.join("results"))
+            .expect("results")
+            .flatten()
+        {
             let name = e.file_name().to_string_lossy().to_string();
             if name.starts_with("u8-boys-") && name.contains(r) {
                 std::fs::remove_file(e.path()).expect("remove");

@@ -281,7 +281,13 @@ fn the_womens_section_plays_its_own_round_robin_and_is_paid_its_own_prizes() {
     for r in 1..=5 {
         let want: Vec<(String, String, String)> = BERGER_6[r - 1]
             .iter()
-            .map(|&(w, b)| (WOMEN[w - 1].to_string(), WOMEN[b - 1].to_string(), String::new()))
+            .map(|&(w, b)| {
+                (
+                    WOMEN[w - 1].to_string(),
+                    WOMEN[b - 1].to_string(),
+                    String::new(),
+                )
+            })
             .collect();
         let path = dir.join(format!("results/team-women-r{r:02}.xlsx"));
         assert_eq!(matches(&path), want, "round {r}");
@@ -325,7 +331,10 @@ fn the_womens_section_plays_its_own_round_robin_and_is_paid_its_own_prizes() {
     ]);
     assert_eq!(paid(&j, "女子团体", &err), want);
     // Each section's outputs in its own folder; no men's team in the women's.
-    assert!(dir.join("out/team-women/pairings-team-women-r05.xlsx").is_file());
+    assert!(
+        dir.join("out/team-women/pairings-team-women-r05.xlsx")
+            .is_file()
+    );
     assert!(!dir.join("out/team-women/finals.xlsx").exists());
     let text = util::text_of(&dir.join("out/team-women/standings.xlsx"));
     for man in ["四川队", "湖北队"] {

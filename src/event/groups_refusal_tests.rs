@@ -36,13 +36,18 @@ fn groups_off_a_round_robin_and_group_places_without_groups_are_refused() {
 }
 
 /// The `xiangqi-team` template's separator before the women's stage.
-const WOMEN_STAGE: &str = "# ---------------------------------------------------------------- 女子团体";
+const WOMEN_STAGE: &str =
+    "# ---------------------------------------------------------------- 女子团体";
 
 /// A second round robin stage for the men, after their groups and finals.
 fn upper_stage(groups: bool) -> String {
     let upper = "[[stages]]\nid = \"upper\"\nname = \"名次赛\"\nsections = [\"team-men\"]\n\
                  system = \"round-robin\"\nrounds = 7\n\n";
-    let t = edit("xiangqi-team", WOMEN_STAGE, &format!("{upper}{WOMEN_STAGE}"));
+    let t = edit(
+        "xiangqi-team",
+        WOMEN_STAGE,
+        &format!("{upper}{WOMEN_STAGE}"),
+    );
     if groups {
         t
     } else {

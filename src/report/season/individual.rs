@@ -166,9 +166,13 @@ fn roster_person<'a>(
 }
 
 /// Each entrant's 备注 in the tables, by entrant index: once the section's last round is
-/// complete, the titles `[[prizes.honours]]` gives its final place in this section (冠军), then
-/// its mark (资格待查, 取消资格; nothing in good standing).
-pub(super) fn section_marks(event: &crate::event::Event, s: &SectionOutcome, lang: Lang) -> Vec<String> {
+/// complete, the titles `[[prizes.honours]]` prints beside its final place in this section
+/// (`in_standings = true`: 冠军, 全国业余棋王), then its mark (资格待查, 取消资格; nothing in good standing).
+pub(super) fn section_marks(
+    event: &crate::event::Event,
+    s: &SectionOutcome,
+    lang: Lang,
+) -> Vec<String> {
     let over = s.planned > 0 && s.complete.len() >= s.planned as usize;
     let mut place = vec![0; s.entrant_standings.len()];
     for r in &s.standings.rows {
@@ -180,8 +184,8 @@ pub(super) fn section_marks(event: &crate::event::Event, s: &SectionOutcome, lan
         .map(|(st, place)| {
             let mut note: Vec<String> = if over {
                 (event.prizes.honours.iter())
-                    .filter(|h| place > 0 && h.place == place && h.rankings.contains(&s.id))
-                    .map(|h| h.title.clone())
+                    .filter_map(|h| h.printed(&s.id, place, false))
+                    .map(String::from)
                     .collect()
             } else {
                 Vec::new()

@@ -30,12 +30,18 @@ fn want(rows: &[[&str; 4]]) -> Vec<[String; 4]> {
     rows.iter().map(|r| r.map(String::from)).collect()
 }
 
-#[test]
-fn an_individual_champion_carries_his_honour_beside_his_final_place() {
-    let (_tmp, dir) = sample_copy("youth-chess-2026");
+/// A copy of the youth-chess sample with [`HONOUR`] added to its event.toml.
+fn honoured_copy() -> (tempfile::TempDir, std::path::PathBuf) {
+    let (tmp, dir) = sample_copy("youth-chess-2026");
     let toml = dir.join("event.toml");
     let text = std::fs::read_to_string(&toml).expect("event.toml");
     std::fs::write(&toml, format!("{text}{HONOUR}")).expect("event.toml");
+    (tmp, dir)
+}
+
+#[test]
+fn an_individual_champion_carries_his_honour_beside_his_final_place() {
+    let (_tmp, dir) = honoured_copy();
     let (_, j, err) = run_json(&dir, &[]);
     assert_eq!(j["finished"], true, "{err}");
     let out = dir.join("out");
@@ -83,10 +89,7 @@ fn an_individual_champion_carries_his_honour_beside_his_final_place() {
 /// Before the last round, no place is final: no honour is shown.
 #[test]
 fn no_honour_before_the_last_round() {
-    let (_tmp, dir) = sample_copy("youth-chess-2026");
-    let toml = dir.join("event.toml");
-    let text = std::fs::read_to_string(&toml).expect("event.toml");
-    std::fs::write(&toml, format!("{text}{HONOUR}")).expect("event.toml");
+    let (_tmp, dir) = honoured_copy();
     for r in ["r07"] {
         for e in std::fs::read_dir(dir.join("results"))
             .expect("results")

@@ -340,16 +340,13 @@ fn a_ruling_on_a_team_of_two_sections_applies_in_both() {
     );
     let mut got = paid_prizes(&j, &err);
     got.sort_by(|a, b| (b.2, &a.1).cmp(&(a.2, &b.1)));
-    let want: Vec<(u64, String, i64, bool)> = [
+    let want = util::paid_in_full(&[
         (1, "广东队", 3_000_000),
         (2, "上海队", 2_000_000),
         (1, "浙江队", 2_000_000),
         (2, "广东队", 1_200_000),
         (3, "四川队", 1_000_000),
         (3, "上海队", 600_000),
-    ]
-    .iter()
-    .map(|&(p, n, f)| (p, n.to_string(), f, false))
-    .collect();
+    ]);
     assert_eq!(got, want);
 }

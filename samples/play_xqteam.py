@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Play the xiangqi team sample (samples/xiangqi-team-2026) through its groups and its finals.
+"""Play the xiangqi team sample (samples/xiangqi-team-2026): the men's section through its
+groups and its finals, the women's through its round robin.
 
 Run from the repository root: ``python3 samples/play_xqteam.py [--fresh]``. The script runs
 ``target/debug/bianpai run samples/xiangqi-team-2026 --json`` (or the command named by the
 ``BIANPAI`` environment variable), types results into every round workbook under ``results/``
-that has none yet (the groups' ``rNN.xlsx``, then the finals' ``finals-rNN.xlsx``) with openpyxl
+that has none yet (the men's groups' ``team-men-rNN.xlsx``, then their finals'
+``team-men-finals-rNN.xlsx``; the women's ``team-women-rNN.xlsx``) with openpyxl
 as an arbiter would in Excel, and runs again until no workbook is left to fill. ``--fresh`` first
 deletes the round workbooks.
 
@@ -13,6 +15,9 @@ Every result is typed in xiangqi words, by colour as the arbiter reads the score
 so a home win there is typed ``黑胜``. The team earlier in the public draw (the stronger, by
 the forms' ratings) wins two boards of every match, chosen from a fixed seed per workbook; the
 third board is drawn or won by the other team. Every match is decided, so no finals play-off.
+The men's workbooks are seeded by their names without the section (``r01.xlsx``,
+``finals-r01.xlsx``), as when the men's teams were the sample's only section, so their results
+stay those of that first sample.
 """
 
 from __future__ import annotations
@@ -31,12 +36,12 @@ import openpyxl
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from make_samples import core_patch, fix_zip  # noqa: E402
-from make_xqteam import TEAMS  # noqa: E402
+from make_xqteam import TEAMS, WOMEN  # noqa: E402
 from play_league import round_sheet, untouched  # noqa: E402
 
 FOLDER = HERE / "xiangqi-team-2026"
 SEED = 20261102
-STRENGTH = [t[0] for t in TEAMS]
+STRENGTH = {"team-men-": [t[0] for t in TEAMS], "team-women-": [t[0] for t in WOMEN]}
 
 
 def run_bianpai(folder: Path) -> None:
@@ -57,14 +62,17 @@ def word(home_colour: str, home_wins: bool | None) -> str:
 def fill(path: Path) -> None:
     wb = openpyxl.load_workbook(path)
     ws, head, cols = round_sheet(wb)
-    rng = random.Random(SEED * 1000 + zlib.crc32(path.name.encode()))
+    section = next(s for s in STRENGTH if path.name.startswith(s))
+    strength = STRENGTH[section]
+    name = path.name.removeprefix("team-men-")
+    rng = random.Random(SEED * 1000 + zlib.crc32(name.encode()))
     matches: dict[int, list[int]] = {}
     for r in range(head + 1, ws.max_row + 1):
         if ws.cell(r, cols["主队"]).value and ws.cell(r, cols["客队"]).value:
             matches.setdefault(ws.cell(r, cols["场次"]).value, []).append(r)
     for rows in matches.values():
         home, away = ws.cell(rows[0], cols["主队"]).value, ws.cell(rows[0], cols["客队"]).value
-        home_stronger = STRENGTH.index(home) < STRENGTH.index(away)
+        home_stronger = strength.index(home) < strength.index(away)
         other = rng.randrange(len(rows))  # the board the stronger team does not win
         third = rng.choice([None, False])  # drawn, or won by the weaker team
         for i, r in enumerate(rows):

@@ -307,3 +307,46 @@ fn a_player_of_the_other_sex_in_a_section_of_one_sex_is_named_at_his_cell() {
         "{found:?} {err}"
     );
 }
+
+/// A ruling on a team that plays two sections applies to it in both (docs/contract.md, "Men's
+/// and women's team sections in one folder"): 北京队 disqualified after the last round leaves
+/// the men's and the women's rankings, the places below move up and the prizes follow.
+#[test]
+fn a_ruling_on_a_team_of_two_sections_applies_in_both() {
+    let (_tmp, dir) = copy();
+    played(&dir, &MEN);
+    let toml = dir.join("event.toml");
+    let text = std::fs::read_to_string(&toml).expect("event.toml");
+    let ruling =
+        "\n[[rulings]]\nteam = \"北京队\"\ndecision = \"disqualified\"\nclause = \"规程 七\"\n";
+    std::fs::write(&toml, format!("{text}{ruling}")).expect("event.toml");
+    let (_, j, err) = run_json(&dir, &[]);
+    let placed = |sec: &str| -> Vec<(String, String)> {
+        ranking(&dir, sec, 3)
+            .into_iter()
+            .map(|r| (r[0].clone(), r[2].clone()))
+            .collect()
+    };
+    // Men: 北京队 was 1st; women: 2nd.
+    assert_eq!(
+        placed("team-men"),
+        pairs(&[("1", "广东队"), ("2", "上海队"), ("3", "四川队")]),
+        "{err}"
+    );
+    assert_eq!(
+        placed("team-women"),
+        pairs(&[("1", "浙江队"), ("2", "广东队"), ("3", "上海队")]),
+        "{err}"
+    );
+    let mut got = paid_prizes(&j, &err);
+    got.sort_by(|a, b| (b.2, &a.1).cmp(&(a.2, &b.1)));
+    let want = util::paid_in_full(&[
+        (1, "广东队", 3_000_000),
+        (2, "上海队", 2_000_000),
+        (1, "浙江队", 2_000_000),
+        (2, "广东队", 1_200_000),
+        (3, "四川队", 1_000_000),
+        (3, "上海队", 600_000),
+    ]);
+    assert_eq!(got, want);
+}

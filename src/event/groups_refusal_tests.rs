@@ -34,3 +34,70 @@ fn groups_off_a_round_robin_and_group_places_without_groups_are_refused() {
         "对阵位置 place:C:1 引用了不存在的小组 C (the slot names no group of the seeding stage)",
     );
 }
+
+/// The `xiangqi-team` template's separator before the women's stage.
+const WOMEN_STAGE: &str =
+    "# ---------------------------------------------------------------- 女子团体";
+
+/// A second round robin stage for the men, after their groups and finals.
+fn upper_stage(groups: bool) -> String {
+    let upper = "[[stages]]\nid = \"upper\"\nname = \"名次赛\"\nsections = [\"team-men\"]\n\
+                 system = \"round-robin\"\nrounds = 7\n\n";
+    let t = edit(
+        "xiangqi-team",
+        WOMEN_STAGE,
+        &format!("{upper}{WOMEN_STAGE}"),
+    );
+    if groups {
+        t
+    } else {
+        // No groups in the men's first round robin (and no group places in the finals).
+        let start = t.find("[stages.groups]").unwrap_or(0);
+        let end = start + t[start..].find("[stages.time_control]").unwrap_or(0);
+        let t = format!("{}{}", &t[..start], &t[end..]).replacen("rounds = 3 ", "rounds = 7 ", 1);
+        let from = t.find("[[stages]]                                  # 规程 五(四)：交叉决赛");
+        let to = t.find("# 另一种赛制");
+        match (from, to) {
+            (Some(a), Some(b)) => format!("{}{}", &t[..a], &t[b..]),
+            _ => t,
+        }
+    }
+}
+
+/// Issue 42 point 4: places 1-4 of each group to an upper round robin is not run; it is refused
+/// at the second stage's `system`, saying what to write instead, never played as something else.
+#[test]
+fn a_placement_round_robin_after_the_groups_is_refused_at_its_system() {
+    assert_refused(
+        &upper_stage(true),
+        "stages[2].system",
+        "不支持由小组名次组成的第二阶段循环赛（如各组第1-4名进入上一组单循环）；按小组名次继续比赛请用\
+         淘汰赛赛段（system = \"knockout\"，seeds_from 为分组循环赛，对阵写 place:A:1 等），其余名次由 \
+         [[stages.knockout.places]] 按小组名次排定 (a second round robin made of the groups' places \
+         (places 1-4 of each group to an upper group) is not run; after the groups, use a knockout \
+         stage (system = \"knockout\", seeds_from the grouped round robin, matches from place:A:1 …) \
+         and [[stages.knockout.places]] for the other places)",
+    );
+    // Two round robins of one section without groups: the plain refusal.
+    assert_refused(
+        &upper_stage(false),
+        "stages[1].system",
+        "一个赛事只能有一个循环赛赛段 (an event has at most one round robin stage)",
+    );
+}
+
+/// Two team sections may each have a round robin stage of their own: each section runs with
+/// the stages that play it.
+#[test]
+fn each_team_section_has_its_own_round_robin_stage() {
+    let text = super::templates::find("xiangqi-team")
+        .map(|t| t.text)
+        .unwrap_or_default();
+    let ev = super::parse(text, std::path::Path::new("event.toml")).expect("the template");
+    let stages = |id: &str| -> Vec<String> {
+        let e = ev.for_team_section(id);
+        e.stages.iter().map(|s| s.id.clone()).collect()
+    };
+    assert_eq!(stages("team-men"), ["regular", "finals"]);
+    assert_eq!(stages("team-women"), ["women"]);
+}

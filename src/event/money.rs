@@ -186,6 +186,22 @@ pub struct Honour {
     /// Clause (`规程 十一(三)`).
     #[serde(default)]
     pub clause: Option<String>,
+    /// Whether the title is printed in the 备注 beside the final place (standings, results
+    /// book, page). Unset: yes for a ranking of teams, no for one of individuals, where an
+    /// honour is often a trophy or medal (`冠军奖杯、金牌`) listed with the prizes; write `true`
+    /// for an individual title (`全国业余棋王`).
+    #[serde(default)]
+    pub in_standings: Option<bool>,
+}
+
+impl Honour {
+    /// The title, when it is printed beside place `place` of ranking `section` (an individual
+    /// section unless `team`).
+    pub fn printed(&self, section: &str, place: u32, team: bool) -> Option<&str> {
+        let shown = self.in_standings.unwrap_or(team);
+        let here = place > 0 && self.place == place && self.rankings.iter().any(|r| r == section);
+        (shown && here).then_some(self.title.as_str())
+    }
 }
 
 /// Income tax withheld on individual prizes.

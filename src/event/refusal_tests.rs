@@ -566,20 +566,25 @@ fn a_round_robin_beside_a_swiss_needs_its_own_sections() {
 /// public_numbers` cannot number both and is refused, naming `[draw.sections]`.
 #[test]
 fn mens_and_womens_team_sections_in_one_folder_are_read() {
-    let t = edit(
-        "xiangqi-team",
-        "id = \"team\"\nname = \"团体赛\"\nentrant = \"team\"",
-        "id = \"team\"\nname = \"男子团体\"\nentrant = \"team\"\nsex = \"男\"\n\n[[sections]]\n\
-         id = \"team-women\"\nname = \"女子团体\"\nentrant = \"team\"\nsex = \"女\"",
-    );
-    let ev = parse(&t, Path::new("event.toml")).expect("two team sections are read");
+    // The template has both: 男子团体 (groups, then finals) and 女子团体 (a round robin).
+    let t = templates::find("xiangqi-team")
+        .map(|t| t.text)
+        .unwrap_or_default();
+    let ev = parse(t, Path::new("event.toml")).expect("two team sections are read");
     let women = ev.for_team_section("team-women");
     assert_eq!(women.sections.len(), 1);
-    assert_eq!(women.marker_stage("regular"), "regular:team-women");
-    let finals = women.stage("finals").expect("finals");
-    assert_eq!(women.round_stem(finals, 2), "team-women-finals-r02");
+    assert_eq!(women.marker_stage("women"), "women:team-women");
+    let rr = women.stage("women").expect("the women's round robin");
+    assert_eq!(women.round_stem(rr, 2), "team-women-r02");
     assert_eq!(women.draw_stem(), "team-women-draw");
-    let t = t.replace("public_numbers = []", "public_numbers = [\"北京队\"]");
+    let men = ev.for_team_section("team-men");
+    let finals = men.stage("finals").expect("finals");
+    assert_eq!(men.round_stem(finals, 2), "team-men-finals-r02");
+    let t = edit(
+        "xiangqi-team",
+        "seed = 2026\n",
+        "seed = 2026\npublic_numbers = [\"北京队\"]\n",
+    );
     let (key, message) = refused(&t);
     assert_eq!(key, "draw.public_numbers");
     assert!(message.contains("[draw.sections]"), "{message}");

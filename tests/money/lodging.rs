@@ -57,22 +57,24 @@ fn set_without_request(dir: &Path, value: &str) {
 }
 
 /// 规程 九 (大会统一安排住宿): 河北队 sent no room sheet and is billed the standard arrangement
-/// the form promises: its 6 people (领队, 教练, 4 players) in the 大会酒店 双人间 for 5 days at
-/// 300 yuan: 6 × 5 × 300 = 9,000 yuan = 900,000 fen; it wins no prize.
+/// the form promises: its 10 people (领队, 教练, 4 men, 4 women) in the 大会酒店 双人间 for 5 days
+/// at 300 yuan: 10 × 5 × 300 = 15,000 yuan; against it the women's 5th prize, 4,000 yuan: it owes
+/// 11,000 yuan = 1,100,000 fen.
 #[test]
 fn team_without_room_sheet_is_billed_the_standard_stay() {
     let (_tmp, j) = xiangqi_without_sheet("standard");
-    assert_eq!(costs(&j, "河北队"), (900_000, 0, 0));
-    // The others keep their own sheets: 上海队 owes 4 × 5 × 300 + 2 × 5 × 400 = 10,000 yuan
-    // and wins a 15,000 yuan prize: it receives the balance, 5,000 yuan.
+    assert_eq!(costs(&j, "河北队"), (1_100_000, 0, 0));
+    // The others keep their own sheets: 上海队 owes 10 × 5 × 300 = 15,000 yuan (all in twin
+    // rooms) and wins 15,000 (men 3rd) + 5,000 (women 4th) yuan: it receives the balance, 5,000.
     assert_eq!(costs(&j, "上海队"), (0, 500_000, 0));
 }
 
-/// `without_request = "none"`: the same team is booked and billed nothing.
+/// `without_request = "none"`: the same team is booked and billed nothing; it receives its
+/// 4,000 yuan prize.
 #[test]
 fn team_without_room_sheet_is_billed_nothing_under_none() {
     let (_tmp, j) = xiangqi_without_sheet("none");
-    assert_eq!(costs(&j, "河北队"), (0, 0, 0));
+    assert_eq!(costs(&j, "河北队"), (0, 400_000, 0));
 }
 
 /// A superseded form's room sheet is never billed: 北京京西队 sent an earlier form (dated

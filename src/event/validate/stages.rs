@@ -366,22 +366,44 @@ fn acceleration(ev: &Event, st: &Stage, pr: &super::super::Pairing, p: &KeyPath)
 /// The stages together: `outcome::compute` plays the first round robin (its knockout finals
 /// the first knockout seeded from it) and otherwise the first Swiss stage; a second stage of a
 /// kind, a Swiss next to a round robin or a knockout seeded from anything but the round robin
-/// would never be played.
+/// would never be played. In an event of several team sections each section runs with the
+/// stages that play it ([`Event::for_team_section`]), so only stages sharing a section meet.
 fn together(ev: &Event, f: &mut Found) {
     let is = |s: &&Stage, sys: &[System]| sys.contains(&s.system);
-    let first = |sys: &[System]| ev.stages.iter().find(|s| is(s, sys));
-    let round_robin = first(&[System::RoundRobin]);
     let swiss = [System::TeamSwiss, System::XiangqiSwiss, System::Swiss];
     for (i, st) in ev.stages.iter().enumerate() {
         let p = root("stages").index(i);
-        let earlier = |sys: &[System]| ev.stages.iter().take(i).any(|s| is(&s, sys));
+        let met = || ev.stages.iter().filter(|s| meet(ev, s, st));
+        let round_robin = met().find(|s| is(s, &[System::RoundRobin]));
+        let earlier = |sys: &[System]| {
+            (ev.stages.iter().take(i))
+                .filter(|s| meet(ev, s, st))
+                .any(|s| is(&s, sys))
+        };
         match st.system {
             System::RoundRobin if earlier(&[System::RoundRobin]) => {
-                f.fail(
-                    p.key("system"),
-                    "一个赛事只能有一个循环赛赛段",
-                    "an event has at most one round robin stage",
-                );
+                if round_robin.is_some_and(|rr| rr.groups.is_some()) {
+                    // Issue 42 point 4: a placement round robin (places 1-4 of each group to an
+                    // upper group) is not run; never a silent fallback.
+                    f.fail(
+                        p.key("system"),
+                        "不支持由小组名次组成的第二阶段循环赛（如各组第1-4名进入上一组单循环）；\
+                         按小组名次继续比赛请用淘汰赛赛段（system = \"knockout\"，\
+                         seeds_from 为分组循环赛，对阵写 place:A:1 等），\
+                         其余名次由 [[stages.knockout.places]] 按小组名次排定",
+                        "a second round robin made of the groups' places (places 1-4 of each \
+                         group to an upper group) is not run; after the groups, use a knockout \
+                         stage (system = \"knockout\", seeds_from the grouped round robin, \
+                         matches from place:A:1 …) and [[stages.knockout.places]] for the \
+                         other places",
+                    );
+                } else {
+                    f.fail(
+                        p.key("system"),
+                        "一个赛事只能有一个循环赛赛段",
+                        "an event has at most one round robin stage",
+                    );
+                }
             }
             System::TeamSwiss | System::XiangqiSwiss | System::Swiss if earlier(&swiss) => {
                 f.fail(
@@ -415,6 +437,12 @@ fn together(ev: &Event, f: &mut Found) {
             _ => {}
         }
     }
+}
+
+/// Whether two stages are computed together: always, but in an event of several team
+/// sections only when they play a section in common.
+fn meet(ev: &Event, a: &Stage, b: &Stage) -> bool {
+    !ev.has_team_sections() || ev.sections.iter().any(|s| a.plays(&s.id) && b.plays(&s.id))
 }
 
 /// Whether an individual Swiss stage and an individual round robin stage are played side by

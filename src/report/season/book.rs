@@ -79,7 +79,7 @@ pub fn book_sheets(t: &Target<'_>, stage: &StageOutcome) -> Option<Vec<SheetDoc>
                 });
             }
             for s in &o.sections {
-                let marks = section_marks(s, lang);
+                let marks = section_marks(t.event, s, lang);
                 let (name, cross) = match lang {
                     Lang::Zh => (format!("{}名次", s.name), format!("{}交叉表", s.name)),
                     Lang::En => (format!("{} ranking", s.id), format!("{} crosstable", s.id)),

@@ -25,7 +25,7 @@ pub fn render_individual(
     let mut sheets = Vec::new();
     for s in &o.sections {
         let after = s.complete.len();
-        let marks = section_marks(s, lang);
+        let marks = section_marks(t.event, s, lang);
         sheets.push(SheetDoc {
             name: s.name.clone(),
             title: match lang {
@@ -165,18 +165,36 @@ fn roster_person<'a>(
         })
 }
 
-/// Each entrant's mark in the tables (资格待查, 取消资格; empty in good standing), by entrant
-/// index.
+/// Each entrant's 备注 in the tables, by entrant index: once the section's last round is
+/// complete, the titles `[[prizes.honours]]` prints beside its final place in this section
+/// (`in_standings = true`: 冠军, 全国业余棋王), then its mark (资格待查, 取消资格; nothing in good standing).
 pub(super) fn section_marks(
-    s: &crate::season::individual::SectionOutcome,
+    event: &crate::event::Event,
+    s: &SectionOutcome,
     lang: Lang,
 ) -> Vec<String> {
-    s.entrant_standings
-        .iter()
-        .map(|st| {
-            st.as_ref()
-                .map(|x| x.mark(lang).to_string())
-                .unwrap_or_default()
+    let over = s.planned > 0 && s.complete.len() >= s.planned as usize;
+    let mut place = vec![0; s.entrant_standings.len()];
+    for r in &s.standings.rows {
+        if let Some(p) = place.get_mut(r.competitor) {
+            *p = r.rank;
+        }
+    }
+    (s.entrant_standings.iter().zip(place))
+        .map(|(st, place)| {
+            let mut note: Vec<String> = if over {
+                (event.prizes.honours.iter())
+                    .filter_map(|h| h.printed(&s.id, place, false))
+                    .map(String::from)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let mark = st.as_ref().map(|x| x.mark(lang)).unwrap_or_default();
+            if !mark.is_empty() {
+                note.push(mark.to_string());
+            }
+            note.join(lang.pick("，", ", "))
         })
         .collect()
 }

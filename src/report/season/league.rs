@@ -311,6 +311,7 @@ pub(super) fn team_honours(event: &crate::event::Event, place: u32) -> Vec<Strin
             .is_some_and(|s| s.entrant == crate::event::Entrant::Team)
     };
     (event.prizes.honours.iter())
+        .filter(|h| h.in_standings != Some(false))
         .filter(|h| place > 0 && h.place == place && h.rankings.iter().any(team_section))
         .map(|h| h.title.clone())
         .collect()

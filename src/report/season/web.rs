@@ -160,7 +160,7 @@ fn individual_sections(
                 .find(|x| x.id == s.stage)
                 .and_then(|x| x.bye.as_ref())
                 .map_or(t.event.scoring.game.win, |b| b.points);
-            let marks = section_marks(s, lang);
+            let marks = section_marks(t.event, s, lang);
             let latest = o.papers.iter().rev().find(|p| p.id == s.id);
             let table = section_table(&s.standings, &s.codes, &s.entrants, &marks, lang);
             let (table, lead) = phone_order(&table, &[0, 1], &[]);

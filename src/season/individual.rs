@@ -49,7 +49,7 @@ use std::collections::BTreeMap;
 
 use super::{RoundCounts, RoundPaper, StageInput};
 use crate::eligibility::standing::Standing;
-use crate::event::{Entrant as EntrantKind, Section, Stage, System};
+use crate::event::{Entrant as EntrantKind, ForfeitRematch, Section, Stage, System, ThreeInARow};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::{Colour, GameResult, Points};
 use crate::pairing::xiangqi_swiss::XiangqiSwissOptions;
@@ -284,6 +284,15 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> crate::Result<Indiv
                 .and_then(|p| p.max_same_colour_run)
                 .map_or(2, |n| n as usize),
             initial_side: Colour::White,
+            run_limit_lifted_in: stage
+                .pairing
+                .as_ref()
+                .is_some_and(|p| p.three_in_a_row == Some(ThreeInARow::LastRound))
+                .then_some(planned),
+            forfeit_is_meeting: stage
+                .pairing
+                .as_ref()
+                .is_some_and(|p| p.forfeit_rematch == Some(ForfeitRematch::Never)),
         })
     };
     let sections: Vec<&Section> = inp

@@ -8,7 +8,7 @@ mod util;
 use std::path::Path;
 
 use util::cells::read_book;
-use util::{run_json, sample_copy};
+use util::{bianpai, run_json, sample_copy};
 
 /// A copy of the xiangqi sample without the round workbooks `remove`, with `line` added under
 /// `max_same_colour_run = 2` (none when empty).
@@ -122,4 +122,73 @@ fn forfeit_rematch_never_keeps_a_forfeited_pair_apart() {
         ])
     );
     assert_eq!(allowed[..8], never[..8]);
+}
+
+/// The settings rows (`setting` | name | value) of a round workbook's marker sheet.
+fn recorded_settings(path: &Path) -> Vec<(String, String)> {
+    let book = read_book(path);
+    let marker = book.iter().find(|s| s.name == "bianpai").expect("marker");
+    (0..marker.rows.len())
+        .filter(|&r| marker.text(r, 0) == "setting")
+        .map(|r| (marker.text(r, 1), marker.text(r, 2)))
+        .collect()
+}
+
+/// A round paired under the default `forfeit_rematch` records nothing for it (the default);
+/// changing it afterwards stops the run at the key until a `setting-changed` ruling puts it in
+/// force from a later round; a round paired under `never` records the value.
+#[test]
+fn forfeit_rematch_changed_after_pairing_needs_a_ruling() {
+    let remove = [
+        "junior-men-r05.xlsx",
+        "junior-men-r06.xlsx",
+        "junior-men-r07.xlsx",
+    ];
+    let (_a, dir) = prepared(&remove, "");
+    let (code, _, err) = run_json(&dir, &[]);
+    assert!(code <= 1, "{err}");
+    let r05 = dir.join("results/junior-men-r05.xlsx");
+    let names: Vec<String> = recorded_settings(&r05)
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert!(
+        names.contains(&"pairing.avoid_same_unit".to_string()),
+        "{names:?}"
+    );
+    assert!(!names.iter().any(|n| n.contains("forfeit")), "{names:?}");
+
+    let path = dir.join("event.toml");
+    let toml = std::fs::read_to_string(&path).expect("event.toml");
+    let from = "max_same_colour_run = 2\n";
+    let toml = toml.replacen(from, &format!("{from}forfeit_rematch = \"never\"\n"), 1);
+    std::fs::write(&path, &toml).expect("write event.toml");
+    let dir_s = dir.to_str().expect("utf-8");
+    let out = bianpai(&["run", dir_s, "--json"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("键 (key) `stages[0].pairing.forfeit_rematch`"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "第5轮（results/junior-men-r05.xlsx）编排时 pairing.forfeit_rematch 为 “allowed”，现为 “never”"
+        ),
+        "{err}"
+    );
+
+    let ruling = "\n[[rulings]]\nsetting = \"pairing.forfeit_rematch\"\ndecision = \"setting-changed\"\nround = 6\n";
+    std::fs::write(&path, format!("{toml}{ruling}")).expect("write event.toml");
+    let (code, _, err) = run_json(&dir, &[]);
+    assert!(code <= 1, "{err}");
+    // A round paired under `never` records it.
+    let (_b, never) = prepared(&remove, "forfeit_rematch = \"never\"");
+    let (code, _, err) = run_json(&never, &[]);
+    assert!(code <= 1, "{err}");
+    assert!(
+        recorded_settings(&never.join("results/junior-men-r05.xlsx"))
+            .contains(&("pairing.forfeit_rematch".to_string(), "never".to_string())),
+        "{err}"
+    );
 }

@@ -7,7 +7,7 @@ mod util;
 
 use std::path::Path;
 
-use util::cells::read_book;
+use util::cells::{read_book, recorded_settings};
 use util::{bianpai, run_json, sample_copy};
 
 /// A copy of the xiangqi sample without the round workbooks `remove`, with `line` added under
@@ -122,16 +122,6 @@ fn forfeit_rematch_never_keeps_a_forfeited_pair_apart() {
         ])
     );
     assert_eq!(allowed[..8], never[..8]);
-}
-
-/// The settings rows (`setting` | name | value) of a round workbook's marker sheet.
-fn recorded_settings(path: &Path) -> Vec<(String, String)> {
-    let book = read_book(path);
-    let marker = book.iter().find(|s| s.name == "bianpai").expect("marker");
-    (0..marker.rows.len())
-        .filter(|&r| marker.text(r, 0) == "setting")
-        .map(|r| (marker.text(r, 1), marker.text(r, 2)))
-        .collect()
 }
 
 /// A round paired under the default `forfeit_rematch` records nothing for it (the default);

@@ -3,7 +3,7 @@
 
 mod util;
 
-use util::{run_json, s, sample_copy};
+use util::{findings_of, run_json, s, sample_copy};
 
 /// `finals.xlsx!对阵!C15`: 主队 of the third-place match is 浙江 (seed 4), first-named in legs 1
 /// and 3, though it came from the away slot (loser of SF2); its points come first.
@@ -317,15 +317,7 @@ fn a_team_withdrawal_is_named_by_a_finding() {
 /// that was 潘涵's withheld prize, 于雯丽 6th; nothing withheld there any more.
 #[test]
 fn a_late_entry_under_late_invalid_can_be_excluded() {
-    let (_tmp, dir) = sample_copy("cxa-amateur-king-2023");
-    let path = dir.join("event.toml");
-    let toml = std::fs::read_to_string(&path).expect("event.toml");
-    let toml = toml.replacen(
-        "late_invalid = true\n",
-        "late_invalid = true\nlate_entry = \"excluded\"\n",
-        1,
-    );
-    std::fs::write(&path, toml).expect("write event.toml");
+    let (_tmp, dir) = late_excluded();
     let (_, j, err) = run_json(&dir, &[]);
     let prizes: Vec<(u64, String, i64, bool)> = j["prizes"]
         .as_array()
@@ -359,4 +351,118 @@ fn a_late_entry_under_late_invalid_can_be_excluded() {
             .iter()
             .any(|e| s(e, "name") == "潘涵（辽宁省）" && e["rank"].as_u64().unwrap_or(0) > 0)
     );
+}
+
+/// A copy of the xiangqi sample with `late_entry = "excluded"` under its `late_invalid`.
+fn late_excluded() -> (tempfile::TempDir, std::path::PathBuf) {
+    let (tmp, dir) = sample_copy("cxa-amateur-king-2023");
+    let path = dir.join("event.toml");
+    let toml = std::fs::read_to_string(&path).expect("event.toml");
+    let toml = toml.replacen(
+        "late_invalid = true\n",
+        "late_invalid = true\nlate_entry = \"excluded\"\n",
+        1,
+    );
+    std::fs::write(&path, toml).expect("write event.toml");
+    (tmp, dir)
+}
+
+/// The `team.late` finding of 辽宁省's form says what `late_entry` gives: under `excluded` the
+/// team is out (not ranked, no prize), in Chinese and in English; under the default
+/// (`withheld`) the message only states the dates, as before.
+#[test]
+fn the_late_finding_says_the_team_is_excluded() {
+    let source = "辽宁省报名表.csv!辽宁省报名表!A10".to_string();
+    let (_tmp, dir) = late_excluded();
+    let (_, zh, err) = run_json(&dir, &[]);
+    assert_eq!(
+        findings_of(&zh, "team.late"),
+        [(
+            source.clone(),
+            "辽宁省填表日期2023-12-16晚于报名截止日2023-12-15；规程规定逾期报名无效：辽宁省不予参赛，不列名次、不获奖"
+                .to_string()
+        )],
+        "{err}"
+    );
+    let (_, en, err) = run_json(&dir, &["--lang", "en"]);
+    assert_eq!(
+        findings_of(&en, "team.late"),
+        [(
+            source.clone(),
+            "辽宁省 filled in the form on 2023-12-16, after the deadline 2023-12-15; late entries are \
+             invalid under the regulation: 辽宁省 is excluded (not ranked, no prize)"
+                .to_string()
+        )],
+        "{err}"
+    );
+    let (_tmp2, withheld) = sample_copy("cxa-amateur-king-2023");
+    let (_, zh, err) = run_json(&withheld, &[]);
+    assert_eq!(
+        findings_of(&zh, "team.late"),
+        [(
+            source,
+            "辽宁省填表日期2023-12-16晚于报名截止日2023-12-15".to_string()
+        )],
+        "{err}"
+    );
+}
+
+/// A late entry to the B-league: 海南椰风队 (fictional), its form dated 2025-07-20, after the
+/// deadline and in no round workbook. The rounds played before it stand as written: no
+/// `result.pairing-changed` on any of the 9 rounds (the recomputed pairing of a round leaves
+/// out a team in neither that round nor any before it), one `result.not-paired` naming the
+/// rounds it missed, and the other teams' standings as without it.
+#[test]
+fn a_late_team_entry_changes_no_pairing_of_the_rounds_before_it() {
+    let (_tmp, dir) = sample_copy("cca-b-league-2025");
+    let form = [
+        "2025年中国国际象棋乙级联赛报名表",
+        "参赛单位（盖章）：海南椰风队    领队：符大海    教练：云青山    联系电话：13800000999",
+        "序号\t台次\t姓名\t性别\t出生日期\t身份证号码\t国际棋联ID\t等级分\t注册单位\t备注",
+        "1\t1\t符海川\t男\t1999年8月26日\t\t\t2616\t海南椰风队\t",
+        "2\t2\t云志明\t男\t2001年7月3日\t\t\t2569\t海南椰风队\t",
+        "3\t3\t吉文涛\t男\t2004年3月2日\t\t\t2474\t海南椰风队\t",
+        "4\t4\t王椰\t女\t1987年4月21日\t\t\t2284\t海南椰风队\t",
+        "5\t5\t陈晓岚\t女\t2002年7月6日\t\t\t2261\t海南椰风队\t",
+        "",
+        "单位负责人签字：　　　　　　　　单位（公章）　　　　　　　　2025年7月20日",
+    ]
+    .join("\r\n");
+    std::fs::write(dir.join("海南椰风队报名表.txt"), form).expect("write the late form");
+    let (_, j, err) = run_json(&dir, &[]);
+    let codes = |code: &str| findings_of(&j, code);
+    assert_eq!(codes("result.pairing-changed"), [], "{err}");
+    assert_eq!(
+        codes("result.not-paired"),
+        [(
+            "results".to_string(),
+            "海南椰风队未参加第1、2、3、4、5、6、7、8、9轮（迟到报名或缺席），该轮不计分（FIDE C.04.2）"
+                .to_string()
+        )]
+    );
+    assert!(
+        codes("team.late")
+            .iter()
+            .any(|(_, m)| m == "海南椰风队填表日期2025-07-20晚于报名截止日2025-07-07"),
+        "{err}"
+    );
+    let (_plain, plain) = sample_copy("cca-b-league-2025");
+    let (_, p, _) = run_json(&plain, &[]);
+    let others = |v: &serde_json::Value| -> Vec<(String, u64, String)> {
+        v["standings"]
+            .as_array()
+            .expect("standings")
+            .iter()
+            .filter(|e| s(e, "name") != "海南椰风队")
+            .map(|e| {
+                (
+                    s(e, "name"),
+                    e["rank"].as_u64().unwrap_or(0),
+                    e["points"].to_string(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(others(&j), others(&p));
+    assert_eq!(others(&p).len(), 16);
 }

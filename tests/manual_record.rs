@@ -14,7 +14,7 @@ mod util;
 use std::fs;
 use std::path::Path;
 
-use util::cells::{read_book, sheet};
+use util::cells::{read_book, recorded_settings, sheet};
 use util::edit::rewrite;
 use util::{bianpai, run_json, s, sample_copy};
 
@@ -60,16 +60,6 @@ fn run_raw(dir: &Path) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
-}
-
-/// The settings rows (`setting` | name | value) of a round workbook's marker sheet.
-fn recorded_settings(path: &Path) -> Vec<(String, String)> {
-    let book = read_book(path);
-    let marker = book.iter().find(|s| s.name == "bianpai").expect("marker");
-    (0..marker.rows.len())
-        .filter(|&r| marker.text(r, 0) == "setting")
-        .map(|r| (marker.text(r, 1), marker.text(r, 2)))
-        .collect()
 }
 
 /// The women's round 7 workbook the first run writes records what was in force; a changed

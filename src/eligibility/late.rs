@@ -9,7 +9,7 @@
 //! nothing, and the correction is judged as a first entry. People are matched across forms by
 //! name, else by ID number (a correction may fix either).
 
-use crate::event::{Deadline, Event, LateChanges};
+use crate::event::{Deadline, Event, LateChanges, LateEntry};
 use crate::findings::{Code, Finding, Findings};
 use crate::model::roster::{Person, Roster, Sourced, Team};
 
@@ -41,6 +41,21 @@ pub(crate) fn check_team(event: &Event, roster: &Roster, team: &Team, findings: 
     }
 }
 
+/// A late entry's finding (`team.late`, `person.late`) with the deadline's clause, and under
+/// 逾期报名无效 read as `late_entry = "excluded"` what it gives: `who` is out (not ranked, no
+/// prize), not withheld.
+fn late_entry(mut f: Finding, dl: &Deadline, who: &str) -> Finding {
+    if dl.late_invalid && dl.late_entry == LateEntry::Excluded {
+        f.message_zh.push_str(&format!(
+            "；规程规定逾期报名无效：{who}不予参赛，不列名次、不获奖"
+        ));
+        f.message_en.push_str(&format!(
+            "; late entries are invalid under the regulation: {who} is excluded (not ranked, no prize)"
+        ));
+    }
+    with_clause(f, dl)
+}
+
 fn with_clause(f: Finding, dl: &Deadline) -> Finding {
     match &dl.clause {
         Some(c) => f.clause(c.clone()),
@@ -62,7 +77,7 @@ fn late_team(dl: &Deadline, team: &Team, fill: &Sourced<jiff::civil::Date>) -> F
         ),
     )
     .team(&team.unit.value);
-    with_clause(f, dl)
+    late_entry(f, dl, &team.unit.value)
 }
 
 fn late_person(
@@ -92,7 +107,7 @@ fn late_person(
     )
     .team(&team.unit.value)
     .person(who);
-    with_clause(f, dl)
+    late_entry(f, dl, who)
 }
 
 /// The person of `team` who is `p`: the same name, else the same ID number.

@@ -195,6 +195,14 @@ pub struct Pairing {
     /// Longest allowed run of the same colour (xiangqi practice: no three in a row → 2).
     #[serde(default)]
     pub max_same_colour_run: Option<u32>,
+    /// 禁3先/后 in the stage's last round (xiangqi Swiss only): `never` keeps the
+    /// `max_same_colour_run` limit in every round (the default), `last-round` lifts it there.
+    #[serde(default)]
+    pub three_in_a_row: Option<ThreeInARow>,
+    /// Whether two players whose game was forfeited may be paired again (xiangqi Swiss only):
+    /// `allowed` (the default: a forfeit is not a meeting, GHR 3.5) or `never`.
+    #[serde(default)]
+    pub forfeit_rematch: Option<ForfeitRematch>,
     /// The FIDE Dutch's order of players equal on rating and title (the unrated above all):
     /// C.04.2 leaves it to the regulation; `pinyin` when absent.
     #[serde(default)]
@@ -255,6 +263,28 @@ pub enum UnratedOrder {
     Pinyin,
     /// By lot, drawn with `[draw] seed` (the event's public seed).
     Draw,
+}
+
+/// `[stages.pairing] three_in_a_row`: whether the run limit (`max_same_colour_run`, 禁3先/后)
+/// holds in the stage's last round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThreeInARow {
+    /// The limit holds in every round.
+    Never,
+    /// The last round is paired with the limit lifted.
+    LastRound,
+}
+
+/// `[stages.pairing] forfeit_rematch`: whether two players whose game was forfeited may meet
+/// again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ForfeitRematch {
+    /// A forfeit is not a meeting (GHR 3.5): they may be paired again.
+    Allowed,
+    /// A forfeited game counts as a meeting: they are never paired again.
+    Never,
 }
 
 /// `[stages.bye] as_opponent`: what a bye counts as in 对手分 (opponent score).

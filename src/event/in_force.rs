@@ -19,13 +19,22 @@ use crate::rounds::sheet::RoundSheet;
 pub const SETTING_KEY: &str = "setting";
 
 /// The names a setting is recorded and ruled by, in record order.
-const NAMES: [&str; 6] = [
+const NAMES: [&str; 8] = [
     "tiebreaks.order",
     "pairing.numbers",
     "pairing.avoid_same_unit",
     "pairing.max_same_colour_run",
     "pairing.unrated",
     "bye.points",
+    "pairing.three_in_a_row",
+    "pairing.forfeit_rematch",
+];
+
+/// Settings recorded only when they differ from their default, with that default: a workbook
+/// that records settings but not one of these was paired under its default.
+const RECORDED_IF_SET: [(&str, &str); 2] = [
+    ("pairing.three_in_a_row", "never"),
+    ("pairing.forfeit_rematch", "allowed"),
 ];
 
 /// One setting in force: its name, its value as recorded, its key in `event.toml`.
@@ -107,6 +116,22 @@ fn settings(ev: &Event, marker_stage: &str) -> Vec<Setting> {
                 .unwrap_or_default(),
             stage.key("bye").key("points"),
         ),
+        (
+            kebab(&format!(
+                "{:?}",
+                p.and_then(|p| p.three_in_a_row)
+                    .unwrap_or(super::ThreeInARow::Never)
+            )),
+            pairing.key("three_in_a_row"),
+        ),
+        (
+            kebab(&format!(
+                "{:?}",
+                p.and_then(|p| p.forfeit_rematch)
+                    .unwrap_or(super::ForfeitRematch::Allowed)
+            )),
+            pairing.key("forfeit_rematch"),
+        ),
     ];
     NAMES
         .iter()
@@ -119,8 +144,23 @@ fn settings(ev: &Event, marker_stage: &str) -> Vec<Setting> {
 pub fn in_force(ev: &Event, marker_stage: &str) -> Vec<(String, String)> {
     settings(ev, marker_stage)
         .into_iter()
+        .filter(|s| !RECORDED_IF_SET.contains(&(s.name, s.value.as_str())))
         .map(|s| (s.name.to_string(), s.value))
         .collect()
+}
+
+/// What a workbook recorded, with the defaults of the settings it leaves out
+/// ([`RECORDED_IF_SET`]); nothing for a workbook written before settings were recorded.
+fn recorded(rows: &[(String, String)]) -> Vec<(String, String)> {
+    let mut out = rows.to_vec();
+    if !rows.is_empty() {
+        for (name, default) in RECORDED_IF_SET {
+            if !rows.iter().any(|(n, _)| n == name) {
+                out.push((name.to_string(), default.to_string()));
+            }
+        }
+    }
+    out
 }
 
 /// The `setting-changed` ruling for a setting of a marker's stage, with its index: `setting`
@@ -155,7 +195,7 @@ pub fn check_in_force(ev: &Event, sheets: &[RoundSheet]) -> Result<(), EventErro
     for sheet in order {
         let (stage, round) = (sheet.marker.stage.as_str(), sheet.marker.round);
         let now = settings(ev, stage);
-        for (name, then) in &sheet.settings {
+        for (name, then) in &recorded(&sheet.settings) {
             let Some(s) = now.iter().find(|s| s.name == name) else {
                 continue;
             };

@@ -38,8 +38,8 @@ use crate::scoring::TieBreak;
 pub use bounds::{MAX_DAYS_OUTSIDE, MAX_EVENT_DAYS, too_far};
 pub use error::{EventError, KeyPart, KeyPath};
 pub use format::{
-    Bye, ByeAsOpponent, Knockout, KnockoutMatch, Numbering, Pairing, PlaceRule, SeedGroup, Slot,
-    Stage, System, TimeControl, UnratedOrder,
+    Bye, ByeAsOpponent, ForfeitRematch, Knockout, KnockoutMatch, Numbering, Pairing, PlaceRule,
+    SeedGroup, Slot, Stage, System, ThreeInARow, TimeControl, UnratedOrder,
 };
 pub use group_text::{fold_group, group_core};
 pub use in_force::{SETTING_KEY, check_in_force, in_force};
@@ -525,6 +525,8 @@ fn explain(msg: &str) -> String {
 mod draw_refusal_tests;
 #[cfg(test)]
 mod groups_refusal_tests;
+#[cfg(test)]
+mod pairing_refusal_tests;
 #[cfg(test)]
 mod refusal_tests;
 #[cfg(test)]

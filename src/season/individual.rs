@@ -52,7 +52,6 @@ use crate::eligibility::standing::Standing;
 use crate::event::{Entrant as EntrantKind, Section, Stage, System};
 use crate::findings::{Code, Finding, Findings, Source};
 use crate::model::{Colour, GameResult, Points};
-use crate::pairing::xiangqi_swiss::XiangqiSwissOptions;
 use crate::scoring;
 use crate::scoring::cxa::{self, ByeOpponent, CxaKey};
 pub use crate::scoring::cxa::{chain_of, code_of};
@@ -276,15 +275,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> crate::Result<Indiv
     } else if stage.system == System::RoundRobin {
         Engine::Berger(berger::cycles(stage))
     } else {
-        Engine::Xiangqi(XiangqiSwissOptions {
-            avoid_same_unit: stage.pairing.as_ref().is_none_or(|p| p.avoid_same_unit),
-            max_same_side_in_row: stage
-                .pairing
-                .as_ref()
-                .and_then(|p| p.max_same_colour_run)
-                .map_or(2, |n| n as usize),
-            initial_side: Colour::White,
-        })
+        Engine::Xiangqi(play::xiangqi_options(stage, planned))
     };
     let sections: Vec<&Section> = inp
         .event

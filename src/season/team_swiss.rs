@@ -348,18 +348,38 @@ impl SwissRounds<'_> {
     /// withdrew before it is not paired (C.04.2), nor, with `drop_disqualified`, a disqualified
     /// one.
     fn pair_next(&self, drop_disqualified: bool) -> Result<Pairing, crate::pairing::Error> {
+        self.pair_next_without(drop_disqualified, |_| false)
+    }
+
+    /// [`Self::pair_next`] with the teams `absent` names left out too.
+    fn pair_next_without(
+        &self,
+        drop_disqualified: bool,
+        absent: impl Fn(u32) -> bool,
+    ) -> Result<Pairing, crate::pairing::Error> {
         let next = self.complete.len() as u32 + 1;
         let out = |t: u32| {
             self.withdrawals.team_out(t, next)
                 || (drop_disqualified && league::team_disqualified(self.inp, self.names, t))
+                || absent(t)
         };
         TeamSwiss::default().pair(&self.field.history(&self.complete, out))
     }
 
+    /// Whether team `t` played or had the bye in a complete round.
+    fn seen(&self, t: u32) -> bool {
+        self.complete.iter().any(|r| {
+            r.bye == Some(t) || r.results.matches.iter().any(|m| m.home == t || m.away == t)
+        })
+    }
+
     /// The pairing recomputed from the rounds before (as written), for a workbook without a
-    /// record of its pairing.
-    fn recomputed(&self) -> Option<crate::rounds::record::Recorded> {
-        let p = self.pair_next(false).ok()?;
+    /// record of its pairing. A team in neither this round (`present`) nor any before it was
+    /// not entered yet (a late entry joins from the round after its entry): it is left out, so
+    /// that its late entry does not change the pairing of the rounds played before it.
+    fn recomputed(&self, present: &[u32]) -> Option<crate::rounds::record::Recorded> {
+        let not_yet = |t: u32| !present.contains(&t) && !self.seen(t);
+        let p = self.pair_next_without(false, not_yet).ok()?;
         let (teams, boards) = (self.cx.teams, self.cx.boards);
         Some(pairing_check::team_record(
             &wide(&p.pairs),
@@ -405,8 +425,13 @@ impl StageRounds for SwissRounds<'_> {
                     && !g.right.as_deref().is_some_and(entries::is_withdrawal)
             });
         }
+        let recorded = league::sheet_pairs(&sheet, self.index);
         let fallback = if sheet.recorded.is_none() {
-            self.recomputed()
+            let present: Vec<u32> = (recorded.iter())
+                .flat_map(|&(h, a)| [h, a])
+                .chain(special.bye)
+                .collect();
+            self.recomputed(&present)
         } else {
             None
         };
@@ -422,7 +447,6 @@ impl StageRounds for SwissRounds<'_> {
         );
         let keys = league::team_keys(cx.key);
         let holds = pairing_check::holds(inp.event, &checked, fallback, &keys, findings);
-        let recorded = league::sheet_pairs(&sheet, self.index);
         self.check_matches(&sheet, r, &recorded, findings);
         self.withdrawals.add(&special.withdrawals);
         let mut rr = matches::read_round(&sheet, &recorded, cx, findings);

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::util::edit::rewrite_sheets;
-use super::util::{run_json, s, sample_copy};
+use super::util::{run_json, sample_copy};
 
 /// The team's line of `costs[]`: (balance owed, balance received, with the hotel), in fen.
 fn costs(j: &serde_json::Value, team: &str) -> (i64, i64, i64) {
@@ -21,13 +21,7 @@ fn costs(j: &serde_json::Value, team: &str) -> (i64, i64, i64) {
 
 /// Findings of `code`: (source, message).
 fn findings(j: &serde_json::Value, code: &str) -> Vec<(String, String)> {
-    j["findings"]
-        .as_array()
-        .expect("findings")
-        .iter()
-        .filter(|f| f["code"] == code)
-        .map(|f| (s(f, "source"), s(f, "message")))
-        .collect()
+    super::util::findings_of(j, code)
 }
 
 /// The xiangqi sample with 河北队's 食宿 sheet taken out of its form and `without_request`

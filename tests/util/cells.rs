@@ -248,3 +248,13 @@ pub fn shown(d: &Data) -> String {
         other => panic!("unexpected cell {other:?}"),
     }
 }
+
+/// The settings rows (`setting` | name | value) of a round workbook's marker sheet.
+pub fn recorded_settings(path: &Path) -> Vec<(String, String)> {
+    let book = read_book(path);
+    let marker = book.iter().find(|s| s.name == "bianpai").expect("marker");
+    (0..marker.rows.len())
+        .filter(|&r| marker.text(r, 0) == "setting")
+        .map(|r| (marker.text(r, 1), marker.text(r, 2)))
+        .collect()
+}

@@ -187,6 +187,17 @@ pub fn s(v: &serde_json::Value, k: &str) -> String {
         .to_string()
 }
 
+/// The findings of `code` in a `--json` summary: (source, message).
+pub fn findings_of(j: &serde_json::Value, code: &str) -> Vec<(String, String)> {
+    j["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["code"] == code)
+        .map(|f| (s(f, "source"), s(f, "message")))
+        .collect()
+}
+
 /// Types `result` into every empty result cell (column F, style of the result cells) of the
 /// round sheet of `path` (the forfeit on a board where a side fielded nobody), as a user
 /// would in Excel, keeping every other part (the hidden marker sheet included) byte for byte.

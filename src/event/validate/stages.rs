@@ -305,24 +305,41 @@ fn system_keys(ev: &Event, st: &Stage, p: &KeyPath) -> Check {
             "unrated = \"draw\" needs the event's public seed, [draw] seed",
         );
     }
-    // Only the xiangqi engine keeps units apart and limits runs of one side.
-    if st.system != System::XiangqiSwiss {
-        if pr.avoid_same_unit {
-            return fail(
-                p.key("avoid_same_unit"),
-                "只有积分编排制（xiangqi-swiss）避免同单位棋手相遇",
-                "only the xiangqi Swiss keeps players of one unit apart",
-            );
-        }
-        if pr.max_same_colour_run.is_some() {
-            return fail(
-                p.key("max_same_colour_run"),
-                "只有积分编排制（xiangqi-swiss）限制连续同先后手",
-                "only the xiangqi Swiss limits runs of one side",
-            );
-        }
+    // Only the xiangqi engine keeps units apart, limits runs of one side and reads a forfeit
+    // as it is told (the FIDE systems fix that: a forfeited game is not a meeting).
+    if st.system == System::XiangqiSwiss {
+        return Ok(());
     }
-    Ok(())
+    let xiangqi_only = [
+        (
+            pr.avoid_same_unit,
+            "avoid_same_unit",
+            "只有积分编排制（xiangqi-swiss）避免同单位棋手相遇",
+            "only the xiangqi Swiss keeps players of one unit apart",
+        ),
+        (
+            pr.max_same_colour_run.is_some(),
+            "max_same_colour_run",
+            "只有积分编排制（xiangqi-swiss）限制连续同先后手",
+            "only the xiangqi Swiss limits runs of one side",
+        ),
+        (
+            pr.three_in_a_row.is_some(),
+            "three_in_a_row",
+            "只有积分编排制（xiangqi-swiss）限制连续同先后手，three_in_a_row 不适用于本赛段",
+            "only the xiangqi Swiss limits runs of one side; three_in_a_row does not apply to this stage",
+        ),
+        (
+            pr.forfeit_rematch.is_some(),
+            "forfeit_rematch",
+            "本赛段的编排规则已规定弃权对局不算相遇（FIDE 规则），forfeit_rematch 只用于积分编排制（xiangqi-swiss）",
+            "this stage's pairing rules fix it (FIDE: a forfeited game is not a meeting); forfeit_rematch is for the xiangqi Swiss only",
+        ),
+    ];
+    match xiangqi_only.iter().find(|(set, ..)| *set) {
+        Some(&(_, key, zh, en)) => fail(p.key(key), zh, en),
+        None => Ok(()),
+    }
 }
 
 /// `acceleration = "baku"` (C.04.5.1) is for a FIDE Dutch stage with the standard scoring (a

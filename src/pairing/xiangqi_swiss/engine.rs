@@ -41,7 +41,11 @@ pub(super) fn pair(
     if ids.windows(2).any(|w| w[0] == w[1]) {
         return Err(Error::BadInput("xiangqi_swiss: duplicate player id".into()));
     }
-    let field = build(players, opts);
+    let mut field_opts = *opts;
+    if opts.run_limit_lifted_in == Some(round) {
+        field_opts.max_same_side_in_row = 0;
+    }
+    let field = build(players, &field_opts);
     let n = field.ps.len();
     let levels: Vec<usize> = if opts.avoid_same_unit {
         (0..=field.levels.len()).collect()

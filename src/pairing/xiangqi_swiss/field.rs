@@ -71,7 +71,7 @@ impl Field {
 }
 
 /// The field of the round: the available players in pairing-number order, who has met whom
-/// (played games only), each player's score, sides, byes and the side rule 7 forces.
+/// (played games, and forfeited ones when `forfeit_is_meeting`), each player's score, sides, byes and the side rule 7 forces.
 pub(super) fn build(players: &[XqPlayer], opts: &XiangqiSwissOptions) -> Field {
     let order = pairing_order(players);
     let pn_of: BTreeMap<u16, usize> = order.iter().enumerate().map(|(i, &id)| (id, i)).collect();
@@ -87,14 +87,16 @@ pub(super) fn build(players: &[XqPlayer], opts: &XiangqiSwissOptions) -> Field {
         .map(|(i, p)| {
             let mut sides = Vec::new();
             for h in &p.history {
-                if h.kind == XqRoundKind::Played {
-                    if let Some(o) = h.opponent.and_then(|o| index.get(&o)) {
-                        met[i][*o] = true;
-                        met[*o][i] = true;
-                    }
-                    if let Some(c) = h.side {
-                        sides.push(c);
-                    }
+                let played = h.kind == XqRoundKind::Played;
+                let forfeit = matches!(h.kind, XqRoundKind::ForfeitWin | XqRoundKind::ForfeitLoss);
+                if (played || (forfeit && opts.forfeit_is_meeting))
+                    && let Some(o) = h.opponent.and_then(|o| index.get(&o))
+                {
+                    met[i][*o] = true;
+                    met[*o][i] = true;
+                }
+                if let (true, Some(c)) = (played, h.side) {
+                    sides.push(c);
                 }
             }
             let forced = (k > 0 && sides.len() >= k)

@@ -6,7 +6,8 @@
 //! 1. **Scoring** 2/1/0 (`162 W 2.0 D 1.0`); the bye scores as a win.
 //! 2. **Pairing numbers** ([`pairing_order`]): rating descending, then name (Unicode order),
 //!    then start number.
-//! 3. **Absolute**: no rematch (a forfeited game is not a meeting, GHR 3.5).
+//! 3. **Absolute**: no rematch. A forfeited game is not a meeting (GHR 3.5), unless
+//!    `forfeit_is_meeting` (`[stages.pairing] forfeit_rematch = "never"`) counts it as one.
 //! 4. **The bye** to the player with the fewest byes, then the lowest score, then the largest
 //!    pairing number (so: the lowest-scoring player who has not had one), among those that leave
 //!    the rest pairable.
@@ -23,6 +24,8 @@
 //!    side when a pairing avoids it; this outranks the top-half/bottom-half order, never the
 //!    score groups. A *side conflict* is a pair of players due the same side (each played the
 //!    other side in its last `max_same_side_in_row` games): one of them gets a game more on it.
+//!    In the round `run_limit_lifted_in` names (the last round under `[stages.pairing]
+//!    three_in_a_row = "last-round"`) nobody is due a side: the limit is lifted.
 //!    The preference order of a player is: in the top half, the ideal partner (same place in
 //!    the bottom half), then the other bottom-half players by distance from it (the lower one
 //!    first on a tie), then the players below it in its own half; in the bottom half, the
@@ -119,6 +122,12 @@ pub struct XiangqiSwissOptions {
     pub max_same_side_in_row: usize,
     /// The side of the higher-ranked player on board 1 of round 1 (default Red).
     pub initial_side: Colour,
+    /// The round paired without the `max_same_side_in_row` limit (`three_in_a_row =
+    /// "last-round"`: the stage's last round); `None` (default): every round keeps it.
+    pub run_limit_lifted_in: Option<u32>,
+    /// Whether a forfeited game counts as a meeting for the no-rematch rule (`forfeit_rematch
+    /// = "never"`); default `false` (GHR 3.5: a forfeit is not a meeting).
+    pub forfeit_is_meeting: bool,
 }
 
 impl Default for XiangqiSwissOptions {
@@ -127,6 +136,8 @@ impl Default for XiangqiSwissOptions {
             avoid_same_unit: true,
             max_same_side_in_row: 2,
             initial_side: Colour::White,
+            run_limit_lifted_in: None,
+            forfeit_is_meeting: false,
         }
     }
 }

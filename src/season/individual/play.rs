@@ -5,8 +5,9 @@ use super::entrants::Entrant;
 use super::read::{lines_of, read_round, strip_withdrawal};
 use super::{SectionRun, berger, dutch, history, marker_stage};
 use crate::eligibility::standing::Standing;
+use crate::event::Stage;
 use crate::findings::{Code, Finding, Findings, Source};
-use crate::model::Points;
+use crate::model::{Colour, Points};
 use crate::pairing::dutch::Dutch;
 use crate::pairing::xiangqi_swiss::{XiangqiSwiss, XiangqiSwissOptions};
 use crate::pairing::{Pairing, PairingSystem};
@@ -252,4 +253,23 @@ fn marks(sr: &SectionRun<'_>, lines: &Lines) -> Vec<(String, Standing)> {
         }
     }
     out
+}
+
+/// The xiangqi Swiss's options from the stage's `[stages.pairing]` (absent: the engine's
+/// defaults, 同队不相遇 on): `three_in_a_row = "last-round"` lifts the run limit in round
+/// `planned`, `forfeit_rematch = "never"` counts a forfeit as a meeting.
+pub(super) fn xiangqi_options(stage: &Stage, planned: u32) -> XiangqiSwissOptions {
+    use crate::event::{ForfeitRematch, ThreeInARow};
+    let p = stage.pairing.as_ref();
+    XiangqiSwissOptions {
+        avoid_same_unit: p.is_none_or(|p| p.avoid_same_unit),
+        max_same_side_in_row: p
+            .and_then(|p| p.max_same_colour_run)
+            .map_or(2, |n| n as usize),
+        initial_side: Colour::White,
+        run_limit_lifted_in: p
+            .is_some_and(|p| p.three_in_a_row == Some(ThreeInARow::LastRound))
+            .then_some(planned),
+        forfeit_is_meeting: p.is_some_and(|p| p.forfeit_rematch == Some(ForfeitRematch::Never)),
+    }
 }

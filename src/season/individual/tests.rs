@@ -1,5 +1,5 @@
 use super::*;
-use crate::pairing::xiangqi_swiss::{XqPlayer, XqRoundKind, read_history};
+use crate::pairing::xiangqi_swiss::{XiangqiSwissOptions, XqPlayer, XqRoundKind, read_history};
 
 /// The players the xiangqi engine reads off the section's history.
 fn players(h: &History) -> Vec<XqPlayer> {

@@ -4,7 +4,7 @@
 
 use super::{
     ColourPreferenceType, ColourRule, MatchRecord, RecordKind, TeamEntry, TeamPairing,
-    TeamSwissOptions, pair_teams, read_history,
+    TeamRecords, TeamSwissOptions, pair_teams, read_history,
 };
 use crate::model::Colour::{self, Black as B, White as W};
 use crate::model::Points;
@@ -50,6 +50,7 @@ fn team(tpn: u16, history: Vec<MatchRecord>) -> TeamEntry {
         tpn,
         history,
         available: true,
+        records: TeamRecords::default(),
     }
 }
 
@@ -248,6 +249,7 @@ fn phantom(tpn: u16, mp: i32) -> TeamEntry {
             ..played(99, W, 2.0, 2.0)
         }],
         available: false,
+        records: TeamRecords::default(),
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::bracket::pair_bracket;
 use super::field::{P, build};
-use super::{XiangqiSwissOptions, XqPlayer};
+use super::{XiangqiSwissOptions, XqPlayer, XqRecords};
 use crate::model::Colour;
 use crate::pairing::Error;
 use crate::pairing::team_swiss::cardinality::Dynamic;
@@ -35,13 +35,14 @@ pub(super) fn pair(
     players: &[XqPlayer],
     round: u32,
     opts: &XiangqiSwissOptions,
+    records: &XqRecords,
 ) -> Result<XiangqiPairing, Error> {
     let mut ids: Vec<u16> = players.iter().map(|p| p.id).collect();
     ids.sort_unstable();
     if ids.windows(2).any(|w| w[0] == w[1]) {
         return Err(Error::BadInput("xiangqi_swiss: duplicate player id".into()));
     }
-    let field = build(players, opts);
+    let field = build(players, opts, records);
     let n = field.ps.len();
     let levels: Vec<usize> = if opts.avoid_same_unit {
         (0..=field.levels.len()).collect()

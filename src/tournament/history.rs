@@ -341,5 +341,7 @@ impl History {
 
 /// The sum of `(match points, game points)` pairs.
 fn sum_pairs(v: impl Iterator<Item = (Points, Points)>) -> (Points, Points) {
-    v.fold((Points::ZERO, Points::ZERO), |(m, g), (a, b)| (m + a, g + b))
+    v.fold((Points::ZERO, Points::ZERO), |(m, g), (a, b)| {
+        (m + a, g + b)
+    })
 }

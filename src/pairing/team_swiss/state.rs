@@ -80,13 +80,9 @@ pub(crate) fn build(teams: &[TeamEntry], round: u32, opts: &TeamSwissOptions) ->
     // Primary score of each team before each round with that round's virtual points (as
     // Gacrux), for the float test of the previous round.
     let before = |t: &TeamEntry, r: usize| -> Points {
-        let (mp, gp) = t
-            .history
-            .iter()
-            .take(r)
-            .fold(acceleration(t, r), |a, h| {
-                (a.0 + h.match_points, a.1 + h.game_points)
-            });
+        let (mp, gp) = t.history.iter().take(r).fold(acceleration(t, r), |a, h| {
+            (a.0 + h.match_points, a.1 + h.game_points)
+        });
         score(opts.primary, mp, gp)
     };
     let prev = (round as usize).saturating_sub(2);

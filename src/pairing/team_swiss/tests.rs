@@ -3,8 +3,8 @@
 //! tests on random tournaments.
 
 use super::{
-    ColourPreferenceType, ColourRule, MatchRecord, RecordKind, TeamEntry, TeamPairing,
-    TeamRecords, TeamSwissOptions, pair_teams, read_history,
+    ColourPreferenceType, ColourRule, MatchRecord, RecordKind, TeamEntry, TeamPairing, TeamRecords,
+    TeamSwissOptions, pair_teams, read_history,
 };
 use crate::model::Colour::{self, Black as B, White as W};
 use crate::model::Points;

@@ -73,7 +73,11 @@ impl Field {
 /// The field of the round: the available players in pairing-number order, who has met whom
 /// (played games only, and the pairs `records` prohibits), each player's score (with the
 /// records' points), sides, byes and the side rule 7 forces.
-pub(super) fn build(players: &[XqPlayer], opts: &XiangqiSwissOptions, records: &XqRecords) -> Field {
+pub(super) fn build(
+    players: &[XqPlayer],
+    opts: &XiangqiSwissOptions,
+    records: &XqRecords,
+) -> Field {
     let order = pairing_order(players);
     let pn_of: BTreeMap<u16, usize> = order.iter().enumerate().map(|(i, &id)| (id, i)).collect();
     let mut active: Vec<&XqPlayer> = players.iter().filter(|p| p.available).collect();

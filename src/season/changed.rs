@@ -21,27 +21,29 @@ pub fn earlier_results(papers: &[RoundPaper], p: &RoundPaper) -> Vec<RecordedRes
         if q.fresh || q.marker.stage != p.marker.stage || q.marker.round >= p.marker.round {
             continue;
         }
-        let round = q.marker.round;
-        match &q.lines {
-            Lines::Individual(lines) => out.extend(lines.iter().filter_map(|l| {
-                Some(RecordedResult {
-                    round,
-                    board: l.board,
-                    left: l.left.clone(),
-                    value: format!("{:?}", l.result?),
-                    match_no: None,
-                })
-            })),
-            Lines::Team(lines) => out.extend(lines.iter().filter_map(|l| {
-                Some(RecordedResult {
-                    round,
-                    board: l.board,
-                    left: l.home_team.clone(),
-                    value: format!("{:?}", l.result?),
-                    match_no: Some(l.match_no),
-                })
-            })),
-        }
+        // (board, left, result, match) of each line.
+        let rows: Vec<_> = match &q.lines {
+            Lines::Individual(lines) => lines
+                .iter()
+                .map(|l| (l.board, &l.left, l.result, None))
+                .collect(),
+            Lines::Team(lines) => lines
+                .iter()
+                .map(|l| (l.board, &l.home_team, l.result, Some(l.match_no)))
+                .collect(),
+        };
+        out.extend(
+            rows.into_iter()
+                .filter_map(|(board, left, result, match_no)| {
+                    Some(RecordedResult {
+                        round: q.marker.round,
+                        board,
+                        left: left.clone(),
+                        value: format!("{:?}", result?),
+                        match_no,
+                    })
+                }),
+        );
     }
     out
 }

@@ -187,6 +187,17 @@ pub fn s(v: &serde_json::Value, k: &str) -> String {
         .to_string()
 }
 
+/// The `--json` summary's findings of one code: (source, severity, message).
+pub fn findings_of(json: &serde_json::Value, code: &str) -> Vec<(String, String, String)> {
+    json["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| s(f, "code") == code)
+        .map(|f| (s(f, "source"), s(f, "severity"), s(f, "message")))
+        .collect()
+}
+
 /// Types `result` into every empty result cell (column F, style of the result cells) of the
 /// round sheet of `path` (the forfeit on a board where a side fielded nobody), as a user
 /// would in Excel, keeping every other part (the hidden marker sheet included) byte for byte.

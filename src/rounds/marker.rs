@@ -126,3 +126,54 @@ pub(crate) fn results(t: &Table) -> Vec<RecordedResult> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{RecordedResult, results};
+    use crate::ingest::{Cell, Table};
+
+    fn table(rows: &[&[&str]]) -> Table {
+        Table {
+            file: "results/r02.xlsx".into(),
+            sheet: "bianpai".into(),
+            rows: rows
+                .iter()
+                .map(|r| r.iter().map(|c| Cell::Text((*c).to_string())).collect())
+                .collect(),
+            merges: Vec::new(),
+            hidden: false,
+            paragraphs: Vec::new(),
+            date1904: false,
+        }
+    }
+
+    /// A team row (six columns) reads back with its match; an individual row written before
+    /// the sixth column existed (five) reads as before, without one.
+    #[test]
+    fn result_rows_read_with_and_without_the_match_column() {
+        let team = RecordedResult {
+            round: 1,
+            board: 3,
+            left: "福建海峡队".into(),
+            value: "Draw".into(),
+            match_no: Some(2),
+        };
+        let row = team.row();
+        assert_eq!(row, ["result", "1", "3", "福建海峡队", "Draw", "2"]);
+        let old: &[&str] = &["result", "1", "4", "张三", "Win"];
+        let cells: Vec<&str> = row.iter().map(String::as_str).collect();
+        let t = table(&[&["bianpai-round-workbook"], &cells, old]);
+        let read = results(&t);
+        assert_eq!(read[0], team);
+        assert_eq!(
+            read[1],
+            RecordedResult {
+                round: 1,
+                board: 4,
+                left: "张三".into(),
+                value: "Win".into(),
+                match_no: None,
+            }
+        );
+    }
+}

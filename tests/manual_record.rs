@@ -269,15 +269,7 @@ fn a_result_changed_after_the_next_round_was_paired_needs_a_ruling() {
     let copy = dir.join("r06.tmp.xlsx");
     rewrite(&r06, &copy, true, |g| g[2][2] = to.to_string());
     fs::rename(&copy, &r06).expect("replace r06");
-    let changed = |json: &serde_json::Value| -> Vec<(String, String, String)> {
-        json["findings"]
-            .as_array()
-            .expect("findings")
-            .iter()
-            .filter(|f| s(f, "code") == "result.changed")
-            .map(|f| (s(f, "source"), s(f, "severity"), s(f, "message")))
-            .collect()
-    };
+    let changed = |json: &serde_json::Value| util::findings_with_severity(json, "result.changed");
     let (code, json, _) = run_json(&dir, &[]);
     assert_eq!(code, 1);
     let found = changed(&json);

@@ -73,20 +73,3 @@ pub enum Error {
     #[error("{0}")]
     BadInput(String),
 }
-
-/// Refuses a history whose records `299`, `250` or `260` bear on the round to pair, for the
-/// systems that do not read them (the team and xiangqi Swiss): never a silent pairing without
-/// them.
-///
-/// # Errors
-///
-/// [`Error::BadInput`] naming the record.
-pub(crate) fn refuse_unread_records(h: &History, system: &str) -> Result<(), Error> {
-    match h.unread_pairing_records(h.rounds_played + 1) {
-        Some(code) => Err(Error::BadInput(format!(
-            "{system}: 该编排制度不支持TRF {code}记录 / record {code} is not supported by this \
-             pairing system (the Dutch system reads it)"
-        ))),
-        None => Ok(()),
-    }
-}

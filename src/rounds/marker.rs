@@ -74,29 +74,36 @@ pub(crate) fn settings(t: &Table) -> Vec<(String, String)> {
 pub const RESULT_KEY: &str = "result";
 
 /// One result of an earlier round as it stood when a later round's workbook was written:
-/// `result` | round | board | white (red) player | result (`Win`, `Draw`, ... for the left side).
+/// `result` | round | board | white (red) player, or a team round's home team | result
+/// (`Win`, `Draw`, ... for the left side) | a team round's match number (场次). The sixth
+/// column came with team rounds: an individual round's row has five, and a row without it
+/// reads as an individual one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordedResult {
     /// The earlier round.
     pub round: u32,
-    /// 台号.
+    /// 台号 (台次 of a team match).
     pub board: u32,
-    /// The white (red) player as the row reads.
+    /// The white (red) player as the row reads; in a team round, the home team (主队).
     pub left: String,
     /// The result for the left player, as [`crate::model::GameResult`]'s name.
     pub value: String,
+    /// A team round's match number (场次); `None` for an individual round.
+    pub match_no: Option<u32>,
 }
 
 impl RecordedResult {
     /// The row written into the marker sheet.
     pub fn row(&self) -> Vec<String> {
-        vec![
+        let mut row = vec![
             RESULT_KEY.to_string(),
             self.round.to_string(),
             self.board.to_string(),
             self.left.clone(),
             self.value.clone(),
-        ]
+        ];
+        row.extend(self.match_no.map(|m| m.to_string()));
+        row
     }
 }
 
@@ -114,7 +121,59 @@ pub(crate) fn results(t: &Table) -> Vec<RecordedResult> {
                 board: text(2).parse().ok()?,
                 left: text(3),
                 value: text(4),
+                match_no: text(5).parse().ok(),
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{RecordedResult, results};
+    use crate::ingest::{Cell, Table};
+
+    fn table(rows: &[&[&str]]) -> Table {
+        Table {
+            file: "results/r02.xlsx".into(),
+            sheet: "bianpai".into(),
+            rows: rows
+                .iter()
+                .map(|r| r.iter().map(|c| Cell::Text((*c).to_string())).collect())
+                .collect(),
+            merges: Vec::new(),
+            hidden: false,
+            paragraphs: Vec::new(),
+            date1904: false,
+        }
+    }
+
+    /// A team row (six columns) reads back with its match; an individual row written before
+    /// the sixth column existed (five) reads as before, without one.
+    #[test]
+    fn result_rows_read_with_and_without_the_match_column() {
+        let team = RecordedResult {
+            round: 1,
+            board: 3,
+            left: "福建海峡队".into(),
+            value: "Draw".into(),
+            match_no: Some(2),
+        };
+        let row = team.row();
+        assert_eq!(row, ["result", "1", "3", "福建海峡队", "Draw", "2"]);
+        let old: &[&str] = &["result", "1", "4", "张三", "Win"];
+        let cells: Vec<&str> = row.iter().map(String::as_str).collect();
+        let t = table(&[&["bianpai-round-workbook"], &cells, old]);
+        let read = results(&t);
+        assert_eq!(read[0], team);
+        assert_eq!(
+            read[1],
+            RecordedResult {
+                round: 1,
+                board: 4,
+                left: "张三".into(),
+                value: "Win".into(),
+                match_no: None,
+            }
+        );
+    }
 }

@@ -273,20 +273,39 @@ impl History {
     /// before it ([`Adjustment::counts_after`]) and the accelerations of that round, as
     /// `(match points, game points)`.
     pub fn pairing_bonus(&self, no: u16, round: usize) -> (Points, Points) {
-        let adj = self
-            .adjustments
-            .iter()
-            .filter(|a| a.numbers.contains(&no) && a.counts_after(round.saturating_sub(1)))
-            .map(|a| (a.match_points, a.game_points));
-        let acc = self
-            .accelerations
-            .iter()
-            .filter(|a| a.applies(no, round))
-            .map(|a| (a.match_points, a.game_points));
-        adj.chain(acc)
-            .fold((Points::ZERO, Points::ZERO), |(m, g), (a, b)| {
-                (m + a, g + b)
-            })
+        let (m, g) = self.adjustment_before(no, round);
+        let (a, b) = self.acceleration_in(no, round);
+        (m + a, g + b)
+    }
+
+    /// The `299` adjustments of pairing number `no` counted when round `round` (1-based) is
+    /// paired, as `(match points, game points)`.
+    pub fn adjustment_before(&self, no: u16, round: usize) -> (Points, Points) {
+        sum_pairs(
+            self.adjustments
+                .iter()
+                .filter(|a| a.numbers.contains(&no) && a.counts_after(round.saturating_sub(1)))
+                .map(|a| (a.match_points, a.game_points)),
+        )
+    }
+
+    /// The `250` virtual points of pairing number `no` in round `round` (1-based), as
+    /// `(match points, game points)`.
+    pub fn acceleration_in(&self, no: u16, round: usize) -> (Points, Points) {
+        sum_pairs(
+            self.accelerations
+                .iter()
+                .filter(|a| a.applies(no, round))
+                .map(|a| (a.match_points, a.game_points)),
+        )
+    }
+
+    /// The pairing numbers pairing number `no` must not meet in round `round` (1-based).
+    pub fn prohibited_for(&self, no: u16, round: usize) -> Vec<u16> {
+        self.prohibited_pairs(round)
+            .into_iter()
+            .filter_map(|(a, b)| (a == no).then_some(b).or((b == no).then_some(a)))
+            .collect()
     }
 
     /// The pairs of pairing numbers prohibited from meeting in round `round` (1-based).
@@ -305,28 +324,6 @@ impl History {
         out
     }
 
-    /// What a pairing system that does not read records `299`, `250` and `260` must refuse:
-    /// the first record of them that bears on round `round` (1-based).
-    pub fn unread_pairing_records(&self, round: usize) -> Option<&'static str> {
-        if self
-            .adjustments
-            .iter()
-            .any(|a| a.counts_after(round.saturating_sub(1)))
-        {
-            Some("299")
-        } else if self
-            .accelerations
-            .iter()
-            .any(|a| (usize::from(a.from)..=usize::from(a.to)).contains(&round))
-        {
-            Some("250")
-        } else if !self.prohibited_pairs(round).is_empty() {
-            Some("260")
-        } else {
-            None
-        }
-    }
-
     /// The byes of round `round` (0-based): `(entrant, kind)`.
     pub fn byes(&self, round: usize) -> Vec<(usize, ByeKind)> {
         (0..self.entrants.len())
@@ -340,4 +337,11 @@ impl History {
             })
             .collect()
     }
+}
+
+/// The sum of `(match points, game points)` pairs.
+fn sum_pairs(v: impl Iterator<Item = (Points, Points)>) -> (Points, Points) {
+    v.fold((Points::ZERO, Points::ZERO), |(m, g), (a, b)| {
+        (m + a, g + b)
+    })
 }

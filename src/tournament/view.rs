@@ -114,8 +114,15 @@ impl History {
                         Round::individual(player_round(s, opp_forfeited), points)
                     })
                     .collect();
+                // A player has one score: the points of columns 14-17 count as both kinds,
+                // as FIDE's reader files them.
+                let one = |a: Adjustment| Adjustment {
+                    match_points: a.game_points,
+                    game_points: a.game_points,
+                };
                 let (adjustment, final_adjustment) = if self.teams.is_empty() {
-                    self.adjustments_of(p.start_no, rounds_n)
+                    let (a, f) = self.adjustments_of(p.start_no, rounds_n);
+                    (one(a), one(f))
                 } else {
                     Default::default()
                 };

@@ -189,12 +189,23 @@ pub fn s(v: &serde_json::Value, k: &str) -> String {
 
 /// The findings of `code` in a `--json` summary: (source, message).
 pub fn findings_of(j: &serde_json::Value, code: &str) -> Vec<(String, String)> {
-    j["findings"]
+    findings_with_severity(j, code)
+        .into_iter()
+        .map(|(source, _, message)| (source, message))
+        .collect()
+}
+
+/// The `--json` summary's findings of one code: (source, severity, message).
+pub fn findings_with_severity(
+    json: &serde_json::Value,
+    code: &str,
+) -> Vec<(String, String, String)> {
+    json["findings"]
         .as_array()
         .expect("findings")
         .iter()
-        .filter(|f| f["code"] == code)
-        .map(|f| (s(f, "source"), s(f, "message")))
+        .filter(|f| s(f, "code") == code)
+        .map(|f| (s(f, "source"), s(f, "severity"), s(f, "message")))
         .collect()
 }
 

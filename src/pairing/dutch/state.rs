@@ -174,13 +174,7 @@ impl DutchTournament {
         let acceleration = h
             .entrants
             .iter()
-            .map(|e| {
-                h.accelerations
-                    .iter()
-                    .filter(|a| a.applies(e.start_no, next))
-                    .map(|a| a.game_points.halves())
-                    .sum()
-            })
+            .map(|e| h.acceleration_in(e.start_no, next).1.halves())
             .collect();
         let index = |no: u16| h.entrants.iter().position(|e| e.start_no == no);
         let prohibited = h

@@ -30,10 +30,10 @@ pub enum ColourRule {
 }
 
 /// 4.2: `Less` when `a` is the first team of the pair (higher primary, then higher secondary,
-/// then smaller TPN).
+/// then smaller TPN); the scores with the `299` adjustments, without `250` virtual points.
 pub(crate) fn first_team_order(a: &TeamState, b: &TeamState) -> Ordering {
-    b.primary
-        .cmp(&a.primary)
+    b.standing
+        .cmp(&a.standing)
         .then(b.secondary.cmp(&a.secondary))
         .then(a.tpn.cmp(&b.tpn))
 }

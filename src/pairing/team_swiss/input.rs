@@ -15,7 +15,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{MatchRecord, RecordKind, TeamEntry, TeamSwissOptions};
+use super::{MatchRecord, RecordKind, TeamEntry, TeamRecords, TeamSwissOptions};
 use crate::model::{Colour, Points};
 use crate::pairing::Error;
 use crate::tournament::{ByeKind, ForfeitOutcome, History, Outcome, Team};
@@ -107,6 +107,7 @@ pub(crate) fn read_history(h: &History, base: &TeamSwissOptions) -> Result<Round
                 tpn: t.number,
                 history,
                 available: !absent_next,
+                records: records_of(h, t.number),
             }
         })
         .collect::<Vec<_>>();
@@ -121,6 +122,18 @@ pub(crate) fn read_history(h: &History, base: &TeamSwissOptions) -> Result<Round
         options,
         boards,
     })
+}
+
+/// What records `299`, `250` and `260` say about team `no` for pairing the round after the
+/// ones played: the adjustments counted by then, the virtual points of every round up to it,
+/// the teams it must not meet in it.
+fn records_of(h: &History, no: u16) -> TeamRecords {
+    let next = h.rounds_played + 1;
+    TeamRecords {
+        adjustment: h.adjustment_before(no, next),
+        acceleration: (1..=next).map(|r| h.acceleration_in(no, r)).collect(),
+        prohibited: h.prohibited_for(no, next),
+    }
 }
 
 /// Team `t`'s boards in round `r` (0-based): game points, opponent team and colour. A board is

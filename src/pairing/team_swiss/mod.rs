@@ -74,6 +74,22 @@ pub(crate) struct TeamEntry {
     pub history: Vec<MatchRecord>,
     /// Whether the team is to be paired this round (`false`: withdrawn or known absent).
     pub available: bool,
+    /// What the TRF-26 records `299`, `250` and `260` say about the team.
+    pub records: TeamRecords,
+}
+
+/// A team's TRF-26 records beyond its matches, as `(match points, game points)`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct TeamRecords {
+    /// The `299` penalties and bonuses counted when this round is paired: in the pairing score
+    /// and in the scores of art. 4.2 (the first team of a pair).
+    pub adjustment: (Points, Points),
+    /// The `250` virtual points added to the pairing score when round `r + 1` was paired
+    /// (index `r`, this round included): in the score groups and the float test (1.5) of the
+    /// round they belong to, never in art. 4.2.
+    pub acceleration: Vec<(Points, Points)>,
+    /// The teams it must not meet this round (`260`): an absolute criterion, as [C1].
+    pub prohibited: Vec<u16>,
 }
 
 /// One pair of a round, as art. 4 coloured it.
@@ -180,11 +196,9 @@ pub struct TeamSwiss {
 impl PairingSystem for TeamSwiss {
     /// # Errors
     ///
-    /// [`Error::BadInput`] when the history holds no teams or records `299`/`250`/`260` for
-    /// the round; [`Error::NoLegalPairing`] when no
-    /// pairing satisfies the absolute criteria.
+    /// [`Error::BadInput`] when the history holds no teams; [`Error::NoLegalPairing`] when no
+    /// pairing satisfies the absolute criteria (a `260` prohibited pairing among them).
     fn pair(&self, history: &History) -> Result<Pairing, Error> {
-        crate::pairing::refuse_unread_records(history, "team_swiss")?;
         let input = read_history(history, &self.options)?;
         pair_teams(&input.teams, input.next_round, &input.options).map(Pairing::from)
     }

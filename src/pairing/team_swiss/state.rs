@@ -17,9 +17,15 @@ pub(crate) struct Preference {
 #[derive(Debug, Clone)]
 pub(crate) struct TeamState {
     pub tpn: u16,
+    /// The pairing score: the primary score with the `299` adjustments and the round's `250`
+    /// virtual points (the score groups, the PAB, the floats).
     pub primary: Points,
+    /// The primary score with the `299` adjustments, without virtual points (art. 4.2.1).
+    pub standing: Points,
+    /// The secondary score with the `299` adjustments (art. 4.2.2).
     pub secondary: Points,
-    /// TPNs of teams met in counted matches ([C1]).
+    /// TPNs of teams met in counted matches ([C1]) and of those a `260` record keeps it from
+    /// meeting this round.
     pub met: Vec<u16>,
     /// Board-1 colours of counted matches, oldest first (1.6.1, GHR 3.4).
     pub colours: Vec<Colour>,
@@ -59,27 +65,35 @@ fn score(kind: ScoreKind, mp: Points, gp: Points) -> Points {
     }
 }
 
+/// The `250` virtual points of team `t` when round `r + 1` was paired.
+fn acceleration(t: &TeamEntry, r: usize) -> (Points, Points) {
+    t.records
+        .acceleration
+        .get(r)
+        .copied()
+        .unwrap_or((Points::ZERO, Points::ZERO))
+}
+
 /// Builds the state of every team for pairing round `round` (1-based).
 pub(crate) fn build(teams: &[TeamEntry], round: u32, opts: &TeamSwissOptions) -> Vec<TeamState> {
     let last_round = opts.total_rounds.is_some_and(|t| round >= t);
-    // Primary score of each team before each round, for the float test of the previous round.
+    // Primary score of each team before each round with that round's virtual points (as
+    // Gacrux), for the float test of the previous round.
     let before = |t: &TeamEntry, r: usize| -> Points {
-        let (mp, gp) = t
-            .history
-            .iter()
-            .take(r)
-            .fold((Points::ZERO, Points::ZERO), |a, h| {
-                (a.0 + h.match_points, a.1 + h.game_points)
-            });
+        let (mp, gp) = t.history.iter().take(r).fold(acceleration(t, r), |a, h| {
+            (a.0 + h.match_points, a.1 + h.game_points)
+        });
         score(opts.primary, mp, gp)
     };
     let prev = (round as usize).saturating_sub(2);
     teams
         .iter()
         .map(|t| {
-            let mp: Points = t.history.iter().map(|h| h.match_points).sum();
-            let gp: Points = t.history.iter().map(|h| h.game_points).sum();
-            let mut met = Vec::new();
+            let (adj_mp, adj_gp) = t.records.adjustment;
+            let mp = t.history.iter().map(|h| h.match_points).sum::<Points>() + adj_mp;
+            let gp = t.history.iter().map(|h| h.game_points).sum::<Points>() + adj_gp;
+            let (acc_mp, acc_gp) = acceleration(t, (round as usize).saturating_sub(1));
+            let mut met = t.records.prohibited.clone();
             let mut colours = Vec::new();
             let mut pab_barred = false;
             let mut played = 0;
@@ -114,7 +128,8 @@ pub(crate) fn build(teams: &[TeamEntry], round: u32, opts: &TeamSwissOptions) ->
                 });
             let mut s = TeamState {
                 tpn: t.tpn,
-                primary: score(opts.primary, mp, gp),
+                primary: score(opts.primary, mp + acc_mp, gp + acc_gp),
+                standing: score(opts.primary, mp, gp),
                 secondary: opts.secondary.map_or(Points::ZERO, |k| score(k, mp, gp)),
                 played,
                 met,

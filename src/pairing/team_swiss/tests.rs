@@ -3,7 +3,7 @@
 //! tests on random tournaments.
 
 use super::{
-    ColourPreferenceType, ColourRule, MatchRecord, RecordKind, TeamEntry, TeamPairing,
+    ColourPreferenceType, ColourRule, MatchRecord, RecordKind, TeamEntry, TeamPairing, TeamRecords,
     TeamSwissOptions, pair_teams, read_history,
 };
 use crate::model::Colour::{self, Black as B, White as W};
@@ -50,6 +50,7 @@ fn team(tpn: u16, history: Vec<MatchRecord>) -> TeamEntry {
         tpn,
         history,
         available: true,
+        records: TeamRecords::default(),
     }
 }
 
@@ -248,6 +249,7 @@ fn phantom(tpn: u16, mp: i32) -> TeamEntry {
             ..played(99, W, 2.0, 2.0)
         }],
         available: false,
+        records: TeamRecords::default(),
     }
 }
 

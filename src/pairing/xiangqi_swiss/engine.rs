@@ -2,7 +2,7 @@
 
 use super::bracket::pair_bracket;
 use super::field::{P, build};
-use super::{XiangqiSwissOptions, XqPlayer};
+use super::{XiangqiSwissOptions, XqPlayer, XqRecords};
 use crate::model::Colour;
 use crate::pairing::Error;
 use crate::pairing::team_swiss::cardinality::Dynamic;
@@ -35,6 +35,7 @@ pub(super) fn pair(
     players: &[XqPlayer],
     round: u32,
     opts: &XiangqiSwissOptions,
+    records: &XqRecords,
 ) -> Result<XiangqiPairing, Error> {
     let mut ids: Vec<u16> = players.iter().map(|p| p.id).collect();
     ids.sort_unstable();
@@ -45,7 +46,7 @@ pub(super) fn pair(
     if opts.run_limit_lifted_in == Some(round) {
         field_opts.max_same_side_in_row = 0;
     }
-    let field = build(players, &field_opts);
+    let field = build(players, &field_opts, records);
     let n = field.ps.len();
     let levels: Vec<usize> = if opts.avoid_same_unit {
         (0..=field.levels.len()).collect()

@@ -8,7 +8,7 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-use super::{XiangqiSwissOptions, XqPlayer, XqRoundKind, pairing_order};
+use super::{XiangqiSwissOptions, XqPlayer, XqRecords, XqRoundKind, pairing_order};
 use crate::model::{Colour, Points};
 
 /// A player as the passes see it.
@@ -71,8 +71,14 @@ impl Field {
 }
 
 /// The field of the round: the available players in pairing-number order, who has met whom
-/// (played games, and forfeited ones when `forfeit_is_meeting`), each player's score, sides, byes and the side rule 7 forces.
-pub(super) fn build(players: &[XqPlayer], opts: &XiangqiSwissOptions) -> Field {
+/// (played games, and forfeited ones when `forfeit_is_meeting`; and the pairs `records`
+/// prohibits), each player's score (with the records' points), sides, byes and the side rule 7
+/// forces.
+pub(super) fn build(
+    players: &[XqPlayer],
+    opts: &XiangqiSwissOptions,
+    records: &XqRecords,
+) -> Field {
     let order = pairing_order(players);
     let pn_of: BTreeMap<u16, usize> = order.iter().enumerate().map(|(i, &id)| (id, i)).collect();
     let mut active: Vec<&XqPlayer> = players.iter().filter(|p| p.available).collect();
@@ -108,7 +114,8 @@ pub(super) fn build(players: &[XqPlayer], opts: &XiangqiSwissOptions) -> Field {
             P {
                 id: p.id,
                 pn: pn_of.get(&p.id).copied().unwrap_or(usize::MAX),
-                score: p.history.iter().map(|h| h.points).sum(),
+                score: p.history.iter().map(|h| h.points).sum::<Points>()
+                    + records.bonus.get(&p.id).copied().unwrap_or(Points::ZERO),
                 byes: p
                     .history
                     .iter()
@@ -120,6 +127,12 @@ pub(super) fn build(players: &[XqPlayer], opts: &XiangqiSwissOptions) -> Field {
             }
         })
         .collect();
+    for (a, b) in &records.prohibited {
+        if let (Some(&a), Some(&b)) = (index.get(a), index.get(b)) {
+            met[a][b] = true;
+            met[b][a] = true;
+        }
+    }
     let mut levels: Vec<Points> = ps.iter().map(|p| p.score).collect();
     levels.sort_unstable();
     levels.dedup();

@@ -1,7 +1,7 @@
 //! Players of a xiangqi Swiss from a [`History`]: units from the teams (else the federation),
 //! points under the game points table (2/1/0 in xiangqi files), the bye as the PAB.
 
-use super::{XiangqiSwissOptions, XqPlayer, XqRound, XqRoundKind};
+use super::{XiangqiSwissOptions, XqPlayer, XqRecords, XqRound, XqRoundKind};
 use crate::tournament::{ByeKind, History, Outcome};
 
 /// The players of `h`, the round to pair and the options (a stated initial colour sets the
@@ -52,4 +52,18 @@ pub fn read_history(
         })
         .collect();
     (players, u32::try_from(played + 1).unwrap_or(u32::MAX), opts)
+}
+
+/// What records `299`, `250` and `260` of `h` say for the round after the ones played.
+pub(super) fn records(h: &History) -> XqRecords {
+    let next = h.rounds_played + 1;
+    XqRecords {
+        bonus: h
+            .entrants
+            .iter()
+            .map(|e| (e.start_no, h.pairing_bonus(e.start_no, next).1))
+            .filter(|&(_, b)| b != crate::model::Points::ZERO)
+            .collect(),
+        prohibited: h.prohibited_pairs(next),
+    }
 }

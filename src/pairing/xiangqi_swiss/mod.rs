@@ -3,11 +3,14 @@
 //! No rule text for the pairing itself was found, so this engine implements the practice the
 //! Chinese programs offer, with every choice written down here:
 //!
-//! 1. **Scoring** 2/1/0 (`162 W 2.0 D 1.0`); the bye scores as a win.
+//! 1. **Scoring** 2/1/0 (`162 W 2.0 D 1.0`); the bye scores as a win. From a TRF, a round is
+//!    paired by the score with the `299` penalties and bonuses counted by then and the round's
+//!    `250` virtual points (pairing only).
 //! 2. **Pairing numbers** ([`pairing_order`]): rating descending, then name (Unicode order),
 //!    then start number.
 //! 3. **Absolute**: no rematch. A forfeited game is not a meeting (GHR 3.5), unless
-//!    `forfeit_is_meeting` (`[stages.pairing] forfeit_rematch = "never"`) counts it as one.
+//!    `forfeit_is_meeting` (`[stages.pairing] forfeit_rematch = "never"`) counts it as one. No
+//!    pairing a TRF-26 `260` record prohibits in the round.
 //! 4. **The bye** to the player with the fewest byes, then the lowest score, then the largest
 //!    pairing number (so: the lowest-scoring player who has not had one), among those that leave
 //!    the rest pairable.
@@ -64,6 +67,8 @@ mod sides;
 pub use engine::{UnitRelaxation, XiangqiPairing};
 pub use input::read_history;
 
+use std::collections::BTreeMap;
+
 use super::{Error, Pairing, PairingSystem};
 use crate::model::{Colour, Points};
 use crate::tournament::History;
@@ -111,6 +116,18 @@ pub struct XqPlayer {
     pub history: Vec<XqRound>,
     /// Whether the player is paired this round.
     pub available: bool,
+}
+
+/// What the TRF-26 records say for the round to pair: the `299` adjustments counted by then
+/// and the round's `250` virtual points added to the score the round is paired by (score
+/// groups, the bye, the board order), and the `260` pairs that must not meet (absolute, as a
+/// rematch).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct XqRecords {
+    /// The points added to a player's score, by id.
+    pub bonus: BTreeMap<u16, Points>,
+    /// Pairs of ids that must not meet.
+    pub prohibited: Vec<(u16, u16)>,
 }
 
 /// Options of the xiangqi Swiss.
@@ -165,7 +182,7 @@ pub fn pair_players(
     round: u32,
     opts: &XiangqiSwissOptions,
 ) -> Result<XiangqiPairing, Error> {
-    engine::pair(players, round, opts)
+    engine::pair(players, round, opts, &XqRecords::default())
 }
 
 /// The xiangqi Swiss with its options as a [`PairingSystem`]: pairs the round after the last one
@@ -179,12 +196,11 @@ pub struct XiangqiSwiss {
 impl PairingSystem for XiangqiSwiss {
     /// # Errors
     ///
-    /// As [`pair_players`]; [`Error::BadInput`] for records `299`/`250`/`260` bearing on the
-    /// round.
+    /// As [`pair_players`]; a `260` prohibited pairing counts as a rematch.
     fn pair(&self, history: &History) -> Result<Pairing, Error> {
-        crate::pairing::refuse_unread_records(history, "xiangqi_swiss")?;
         let (players, round, opts) = read_history(history, &self.options);
-        pair_players(&players, round, &opts).map(|p| Pairing {
+        let records = input::records(history);
+        engine::pair(&players, round, &opts, &records).map(|p| Pairing {
             pairs: p.pairs,
             bye: p.bye,
         })

@@ -178,7 +178,10 @@ fn payout_row(
 ) -> Result<(), XlsxError> {
     // The payouts go to every team (and into the results book): the ID number is masked.
     let id = super::privacy::mask_id(p.id_number.as_deref().unwrap_or(""));
-    winner_cells(ws, s, row, p, &id, w)?;
+    // The list (0) and the unit (3) are written wrapped below.
+    write_place(ws, row, 1, p.place, s, w)?;
+    write_text(ws, row, 2, &p.name, &s.body, Some(&mut *w))?;
+    write_text(ws, row, 4, &id, &s.text, Some(&mut *w))?;
     write_money(ws, row, 5, p.gross, &s.money, Some(&mut *w))?;
     write_money(ws, row, 6, p.tax, &s.money, Some(&mut *w))?;
     write_money(ws, row, 7, p.net, &s.money, Some(&mut *w))?;
@@ -193,16 +196,37 @@ fn payout_row(
     if let Some(x) = &shared {
         note.push(x);
     }
-    // The note wraps at 30 columns (汉字 count two), its row made tall enough.
+    // The long cells wrap (汉字 count two): the list's name at 12 columns, the unit at 16, the
+    // note at 24, so that the sheet prints at a readable scale; the row is made tall enough.
     let text = note.join(lang.pick("；", "; "));
-    let wide = crate::report::style::display_width(&text);
-    write_text(ws, row, 8, &text, &s.body.clone().set_text_wrap(), None)?;
-    w.note_width(8, wide.min(30));
-    if wide > 38 {
-        let lines = u32::try_from(wide.div_ceil(38)).unwrap_or(1);
-        w.set_row_height(ws, row, f64::from(lines) * 13.5 + 2.0)?;
+    let lines = [
+        wrapped_cell(ws, s, (row, 0), &p.list_name, 12, w)?,
+        wrapped_cell(ws, s, (row, 3), &p.team, 16, w)?,
+        wrapped_cell(ws, s, (row, 8), &text, 24, w)?,
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(1);
+    if lines > 1 {
+        w.set_row_height(ws, row, f64::from(lines) * 14.5 + 2.0)?;
     }
     Ok(())
+}
+
+/// Writes `text` at `at` wrapped in a column at most `cap` terminal columns wide (which holds a
+/// quarter more, see `tables::wrapped_lines`); returns the lines it takes.
+fn wrapped_cell(
+    ws: &mut Worksheet,
+    s: &Styles,
+    (row, col): (u32, u16),
+    text: &str,
+    cap: usize,
+    w: &mut ColumnWidths,
+) -> Result<u32, XlsxError> {
+    let wide = crate::report::style::display_width(text);
+    write_text(ws, row, col, text, &s.body.clone().set_text_wrap(), None)?;
+    w.note_width(col, wide.min(cap));
+    Ok(u32::try_from(wide.div_ceil(cap + cap / 4 + 1).max(1)).unwrap_or(1))
 }
 
 fn payouts_sheet(

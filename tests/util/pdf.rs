@@ -247,13 +247,15 @@ pub fn pdf_vertical_lines(pdf: &Path, pages: usize, dir: &Path) -> Vec<Vec<(f64,
         .collect()
 }
 
-/// The words of a page crossed by a vertical line (a cell border drawn through the text).
+/// The words of a page crossed by a vertical line (a cell border drawn through the text): the
+/// line runs more than 3 pt into the word's box, which is taller than its ink (a line ending
+/// at the row above a note only touches it).
 pub fn crossed_words<'a>(words: &'a [Word], lines: &[(f64, f64, f64)]) -> Vec<&'a Word> {
     words
         .iter()
         .filter(|w| {
             lines.iter().any(|&(x, top, bottom)| {
-                x > w.x0 + 1.0 && x < w.x1 - 1.0 && top < w.y1 - 1.0 && bottom > w.y0 + 1.0
+                x > w.x0 + 1.0 && x < w.x1 - 1.0 && top < w.y1 - 3.0 && bottom > w.y0 + 3.0
             })
         })
         .collect()

@@ -24,7 +24,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use util::pdf::{
-    Word, attr, below_header, column_of, crossed_words, height, member, pdf_borders,
+    VLine, Word, attr, below_header, column_of, crossed_words, height, member, pdf_borders,
     pdf_page_heights, pdf_vertical_lines, pdf_words, reading_order, soffice, tags,
 };
 use util::{files, run_json, sample_copy};
@@ -289,7 +289,7 @@ fn within_the_print_area(
     label: &str,
     pages: &[Vec<Word>],
     borders: &[Option<(f64, f64)>],
-    (lines, heights): (&[Vec<(f64, f64, f64)>], &[f64]),
+    (lines, heights): (&[Vec<VLine>], &[f64]),
     problems: &mut Vec<String>,
 ) {
     for (p, words) in pages.iter().enumerate() {

@@ -13,7 +13,9 @@ mod util;
 use std::path::Path;
 
 use util::cells::{read_book, sheet};
-use util::pdf::{Word, crossed_words, pdf_vertical_lines, pdf_words, reading_order, soffice};
+use util::pdf::{
+    VLine, Word, crossed_words, pdf_vertical_lines, pdf_words, reading_order, soffice,
+};
 use util::{ruled_open_chess, run_json, sample_copy};
 
 fn enabled() -> bool {
@@ -48,7 +50,7 @@ fn squeezed(text: &str) -> String {
 
 /// The column boxes of a page: the x of its distinct vertical borders, left to right, and the
 /// bottom of the table.
-fn columns(lines: &[(f64, f64, f64)]) -> (Vec<f64>, f64) {
+fn columns(lines: &[VLine]) -> (Vec<f64>, f64) {
     let mut xs: Vec<f64> = lines.iter().map(|l| l.0).collect();
     xs.sort_by(f64::total_cmp);
     xs.dedup_by(|a, b| (*a - *b).abs() < 0.5);

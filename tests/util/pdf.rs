@@ -63,8 +63,7 @@ fn bbox_html(pdf: &Path) -> String {
         .arg("-")
         .output()
         .expect("pdftotext runs (apt-get install poppler-utils)");
-    let html = String::from_utf8_lossy(&out.stdout).into_owned();
-    html
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// The words of each page with their boxes.
@@ -185,6 +184,9 @@ pub fn reading_order(words: &[Word], keep: impl Fn(&Word) -> bool) -> String {
         .collect()
 }
 
+/// A vertical line drawn on a page: (x, top, bottom) in points.
+pub type VLine = (f64, f64, f64);
+
 /// `svg` without its `<defs>` blocks (glyph outlines, clip paths): what is left is drawn.
 fn drawn(svg: &str) -> String {
     let mut out = String::new();
@@ -215,7 +217,7 @@ fn transformed(tag: &str, x: f64, y: f64) -> (f64, f64) {
 /// points, the page's coordinates as `pdftotext -bbox` gives them (y down from the top). Each
 /// page is drawn to an SVG of its own: in one SVG of many pages cairo draws some lines in
 /// shared surfaces.
-pub fn pdf_vertical_lines(pdf: &Path, pages: usize, dir: &Path) -> Vec<Vec<(f64, f64, f64)>> {
+pub fn pdf_vertical_lines(pdf: &Path, pages: usize, dir: &Path) -> Vec<Vec<VLine>> {
     (1..=pages)
         .map(|n| {
             let svg = dir.join("lines.svg");
@@ -250,7 +252,7 @@ pub fn pdf_vertical_lines(pdf: &Path, pages: usize, dir: &Path) -> Vec<Vec<(f64,
 /// The words of a page crossed by a vertical line (a cell border drawn through the text): the
 /// line runs more than 3 pt into the word's box, which is taller than its ink (a line ending
 /// at the row above a note only touches it).
-pub fn crossed_words<'a>(words: &'a [Word], lines: &[(f64, f64, f64)]) -> Vec<&'a Word> {
+pub fn crossed_words<'a>(words: &'a [Word], lines: &[VLine]) -> Vec<&'a Word> {
     words
         .iter()
         .filter(|w| {

@@ -386,3 +386,62 @@ fn mask_phones_masks_the_packets_and_leaves_the_organizers_copy() {
     assert!(packet.contains("138****0123"), "{packet}");
     assert!(organizers.contains("13800000123"));
 }
+
+/// Issue 45 point 3: the check of the prize total under the xiangqi payouts (奖金 of
+/// `prizes.xlsx` and of the results book) is worded as the arbiter prints it, each label boxed
+/// across 组别…身份证号 (A:E) so that no border runs through it, its amount under 税前金额 and
+/// the verdict beside the difference; the signature lines follow one blank row under it.
+#[test]
+fn the_prize_total_check_is_worded_for_print_in_boxed_labels() {
+    let (_tmp, out, _) = run("cxa-amateur-king-2023");
+    for file in ["prizes.xlsx", "成绩册.xlsx"] {
+        let book = read_book(&out.join(file));
+        let payouts = book.iter().find(|s| s.name == "奖金").expect("奖金");
+        let at = (0..payouts.rows.len())
+            .find(|&r| payouts.text(r, 0) == "奖金总额核对")
+            .unwrap_or_else(|| panic!("{file}: no 奖金总额核对"));
+        // 30 payouts under the title and header, the three totals, the tax note, a blank row.
+        assert_eq!(at, 36, "{file}");
+        let row = |r: usize| payouts.texts(r)[..7].to_vec();
+        let line = |cells: [&str; 7]| cells.map(String::from).to_vec();
+        assert_eq!(
+            row(at + 1),
+            line(["奖金设置合计", "", "", "", "", "100000.00", ""])
+        );
+        assert_eq!(
+            row(at + 2),
+            line(["竞赛规程规定奖金总额", "", "", "", "", "100000.00", ""])
+        );
+        assert_eq!(
+            row(at + 3),
+            line([
+                "差额（本表税前合计－规程规定总额）",
+                "",
+                "",
+                "",
+                "",
+                "0.00",
+                "相符"
+            ])
+        );
+        assert!(payouts.texts(at + 4).iter().all(String::is_empty), "{file}");
+        assert!(
+            payouts.text(at + 5, 0).starts_with("裁判长：＿＿＿＿＿＿"),
+            "{file}"
+        );
+        let xml = util::pdf::member(
+            &out.join(file),
+            &format!(
+                "xl/worksheets/sheet{}.xml",
+                book.iter().position(|s| s.name == "奖金").unwrap_or(0) + 1
+            ),
+        )
+        .expect("sheet xml");
+        for r in 38..=40 {
+            assert!(
+                xml.contains(&format!("<mergeCell ref=\"A{r}:E{r}\"/>")),
+                "{file} A{r}:E{r}"
+            );
+        }
+    }
+}

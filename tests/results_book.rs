@@ -275,3 +275,64 @@ fn the_a_league_and_amateur_kings_books_end_with_the_prizes() {
     );
     signed_under_the_table(&book, "C 成绩册");
 }
+
+/// Issue 45 point 6: the draft mark goes once no blocking finding is open. The open-chess
+/// sample has three open errors (a late form, a duplicate row, an invalid ID number), so its
+/// book is a draft; with the three ruled `cleared` in event.toml the same book has no 草稿 on
+/// its cover nor in any page header, and its cover has no line saying the results may change.
+#[test]
+fn a_book_whose_errors_are_all_ruled_on_is_not_a_draft() {
+    let (_tmp, open) = sample_copy("open-chess-2026");
+    run_json(&open, &[]);
+    let draft = open.join("out/成绩册.xlsx");
+    marked_draft(&draft, 8, "草稿");
+    assert_eq!(cover_lines(&read_book(&draft)[0])[2], ["（草稿）"]);
+
+    let (_tmp2, ruled) = util::ruled_open_chess();
+    let (_, json, _) = run_json(&ruled, &[]);
+    let open_errors: Vec<String> = json["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .map(|f| util::s(f, "code"))
+        .collect();
+    assert!(open_errors.is_empty(), "{open_errors:?}");
+    let path = ruled.join("out/成绩册.xlsx");
+    let book = read_book(&path);
+    assert_eq!(
+        names(&book),
+        [
+            "封面",
+            "公开组名次",
+            "公开组交叉表",
+            "女子组名次",
+            "女子组交叉表",
+            "大师组名次",
+            "大师组交叉表",
+            "奖金"
+        ]
+    );
+    let cover = cover_lines(&book[0]);
+    assert_eq!(
+        cover[..3],
+        [
+            vec!["2026年南京市国际象棋等级分公开赛".to_string()],
+            vec!["成绩册".to_string()],
+            vec![
+                "比赛日期：".to_string(),
+                "2026-10-02 至 2026-10-06".to_string()
+            ],
+        ]
+    );
+    for line in &cover {
+        let line = line.join("");
+        assert!(!line.contains("草稿") && !line.contains("待核实"), "{line}");
+    }
+    let headers = page_headers(&path);
+    assert_eq!(headers.len(), 8);
+    for h in headers {
+        assert!(!h.contains("草稿") && !h.contains("&amp;R"), "{h}");
+    }
+    signed_under_the_table(&book, "open 成绩册");
+}

@@ -372,17 +372,60 @@ fn the_page_reads_in_headless_chromium_at_a_phones_width() {
         p.blank_columns(p.width - 6, p.width),
         "the page is wider than the phone"
     );
-    first_view_at_a_phones_width(&folder, profile.path());
+    first_view_at_a_phones_width(
+        &folder,
+        profile.path(),
+        "standings-team",
+        ["名次", "队名", "备注"],
+        16,
+    );
+}
+
+/// Issue 45 point 7 on the other finished samples: the A-league's page opens on the finals'
+/// 总排名 (队名 with the season's seed) and the xiangqi open's on its men's final ranking, each
+/// with 名次, the name and 备注 on the first screen at 390 px.
+#[test]
+fn the_a_league_and_xiangqi_pages_open_on_the_final_ranking_at_a_phones_width() {
+    if std::env::var("BIANPAI_CHROMIUM").as_deref() != Ok("1") {
+        eprintln!("skipped: set BIANPAI_CHROMIUM=1 to open the page in headless Chromium");
+        return;
+    }
+    let cases = [
+        (
+            "cca-a-league-2023",
+            "standings-team",
+            ["名次", "队名（序号）", "备注"],
+            12,
+        ),
+        (
+            "cxa-amateur-king-2023",
+            "standings-open-men",
+            ["名次", "姓名", "备注"],
+            38,
+        ),
+    ];
+    for (name, table, headers, rows) in cases {
+        let (_tmp, folder) = sample_copy(name);
+        run_json(&folder, &[]);
+        let profile = tempfile::tempdir().expect("tempdir");
+        first_view_at_a_phones_width(&folder, profile.path(), table, headers, rows);
+    }
 }
 
 /// Issue 45 point 7: at 390 × 844 CSS pixels the first view (no scrolling) shows the final
 /// ranking, its header 名次 队名 备注 whole within the screen and its first rows. Measured by
 /// Chromium itself: a copy of the page with a probe script (the page has none) writes each
 /// header cell's box and the rows' bottoms into an attribute that `--dump-dom` prints.
-fn first_view_at_a_phones_width(folder: &Path, profile: &Path) {
+fn first_view_at_a_phones_width(
+    folder: &Path,
+    profile: &Path,
+    table: &str,
+    headers: [&str; 3],
+    body_rows: usize,
+) {
     let html = fs::read_to_string(folder.join("out/web/index.html")).expect("index.html");
     let probe = "<script>\
-        const t=document.querySelector('#standings-team');\
+        const t=document.querySelector('#TABLE');\
         const b=e=>{const r=e.getBoundingClientRect();return [Math.round(r.left),Math.round(r.right),Math.round(r.top),Math.round(r.bottom)].join(',')};\
         const th=[...t.querySelectorAll('th')].map(e=>e.textContent+'='+b(e)).join(';');\
         const rows=[...t.querySelectorAll('tbody tr')].map(b).join(';');\
@@ -391,7 +434,8 @@ fn first_view_at_a_phones_width(folder: &Path, profile: &Path) {
         document.body.setAttribute('data-first',document.querySelector('h3').textContent);\
         </script></body>";
     let page = folder.join("out/web/probe.html");
-    fs::write(&page, html.replace("</body>", probe)).expect("probe page");
+    let probe = probe.replace("TABLE", table);
+    fs::write(&page, html.replace("</body>", &probe)).expect("probe page");
     let url = format!("file://{}", page.display());
     let dom = chromium(profile, &["--window-size=390,844", "--dump-dom", &url]);
     let attr = |name: &str| -> String {
@@ -413,14 +457,14 @@ fn first_view_at_a_phones_width(folder: &Path, profile: &Path) {
         })
         .collect();
     let names: Vec<&str> = th.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names[..3], ["名次", "队名", "备注"]);
+    assert_eq!(names[..3], headers, "{table}");
     for (name, b) in &th[..3] {
         assert!(b[0] >= 0 && b[1] <= 390 && b[3] <= 844, "{name} at {b:?}");
     }
     // The champion's row (with its 资格待查, wrapped in 备注) is on the first screen, and so
     // are the first places.
     let rows: Vec<Vec<i64>> = attr("data-rows").split(';').map(boxes).collect();
-    assert_eq!(rows.len(), 16);
+    assert_eq!(rows.len(), body_rows, "{table}");
     let on_screen = rows.iter().filter(|b| b[3] <= 844).count();
     assert!(
         on_screen >= 8,

@@ -29,6 +29,18 @@ const PENDING: (&str, &str) = (
     "the event is not over: no final places yet, no prize paid",
 );
 
+/// The check of the prize total under the payouts ([`check_block`]): its heading, its lines'
+/// labels and its verdicts (Chinese, English).
+const CHECK: (&str, &str) = ("奖金总额核对", "Check of the prize total");
+const CHECK_LISTED: (&str, &str) = ("奖金设置合计", "Total of the prize lists");
+const CHECK_STATED: (&str, &str) = ("竞赛规程规定奖金总额", "Total stated by the regulations");
+const CHECK_DIFFERENCE: (&str, &str) = (
+    "差额（本表税前合计－规程规定总额）",
+    "Difference (gross total above less the stated total)",
+);
+const CHECK_AGREES: (&str, &str) = ("相符", "agrees");
+const CHECK_DIFFERS: (&str, &str) = ("不符", "differs");
+
 /// The sheet names (Chinese, English): the payouts, the sign-for sheet, the settings.
 pub(crate) const PAYOUT_SHEET: (&str, &str) = ("奖金", "Prizes");
 const SIGN_SHEET: (&str, &str) = ("领取签收表", "Receipts");
@@ -149,8 +161,8 @@ fn tax_note(event: &Event, lang: Lang) -> String {
                 ""
             }
         ),
-        (None, Lang::Zh) => "不代扣个人所得税（event.toml 未设 [tax]）".to_string(),
-        (None, Lang::En) => "no income tax withheld (event.toml has no [tax])".to_string(),
+        (None, Lang::Zh) => "本次奖金不代扣个人所得税".to_string(),
+        (None, Lang::En) => "no income tax withheld on these prizes".to_string(),
     }
 }
 
@@ -166,7 +178,10 @@ fn payout_row(
 ) -> Result<(), XlsxError> {
     // The payouts go to every team (and into the results book): the ID number is masked.
     let id = super::privacy::mask_id(p.id_number.as_deref().unwrap_or(""));
-    winner_cells(ws, s, row, p, &id, w)?;
+    // The list (0) and the unit (3) are written wrapped below.
+    write_place(ws, row, 1, p.place, s, w)?;
+    write_text(ws, row, 2, &p.name, &s.body, Some(&mut *w))?;
+    write_text(ws, row, 4, &id, &s.text, Some(&mut *w))?;
     write_money(ws, row, 5, p.gross, &s.money, Some(&mut *w))?;
     write_money(ws, row, 6, p.tax, &s.money, Some(&mut *w))?;
     write_money(ws, row, 7, p.net, &s.money, Some(&mut *w))?;
@@ -181,16 +196,37 @@ fn payout_row(
     if let Some(x) = &shared {
         note.push(x);
     }
-    // The note wraps at 30 columns (汉字 count two), its row made tall enough.
+    // The long cells wrap (汉字 count two): the list's name at 12 columns, the unit at 16, the
+    // note at 24, so that the sheet prints at a readable scale; the row is made tall enough.
     let text = note.join(lang.pick("；", "; "));
-    let wide = crate::report::style::display_width(&text);
-    write_text(ws, row, 8, &text, &s.body.clone().set_text_wrap(), None)?;
-    w.note_width(8, wide.min(30));
-    if wide > 38 {
-        let lines = u32::try_from(wide.div_ceil(38)).unwrap_or(1);
-        w.set_row_height(ws, row, f64::from(lines) * 13.5 + 2.0)?;
+    let lines = [
+        wrapped_cell(ws, s, (row, 0), &p.list_name, 12, w)?,
+        wrapped_cell(ws, s, (row, 3), &p.team, 16, w)?,
+        wrapped_cell(ws, s, (row, 8), &text, 24, w)?,
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(1);
+    if lines > 1 {
+        w.set_row_height(ws, row, f64::from(lines) * 14.5 + 2.0)?;
     }
     Ok(())
+}
+
+/// Writes `text` at `at` wrapped in a column at most `cap` terminal columns wide (which holds a
+/// quarter more, see `tables::wrapped_lines`); returns the lines it takes.
+fn wrapped_cell(
+    ws: &mut Worksheet,
+    s: &Styles,
+    (row, col): (u32, u16),
+    text: &str,
+    cap: usize,
+    w: &mut ColumnWidths,
+) -> Result<u32, XlsxError> {
+    let wide = crate::report::style::display_width(text);
+    write_text(ws, row, col, text, &s.body.clone().set_text_wrap(), None)?;
+    w.note_width(col, wide.min(cap));
+    Ok(u32::try_from(wide.div_ceil(cap + cap / 4 + 1).max(1)).unwrap_or(1))
 }
 
 fn payouts_sheet(
@@ -259,37 +295,46 @@ fn payouts_sheet(
         row += 1;
     }
     super::notes::write_note(ws, row, &notes.tax, s, &mut w)?;
-    row += 2;
-    write_text(ws, row, 0, lang.pick("核对", "Check"), &s.heading, None)?;
-    row += 1;
-    let label = lang.pick("奖金表合计", "total of the prize lists");
-    write_text(ws, row, 0, label, &s.body, None)?;
-    write_money(ws, row, 5, rec.listed, &s.money, Some(&mut w))?;
-    row += 1;
-    if let Some(stated) = rec.stated {
-        let label = lang.pick("规程所列奖金总额", "total stated by the regulation");
-        write_text(ws, row, 0, label, &s.body, None)?;
-        write_money(ws, row, 5, stated, &s.money, Some(&mut w))?;
-        row += 1;
-        let label = lang.pick(
-            "实发税前合计与规程总额之差",
-            "gross paid minus the regulation's total",
-        );
-        write_text(ws, row, 0, label, &s.body, None)?;
-        write_money(ws, row, 5, rec.gross - stated, &s.money, Some(&mut w))?;
-        let ok = match (rec.gross == stated, lang) {
-            (true, Lang::Zh) => "一致",
-            (false, Lang::Zh) => "不一致",
-            (true, Lang::En) => "agrees",
-            (false, Lang::En) => "differs",
-        };
-        write_text(ws, row, 6, ok, &s.center, Some(&mut w))?;
-        row += 1;
-    }
+    row = check_block(ws, s, row + 2, rec, lang, &mut w)?;
     // The last line written is `row - 1`: the signatures follow one blank row under it.
     let last = row - 1;
     super::signature::write_signatures(ws, last, last, s, &mut w, lang)?;
     w.apply(ws)
+}
+
+/// The check of the prize total under the payouts, from `row`, as an arbiter prints it: the
+/// heading 奖金总额核对, then each line's label boxed across the first five columns (so that it
+/// prints inside its box) with its amount under 税前金额: the total of 奖金设置, the total the
+/// regulation states and the difference of the gross paid from it, 相符 or 不符. Returns the
+/// row after the last line.
+fn check_block(
+    ws: &mut Worksheet,
+    s: &Styles,
+    mut row: u32,
+    rec: &Reconciliation,
+    lang: Lang,
+    w: &mut ColumnWidths,
+) -> Result<u32, XlsxError> {
+    write_text(ws, row, 0, lang.pick(CHECK.0, CHECK.1), &s.heading, None)?;
+    row += 1;
+    let mut lines = vec![(CHECK_LISTED, rec.listed, None)];
+    if let Some(stated) = rec.stated {
+        let agrees = if rec.gross == stated {
+            CHECK_AGREES
+        } else {
+            CHECK_DIFFERS
+        };
+        lines.push((CHECK_STATED, stated, None));
+        lines.push((CHECK_DIFFERENCE, rec.gross - stated, Some(agrees)));
+    }
+    for (label, amount, verdict) in lines {
+        ws.merge_range(row, 0, row, 4, lang.pick(label.0, label.1), &s.body)?;
+        write_money(ws, row, 5, amount, &s.money, Some(&mut *w))?;
+        let verdict = verdict.map_or("", |v| lang.pick(v.0, v.1));
+        write_text(ws, row, 6, verdict, &s.center, Some(&mut *w))?;
+        row += 1;
+    }
+    Ok(row)
 }
 
 fn settings_sheet(

@@ -47,6 +47,11 @@ pub struct TextTable {
     pub groups: Vec<usize>,
 }
 
+/// Height of one line of a wrapped body cell, in points: a line of 宋体 11 as LibreOffice prints
+/// it is 14.3 pt high, so that a row of three lines at 13.5 pt each pushed its first and last
+/// lines onto the cell's borders (issue 45, the findings' 说明 and 来源).
+const WRAPPED_LINE_POINTS: f64 = 14.5;
+
 /// Widest a wrapped column is set, in terminal columns (汉字 count two).
 pub const WRAP_WIDTH: usize = 44;
 
@@ -367,22 +372,51 @@ fn write_body(
                 write_text_in(ws, r, col, text, base(c), runs, Some(widths))?;
             }
             if let Some(url) = link {
-                // A link the writer rejects (too long) leaves the plain text.
-                let fmt = if t.wrapped.contains(&c) {
-                    link_fmt.clone().set_text_wrap()
-                } else {
-                    link_fmt.clone()
-                };
-                let link = Url::new(url.as_str()).set_text(text.as_str());
-                let _ = ws.write_url_with_format(r, col, link, &fmt);
+                write_link(ws, r, col, url, text, link_fmt, t.wrapped.contains(&c));
             }
         }
         if lines > 1 {
             let n = u32::try_from(lines).unwrap_or(1);
-            widths.set_row_height(ws, r, f64::from(n) * 13.5 + 2.0)?;
+            widths.set_row_height(ws, r, f64::from(n) * WRAPPED_LINE_POINTS + 2.0)?;
         }
     }
     runs.apply(ws)
+}
+
+/// Longest text a formula's string constant holds in Excel.
+const FORMULA_STRING_MAX: usize = 255;
+
+/// Writes `text` at (`r`, `col`) as a blue link to `url`; a link the writer rejects (too long)
+/// leaves the plain text already written. In a `wrapped` column the cell holds the text as a
+/// formula (`="…"`, its value the text) under the same link: LibreOffice shows the text of a
+/// linked text cell as one unbreakable field that runs past the column, while a formula's text
+/// wraps, and the link (kept in the sheet's hyperlinks, apart from the cell) still opens the
+/// source in Excel, WPS and LibreOffice. A text longer than a formula's string constant stays
+/// a linked text cell.
+fn write_link(
+    ws: &mut rust_xlsxwriter::Worksheet,
+    r: u32,
+    col: u16,
+    url: &str,
+    text: &str,
+    link_fmt: &rust_xlsxwriter::Format,
+    wrapped: bool,
+) {
+    let fmt = if wrapped {
+        link_fmt.clone().set_text_wrap()
+    } else {
+        link_fmt.clone()
+    };
+    let link = Url::new(url).set_text(text);
+    if ws.write_url_with_format(r, col, link, &fmt).is_err() {
+        return;
+    }
+    if wrapped && text.chars().count() <= FORMULA_STRING_MAX && !text.chars().any(char::is_control)
+    {
+        let formula = rust_xlsxwriter::Formula::new(format!("=\"{}\"", text.replace('"', "\"\"")))
+            .set_result(text);
+        let _ = ws.write_formula_with_format(r, col, formula, &fmt);
+    }
 }
 
 /// The formats of numbers with 0, 1 and 2 decimals, by (centred, decimals).

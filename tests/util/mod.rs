@@ -6,6 +6,7 @@ pub mod bbp;
 pub mod cells;
 pub mod edit;
 pub mod gacrux;
+pub mod pdf;
 pub mod sample_run;
 pub mod swiss;
 pub mod trf_cut;
@@ -21,6 +22,17 @@ pub const SAMPLES: [&str; 3] = [
     "cca-a-league-2023",
     "cca-b-league-2025",
     "cxa-amateur-king-2023",
+];
+
+/// Every bundled sample folder: the three of [`SAMPLES`] and the newer youth, open and
+/// xiangqi-team samples.
+pub const ALL_SAMPLES: [&str; 6] = [
+    SAMPLES[0],
+    SAMPLES[1],
+    SAMPLES[2],
+    "youth-chess-2026",
+    "open-chess-2026",
+    "xiangqi-team-2026",
 ];
 
 /// `samples/<name>` of the repository.
@@ -380,4 +392,38 @@ pub fn text_of(path: &Path) -> String {
     } else {
         String::from_utf8(bytes).unwrap_or_default()
     }
+}
+
+/// The rulings that decide the open-chess sample's three open errors: 六合区文化馆's late form
+/// and 孟思立's and 贺帆磊's entries are ruled `cleared`, so that no blocking finding is left.
+pub const OPEN_CHESS_RULINGS: &str = r#"
+[[rulings]]
+team = "六合区文化馆"
+decision = "cleared"
+clause = "规程 六(二)"
+note = "逾期报名经组委会同意"
+
+[[rulings]]
+person = "孟思立"
+team = "南京弈友国际象棋俱乐部"
+decision = "cleared"
+clause = "规程 五(一)"
+note = "重复填写的一行已核实为同一人"
+
+[[rulings]]
+person = "贺帆磊"
+team = "江宁区棋类协会"
+decision = "cleared"
+clause = "规程 五(一)"
+note = "身份证原件已核验"
+"#;
+
+/// A copy of the open-chess sample with [`OPEN_CHESS_RULINGS`] appended to its event.toml.
+pub fn ruled_open_chess() -> (tempfile::TempDir, PathBuf) {
+    let (tmp, folder) = sample_copy("open-chess-2026");
+    let toml = folder.join("event.toml");
+    let mut text = fs::read_to_string(&toml).expect("event.toml");
+    text.push_str(OPEN_CHESS_RULINGS);
+    fs::write(&toml, text).expect("write event.toml");
+    (tmp, folder)
 }

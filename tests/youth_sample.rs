@@ -54,3 +54,51 @@ fn no_xiangqi_word_and_every_fide_id_on_its_001_line() {
     assert!(on_forms.len() >= 40, "{}", on_forms.len());
     assert_eq!(on_forms, in_reports);
 }
+
+/// Nobody vanishes (issue 43 point 4) on the youth championship: the roster's 269 players are
+/// the 268 in the ten sections' standings and the one a finding names instead, 熊杰涛 entered a
+/// second time by another club (`round.duplicate-entrant` at the second form's name cell).
+#[test]
+fn every_roster_player_is_placed_or_named_by_a_finding() {
+    let (_tmp, dir) = util::sample_copy("youth-chess-2026");
+    let (_, json, err) = util::run_json(&dir, &[]);
+    let placed: BTreeSet<String> = json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| format!("{}|{}", util::s(r, "section"), util::s(r, "name")))
+        .collect();
+    let rows = json["standings"].as_array().unwrap().len();
+    assert_eq!(placed.len(), rows, "one standings row per player");
+    let named: Vec<(String, String)> = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| {
+            matches!(
+                util::s(f, "code").as_str(),
+                "round.duplicate-entrant" | "person.section-unplaced"
+            )
+        })
+        .map(|f| {
+            (
+                format!("{}（{}）", util::s(f, "person"), util::s(f, "team")),
+                util::s(f, "source"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        named,
+        [(
+            "熊杰涛（合肥弈林国际象棋俱乐部）".to_string(),
+            "合肥弈林国际象棋俱乐部报名表.xlsx!报名表!C8".to_string()
+        )],
+        "{err}"
+    );
+    assert!(!placed.iter().any(|p| p.ends_with(&named[0].0)));
+    assert!(placed.contains("U10男子组|熊杰涛（合肥市师范附属小学）"));
+    assert_eq!(
+        (json["players"].as_u64(), placed.len(), named.len()),
+        (Some(269), 268, 1)
+    );
+}

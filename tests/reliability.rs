@@ -275,6 +275,16 @@ fn hostile_folder() -> (Vec<tempfile::TempDir>, std::path::PathBuf) {
     for ext in ["ods", "txt", "xlsm"] {
         fs::write(folder.join(format!("random.{ext}")), &noise).expect("noise");
     }
+    deep_docx(
+        &folder.join("deep_tables.docx"),
+        "<w:tbl><w:tr><w:tc>",
+        "</w:tc></w:tr></w:tbl>",
+    );
+    deep_docx(
+        &folder.join("deep_sdt.docx"),
+        "<w:sdt><w:sdtContent>",
+        "</w:sdtContent></w:sdt>",
+    );
     // A link pointing outside the folder is not followed.
     let outside = tempfile::tempdir().expect("tempdir");
     fs::write(outside.path().join("secret.csv"), "姓名,性别\n外人,男\n").expect("secret");
@@ -282,6 +292,20 @@ fn hostile_folder() -> (Vec<tempfile::TempDir>, std::path::PathBuf) {
         .expect("symlink");
     std::os::unix::fs::symlink(outside.path(), folder.join("linkdir")).expect("symlink dir");
     (vec![tmp, outside], folder)
+}
+
+/// A Word form (about 10 KB) whose one table cell holds `open … close` nested 100,000 deep
+/// around a paragraph per level: it took 158 s and was then ignored (issue 46).
+fn deep_docx(path: &Path, open: &str, close: &str) {
+    let n = 100_000;
+    let para = "<w:p><w:r><w:t>张三</w:t></w:r></w:p>";
+    let body = format!(
+        "<w:tbl><w:tr><w:tc>{}{}{}</w:tc></w:tr></w:tbl>",
+        open.repeat(n),
+        para.repeat(n),
+        close.repeat(n)
+    );
+    util::write_docx(path, &body);
 }
 
 #[test]
@@ -303,6 +327,8 @@ fn a_folder_of_hostile_files_names_every_bad_file_and_reads_the_good_one() {
         "bad_sst.xlsb",
         "bomb.zip/big.csv",
         "deep.zip/level1.zip/level2.zip/level3.zip/level4.zip",
+        "deep_sdt.docx",
+        "deep_tables.docx",
         "empty.xlsx",
         "encrypted.xlsx",
         "encrypted_named.xls",
@@ -357,6 +383,13 @@ fn a_folder_of_hostile_files_names_every_bad_file_and_reads_the_good_one() {
         message("spaces_bomb.ods"),
         "无法读取 spaces_bomb.ods：文件内容太多（所有工作表合计超过 4000000 个单元格或 64 MB 文字）"
     );
+    // A Word form nested 100,000 deep is refused at the depth bound, not walked to the end.
+    for docx in ["deep_sdt.docx", "deep_tables.docx"] {
+        assert_eq!(
+            message(docx),
+            format!("无法读取 {docx}：Word 文档的内容嵌套超过 256 层，文件可能已损坏或被篡改")
+        );
+    }
     // A parser's panic (calamine on bad_sst.xlsb) is the finding alone: no panic message that
     // would read as a crash.
     assert!(!err.contains("panicked"), "{err}");

@@ -524,3 +524,65 @@ fn the_hostile_folder_runs_within_500_mb_and_the_time_bound() {
     assert!(usage.cpu.as_secs() < cpu_bound, "{usage:?}");
     assert!(usage.wall.as_secs() < 300, "{usage:?}");
 }
+
+/// The standings as (rank, name, match points, game points): what a large form must not move.
+fn places(json: &serde_json::Value) -> Vec<(u64, String, f64, f64)> {
+    json["standings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|t| {
+            (
+                t["rank"].as_u64().unwrap_or(0),
+                s(t, "name"),
+                t["points"].as_f64().unwrap_or(-1.0),
+                t["game_points"].as_f64().unwrap_or(-1.0),
+            )
+        })
+        .collect()
+}
+
+/// A form of 99,000 rows (成都锦江队's CSV filled with generated players after its own seven,
+/// just under the million-cell limit) is read and checked within the bounds of the hostile
+/// folder: a search per team member made it take minutes (issue 46). The standings do not move.
+#[test]
+fn a_form_of_99000_rows_runs_within_500_mb_and_the_time_bound() {
+    let (_tmp, folder) = sample_copy(A);
+    let (_, before, err) = run_json(&folder, &[]);
+    assert!(before["standings"].is_array(), "{err}");
+    let path = folder.join("成都锦江队报名表.csv");
+    let (text, _, _) = encoding_rs::GBK.decode(&fs::read(&path).expect("form"));
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines
+        .iter()
+        .position(|l| l.starts_with(",,,"))
+        .expect("the blank row after the players");
+    let surnames: Vec<char> = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗".chars().collect();
+    let mut out: Vec<String> = lines[..end].iter().map(|l| l.to_string()).collect();
+    let own = out.len();
+    for i in 0..99_000 - own {
+        let sex = if i % 2 == 0 { "女" } else { "男" };
+        out.push(format!(
+            "{},,{}某{i},{sex},1990/6/14,,,,成都锦江队,",
+            i + 8,
+            surnames[i % surnames.len()]
+        ));
+    }
+    out.extend(lines[end..].iter().map(|l| l.to_string()));
+    let (bytes, _, _) = encoding_rs::GBK.encode(&(out.join("\n") + "\n"));
+    fs::write(&path, bytes).expect("form");
+
+    let (code, json, err, usage) = util::run_measured(&folder);
+    assert_eq!(code, 1, "{err}");
+    eprintln!("99,000-row form: {usage:?}");
+    assert!(
+        json["players"].as_u64() > Some(99_000),
+        "{}",
+        json["players"]
+    );
+    assert_eq!(places(&json), places(&before), "{err}");
+    assert!(usage.max_rss_kib * 1024 < 500_000_000, "{usage:?}");
+    let cpu_bound = if cfg!(debug_assertions) { 60 } else { 10 };
+    assert!(usage.cpu.as_secs() < cpu_bound, "{usage:?}");
+    assert!(usage.wall.as_secs() < 300, "{usage:?}");
+}

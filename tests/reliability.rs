@@ -551,7 +551,8 @@ fn a_form_of_99000_rows_runs_within_500_mb_and_the_time_bound() {
     let (_, before, err) = run_json(&folder, &[]);
     assert!(before["standings"].is_array(), "{err}");
     let path = folder.join("成都锦江队报名表.csv");
-    let (text, _, _) = encoding_rs::GBK.decode(&fs::read(&path).expect("form"));
+    let raw = fs::read(&path).expect("form");
+    let (text, _, _) = encoding_rs::GBK.decode(&raw);
     let lines: Vec<&str> = text.lines().collect();
     let end = lines
         .iter()
@@ -569,8 +570,9 @@ fn a_form_of_99000_rows_runs_within_500_mb_and_the_time_bound() {
         ));
     }
     out.extend(lines[end..].iter().map(|l| l.to_string()));
-    let (bytes, _, _) = encoding_rs::GBK.encode(&(out.join("\n") + "\n"));
-    fs::write(&path, bytes).expect("form");
+    let padded = out.join("\n") + "\n";
+    let (bytes, _, _) = encoding_rs::GBK.encode(&padded);
+    fs::write(&path, &bytes).expect("form");
 
     let (code, json, err, usage) = util::run_measured(&folder);
     assert_eq!(code, 1, "{err}");

@@ -483,10 +483,8 @@ impl Walker {
         }
         match name {
             "t" => self.in_text = false,
-            "sdt" => {
-                if self.sdt.pop() == Some(true) {
-                    self.placeholders = self.placeholders.saturating_sub(1);
-                }
+            "sdt" if self.sdt.pop() == Some(true) => {
+                self.placeholders = self.placeholders.saturating_sub(1);
             }
             "tc" => {
                 if let Some(t) = self.top() {

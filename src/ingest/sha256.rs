@@ -135,7 +135,7 @@ mod tests {
             assert_eq!(hex(&digest(&[&vec![b'y'; n]])), want, "{n}");
         }
         // Split anywhere (and across the padding's edge cases), the same digest.
-        let x = vec![b'x'; 119];
+        let x = [b'x'; 119];
         let want = "000b48d4edf0fa7bee3c6236ecd2785baa5db4eeb8bb54341b029e0d9fa5fb0c";
         for at in [0, 1, 55, 56, 64, 119] {
             assert_eq!(hex(&digest(&[&x[..at], &x[at..]])), want);

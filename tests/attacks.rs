@@ -222,26 +222,30 @@ fn an_invisible_character_in_a_team_cell_does_not_split_the_match() {
 
 #[test]
 fn a_second_round_sheet_hidden_in_the_workbook_is_an_error_naming_both() {
-    // A hidden backup of the round sheet with one result changed, after the visible sheet.
-    let (_tmp, folder, before) = a_league_edited(|sheets| {
-        let mut backup = util::edit::EditSheet {
-            name: "备份".into(),
-            visible: false,
-            grid: sheets[0].grid.clone(),
-            merges: Vec::new(),
-        };
-        backup.grid[2][5] = "0-1".into();
-        sheets.insert(1, backup);
-    });
-    rerun_adds(
-        &folder,
-        &before,
-        finding(
-            "round.extra-sheet",
-            "results/r01.xlsx!备份",
-            "results/r01.xlsx：工作表“第1轮”和“备份”（可能是隐藏的）都是成绩表；只读取“第1轮”，请只保留一张成绩表",
-        ),
-    );
+    // A hidden backup of the round sheet with one result changed, after the visible sheet and
+    // before it: either way the visible sheet is the one read (the one the arbiter sees and
+    // corrects), and the error names both.
+    for at in [1, 0] {
+        let (_tmp, folder, before) = a_league_edited(|sheets| {
+            let mut backup = util::edit::EditSheet {
+                name: "备份".into(),
+                visible: false,
+                grid: sheets[0].grid.clone(),
+                merges: Vec::new(),
+            };
+            backup.grid[2][5] = "0-1".into();
+            sheets.insert(at, backup);
+        });
+        rerun_adds(
+            &folder,
+            &before,
+            finding(
+                "round.extra-sheet",
+                "results/r01.xlsx!备份",
+                "results/r01.xlsx：工作表“第1轮”和“备份”（可能是隐藏的）都是成绩表；只读取“第1轮”，请只保留一张成绩表",
+            ),
+        );
+    }
 }
 
 #[test]
@@ -394,4 +398,242 @@ fn results_linked_inside_the_event_folder_is_read_and_outside_is_refused() {
         )),
         "{stderr}"
     );
+}
+
+#[test]
+fn invisible_characters_in_form_cells_are_a_warning_at_each_cell() {
+    // A word joiner in the name, a zero-width non-joiner in the ID number, a soft hyphen in the
+    // registered unit: each read without them (the ID number valid, the name and unit as
+    // typed), and each cell named in Chinese and in English.
+    let csv = "姓名,性别,身份证号,注册单位\n\
+               张\u{2060}三,男,1101012010\u{200C}01011237,北京\u{00AD}棋院\n";
+    let (_tmp, folder) = one_form(csv.as_bytes());
+    let cell = |c: &str| format!("测试队报名表.csv!测试队报名表!{c}2");
+    let invisible = |json: &serde_json::Value| -> Vec<(String, String)> {
+        findings(json)
+            .into_iter()
+            .filter(|(code, ..)| code == "cell.invisible-characters")
+            .map(|(_, source, message)| (source, message))
+            .collect()
+    };
+    let (_, json, err) = run_json(&folder, &[]);
+    assert_eq!(json["players"], 1, "{err}");
+    assert_eq!(
+        invisible(&json),
+        [
+            (
+                cell("A"),
+                "“张三”含有不可见字符（U+2060），已去掉后比对；请删除这些字符".to_string()
+            ),
+            (
+                cell("C"),
+                "“110101201001011237”含有不可见字符（U+200C），已去掉后比对；请删除这些字符"
+                    .to_string()
+            ),
+            (
+                cell("D"),
+                "“北京棋院”含有不可见字符（U+00AD），已去掉后比对；请删除这些字符".to_string()
+            ),
+        ],
+        "{err}"
+    );
+    assert!(
+        !findings(&json)
+            .iter()
+            .any(|(code, ..)| code == "person.id-invalid"),
+        "{err}"
+    );
+    let (_, json, err) = run_json(&folder, &["--lang", "en"]);
+    assert_eq!(
+        invisible(&json)[0],
+        (
+            cell("A"),
+            "\"张三\" holds invisible characters (U+2060); compared without them: delete them"
+                .to_string()
+        ),
+        "{err}"
+    );
+}
+
+/// A copy of `sample` with event.toml edited by `(from, to)` replacements (each must apply),
+/// refused with exit 2: its stderr, and nothing written.
+fn refused_after_edit(sample: &str, edits: &[(&str, &str)]) -> String {
+    let (_tmp, folder) = sample_copy(sample);
+    let path = folder.join("event.toml");
+    let mut toml = fs::read_to_string(&path).expect("event.toml");
+    for (from, to) in edits {
+        assert!(toml.contains(from), "{from}");
+        toml = toml.replacen(from, to, 1);
+    }
+    fs::write(&path, toml).expect("edit");
+    let err = refused_event_file(&folder);
+    assert!(!folder.join("out").exists(), "{err}");
+    err
+}
+
+#[test]
+fn removing_a_board_under_played_rounds_is_refused() {
+    // The A-league's 5th board (a woman's) struck from [boards], with the settings that
+    // follow it, after 11 rounds of five boards: every round would lose its 5th game.
+    let err = refused_after_edit(
+        A,
+        &[
+            ("  { number = 5, sex = \"女\" },\n", ""),
+            (
+                "{ sex = \"女\", boards = [5] }",
+                "{ sex = \"女\", boards = [4] }",
+            ),
+            ("women_main = 2\n", "women_main = 1\n"),
+            ("first_named = \"WBWBW\"", "first_named = \"WBWB\""),
+        ],
+    );
+    assert!(
+        err.contains(
+            "event.toml: 键 (key) `boards.boards`: [boards] 只列了 4 台，但 results/r01.xlsx\
+             （第1轮）有第5台的对局；已进行的对局不能删去：请把台次改回至少 5 台，\
+             或把该成绩表移出赛事文件夹"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn dropping_a_played_section_from_its_stage_is_refused() {
+    // The xiangqi stage's sections listed without 家庭双人组, whose 7 rounds are played.
+    let err = refused_after_edit(
+        X,
+        &[(
+            "rounds = 7\n",
+            "rounds = 7\nsections = [\"open-men\", \"open-women\", \"junior-men\", \"junior-women\"]\n",
+        )],
+    );
+    assert!(
+        err.contains(
+            "event.toml: 键 (key) `stages[swiss].sections`: results/family-r01.xlsx \
+             是组别“family”第1轮的成绩表，但本阶段的 sections 已不含这个组别；\
+             已进行的轮次不能删去：请把“family”加回 sections，或把该成绩表移出赛事文件夹"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn removing_a_played_stage_is_refused() {
+    // The B-league's team Swiss renamed (the stage `swiss` gone) after 9 rounds: read on, the
+    // renamed stage would start again from round 1 with every team at zero.
+    let err = refused_after_edit(
+        "cca-b-league-2025",
+        &[
+            ("id = \"swiss\"\n", "id = \"main\"\n"),
+            ("stage = \"swiss\"", "stage = \"main\""),
+        ],
+    );
+    assert!(
+        err.contains(
+            "event.toml: 键 (key) `stages`: results/r01.xlsx 是阶段“swiss”第1轮的成绩表，\
+             但 event.toml 已没有这个阶段；已进行的轮次不能删去：请把该阶段加回，\
+             或把该成绩表移出赛事文件夹"
+        ),
+        "{err}"
+    );
+}
+
+/// Runs `bianpai run <folder> --json` with `soffice` on `PATH` being `fake` (first) and the
+/// conversion cache in `cache`.
+#[cfg(unix)]
+fn run_with_converter(folder: &Path, fake: &Path, cache: &Path) -> serde_json::Value {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let mut dirs = vec![fake.to_path_buf()];
+    dirs.extend(std::env::split_paths(&path));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bianpai"))
+        .args(["run", folder.to_str().expect("utf-8"), "--json"])
+        .env("PATH", std::env::join_paths(dirs).expect("PATH"))
+        .env("BIANPAI_CACHE", cache)
+        .output()
+        .expect("bianpai runs");
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&out.stderr));
+    })
+}
+
+#[cfg(unix)]
+#[test]
+fn a_doc_is_converted_once_and_read_from_the_cache_after() {
+    use std::os::unix::fs::PermissionsExt as _;
+    // A team's old Word form, and a stand-in for LibreOffice that logs each call and writes
+    // the form as it would convert it (a table of three players).
+    let (_tmp, folder) = one_form(b"");
+    fs::remove_file(folder.join("测试队报名表.csv")).expect("rm");
+    fs::copy(
+        util::fixture("received/folder/辽宁省报名表.doc"),
+        folder.join("测试队报名表.doc"),
+    )
+    .expect("doc");
+    let tools = tempfile::tempdir().expect("tempdir");
+    let row = |cells: [&str; 3]| {
+        let tcs: String = cells
+            .iter()
+            .map(|c| format!("<w:tc><w:p><w:r><w:t>{c}</w:t></w:r></w:p></w:tc>"))
+            .collect();
+        format!("<w:tr>{tcs}</w:tr>")
+    };
+    let body = format!(
+        "<w:tbl>{}{}{}{}</w:tbl>",
+        row(["姓名", "性别", "出生日期"]),
+        row(["张三", "男", "2010-01-01"]),
+        row(["李四", "男", "2011-02-02"]),
+        row(["王五", "女", "2012-03-03"])
+    );
+    let converted = tools.path().join("converted.docx");
+    util::write_docx(&converted, &body);
+    let log = tools.path().join("calls.log");
+    let fake = tools.path().join("bin");
+    fs::create_dir(&fake).expect("bin");
+    let script = format!(
+        "#!/bin/sh\necho call >> '{}'\nwhile [ $# -gt 0 ]; do\n  if [ \"$1\" = --outdir ]; then out=\"$2\"; fi\n  last=\"$1\"; shift\ndone\nstem=$(basename \"$last\"); stem=${{stem%.*}}\nmkdir -p \"$out\" && cp '{}' \"$out/$stem.docx\"\n",
+        log.display(),
+        converted.display()
+    );
+    fs::write(fake.join("soffice"), script).expect("script");
+    fs::set_permissions(fake.join("soffice"), fs::Permissions::from_mode(0o755)).expect("chmod");
+    let cache = tools.path().join("cache");
+    let calls = || fs::read_to_string(&log).unwrap_or_default().lines().count();
+    let outputs = || util::snapshot(&folder.join("out"), &["previous"]);
+
+    let first = run_with_converter(&folder, &fake, &cache);
+    assert_eq!(first["players"], 3, "{first}");
+    assert_eq!(calls(), 1);
+    assert!(
+        findings(&first)
+            .iter()
+            .any(|(code, source, _)| code == "file.converted" && source == "测试队报名表.doc"),
+        "{first}"
+    );
+    let kept: Vec<String> = fs::read_dir(&cache)
+        .expect("cache")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(
+        kept[0].ends_with(".docx") && kept[0].len() == 64 + 5,
+        "{kept:?}"
+    );
+    let written = outputs();
+
+    // The second run reads the kept copy: LibreOffice is not started, the outputs are the same.
+    let second = run_with_converter(&folder, &fake, &cache);
+    assert_eq!(calls(), 1);
+    assert_eq!(findings(&second), findings(&first));
+    assert_eq!(outputs(), written);
+
+    // A damaged entry is not read: converted again, the same outputs.
+    let entry = cache.join(&kept[0]);
+    let mut bytes = fs::read(&entry).expect("entry");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    fs::write(&entry, bytes).expect("damage");
+    let third = run_with_converter(&folder, &fake, &cache);
+    assert_eq!(calls(), 2);
+    assert_eq!(findings(&third), findings(&first));
+    assert_eq!(outputs(), written);
 }

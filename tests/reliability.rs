@@ -275,6 +275,16 @@ fn hostile_folder() -> (Vec<tempfile::TempDir>, std::path::PathBuf) {
     for ext in ["ods", "txt", "xlsm"] {
         fs::write(folder.join(format!("random.{ext}")), &noise).expect("noise");
     }
+    deep_docx(
+        &folder.join("deep_tables.docx"),
+        "<w:tbl><w:tr><w:tc>",
+        "</w:tc></w:tr></w:tbl>",
+    );
+    deep_docx(
+        &folder.join("deep_sdt.docx"),
+        "<w:sdt><w:sdtContent>",
+        "</w:sdtContent></w:sdt>",
+    );
     // A link pointing outside the folder is not followed.
     let outside = tempfile::tempdir().expect("tempdir");
     fs::write(outside.path().join("secret.csv"), "姓名,性别\n外人,男\n").expect("secret");
@@ -282,6 +292,20 @@ fn hostile_folder() -> (Vec<tempfile::TempDir>, std::path::PathBuf) {
         .expect("symlink");
     std::os::unix::fs::symlink(outside.path(), folder.join("linkdir")).expect("symlink dir");
     (vec![tmp, outside], folder)
+}
+
+/// A Word form (about 10 KB) whose one table cell holds `open … close` nested 100,000 deep
+/// around a paragraph per level: it took 158 s and was then ignored (issue 46).
+fn deep_docx(path: &Path, open: &str, close: &str) {
+    let n = 100_000;
+    let para = "<w:p><w:r><w:t>张三</w:t></w:r></w:p>";
+    let body = format!(
+        "<w:tbl><w:tr><w:tc>{}{}{}</w:tc></w:tr></w:tbl>",
+        open.repeat(n),
+        para.repeat(n),
+        close.repeat(n)
+    );
+    util::write_docx(path, &body);
 }
 
 #[test]
@@ -303,6 +327,8 @@ fn a_folder_of_hostile_files_names_every_bad_file_and_reads_the_good_one() {
         "bad_sst.xlsb",
         "bomb.zip/big.csv",
         "deep.zip/level1.zip/level2.zip/level3.zip/level4.zip",
+        "deep_sdt.docx",
+        "deep_tables.docx",
         "empty.xlsx",
         "encrypted.xlsx",
         "encrypted_named.xls",
@@ -357,6 +383,13 @@ fn a_folder_of_hostile_files_names_every_bad_file_and_reads_the_good_one() {
         message("spaces_bomb.ods"),
         "无法读取 spaces_bomb.ods：文件内容太多（所有工作表合计超过 4000000 个单元格或 64 MB 文字）"
     );
+    // A Word form nested 100,000 deep is refused at the depth bound, not walked to the end.
+    for docx in ["deep_sdt.docx", "deep_tables.docx"] {
+        assert_eq!(
+            message(docx),
+            format!("无法读取 {docx}：Word 文档的内容嵌套超过 256 层，文件可能已损坏或被篡改")
+        );
+    }
     // A parser's panic (calamine on bad_sst.xlsb) is the finding alone: no panic message that
     // would read as a crash.
     assert!(!err.contains("panicked"), "{err}");
@@ -486,6 +519,75 @@ fn the_hostile_folder_runs_within_500_mb_and_the_time_bound() {
     );
     eprintln!("hostile corpus: {usage:?}");
     assert!(usage.max_rss_kib > 1_000, "implausible peak RSS: {usage:?}");
+    assert!(usage.max_rss_kib * 1024 < 500_000_000, "{usage:?}");
+    let cpu_bound = if cfg!(debug_assertions) { 60 } else { 10 };
+    assert!(usage.cpu.as_secs() < cpu_bound, "{usage:?}");
+    assert!(usage.wall.as_secs() < 300, "{usage:?}");
+}
+
+/// The standings as (rank, name, match points, game points): what a large form must not move.
+fn places(json: &serde_json::Value) -> Vec<(u64, String, f64, f64)> {
+    json["standings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|t| {
+            (
+                t["rank"].as_u64().unwrap_or(0),
+                s(t, "name"),
+                t["points"].as_f64().unwrap_or(-1.0),
+                t["game_points"].as_f64().unwrap_or(-1.0),
+            )
+        })
+        .collect()
+}
+
+/// A form of 99,000 rows (成都锦江队's CSV filled with generated players after its own seven,
+/// just under the million-cell limit) is read and checked within the bounds of the hostile
+/// folder: a search per team member made it take minutes (issue 46). The standings do not move.
+///
+/// Not met yet: the run now goes to the end (it panicked in the workbook writer, and a search
+/// per member took minutes) with the standings unchanged, but a debug build peaks at 1.8 GB and
+/// 77 s of CPU. Run with `--ignored` while working on it.
+#[test]
+#[ignore = "issue 46: a 99,000-row form peaks at 1.8 GB (bound 500 MB)"]
+fn a_form_of_99000_rows_runs_within_500_mb_and_the_time_bound() {
+    let (_tmp, folder) = sample_copy(A);
+    let (_, before, err) = run_json(&folder, &[]);
+    assert!(before["standings"].is_array(), "{err}");
+    let path = folder.join("成都锦江队报名表.csv");
+    let raw = fs::read(&path).expect("form");
+    let (text, _, _) = encoding_rs::GBK.decode(&raw);
+    let lines: Vec<&str> = text.lines().collect();
+    let end = lines
+        .iter()
+        .position(|l| l.starts_with(",,,"))
+        .expect("the blank row after the players");
+    let surnames: Vec<char> = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗".chars().collect();
+    let mut out: Vec<String> = lines[..end].iter().map(|l| l.to_string()).collect();
+    let own = out.len();
+    for i in 0..99_000 - own {
+        let sex = if i % 2 == 0 { "女" } else { "男" };
+        out.push(format!(
+            "{},,{}某{i},{sex},1990/6/14,,,,成都锦江队,",
+            i + 8,
+            surnames[i % surnames.len()]
+        ));
+    }
+    out.extend(lines[end..].iter().map(|l| l.to_string()));
+    let padded = out.join("\n") + "\n";
+    let (bytes, _, _) = encoding_rs::GBK.encode(&padded);
+    fs::write(&path, &bytes).expect("form");
+
+    let (code, json, err, usage) = util::run_measured(&folder);
+    assert_eq!(code, 1, "{err}");
+    eprintln!("99,000-row form: {usage:?}");
+    assert!(
+        json["players"].as_u64() > Some(99_000),
+        "{}",
+        json["players"]
+    );
+    assert_eq!(places(&json), places(&before), "{err}");
     assert!(usage.max_rss_kib * 1024 < 500_000_000, "{usage:?}");
     let cpu_bound = if cfg!(debug_assertions) { 60 } else { 10 };
     assert!(usage.cpu.as_secs() < cpu_bound, "{usage:?}");

@@ -97,6 +97,9 @@ catalogue! {
     FileConverted = "file.converted", File, Warning;
     /// A form cell holding an error value (`#N/A`, `#REF!` …): never read as a value.
     CellError = "cell.error", Cell, Error;
+    /// A name, unit or ID number cell of a form with invisible characters (zero-width space,
+    /// word joiner, soft hyphen, byte-order mark): compared without them.
+    CellInvisibleCharacters = "cell.invisible-characters", Cell, Warning;
     /// A row with no name.
     PersonNameMissing = "person.name-missing", Person, Error;
     /// An identity number of the wrong format or check character.
@@ -206,7 +209,7 @@ catalogue! {
     /// A workbook named as one round whose marker says another: not read.
     RoundMarkerMismatch = "round.marker-mismatch", Round, Error;
     /// A workbook holding more than one sheet that reads as a round (hidden or visible): the
-    /// first is read; the arbiter keeps one.
+    /// first visible one is read; the arbiter keeps one.
     RoundExtraSheet = "round.extra-sheet", Round, Error;
     /// A round workbook whose marker names another event: not read.
     RoundForeignEvent = "round.foreign-event", Round, Error;

@@ -19,6 +19,12 @@ use super::{Budget, Cell, Limits, Merge, Table, Unreadable, archive};
 /// The most tables read from one document.
 const MAX_TABLES: usize = 64;
 
+/// The deepest nesting of XML elements read (a filled-in form is some 20 deep: body, table,
+/// row, cell, content control, paragraph, run, text; a few nested tables add a dozen each).
+/// Deeper is refused as it is met, before anything is kept for it: a 20 KB file of nested
+/// tables or content controls 100,000 deep must not cost time or memory by its depth.
+pub(crate) const MAX_XML_DEPTH: usize = 256;
+
 /// Reads every top-level table of a Word document.
 ///
 /// # Errors
@@ -33,12 +39,19 @@ pub(crate) fn read(
 ) -> Result<Vec<Table>, Unreadable> {
     let xml = archive::read_part(path, bytes, "word/document.xml", limits, budget)?
         .ok_or_else(|| corrupt(path, "没有 word/document.xml", "no word/document.xml"))?;
-    let body = parse(&xml).map_err(|e| {
-        corrupt(
+    let body = parse(&xml).map_err(|e| match e {
+        ParseError::Xml(e) => corrupt(
             path,
             &format!("XML 解析失败：{e}"),
             &format!("XML parse error: {e}"),
-        )
+        ),
+        ParseError::TooDeep => Unreadable::new(
+            path,
+            format!("Word 文档的内容嵌套超过 {MAX_XML_DEPTH} 层，文件可能已损坏或被篡改"),
+            format!(
+                "the Word document's content is nested more than {MAX_XML_DEPTH} levels deep; the file may be corrupt or tampered with"
+            ),
+        ),
     })?;
     let mut tables = Vec::new();
     for (k, t) in body.tables.iter().enumerate().take(MAX_TABLES) {
@@ -265,6 +278,10 @@ struct Walker {
     /// Content controls: whether each open one shows its placeholder (the form's own "click
     /// here to enter text", which is no answer).
     sdt: Vec<bool>,
+    /// How many of the open content controls show their placeholder.
+    placeholders: usize,
+    /// Elements open now.
+    depth: usize,
     para: String,
     para_depth: usize,
     /// Body blocks (paragraphs and top-level tables) so far: what places a paragraph before
@@ -274,15 +291,32 @@ struct Walker {
     paragraphs: u32,
 }
 
+/// Why a document body could not be walked.
+#[derive(Debug)]
+enum ParseError {
+    Xml(quick_xml::Error),
+    /// Elements nested deeper than [`MAX_XML_DEPTH`].
+    TooDeep,
+}
+
 /// Walks the document body once.
-fn parse(xml: &[u8]) -> Result<Body, quick_xml::Error> {
+fn parse(xml: &[u8]) -> Result<Body, ParseError> {
     let mut reader = Reader::from_reader(xml);
     let mut w = Walker::default();
     loop {
-        match reader.read_event()? {
-            Event::Start(e) => w.start(&e),
+        match reader.read_event().map_err(ParseError::Xml)? {
+            Event::Start(e) => {
+                w.depth += 1;
+                if w.depth > MAX_XML_DEPTH {
+                    return Err(ParseError::TooDeep);
+                }
+                w.start(&e);
+            }
             Event::Empty(e) => w.empty(&e),
-            Event::End(e) => w.end(e.local_name().as_ref()),
+            Event::End(e) => {
+                w.depth = w.depth.saturating_sub(1);
+                w.end(e.local_name().as_ref());
+            }
             Event::Text(t) if w.reading_text() => w.push(&t.xml10_content()),
             Event::CData(t) if w.reading_text() => w.push(&t.xml10_content()),
             Event::GeneralRef(r) if w.reading_text() => {
@@ -309,7 +343,7 @@ fn parse(xml: &[u8]) -> Result<Body, quick_xml::Error> {
 impl Walker {
     /// Whether text here is read: inside `w:t`, outside an ignored subtree and a placeholder.
     fn reading_text(&self) -> bool {
-        self.in_text && self.skip == 0 && !self.sdt.contains(&true)
+        self.in_text && self.skip == 0 && self.placeholders == 0
     }
 
     /// Text goes to the open cell of the top-level table, else to the body paragraph.
@@ -390,8 +424,9 @@ impl Walker {
         }
         match local(e).as_str() {
             "showingPlcHdr" => {
-                if let Some(top) = self.sdt.last_mut() {
+                if let Some(top) = self.sdt.last_mut().filter(|top| !**top) {
                     *top = true;
+                    self.placeholders += 1;
                 }
             }
             "tab" if self.para_depth > 0 => self.push("\t"),
@@ -448,8 +483,8 @@ impl Walker {
         }
         match name {
             "t" => self.in_text = false,
-            "sdt" => {
-                self.sdt.pop();
+            "sdt" if self.sdt.pop() == Some(true) => {
+                self.placeholders = self.placeholders.saturating_sub(1);
             }
             "tc" => {
                 if let Some(t) = self.top() {

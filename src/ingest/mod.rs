@@ -14,11 +14,13 @@ mod archive;
 pub mod bounded;
 mod cfb_repair;
 mod convert;
+mod convert_cache;
 mod docx;
 mod guard;
 mod limits;
 mod names;
 mod ods;
+mod sha256;
 mod sniff;
 mod soffice;
 mod table;
@@ -391,7 +393,7 @@ fn converted(
     budget: &mut Budget,
     out: &mut ReadOutcome,
 ) {
-    let data = match soffice::convert(path, bytes, ext, target, what) {
+    let data = match soffice::convert(path, bytes, ext, target, what, limits.max_file_bytes) {
         Ok(d) => d,
         Err(u) => return out.unreadable.push(u),
     };

@@ -1,8 +1,10 @@
 //! Old binary documents (.doc, .wps, and .et/.xls files that are not readable workbooks) read by
 //! converting a copy with LibreOffice (`soffice`) when it is on `PATH`: the bytes are written to
 //! a fresh temporary folder, converted there under a time limit with a throw-away profile, and
-//! the result read like any .docx or .xlsx; the input file is never touched. Without LibreOffice
-//! the file is named with the fix (save it again as .docx or .xlsx).
+//! the result read like any .docx or .xlsx; the input file is never touched. The converted copy
+//! is kept in the conversion cache by the file's hash ([`super::convert_cache`]), so LibreOffice
+//! runs once per file, not once per run. Without LibreOffice the file is named with the fix
+//! (save it again as .docx or .xlsx).
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
@@ -61,12 +63,40 @@ pub(crate) fn missing(path: &str, what_zh: &str, what_en: &str) -> Unreadable {
     )
 }
 
-/// Converts a copy of `bytes` (named `ext`) to `target` with LibreOffice.
+/// Converts a copy of `bytes` (named `ext`) to `target` with LibreOffice, or reads the copy
+/// converted by an earlier run from the conversion cache ([`super::convert_cache`]); a
+/// converted copy over `max` bytes is refused.
 ///
 /// # Errors
 ///
 /// [`Unreadable`] when LibreOffice is missing, fails, or runs past the time limit.
 pub(crate) fn convert(
+    path: &str,
+    bytes: &[u8],
+    ext: &str,
+    target: Target,
+    what: (&str, &str),
+    max: u64,
+) -> Result<Vec<u8>, Unreadable> {
+    let cache = super::convert_cache::dir();
+    if let Some(kept) = cache
+        .as_deref()
+        .and_then(|dir| super::convert_cache::get(dir, bytes, target, max))
+    {
+        return Ok(kept);
+    }
+    let data = convert_now(path, bytes, ext, target, what)?;
+    if data.len() as u64 > max {
+        return Err(failed(path, "转换结果太大"));
+    }
+    if let Some(dir) = cache {
+        super::convert_cache::put(&dir, bytes, target, &data);
+    }
+    Ok(data)
+}
+
+/// Runs LibreOffice on a copy of `bytes`.
+fn convert_now(
     path: &str,
     bytes: &[u8],
     ext: &str,

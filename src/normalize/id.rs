@@ -299,10 +299,8 @@ fn clean(raw: &str) -> String {
     raw.nfkc()
         .filter(|c| {
             !c.is_whitespace()
-                && !matches!(
-                    c,
-                    '-' | '\u{2010}'..='\u{2015}' | '\'' | '(' | ')' | '\u{200B}' | '\u{FEFF}'
-                )
+                && !matches!(c, '-' | '\u{2010}'..='\u{2015}' | '\'' | '(' | ')')
+                && !super::name::is_invisible(*c)
         })
         .flat_map(char::to_uppercase)
         .collect()

@@ -25,6 +25,6 @@ pub use id::{
     IdError, ParsedId, id_check_char, id_kind_named, id_number, parse_id_as, parse_id_text,
     upgrade_15,
 };
-pub(crate) use name::is_han;
 pub use name::{clean_name, is_invisible, name, name_key, strip_invisible};
+pub(crate) use name::{invisible_message, is_han};
 pub use script::simplified;

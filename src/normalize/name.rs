@@ -56,6 +56,28 @@ pub fn strip_invisible(raw: &str) -> String {
     raw.chars().filter(|c| !is_invisible(*c)).collect()
 }
 
+/// The finding texts (Chinese, English) for a cell whose raw text holds invisible characters:
+/// its text without them and the code points it held (`U+200B U+2060`); `None` when it holds
+/// none. Rounds and forms word it alike.
+pub(crate) fn invisible_message(raw: &str) -> Option<(String, String)> {
+    if !raw.chars().any(is_invisible) {
+        return None;
+    }
+    let clean = strip_invisible(raw).trim().to_string();
+    let codes: Vec<String> = raw
+        .chars()
+        .filter(|ch| is_invisible(*ch))
+        .map(|ch| format!("U+{:04X}", ch as u32))
+        .collect();
+    let codes = codes.join(" ");
+    Some((
+        format!("“{clean}”含有不可见字符（{codes}），已去掉后比对；请删除这些字符"),
+        format!(
+            "{clean:?} holds invisible characters ({codes}); compared without them: delete them"
+        ),
+    ))
+}
+
 /// Dot-like characters that always mean the name separator (NFKC leaves them alone).
 fn is_bullet(c: char) -> bool {
     matches!(

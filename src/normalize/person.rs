@@ -139,7 +139,33 @@ pub(crate) fn person_from_row(
     read_birth(&r, &mut p, out);
     read_sex(&r, &mut p, out);
     read_identifiers(&r, &mut p, role_column, out);
+    invisible_cells(&r, out);
     Some(p)
+}
+
+/// A name, unit or ID number cell whose text holds invisible characters: a
+/// `cell.invisible-characters` warning at the cell (every comparison already uses the text
+/// without them: [`super::name_key`], [`super::unit_key`], the ID number's own cleaning).
+fn invisible_cells(r: &Reading<'_>, out: &mut Findings) {
+    for field in [
+        Field::Name,
+        Field::Id,
+        Field::RegisteredUnit,
+        Field::TeamUnit,
+    ] {
+        let Some(raw) = r.row.get(field) else {
+            continue;
+        };
+        if let Some((zh, en)) = super::invisible_message(&raw.cell.display()) {
+            out.push(r.finding(
+                Code::CellInvisibleCharacters,
+                Severity::Warning,
+                &raw.source,
+                zh,
+                en,
+            ));
+        }
+    }
 }
 
 /// `person.name-missing` at the row's name cell, with what the row does say so the team can

@@ -130,6 +130,9 @@ pub struct EventInput<'a> {
 /// `[boards]`, an unusable bracket).
 pub fn compute(inp: &EventInput<'_>, findings: &mut Findings) -> crate::Result<EventOutcome> {
     let event = inp.event;
+    // A stage, section or board removed under played rounds: refused before anything is
+    // computed (issue 46).
+    season::shrunk::check(event, inp.sheets)?;
     let statuses = crate::eligibility::standing::resolve(event, inp.roster, findings);
     let mut out = EventOutcome::default();
     if event.has_team_sections() {

@@ -251,6 +251,10 @@ fn decimals(text: &str) -> Option<usize> {
 /// Offset of the percentage formats' keys in [`number_formats`] (`63%` → `PERCENT + 0`).
 const PERCENT: usize = 10;
 
+/// The most links written into one sheet: the writer numbers a sheet's relationships in 16
+/// bits, and a sheet has a few besides its links.
+const MAX_LINKS: usize = 65_000;
+
 /// The value of a numeric column's `text` and its format's key in [`number_formats`]: a plain
 /// decimal (see [`decimals`]) with its decimals (at most 2), a percentage (`63%`, `62.5%`) as
 /// its fraction with [`PERCENT`] plus its decimals.
@@ -316,6 +320,7 @@ fn write_body(
     widths: &mut ColumnWidths,
 ) -> Result<(), XlsxError> {
     let t = &s.table;
+    let mut linked = 0usize;
     if t.rows.is_empty() {
         let last = u16::try_from(t.headers.len().max(1) - 1).unwrap_or(0);
         if last == 0 {
@@ -349,7 +354,12 @@ fn write_body(
             let col = u16::try_from(c).unwrap_or(u16::MAX);
             let centred = t.centred.contains(&c);
             let number = t.numeric.contains(&c).then(|| number_of(text)).flatten();
-            let link = links.and_then(|l| l.get(&(i, c)));
+            // A sheet holds at most MAX_LINKS links (the writer numbers them in 16 bits and
+            // panics past that, a form of 99,000 rows did): later cells are plain text.
+            let link = links
+                .and_then(|l| l.get(&(i, c)))
+                .filter(|_| linked < MAX_LINKS);
+            linked += usize::from(link.is_some());
             if let Some((d, v)) = number {
                 let fmt = number_formats.get(&(centred, d)).unwrap_or(base(c));
                 if link.is_some() {

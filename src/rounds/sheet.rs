@@ -160,7 +160,7 @@ pub fn read<F: AsRef<[Table]> + ?Sized>(
             (m, Recorded::from_table(t), record)
         })
     })?;
-    let table = tables.iter().find(|t| &*t.sheet != marker::SHEET)?;
+    let table = round_table(tables)?;
     extra_sheets(tables, table, findings);
     let rows = match find_header(table, &TEAM_HEADERS) {
         Some((hr, cols)) => Rows::Team(read_team(table, hr, &cols, sport, findings)),
@@ -182,6 +182,23 @@ pub fn read<F: AsRef<[Table]> + ?Sized>(
     })
 }
 
+/// The sheet a round workbook's rows are read from: the first visible sheet that reads as a
+/// round (a round workbook's header row), else the first sheet that is not the marker. A
+/// hidden copy before it (a backup the arbiter no longer sees) is never read in place of the
+/// visible sheet, which is the one the arbiter corrects and prints; both are named by
+/// [`extra_sheets`].
+fn round_table(tables: &[Table]) -> Option<&Table> {
+    let mut sheets = tables.iter().filter(|t| &*t.sheet != marker::SHEET);
+    sheets
+        .clone()
+        .find(|t| !t.hidden && is_round(t))
+        .or_else(|| sheets.next())
+}
+
+fn is_round(t: &Table) -> bool {
+    find_header(t, &TEAM_HEADERS).is_some() || find_header(t, &INDIVIDUAL_HEADERS).is_some()
+}
+
 /// Every other sheet of the workbook that reads as a round (a round workbook's header row),
 /// hidden or visible, is a `round.extra-sheet` error naming both: only `read` is read, and a
 /// backup copy or a corrected copy beside it must not pass unseen.
@@ -190,8 +207,7 @@ fn extra_sheets(tables: &[Table], read: &Table, findings: &mut Findings) {
         if std::ptr::eq(t, read) || &*t.sheet == marker::SHEET {
             continue;
         }
-        if find_header(t, &TEAM_HEADERS).is_none() && find_header(t, &INDIVIDUAL_HEADERS).is_none()
-        {
+        if !is_round(t) {
             continue;
         }
         let (a, b) = (&read.sheet, &t.sheet);
@@ -223,9 +239,7 @@ pub fn unmarked_title(tables: &[Table]) -> Option<(String, u32)> {
             .collect::<Vec<_>>()
             .join(" ");
         let n = round_in_title(&title)?;
-        let has_header = find_header(t, &TEAM_HEADERS).is_some()
-            || find_header(t, &INDIVIDUAL_HEADERS).is_some();
-        has_header.then_some((title, n))
+        is_round(t).then_some((title, n))
     })
 }
 
@@ -380,25 +394,15 @@ fn name_text(t: &Shown, r: usize, c: usize, findings: &mut Findings) -> String {
     let (r, c) = t.at(r, c);
     let t = t.table;
     // A merged cell's rows after its first show the same text: one warning, at the cell.
-    if covered || !raw.chars().any(crate::normalize::is_invisible) {
-        return raw;
+    if !covered && let Some((zh, en)) = crate::normalize::invisible_message(&raw) {
+        findings.push(Finding::new(
+            Code::RoundInvisibleCharacters,
+            Source::cell(&t.file, &t.sheet, r as u32, c as u32),
+            zh,
+            en,
+        ));
     }
-    let clean = crate::normalize::strip_invisible(&raw).trim().to_string();
-    let codes: Vec<String> = raw
-        .chars()
-        .filter(|ch| crate::normalize::is_invisible(*ch))
-        .map(|ch| format!("U+{:04X}", ch as u32))
-        .collect();
-    let codes = codes.join(" ");
-    findings.push(Finding::new(
-        Code::RoundInvisibleCharacters,
-        Source::cell(&t.file, &t.sheet, r as u32, c as u32),
-        format!("“{clean}”含有不可见字符（{codes}），已去掉后比对；请删除这些字符"),
-        format!(
-            "{clean:?} holds invisible characters ({codes}); compared without them: delete them"
-        ),
-    ));
-    clean
+    crate::normalize::strip_invisible(&raw).trim().to_string()
 }
 
 fn number(t: &Shown, r: usize, c: usize) -> Option<u32> {

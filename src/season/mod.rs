@@ -20,6 +20,7 @@ pub mod numbers;
 pub mod pairing_check;
 mod playoffs;
 mod ruled_out;
+pub(crate) mod shrunk;
 mod stale;
 pub(crate) mod team_history;
 pub mod team_standings;
@@ -135,6 +136,18 @@ impl RoundPaper {
     pub fn round(&self) -> u32 {
         self.marker.round
     }
+}
+
+/// An event.toml refusal at `key`, worded in Chinese then English.
+pub(crate) fn refusal(key: String, zh: String, en: String) -> crate::Error {
+    crate::event::EventError::Invalid {
+        path: crate::event::EVENT_FILE.into(),
+        key,
+        line: 0,
+        column: 0,
+        message: format!("{zh} ({en})"),
+    }
+    .into()
 }
 
 /// The `[boards]` of a team event; a team stage cannot be computed without them.

@@ -4,7 +4,7 @@
 
 use crate::eligibility::standing::{Standing, Statuses};
 use crate::event::{BoardRules, Event};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::findings::{Code, Finding, Source};
 use crate::model::roster::{Board, Person, Roster, Team};
@@ -323,12 +323,16 @@ pub fn infos(
         .filter_map(|(i, unit)| {
             let t = roster.teams.iter().find(|t| &t.unit.value == unit)?;
             let mut members = members(t, groups);
+            // Each member's entry by name key (the first of a key), found once: a search per
+            // member made a form of 100,000 rows take minutes (issue 46).
+            let mut by_key: HashMap<&str, &Person> = HashMap::new();
+            for p in &t.players {
+                if let Some(n) = &p.name {
+                    by_key.entry(n.value.key.as_str()).or_insert(p);
+                }
+            }
             for m in &mut members {
-                if let Some(p) = t
-                    .players
-                    .iter()
-                    .find(|p| p.name.as_ref().is_some_and(|n| n.value.key == m.key))
-                {
+                if let Some(p) = by_key.get(m.key.as_str()) {
                     m.bars = bars(t, p, groups, rules, excluded_clause.as_deref(), statuses);
                 }
             }

@@ -57,9 +57,15 @@ pub fn rewrite_sheets(src: &Path, dst: &Path, edit: impl FnOnce(&mut Vec<EditShe
         .collect();
     edit(&mut sheets);
     let mut wb = Workbook::new();
-    for sh in &sheets {
+    // The first visible sheet is the active one: a hidden sheet in front stays hidden (the
+    // writer would otherwise show the first sheet as the active one).
+    let first_visible = sheets.iter().position(|sh| sh.visible);
+    for (i, sh) in sheets.iter().enumerate() {
         let ws = wb.add_worksheet();
         ws.set_name(&sh.name).expect("sheet name");
+        if Some(i) == first_visible && i > 0 {
+            ws.set_active(true);
+        }
         for (r, row) in sh.grid.iter().enumerate() {
             for (c, v) in row.iter().enumerate() {
                 if !v.is_empty() {

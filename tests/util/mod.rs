@@ -427,3 +427,24 @@ pub fn ruled_open_chess() -> (tempfile::TempDir, PathBuf) {
     fs::write(&toml, text).expect("write event.toml");
     (tmp, folder)
 }
+
+/// Writes a Word document (`.docx`) whose `word/document.xml` body is `body` (WordprocessingML
+/// with the `w:` prefix).
+pub fn write_docx(path: &Path, body: &str) {
+    const W: &str = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+    let document = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{W}"><w:body>{body}</w:body></w:document>"#
+    );
+    let mut zip = zip::ZipWriter::new(fs::File::create(path).expect("docx"));
+    let options = zip::write::SimpleFileOptions::default();
+    zip.start_file("[Content_Types].xml", options)
+        .expect("member");
+    zip.write_all(
+        br#"<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>"#,
+    )
+    .expect("write");
+    zip.start_file("word/document.xml", options)
+        .expect("member");
+    zip.write_all(document.as_bytes()).expect("write");
+    zip.finish().expect("finish");
+}

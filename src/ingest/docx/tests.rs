@@ -118,3 +118,43 @@ fn broken_xml_is_an_error_not_a_panic() {
     let b = parse(&doc("<w:tbl><w:tr><w:tc><w:p><w:r><w:t>x</w:t></w:r></w:p></w:tc></w:tr>")[..]);
     assert!(b.is_err() || b.is_ok_and(|b| b.tables.len() == 1));
 }
+
+#[test]
+fn nesting_is_read_to_its_bound_and_refused_past_it() {
+    // Tables nested in a cell 60 deep (180 elements, plus the body's and a cell's own): read,
+    // the nested text joined into the top-level cell.
+    let nested = |n: usize| {
+        format!(
+            "<w:tbl><w:tr><w:tc>{}{}{}</w:tc></w:tr></w:tbl>",
+            "<w:tbl><w:tr><w:tc>".repeat(n),
+            p("x"),
+            "</w:tc></w:tr></w:tbl>".repeat(n)
+        )
+    };
+    let b = parse(&doc(&nested(60))).expect("60 deep is read");
+    assert_eq!(b.tables.len(), 1);
+    assert_eq!(b.tables[0].rows, [vec![(0, "x".to_string())]]);
+    // 100,000 deep: refused when the bound is passed.
+    assert!(matches!(
+        parse(&doc(&nested(100_000))),
+        Err(ParseError::TooDeep)
+    ));
+    // Content controls nested 100,000 deep, one showing its placeholder: refused too, and the
+    // placeholder count stays exact for a shallow one.
+    let sdt = |n: usize| {
+        format!(
+            "<w:p>{}<w:sdtPr><w:showingPlcHdr/></w:sdtPr>{}{}</w:p>{}",
+            "<w:sdt><w:sdtContent>".repeat(n),
+            "<w:r><w:t>单击此处</w:t></w:r>",
+            "</w:sdtContent></w:sdt>".repeat(n),
+            p("答")
+        )
+    };
+    assert!(matches!(
+        parse(&doc(&sdt(100_000))),
+        Err(ParseError::TooDeep)
+    ));
+    let b = parse(&doc(&sdt(3))).expect("3 deep is read");
+    let texts: Vec<&str> = b.paragraphs.iter().map(|p| p.text.as_str()).collect();
+    assert_eq!(texts, ["", "答"]);
+}

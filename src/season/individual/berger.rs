@@ -24,10 +24,11 @@
 //!   order, default `PTS DE WIN SB KS` (C.07's recommendation for an individual round robin).
 
 use super::entrants::Entrant;
-use crate::event::{EVENT_FILE, Event, EventError, Section, Stage};
+use crate::event::{Event, Section, Stage};
 use crate::pairing::berger::{self, Round};
 use crate::pairing::{Error as PairingError, Pairing};
 use crate::season::draw::{SplitMix64, seed_from};
+use crate::season::refusal;
 
 /// The largest individual round robin section bianpai plays.
 pub const MAX_PLAYERS: usize = 20;
@@ -38,18 +39,6 @@ pub(super) const DEFAULT_ORDER: &str = "PTS DE WIN SB KS";
 /// The stage's cycles: 1 (single) or 2 (double).
 pub(super) fn cycles(stage: &Stage) -> u32 {
     stage.cycles.unwrap_or(1)
-}
-
-/// An event.toml refusal at `key`.
-fn refusal(key: String, zh: String, en: String) -> crate::Error {
-    EventError::Invalid {
-        path: EVENT_FILE.into(),
-        key,
-        line: 0,
-        column: 0,
-        message: format!("{zh} ({en})"),
-    }
-    .into()
 }
 
 /// The key of the stage in event.toml.
@@ -68,7 +57,8 @@ pub fn rounds_of(n: usize, cycles: u32) -> usize {
 ///
 /// # Errors
 ///
-/// [`EventError::Invalid`] at the stage's `sections` / `rounds` key, naming the numbers.
+/// [`crate::event::EventError::Invalid`] at the stage's `sections` / `rounds` key, naming the
+/// numbers.
 pub(super) fn check_size(
     event: &Event,
     stage: &Stage,
@@ -116,8 +106,8 @@ pub(super) fn check_size(
 ///
 /// # Errors
 ///
-/// [`EventError::Invalid`] at `draw.sections.<id>` when the typed draw does not name every
-/// player of the section exactly once.
+/// [`crate::event::EventError::Invalid`] at `draw.sections.<id>` when the typed draw does not
+/// name every player of the section exactly once.
 pub(super) fn order(
     event: &Event,
     section: &Section,

@@ -110,7 +110,7 @@ impl Round<'_> {
                     return None;
                 }
                 if last {
-                    if !self.odd || !self.pab_is_best(&residents, x) {
+                    if !self.odd || !self.pab_is_best(begin..end, x) {
                         return None;
                     }
                 } else if !self.completes(Some(x), end) {
@@ -235,8 +235,9 @@ impl Round<'_> {
     }
 
     /// Whether leaving resident `x` over for the PAB is best: a PAB candidate, and the one
-    /// with the fewest unplayed games among the candidates when C9 counts them.
-    fn pab_is_best(&self, residents: &[usize], x: usize) -> bool {
+    /// with the fewest unplayed games among all the bracket's resident candidates when C9
+    /// counts them (whoever the MDP meets).
+    fn pab_is_best(&self, residents: std::ops::Range<usize>, x: usize) -> bool {
         let st = self.state(x);
         if !self.bye.candidate(st) {
             return false;
@@ -247,8 +248,7 @@ impl Round<'_> {
         let rank = |p: &State| self.bye.unplayed_rank.get(&p.played_games).copied();
         let Some(own) = rank(st) else { return false };
         residents
-            .iter()
-            .map(|&v| self.state(v))
+            .map(|v| self.state(v))
             .filter(|p| self.bye.candidate(p))
             .all(|p| rank(p).is_some_and(|r| r >= own))
     }

@@ -83,7 +83,7 @@ impl Round<'_> {
         }
         let len = end - begin + usize::from(mdp.is_some());
         let last = end == n;
-        if len < 2 || len % 2 == 0 && last && self.odd {
+        if len < 2 || len.is_multiple_of(2) && last && self.odd {
             return None;
         }
         let players: Vec<usize> = mdp.into_iter().chain(begin..end).collect();

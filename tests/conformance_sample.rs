@@ -104,7 +104,7 @@ fn all_agree(kind: &str, system: System, sorted: bool, want: (usize, usize)) {
 
 #[test]
 fn every_dutch_round_of_the_sample_equals_bbppairings() {
-    all_agree("dutch", System::Dutch, false, (200, DUTCH_ROUNDS));
+    all_agree("dutch", System::Dutch, false, (201, DUTCH_ROUNDS));
 }
 
 #[test]
@@ -113,5 +113,5 @@ fn every_team_round_of_the_sample_equals_gacrux() {
 }
 
 /// The rounds of the sample (counted when it was made).
-const DUTCH_ROUNDS: usize = 1538;
+const DUTCH_ROUNDS: usize = 1543;
 const TEAM_ROUNDS: usize = 697;

@@ -43,18 +43,22 @@ impl Completion {
         self.in_x.iter_mut().for_each(|x| *x = false);
         self.x.clear();
         self.l_start = l_start;
-        let mut free: Vec<usize> = (l_start..self.n).collect();
-        let mut i = 0;
-        while i < free.len() {
-            let a = free[i];
-            if let Some(j) = (i + 1..free.len()).find(|&j| compatible(a, free[j])) {
-                let b = free[j];
-                self.join(a, b);
-                free.remove(j);
-                free.remove(i);
-            } else {
-                i += 1;
+        // The players not yet paired after the current one, as a linked list in order
+        // (`next[i]` follows `l_start + i`; `end` closes it): linear when most pair at once.
+        let end = self.n.saturating_sub(l_start);
+        let mut next: Vec<usize> = (1..=end).collect();
+        let mut cur = 0;
+        while cur < end {
+            let (mut prev, mut j) = (cur, next[cur]);
+            while j < end && !compatible(l_start + cur, l_start + j) {
+                prev = j;
+                j = next[j];
             }
+            if j < end {
+                self.join(l_start + cur, l_start + j);
+                next[prev] = next[j];
+            }
+            cur = next[cur];
         }
     }
 

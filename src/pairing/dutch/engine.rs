@@ -10,6 +10,10 @@
 use crate::pairing::Error;
 
 mod bracket;
+mod shortcut;
+
+#[cfg(test)]
+pub(super) use shortcut::SHORTCUT;
 
 use super::base::Base;
 use super::graph::Graph;
@@ -90,6 +94,40 @@ pub fn pair<const N: usize>(
         if blay.body_bits() + 8 > 64 * N as u32 {
             return Err(Failure::Narrow);
         }
+        // A bracket the greedy pairs provably as the procedure would.
+        let next_score = (group_start < n).then(|| score(group_start));
+        let bye_near = odd && next_score.is_some_and(|ns| bye.score >= ns);
+        let mdp = (group_begin == 1).then(|| by_index[0]);
+        if group_begin <= 1
+            && !bye_near
+            && by_index[group_begin..next_begin]
+                .iter()
+                .copied()
+                .eq(group_begin_vertex..next_begin_vertex)
+        {
+            let round = shortcut::Round {
+                field,
+                sorted,
+                lay: &blay,
+                bye: &bye,
+                odd,
+            };
+            if let Some(done) = round.pair(mdp, group_begin_vertex, next_begin_vertex) {
+                for (a, b) in done.pairs {
+                    partner[sorted[a]] = Some(sorted[b]);
+                    partner[sorted[b]] = Some(sorted[a]);
+                }
+                by_index.drain(..next_begin);
+                if let Some(x) = done.left {
+                    by_index.insert(0, x);
+                }
+                group_begin = usize::from(done.left.is_some());
+                group_begin_vertex = next_begin_vertex;
+                // As below: the PAB is not near.
+                bye.single_downfloater = false;
+                continue;
+            }
+        }
         let mut b = Bracket {
             field,
             sorted,
@@ -119,7 +157,6 @@ pub fn pair<const N: usize>(
         // C9's single downfloater (the next bracket downfloats one player, who gets the PAB):
         // the PAB score reaches the next score group and every player carried down is paired
         // at or above it in the current optimum.
-        let next_score = (group_start < n).then(|| score(group_start));
         bye.single_downfloater = odd
             && next_score.is_some_and(|ns| {
                 bye.score >= ns

@@ -2,6 +2,7 @@
 //! allocation and state derivation.
 
 use super::colour::allocate;
+use super::engine::SHORTCUT;
 use super::graph::BRACKET_MODE;
 use super::state::{DutchTournament, Field, Float, Player, PointValues, Round, RoundOutcome};
 use super::weights::{ByeInfo, Layout, edge_weight, next_bracket_part};
@@ -370,6 +371,8 @@ fn the_bracket_graph_pairs_as_the_graph_that_holds_the_next_score_group() {
         (301, 6, 17),
     ];
     let mut widened_total = 0;
+    // The graph modes of the bracket procedure, without the shortcut that skips it.
+    SHORTCUT.with(|c| c.set((false, 0)));
     for (n, rounds, seed) in cases {
         let t = sim::greedy_field(n, rounds, seed);
         BRACKET_MODE.with(|c| c.set((true, 0, 0)));
@@ -387,6 +390,63 @@ fn the_bracket_graph_pairs_as_the_graph_that_holds_the_next_score_group() {
         assert!(begun > 2, "{n} players: {begun} brackets in mode Bracket");
         widened_total += widened;
     }
+    SHORTCUT.with(|c| c.set((true, 0)));
     // And the fallback too (41 players: once; 240 players: twice).
     assert_eq!(widened_total, 3);
+}
+
+/// Plays `t` to its end with the engine, results from `rng`, and at every round compares the
+/// pairing with the shortcut for homogeneous brackets against the pairing without it. Returns
+/// the brackets the shortcut paired.
+fn play_comparing_shortcut(t: &mut DutchTournament, rng: &mut sim::Rng, absent: u64) -> usize {
+    let mut shortcut = 0;
+    while t.played_rounds < t.total_rounds {
+        sim::mark_absences(t, absent, rng);
+        SHORTCUT.with(|c| c.set((true, 0)));
+        let with = pair_tournament(t);
+        shortcut += SHORTCUT.with(|c| c.get().1);
+        SHORTCUT.with(|c| c.set((false, 0)));
+        let without = pair_tournament(t);
+        SHORTCUT.with(|c| c.set((true, 0)));
+        assert_eq!(
+            with,
+            without,
+            "{} players, round {}",
+            t.players.len(),
+            t.played_rounds + 1
+        );
+        let Ok(p) = with else { break };
+        let draws = 10 + rng.below(50);
+        sim::record(t, &p, draws, rng);
+    }
+    shortcut
+}
+
+#[test]
+fn the_homogeneous_bracket_shortcut_pairs_as_the_bracket_procedure() {
+    // Tournaments played by the engine itself (even and odd fields, absences, forfeits),
+    // every round paired with and without the shortcut.
+    let mut used = 0;
+    for case in 0..40u64 {
+        let mut rng = sim::Rng::new(7_000 + case);
+        let n = 6 + rng.below(if case % 8 == 0 { 300 } else { 70 }) as u16;
+        let rounds = 4 + rng.below(6) as usize;
+        let first = if case % 2 == 0 { White } else { Black };
+        let mut t = sim::new_tournament(n, rounds, first);
+        let absent = if case % 3 == 0 { 0 } else { 2 + rng.below(6) };
+        used += play_comparing_shortcut(&mut t, &mut rng, absent);
+    }
+    // Not vacuous: every round 1 at least, and many later brackets.
+    assert!(used > 80, "{used} brackets paired by the shortcut");
+}
+
+#[test]
+fn round_one_is_s1_against_s2_and_the_last_player_gets_the_pab() {
+    // 7 players, one score group: 1-4, 2-5, 3-6 (S1 against S2), the PAB to 7.
+    let t = sim::new_tournament(7, 5, White);
+    let p = pair_tournament(&t).unwrap();
+    let mut boards: Vec<(u16, u16)> = p.pairs.iter().map(|&(w, b)| (w.min(b), w.max(b))).collect();
+    boards.sort_unstable();
+    assert_eq!(boards, vec![(1, 4), (2, 5), (3, 6)]);
+    assert_eq!(p.bye, Some(7));
 }

@@ -243,7 +243,7 @@ impl<const N: usize> Packer<N> {
 }
 
 /// The colour fields (C10-C13), seen from `player` (the lower of the two) against `opp`.
-fn colour_fields(player: &State, opp: &State) -> [bool; 4] {
+pub(super) fn colour_fields(player: &State, opp: &State) -> [bool; 4] {
     let same = player.pref == opp.pref;
     // C10: topscorers must not end with |CD| > 2.
     let c10 = !player.absolute_imbalance() || !opp.absolute_imbalance() || !same;

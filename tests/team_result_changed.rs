@@ -23,7 +23,14 @@ fn recorded_results(path: &Path) -> Vec<Vec<String>> {
     let marker = book.iter().find(|s| s.name == "bianpai").expect("marker");
     (0..marker.rows.len())
         .filter(|&r| marker.text(r, 0) == "result")
-        .map(|r| marker.texts(r).into_iter().skip(1).collect())
+        .map(|r| {
+            // The marker sheet is as wide as its widest row (a game row with its line-up).
+            let mut row: Vec<String> = marker.texts(r).into_iter().skip(1).collect();
+            while row.last().is_some_and(String::is_empty) {
+                row.pop();
+            }
+            row
+        })
         .collect()
 }
 

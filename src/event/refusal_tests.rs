@@ -531,32 +531,22 @@ fn baku_is_read_and_another_acceleration_refused() {
 #[test]
 fn a_round_robin_beside_a_swiss_needs_its_own_sections() {
     const O: &str = "open-chess";
-    const TC: &str = "[stages.time_control]";
-    let rr = |swiss: &str, rr: &str| {
-        let t = edit(
-            O,
-            "[[stages]]",
-            &format!(
-                "[[stages]]\nid = \"masters\"\nname = \"大师组\"\nsystem = \"round-robin\"\n\
-                 sections = [{rr}]\nrounds = 9\n\n[[stages]]"
-            ),
-        );
-        if swiss.is_empty() {
-            t
-        } else {
-            t.replacen(TC, &format!("sections = [{swiss}]\n\n{TC}"), 1)
-        }
-    };
-    let ok = rr("\"open\"", "\"women\"");
-    let ev = parse(&ok, Path::new("event.toml")).expect("side by side is read");
+    // The template itself plays 大师组 as a round robin beside the Swiss of 公开组 and 女子组.
+    let ok = templates::find(O).map(|t| t.text).unwrap_or_default();
+    let ev = parse(ok, Path::new("event.toml")).expect("side by side is read");
     assert_eq!(ev.stages.len(), 2);
+    const SWISS: &str = "sections = [\"open\", \"women\"]\n";
+    const RR: &str = "sections = [\"masters\"]\n";
+    let rr = |swiss: &str, rr: &str| {
+        edit(O, SWISS, swiss).replacen(RR, &format!("sections = [{rr}]\n"), 1)
+    };
     let refusal = "瑞士制赛段与循环赛赛段并行时，每个赛段须用 sections 写明各自编排的组别，且同一组别不能同属两个赛段 \
                    (a Swiss stage next to a round robin stage: each stage lists its own sections \
                    (sections), none in both)";
-    assert_refused(&rr("", "\"women\""), "stages[1].sections", refusal);
+    assert_refused(&rr("", "\"masters\""), "stages[0].sections", refusal);
     assert_refused(
-        &rr("\"open\", \"women\"", "\"women\""),
-        "stages[1].sections",
+        &rr(SWISS, "\"women\", \"masters\""),
+        "stages[0].sections",
         refusal,
     );
 }

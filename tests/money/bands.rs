@@ -184,8 +184,8 @@ fn a_band_on_a_team_ranking_or_an_empty_band_is_refused() {
         1,
     );
     let e = bianpai::event::parse(&bad, std::path::Path::new("event.toml")).unwrap_err();
-    assert!(e.to_string().contains("prizes.lists[3].band"), "{e}");
+    assert!(e.to_string().contains("prizes.lists[4].band"), "{e}");
     let twice = text.replacen("band = { below = 1800 }", "band = { below = 2000 }", 1);
     let e = bianpai::event::parse(&twice, std::path::Path::new("event.toml")).unwrap_err();
-    assert!(e.to_string().contains("prizes.lists[3].ranking"), "{e}");
+    assert!(e.to_string().contains("prizes.lists[4].ranking"), "{e}");
 }

@@ -102,3 +102,24 @@ fn every_roster_player_is_placed_or_named_by_a_finding() {
         (Some(269), 268, 1)
     );
 }
+
+/// An individual event's entry lists are not titled by boards (issue 41 point 3), in the
+/// roster workbook's team sheets as in the packets, in chess and in xiangqi; a team event's
+/// are (报名名单（按台次）).
+#[test]
+fn entry_lists_are_titled_by_boards_only_in_a_team_event() {
+    for (sample, unit, title) in [
+        ("youth-chess-2026", "亳州市国际象棋俱乐部", "报名名单"),
+        ("cxa-amateur-king-2023", "上海市", "报名名单"),
+        ("cca-b-league-2025", "内蒙古草原队", "报名名单（按台次）"),
+    ] {
+        let (_tmp, dir) = util::sample_copy(sample);
+        util::run_json(&dir, &[]);
+        let roster = util::cells::read_book(&dir.join("out/roster.xlsx"));
+        let packet = util::cells::read_book(&dir.join(format!("out/teams/{unit}.xlsx")));
+        for sheet in [util::cells::sheet(&roster, unit), &packet[0]] {
+            let a1 = sheet.text(0, 0);
+            assert!(a1.ends_with(&format!(" {unit} {title}")), "{sample}: {a1}");
+        }
+    }
+}

@@ -335,8 +335,6 @@ pub struct Packets<'a> {
     stage: Option<super::season::packets::PacketIndex<'a>>,
     /// Each packet's name in the output folder and team, in roster order.
     jobs: Vec<(String, &'a Team)>,
-    /// An individual chess event: the entry list is 报名名单, not in board order (issue 41).
-    individual_chess: bool,
     /// `[privacy] mask_phones`: mobile numbers masked in every cell of the packets.
     mask_phones: bool,
 }
@@ -384,12 +382,6 @@ impl<'a> Packets<'a> {
             .stage
             .as_ref()
             .map(|st| super::season::packets::PacketIndex::new(st, roster, sport, lang));
-        // The xiangqi finals keep their title (the samples' outputs do not change).
-        let individual_chess = sport == crate::rounds::notation::Sport::Chess
-            && outcome
-                .stage
-                .as_ref()
-                .is_some_and(|st| matches!(st.kind, crate::outcome::StageKind::Individual(_)));
         Packets {
             event_title,
             findings,
@@ -401,7 +393,6 @@ impl<'a> Packets<'a> {
             statement_of,
             stage,
             jobs,
-            individual_chess,
             mask_phones: false,
         }
     }
@@ -441,11 +432,6 @@ impl<'a> Packets<'a> {
         );
         let mine: Vec<&Finding> = merged(a, b).filter_map(|i| self.findings.get(i)).collect();
         let mut sheets = sheets_of(t, &mine, &self.links, lang);
-        if self.individual_chess
-            && let Some(s) = sheets.first_mut()
-        {
-            s.doc.title = format!("{} {}", t.unit.value, lang.pick("报名名单", "entry list"));
-        }
         // The team's standing, on the findings sheet's title: 资格待查 (prizes withheld) or
         // 取消资格, until the arbiter rules.
         let findings_sheet = lang.pick("审查问题", "Findings");

@@ -159,13 +159,16 @@ pub fn team_sheet(t: &Team, lang: Lang) -> SheetDoc {
         .enumerate()
         .map(|(i, p)| person_row(i + 1, t, p, lang))
         .collect();
+    // A team event's form declares the board order; an individual event's players have none
+    // (issue 41: an individual event's entry list is not titled by boards).
+    let kind = if t.players.iter().any(|p| p.board.is_some()) {
+        lang.pick("报名名单（按台次）", "entry in board order")
+    } else {
+        lang.pick("报名名单", "entry list")
+    };
     SheetDoc {
         name: t.unit.value.clone(),
-        title: format!(
-            "{} {}",
-            t.unit.value,
-            lang.pick("报名名单（按台次）", "entry in board order")
-        ),
+        title: format!("{} {kind}", t.unit.value),
         table: table(headers(lang), rows),
         landscape: true,
     }

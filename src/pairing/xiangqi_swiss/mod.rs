@@ -135,7 +135,8 @@ pub(crate) struct XqRecords {
 pub struct XiangqiSwissOptions {
     /// 同队不相遇: keep players of one unit apart (default `true`).
     pub avoid_same_unit: bool,
-    /// 禁3先/后: at most this many games in a row on one side where avoidable (default 2).
+    /// 禁3先/后: at most this many games in a row on one side where avoidable (default 2; 0: no
+    /// limit, as the round of `run_limit_lifted_in` is paired).
     pub max_same_side_in_row: usize,
     /// The side of the higher-ranked player on board 1 of round 1 (default Red).
     pub initial_side: Colour,

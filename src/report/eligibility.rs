@@ -14,6 +14,7 @@ use std::path::{Component, Path, PathBuf};
 
 use rust_xlsxwriter::{Workbook, XlsxError};
 
+use super::cell::Cell;
 use super::out_dir::{Place, Rendered};
 use super::tables::{CellLinks, SheetDoc, TextTable, Texts, build_sheets};
 use crate::findings::{Finding, Severity, Source};
@@ -194,7 +195,9 @@ fn findings_sheet(
         title: title.to_string(),
         table: TextTable {
             headers: finding_headers(lang),
-            rows: findings.iter().map(|f| finding_row(f, lang)).collect(),
+            rows: (findings.iter())
+                .map(|f| super::cell::texts(finding_row(f, lang)))
+                .collect(),
             centred: vec![0],
             wrapped: vec![4, 6],
             wrap_width: Some(24),
@@ -240,15 +243,15 @@ pub fn render_eligibility(
             Severity::Warning => e.1 += 1,
         }
     }
-    let mut rows: Vec<Vec<String>> = counts
+    let mut rows: Vec<Vec<Cell>> = counts
         .iter()
-        .map(|(t, (e, w))| vec![t.clone(), e.to_string(), w.to_string()])
+        .map(|(t, &(e, w))| vec![t.as_str().into(), e.into(), w.into()])
         .collect();
     let (te, tw) = counts.values().fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     rows.push(vec![
-        lang.pick("合计", "Total").to_string(),
-        te.to_string(),
-        tw.to_string(),
+        lang.pick("合计", "Total").into(),
+        te.into(),
+        tw.into(),
     ]);
     let summary = SheetDoc {
         name: lang.pick("汇总", "Summary").into(),
@@ -261,7 +264,6 @@ pub fn render_eligibility(
             ],
             rows,
             centred: vec![1, 2],
-            numeric: vec![1, 2],
             ..Default::default()
         },
         landscape: false,
@@ -451,7 +453,7 @@ impl<'a> Packets<'a> {
         if let Some(s) = sheets.iter_mut().find(|s| s.doc.name == findings_sheet) {
             for row in &mut s.doc.table.rows {
                 if let Some(m) = row.get_mut(MESSAGE_COLUMN) {
-                    *m = without_event_lines(m);
+                    *m = Cell::Text(without_event_lines(&m.text()));
                 }
             }
         }
@@ -468,7 +470,10 @@ impl<'a> Packets<'a> {
             for s in &mut sheets {
                 s.doc.title = super::privacy::mask_phones(&s.doc.title);
                 for cell in s.doc.table.rows.iter_mut().flatten() {
-                    *cell = super::privacy::mask_phones(cell);
+                    let masked = super::privacy::mask_phones(&cell.text());
+                    if masked != cell.text() {
+                        *cell = Cell::Text(masked);
+                    }
                 }
             }
         }

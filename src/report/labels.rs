@@ -2,6 +2,7 @@
 //! named by the regulation's order, in Chinese by default).
 
 use crate::Lang;
+use crate::report::cell::Cell;
 use crate::scoring::Value;
 
 /// A tie-break column name as printed: `直胜` (as event.toml and the CXA rules name it) becomes
@@ -125,14 +126,14 @@ pub fn tiebreak_label(code: &str, lang: Lang) -> String {
 }
 
 /// The cells of a ranking row's tie-break values, each at its precision (`7.0`, `16.50`); an
-/// undefined value (a rating tie-break with unrated opponents) is `-`. The table writer stores
-/// the numbers as numbers.
+/// undefined value (a rating tie-break with unrated opponents) is `-`.
 pub(crate) fn value_cells<'a>(
     values: &'a [Value],
     decimals: &'a [usize],
-) -> impl Iterator<Item = String> + 'a {
-    values.iter().enumerate().map(|(k, v)| match v {
-        Value::Undefined => "-".to_string(),
-        v => v.text(decimals.get(k).copied().unwrap_or(2)),
+) -> impl Iterator<Item = Cell> + 'a {
+    values.iter().enumerate().map(|(k, v)| match *v {
+        Value::Undefined => "-".into(),
+        Value::Place(p) => p.into(),
+        Value::Num(r) => Cell::decimal(r, decimals.get(k).copied().unwrap_or(2)),
     })
 }

@@ -5,6 +5,7 @@
 
 pub mod blank_form;
 pub mod book;
+pub mod cell;
 pub mod costs;
 pub mod eligibility;
 pub mod english;

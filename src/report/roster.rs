@@ -2,6 +2,7 @@
 //! them (FIDE姓名) and the source of their row; a sheet
 //! per team with its players in board order; a sheet of officials (领队/教练/随队人员).
 
+use super::cell::Cell;
 use super::out_dir::{Place, Rendered};
 use super::tables::{SheetDoc, TextTable};
 use crate::model::roster::{Board, Person, Role, Roster, Sourced, Team};
@@ -84,28 +85,34 @@ fn role_label(r: Role, lang: Lang) -> &'static str {
     }
 }
 
-fn person_row(no: usize, team: &Team, p: &Person, lang: Lang) -> Vec<String> {
+fn person_row(no: usize, team: &Team, p: &Person, lang: Lang) -> Vec<Cell> {
+    let text = |s: String| Cell::Text(s);
     vec![
-        no.to_string(),
-        opt(&p.number, Clone::clone),
-        team.unit.value.clone(),
-        role_label(p.role(), lang).to_string(),
-        p.display_name().to_string(),
-        opt(&p.sex, |s| lang.pick(s.zh(), s.en()).to_string()),
-        opt(&p.birth, |b| b.to_string()),
-        opt(&p.id, |i| i.number.clone()),
-        opt(&p.fide_id, |i| i.to_string()),
-        opt(&p.rating, |r| r.to_string()),
-        opt(&p.board, |b| match (b, lang) {
-            (Board::Reserve(_), Lang::En) => "reserve".to_string(),
-            _ => b.to_string(),
-        }),
-        opt(&p.group, Clone::clone),
-        opt(&p.registered_unit, Clone::clone),
-        opt(&p.title, Clone::clone),
-        opt(&p.id, |i| lang.pick(i.kind.zh(), i.kind.en()).to_string()),
-        fide_name(p),
-        source_of(p, lang),
+        no.into(),
+        Cell::entered(opt(&p.number, Clone::clone)),
+        text(team.unit.value.clone()),
+        role_label(p.role(), lang).into(),
+        p.display_name().into(),
+        text(opt(&p.sex, |s| lang.pick(s.zh(), s.en()).to_string())),
+        text(opt(&p.birth, |b| b.to_string())),
+        text(opt(&p.id, |i| i.number.clone())),
+        text(opt(&p.fide_id, |i| i.to_string())),
+        p.rating
+            .as_ref()
+            .map_or_else(Cell::default, |r| r.value.into()),
+        match p.board.as_ref().map(|b| b.value) {
+            Some(Board::Main(n)) => n.into(),
+            Some(Board::Reserve(_)) if lang == Lang::En => "reserve".into(),
+            b => text(b.map(|b| b.to_string()).unwrap_or_default()),
+        },
+        text(opt(&p.group, Clone::clone)),
+        text(opt(&p.registered_unit, Clone::clone)),
+        text(opt(&p.title, Clone::clone)),
+        text(opt(&p.id, |i| {
+            lang.pick(i.kind.zh(), i.kind.en()).to_string()
+        })),
+        text(fide_name(p)),
+        text(source_of(p, lang)),
     ]
 }
 
@@ -134,12 +141,11 @@ fn headers(lang: Lang) -> Vec<String> {
 }
 
 /// A table of person rows in the roster's columns.
-fn table(headers: Vec<String>, rows: Vec<Vec<String>>) -> TextTable {
+fn table(headers: Vec<String>, rows: Vec<Vec<Cell>>) -> TextTable {
     TextTable {
         headers,
         rows,
         centred: vec![0, 1, 3, 5, 6, 9, 10],
-        numeric: vec![0, 1, 9, 10],
         // The document kind, the FIDE name and the source are for the screen (checking the ID
         // and the TRF), outside the print area.
         print_columns: Some(HEADERS.len() - 3),

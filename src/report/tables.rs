@@ -2,13 +2,15 @@
 //! and rows of display text. `standings.xlsx` (排名, 交叉表, 台次成绩, 总排名), `schedule.xlsx` and
 //! `finals.xlsx` are written this way.
 //!
-//! The writer only lays out what the season computed: every cell arrives as display text, so the
-//! same numbers print in the workbook, the JSON summary and the terminal.
+//! The writer only lays out what the season computed: every cell arrives typed ([`Cell`]), a
+//! number stored as a number in the format its display text shows, so that a spreadsheet sorts
+//! and sums it and the same text prints in the workbook and on the web page.
 
 use std::collections::BTreeMap;
 
 use rust_xlsxwriter::{Url, Workbook, XlsxError};
 
+use super::cell::{Cell, NumberFormat};
 use super::style::{ColumnWidths, Styles};
 use super::workbook::{
     RunFormats, SheetLayout, new_workbook, setup_sheet, write_header_row, write_text, write_text_in,
@@ -16,21 +18,15 @@ use super::workbook::{
 use crate::Lang;
 use crate::rounds::marker::Marker;
 
-/// One table of the workbook: headers and rows of display text.
+/// One table of the workbook: headers and rows of typed cells.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct TextTable {
     /// Column headers.
     pub headers: Vec<String>,
     /// Rows, each as long as `headers`.
-    pub rows: Vec<Vec<String>>,
+    pub rows: Vec<Vec<Cell>>,
     /// Columns (0-based) to centre (places, scores).
     pub centred: Vec<usize>,
-    /// Columns (0-based) of numbers (places, scores, ratings, counts): a cell there that reads
-    /// as a decimal number (`14.0`, `2531`, `-3`) is written as a number, shown with as many
-    /// decimals as its text has, so that a spreadsheet sorts and sums it; a percentage (`63%`)
-    /// as the fraction (0.63) shown as a percentage; other text (`1/2`, an empty cell) stays
-    /// text.
-    pub numeric: Vec<usize>,
     /// Columns (0-based) of long text (messages, sources): at most `wrap_width` terminal
     /// columns wide (汉字 count two), the text wrapped and the row made tall enough to show it.
     pub wrapped: Vec<usize>,
@@ -232,41 +228,9 @@ fn sheet_groups(t: &TextTable) -> Vec<u32> {
     out
 }
 
-/// The decimals of `text` when it reads as a plain decimal number (`14.0` → 1, `-3` → 0), for
-/// writing it as a number: at most 15 significant characters, no leading zero (`007` is a code).
-fn decimals(text: &str) -> Option<usize> {
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    let (int, frac) = match digits.split_once('.') {
-        Some((i, f)) => (i, Some(f)),
-        None => (digits, None),
-    };
-    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let ok = all_digits(int)
-        && (int == "0" || !int.starts_with('0'))
-        && frac.is_none_or(all_digits)
-        && digits.len() <= 15;
-    ok.then(|| frac.map_or(0, str::len))
-}
-
-/// Offset of the percentage formats' keys in [`number_formats`] (`63%` → `PERCENT + 0`).
-const PERCENT: usize = 10;
-
 /// The most links written into one sheet: the writer numbers a sheet's relationships in 16
 /// bits, and a sheet has a few besides its links.
 const MAX_LINKS: usize = 65_000;
-
-/// The value of a numeric column's `text` and its format's key in [`number_formats`]: a plain
-/// decimal (see [`decimals`]) with its decimals (at most 2), a percentage (`63%`, `62.5%`) as
-/// its fraction with [`PERCENT`] plus its decimals.
-fn number_of(text: &str) -> Option<(usize, f64)> {
-    if let Some(p) = text.strip_suffix('%') {
-        let d = decimals(p)?;
-        let v = p.parse::<f64>().ok()? / 100.0;
-        return Some((PERCENT + d.min(1), v));
-    }
-    let d = decimals(text)?;
-    Some((d.min(2), text.parse::<f64>().ok()?))
-}
 
 /// Writes the header row (row 1). A header wraps (its row made tall enough) where the column is
 /// narrower than it: in a `wrapped` column, at the wrap width; in a column without any content
@@ -284,10 +248,8 @@ fn write_headers(
     for (c, h) in t.headers.iter().enumerate() {
         let col = u16::try_from(c).unwrap_or(u16::MAX);
         let w = super::style::display_width(h);
-        let empty = !t.rows.is_empty()
-            && t.rows
-                .iter()
-                .all(|r| r.get(c).is_none_or(|v| v.trim().is_empty()));
+        let empty =
+            !t.rows.is_empty() && t.rows.iter().all(|r| r.get(c).is_none_or(Cell::is_blank));
         let cap = if t.wrapped.contains(&c) {
             t.wrap_width.unwrap_or(WRAP_WIDTH).max(4)
         } else if empty && c > 0 {
@@ -308,7 +270,7 @@ fn write_headers(
 }
 
 /// Writes the body rows of `s` from row 2 (or one row saying `none` when there are none):
-/// numbers in `numeric` columns as numbers, `wrapped` columns wrapped with the row made tall
+/// numbers as numbers, `wrapped` columns wrapped with the row made tall
 /// enough, cells with a link as blue links.
 fn write_body(
     ws: &mut rust_xlsxwriter::Worksheet,
@@ -350,17 +312,17 @@ fn write_body(
     for (i, row) in t.rows.iter().enumerate() {
         let r = 2 + u32::try_from(i).unwrap_or(u32::MAX - 2);
         let mut lines = 1usize;
-        for (c, text) in row.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
             let col = u16::try_from(c).unwrap_or(u16::MAX);
             let centred = t.centred.contains(&c);
-            let number = t.numeric.contains(&c).then(|| number_of(text)).flatten();
+            let text = &*cell.text();
             // A sheet holds at most MAX_LINKS links (the writer numbers them in 16 bits and
             // panics past that, a form of 99,000 rows did): later cells are plain text.
             let link = links
                 .and_then(|l| l.get(&(i, c)))
                 .filter(|_| linked < MAX_LINKS);
             linked += usize::from(link.is_some());
-            if let Some((d, v)) = number {
+            if let Some((v, d)) = cell.number() {
                 let fmt = number_formats.get(&(centred, d)).unwrap_or(base(c));
                 if link.is_some() {
                     ws.write_number_with_format(r, col, v, fmt)?;
@@ -429,8 +391,8 @@ fn write_link(
     }
 }
 
-/// The formats of numbers with 0, 1 and 2 decimals, by (centred, decimals).
-fn number_formats(styles: &Styles) -> BTreeMap<(bool, usize), rust_xlsxwriter::Format> {
+/// The formats of numbers with 0, 1 and 2 decimals and of percentages, by centred.
+fn number_formats(styles: &Styles) -> BTreeMap<(bool, NumberFormat), rust_xlsxwriter::Format> {
     let mut formats = BTreeMap::new();
     for centred in [false, true] {
         let f = if centred {
@@ -438,12 +400,12 @@ fn number_formats(styles: &Styles) -> BTreeMap<(bool, usize), rust_xlsxwriter::F
         } else {
             &styles.body
         };
-        for (d, pattern) in ["0", "0.0", "0.00"].into_iter().enumerate() {
-            formats.insert((centred, d), f.clone().set_num_format(pattern));
+        for (d, pattern) in [(0, "0"), (1, "0.0"), (2, "0.00")] {
+            let fmt = f.clone().set_num_format(pattern);
+            formats.insert((centred, NumberFormat::Decimals(d)), fmt);
         }
-        for (d, pattern) in ["0%", "0.0%"].into_iter().enumerate() {
-            formats.insert((centred, PERCENT + d), f.clone().set_num_format(pattern));
-        }
+        let percent = f.clone().set_num_format("0%");
+        formats.insert((centred, NumberFormat::Percent), percent);
     }
     formats
 }

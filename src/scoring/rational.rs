@@ -88,6 +88,16 @@ impl Rational {
         n.div_euclid(d)
     }
 
+    /// The value in units of its `decimals`-th digit after the point, rounded half away from
+    /// zero (`2/3`, 2 → 67), as [`Rational::fmt_decimals`] prints it.
+    pub fn scaled(self, decimals: usize) -> i64 {
+        let scale = i128::from(10_i64.saturating_pow(decimals as u32));
+        let n = i128::from(self.num.abs()) * scale;
+        let d = i128::from(self.den);
+        let q = i64::try_from((2 * n + d) / (2 * d)).unwrap_or(i64::MAX);
+        if self.num < 0 { -q } else { q }
+    }
+
     /// The value with exactly `decimals` digits after the point, rounded half away from zero.
     pub fn fmt_decimals(self, decimals: usize) -> String {
         let scale: i64 = 10_i64.saturating_pow(decimals as u32);

@@ -511,9 +511,9 @@ fn declared_documents_numbering_and_their_findings() {
     assert_eq!(packet[0].doc.name, "报名名单");
     assert_eq!(
         (
-            rows[0][1].as_str(),
-            rows[1][1].as_str(),
-            rows[1][14].as_str()
+            &*rows[0][1].text(),
+            &*rows[1][1].text(),
+            &*rows[1][14].text()
         ),
         ("A01", "A02", "港澳居民来往内地通行证")
     );

@@ -108,14 +108,14 @@ fn record_sheet(t: &Target<'_>) -> Option<SheetDoc> {
     let rows = all
         .iter()
         .map(|i| {
-            vec![
+            crate::report::cell::texts(vec![
                 i.round.to_string(),
                 i.stage.clone(),
                 i.what(lang),
                 i.clause.clone(),
                 i.note.clone(),
                 i.line.to_string(),
-            ]
+            ])
         })
         .collect();
     let headers = [

@@ -4,6 +4,7 @@
 
 use super::{Target, render_papers};
 use crate::pairing::knockout;
+use crate::report::cell::{Cell, texts};
 use crate::report::out_dir::{Place, Rendered};
 use crate::report::tables::{SheetDoc, TextTable};
 use crate::season::TeamName;
@@ -31,11 +32,10 @@ pub(super) fn render_finals(
         // Under the table, once: the template defaults that decided places (issue 44).
         let notes = super::default_notes::decided_by_defaults(t.event, season, f, lang);
         if !notes.is_empty() {
-            table.rows.push(vec![String::new(); 3]);
+            table.rows.push(vec![Cell::default(); 3]);
             for n in notes {
-                table
-                    .rows
-                    .push(vec![lang.pick("注", "Note").into(), String::new(), n]);
+                let note = lang.pick("注", "Note").to_string();
+                table.rows.push(texts(vec![note, String::new(), n]));
             }
             table.wrapped.push(2);
         }
@@ -69,7 +69,7 @@ pub(super) fn bracket_sheet(
     // every match with its score and decision, in the sport's words.
     let sport = t.event.event.sport;
     let team = |seed: Option<u16>| seeded_name(f, names, seed, t.lang);
-    let rows: Vec<Vec<String>> = f
+    let rows: Vec<Vec<Cell>> = f
         .state
         .outcome
         .matches
@@ -110,14 +110,14 @@ pub(super) fn bracket_sheet(
                 }
             };
             vec![
-                mo.id.clone(),
-                name,
-                team(home),
-                team(away),
-                pair(&mo.match_points),
-                pair(&mo.game_points),
-                team(mo.winner()),
-                decided.to_string(),
+                Cell::entered(mo.id.clone()),
+                name.into(),
+                team(home).into(),
+                team(away).into(),
+                pair(&mo.match_points).into(),
+                pair(&mo.game_points).into(),
+                team(mo.winner()).into(),
+                decided.into(),
             ]
         })
         .collect();
@@ -145,7 +145,6 @@ pub(super) fn bracket_sheet(
             headers,
             rows,
             centred: vec![0, 4, 5],
-            numeric: vec![0, 4, 5],
             ..Default::default()
         },
         landscape: true,
@@ -181,7 +180,7 @@ pub(super) fn final_ranking(
             .find(|(_, v)| **v == n)
             .map(|(s, _)| *s)
     };
-    let mut rows: Vec<Vec<String>> = places
+    let mut rows: Vec<Vec<Cell>> = places
         .iter()
         .map(|(place, team)| {
             let seed = seed_of(team);
@@ -195,9 +194,9 @@ pub(super) fn final_ranking(
                 note.push(mark);
             }
             vec![
-                place.to_string(),
-                seeded_name(f, names, seed, lang),
-                note.join(lang.pick("、", ", ")),
+                (*place).into(),
+                seeded_name(f, names, seed, lang).into(),
+                note.join(lang.pick("、", ", ")).into(),
             ]
         })
         .collect();
@@ -213,9 +212,9 @@ pub(super) fn final_ranking(
         if !places.iter().any(|(_, p)| p == team) {
             let mark = super::league::team_mark(t, team);
             rows.push(vec![
-                String::new(),
-                seeded_name(f, names, Some(*seed), lang),
-                mark,
+                Cell::default(),
+                seeded_name(f, names, Some(*seed), lang).into(),
+                mark.into(),
             ]);
         }
     }
@@ -227,7 +226,6 @@ pub(super) fn final_ranking(
         ],
         rows,
         centred: vec![0],
-        numeric: vec![0],
         ..Default::default()
     })
 }

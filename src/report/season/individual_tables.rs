@@ -4,6 +4,7 @@
 use crate::Lang;
 use crate::event::{Event, Sport, System};
 use crate::model::{GameResult, Points};
+use crate::report::cell::Cell;
 use crate::report::tables::TextTable;
 use crate::scoring::cxa;
 use crate::scoring::standings::Row;
@@ -22,12 +23,12 @@ fn lead_headers(lang: Lang) -> Vec<String> {
 }
 
 /// The first three cells of a ranking row: place (empty when disqualified), name, unit.
-fn lead_cells(row: &Row, entrants: &[Entrant]) -> Vec<String> {
+fn lead_cells(row: &Row, entrants: &[Entrant]) -> Vec<Cell> {
     let e = entrants.get(row.competitor);
     vec![
-        super::league::place_text(row.rank),
-        e.map(|e| e.name.clone()).unwrap_or_default(),
-        e.map(|e| e.unit.clone()).unwrap_or_default(),
+        Cell::place(row.rank),
+        e.map(|e| e.name.clone()).unwrap_or_default().into(),
+        e.map(|e| e.unit.clone()).unwrap_or_default().into(),
     ]
 }
 
@@ -61,7 +62,7 @@ pub(super) fn section_table(
             let mut v = lead_cells(r, entrants);
             v.extend(crate::report::labels::value_cells(&r.values, &st.decimals));
             if marked {
-                v.push(marks.get(r.competitor).cloned().unwrap_or_default());
+                v.push(marks.get(r.competitor).cloned().unwrap_or_default().into());
             }
             v
         })
@@ -72,7 +73,6 @@ pub(super) fn section_table(
     TextTable {
         headers,
         rows,
-        numeric: centred.clone(),
         centred,
         ..Default::default()
     }
@@ -90,17 +90,14 @@ pub(super) fn delegation_table(rows: &[delegations::DelegationRow], lang: Lang) 
     let rows = rows
         .iter()
         .map(|r| {
+            let counted: Vec<String> = r.counted.iter().map(u32::to_string).collect();
             vec![
-                r.rank.to_string(),
-                r.unit.clone(),
-                r.counted
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                r.sum.to_string(),
-                r.points.to_string(),
-                r.next.to_string(),
+                r.rank.into(),
+                r.unit.as_str().into(),
+                counted.join(" ").into(),
+                r.sum.into(),
+                Cell::points1(r.points),
+                r.next.into(),
             ]
         })
         .collect();
@@ -108,7 +105,6 @@ pub(super) fn delegation_table(rows: &[delegations::DelegationRow], lang: Lang) 
         headers,
         rows,
         centred: vec![0, 3, 4, 5],
-        numeric: vec![0, 3, 4, 5],
         ..Default::default()
     }
 }
@@ -285,11 +281,17 @@ fn crosstable(
             v.extend(
                 rounds
                     .iter()
-                    .map(|r| cross_cell(row.competitor, r, &place, lang, words)),
+                    .map(|r| cross_cell(row.competitor, r, &place, lang, words).into()),
             );
             v.extend(crate::report::labels::value_cells(&row.values, &st.decimals).next());
             if marked {
-                v.push(marks.get(row.competitor).cloned().unwrap_or_default());
+                v.push(
+                    marks
+                        .get(row.competitor)
+                        .cloned()
+                        .unwrap_or_default()
+                        .into(),
+                );
             }
             v
         })
@@ -300,7 +302,6 @@ fn crosstable(
     TextTable {
         headers,
         rows,
-        numeric: centred.clone(),
         centred,
         ..Default::default()
     }

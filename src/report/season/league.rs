@@ -5,6 +5,7 @@
 use super::{Target, render_papers, tables, trf};
 use crate::event::Stage;
 use crate::model::roster::Roster;
+use crate::report::cell::Cell;
 use crate::report::out_dir::{Place, Rendered};
 use crate::report::tables::{SheetDoc, TextTable};
 use crate::rounds::marker::Marker;
@@ -149,10 +150,9 @@ fn draw(t: &Target<'_>, drawn: &[String], seed: u64) -> Result<Rendered> {
         rows: drawn
             .iter()
             .enumerate()
-            .map(|(i, n)| vec![(i + 1).to_string(), n.clone()])
+            .map(|(i, n)| vec![(i + 1).into(), n.as_str().into()])
             .collect(),
         centred: vec![0],
-        numeric: vec![0],
         ..Default::default()
     };
     let sheet = SheetDoc {
@@ -236,7 +236,7 @@ pub(super) fn ranking_table(
             .map(|l| crate::report::labels::column_label(l, lang)),
     );
     // The honours of the final ranking (冠军) beside the place, then the team's mark.
-    let marks: Vec<String> = st
+    let marks: Vec<Cell> = st
         .rows
         .iter()
         .map(|r| {
@@ -249,10 +249,10 @@ pub(super) fn ranking_table(
             if !mark.is_empty() {
                 note.push(mark);
             }
-            note.join(lang.pick("，", ", "))
+            Cell::Text(note.join(lang.pick("，", ", ")))
         })
         .collect();
-    let marked = marks.iter().any(|m| !m.is_empty());
+    let marked = marks.iter().any(|m| *m != Cell::default());
     if marked {
         headers.push(lang.pick("备注", "Note").to_string());
     }
@@ -262,9 +262,9 @@ pub(super) fn ranking_table(
         .zip(marks)
         .map(|(r, mark)| {
             let mut v = vec![
-                place_text(r.rank),
-                r.start_no.to_string(),
-                crate::season::league::name_or_number(names, r.start_no),
+                Cell::place(r.rank),
+                r.start_no.into(),
+                crate::season::league::name_or_number(names, r.start_no).into(),
             ];
             v.extend(crate::report::labels::value_cells(&r.values, &st.decimals));
             if marked {
@@ -279,18 +279,8 @@ pub(super) fn ranking_table(
     TextTable {
         headers,
         rows,
-        numeric: centred.clone(),
         centred,
         ..Default::default()
-    }
-}
-
-/// A place as printed: empty for a disqualified entrant (place 0).
-pub(super) fn place_text(rank: u32) -> String {
-    if rank == 0 {
-        String::new()
-    } else {
-        rank.to_string()
     }
 }
 

@@ -13,6 +13,7 @@ use crate::Lang;
 use crate::model::Points;
 use crate::model::roster::Roster;
 use crate::outcome::{StageKind, StageOutcome};
+use crate::report::cell::Cell;
 use crate::report::tables::{SheetDoc, TextTable};
 use crate::rounds::notation::{self, Sport};
 use crate::scoring;
@@ -47,7 +48,7 @@ struct TeamStageIndex<'a> {
     /// Team number → (round index, match index) of its matches, in round and sheet order.
     matches: HashMap<u32, Vec<(usize, usize)>>,
     /// Team number → the rounds it had the pairing-allocated bye (team Swiss) → points scored.
-    byes: HashMap<u32, BTreeMap<u32, String>>,
+    byes: HashMap<u32, BTreeMap<u32, Points>>,
     /// Team number → indices of its rows in the standings.
     place_rows: HashMap<u32, Vec<usize>>,
     /// The knockout finals that follow a round robin.
@@ -84,12 +85,11 @@ impl<'a> PacketIndex<'a> {
             }
             StageKind::TeamSwiss(o) => {
                 // Rounds each team had the pairing-allocated bye: round → game points scored.
-                let mut byes: HashMap<u32, BTreeMap<u32, String>> = HashMap::new();
+                let mut byes: HashMap<u32, BTreeMap<u32, Points>> = HashMap::new();
                 for r in &o.complete {
                     if let Some(no) = r.bye {
-                        byes.entry(no)
-                            .or_default()
-                            .insert(r.results.round, o.bye.1.to_string());
+                        let points = byes.entry(no).or_default();
+                        points.insert(r.results.round, o.bye.1);
                     }
                 }
                 Kind::Team(Box::new(TeamStageIndex::new(
@@ -135,7 +135,7 @@ impl<'a> TeamStageIndex<'a> {
         standings: Option<&'a scoring::Standings>,
         scoring: &'a MatchScoring,
         roster: &Roster,
-        byes: HashMap<u32, BTreeMap<u32, String>>,
+        byes: HashMap<u32, BTreeMap<u32, Points>>,
     ) -> Self {
         let mut name_of = HashMap::new();
         let mut no_of = HashMap::new();
@@ -227,23 +227,23 @@ fn results_sheet(
     let mine = t.matches.get(&no).map_or(&[][..], Vec::as_slice);
     let mut rows = Vec::new();
     for (r, rr) in t.rounds.iter().enumerate() {
-        if let Some(points) = byes.get(&rr.round) {
-            let mut row = vec![String::new(); 8];
-            row[0] = rr.round.to_string();
-            row[1] = lang.pick("轮空", "bye").to_string();
-            row[7] = points.clone();
+        if let Some(&points) = byes.get(&rr.round) {
+            let mut row = vec![Cell::default(); 8];
+            row[0] = rr.round.into();
+            row[1] = lang.pick("轮空", "bye").into();
+            row[7] = Cell::points1(points);
             rows.push(row);
         }
-        let label = rr.round.to_string();
+        let label = rr.round.into();
         match_rows(t, no, (r, rr), mine, &label, (sport, lang), &mut rows);
     }
     if let Some(f) = &t.finals {
         let mine = f.matches.get(&no).map_or(&[][..], Vec::as_slice);
         for (r, rr) in f.rounds.iter().enumerate() {
-            let label = match lang {
+            let label = Cell::Text(match lang {
                 Lang::Zh => format!("总决赛第{}轮", rr.round),
                 Lang::En => format!("finals round {}", rr.round),
-            };
+            });
             match_rows(t, no, (r, rr), mine, &label, (sport, lang), &mut rows);
         }
     }
@@ -269,8 +269,6 @@ fn results_sheet(
             .collect(),
             rows,
             centred: vec![0, 2, 4, 5, 7],
-            // 比分: a match's `2.0:3.0` stays text, a bye's points (`2.5`) are a number.
-            numeric: vec![0, 2, 7],
             ..Default::default()
         },
         landscape: false,
@@ -284,9 +282,9 @@ fn match_rows(
     no: u32,
     (r, rr): (usize, &RoundResults),
     mine: &[(usize, usize)],
-    label: &str,
+    label: &Cell,
     (sport, lang): (Sport, Lang),
-    rows: &mut Vec<Vec<String>>,
+    rows: &mut Vec<Vec<Cell>>,
 ) {
     let player = |team: u32, key: &Option<String>| {
         key.as_ref()
@@ -321,14 +319,14 @@ fn match_rows(
                 )
             };
             rows.push(vec![
-                label.to_string(),
-                t.name(opp),
-                b.board.to_string(),
-                player(no, mine),
-                crate::report::round_workbook::colour_word(colour, sport, lang).to_string(),
-                notation::format(result, sport).to_string(),
-                player(opp, theirs_p),
-                if i == 0 { score.clone() } else { String::new() },
+                label.clone(),
+                t.name(opp).into(),
+                b.board.into(),
+                player(no, mine).into(),
+                crate::report::round_workbook::colour_word(colour, sport, lang).into(),
+                notation::format(result, sport).into(),
+                player(opp, theirs_p).into(),
+                if i == 0 { score.as_str() } else { "" }.into(),
             ]);
         }
     }
@@ -362,7 +360,7 @@ fn place_sheet(
             .iter()
             .map(|k| crate::report::labels::tiebreak_label(&k.to_string(), lang)),
     );
-    let rows: Vec<Vec<String>> = t
+    let rows: Vec<Vec<Cell>> = t
         .place_rows
         .get(&no)
         .map_or(&[][..], Vec::as_slice)
@@ -371,21 +369,18 @@ fn place_sheet(
         .map(|r| {
             let mut v = match final_place {
                 Some((place, relegated)) => vec![
-                    place.to_string(),
-                    r.start_no.to_string(),
-                    t.name(r.start_no),
+                    place.into(),
+                    r.start_no.into(),
+                    t.name(r.start_no).into(),
                     if relegated {
-                        lang.pick("降级", "relegated").to_string()
+                        lang.pick("降级", "relegated")
                     } else {
-                        String::new()
-                    },
-                    r.rank.to_string(),
+                        ""
+                    }
+                    .into(),
+                    r.rank.into(),
                 ],
-                None => vec![
-                    r.rank.to_string(),
-                    r.start_no.to_string(),
-                    t.name(r.start_no),
-                ],
+                None => vec![r.rank.into(), r.start_no.into(), t.name(r.start_no).into()],
             };
             v.extend(crate::report::labels::value_cells(&r.values, &st.decimals));
             v
@@ -394,11 +389,6 @@ fn place_sheet(
     let n = headers.len();
     let mut centred = vec![0, 1];
     centred.extend(3..n);
-    let mut numeric = centred.clone();
-    if final_place.is_some() {
-        // The note column is text.
-        numeric.retain(|&c| c != 3);
-    }
     SheetDoc {
         name: lang.pick("名次", "Place").into(),
         title: match (lang, final_place.is_some()) {
@@ -410,7 +400,6 @@ fn place_sheet(
         table: TextTable {
             headers,
             rows,
-            numeric,
             centred,
             ..Default::default()
         },
@@ -424,7 +413,7 @@ fn place_sheet(
 /// from the entrant's side in the sport's notation (`轮空` for the bye, `请假` with `½` or `0`
 /// for a requested one; rounds it did not play are left out).
 fn delegation_sheet(d: &DelegationIndex<'_>, unit: &str, sport: Sport, lang: Lang) -> SheetDoc {
-    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut rows: Vec<Vec<Cell>> = Vec::new();
     let mut groups: Vec<usize> = Vec::new();
     let entrants = d
         .entrants
@@ -446,24 +435,17 @@ fn delegation_sheet(d: &DelegationIndex<'_>, unit: &str, sport: Sport, lang: Lan
                 .and_then(|m| m.get(&i))
                 .and_then(|&k| sec.standings.rows.get(k));
             let mut first = vec![
-                sec.name.clone(),
-                e.name.clone(),
-                standing
-                    .filter(|r| r.rank > 0)
-                    .map(|r| r.rank.to_string())
-                    .unwrap_or_default(),
-                standing.map(|r| r.primary.to_string()).unwrap_or_default(),
+                sec.name.as_str().into(),
+                e.name.as_str().into(),
+                standing.map_or_else(Cell::default, |r| Cell::place(r.rank)),
+                standing.map_or_else(Cell::default, |r| Cell::points1(r.primary)),
             ];
-            let mut games: Vec<[String; 4]> = Vec::new();
+            let mut games: Vec<[Cell; 4]> = Vec::new();
             for (r, round) in sec.complete.iter().enumerate() {
-                let no = (r + 1).to_string();
+                let no = Cell::from(r + 1);
                 if round.bye == Some(i) {
-                    games.push([
-                        no,
-                        String::new(),
-                        lang.pick("轮空", "bye").into(),
-                        String::new(),
-                    ]);
+                    let bye = lang.pick("轮空", "bye").into();
+                    games.push([no, Cell::default(), bye, Cell::default()]);
                     continue;
                 }
                 if let Some(&(_, kind)) = round.requested.iter().find(|q| q.0 == i) {
@@ -472,12 +454,8 @@ fn delegation_sheet(d: &DelegationIndex<'_>, unit: &str, sport: Sport, lang: Lan
                     } else {
                         "0"
                     };
-                    games.push([
-                        no,
-                        String::new(),
-                        lang.pick("请假", "requested bye").into(),
-                        value.into(),
-                    ]);
+                    let requested = lang.pick("请假", "requested bye").into();
+                    games.push([no, Cell::default(), requested, value.into()]);
                     continue;
                 }
                 let game = d
@@ -500,14 +478,17 @@ fn delegation_sheet(d: &DelegationIndex<'_>, unit: &str, sport: Sport, lang: Lan
                 };
                 games.push([
                     no,
-                    crate::report::round_workbook::colour_word(side, sport, lang).to_string(),
-                    sec.entrants.get(opp).map(|x| x.label()).unwrap_or_default(),
-                    mine.map(|x| notation::format(x, sport).to_string())
-                        .unwrap_or_default(),
+                    crate::report::round_workbook::colour_word(side, sport, lang).into(),
+                    sec.entrants
+                        .get(opp)
+                        .map(|x| x.label())
+                        .unwrap_or_default()
+                        .into(),
+                    mine.map_or_else(Cell::default, |x| notation::format(x, sport).into()),
                 ]);
             }
             if games.is_empty() {
-                first.extend([String::new(), String::new(), String::new(), String::new()]);
+                first.extend(vec![Cell::default(); 4]);
                 rows.push(first);
                 continue;
             }
@@ -515,7 +496,7 @@ fn delegation_sheet(d: &DelegationIndex<'_>, unit: &str, sport: Sport, lang: Lan
                 let mut row = if j == 0 {
                     std::mem::take(&mut first)
                 } else {
-                    vec![String::new(); 4]
+                    vec![Cell::default(); 4]
                 };
                 row.extend(g);
                 rows.push(row);
@@ -544,7 +525,6 @@ fn delegation_sheet(d: &DelegationIndex<'_>, unit: &str, sport: Sport, lang: Lan
             .collect(),
             rows,
             centred: vec![2, 3, 4, 5, 7],
-            numeric: vec![2, 3, 4],
             groups,
             ..Default::default()
         },

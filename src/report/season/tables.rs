@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::Lang;
 use crate::model::{GameResult, Points};
+use crate::report::cell::Cell;
 use crate::report::tables::TextTable;
 use crate::scoring::{Rational, rating};
 use crate::season::TeamName;
@@ -27,10 +28,10 @@ pub fn schedule_by_round(
     for (ri, round) in schedule.iter().enumerate() {
         for (mi, (h, a)) in round.iter().enumerate() {
             rows.push(vec![
-                (ri + 1).to_string(),
-                (mi + 1).to_string(),
-                name_of(teams, *h),
-                name_of(teams, *a),
+                (ri + 1).into(),
+                (mi + 1).into(),
+                name_of(teams, *h).into(),
+                name_of(teams, *a).into(),
             ]);
         }
     }
@@ -46,7 +47,6 @@ pub fn schedule_by_round(
         .collect(),
         rows,
         centred: vec![0, 1],
-        numeric: vec![0, 1],
         ..Default::default()
     }
 }
@@ -67,7 +67,7 @@ pub fn schedule_by_team(schedule: &[Vec<(u32, u32)>], teams: &[TeamName], lang: 
     let rows = sorted
         .iter()
         .map(|(n, name)| {
-            let mut row = vec![n.to_string(), name.clone()];
+            let mut row = vec![n.0.into(), name.as_str().into()];
             for round in schedule {
                 let cell = round
                     .iter()
@@ -89,7 +89,7 @@ pub fn schedule_by_team(schedule: &[Vec<(u32, u32)>], teams: &[TeamName], lang: 
                         }
                     })
                     .unwrap_or_else(|| lang.pick("轮空", "rest").to_string());
-                row.push(cell);
+                row.push(cell.into());
             }
             row
         })
@@ -100,7 +100,6 @@ pub fn schedule_by_team(schedule: &[Vec<(u32, u32)>], teams: &[TeamName], lang: 
         headers,
         rows,
         centred: vec![0],
-        numeric: vec![0],
         wrapped,
         wrap_width: Some(8),
         ..Default::default()
@@ -168,27 +167,24 @@ pub fn crosstable(
     let rows = sorted
         .iter()
         .map(|(i, name)| {
-            let mut row = vec![i.to_string(), name.clone()];
+            let mut row = vec![i.0.into(), name.as_str().into()];
             for (j, _) in &sorted {
                 row.push(if i == j {
-                    "×".to_string()
+                    "×".into()
                 } else {
-                    scores
-                        .get(&(i.0, j.0))
+                    (scores.get(&(i.0, j.0)))
                         .map(|(a, b)| s.sport.score_pair(*a, *b))
                         .unwrap_or_default()
+                        .into()
                 });
             }
             // Totals as the sport writes points: xiangqi `6`, chess `6.0`.
-            row.push(
-                s.sport
-                    .points_text(mp.get(&i.0).copied().unwrap_or_default()),
-            );
-            row.push(
-                s.sport
-                    .points_text(gp.get(&i.0).copied().unwrap_or_default()),
-            );
-            row.push(places.get(&i.0).map(u32::to_string).unwrap_or_default());
+            let total = |t: &BTreeMap<u32, Points>| {
+                Cell::points(s.sport, t.get(&i.0).copied().unwrap_or_default())
+            };
+            row.push(total(&mp));
+            row.push(total(&gp));
+            row.push(places.get(&i.0).map_or_else(Cell::default, |&p| p.into()));
             row
         })
         .collect();
@@ -197,7 +193,6 @@ pub fn crosstable(
     TextTable {
         headers,
         rows,
-        numeric: centred.clone(),
         // The opponents' columns: `3.5:1.5` needs 7 columns of the width reserved for 6.
         wrapped: (2..n + 2).collect(),
         wrap_width: Some(6),
@@ -303,19 +298,15 @@ pub fn board_performance(
             } else {
                 0
             };
+            let name = names.get(&(*team, key.clone()));
             vec![
-                name_of(teams, *team),
-                board.to_string(),
-                names
-                    .get(&(*team, key.clone()))
-                    .cloned()
-                    .unwrap_or_else(|| key.clone()),
-                line.games.to_string(),
-                line.points.to_string(),
-                format!("{pct}%"),
-                performance(&line.rated, s.game_win)
-                    .map(|t| t.to_string())
-                    .unwrap_or_default(),
+                name_of(teams, *team).into(),
+                (*board).into(),
+                name.cloned().unwrap_or_else(|| key.clone()).into(),
+                line.games.into(),
+                Cell::points1(line.points),
+                Cell::Percent(pct),
+                performance(&line.rated, s.game_win).map_or_else(Cell::default, Cell::Int),
             ]
         })
         .collect();
@@ -334,7 +325,6 @@ pub fn board_performance(
         .collect(),
         rows,
         centred: vec![1, 3, 4, 5, 6],
-        numeric: vec![1, 3, 4, 5, 6],
         groups,
         ..Default::default()
     }

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use super::{Target, render_papers, tables, trf};
 use crate::event::Stage;
 use crate::model::{Colour, Points};
+use crate::report::cell::Cell;
 use crate::report::out_dir::Rendered;
 use crate::report::tables::{SheetDoc, TextTable};
 use crate::scoring;
@@ -131,17 +132,14 @@ pub fn swiss_crosstable(
         .iter()
         .map(|(no, name)| {
             let no = &no.0;
-            let mut row = vec![no.to_string(), name.clone()];
+            let mut row = vec![(*no).into(), name.as_str().into()];
             let (mut mp, mut gp) = (Points::ZERO, Points::ZERO);
             for r in rounds {
                 if r.bye == Some(*no) {
                     mp += bye.0;
                     gp += bye.1;
-                    row.push(format!(
-                        "{} {}",
-                        lang.pick("轮空", "bye"),
-                        s.sport.points_text(bye.1)
-                    ));
+                    let value = s.sport.points_text(bye.1);
+                    row.push(format!("{} {value}", lang.pick("轮空", "bye")).into());
                     continue;
                 }
                 let cell = r
@@ -174,11 +172,11 @@ pub fn swiss_crosstable(
                             lang.pick("未赛", "not paired").to_string()
                         }
                     });
-                row.push(cell);
+                row.push(cell.into());
             }
-            row.push(s.sport.points_text(mp));
-            row.push(s.sport.points_text(gp));
-            row.push(places.get(no).map(u32::to_string).unwrap_or_default());
+            row.push(Cell::points(s.sport, mp));
+            row.push(Cell::points(s.sport, gp));
+            row.push(places.get(no).map_or_else(Cell::default, |&p| p.into()));
             row
         })
         .collect();
@@ -188,7 +186,6 @@ pub fn swiss_crosstable(
     TextTable {
         headers,
         rows,
-        numeric: centred.clone(),
         // Round cells wrap: `12白` over `3.5:1.5`.
         wrapped: (2..n.saturating_sub(3)).collect(),
         wrap_width: Some(8),
@@ -246,12 +243,12 @@ pub(super) fn final_table(
                 });
             }
             vec![
-                super::league::place_text(r.rank),
-                r.start_no.to_string(),
-                name,
-                r.primary.to_string(),
-                r.secondary.to_string(),
-                note.join(lang.pick("，", ", ")),
+                Cell::place(r.rank),
+                r.start_no.into(),
+                name.into(),
+                Cell::points1(r.primary),
+                Cell::points1(r.secondary),
+                note.join(lang.pick("，", ", ")).into(),
             ]
         })
         .collect();
@@ -266,7 +263,6 @@ pub(super) fn final_table(
         ],
         rows,
         centred: vec![0, 1, 3, 4],
-        numeric: vec![0, 1, 3, 4],
         ..Default::default()
     }
 }

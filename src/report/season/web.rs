@@ -8,6 +8,7 @@ use super::{Target, finals, league, tables, team_swiss};
 use crate::Lang;
 use crate::model::{Points, Sport};
 use crate::outcome::{StageKind, StageOutcome};
+use crate::report::cell::texts;
 use crate::report::round_workbook::{self, colour_word};
 use crate::report::tables::TextTable;
 use crate::report::web::{Block, Page, RoundBlock, Section};
@@ -291,7 +292,7 @@ fn round_block(
                 rows: v
                     .iter()
                     .map(|l| {
-                        vec![
+                        texts(vec![
                             l.match_no.to_string(),
                             l.board.to_string(),
                             l.home_team.clone(),
@@ -310,7 +311,7 @@ fn round_block(
                             } else {
                                 l.away_team.clone()
                             },
-                        ]
+                        ])
                     })
                     .collect(),
                 centred: vec![0, 1, 4, 5],
@@ -326,7 +327,7 @@ fn round_block(
                 rows: v
                     .iter()
                     .map(|l| {
-                        vec![
+                        texts(vec![
                             l.board.to_string(),
                             l.left.clone(),
                             // A bye is no result: the result cell stays empty and the
@@ -348,7 +349,7 @@ fn round_block(
                                 };
                                 bye_with_points(&points, lang)
                             }),
-                        ]
+                        ])
                     })
                     .collect(),
                 centred: vec![0, 2],
@@ -419,7 +420,7 @@ fn match_summary(
             lang.pick("比分", "Score").to_string(),
             lang.pick("客队", "Away").to_string(),
         ],
-        rows,
+        rows: rows.into_iter().map(texts).collect(),
         centred: vec![0, 2],
         ..Default::default()
     }

@@ -107,7 +107,7 @@ fn table(h: &mut String, t: &TextTable, id: &str) {
                 (false, true) => " class=\"w\"",
                 (false, false) => "",
             };
-            let _ = write!(h, "<td{class}>{}</td>", esc(c));
+            let _ = write!(h, "<td{class}>{}</td>", esc(&c.text()));
         }
         h.push_str("</tr>\n");
     }

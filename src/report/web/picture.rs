@@ -14,6 +14,7 @@ use skrifa::MetadataProvider;
 use super::PICTURE_ROWS;
 use super::raster::{Anchor, Rect, Scene, Text};
 use crate::Lang;
+use crate::report::cell::Cell;
 use crate::report::style::display_width;
 use crate::report::tables::TextTable;
 
@@ -165,14 +166,14 @@ pub fn columns(t: &TextTable, keep: &[usize]) -> TextTable {
     if keep.is_empty() {
         return t.clone();
     }
-    let pick = |row: &[String]| -> Vec<String> {
+    fn pick<T: Clone + Default>(row: &[T], keep: &[usize]) -> Vec<T> {
         keep.iter()
             .map(|&c| row.get(c).cloned().unwrap_or_default())
             .collect()
-    };
+    }
     TextTable {
-        headers: pick(&t.headers),
-        rows: t.rows.iter().map(|r| pick(r)).collect(),
+        headers: pick(&t.headers, keep),
+        rows: t.rows.iter().map(|r| pick(r, keep)).collect(),
         centred: keep
             .iter()
             .enumerate()
@@ -317,7 +318,7 @@ fn layout_at(p: &Picture<'_>, d: Dims) -> Layout {
     for r in t.rows.iter().take(shown) {
         for (i, c) in r.iter().enumerate() {
             if let Some(w) = widths.get_mut(i) {
-                *w = (*w).max(text_px(&one_line(c), d.body) + 2 * d.pad);
+                *w = (*w).max(text_px(&one_line(&c.text()), d.body) + 2 * d.pad);
             }
         }
     }
@@ -413,8 +414,17 @@ pub fn scene(p: &Picture<'_>) -> Scene {
         l.xs.first().copied().unwrap_or(d.margin),
         l.xs.last().copied().unwrap_or(d.margin),
     );
-    let rows: Vec<&Vec<String>> = std::iter::once(&t.headers)
-        .chain(t.rows.iter().take(l.shown))
+    let header = t
+        .headers
+        .iter()
+        .map(|h| std::borrow::Cow::Borrowed(h.as_str()));
+    let rows: Vec<Vec<std::borrow::Cow<'_, str>>> = std::iter::once(header.collect())
+        .chain(
+            t.rows
+                .iter()
+                .take(l.shown)
+                .map(|r| r.iter().map(Cell::text).collect()),
+        )
         .collect();
     for (i, row) in rows.iter().enumerate() {
         let top = l.table_top + u32::try_from(i).unwrap_or(0) * d.row;
@@ -506,7 +516,7 @@ mod tests {
         TextTable {
             headers: vec!["名次".into(), "队名".into(), "积分".into()],
             rows: (1..=n)
-                .map(|i| vec![i.to_string(), format!("第{i}队"), "7.5".into()])
+                .map(|i| vec![i.into(), format!("第{i}队").into(), "7.5".into()])
                 .collect(),
             centred: vec![0, 2],
             ..Default::default()

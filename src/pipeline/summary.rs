@@ -340,13 +340,11 @@ fn json_value(v: crate::scoring::Value, decimals: usize) -> serde_json::Value {
     match v {
         Value::Undefined => serde_json::Value::Null,
         Value::Place(p) => serde_json::Value::from(p),
-        Value::Num(r) => {
-            let text = r.fmt_decimals(decimals);
-            text.parse::<i64>()
-                .map(serde_json::Value::from)
-                .or_else(|_| text.parse::<f64>().map(serde_json::Value::from))
-                .unwrap_or(serde_json::Value::Null)
-        }
+        Value::Num(r) => match i32::try_from(decimals) {
+            Ok(0) => serde_json::Value::from(r.scaled(0)),
+            Ok(d) => serde_json::Value::from(r.scaled(decimals) as f64 / 10f64.powi(d)),
+            Err(_) => serde_json::Value::Null,
+        },
     }
 }
 

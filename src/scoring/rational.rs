@@ -100,23 +100,19 @@ impl Rational {
 
     /// The value with exactly `decimals` digits after the point, rounded half away from zero.
     pub fn fmt_decimals(self, decimals: usize) -> String {
-        let scale: i64 = 10_i64.saturating_pow(decimals as u32);
-        let neg = self.num < 0;
-        let n = i128::from(self.num.abs()) * i128::from(scale);
-        let d = i128::from(self.den);
-        let q = (2 * n + d) / (2 * d);
-        let whole = q / i128::from(scale);
-        let frac = q % i128::from(scale);
-        let mut s = String::new();
-        if neg && q != 0 {
-            s.push('-');
-        }
-        s.push_str(&whole.to_string());
-        if decimals > 0 {
-            s.push('.');
-            s.push_str(&format!("{frac:0width$}", width = decimals));
-        }
-        s
+        fmt_scaled(self.scaled(decimals), decimals)
+    }
+}
+
+/// `units` of the `decimals`-th digit after the point as a decimal (`-1650`, 2 → `-16.50`).
+pub fn fmt_scaled(units: i64, decimals: usize) -> String {
+    let scale = 10_u64.saturating_pow(decimals as u32);
+    let (whole, frac) = (units.unsigned_abs() / scale, units.unsigned_abs() % scale);
+    let sign = if units < 0 { "-" } else { "" };
+    if decimals == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{frac:0decimals$}")
     }
 }
 

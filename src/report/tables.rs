@@ -520,4 +520,45 @@ mod tests {
         assert_eq!(r.get_value((3, 1)), Some(&Data::String("=上海".into())));
         assert_eq!(first, bytes());
     }
+
+    #[test]
+    fn numbers_are_written_from_their_values_and_text_stays_text() {
+        use crate::model::Points;
+        let sheets = vec![SheetDoc {
+            name: "台次成绩".into(),
+            title: "台次成绩".into(),
+            table: TextTable {
+                headers: ["名次", "编号", "得分", "得分率", "比分", "SB"]
+                    .map(String::from)
+                    .into(),
+                rows: vec![vec![
+                    Cell::Int(3),
+                    Cell::entered("007".into()),
+                    Cell::points1(Points::from_halves(5)),
+                    Cell::Percent(63),
+                    "1/2".into(),
+                    Cell::decimal(crate::scoring::Rational::new(155, 4), 2),
+                ]],
+                ..Default::default()
+            },
+            landscape: false,
+        }];
+        let bytes = workbook("赛事", &sheets, Lang::Zh)
+            .and_then(|mut wb| wb.save_to_buffer())
+            .expect("write");
+        let mut wb: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes)).expect("open");
+        let r = wb.worksheet_range("台次成绩").expect("range");
+        let got: Vec<Option<&Data>> = (0..6).map(|c| r.get_value((2, c))).collect();
+        assert_eq!(
+            got,
+            [
+                Some(&Data::Float(3.0)),
+                Some(&Data::String("007".into())),
+                Some(&Data::Float(2.5)),
+                Some(&Data::Float(0.63)),
+                Some(&Data::String("1/2".into())),
+                Some(&Data::Float(38.75)),
+            ]
+        );
+    }
 }

@@ -14,7 +14,7 @@ use skrifa::MetadataProvider;
 use super::PICTURE_ROWS;
 use super::raster::{Anchor, Rect, Scene, Text};
 use crate::Lang;
-use crate::report::cell::Cell;
+use crate::report::cell::{Cell, texts};
 use crate::report::style::display_width;
 use crate::report::tables::TextTable;
 
@@ -414,17 +414,9 @@ pub fn scene(p: &Picture<'_>) -> Scene {
         l.xs.first().copied().unwrap_or(d.margin),
         l.xs.last().copied().unwrap_or(d.margin),
     );
-    let header = t
-        .headers
-        .iter()
-        .map(|h| std::borrow::Cow::Borrowed(h.as_str()));
-    let rows: Vec<Vec<std::borrow::Cow<'_, str>>> = std::iter::once(header.collect())
-        .chain(
-            t.rows
-                .iter()
-                .take(l.shown)
-                .map(|r| r.iter().map(Cell::text).collect()),
-        )
+    let header = texts(t.headers.clone());
+    let rows: Vec<&Vec<Cell>> = std::iter::once(&header)
+        .chain(t.rows.iter().take(l.shown))
         .collect();
     for (i, row) in rows.iter().enumerate() {
         let top = l.table_top + u32::try_from(i).unwrap_or(0) * d.row;
@@ -448,7 +440,7 @@ pub fn scene(p: &Picture<'_>) -> Scene {
             };
             scene
                 .texts
-                .push(text(x, base, d.body, anchor, INK, one_line(cell)));
+                .push(text(x, base, d.body, anchor, INK, one_line(&cell.text())));
         }
     }
     // Grid, one pixel wide: a line over each row and under the last, then a line left of each

@@ -58,6 +58,10 @@ pub struct Statuses {
     teams: BTreeMap<String, Standing>,
     /// By (team key, name key).
     people: BTreeMap<(String, String), Standing>,
+    /// By team key: the distinct codes, in order, of the open findings of the team's people
+    /// (a disqualified member's left out), gathered once from `people` when it is complete
+    /// (issue 46: [`Statuses::team`] scanned 99,000 people of one team at every call).
+    team_pending: BTreeMap<String, Vec<Code>>,
     /// The `cleared` rulings: (team key, name key), `None` for a whole team.
     cleared: BTreeSet<(String, Option<String>)>,
 }
@@ -118,25 +122,10 @@ impl Statuses {
         if let Some(s) = self.teams.get(&t) {
             return Some(s.clone());
         }
-        let codes: Vec<Code> = self
-            .people
-            // The team's people are one run of the map, from (team, "").
-            .range((t.clone(), String::new())..)
-            .take_while(|((k, _), _)| k == &t)
-            // A disqualified member is decided already: only open findings keep the team
-            // pending.
-            .filter(|(_, s)| !s.is_disqualified())
-            .flat_map(|(_, s)| match s {
-                Standing::Pending(c) => c.clone(),
-                Standing::Disqualified { .. } => Vec::new(),
-            })
-            .collect();
-        (!codes.is_empty()).then(|| {
-            let mut codes = codes;
-            codes.sort_unstable();
-            codes.dedup();
-            Standing::Pending(codes)
-        })
+        self.team_pending
+            .get(&t)
+            .filter(|codes| !codes.is_empty())
+            .map(|codes| Standing::Pending(codes.clone()))
     }
 
     /// A team's own standing: its ruling or its team findings (a late form, an excluded
@@ -425,5 +414,22 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
         }
         findings.push(f);
     }
+    st.team_pending = team_pending(&st.people);
     st
+}
+
+/// The distinct codes, in order, of the open findings of each team's people (a disqualified
+/// member is decided already: only open findings keep the team pending).
+fn team_pending(people: &BTreeMap<(String, String), Standing>) -> BTreeMap<String, Vec<Code>> {
+    let mut by_team: BTreeMap<String, Vec<Code>> = BTreeMap::new();
+    for ((team, _), s) in people {
+        if let Standing::Pending(codes) = s {
+            by_team.entry(team.clone()).or_default().extend(codes);
+        }
+    }
+    for codes in by_team.values_mut() {
+        codes.sort_unstable();
+        codes.dedup();
+    }
+    by_team
 }

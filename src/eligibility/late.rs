@@ -16,7 +16,7 @@ use crate::model::roster::{Person, Roster, Sourced, Team};
 /// The deadline check of one team of the roster against its earlier forms
 /// ([`Roster::earlier`]).
 pub(crate) fn check_team(event: &Event, roster: &Roster, team: &Team, findings: &mut Findings) {
-    let Some(dl) = &event.deadlines.entry else {
+    let Some(dl) = &event.deadlines().entry else {
         return;
     };
     let Some(fill) = team.fill_date.as_ref().filter(|d| !dl.in_time(d.value)) else {

@@ -15,14 +15,14 @@ use crate::model::roster::{Placement, Roster};
 
 impl RawEvent {
     /// The team sections, in file order.
-    pub fn team_sections(&self) -> Vec<&Section> {
+    pub(super) fn team_sections(&self) -> Vec<&Section> {
         (self.sections.iter())
             .filter(|s| s.entrant == Entrant::Team)
             .collect()
     }
 
     /// Whether the event has more than one team section, each run on its own.
-    pub fn has_team_sections(&self) -> bool {
+    pub(super) fn has_team_sections(&self) -> bool {
         self.team_sections().len() > 1
     }
 }

@@ -291,7 +291,7 @@ pub fn statement(
     payouts: &[Payout],
 ) -> Statement {
     let mut lines = Vec::new();
-    for f in &event.fees {
+    for f in event.fees() {
         let (q, unit) = count(f.per, team);
         lines.push(Line {
             side: Side::Owes,
@@ -304,7 +304,7 @@ pub fn statement(
             clause: f.clause.clone(),
         });
     }
-    if let Some(acc) = &event.accommodation {
+    if let Some(acc) = event.accommodation() {
         let covered = acc.covered.as_ref();
         // What the team bears itself: with the organizers' balance, or settled at the hotel.
         let bears = match acc.settled_with {
@@ -383,7 +383,7 @@ pub fn statement(
             });
         }
     }
-    for g in &event.grants {
+    for g in event.grants() {
         let (q, unit) = count(g.per, team);
         lines.push(Line {
             side: Side::Receives,

@@ -19,7 +19,7 @@ pub(super) fn decided_by_defaults(
     lang: Lang,
 ) -> Vec<String> {
     let mut notes = Vec::new();
-    let Some(stage) = event.stages.iter().find(|s| s.id == f.stage) else {
+    let Some(stage) = event.stages().iter().find(|s| s.id == f.stage) else {
         return notes;
     };
     let Some(k) = stage.knockout.as_ref() else {

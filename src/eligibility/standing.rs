@@ -235,7 +235,7 @@ pub(crate) fn clear_late(event: &Event, f: &mut Finding, team: &str, names: &[&s
 fn late_excluded(event: &Event, code: Code) -> Option<Standing> {
     let d = event.deadlines().entry.as_ref()?;
     (d.late_invalid
-        && d.late_entry == crate::event::LateEntry::Excluded
+        && d.late_entry.value == crate::event::LateEntry::Excluded
         && matches!(code, Code::TeamLate | Code::PersonLate))
     .then(|| Standing::Disqualified {
         clause: d.clause.clone(),

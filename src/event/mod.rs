@@ -10,6 +10,7 @@
 
 mod bounds;
 mod de;
+mod defaulted;
 mod error;
 mod format;
 mod group_text;
@@ -34,6 +35,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 pub use bounds::{MAX_DAYS_OUTSIDE, MAX_EVENT_DAYS, too_far};
+pub use defaulted::Defaulted;
 pub use error::{EventError, KeyPart, KeyPath};
 pub use format::{
     Bye, ByeAsOpponent, ForfeitRematch, Knockout, KnockoutMatch, Numbering, Pairing, PlaceRule,

@@ -194,10 +194,10 @@ impl Event {
                 if k.bracket_default {
                     out.push(format!("{p}.knockout.groups/places"));
                 }
-                if k.tie_resolution_default {
+                if k.tie_resolution.default {
                     out.push(format!("{p}.knockout.tie_resolution"));
                 }
-                if k.colours_default {
+                if k.colours.default {
                     out.push(format!("{p}.knockout.colours"));
                 }
             }
@@ -209,25 +209,30 @@ impl Event {
             .raw
             .accommodation
             .as_ref()
-            .is_some_and(|a| a.alone_default)
+            .is_some_and(|a| a.alone.default)
         {
             out.push("accommodation.alone".into());
         }
         if self
             .accommodation()
             .as_ref()
-            .is_some_and(|a| a.settled_with_default)
+            .is_some_and(|a| a.settled_with.default)
         {
             out.push("accommodation.settled_with".into());
         }
         if self
             .accommodation()
             .as_ref()
-            .is_some_and(|a| a.without_request_default)
+            .is_some_and(|a| a.without_request.default)
         {
             out.push("accommodation.without_request".into());
         }
-        if self.raw.team.as_ref().is_some_and(|t| t.staff_default) {
+        if self
+            .raw
+            .team
+            .as_ref()
+            .is_some_and(|t| t.leaders.default || t.coaches.default)
+        {
             out.push("team.leaders/coaches".into());
         }
         if let Some(b) = &self.raw.boards {
@@ -256,9 +261,9 @@ impl Event {
         }
         if let Some(d) = &self.raw.deadlines.entry {
             let flags = [
-                (d.inclusive_default, "deadlines.entry.inclusive"),
-                (d.late_changes_default, "deadlines.entry.late_changes"),
-                (d.late_entry_default, "deadlines.entry.late_entry"),
+                (d.inclusive.default, "deadlines.entry.inclusive"),
+                (d.late_changes.default, "deadlines.entry.late_changes"),
+                (d.late_entry.default, "deadlines.entry.late_entry"),
             ];
             out.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
         }

@@ -307,7 +307,7 @@ pub fn statement(
     if let Some(acc) = event.accommodation() {
         let covered = acc.covered.as_ref();
         // What the team bears itself: with the organizers' balance, or settled at the hotel.
-        let bears = match acc.settled_with {
+        let bears = match acc.settled_with.value {
             crate::event::LodgingPayee::Organizers => Side::Owes,
             crate::event::LodgingPayee::Hotel => Side::Hotel,
         };
@@ -342,7 +342,7 @@ pub fn statement(
             };
             a.add((Side::Organizer, l.hotel, l.room, 0, room.rate), &item, cov);
             a.add((bears, l.hotel, l.room, 0, room.rate), &item, own);
-            if l.alone && acc.alone == crate::event::LonePricing::WholeRoom {
+            if l.alone && acc.alone.value == crate::event::LonePricing::WholeRoom {
                 // The hotel bills the room, not the bed: one person alone pays the other beds
                 // too, on the side (organizers or team) that bears the person's own nights.
                 let empty = i64::from(room.persons.saturating_sub(1));

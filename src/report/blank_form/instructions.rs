@@ -55,7 +55,7 @@ fn deadline_lines(ev: &Event, out: &mut Vec<String>) {
     let mut s = format!(
         "报名截止：{}{}",
         d.date,
-        if d.inclusive {
+        if d.inclusive.value {
             "（含当日）"
         } else {
             "之前"
@@ -136,17 +136,17 @@ fn team_lines(ev: &Event, out: &mut Vec<String>) {
             cite(t.clause.as_deref())
         ));
     }
-    if t.leaders > 0 || t.coaches > 0 {
+    if t.leaders.value > 0 || t.coaches.value > 0 {
         // A staff size the regulation does not state is bianpai's default: say so rather
         // than cite a clause that does not exist.
-        let clause = if t.staff_default {
+        let clause = if t.leaders.default {
             "（默认值，规程未规定）".to_string()
         } else {
             cite(t.staff_clause.as_deref())
         };
         out.push(format!(
             "每队可报领队{}人、教练{}人，请填在表头。{clause}",
-            t.leaders, t.coaches
+            t.leaders.value, t.coaches.value
         ));
     }
 }
@@ -416,7 +416,7 @@ pub(crate) fn rooms(ev: &Event) -> Vec<String> {
     } else if acc.paid_by == PaidBy::Team {
         out.push(format!("各队食宿费用自理。{}", cite(acc.clause.as_deref())));
     }
-    if acc.settled_with == crate::event::LodgingPayee::Hotel {
+    if acc.settled_with.value == crate::event::LodgingPayee::Hotel {
         out.push("自理的食宿费用由各队与酒店直接结算，不交组委会。".to_string());
     }
     for h in &acc.hotels {

@@ -35,7 +35,7 @@ const MIN_WIDTHS: [usize; 9] = [10, 8, 4, 14, 10, 12, 12, 10, 20];
 fn rows(ev: &Event) -> u32 {
     match ev.team().and_then(|t| {
         let players = t.max_players()?;
-        Some(players + t.leaders + t.coaches + 4)
+        Some(players + t.leaders.value + t.coaches.value + 4)
     }) {
         Some(n) if n > 0 => n,
         _ => 40,

@@ -175,8 +175,10 @@ impl Event {
     /// leaves open, which the organizer should confirm. In document order, e.g.
     /// `stages[swiss].pairing`, `scoring`, `tiebreaks[0]`, `tax`.
     pub fn defaults(&self) -> Vec<String> {
+        let r = &self.raw;
+        let acc = r.accommodation.as_ref();
         let mut out = Vec::new();
-        for st in &self.raw.stages {
+        for st in &r.stages {
             let p = format!("stages[{}]", st.id);
             if st.is_default {
                 out.push(format!("{p}.rounds"));
@@ -202,40 +204,25 @@ impl Event {
                 }
             }
         }
-        if self.raw.scoring.is_default {
+        if r.scoring.is_default {
             out.push("scoring".into());
         }
-        if self
-            .raw
-            .accommodation
-            .as_ref()
-            .is_some_and(|a| a.alone.default)
-        {
+        if acc.is_some_and(|a| a.alone.default) {
             out.push("accommodation.alone".into());
         }
-        if self
-            .accommodation()
-            .as_ref()
-            .is_some_and(|a| a.settled_with.default)
-        {
+        if acc.is_some_and(|a| a.settled_with.default) {
             out.push("accommodation.settled_with".into());
         }
-        if self
-            .accommodation()
-            .as_ref()
-            .is_some_and(|a| a.without_request.default)
-        {
+        if acc.is_some_and(|a| a.without_request.default) {
             out.push("accommodation.without_request".into());
         }
-        if self
-            .raw
-            .team
+        if r.team
             .as_ref()
             .is_some_and(|t| t.leaders.default || t.coaches.default)
         {
             out.push("team.leaders/coaches".into());
         }
-        if let Some(b) = &self.raw.boards {
+        if let Some(b) = &r.boards {
             if b.woman_on_men_board.as_ref().is_some_and(|w| w.is_default) {
                 out.push("boards.woman_on_men_board".into());
             }
@@ -243,23 +230,23 @@ impl Event {
                 out.push("boards.colours".into());
             }
         }
-        for (i, t) in self.raw.tiebreaks.iter().enumerate() {
+        for (i, t) in r.tiebreaks.iter().enumerate() {
             if t.is_default {
                 out.push(format!("tiebreaks[{i}]"));
             }
         }
-        for s in &self.raw.sections {
+        for s in &r.sections {
             if s.pair.as_ref().is_some_and(|p| p.is_default) {
                 out.push(format!("sections[{}].pair", s.id));
             }
         }
-        if self.raw.team_ranking.as_ref().is_some_and(|t| t.is_default) {
+        if r.team_ranking.as_ref().is_some_and(|t| t.is_default) {
             out.push("team_ranking".into());
         }
-        if self.raw.tax.as_ref().is_some_and(|t| t.is_default) {
+        if r.tax.as_ref().is_some_and(|t| t.is_default) {
             out.push("tax".into());
         }
-        if let Some(d) = &self.raw.deadlines.entry {
+        if let Some(d) = &r.deadlines.entry {
             let flags = [
                 (d.inclusive.default, "deadlines.entry.inclusive"),
                 (d.late_changes.default, "deadlines.entry.late_changes"),
@@ -267,10 +254,7 @@ impl Event {
             ];
             out.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
         }
-        let stay = self
-            .accommodation()
-            .as_ref()
-            .and_then(|a| a.standard_stay.as_ref());
+        let stay = acc.and_then(|a| a.standard_stay.as_ref());
         if stay.is_some_and(|s| s.is_default) {
             out.push("accommodation.standard_stay".into());
         }

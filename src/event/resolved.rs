@@ -87,7 +87,9 @@ impl Event {
 
     /// The team sections, in file order.
     pub fn team_sections(&self) -> Vec<&Section> {
-        self.raw.team_sections()
+        (self.raw.sections.iter())
+            .filter(|s| s.entrant == Entrant::Team)
+            .collect()
     }
 
     /// Whether the event has more than one team section, each run on its own.
@@ -98,11 +100,6 @@ impl Event {
     /// `typed` as the event names the team: the `[[teams]]` name of an alias, else `typed`.
     pub fn team_name<'a>(&'a self, typed: &'a str) -> &'a str {
         self.raw.team_name(typed)
-    }
-
-    /// The unit key of the team `typed` names, aliases resolved.
-    pub fn team_key(&self, typed: &str) -> String {
-        self.raw.team_key(typed)
     }
 
     /// The FIDE C.07 keys of the tie-break order for a stage and section (as

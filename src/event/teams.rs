@@ -50,7 +50,9 @@ impl RawEvent {
     pub fn team_name<'a>(&'a self, typed: &'a str) -> &'a str {
         self.team_alias(typed).unwrap_or(typed)
     }
+}
 
+impl Event {
     /// The unit key of the team `typed` names, aliases resolved.
     pub fn team_key(&self, typed: &str) -> String {
         unit_key(self.team_name(typed))

@@ -52,7 +52,7 @@ fn season(c: &mut Criterion) {
     let inputs = bianpai::inputs::classify(&event, &loaded, &mut findings);
     let roster = bianpai::normalize::build_roster(&inputs.forms, &mut findings);
     let stage = event
-        .stages
+        .stages()
         .iter()
         .find(|s| s.id == "regular")
         .expect("regular stage");

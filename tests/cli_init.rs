@@ -63,8 +63,8 @@ fn init_every_template() {
             "event.toml is the commented template, verbatim"
         );
         let ev = event::load(&dir).unwrap();
-        assert_eq!(ev.event.name, title);
-        assert_eq!(ev.template.as_deref(), Some(name));
+        assert_eq!(ev.meta().name, title);
+        assert_eq!(ev.template(), Some(name));
 
         let form = dir.join("forms").join("报名表.xlsx");
         use calamine::Reader;

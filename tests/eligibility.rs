@@ -367,7 +367,7 @@ fn eligibility_workbook_links_to_the_source_cell() {
     let rendered = bianpai::report::eligibility::render_eligibility(
         &out,
         &dir,
-        &event.event.name,
+        &event.meta().name,
         &roster,
         &sorted,
         bianpai::Lang::Zh,

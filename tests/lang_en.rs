@@ -78,7 +78,7 @@ fn data_of(folder: &Path) -> BTreeSet<String> {
         for t in &f.tables {
             out.insert(t.sheet.to_string());
         }
-        match bianpai::rounds::sheet::read(&f, event.event.sport, &mut findings) {
+        match bianpai::rounds::sheet::read(&f, event.meta().sport, &mut findings) {
             Some(s) => {
                 let cells: Vec<String> = match s.rows {
                     bianpai::rounds::sheet::Rows::Team(rows) => rows

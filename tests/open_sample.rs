@@ -272,7 +272,7 @@ fn the_template_pairs_the_masters_round_robin_from_its_own_draw() {
     let text = std::fs::read_to_string(dir.join("event.toml")).unwrap();
     let ev = bianpai::event::parse(&text, &dir.join("event.toml")).unwrap();
     let masters: Vec<&bianpai::event::PrizeList> = ev
-        .prizes
+        .prizes()
         .lists
         .iter()
         .filter(|l| l.ranking == "masters")

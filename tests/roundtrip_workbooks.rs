@@ -491,7 +491,7 @@ fn printable_pairings_and_the_schedule_are_the_round_workbooks() {
     ];
     for run in &runs {
         let event = bianpai::event::load(&run.folder).expect("event");
-        let sport = event.event.sport;
+        let sport = event.meta().sport;
         let (roster, rounds) = run.library_view();
         let mut printed = 0;
         for r in &rounds {

@@ -40,7 +40,7 @@ fn placements(r: &Run) -> Vec<(String, Vec<String>)> {
     let mut v = Vec::new();
     for team in &r.roster.teams {
         for p in &team.players {
-            let ids = (r.event.sections.iter())
+            let ids = (r.event.sections().iter())
                 .filter(|s| s.holds(p))
                 .map(|s| s.id.clone())
                 .collect();

@@ -84,8 +84,7 @@ pub fn write_form(dir: &Path, ev: &Event) -> crate::Result<Written> {
     let bytes = build(ev).map_err(|e| crate::Error::output(&first, e))?;
     let mut stamps = read_stamps(&forms);
     let template_form = ev
-        .template
-        .as_deref()
+        .template()
         .and_then(|t| templates::find(t).ok())
         .and_then(|t| t.event().ok())
         .and_then(|t| build(&t).ok());

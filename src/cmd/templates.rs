@@ -23,7 +23,7 @@ pub fn listing() -> crate::Result<String> {
         let ev = t.event()?;
         out.push_str(t.name);
         out.push('\t');
-        out.push_str(&ev.event.name);
+        out.push_str(&ev.meta().name);
         out.push('\n');
     }
     Ok(out)

@@ -69,7 +69,7 @@ pub(crate) fn check_all(
     ours: &Roster,
     findings: &mut Findings,
 ) {
-    for (i, ex) in event.eligibility.excluded.iter().enumerate() {
+    for (i, ex) in event.eligibility().excluded.iter().enumerate() {
         let Some(rel) = &ex.roster else {
             findings.push(no_roster(ex, i));
             continue;

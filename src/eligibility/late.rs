@@ -16,7 +16,7 @@ use crate::model::roster::{Person, Roster, Sourced, Team};
 /// The deadline check of one team of the roster against its earlier forms
 /// ([`Roster::earlier`]).
 pub(crate) fn check_team(event: &Event, roster: &Roster, team: &Team, findings: &mut Findings) {
-    let Some(dl) = &event.deadlines.entry else {
+    let Some(dl) = &event.deadlines().entry else {
         return;
     };
     let Some(fill) = team.fill_date.as_ref().filter(|d| !dl.in_time(d.value)) else {
@@ -36,7 +36,7 @@ pub(crate) fn check_team(event: &Event, roster: &Roster, team: &Team, findings: 
     {
         findings.push(late_person(dl, team, fill, in_time.last().copied(), p));
     }
-    if dl.late_changes == LateChanges::Warning {
+    if dl.late_changes.value == LateChanges::Warning {
         late_changes(dl, team, fill, &in_time, findings);
     }
 }
@@ -45,7 +45,7 @@ pub(crate) fn check_team(event: &Event, roster: &Roster, team: &Team, findings: 
 /// 逾期报名无效 read as `late_entry = "excluded"` what it gives: `who` is out (not ranked, no
 /// prize), not withheld.
 fn late_entry(mut f: Finding, dl: &Deadline, who: &str) -> Finding {
-    if dl.late_invalid && dl.late_entry == LateEntry::Excluded {
+    if dl.late_invalid && dl.late_entry.value == LateEntry::Excluded {
         f.message_zh.push_str(&format!(
             "；规程规定逾期报名无效：{who}不予参赛，不列名次、不获奖"
         ));

@@ -87,7 +87,7 @@ pub fn check(event: &Event, roster: &Roster, findings: &mut Findings) {
 /// An invalid FIDE ID is an error where the regulation requires one (B-league, 规程 七(二)),
 /// else a warning: the form reader cannot know, so the grade is set here.
 fn grade_fide_ids(event: &Event, findings: &mut Findings) {
-    let Some(req) = event.eligibility.fide_id.as_ref().filter(|r| r.required) else {
+    let Some(req) = event.eligibility().fide_id.as_ref().filter(|r| r.required) else {
         return;
     };
     let all = std::mem::take(findings).into_vec();

@@ -37,7 +37,7 @@ fn finding(
 /// The section a player's 组别 names: by name or id, or by the group label and the player's sex
 /// (`公开组` for a woman is 公开组女子).
 pub(crate) fn section_of<'a>(event: &'a Event, p: &Person) -> Option<&'a Section> {
-    event.sections.iter().find(|s| s.holds(p))
+    event.sections().iter().find(|s| s.holds(p))
 }
 
 /// Whether the form reader already reported an unreadable FIDE ID in this person's row.
@@ -75,7 +75,7 @@ type Birth<'a> = (Date, &'a Source);
 
 /// `person.too-young`: under the minimum age on the regulation's reference day.
 fn min_age(event: &Event, team: &Team, p: &Person, birth: Birth<'_>, findings: &mut Findings) {
-    let (Some(limit), (date, source)) = (&event.eligibility.min_age, birth) else {
+    let (Some(limit), (date, source)) = (&event.eligibility().min_age, birth) else {
         return;
     };
     let day = event.age_day(limit);
@@ -111,7 +111,7 @@ fn birth_window(event: &Event, team: &Team, p: &Person, birth: Birth<'_>, findin
     // A group's own window (少年组, 家庭双人组 children) replaces the overall one: the
     // xiangqi regulation's 七(三) window is for the 正式组别 only.
     let own_window = section.is_some_and(|s| s.birth.is_some() || s.pair.is_some());
-    if let (false, Some(w)) = (own_window, &event.eligibility.birth)
+    if let (false, Some(w)) = (own_window, &event.eligibility().birth)
         && !w.contains(date)
     {
         let (zh, en) = w.span();
@@ -181,7 +181,7 @@ fn pair_child_age(
         return;
     };
     let Some(rule) = &sec.pair else { return };
-    let day = event.dates.start;
+    let day = event.dates().start;
     let age = age_on(date, day);
     let child = age < i32::try_from(rule.adult_min_age).unwrap_or(i32::MAX);
     if child && age >= i32::try_from(rule.child_age_below).unwrap_or(i32::MAX) {
@@ -216,7 +216,7 @@ fn fide_id_missing(
     layout: &Layout,
     findings: &mut Findings,
 ) {
-    let Some(req) = &event.eligibility.fide_id else {
+    let Some(req) = &event.eligibility().fide_id else {
         return;
     };
     if !req.required || p.fide_id.is_some() || fide_id_invalid_in_row(p, findings) {
@@ -241,7 +241,7 @@ fn fide_id_missing(
 /// `person.title-ineligible`: the 称号 cell names a title the regulation excludes (matched as
 /// a substring, so a cell that says more than the title still counts).
 fn title_ineligible(event: &Event, team: &Team, p: &Person, findings: &mut Findings) {
-    let (Some(rule), Some(title)) = (&event.eligibility.titles, &p.title) else {
+    let (Some(rule), Some(title)) = (&event.eligibility().titles, &p.title) else {
         return;
     };
     if !rule
@@ -273,7 +273,7 @@ fn title_ineligible(event: &Event, team: &Team, p: &Person, findings: &mut Findi
 /// `person.not-registered` and `person.loan-missing` against a registration list found in the
 /// folder; without one, a single warning that registration could not be checked.
 fn registration(event: &Event, roster: &Roster, findings: &mut Findings) {
-    let Some(reg) = &event.eligibility.registration else {
+    let Some(reg) = &event.eligibility().registration else {
         return;
     };
     if roster.registrations.is_empty() {
@@ -318,7 +318,7 @@ fn registration(event: &Event, roster: &Roster, findings: &mut Findings) {
                     reg.clause.as_ref(),
                 )),
                 Some(r) => {
-                    let Some(loan) = &event.eligibility.loan else {
+                    let Some(loan) = &event.eligibility().loan else {
                         continue;
                     };
                     let Some(unit) = &r.registered_unit else {
@@ -351,7 +351,7 @@ fn loan_noted(p: &Person) -> bool {
 /// Without a registration list, the form's own 注册单位 column: a player registered with another
 /// unit needs the loan document noted in 备注 (`person.loan-missing` at the 注册单位 cell).
 fn loans_from_forms(event: &Event, roster: &Roster, findings: &mut Findings) {
-    let Some(loan) = &event.eligibility.loan else {
+    let Some(loan) = &event.eligibility().loan else {
         return;
     };
     for team in &roster.teams {

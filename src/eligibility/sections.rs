@@ -48,7 +48,7 @@ fn narrowest(
     sex_ok: impl Fn(&Section) -> bool,
 ) -> Vec<&Section> {
     let fit: Vec<&Section> = event
-        .sections
+        .sections()
         .iter()
         .filter(|s| s.entrant == Entrant::Individual && sex_ok(s))
         .filter(|s| match (&s.birth, birth) {
@@ -78,7 +78,7 @@ fn choose<'a>(event: &'a Event, p: &Person) -> Choice<'a> {
     let birth = p.birth.as_ref().map(|b| b.value.date);
     let text = p.group.as_ref().map(|g| g.value.as_str()).unwrap_or("");
     let folded = crate::event::fold_group(text);
-    if let Some(s) = (event.sections.iter()).find(|s| {
+    if let Some(s) = (event.sections().iter()).find(|s| {
         !folded.is_empty()
             && (crate::event::fold_group(&s.name) == folded
                 || crate::event::fold_group(&s.id) == folded)
@@ -87,7 +87,7 @@ fn choose<'a>(event: &'a Event, p: &Person) -> Choice<'a> {
     }
     let named = prefer_sexed(
         event
-            .sections
+            .sections()
             .iter()
             .filter(|s| s.named_by(text, sex))
             .collect(),
@@ -119,7 +119,10 @@ fn choose<'a>(event: &'a Event, p: &Person) -> Choice<'a> {
     }
     match own_sections(event, birth, sex).as_slice() {
         [one] => {
-            let individual = event.sections.iter().filter(|s| s.entrant != Entrant::Team);
+            let individual = event
+                .sections()
+                .iter()
+                .filter(|s| s.entrant != Entrant::Team);
             if p.group.is_none() && individual.count() == 1 {
                 Choice::Named(one)
             } else {
@@ -158,7 +161,7 @@ pub fn place(
     roster: &mut Roster,
     findings: &mut Findings,
 ) {
-    if event.sections.iter().all(|s| s.entrant == Entrant::Team) && !event.has_team_sections() {
+    if event.sections().iter().all(|s| s.entrant == Entrant::Team) && !event.has_team_sections() {
         return;
     }
     let layout = Layout::new(subs);
@@ -179,7 +182,7 @@ pub fn place(
                 findings.push(assumed(team, p, s, group_cell(team, p, &layout)));
             }
             // Nobody vanishes: a player no section holds is named, whatever the reason.
-            let placed = event.sections.iter().any(|s| s.holds(p));
+            let placed = event.sections().iter().any(|s| s.holds(p));
             if !placed && !matches!(choice, Choice::Team) {
                 let could = match choice {
                     Choice::Unplaced(v) => v.as_slice(),

@@ -181,7 +181,7 @@ pub(crate) fn person_key(p: &crate::model::roster::Person) -> String {
 
 /// The people a ruling takes out of the entry (`disqualified`): `(team key, name key)`.
 pub(crate) fn ruled_out(event: &Event, roster: &Roster) -> BTreeSet<(String, String)> {
-    (event.rulings.iter())
+    (event.rulings().iter())
         .filter(|r| r.decision == Decision::Disqualified)
         .filter_map(|r| match target(r, roster)? {
             (team, Some(person)) => Some((team, person)),
@@ -202,7 +202,7 @@ fn about_correction(code: Code) -> bool {
 pub(crate) fn clear_late(event: &Event, f: &mut Finding, team: &str, names: &[&str]) {
     let t = team_key(team);
     let keys: Vec<String> = names.iter().map(|n| name_key(n)).collect();
-    let ruling = event.rulings.iter().find(|r| {
+    let ruling = event.rulings().iter().find(|r| {
         r.decision == Decision::Cleared
             && r.team.as_deref().is_none_or(|rt| team_key(rt) == t)
             && (r.team.is_some() || r.person.is_some())
@@ -222,9 +222,9 @@ pub(crate) fn clear_late(event: &Event, f: &mut Finding, team: &str, names: &[&s
 /// Under 逾期报名无效 with `late_entry = "excluded"`, a late entry's standing: out, as
 /// disqualified under the deadline's clause.
 fn late_excluded(event: &Event, code: Code) -> Option<Standing> {
-    let d = event.deadlines.entry.as_ref()?;
+    let d = event.deadlines().entry.as_ref()?;
     (d.late_invalid
-        && d.late_entry == crate::event::LateEntry::Excluded
+        && d.late_entry.value == crate::event::LateEntry::Excluded
         && matches!(code, Code::TeamLate | Code::PersonLate))
     .then(|| Standing::Disqualified {
         clause: d.clause.clone(),
@@ -339,7 +339,7 @@ pub fn resolve(event: &Event, roster: &Roster, findings: &mut Findings) -> Statu
     let mut cleared: Vec<(&Ruling, String, Option<String>)> = Vec::new();
     let mut disqualified: Vec<(&Ruling, String, Option<String>)> = Vec::new();
     let mut st = Statuses::default();
-    for r in &event.rulings {
+    for r in event.rulings() {
         // A confirmed pairing is a ruling on a round sheet (`rounds::compare`), not on anyone's
         // eligibility.
         if matches!(

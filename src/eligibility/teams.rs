@@ -131,7 +131,7 @@ fn sex_en(s: Sex) -> &'static str {
 }
 
 fn composition(event: &Event, team: &Team, layout: &Layout, findings: &mut Findings) {
-    let (Some(rules), Some(boards)) = (&event.team, &event.boards) else {
+    let (Some(rules), Some(boards)) = (event.team(), event.boards()) else {
         return;
     };
     let board_sex: BTreeMap<u32, Sex> = (boards.boards.iter())

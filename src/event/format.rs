@@ -6,6 +6,7 @@ use jiff::civil::Date;
 use serde::Deserialize;
 
 use super::de;
+use super::defaulted::{Defaulted, read_defaults};
 use crate::model::Points;
 
 /// A stage of the event (the A-league's 常规赛 and 总决赛; the single stage of a Swiss event), with
@@ -303,7 +304,7 @@ pub enum ByeAsOpponent {
 
 /// A knockout bracket: matches between slots, re-seeded groups, final places and relegation.
 #[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct Knockout {
     /// The stage whose final ranking gives the seeds (`seed:N` = its place N).
     pub seeds_from: String,
@@ -326,20 +327,25 @@ pub struct Knockout {
     #[serde(default)]
     pub playoff_winners: std::collections::BTreeMap<String, String>,
     /// How a match level on match points is decided, in order (`game-points`, `playoff`).
-    pub tie_resolution: Vec<crate::pairing::knockout::TieResolution>,
-    /// `tie_resolution` is a template default.
+    pub tie_resolution: Defaulted<Vec<crate::pairing::knockout::TieResolution>>,
+    /// The file's `tie_resolution_default` key, read into `tie_resolution`.
     #[serde(default)]
-    pub tie_resolution_default: bool,
+    tie_resolution_default: bool,
     /// Colours in knockout matches (`higher-seed-first-then-alternate`).
     #[serde(default)]
-    pub colours: Option<KnockoutColours>,
-    /// `colours` is a template default.
+    pub colours: Defaulted<Option<KnockoutColours>>,
+    /// The file's `colours_default` key, read into `colours`.
     #[serde(default)]
-    pub colours_default: bool,
+    colours_default: bool,
     /// Clause (`规程 五(三)`).
     #[serde(default)]
     pub clause: Option<String>,
 }
+
+read_defaults!(Knockout {
+    tie_resolution_default => tie_resolution;
+    colours_default => colours;
+});
 
 /// The colours of a knockout match's rounds (`[stages.knockout] colours`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

@@ -68,13 +68,18 @@ fn split(marker_stage: &str) -> (&str, &str) {
 /// The settings in force for the rounds of a marker's stage, as `event.toml` has them now.
 fn settings(ev: &Event, marker_stage: &str) -> Vec<Setting> {
     let (stage_id, section) = split(marker_stage);
-    let Some((si, st)) = ev.stages.iter().enumerate().find(|(_, s)| s.id == stage_id) else {
+    let Some((si, st)) = ev
+        .stages()
+        .iter()
+        .enumerate()
+        .find(|(_, s)| s.id == stage_id)
+    else {
         return Vec::new();
     };
     let stage = KeyPath::root().key("stages").index(si);
     let (order, order_key) = match ev.tiebreaks_index(stage_id, section) {
         Some(i) => (
-            ev.tiebreaks
+            ev.tiebreaks()
                 .get(i)
                 .map(|t| t.order.join(" "))
                 .unwrap_or_default(),
@@ -167,7 +172,7 @@ fn recorded(rows: &[(String, String)]) -> Vec<(String, String)> {
 /// the name (or the full key), `stage` absent or naming the stage or the section.
 fn ruling(ev: &Event, marker_stage: &str, s: &Setting) -> Option<(usize, u32)> {
     let key = s.key.to_string();
-    ev.rulings.iter().enumerate().find_map(|(i, r)| {
+    ev.rulings().iter().enumerate().find_map(|(i, r)| {
         let named = r
             .setting
             .as_deref()

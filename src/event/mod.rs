@@ -10,6 +10,7 @@
 
 mod bounds;
 mod de;
+mod defaulted;
 mod error;
 mod format;
 mod group_text;
@@ -18,6 +19,7 @@ mod meta;
 mod money;
 mod on_record;
 mod quotas;
+mod resolved;
 mod rules;
 mod rulings;
 mod section;
@@ -30,12 +32,10 @@ mod validate;
 
 use std::path::{Path, PathBuf};
 
-use jiff::civil::Date;
 use serde::Deserialize;
 
-use crate::scoring::TieBreak;
-
 pub use bounds::{MAX_DAYS_OUTSIDE, MAX_EVENT_DAYS, too_far};
+pub use defaulted::Defaulted;
 pub use error::{EventError, KeyPart, KeyPath};
 pub use format::{
     Bye, ByeAsOpponent, ForfeitRematch, Knockout, KnockoutMatch, Numbering, Pairing, PlaceRule,
@@ -52,6 +52,7 @@ pub use money::{
 };
 pub use on_record::{Intervention, interventions, interventions_for};
 pub use quotas::{QuotaDelegation, QuotaExtra, QuotaPlaces, QuotaTier, Quotas};
+pub use resolved::Event;
 pub use rules::{
     Appeals, Deadline, Deadlines, Draw, Eligibility, ExcludedEvent, LateChanges, LateEntry, Loan,
     MissingPlace, Ranking, Registration, Requirement, TeamMethod, TeamRanking, TeamTie, Tiebreaks,
@@ -77,11 +78,11 @@ pub const EVENT_FILE: &str = "event.toml";
 
 /// Everything the regulation fixes, as read from `event.toml`, before validation.
 ///
-/// Code past [`parse`] never holds one of these on its own: it holds an [`Event`], which reads
-/// every field of this through `Deref` and can only be built by validating one.
+/// Code past [`parse`] never holds one of these: it holds an [`Event`], which can only be built
+/// by validating one.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawEvent {
+struct RawEvent {
     /// The template this file was made from.
     #[serde(default)]
     pub template: Option<String>,
@@ -166,208 +167,6 @@ pub struct RawEvent {
     /// What published documents show of people (`[privacy]`).
     #[serde(default)]
     pub privacy: Privacy,
-}
-
-/// The regulation as [`parse`] and [`load`] return it: the file's data after every cross-field
-/// and bounds check has passed, with what the checks resolved (the tie-break codes parsed).
-///
-/// Nothing outside this module can build one from a [`RawEvent`], so code that takes an
-/// `&Event` reads only checked values. The raw fields are read through `Deref`.
-#[derive(Debug, Clone)]
-pub struct Event {
-    raw: RawEvent,
-    /// One per `raw.tiebreaks` entry, in order.
-    orders: Vec<validate::TieKeys>,
-    /// The text of `event.toml`, for the line of a key named after the file was checked.
-    text: std::sync::Arc<str>,
-    /// The team section this event runs, when made by [`Event::for_team_section`].
-    team_section: Option<String>,
-}
-
-impl std::ops::Deref for Event {
-    type Target = RawEvent;
-
-    fn deref(&self) -> &RawEvent {
-        &self.raw
-    }
-}
-
-impl Event {
-    /// The FIDE C.07 keys of the tie-break order for a stage and section (as
-    /// [`RawEvent::tiebreaks_for`] picks it), parsed when the file was checked; `None` without
-    /// an order, or on a xiangqi Swiss stage (whose order is a CXA chain, [`Event::cxa_chain`]).
-    pub fn tiebreak_keys(&self, stage: &str, section: &str) -> Option<&[TieBreak]> {
-        let i = self.raw.tiebreaks_index(stage, section)?;
-        self.orders.get(i)?.fide.as_deref()
-    }
-
-    /// The CXA chain of the tie-break order for a xiangqi Swiss stage and section, with the
-    /// stage's rule for the bye's 对手分; `None` without an order, or on another stage.
-    pub fn cxa_chain(
-        &self,
-        stage: &str,
-        section: &str,
-        bye: crate::scoring::cxa::ByeOpponent,
-    ) -> Option<Vec<crate::scoring::cxa::CxaKey>> {
-        let i = self.raw.tiebreaks_index(stage, section)?;
-        let chain = self.orders.get(i)?.cxa.as_ref()?;
-        Some(chain.iter().map(|k| k.with_bye(bye)).collect())
-    }
-}
-
-impl RawEvent {
-    /// The section with this id.
-    pub fn section(&self, id: &str) -> Option<&Section> {
-        self.sections.iter().find(|s| s.id == id)
-    }
-
-    /// The stage with this id.
-    pub fn stage(&self, id: &str) -> Option<&Stage> {
-        self.stages.iter().find(|s| s.id == id)
-    }
-
-    /// The stages that play a section, in order.
-    pub fn stages_of<'a>(&'a self, section_id: &'a str) -> impl Iterator<Item = &'a Stage> + 'a {
-        self.stages.iter().filter(move |s| s.plays(section_id))
-    }
-
-    /// The tie-break order for a stage and section: the first entry naming both, else one naming
-    /// the stage, else one naming the section, else one naming neither.
-    pub fn tiebreaks_for(&self, stage: &str, section: &str) -> Option<&Tiebreaks> {
-        self.tiebreaks.get(self.tiebreaks_index(stage, section)?)
-    }
-
-    /// The index in `tiebreaks` of [`RawEvent::tiebreaks_for`]'s entry.
-    fn tiebreaks_index(&self, stage: &str, section: &str) -> Option<usize> {
-        let stage_ok = |t: &Tiebreaks| t.stage.as_deref().is_none_or(|s| s == stage);
-        let section_ok =
-            |t: &Tiebreaks| t.sections.is_empty() || t.sections.iter().any(|s| s == section);
-        // Most specific first: a named stage and named sections beat the catch-alls; among
-        // equals, the first in the file.
-        self.tiebreaks
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| stage_ok(t) && section_ok(t))
-            .min_by_key(|(i, t)| (t.stage.is_none(), t.sections.is_empty(), *i))
-            .map(|(i, _)| i)
-    }
-
-    /// The distinct 组别 labels of the sections, in order of first appearance.
-    pub fn groups(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
-        for g in self.sections.iter().filter_map(|s| s.group.as_deref()) {
-            if !out.contains(&g) {
-                out.push(g);
-            }
-        }
-        out
-    }
-
-    /// The day ages are measured on for `limit` (its own date, else the event's first day).
-    pub fn age_day(&self, limit: &AgeLimit) -> Date {
-        limit.on.unwrap_or(self.dates.start)
-    }
-
-    /// The keys whose values are template defaults (`default = true`): facts the regulation
-    /// leaves open, which the organizer should confirm. In document order, e.g.
-    /// `stages[swiss].pairing`, `scoring`, `tiebreaks[0]`, `tax`.
-    pub fn defaults(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        for st in &self.stages {
-            let p = format!("stages[{}]", st.id);
-            if st.is_default {
-                out.push(format!("{p}.rounds"));
-            }
-            if st.time_control.as_ref().is_some_and(|t| t.is_default) {
-                out.push(format!("{p}.time_control"));
-            }
-            if st.pairing.as_ref().is_some_and(|t| t.is_default) {
-                out.push(format!("{p}.pairing"));
-            }
-            if st.bye.as_ref().is_some_and(|t| t.is_default) {
-                out.push(format!("{p}.bye"));
-            }
-            if let Some(k) = &st.knockout {
-                if k.bracket_default {
-                    out.push(format!("{p}.knockout.groups/places"));
-                }
-                if k.tie_resolution_default {
-                    out.push(format!("{p}.knockout.tie_resolution"));
-                }
-                if k.colours_default {
-                    out.push(format!("{p}.knockout.colours"));
-                }
-            }
-        }
-        if self.scoring.is_default {
-            out.push("scoring".into());
-        }
-        if self.accommodation.as_ref().is_some_and(|a| a.alone_default) {
-            out.push("accommodation.alone".into());
-        }
-        if self
-            .accommodation
-            .as_ref()
-            .is_some_and(|a| a.settled_with_default)
-        {
-            out.push("accommodation.settled_with".into());
-        }
-        if self
-            .accommodation
-            .as_ref()
-            .is_some_and(|a| a.without_request_default)
-        {
-            out.push("accommodation.without_request".into());
-        }
-        if self.team.as_ref().is_some_and(|t| t.staff_default) {
-            out.push("team.leaders/coaches".into());
-        }
-        if let Some(b) = &self.boards {
-            if b.woman_on_men_board.as_ref().is_some_and(|w| w.is_default) {
-                out.push("boards.woman_on_men_board".into());
-            }
-            if b.colours.as_ref().is_some_and(|c| c.is_default) {
-                out.push("boards.colours".into());
-            }
-        }
-        for (i, t) in self.tiebreaks.iter().enumerate() {
-            if t.is_default {
-                out.push(format!("tiebreaks[{i}]"));
-            }
-        }
-        for s in &self.sections {
-            if s.pair.as_ref().is_some_and(|p| p.is_default) {
-                out.push(format!("sections[{}].pair", s.id));
-            }
-        }
-        if self.team_ranking.as_ref().is_some_and(|t| t.is_default) {
-            out.push("team_ranking".into());
-        }
-        if self.tax.as_ref().is_some_and(|t| t.is_default) {
-            out.push("tax".into());
-        }
-        if let Some(d) = &self.deadlines.entry {
-            let flags = [
-                (d.inclusive_default, "deadlines.entry.inclusive"),
-                (d.late_changes_default, "deadlines.entry.late_changes"),
-                (d.late_entry_default, "deadlines.entry.late_entry"),
-            ];
-            out.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
-        }
-        let stay = self
-            .accommodation
-            .as_ref()
-            .and_then(|a| a.standard_stay.as_ref());
-        if stay.is_some_and(|s| s.is_default) {
-            out.push("accommodation.standard_stay".into());
-        }
-        out
-    }
-
-    /// Whether this is a team event (a section of teams).
-    pub fn is_team_event(&self) -> bool {
-        self.sections.iter().any(|s| s.entrant == Entrant::Team)
-    }
 }
 
 /// The largest `event.toml` read (1 MB).

@@ -5,6 +5,7 @@ use jiff::civil::Date;
 use serde::Deserialize;
 
 use super::de;
+use super::defaulted::{Defaulted, read_defaults};
 use crate::model::Fen;
 use crate::model::roster::Role;
 
@@ -312,7 +313,7 @@ impl Fee {
 
 /// Board and lodging (食宿).
 #[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct Accommodation {
     /// Who pays by default: `team` (经费自理) or `organizer`.
     pub paid_by: PaidBy,
@@ -339,24 +340,30 @@ pub struct Accommodation {
     pub insurance_clause: Option<String>,
     /// How a person left alone in a shared room is charged (`whole-room` when absent).
     #[serde(default)]
-    pub alone: LonePricing,
-    /// `alone` is a template default.
+    pub alone: Defaulted<LonePricing>,
+    /// The file's `alone_default` key, read into `alone`.
     #[serde(default)]
-    pub alone_default: bool,
+    alone_default: bool,
     /// Whom the team pays its own board and lodging to (`organizers` when absent).
     #[serde(default)]
-    pub settled_with: LodgingPayee,
-    /// `settled_with` is a template default.
+    pub settled_with: Defaulted<LodgingPayee>,
+    /// The file's `settled_with_default` key, read into `settled_with`.
     #[serde(default)]
-    pub settled_with_default: bool,
+    settled_with_default: bool,
     /// What a team that sent no room request is booked and billed (absent: nothing where
     /// teams pay, `paid_by = "team"`; the standard arrangement where the organizers pay).
     #[serde(default)]
-    pub without_request: Option<WithoutRequest>,
-    /// `without_request` is a template default.
+    pub without_request: Defaulted<Option<WithoutRequest>>,
+    /// The file's `without_request_default` key, read into `without_request`.
     #[serde(default)]
-    pub without_request_default: bool,
+    without_request_default: bool,
 }
+
+read_defaults!(Accommodation {
+    alone_default => alone;
+    settled_with_default => settled_with;
+    without_request_default => without_request;
+});
 
 /// What a team that sent no room request (食宿表) is booked (`[accommodation]
 /// without_request`): regulations either house every delegation (大会统一安排住宿) or leave
@@ -411,7 +418,7 @@ impl Accommodation {
     /// Whether a team that sent no room request is booked the standard arrangement:
     /// `without_request`, else the organizers' paying for it (`paid_by = "organizer"`).
     pub fn books_without_request(&self) -> bool {
-        match self.without_request {
+        match self.without_request.value {
             Some(w) => w == WithoutRequest::Standard,
             None => self.paid_by == PaidBy::Organizer,
         }

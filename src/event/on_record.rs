@@ -79,7 +79,7 @@ impl Intervention {
 
 /// Every intervention of the event, in the order of `event.toml`.
 pub fn interventions(ev: &Event) -> Vec<Intervention> {
-    ev.rulings.iter().filter_map(Intervention::of).collect()
+    ev.rulings().iter().filter_map(Intervention::of).collect()
 }
 
 /// The interventions concerning a marker's stage (`swiss:open`, `regular`, `finals`): the

@@ -9,7 +9,7 @@ use super::*;
 /// The pairing table of the xiangqi template with `from` replaced by `to`, read.
 fn xiangqi(from: &str, to: &str) -> Pairing {
     let ev = parse(&edit(X, from, to), Path::new("event.toml")).expect("read");
-    ev.stages[0].pairing.clone().expect("pairing")
+    ev.stages()[0].pairing.clone().expect("pairing")
 }
 
 #[test]

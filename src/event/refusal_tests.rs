@@ -61,7 +61,7 @@ fn numbers_a_system_does_not_give_are_refused() {
         "numbers = \"rating\"\navoid_same_unit = true",
     );
     let ev = parse(&t, Path::new("event.toml")).unwrap();
-    assert_eq!(ev.stages[0].numbers(), Some(Numbering::Rating));
+    assert_eq!(ev.stages()[0].numbers(), Some(Numbering::Rating));
     assert_eq!(tpl_stage(A, 0).numbers(), Some(Numbering::Draw));
     assert_eq!(
         tpl_stage(B, 0).numbers(),
@@ -71,7 +71,7 @@ fn numbers_a_system_does_not_give_are_refused() {
 
 fn tpl_stage(name: &str, i: usize) -> Stage {
     let ev = templates::find(name).and_then(|t| t.event()).unwrap();
-    ev.stages[i].clone()
+    ev.stages()[i].clone()
 }
 
 #[test]
@@ -171,7 +171,7 @@ fn covered_roles_are_known_and_official() {
         "随队人员不是正选人员，组委会承担的食宿只及于领队、教练、运动员 (staff are not official members: covered roles are leader, coach and player)",
     );
     let ev = templates::find(X).and_then(|t| t.event()).unwrap();
-    let covered = ev.accommodation.as_ref().and_then(|a| a.covered.as_ref());
+    let covered = ev.accommodation().and_then(|a| a.covered.as_ref());
     assert_eq!(
         covered.map(|c| c.roles.clone()),
         Some(vec![Role::Leader, Role::Coach, Role::Player])
@@ -509,7 +509,7 @@ fn baku_is_read_and_another_acceleration_refused() {
         )
     };
     let ok = parse(&with("baku"), Path::new("event.toml")).expect("baku is read");
-    assert!(ok.stages[0].pairing.as_ref().is_some_and(|p| p.baku()));
+    assert!(ok.stages()[0].pairing.as_ref().is_some_and(|p| p.baku()));
     assert_refused(
         &with("fast"),
         "stages[0].pairing.acceleration",
@@ -534,7 +534,7 @@ fn a_round_robin_beside_a_swiss_needs_its_own_sections() {
     // The template itself plays 大师组 as a round robin beside the Swiss of 公开组 and 女子组.
     let ok = templates::find(O).map(|t| t.text).unwrap_or_default();
     let ev = parse(ok, Path::new("event.toml")).expect("side by side is read");
-    assert_eq!(ev.stages.len(), 2);
+    assert_eq!(ev.stages().len(), 2);
     const SWISS: &str = "sections = [\"open\", \"women\"]\n";
     const RR: &str = "sections = [\"masters\"]\n";
     let rr = |swiss: &str, rr: &str| {
@@ -562,7 +562,7 @@ fn mens_and_womens_team_sections_in_one_folder_are_read() {
         .unwrap_or_default();
     let ev = parse(t, Path::new("event.toml")).expect("two team sections are read");
     let women = ev.for_team_section("team-women");
-    assert_eq!(women.sections.len(), 1);
+    assert_eq!(women.sections().len(), 1);
     assert_eq!(women.marker_stage("women"), "women:team-women");
     let rr = women.stage("women").expect("the women's round robin");
     assert_eq!(women.round_stem(rr, 2), "team-women-r02");

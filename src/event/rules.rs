@@ -4,6 +4,7 @@ use jiff::civil::Date;
 use serde::Deserialize;
 
 use super::de;
+use super::defaulted::{Defaulted, read_defaults};
 use super::section::{AgeLimit, DateWindow};
 use crate::model::Fen;
 
@@ -287,33 +288,36 @@ pub struct Deadlines {
 
 /// A date by which something must arrive.
 #[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct Deadline {
     /// The date.
     #[serde(deserialize_with = "de::date")]
     pub date: Date,
     /// Whether the date itself is still in time.
-    pub inclusive: bool,
-    /// `inclusive` is a template reading of the regulation's wording (`5月12日前`).
+    pub inclusive: Defaulted<bool>,
+    /// The file's `inclusive_default` key (a template reading of the regulation's wording,
+    /// `5月12日前`), read into `inclusive`.
     #[serde(default)]
-    pub inclusive_default: bool,
+    inclusive_default: bool,
     /// A late entry is invalid (逾期报名无效) rather than merely late.
     #[serde(default)]
     pub late_invalid: bool,
     /// Under 逾期报名无效 (`late_invalid`), what a late entry (`team.late`, `person.late`)
     /// gives until a ruling: ranked with its prizes withheld (the default), or excluded.
     #[serde(default)]
-    pub late_entry: LateEntry,
-    /// `late_entry` is a template default (the regulation does not say which reading).
+    pub late_entry: Defaulted<LateEntry>,
+    /// The file's `late_entry_default` key (the regulation does not say which reading), read
+    /// into `late_entry`.
     #[serde(default)]
-    pub late_entry_default: bool,
+    late_entry_default: bool,
     /// What a correction sent after the deadline gives for the people it removes and the
     /// entries it changes (the people it adds are always late, `person.late`).
     #[serde(default)]
-    pub late_changes: LateChanges,
-    /// `late_changes` is a template default (the regulation says nothing of corrections).
+    pub late_changes: Defaulted<LateChanges>,
+    /// The file's `late_changes_default` key (the regulation says nothing of corrections),
+    /// read into `late_changes`.
     #[serde(default)]
-    pub late_changes_default: bool,
+    late_changes_default: bool,
     /// Where and how to submit.
     #[serde(default)]
     pub submit: Option<String>,
@@ -325,10 +329,16 @@ pub struct Deadline {
     pub clause: Option<String>,
 }
 
+read_defaults!(Deadline {
+    inclusive_default => inclusive;
+    late_entry_default => late_entry;
+    late_changes_default => late_changes;
+});
+
 impl Deadline {
     /// Whether something dated `d` is in time.
     pub fn in_time(&self, d: Date) -> bool {
-        if self.inclusive {
+        if self.inclusive.value {
             d <= self.date
         } else {
             d < self.date

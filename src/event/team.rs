@@ -3,6 +3,7 @@
 use serde::Deserialize;
 
 use super::de;
+use super::defaulted::{Defaulted, read_defaults};
 use crate::model::{Colour, Points, Sex};
 
 /// How games and matches score and what ranks first.
@@ -54,7 +55,7 @@ pub enum Primary {
 /// Who a team or delegation may enter: by sex (`men_main = 3`, `women_main = 2`, the leagues'),
 /// or for open boards (`main = 3`, `reserve = 1`), or both for a mixed team.
 #[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(remote = "Self", deny_unknown_fields)]
 pub struct TeamRules {
     /// Players of either sex who play the open boards (主力, boards without `sex`).
     #[serde(default)]
@@ -79,17 +80,22 @@ pub struct TeamRules {
     pub clause: Option<String>,
     /// Leaders (领队) a team may enter.
     #[serde(default)]
-    pub leaders: u32,
+    pub leaders: Defaulted<u32>,
     /// Coaches (教练) a team may enter.
     #[serde(default)]
-    pub coaches: u32,
-    /// `leaders`/`coaches` are template defaults (the regulation does not say).
+    pub coaches: Defaulted<u32>,
+    /// The file's `staff_default` key (the regulation does not say), read into `leaders` and
+    /// `coaches`.
     #[serde(default)]
-    pub staff_default: bool,
+    staff_default: bool,
     /// Clause of the staff counts (`规程 八(二)`).
     #[serde(default)]
     pub staff_clause: Option<String>,
 }
+
+read_defaults!(TeamRules {
+    staff_default => leaders, coaches;
+});
 
 impl TeamRules {
     /// Most men a team may enter (main + reserve), if limited.

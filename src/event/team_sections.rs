@@ -10,20 +10,16 @@
 //! sections never share a file. An event of one team section keeps `r01`, `finals-r01`,
 //! `draw`.
 
-use super::{Entrant, Event, RawEvent, Section, Stage, System};
+use super::{Entrant, Event, RawEvent, Stage, System};
 use crate::model::roster::{Placement, Roster};
 
 impl RawEvent {
-    /// The team sections, in file order.
-    pub fn team_sections(&self) -> Vec<&Section> {
+    /// Whether the event has more than one team section, each run on its own.
+    pub(super) fn has_team_sections(&self) -> bool {
         (self.sections.iter())
             .filter(|s| s.entrant == Entrant::Team)
-            .collect()
-    }
-
-    /// Whether the event has more than one team section, each run on its own.
-    pub fn has_team_sections(&self) -> bool {
-        self.team_sections().len() > 1
+            .count()
+            > 1
     }
 }
 

@@ -51,13 +51,13 @@ fn refused(text: &str) -> (String, String) {
 #[test]
 fn an_open_team_of_three_boards_and_a_reserve() {
     let ev = parsed(&open_team("WBW"));
-    let b = ev.boards.as_ref().unwrap();
+    let b = ev.boards().unwrap();
     assert_eq!((b.count(), b.count_of(None)), (3, 3));
     assert!(b.boards.iter().all(|x| x.sex.is_none()));
     // A reserve of either sex may take board 3, a man or a woman.
     assert_eq!(b.reserve_boards(Sex::Male), &[3]);
     assert_eq!(b.reserve_boards(Sex::Female), &[3]);
-    let t = ev.team.as_ref().unwrap();
+    let t = ev.team().unwrap();
     assert_eq!((t.main, t.reserve, t.max_men()), (Some(3), Some(1), None));
     assert_eq!((t.max_open(), t.max_players()), (Some(4), Some(4)));
 }
@@ -83,7 +83,7 @@ fn first_named_in_either_sports_words() {
     use Colour::{Black as B, White as W};
     for words in ["WBW", "红黑红", "先后先", "白黑白", "wbw"] {
         let ev = parsed(&open_team(words));
-        let c = ev.boards.as_ref().and_then(|b| b.colours.as_ref()).unwrap();
+        let c = ev.boards().and_then(|b| b.colours.as_ref()).unwrap();
         assert_eq!(c.sequence(), Some(vec![W, B, W]), "{words}");
     }
     for bad in ["WXW", "红黑", "WBWB"] {
@@ -111,8 +111,8 @@ fn team_aliases_resolve_in_the_seeding_list_and_rulings() {
         [draw]\npublic_numbers = [\"广东省 象棋协会\", \"北京队\"]\n\n\
         [[rulings]]\nteam = \"粤队\"\ndecision = \"cleared\"\n";
     let ev = parsed(&format!("{t}{extra}"));
-    assert_eq!(ev.draw.public_numbers, ["广东队", "北京队"]);
-    assert_eq!(ev.rulings[0].team.as_deref(), Some("广东队"));
+    assert_eq!(ev.draw().public_numbers, ["广东队", "北京队"]);
+    assert_eq!(ev.rulings()[0].team.as_deref(), Some("广东队"));
     assert_eq!(ev.team_key("粤队"), crate::normalize::unit_key("广东队"));
     let lines = format!("{t}{extra}");
     let at = lines
@@ -120,7 +120,7 @@ fn team_aliases_resolve_in_the_seeding_list_and_rulings() {
         .position(|l| l.starts_with("public_numbers"))
         .unwrap_or(0)
         + 1;
-    assert_eq!(ev.draw.at, [(at, 19), (at, 31)]);
+    assert_eq!(ev.draw().at, [(at, 19), (at, 31)]);
     let twice = format!("{t}{extra}\n[[teams]]\nname = \"广州队\"\naliases = [\"粤队\"]\n");
     let e = parse(&twice, Path::new("event.toml")).expect_err("refused");
     assert_eq!(e.key(), Some("teams[1].aliases[0]"), "{e}");

@@ -17,7 +17,7 @@ use serde::Deserialize;
 
 use super::error::{KeyPath, span_of};
 use super::validate::{Found, root};
-use super::{EVENT_FILE, EventError, RawEvent};
+use super::{EVENT_FILE, Event, EventError, RawEvent};
 use crate::model::roster::Roster;
 use crate::normalize::unit_key;
 
@@ -50,7 +50,9 @@ impl RawEvent {
     pub fn team_name<'a>(&'a self, typed: &'a str) -> &'a str {
         self.team_alias(typed).unwrap_or(typed)
     }
+}
 
+impl Event {
     /// The unit key of the team `typed` names, aliases resolved.
     pub fn team_key(&self, typed: &str) -> String {
         unit_key(self.team_name(typed))
@@ -108,9 +110,9 @@ pub(super) fn resolve(ev: &mut RawEvent, text: &str, doc: &toml::de::DeTable<'_>
 
 /// Gives each team of the roster that `[[teams]]` knows by another name its `[[teams]]` name
 /// (the form's cell stays its source).
-pub fn rename(event: &RawEvent, roster: &mut Roster) {
+pub fn rename(event: &Event, roster: &mut Roster) {
     for t in &mut roster.teams {
-        if let Some(name) = event.team_alias(&t.unit.value) {
+        if let Some(name) = event.raw.team_alias(&t.unit.value) {
             t.unit.value = name.to_string();
             t.unit_key = unit_key(name);
         }
@@ -124,17 +126,17 @@ pub fn rename(event: &RawEvent, roster: &mut Roster) {
 /// # Errors
 ///
 /// [`EventError::Invalid`] (one) or [`EventError::Several`] naming `draw.public_numbers[i]`.
-pub fn check_seeding(event: &RawEvent, roster: &Roster) -> Result<(), EventError> {
+pub fn check_seeding(event: &Event, roster: &Roster) -> Result<(), EventError> {
     if roster.teams.is_empty() {
         return Ok(());
     }
     let mut all: Vec<EventError> = Vec::new();
-    for (i, name) in event.draw.public_numbers.iter().enumerate() {
+    for (i, name) in event.draw().public_numbers.iter().enumerate() {
         let k = event.team_key(name);
         if roster.teams.iter().any(|t| t.unit_key == k) {
             continue;
         }
-        let (line, column) = event.draw.at.get(i).copied().unwrap_or((0, 0));
+        let (line, column) = event.draw().at.get(i).copied().unwrap_or((0, 0));
         all.push(EventError::Invalid {
             path: EVENT_FILE.into(),
             key: KeyPath::root()

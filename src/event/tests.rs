@@ -15,9 +15,9 @@ fn tpl(name: &str) -> Event {
 #[test]
 fn a_league_template() {
     let ev = tpl("cca-a-league-2023");
-    assert_eq!(ev.event.name, "2023年中国国际象棋甲级联赛");
-    assert_eq!(ev.event.sport, Sport::Chess);
-    let l = ev.prizes.list("team").unwrap();
+    assert_eq!(ev.meta().name, "2023年中国国际象棋甲级联赛");
+    assert_eq!(ev.meta().sport, Sport::Chess);
+    let l = ev.prizes().list("team").unwrap();
     assert_eq!(
         l.amounts,
         vec![
@@ -30,15 +30,15 @@ fn a_league_template() {
         ]
     );
     assert_eq!(l.recipient, Recipient::Unit);
-    assert_eq!(ev.grants[0].amount, Fen(2_000_000));
-    let b = ev.boards.as_ref().unwrap();
+    assert_eq!(ev.grants()[0].amount, Fen(2_000_000));
+    let b = ev.boards().unwrap();
     assert_eq!(b.count(), 5);
     assert_eq!(b.reserve_boards(Sex::Male), &[3]);
     assert_eq!(b.reserve_boards(Sex::Female), &[5]);
     let w = b.woman_on_men_board.as_ref().unwrap();
     assert!(w.allows(2350) && !w.allows(2349));
     assert_eq!(w.clause.as_deref(), Some("规程 九(三)"));
-    let min = ev.eligibility.min_age.as_ref().unwrap();
+    let min = ev.eligibility().min_age.as_ref().unwrap();
     assert_eq!(min.years, 14);
     assert_eq!(ev.age_day(min), date(2023, 6, 4));
     let regular = ev.stage("regular").unwrap();
@@ -63,21 +63,24 @@ fn a_league_template() {
     let tb = ev.tiebreaks_for("regular", "team").unwrap();
     assert!(tb.is_default);
     assert_eq!(tb.order[0], "MPTS");
-    assert_eq!(ev.scoring.team_match.unwrap().win, Points::from_whole(2));
-    assert_eq!(ev.appeals.as_ref().unwrap().deposit, Fen(200_000));
-    assert_eq!(ev.deadlines.entry.as_ref().unwrap().date, date(2023, 5, 12));
+    assert_eq!(ev.scoring().team_match.unwrap().win, Points::from_whole(2));
+    assert_eq!(ev.appeals().unwrap().deposit, Fen(200_000));
+    assert_eq!(
+        ev.deadlines().entry.as_ref().unwrap().date,
+        date(2023, 5, 12)
+    );
 }
 
 #[test]
 fn b_league_template() {
     let ev = tpl("cca-b-league-2025");
-    assert_eq!(ev.dates.arrival, Some(date(2025, 8, 5)));
-    assert_eq!(ev.dates.departure, Some(date(2025, 8, 11)));
+    assert_eq!(ev.dates().arrival, Some(date(2025, 8, 5)));
+    assert_eq!(ev.dates().departure, Some(date(2025, 8, 11)));
     let st = ev.stage("swiss").unwrap();
     assert_eq!((st.system, st.rounds), (System::TeamSwiss, Some(9)));
     assert_eq!(st.time_control.as_ref().unwrap().to_string(), "90'+30\"");
-    assert!(ev.event.fide_rated);
-    let acc = ev.accommodation.as_ref().unwrap();
+    assert!(ev.meta().fide_rated);
+    let acc = ev.accommodation().unwrap();
     let novotel = acc.hotel("novotel").unwrap();
     assert_eq!(novotel.label(), "诺富特");
     assert_eq!(novotel.room("twin").unwrap().rate, Fen(43_000));
@@ -90,43 +93,37 @@ fn b_league_template() {
         Some(Fen(372_000))
     );
     assert_eq!(acc.standard_stay.as_ref().unwrap().days, 6);
-    assert_eq!(ev.fees[0].amount, Fen(40_000));
-    assert_eq!(ev.fees[0].per, Per::Player);
-    assert!(ev.eligibility.fide_id.as_ref().unwrap().required);
+    assert_eq!(ev.fees()[0].amount, Fen(40_000));
+    assert_eq!(ev.fees()[0].per, Per::Player);
+    assert!(ev.eligibility().fide_id.as_ref().unwrap().required);
     assert_eq!(
-        ev.eligibility.excluded[0].clause.as_deref(),
+        ev.eligibility().excluded[0].clause.as_deref(),
         Some("规程 七(三)")
     );
     assert_eq!(
-        ev.boards
-            .as_ref()
-            .unwrap()
-            .colours
-            .as_ref()
-            .unwrap()
-            .first_named,
+        ev.boards().unwrap().colours.as_ref().unwrap().first_named,
         "WBWBW"
     );
-    let r = ev.ranking.as_ref().unwrap();
+    let r = ev.ranking().unwrap();
     assert_eq!((r.places, r.promoted), (8, 2));
-    let e = ev.deadlines.entry.as_ref().unwrap();
+    let e = ev.deadlines().entry.as_ref().unwrap();
     assert!(e.in_time(date(2025, 7, 7)) && !e.in_time(date(2025, 7, 8)));
-    assert_eq!(ev.deadlines.withdrawal.as_ref().unwrap().days_before, 5);
-    assert_eq!(ev.appeals.as_ref().unwrap().deposit, Fen(100_000));
+    assert_eq!(ev.deadlines().withdrawal.as_ref().unwrap().days_before, 5);
+    assert_eq!(ev.appeals().unwrap().deposit, Fen(100_000));
     let tb = ev.tiebreaks_for("swiss", "team").unwrap();
     assert_eq!(
         tb.order,
         vec!["MPTS", "GPTS", "EDE", "EMGSB/C1", "BH:MP/C1"]
     );
     assert!(tb.is_default);
-    assert_eq!(ev.team.as_ref().unwrap().max_men(), Some(4));
-    assert_eq!(ev.team.as_ref().unwrap().max_women(), Some(3));
+    assert_eq!(ev.team().unwrap().max_men(), Some(4));
+    assert_eq!(ev.team().unwrap().max_women(), Some(3));
 }
 
 #[test]
 fn xiangqi_template() {
     let ev = tpl("cxa-amateur-king-2023");
-    assert_eq!(ev.event.sport, Sport::Xiangqi);
+    assert_eq!(ev.meta().sport, Sport::Xiangqi);
     assert_eq!(ev.groups(), vec!["公开组", "少年组", "家庭双人组"]);
     let open = ev.section("open-men").unwrap().birth.as_ref().unwrap();
     assert_eq!(
@@ -142,10 +139,10 @@ fn xiangqi_template() {
     let fam = ev.section("family").unwrap();
     assert!(!fam.official);
     assert_eq!(fam.pair.as_ref().unwrap().child_age_below, 12);
-    assert_eq!(ev.prizes.total, Some(Fen(10_000_000)));
-    assert_eq!(ev.prizes.listed_total(), Fen(10_000_000));
+    assert_eq!(ev.prizes().total, Some(Fen(10_000_000)));
+    assert_eq!(ev.prizes().listed_total(), Fen(10_000_000));
     let yuan = |r: &str| -> Vec<i64> {
-        ev.prizes
+        ev.prizes()
             .list(r)
             .unwrap()
             .amounts
@@ -167,17 +164,17 @@ fn xiangqi_template() {
         vec![3000, 2000, 1500, 1500, 1000, 1000]
     );
     assert_eq!(yuan("family"), vec![3000, 2000, 1000]);
-    assert_eq!(ev.prizes.list("delegations").unwrap().places, 6);
-    let tax = ev.tax.as_ref().unwrap();
+    assert_eq!(ev.prizes().list("delegations").unwrap().places, 6);
+    let tax = ev.tax().unwrap();
     assert!(tax.is_default);
     assert_eq!(tax.on(Fen(2_000_000)), Fen(400_000));
-    assert_eq!(ev.scoring.game.win, Points::from_whole(2));
-    let q = ev.quotas.as_ref().unwrap();
+    assert_eq!(ev.scoring().game.win, Points::from_whole(2));
+    let q = ev.quotas().unwrap();
     assert!(q.tiers[0].reached(15, 1, 1500) && !q.tiers[0].reached(15, 1, 1499));
     assert_eq!(q.tiers[0].places_for("open-men").unwrap().count, 4);
     assert_eq!(q.tiers[1].places_for("junior-women").unwrap().count, 2);
     assert_eq!(q.extras.len(), 4);
-    let acc = ev.accommodation.as_ref().unwrap();
+    let acc = ev.accommodation().unwrap();
     let c = acc.covered.as_ref().unwrap();
     assert_eq!((c.from, c.from_meal), (date(2023, 12, 22), Meal::Dinner));
     assert_eq!((c.to, c.to_meal), (date(2023, 12, 24), Meal::Lunch));
@@ -185,12 +182,12 @@ fn xiangqi_template() {
     assert_eq!(h.room("single").unwrap().rate, Fen(44_000));
     assert_eq!(h.room("twin").unwrap().rate, Fen(29_000));
     assert_eq!(acc.meals.as_ref().unwrap().rate, Fen(14_000));
-    let tr = ev.team_ranking.as_ref().unwrap();
+    let tr = ev.team_ranking().unwrap();
     assert_eq!((tr.count, tr.method), (4, TeamMethod::BestRankSum));
     assert_eq!(tr.ties, TeamTie::ORDER);
-    assert!(ev.deadlines.entry.as_ref().unwrap().late_invalid);
+    assert!(ev.deadlines().entry.as_ref().unwrap().late_invalid);
     assert_eq!(
-        ev.eligibility.titles.as_ref().unwrap().clause.as_deref(),
+        ev.eligibility().titles.as_ref().unwrap().clause.as_deref(),
         Some("规程 七、参赛资格(四)")
     );
     assert_eq!(ev.tiebreaks_for("swiss", "family").unwrap().order[1], "BH");
@@ -278,7 +275,7 @@ fn unknown_settings_words_name_key_and_line() {
         1,
     );
     let ev = parse(&t, Path::new("event.toml")).unwrap();
-    let bye = ev.stages[0].bye.as_ref().and_then(|b| b.as_opponent);
+    let bye = ev.stages()[0].bye.as_ref().and_then(|b| b.as_opponent);
     assert_eq!(bye, Some(ByeAsOpponent::LowestScore));
 }
 
@@ -353,7 +350,7 @@ fn load_reads_a_folder_and_reports_io() {
         templates::find("cca-a-league-2023").unwrap().text,
     )
     .unwrap();
-    assert_eq!(load(dir.path()).unwrap().sections.len(), 1);
+    assert_eq!(load(dir.path()).unwrap().sections().len(), 1);
 }
 
 #[test]
@@ -458,7 +455,7 @@ fn gbk_file_is_read() {
     assert!(!unmappable);
     std::fs::write(dir.path().join(EVENT_FILE), &gbk).unwrap();
     assert_eq!(
-        load(dir.path()).unwrap().event.name,
+        load(dir.path()).unwrap().meta().name,
         "2025年中国国际象棋乙级联赛"
     );
 }
@@ -531,7 +528,7 @@ fn tiebreak_orders_are_parsed_once_for_their_stages() {
     assert_eq!(keys, ["MPTS", "GPTS", "EDE", "EMGSB/C1", "BH:MP/C1"]);
     assert!(b.cxa_chain("swiss", "team", Default::default()).is_none());
     let x = tpl("cxa-amateur-king-2023");
-    let stage = &x.stages[0].id;
+    let stage = &x.stages()[0].id;
     assert!(x.tiebreak_keys(stage, "").is_none());
     use crate::scoring::cxa::{ByeOpponent, CxaKey};
     assert_eq!(

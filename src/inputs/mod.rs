@@ -122,7 +122,7 @@ pub fn classify(event: &Event, loaded: &Loaded, findings: &mut Findings) -> Inpu
 /// The team cells of the round workbooks as the event names the teams: an alias of
 /// `[[teams]]` typed by the arbiter is the team's name.
 fn team_names(event: &Event, rounds: &mut [crate::rounds::sheet::RoundSheet]) {
-    if event.teams.is_empty() {
+    if event.teams().is_empty() {
         return;
     }
     for sheet in rounds {

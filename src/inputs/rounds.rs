@@ -44,13 +44,13 @@ fn canonical_stem(marker: &Marker, event: &Event) -> Option<String> {
         if stage == DRAW_STAGE && team {
             return Some(format!("{section}-draw"));
         }
-        let stage = event.stages.iter().find(|s| s.id == stage)?;
+        let stage = event.stages().iter().find(|s| s.id == stage)?;
         if team {
             return Some(crate::event::round_stem(stage, Some(section), r));
         }
         return Some(format!("{section}-r{r:02}"));
     }
-    let stage = event.stages.iter().find(|s| s.id == marker.stage)?;
+    let stage = event.stages().iter().find(|s| s.id == marker.stage)?;
     Some(
         if matches!(stage.system, System::RoundRobin | System::TeamSwiss) {
             format!("r{r:02}")
@@ -93,13 +93,13 @@ fn unmarked(f: &LoadedFile, event: &Event, findings: &mut Findings) -> Option<Ro
     let (title, round) = sheet::unmarked_title(&f.tables)?;
     // The stage or section named in the title (the longest name that occurs).
     let mut named: Vec<(String, &str)> = Vec::new();
-    for st in &event.stages {
+    for st in event.stages() {
         if st.sections.is_empty() {
             named.push((st.id.clone(), st.name.as_str()));
             named.push((st.id.clone(), st.id.as_str()));
         }
         for sec in &st.sections {
-            if let Some(s) = event.sections.iter().find(|s| &s.id == sec) {
+            if let Some(s) = event.sections().iter().find(|s| &s.id == sec) {
                 named.push((format!("{}:{}", st.id, s.id), s.name.as_str()));
                 named.push((format!("{}:{}", st.id, s.id), s.id.as_str()));
             }
@@ -111,11 +111,11 @@ fn unmarked(f: &LoadedFile, event: &Event, findings: &mut Findings) -> Option<Ro
         .max_by_key(|(_, n)| n.chars().count())
         .map(|(id, _)| id.clone())?;
     let marker = Marker {
-        event: event.event.name.clone(),
+        event: event.meta().name.clone(),
         stage,
         round,
     };
-    let s = sheet::read_unmarked(&f.tables, marker, event.event.sport, findings)?;
+    let s = sheet::read_unmarked(&f.tables, marker, event.meta().sport, findings)?;
     let (zh, en) = label(&s.marker);
     findings.push(Finding::new(
         Code::RoundUnmarkedWorkbook,
@@ -141,7 +141,7 @@ pub(super) fn recognise<'a>(
     // merged below in file order: the same order as on one thread.
     let read = crate::par::map(files, |f| {
         let mut found = Findings::new();
-        let s = sheet::read(f, event.event.sport, &mut found)
+        let s = sheet::read(f, event.meta().sport, &mut found)
             .or_else(|| unmarked(f, event, &mut found));
         (s, found)
     });
@@ -151,8 +151,8 @@ pub(super) fn recognise<'a>(
             others.push(f);
             continue;
         };
-        if s.marker.event.trim() != event.event.name.trim() {
-            let (marker, name) = (&s.marker.event, &event.event.name);
+        if s.marker.event.trim() != event.meta().name.trim() {
+            let (marker, name) = (&s.marker.event, &event.meta().name);
             findings.push(Finding::new(
                 Code::RoundForeignEvent,
                 Source::file(&f.path),
@@ -293,7 +293,7 @@ pub fn gaps(rounds: &[RoundSheet], event: &Event, findings: &mut Findings) -> Ve
                 continue;
             }
             let marker = Marker {
-                event: event.event.name.clone(),
+                event: event.meta().name.clone(),
                 stage: stage.to_string(),
                 round: r,
             };

@@ -19,7 +19,7 @@ use super::{FinalRanking, Payout, RankedEntry};
 
 /// The payouts of every list of `ranking`'s id, main list first as written in event.toml.
 pub(super) fn pay_ranking(event: &Event, ranking: &FinalRanking) -> Vec<Payout> {
-    let lists: Vec<&PrizeList> = event.prizes.lists_of(ranking.list.as_str()).collect();
+    let lists: Vec<&PrizeList> = event.prizes().lists_of(ranking.list.as_str()).collect();
     let n = ranking.places.len();
     // `out[l][e]`: entry `e` is taken out of list `l`.
     let mut out = vec![vec![false; n]; lists.len()];
@@ -30,7 +30,7 @@ pub(super) fn pay_ranking(event: &Event, ranking: &FinalRanking) -> Vec<Payout> 
             .zip(&out)
             .map(|(l, o)| pay_filtered(event, l, &ranking.places, o))
             .collect();
-        if event.prizes.combine == Combine::All || !take_out_doubles(&paid, &mut out) {
+        if event.prizes().combine == Combine::All || !take_out_doubles(&paid, &mut out) {
             return paid.into_iter().flatten().map(|(_, p)| p).collect();
         }
     }

@@ -282,7 +282,7 @@ fn twin_alone(
         .and_then(|h| h.rooms.get(first.room))
         .map(|r| r.rate)
         .unwrap_or_default();
-    let (zh, en) = match acc.alone {
+    let (zh, en) = match acc.alone.value {
         LonePricing::WholeRoom => (
             "按整间收费（含空床）",
             "the whole room is charged (the empty bed too)",
@@ -302,7 +302,7 @@ fn twin_alone(
             .filter(|r| r.persons == 1 && r.rate < whole)
             .min_by_key(|r| r.rate)
     });
-    if let (LonePricing::WholeRoom, Some(single)) = (acc.alone, cheaper) {
+    if let (LonePricing::WholeRoom, Some(single)) = (acc.alone.value, cheaper) {
         zh.push_str(&format!(
             "；同酒店{}每人每天{}元，低于整间{}元，可考虑改订",
             single.name, single.rate, whole

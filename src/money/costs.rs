@@ -291,7 +291,7 @@ pub fn statement(
     payouts: &[Payout],
 ) -> Statement {
     let mut lines = Vec::new();
-    for f in &event.fees {
+    for f in event.fees() {
         let (q, unit) = count(f.per, team);
         lines.push(Line {
             side: Side::Owes,
@@ -304,10 +304,10 @@ pub fn statement(
             clause: f.clause.clone(),
         });
     }
-    if let Some(acc) = &event.accommodation {
+    if let Some(acc) = event.accommodation() {
         let covered = acc.covered.as_ref();
         // What the team bears itself: with the organizers' balance, or settled at the hotel.
-        let bears = match acc.settled_with {
+        let bears = match acc.settled_with.value {
             crate::event::LodgingPayee::Organizers => Side::Owes,
             crate::event::LodgingPayee::Hotel => Side::Hotel,
         };
@@ -342,7 +342,7 @@ pub fn statement(
             };
             a.add((Side::Organizer, l.hotel, l.room, 0, room.rate), &item, cov);
             a.add((bears, l.hotel, l.room, 0, room.rate), &item, own);
-            if l.alone && acc.alone == crate::event::LonePricing::WholeRoom {
+            if l.alone && acc.alone.value == crate::event::LonePricing::WholeRoom {
                 // The hotel bills the room, not the bed: one person alone pays the other beds
                 // too, on the side (organizers or team) that bears the person's own nights.
                 let empty = i64::from(room.persons.saturating_sub(1));
@@ -383,7 +383,7 @@ pub fn statement(
             });
         }
     }
-    for g in &event.grants {
+    for g in event.grants() {
         let (q, unit) = count(g.per, team);
         lines.push(Line {
             side: Side::Receives,

@@ -109,7 +109,7 @@ pub fn statements(
     // In an individual event a person entered by two delegations (person.duplicate, same ID
     // number) plays and pays once: with the first delegation in roster order, as the sections
     // place them. (A team league's line-ups may field them for either team.)
-    let individual = (event.sections.iter()).all(|s| s.entrant != crate::event::Entrant::Team);
+    let individual = (event.sections().iter()).all(|s| s.entrant != crate::event::Entrant::Team);
     let mut seen: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     // A person entered twice is booked once: with the team whose room sheet asks for him,
     // else with the team that entered him first.
@@ -163,7 +163,7 @@ pub fn compute(
     let (payouts, pf) = prizes::payouts(event, rankings);
     findings.extend(pf);
     let statements = statements(event, roster, &payouts, findings);
-    let has_money = event.prizes.lists.iter().any(|l| !l.amounts.is_empty());
+    let has_money = event.prizes().lists.iter().any(|l| !l.amounts.is_empty());
     let reconciliation =
         (!payouts.is_empty() || has_money).then(|| prizes::reconcile(event, &payouts));
     MoneyOutcome {

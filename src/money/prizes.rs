@@ -116,7 +116,7 @@ pub fn list_name(event: &Event, ranking: &str) -> String {
     if let Some(s) = event.section(ranking) {
         return s.name.clone();
     }
-    match &event.team_ranking {
+    match event.team_ranking() {
         Some(t) if t.id == ranking => t.name.clone(),
         _ if ranking == "team" => "团体".to_string(),
         _ => ranking.to_string(),
@@ -138,7 +138,7 @@ pub fn payouts(event: &Event, rankings: &[FinalRanking]) -> (Vec<Payout>, Vec<Fi
     let rec = reconcile(event, &out);
     if let Some(stated) = rec.stated {
         let source = Source::sheet(crate::event::EVENT_FILE, "prizes.total_yuan");
-        let clause = event.prizes.clause.clone();
+        let clause = event.prizes().clause.clone();
         if rec.listed != stated {
             findings.push(mismatch(
                 source.clone(),
@@ -154,7 +154,7 @@ pub fn payouts(event: &Event, rankings: &[FinalRanking]) -> (Vec<Payout>, Vec<Fi
             ));
         }
         let all_ranked = event
-            .prizes
+            .prizes()
             .lists
             .iter()
             .filter(|l| !l.amounts.is_empty())
@@ -188,8 +188,8 @@ fn mismatch(source: Source, clause: Option<String>, zh: String, en: String) -> F
 /// The totals of `payouts` and of the event's lists.
 pub fn reconcile(event: &Event, payouts: &[Payout]) -> Reconciliation {
     Reconciliation {
-        stated: event.prizes.total,
-        listed: event.prizes.listed_total(),
+        stated: event.prizes().total,
+        listed: event.prizes().listed_total(),
         gross: payouts.iter().map(|p| p.gross).sum(),
         tax: payouts.iter().map(|p| p.tax).sum(),
         net: payouts.iter().map(|p| p.net).sum(),
@@ -215,7 +215,7 @@ pub(super) fn pay_list(
     order.sort_by_key(|(_, e)| e.place);
     let sorted: Vec<&RankedEntry> = order.iter().map(|(_, e)| *e).collect();
     let index: Vec<usize> = order.iter().map(|(i, _)| *i).collect();
-    let ties = event.prizes.ties;
+    let ties = event.prizes().ties;
     let name = printed_name(event, list);
     let id = ListId::new(list.id());
     let mut i = 0;
@@ -260,10 +260,9 @@ pub(super) fn pay_list(
             let taxed = list.recipient == Recipient::Individual
                 && !e.is_unit
                 && event
-                    .tax
-                    .as_ref()
+                    .tax()
                     .is_some_and(|t| t.applies_to == Recipient::Individual);
-            let tax = match (&event.tax, taxed) {
+            let tax = match (event.tax(), taxed) {
                 (Some(t), true) => t.on(gross),
                 _ => Fen::ZERO,
             };

@@ -39,7 +39,7 @@ use super::once::{Booked, Entry};
 
 /// The dates a stay defaults to: (check-in, check-out).
 fn default_dates(event: &Event, acc: &Accommodation) -> (Date, Date) {
-    let arrival = event.dates.arrival.unwrap_or(event.dates.start);
+    let arrival = event.dates().arrival.unwrap_or(event.dates().start);
     if let Some(st) = &acc.standard_stay {
         let ci = st.check_in.unwrap_or(arrival);
         let co = ci
@@ -48,10 +48,10 @@ fn default_dates(event: &Event, acc: &Accommodation) -> (Date, Date) {
         return (ci, co);
     }
     let co = event
-        .dates
+        .dates()
         .departure
         .or_else(|| acc.covered.as_ref().map(|c| c.to))
-        .unwrap_or(event.dates.end);
+        .unwrap_or(event.dates().end);
     (arrival, co)
 }
 
@@ -146,7 +146,7 @@ pub fn lodge_once(
     findings: &mut Findings,
 ) -> TeamLodging {
     let mut out = TeamLodging::default();
-    let Some(acc) = &event.accommodation else {
+    let Some(acc) = event.accommodation() else {
         return out;
     };
     let Some(fallback) = default_room(acc) else {
@@ -247,12 +247,7 @@ pub fn lodge_once(
 /// Claims in `booked` the members of `team` its room sheet names (see [`Booked::claim`]), when
 /// the event books rooms.
 pub(crate) fn claim_requested(event: &Event, team: &Team, booked: &mut Booked) {
-    if event
-        .accommodation
-        .as_ref()
-        .and_then(default_room)
-        .is_none()
-    {
+    if event.accommodation().and_then(default_room).is_none() {
         return;
     }
     let unit = team.unit.value.as_str();
@@ -355,11 +350,11 @@ fn apply_request(
             )),
         }
     }
-    let lo = event.dates.arrival.unwrap_or(event.dates.start);
+    let lo = event.dates().arrival.unwrap_or(event.dates().start);
     let hi = event
-        .dates
+        .dates()
         .departure
-        .unwrap_or_else(|| event.dates.end.tomorrow().unwrap_or(event.dates.end));
+        .unwrap_or_else(|| event.dates().end.tomorrow().unwrap_or(event.dates().end));
     // A date a month or more away from the event is a year or month typed wrong (6025 for
     // 2025): not taken, or the team would be charged for years of nights.
     for (asked, kept, zh, en) in [

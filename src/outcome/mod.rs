@@ -173,7 +173,7 @@ fn play(
     // event.toml's checks refuse a stage bianpai cannot run, so a stage that reaches here
     // unsupported is refused again rather than handed to the nearest engine.
     // The first stage that is played (with two entrants or more) is the event's.
-    for stage in &event.stages {
+    for stage in event.stages() {
         let kind = match (stage.system, event.is_team_event()) {
             // A knockout stage is played by the stage it is seeded from (the finals).
             (System::Knockout, _) => continue,
@@ -205,7 +205,12 @@ fn play(
             (System::XiangqiSwiss | System::Swiss | System::RoundRobin, false) => {
                 let mut o = season::individual::run(&season_input(stage), findings)?;
                 rankings.extend(individual_rankings(&o, statuses));
-                for other in event.stages.iter().skip_while(|s| s.id != stage.id).skip(1) {
+                for other in event
+                    .stages()
+                    .iter()
+                    .skip_while(|s| s.id != stage.id)
+                    .skip(1)
+                {
                     if individual(other.system) {
                         let more = season::individual::run(&season_input(other), findings)?;
                         rankings.extend(individual_rankings(&more, statuses));

@@ -109,8 +109,8 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
     }
 
     let mut summary = Summary {
-        event: event.event.name.clone(),
-        template: event.template.clone().unwrap_or_default(),
+        event: event.meta().name.clone(),
+        template: event.template().unwrap_or_default().to_string(),
         id: Some(header_id(&event, &opts.dir)),
         files,
         teams: roster.teams.len(),
@@ -131,12 +131,12 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
             && c.planned > 0
             && c.complete >= c.planned
             && !summary::places_open(stage);
-        summary.held = !event.draw.pair && c.paired == 0;
+        summary.held = !event.draw().pair && c.paired == 0;
     }
     if !outcome.sections.is_empty() {
         let (rounds, standings, to_fill, over) =
             summary::of_sections(&outcome.sections, &outcome.statuses);
-        summary.held = !event.draw.pair && rounds.counts.paired == 0;
+        summary.held = !event.draw().pair && rounds.counts.paired == 0;
         (summary.rounds, summary.standings, summary.to_fill) = (rounds, standings, to_fill);
         summary.finished = over;
     }
@@ -155,7 +155,7 @@ pub fn run(opts: &Options) -> Result<RunOutcome> {
 /// name (the template's name never: a folder made from a template is another event).
 fn header_id(event: &crate::event::Event, dir: &Path) -> String {
     event
-        .event
+        .meta()
         .id
         .clone()
         .filter(|s| !s.trim().is_empty())
@@ -239,7 +239,7 @@ pub fn compute(
 /// is named or it cannot be read.
 pub fn excluded_rosters(event: &crate::event::Event, dir: &Path) -> Vec<Option<Roster>> {
     event
-        .eligibility
+        .eligibility()
         .excluded
         .iter()
         .map(|ex| ex.roster.as_deref().and_then(|rel| read_roster(dir, rel)))
@@ -280,7 +280,7 @@ fn render(
     out: &OutDir,
     findings: &mut Findings,
 ) -> Result<Vec<PathBuf>> {
-    let title = event.event.name.clone();
+    let title = event.meta().name.clone();
     let target = crate::report::season::Target {
         event,
         roster,
@@ -316,10 +316,10 @@ fn render(
         roster,
         &sorted,
         outcome,
-        event.event.sport,
+        event.meta().sport,
         opts.lang,
     )
-    .mask_phones(event.privacy.mask_phones);
+    .mask_phones(event.privacy().mask_phones);
     // Every output is independent of the others: one queue of jobs over the machine's cores,
     // the largest first, each rendered and saved by one thread, the results listed in the
     // order below.

@@ -73,7 +73,7 @@ pub fn workbook(
     statements: &[(Statement, TeamLodging)],
     lang: Lang,
 ) -> Result<Workbook, XlsxError> {
-    let title = &event.event.name;
+    let title = &event.meta().name;
     let mut wb = new_workbook(title)?;
     let styles = Styles::new();
     summary_sheet(wb.add_worksheet(), &styles, title, statements, lang)?;
@@ -152,14 +152,13 @@ fn nights_sheet(
     statements: &[(Statement, TeamLodging)],
     lang: Lang,
 ) -> Result<(), XlsxError> {
-    let t = titled(&event.event.name, ("每晚用房", "rooms per night"), lang);
+    let t = titled(&event.meta().name, ("每晚用房", "rooms per night"), lang);
     let name = lang.pick(NIGHTS_SHEET.0, NIGHTS_SHEET.1);
     let headers = headers_in(&NIGHT_HEADERS, lang);
     let mut w = table_sheet(ws, s, name, &t, &headers, false, lang)?;
     let lodgings: Vec<TeamLodging> = statements.iter().map(|(_, l)| l.clone()).collect();
     let hotels = event
-        .accommodation
-        .as_ref()
+        .accommodation()
         .map(|a| a.hotels.as_slice())
         .unwrap_or(&[]);
     for (row, ((h, r, night), (rooms, persons))) in (2u32..).zip(rooms_per_night(&lodgings)) {

@@ -33,7 +33,7 @@ fn render_stage(
     t: &Target<'_>,
     stage: &crate::outcome::StageOutcome,
 ) -> crate::Result<Vec<Rendered>> {
-    let def = t.event.stages.iter().find(|s| s.id == stage.stage);
+    let def = t.event.stages().iter().find(|s| s.id == stage.stage);
     match (&stage.kind, def) {
         (StageKind::League(l), Some(def)) => season::render_league(t, def, l),
         (StageKind::TeamSwiss(s), Some(def)) => season::render_team_swiss(t, def, s),

@@ -88,7 +88,7 @@ pub fn workbook(
     ranked: &[&str],
     lang: Lang,
 ) -> Result<Workbook, XlsxError> {
-    let title = &event.event.name;
+    let title = &event.meta().name;
     let mut wb = new_workbook(title)?;
     let styles = Styles::new();
     add_payouts(&mut wb, &styles, event, payouts, rec, ranked, lang)?;
@@ -112,9 +112,9 @@ pub(crate) fn add_payouts(
     ranked: &[&str],
     lang: Lang,
 ) -> Result<(), XlsxError> {
-    let title = &event.event.name;
+    let title = &event.meta().name;
     let pending: Vec<String> = event
-        .prizes
+        .prizes()
         .lists
         .iter()
         .filter(|l| !l.amounts.is_empty() && !ranked.contains(&l.ranking.as_str()))
@@ -140,7 +140,7 @@ struct Notes<'a> {
 
 /// The tax rule as printed: `个人奖金代扣个人所得税：偶然所得 20%（默认值，…）`.
 fn tax_note(event: &Event, lang: Lang) -> String {
-    match (&event.tax, lang) {
+    match (event.tax(), lang) {
         (Some(t), Lang::Zh) => format!(
             "个人奖金代扣个人所得税：{} {}%{}；奖给单位的奖金不代扣",
             t.kind,
@@ -347,14 +347,14 @@ fn settings_sheet(
 ) -> Result<(), XlsxError> {
     let t = format!(
         "{} {}",
-        event.event.name,
+        event.meta().name,
         lang.pick("奖金设置", "prize lists")
     );
     let name = lang.pick(SETTING_SHEET.0, SETTING_SHEET.1);
     let headers = headers_in(&SETTING_HEADERS, lang);
     let mut w = super::costs::table_sheet(ws, s, name, &t, &headers, false, lang)?;
     let mut row = 2u32;
-    for l in &event.prizes.lists {
+    for l in &event.prizes().lists {
         let name = printed_name(event, l);
         let id = l.id();
         let who = match l.recipient {
@@ -404,7 +404,7 @@ fn settings_sheet(
         ws,
         row,
         2,
-        event.prizes.listed_total(),
+        event.prizes().listed_total(),
         &s.money,
         Some(&mut w),
     )?;

@@ -73,7 +73,7 @@ fn now_reads(sheet: &RoundSheet, rec: &RecordedResult) -> Option<(u32, String, u
 
 /// The `result-changed` ruling for a round of a marker's stage.
 fn ruling<'a>(event: &'a Event, stage: &str, round: u32) -> Option<&'a Ruling> {
-    event.rulings.iter().find(|r| {
+    event.rulings().iter().find(|r| {
         r.decision == Decision::ResultChanged
             && r.round == Some(round)
             && r.stage.as_deref().is_none_or(|s| {

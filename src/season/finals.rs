@@ -107,7 +107,7 @@ pub fn bracket(k: &Knockout) -> Result<Bracket, String> {
         matches,
         places,
         relegated: k.relegated.iter().map(conv).collect::<Result<_, _>>()?,
-        tie_resolution: k.tie_resolution.clone(),
+        tie_resolution: k.tie_resolution.value.clone(),
     })
 }
 

@@ -263,7 +263,7 @@ fn keys_of(inp: &StageInput<'_>, bye_opp: ByeOpponent) -> Vec<CxaKey> {
 pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> crate::Result<IndividualOutcome> {
     let stage = inp.stage;
     let planned = stage.rounds.unwrap_or(7);
-    let g = &inp.event.scoring.game;
+    let g = &inp.event.scoring().game;
     // A round robin's rest scores nothing (C.05).
     let bye_points = match stage.system {
         System::RoundRobin => Points::ZERO,
@@ -279,7 +279,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> crate::Result<Indiv
     };
     let sections: Vec<&Section> = inp
         .event
-        .sections
+        .sections()
         .iter()
         .filter(|s| stage.plays(&s.id))
         .filter(|s| matches!(s.entrant, EntrantKind::Individual | EntrantKind::Pair))
@@ -309,7 +309,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> crate::Result<Indiv
             .unwrap_or(0),
     };
     let keys = keys_of(inp, bye_opp);
-    let ranking = inp.event.team_ranking.as_ref();
+    let ranking = inp.event.team_ranking();
     let counted: Vec<&str> = match ranking {
         Some(t) if !t.sections.is_empty() => t.sections.iter().map(String::as_str).collect(),
         _ => runs
@@ -324,7 +324,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> crate::Result<Indiv
     let mut largest = 0u32;
     let mut delegations_final = true;
     for sr in runs {
-        let g = &inp.event.scoring.game;
+        let g = &inp.event.scoring().game;
         let points = (g.win, g.draw, bye_points);
         let (mut st, codes, upcoming) = match engine {
             Engine::Dutch => {
@@ -583,7 +583,7 @@ fn standings(
     keys: &[CxaKey],
     inp: &StageInput<'_>,
 ) -> cxa::CxaStandings {
-    let g = &inp.event.scoring.game;
+    let g = &inp.event.scoring().game;
     let h = history(
         &sr.entrants,
         &sr.complete,

@@ -86,7 +86,7 @@ impl LeagueOutcome {
     /// the round robin's when there are no finals.
     pub fn final_places(&self, event: &Event) -> Option<Vec<(u32, String)>> {
         let has_finals = event
-            .stages
+            .stages()
             .iter()
             .any(|s| s.system == crate::event::System::Knockout);
         let counts = self.current_counts();
@@ -130,14 +130,14 @@ pub(super) fn team_disqualified(inp: &StageInput<'_>, names: &[TeamName], n: u32
 
 /// The event's game and match scoring.
 pub fn scoring_of(event: &Event) -> MatchScoring {
-    let g = &event.scoring.game;
-    let m = event.scoring.team_match.as_ref();
+    let g = &event.scoring().game;
+    let m = event.scoring().team_match.as_ref();
     MatchScoring {
         game_win: g.win,
         game_draw: g.draw,
         match_win: m.map_or(Points::from_whole(2), |m| m.win),
         match_draw: m.map_or(Points::from_whole(1), |m| m.draw),
-        sport: event.event.sport,
+        sport: event.meta().sport,
     }
 }
 
@@ -158,9 +158,9 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
     let n = u32::try_from(numbers.teams.len()).unwrap_or(u32::MAX);
     let public_seed = inp
         .event
-        .draw
+        .draw()
         .seed
-        .unwrap_or_else(|| super::draw::seed_from(&[&inp.event.event.name]));
+        .unwrap_or_else(|| super::draw::seed_from(&[&inp.event.meta().name]));
     // Each group's Berger table; the stage's round r is every group's round r. Rounds too few
     // to complete them are refused here, never cut short.
     let mut rr_groups = stage_groups::make(inp.stage, n, public_seed)?;
@@ -220,7 +220,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<Leagu
         inp.sheets,
         &mstage,
         planned,
-        !inp.event.draw.pair,
+        !inp.event.draw().pair,
         &mut rounds,
         findings,
     )?;
@@ -296,7 +296,7 @@ fn finals(
     (groups, season_order): (&[(BoardGroup, Option<Sex>)], &[u32]),
     findings: &mut Findings,
 ) -> Result<Option<FinalsOutcome>> {
-    let finals_stage = inp.event.stages.iter().find(|st| {
+    let finals_stage = inp.event.stages().iter().find(|st| {
         st.system == crate::event::System::Knockout
             && st
                 .knockout
@@ -450,7 +450,7 @@ fn rounds_mismatch(stage: &Stage, teams: usize, schedule: usize) -> Option<Findi
 pub(super) fn paper(event: &Event, stage: &Stage, r: u32, lines: Lines, fresh: bool) -> RoundPaper {
     RoundPaper {
         marker: Marker {
-            event: event.event.name.clone(),
+            event: event.meta().name.clone(),
             stage: event.marker_stage(&stage.id),
             round: r,
         },

@@ -157,7 +157,7 @@ pub(crate) fn refusal(key: String, zh: String, en: String) -> crate::Error {
 /// [`crate::Error::Event`] naming the key when event.toml has no `[boards]`; a guard only, since
 /// [`crate::event::parse`] already refuses a team event without them.
 pub(crate) fn board_rules(event: &crate::event::Event) -> crate::Result<&crate::event::BoardRules> {
-    event.boards.as_ref().ok_or_else(|| {
+    event.boards().ok_or_else(|| {
         crate::event::EventError::Invalid {
             path: crate::event::EVENT_FILE.into(),
             key: "boards".into(),

@@ -26,19 +26,19 @@ pub fn numbers(inp: &StageInput<'_>, findings: &mut Findings) -> Numbers {
         .iter()
         .map(|t| t.unit.value.clone())
         .collect();
-    let (source, recorded) = if !inp.event.draw.public_numbers.is_empty() {
+    let (source, recorded) = if !inp.event.draw().public_numbers.is_empty() {
         (
             "event.toml".to_string(),
-            inp.event.draw.public_numbers.clone(),
+            inp.event.draw().public_numbers.clone(),
         )
     } else if let Some(d) = inp.draw {
         (d.path.clone(), d.teams.clone())
     } else {
         let seed = inp
             .event
-            .draw
+            .draw()
             .seed
-            .unwrap_or_else(|| draw::seed_from(&[&inp.event.event.name]));
+            .unwrap_or_else(|| draw::seed_from(&[&inp.event.meta().name]));
         let names: Vec<&str> = units.iter().map(String::as_str).collect();
         return Numbers {
             teams: draw::draw(&names, seed),

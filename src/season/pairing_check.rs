@@ -63,7 +63,7 @@ pub fn team_record(
 /// stage `swiss:open-men`).
 pub fn confirmation<'a>(event: &'a Event, sheet: &RoundSheet) -> Option<&'a Ruling> {
     let m = &sheet.marker;
-    event.rulings.iter().find(|r| {
+    event.rulings().iter().find(|r| {
         r.decision == Decision::PairingConfirmed
             && r.round == Some(m.round)
             && r.stage.as_deref().is_none_or(|s| {

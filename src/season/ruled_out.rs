@@ -87,7 +87,7 @@ pub(super) fn apply_walkovers(
     teams: &[super::matches::TeamInfo],
     results: &mut BTreeMap<String, knockout::MatchResult>,
 ) -> Result<(), String> {
-    let ruled: BTreeSet<String> = (event.rulings.iter())
+    let ruled: BTreeSet<String> = (event.rulings().iter())
         .filter(|r| r.decision == Decision::Walkover)
         .filter_map(|r| r.team.as_deref().map(crate::normalize::unit_key))
         .collect();

@@ -21,7 +21,7 @@ pub(crate) fn check(event: &Event, sheets: &[RoundSheet]) -> crate::Result<()> {
     // Stage order, then round, then file: the first workbook named is the earliest round.
     let stage_at = |s: &RoundSheet| {
         let id = s.marker.stage.split(':').next().unwrap_or_default();
-        event.stages.iter().position(|st| st.id == id)
+        event.stages().iter().position(|st| st.id == id)
     };
     let mut order: Vec<&RoundSheet> = sheets.iter().collect();
     order.sort_by_cached_key(|s| {
@@ -36,7 +36,7 @@ pub(crate) fn check(event: &Event, sheets: &[RoundSheet]) -> crate::Result<()> {
             return Err(super::refusal(key, zh, en));
         }
     }
-    if let Some(rules) = event.boards.as_ref() {
+    if let Some(rules) = event.boards() {
         let count = rules.count();
         let beyond = order.iter().find_map(|s| {
             let Rows::Team(rows) = &s.rows else {

@@ -25,11 +25,11 @@ pub fn standings(
     };
     // The rules in force on the stage's first day, as the TRF export's 042 says (C.07 2026).
     let start = event
-        .stages
+        .stages()
         .iter()
         .find(|st| st.id == stage)
         .and_then(|st| st.start)
-        .unwrap_or(event.dates.start);
+        .unwrap_or(event.dates().start);
     let edition = if start >= jiff::civil::date(2026, 3, 1) {
         scoring::Edition::E2026
     } else {

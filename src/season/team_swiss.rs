@@ -142,12 +142,12 @@ pub fn numbers_by_average(teams: &[Team], boards: u32) -> Vec<String> {
 
 fn numbers(inp: &StageInput<'_>, boards: u32, findings: &mut Findings) -> Vec<String> {
     let by_rating = numbers_by_average(&inp.roster.teams, boards);
-    if inp.event.draw.public_numbers.is_empty() {
+    if inp.event.draw().public_numbers.is_empty() {
         return by_rating;
     }
     let key = crate::normalize::unit_key;
     let mut out: Vec<String> = Vec::new();
-    for name in &inp.event.draw.public_numbers {
+    for name in &inp.event.draw().public_numbers {
         match by_rating.iter().find(|u| key(u) == key(name)) {
             Some(u) if !out.contains(u) => out.push(u.clone()),
             _ => findings.push(Finding::new(
@@ -282,7 +282,7 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> Result<Option<TeamS
         inp.sheets,
         &mstage,
         planned,
-        !inp.event.draw.pair,
+        !inp.event.draw().pair,
         &mut rounds,
         findings,
     )?;
@@ -530,7 +530,7 @@ fn standings(
         Some(k) => k.to_vec(),
         None => scoring::parse_list("MPTS GPTS EDE EMGSB/C1 BH:MP/C1").ok()?,
     };
-    let edition = if inp.event.dates.start >= jiff::civil::date(2026, 3, 1) {
+    let edition = if inp.event.dates().start >= jiff::civil::date(2026, 3, 1) {
         scoring::Edition::E2026
     } else {
         scoring::Edition::E2024

@@ -313,7 +313,7 @@ pub fn infos(
 ) -> Vec<TeamInfo> {
     // 七(三): the clause of the excluded events (one in practice).
     let excluded_clause = event
-        .eligibility
+        .eligibility()
         .excluded
         .iter()
         .find_map(|e| e.clause.clone());
@@ -562,7 +562,7 @@ pub(crate) mod tests {
         let text = crate::event::team_tests::open_team("红黑红");
         let ev = crate::event::parse(&text, std::path::Path::new("event.toml"))
             .unwrap_or_else(|e| panic!("{e}"));
-        let rules = ev.boards.as_ref().unwrap();
+        let rules = ev.boards().unwrap();
         let groups = board_groups(rules);
         assert_eq!(
             groups,

@@ -10,7 +10,7 @@ use crate::model::roster::Roster;
 
 /// The `withdrawn` rulings that concern `stage` (one naming no stage concerns every stage).
 pub(crate) fn rulings<'a>(event: &'a Event, stage: &'a str) -> impl Iterator<Item = &'a Ruling> {
-    event.rulings.iter().filter(move |r| {
+    event.rulings().iter().filter(move |r| {
         r.decision == Decision::Withdrawn && r.stage.as_deref().is_none_or(|s| s == stage)
     })
 }

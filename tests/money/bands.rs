@@ -91,8 +91,8 @@ fn row(list: &str, place: u32, name: &str, yuan: i64) -> (String, u32, String, i
 #[test]
 fn bands_share_by_hort_and_pay_one_prize_per_player() {
     let ev = event("open-chess");
-    assert_eq!(ev.prizes.ties, Ties::Hort);
-    assert_eq!(ev.prizes.combine, bianpai::event::Combine::Highest);
+    assert_eq!(ev.prizes().ties, Ties::Hort);
+    assert_eq!(ev.prizes().combine, bianpai::event::Combine::Highest);
     let (main, u2000, u1800) = ("open", "open-U2000", "open-U1800");
     assert_eq!(
         paid(&ev),
@@ -162,7 +162,7 @@ fn unrated_players_join_a_band_only_when_it_says_so() {
         "band = { below = 1800, unrated = true }",
     );
     let u1800 = |ev: &Event| {
-        ev.prizes
+        ev.prizes()
             .lists
             .iter()
             .find_map(|l| l.band.filter(|b| b.below == 1800))

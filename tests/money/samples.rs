@@ -294,8 +294,8 @@ fn xiangqi_sample_pays_the_final_group_places() {
     let net: i64 = prizes.iter().map(|p| p.net_fen).sum();
     assert_eq!((gross, tax, net), (10_000_000, 2_000_000, 8_000_000));
     for p in prizes {
-        let section = ev.sections.iter().find(|s| s.name == p.section).unwrap();
-        let list = ev.prizes.list(&section.id).unwrap();
+        let section = ev.sections().iter().find(|s| s.name == p.section).unwrap();
+        let list = ev.prizes().list(&section.id).unwrap();
         assert_eq!(p.gross_fen, list.amount(p.place).0, "{p:?}");
         assert_eq!(p.tax_fen * 5, p.gross_fen, "{p:?}");
         let label = format!("{}（{}）", p.name, p.team);

@@ -58,7 +58,7 @@ fn row(n: &str, gross: i64, tax: i64) -> (String, i64, i64, i64) {
 
 #[test]
 fn by_default_the_tie_breaks_decide() {
-    assert_eq!(event("cxa-amateur-king-2023").prizes.ties, Ties::Ranking);
+    assert_eq!(event("cxa-amateur-king-2023").prizes().ties, Ties::Ranking);
     assert_eq!(
         paid(Ties::Ranking),
         vec![

@@ -19,7 +19,7 @@ pub use table::QuotaRow;
 
 /// event.toml's `[[quotas.delegations]]` as quota lines.
 fn toml_rows(event: &Event) -> Vec<QuotaRow> {
-    let Some(q) = &event.quotas else {
+    let Some(q) = event.quotas() else {
         return Vec::new();
     };
     let src = || Source::file(crate::event::EVENT_FILE);
@@ -111,8 +111,8 @@ fn groups(event: &Event, row: &QuotaRow, tier: Option<&QuotaTier>) -> Vec<Group>
     }
     // Sections some tier limits but this delegation has no place in.
     let limited = event
-        .quotas
-        .iter()
+        .quotas()
+        .into_iter()
         .flat_map(|q| q.tiers.iter())
         .flat_map(|t| t.places.iter())
         .flat_map(|p| p.sections.iter());
@@ -141,7 +141,7 @@ fn warn(team: &Team, zh: String, en: String, clause: Option<&String>) -> Finding
 /// Checks every team against its places; `tables` are the lines of the folder's quota
 /// workbooks, in file order.
 pub fn check(event: &Event, roster: &Roster, tables: &[QuotaRow], findings: &mut Findings) {
-    let Some(q) = &event.quotas else {
+    let Some(q) = event.quotas() else {
         return;
     };
     if q.tiers.is_empty() && q.delegations.is_empty() {
@@ -232,7 +232,7 @@ fn check_team(
         .extras
         .iter()
         .filter_map(|(id, hosts)| {
-            let x = event.quotas.as_ref()?.extras.iter().find(|x| &x.id == id)?;
+            let x = event.quotas()?.extras.iter().find(|x| &x.id == id)?;
             Some((x.sections.clone(), hosts.value.saturating_mul(x.count)))
         })
         .collect();

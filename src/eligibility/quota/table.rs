@@ -94,7 +94,7 @@ pub(crate) fn label_sections<'a>(event: &'a Event, label: &str) -> Vec<&'a Secti
     };
     let k = key(label);
     if let Some(s) = event
-        .sections
+        .sections()
         .iter()
         .find(|s| s.id == k || key(&s.name) == k)
     {
@@ -105,7 +105,7 @@ pub(crate) fn label_sections<'a>(event: &'a Event, label: &str) -> Vec<&'a Secti
         return Vec::new();
     }
     event
-        .sections
+        .sections()
         .iter()
         .filter(|s| {
             let named = group_base(&s.name).starts_with(&base)
@@ -122,7 +122,7 @@ fn meaning(event: &Event, label: &str) -> Option<Meaning> {
     if k.is_empty() {
         return None;
     }
-    if let Some(q) = &event.quotas
+    if let Some(q) = event.quotas()
         // Extras first: their headers quote the regulation's condition (`全国象棋之乡（个）`),
         // which may hold words of the other labels. A header of one character (`个`, `人`)
         // is contained in almost any condition, so it matches only by id.
@@ -142,7 +142,7 @@ fn meaning(event: &Event, label: &str) -> Option<Meaning> {
     if k.contains("人数") {
         return Some(Meaning::Players);
     }
-    if is_place_label(label) || event.sections.iter().any(|s| s.id == k) {
+    if is_place_label(label) || event.sections().iter().any(|s| s.id == k) {
         let ids: Vec<String> = label_sections(event, label)
             .iter()
             .map(|s| s.id.clone())

@@ -7,7 +7,7 @@ pub(super) fn check(ev: &Event, f: &mut Found) {
     let Some(d) = ev.deadlines.entry.as_ref() else {
         return;
     };
-    if d.late_entry == LateEntry::Excluded && !d.late_invalid {
+    if d.late_entry.value == LateEntry::Excluded && !d.late_invalid {
         f.fail(
             root("deadlines").key("entry").key("late_entry"),
             "逾期报名不参赛（late_entry = \"excluded\"）只用于规程写明“逾期报名无效”的赛事（late_invalid = true）",

@@ -100,7 +100,7 @@ pub(super) fn check(ev: &Event, k: &Knockout, p: &KeyPath) -> Check {
             return bad_slot(p.key("relegated").index(i), t);
         }
     }
-    if k.tie_resolution.is_empty() {
+    if k.tie_resolution.value.is_empty() {
         return fail(
             p.key("tie_resolution"),
             "需要说明平局时如何决出胜者",

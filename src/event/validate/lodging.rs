@@ -58,7 +58,7 @@ pub(super) fn check(ev: &Event, f: &mut Found) {
             );
         }
     }
-    if acc.without_request == Some(crate::event::WithoutRequest::Standard)
+    if acc.without_request.value == Some(crate::event::WithoutRequest::Standard)
         && !acc.hotels.iter().any(|h| !h.rooms.is_empty())
     {
         f.fail(

@@ -49,11 +49,13 @@ fn numbered(lines: &[String]) -> Vec<String> {
 
 /// The entry deadline and the documents to send with the form.
 fn deadline_lines(ev: &Event, out: &mut Vec<String>) {
-    let Some(d) = &ev.deadlines.entry else { return };
+    let Some(d) = &ev.deadlines().entry else {
+        return;
+    };
     let mut s = format!(
         "报名截止：{}{}",
         d.date,
-        if d.inclusive {
+        if d.inclusive.value {
             "（含当日）"
         } else {
             "之前"
@@ -81,12 +83,12 @@ fn deadline_lines(ev: &Event, out: &mut Vec<String>) {
 /// with name, phone, e-mail and address as event.toml gives them.
 fn contact_lines(ev: &Event, out: &mut Vec<String>) {
     let entry: Vec<_> = ev
-        .contacts
+        .contacts()
         .iter()
         .filter(|c| c.role.contains("报名"))
         .collect();
     let shown = if entry.is_empty() {
-        ev.contacts.iter().collect()
+        ev.contacts().iter().collect()
     } else {
         entry
     };
@@ -115,7 +117,7 @@ fn contact_lines(ev: &Event, out: &mut Vec<String>) {
 
 /// A team's size: players by sex (main and reserve), leaders and coaches.
 fn team_lines(ev: &Event, out: &mut Vec<String>) {
-    let Some(t) = &ev.team else { return };
+    let Some(t) = ev.team() else { return };
     if let (Some(mm), Some(wm)) = (t.men_main, t.women_main) {
         let mr = t.men_reserve.unwrap_or(0);
         let wr = t.women_reserve.unwrap_or(0);
@@ -134,17 +136,17 @@ fn team_lines(ev: &Event, out: &mut Vec<String>) {
             cite(t.clause.as_deref())
         ));
     }
-    if t.leaders > 0 || t.coaches > 0 {
+    if t.leaders.value > 0 || t.coaches.value > 0 {
         // A staff size the regulation does not state is bianpai's default: say so rather
         // than cite a clause that does not exist.
-        let clause = if t.staff_default {
+        let clause = if t.leaders.default {
             "（默认值，规程未规定）".to_string()
         } else {
             cite(t.staff_clause.as_deref())
         };
         out.push(format!(
             "每队可报领队{}人、教练{}人，请填在表头。{clause}",
-            t.leaders, t.coaches
+            t.leaders.value, t.coaches.value
         ));
     }
 }
@@ -152,7 +154,7 @@ fn team_lines(ev: &Event, out: &mut Vec<String>) {
 /// The boards: fixed order, which are men's and women's, where reserves play, and whether a
 /// woman may take a men's board.
 fn board_lines(ev: &Event, out: &mut Vec<String>) {
-    let Some(b) = &ev.boards else { return };
+    let Some(b) = ev.boards() else { return };
     let mut s = String::new();
     if b.fixed_order {
         s.push_str("比赛采用固定台次制，报名时须确定台次，报名后不得更改；");
@@ -213,7 +215,7 @@ fn board_lines(ev: &Event, out: &mut Vec<String>) {
 
 /// Who may play: registration, loans, FIDE ID, minimum age, the overall birth window.
 fn eligibility_lines(ev: &Event, out: &mut Vec<String>) {
-    let el = &ev.eligibility;
+    let el = &ev.eligibility();
     if let Some(r) = &el.registration {
         out.push(format!(
             "参赛运动员须为{}年{}年度注册运动员。{}",
@@ -269,7 +271,7 @@ fn eligibility_lines(ev: &Event, out: &mut Vec<String>) {
 
 /// Who may not enter: players or units of another event, holders of a title.
 fn exclusion_lines(ev: &Event, out: &mut Vec<String>) {
-    let el = &ev.eligibility;
+    let el = &ev.eligibility();
     for x in &el.excluded {
         let who = match (x.units, x.players) {
             (true, true) => "单位和运动员",
@@ -295,7 +297,7 @@ fn exclusion_lines(ev: &Event, out: &mut Vec<String>) {
 
 /// The quota tiers (places per section, leaders, coaches) and the extra places.
 fn quota_lines(ev: &Event, out: &mut Vec<String>) {
-    let Some(q) = &ev.quotas else { return };
+    let Some(q) = ev.quotas() else { return };
     // Sections by the name teams read on the form; an unknown id is shown as written.
     let names = |ids: &[String]| -> String {
         let v: Vec<&str> = ids
@@ -338,7 +340,7 @@ fn quota_lines(ev: &Event, out: &mut Vec<String>) {
 fn group_lines(ev: &Event) -> Vec<String> {
     let mut out = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
-    for s in &ev.sections {
+    for s in ev.sections() {
         let label = s.group.as_deref().unwrap_or(&s.name);
         if seen.contains(&label) {
             continue;
@@ -393,7 +395,7 @@ fn pair_line(s: &Section, label: &str, adult: u32, child: u32, family: bool) -> 
 /// Instruction lines of the 食宿 sheet.
 pub(crate) fn rooms(ev: &Event) -> Vec<String> {
     let mut out = Vec::new();
-    let Some(acc) = &ev.accommodation else {
+    let Some(acc) = ev.accommodation() else {
         out.push("食宿自理。".to_string());
         return out;
     };
@@ -414,7 +416,7 @@ pub(crate) fn rooms(ev: &Event) -> Vec<String> {
     } else if acc.paid_by == PaidBy::Team {
         out.push(format!("各队食宿费用自理。{}", cite(acc.clause.as_deref())));
     }
-    if acc.settled_with == crate::event::LodgingPayee::Hotel {
+    if acc.settled_with.value == crate::event::LodgingPayee::Hotel {
         out.push("自理的食宿费用由各队与酒店直接结算，不交组委会。".to_string());
     }
     for h in &acc.hotels {

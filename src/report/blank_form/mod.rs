@@ -113,21 +113,21 @@ impl Column {
 /// The player table's columns for this event: 台次 for team events, 国际棋联ID for chess and
 /// rated events, 组别 when there are sections to choose from, 家庭编号 with a pairs section.
 pub fn columns(ev: &Event) -> Vec<Column> {
-    let chess = ev.event.sport == Sport::Chess;
+    let chess = ev.meta().sport == Sport::Chess;
     let mut c = vec![Column::Seq];
-    if ev.boards.is_some() {
+    if ev.boards().is_some() {
         c.push(Column::Board);
     }
     c.extend([Column::Name, Column::Sex, Column::Birth, Column::IdNumber]);
-    let fide_required = (ev.eligibility.fide_id.as_ref()).is_some_and(|f| f.required);
-    if chess || ev.event.fide_rated || fide_required {
+    let fide_required = (ev.eligibility().fide_id.as_ref()).is_some_and(|f| f.required);
+    if chess || ev.meta().fide_rated || fide_required {
         c.push(Column::FideId);
     }
     c.push(Column::Rating);
     if !group_choices(ev).is_empty() {
         c.push(Column::Group);
     }
-    if ev.sections.iter().any(|s| s.pair.is_some()) {
+    if ev.sections().iter().any(|s| s.pair.is_some()) {
         c.push(Column::Family);
     }
     c.push(Column::Unit);
@@ -142,11 +142,11 @@ pub fn columns(ev: &Event) -> Vec<Column> {
 /// splits), else, with several sections and no labels, the sections' names.
 pub(crate) fn group_choices(ev: &Event) -> Vec<String> {
     let groups: Vec<String> = ev.groups().iter().map(|g| g.to_string()).collect();
-    if !groups.is_empty() || ev.sections.len() < 2 {
+    if !groups.is_empty() || ev.sections().len() < 2 {
         return groups;
     }
     let mut names: Vec<String> = Vec::new();
-    for s in &ev.sections {
+    for s in ev.sections() {
         if !names.contains(&s.name) {
             names.push(s.name.clone());
         }
@@ -156,11 +156,11 @@ pub(crate) fn group_choices(ev: &Event) -> Vec<String> {
 
 /// The values of the 台次 dropdown: the board numbers, then 替补 when reserves exist.
 pub(crate) fn board_choices(ev: &Event) -> Vec<String> {
-    let Some(b) = &ev.boards else {
+    let Some(b) = ev.boards() else {
         return Vec::new();
     };
     let mut v: Vec<String> = b.boards.iter().map(|x| x.number.to_string()).collect();
-    let reserves = ev.team.as_ref().is_some_and(|t| {
+    let reserves = ev.team().is_some_and(|t| {
         [t.men_reserve, t.women_reserve, t.reserve]
             .iter()
             .any(|r| r.unwrap_or(0) > 0)
@@ -173,7 +173,7 @@ pub(crate) fn board_choices(ev: &Event) -> Vec<String> {
 
 /// Rows for players: the team's most players, else 30.
 fn player_rows(ev: &Event) -> u32 {
-    match ev.team.as_ref().and_then(TeamRules::max_players) {
+    match ev.team().and_then(TeamRules::max_players) {
         Some(n) if n > 0 => n,
         _ => 30,
     }
@@ -187,7 +187,7 @@ fn player_rows(ev: &Event) -> u32 {
 /// characters built from an edited event.toml).
 pub fn build(ev: &Event) -> Result<Workbook, XlsxError> {
     let styles = Styles::new();
-    let mut wb = new_workbook(&format!("{} 报名表", ev.event.name))?;
+    let mut wb = new_workbook(&format!("{} 报名表", ev.meta().name))?;
     entry_sheet(wb.add_worksheet(), ev, &styles)?;
     rooms::sheet(wb.add_worksheet(), ev, &styles)?;
     meta_sheet(wb.add_worksheet(), ev)?;
@@ -241,7 +241,7 @@ fn entry_sheet(ws: &mut Worksheet, ev: &Event, styles: &Styles) -> Result<(), Xl
     let cols = columns(ev);
     let n = u16::try_from(cols.len()).unwrap_or(u16::MAX);
     let last = n.saturating_sub(1);
-    let title = format!("{} 报名表", ev.event.name);
+    let title = format!("{} 报名表", ev.meta().name);
     setup_sheet(
         ws,
         styles,
@@ -430,8 +430,8 @@ fn meta_sheet(ws: &mut Worksheet, ev: &Event) -> Result<(), XlsxError> {
     let rows = [
         ("bianpai", "entry-form"),
         // The event's own id, never the template's: the form belongs to this event.
-        ("id", ev.event.id.as_deref().unwrap_or("")),
-        ("event", ev.event.name.as_str()),
+        ("id", ev.meta().id.as_deref().unwrap_or("")),
+        ("event", ev.meta().name.as_str()),
         ("version", FORM_VERSION),
     ];
     for (r, (k, v)) in rows.iter().enumerate() {

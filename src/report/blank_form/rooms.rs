@@ -33,9 +33,9 @@ const MIN_WIDTHS: [usize; 9] = [10, 8, 4, 14, 10, 12, 12, 10, 20];
 
 /// Rows for room requests: players and staff of a team plus a few, else 40.
 fn rows(ev: &Event) -> u32 {
-    match ev.team.as_ref().and_then(|t| {
+    match ev.team().and_then(|t| {
         let players = t.max_players()?;
-        Some(players + t.leaders + t.coaches + 4)
+        Some(players + t.leaders.value + t.coaches.value + 4)
     }) {
         Some(n) if n > 0 => n,
         _ => 40,
@@ -46,7 +46,7 @@ fn rows(ev: &Event) -> u32 {
 pub(crate) fn sheet(ws: &mut Worksheet, ev: &Event, styles: &Styles) -> Result<(), XlsxError> {
     let n = u16::try_from(ROOM_HEADERS.len()).unwrap_or(9);
     let last = n - 1;
-    let title = format!("{} 食宿登记表", ev.event.name);
+    let title = format!("{} 食宿登记表", ev.meta().name);
     setup_sheet(
         ws,
         styles,
@@ -86,7 +86,7 @@ pub(crate) fn sheet(ws: &mut Worksheet, ev: &Event, styles: &Styles) -> Result<(
         widths.note_width(u16::try_from(i).unwrap_or(0), *w);
     }
 
-    let acc = ev.accommodation.as_ref();
+    let acc = ev.accommodation();
     let hotels: Vec<String> = acc
         .map(|a| a.hotels.iter().map(|h| h.label().to_string()).collect())
         .unwrap_or_default();
@@ -98,8 +98,8 @@ pub(crate) fn sheet(ws: &mut Worksheet, ev: &Event, styles: &Styles) -> Result<(
             }
         }
     }
-    let arrival = ev.dates.arrival.unwrap_or(ev.dates.start);
-    let departure = ev.dates.departure.unwrap_or(ev.dates.end);
+    let arrival = ev.dates().arrival.unwrap_or(ev.dates().start);
+    let departure = ev.dates().departure.unwrap_or(ev.dates().end);
     let example = [
         "张三".to_string(),
         ROLES[0].to_string(),

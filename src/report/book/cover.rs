@@ -25,8 +25,8 @@ pub fn draft_word(lang: Lang) -> &'static str {
 /// The cover's lines: (label, value). Organizers in event.toml order.
 fn facts(e: &Event, lang: Lang) -> Vec<(String, String)> {
     let blank = lang.pick("＿＿＿＿＿＿", "____________");
-    let mut place = e.venue.city.clone();
-    if let Some(v) = &e.venue.venue {
+    let mut place = e.venue().city.clone();
+    if let Some(v) = &e.venue().venue {
         place.push(' ');
         place.push_str(v);
     }
@@ -35,14 +35,14 @@ fn facts(e: &Event, lang: Lang) -> Vec<(String, String)> {
             lang.pick("比赛日期", "Dates").to_string(),
             format!(
                 "{} {} {}",
-                e.dates.start,
+                e.dates().start,
                 lang.pick("至", "to"),
-                e.dates.end
+                e.dates().end
             ),
         ),
         (lang.pick("比赛地点", "Place").to_string(), place),
     ];
-    for o in &e.organizers {
+    for o in e.organizers() {
         v.push((
             crate::report::english::organizer_role(&o.role, lang),
             o.name.clone(),
@@ -50,7 +50,7 @@ fn facts(e: &Event, lang: Lang) -> Vec<(String, String)> {
     }
     v.push((
         lang.pick("裁判长", "Chief arbiter").to_string(),
-        e.event
+        e.meta()
             .chief_arbiter
             .clone()
             .unwrap_or_else(|| blank.to_string()),
@@ -124,10 +124,10 @@ fn write_cover(ws: &mut Worksheet, e: &Event, c: &Cover<'_>) -> Result<(), XlsxE
     let width_pt = (LABEL_UNITS + VALUE_UNITS) * POINTS_PER_UNIT;
     // Row 0: space above the title; the event's name in as many lines as it needs at 22 pt.
     ws.set_row_height(0, 60)?;
-    let lines = (display_width(&e.event.name) as f64 * 11.0 / width_pt)
+    let lines = (display_width(&e.meta().name) as f64 * 11.0 / width_pt)
         .ceil()
         .max(1.0);
-    ws.merge_range(1, 0, 1, 1, &e.event.name, &big(22.0))?;
+    ws.merge_range(1, 0, 1, 1, &e.meta().name, &big(22.0))?;
     ws.set_row_height(1, lines * 32.0)?;
     ws.merge_range(2, 0, 2, 1, lang.pick("成绩册", "Results book"), &big(36.0))?;
     ws.set_row_height(2, 60)?;

@@ -57,7 +57,7 @@ fn workbook(
     money: &MoneyOutcome,
     draft: bool,
 ) -> std::result::Result<rust_xlsxwriter::Workbook, rust_xlsxwriter::XlsxError> {
-    let (name, lang) = (&t.event.event.name, t.lang);
+    let (name, lang) = (&t.event.meta().name, t.lang);
     let mut wb = signed_workbook(name, sheets, lang)?;
     let mut contents: Vec<String> = wb.worksheets_mut().iter().map(|ws| ws.name()).collect();
     let mut titles: Vec<String> = sheets

@@ -70,7 +70,7 @@ pub fn book_sheets(t: &Target<'_>, stage: &StageOutcome) -> Option<Vec<SheetDoc>
             if o.groups.is_empty() || !o.groups.iter().all(|g| g.is_final()) {
                 return None;
             }
-            if let Some(tr) = t.event.team_ranking.as_ref() {
+            if let Some(tr) = t.event.team_ranking() {
                 v.push(SheetDoc {
                     name: tr.name.clone(),
                     title: format!("{}{}", tr.name, lang.pick("总成绩", " final ranking")),
@@ -110,7 +110,7 @@ fn finals_bracket(
     names: &[crate::season::TeamName],
 ) -> Option<SheetDoc> {
     let mut sheet = finals::bracket_sheet(t, f, names)?;
-    let stage = t.event.stages.iter().find(|s| s.id == f.stage)?;
+    let stage = t.event.stages().iter().find(|s| s.id == f.stage)?;
     sheet.name = match t.lang {
         Lang::Zh => format!("{}对阵", stage.name),
         Lang::En => format!("{} bracket", stage.id),

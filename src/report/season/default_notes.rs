@@ -19,7 +19,7 @@ pub(super) fn decided_by_defaults(
     lang: Lang,
 ) -> Vec<String> {
     let mut notes = Vec::new();
-    let Some(stage) = event.stages.iter().find(|s| s.id == f.stage) else {
+    let Some(stage) = event.stages().iter().find(|s| s.id == f.stage) else {
         return notes;
     };
     let Some(k) = stage.knockout.as_ref() else {
@@ -68,7 +68,7 @@ pub(super) fn decided_by_defaults(
                 .map_or_else(|| m.id.clone(), |d| d.name.clone())
         })
         .collect();
-    if !by_games.is_empty() && k.tie_resolution_default {
+    if !by_games.is_empty() && k.tie_resolution.default {
         notes.push(match lang {
             Lang::Zh => format!(
                 "{}场分相同，按组委会默认设置以局分决定胜者",

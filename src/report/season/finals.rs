@@ -46,7 +46,7 @@ pub(super) fn render_finals(
             landscape: false,
         });
     }
-    let wb = crate::report::tables::signed_workbook(&t.event.event.name, &sheets, lang);
+    let wb = crate::report::tables::signed_workbook(&t.event.meta().name, &sheets, lang);
     rendered.push(Rendered::xlsx(Place::Out("finals.xlsx".into()), wb)?);
     Ok(rendered)
 }
@@ -62,12 +62,12 @@ pub(super) fn bracket_sheet(
     let lang = t.lang;
     let (stage, k) = t
         .event
-        .stages
+        .stages()
         .iter()
         .find(|s| s.id == f.stage)
         .and_then(|s| s.knockout.as_ref().map(|k| (s, k)))?;
     // every match with its score and decision, in the sport's words.
-    let sport = t.event.event.sport;
+    let sport = t.event.meta().sport;
     let team = |seed: Option<u16>| seeded_name(f, names, seed, t.lang);
     let rows: Vec<Vec<Cell>> = f
         .state

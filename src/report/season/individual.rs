@@ -48,7 +48,7 @@ pub fn render_individual(
             landscape: true,
         });
     }
-    if let Some(tr) = t.event.team_ranking.as_ref() {
+    if let Some(tr) = t.event.team_ranking() {
         sheets.push(SheetDoc {
             name: tr.name.clone(),
             title: format!("{}{}", tr.name, lang.pick("成绩", " ranking")),
@@ -59,9 +59,9 @@ pub fn render_individual(
     rendered.push(super::standings(t, &sheets)?);
     // The FIDE-format report of each section that has played a round, by the stage that plays
     // it.
-    let g = &t.event.scoring.game;
+    let g = &t.event.scoring().game;
     for s in o.sections.iter().filter(|s| !s.complete.is_empty()) {
-        let own = t.event.stages.iter().find(|x| x.id == s.stage);
+        let own = t.event.stages().iter().find(|x| x.id == s.stage);
         if let Some(stage) = own.or(stage) {
             let bye = stage.bye.as_ref().map_or(g.win, |b| b.points);
             let x = section_trf(t, stage, s, (g.win, g.draw, bye));
@@ -183,7 +183,7 @@ pub(super) fn section_marks(
     (s.entrant_standings.iter().zip(place))
         .map(|(st, place)| {
             let mut note: Vec<String> = if over {
-                (event.prizes.honours.iter())
+                (event.prizes().honours.iter())
                     .filter_map(|h| h.printed(&s.id, place, false))
                     .map(String::from)
                     .collect()

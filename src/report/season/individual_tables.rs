@@ -130,17 +130,20 @@ impl CrossWords {
             matches!(s.system, System::Swiss | System::RoundRobin)
                 && s.plays(section)
                 && event
-                    .sections
+                    .sections()
                     .iter()
                     .any(|x| s.plays(&x.id) && x.entrant == crate::event::Entrant::Individual)
         };
-        match event.stages.iter().find(individual) {
+        match event.stages().iter().find(individual) {
             // A round robin's rest is worth nothing (C.05).
-            Some(st) if event.event.sport == Sport::Chess && st.system == System::RoundRobin => {
+            Some(st) if event.meta().sport == Sport::Chess && st.system == System::RoundRobin => {
                 CrossWords::Chess { bye: Points::ZERO }
             }
-            Some(st) if event.event.sport == Sport::Chess => CrossWords::Chess {
-                bye: st.bye.as_ref().map_or(event.scoring.game.win, |b| b.points),
+            Some(st) if event.meta().sport == Sport::Chess => CrossWords::Chess {
+                bye: st
+                    .bye
+                    .as_ref()
+                    .map_or(event.scoring().game.win, |b| b.points),
             },
             _ => CrossWords::Xiangqi,
         }

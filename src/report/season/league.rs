@@ -28,7 +28,7 @@ pub fn render_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result
     }
     rendered.extend(render_papers(t, &o.papers)?);
     let schedule = crate::report::tables::workbook(
-        &t.event.event.name,
+        &t.event.meta().name,
         &[
             SheetDoc {
                 name: lang.pick("按轮次", "By round").into(),
@@ -96,7 +96,7 @@ pub fn render_league(t: &Target<'_>, stage: &Stage, o: &LeagueOutcome) -> Result
     if let Some(x) = crate::trf::export::stages::finals(t.event, t.roster, o) {
         let finals = t
             .event
-            .stages
+            .stages()
             .iter()
             .find(|s| s.system == crate::event::System::Knockout)
             .map_or("finals", |s| s.id.as_str());
@@ -162,12 +162,12 @@ fn draw(t: &Target<'_>, drawn: &[String], seed: u64) -> Result<Rendered> {
         landscape: false,
     };
     let marker = Marker {
-        event: t.event.event.name.clone(),
+        event: t.event.meta().name.clone(),
         stage: t.event.draw_marker(),
         round: 0,
     };
     let wb =
-        crate::report::tables::marked_workbook(&t.event.event.name, &[sheet], lang, Some(&marker));
+        crate::report::tables::marked_workbook(&t.event.meta().name, &[sheet], lang, Some(&marker));
     let path = t
         .dir
         .join("results")
@@ -300,7 +300,7 @@ pub(super) fn team_honours(event: &crate::event::Event, place: u32) -> Vec<Strin
             .section(id)
             .is_some_and(|s| s.entrant == crate::event::Entrant::Team)
     };
-    (event.prizes.honours.iter())
+    (event.prizes().honours.iter())
         .filter(|h| h.in_standings != Some(false))
         .filter(|h| place > 0 && h.place == place && h.rankings.iter().any(team_section))
         .map(|h| h.title.clone())

@@ -66,10 +66,10 @@ pub fn render_papers(t: &Target<'_>, papers: &[RoundPaper]) -> Result<Vec<Render
             Vec::new()
         };
         let doc = RoundDoc {
-            event_title: &t.event.event.name,
+            event_title: &t.event.meta().name,
             marker: &p.marker,
             round_label: &label,
-            sport: t.event.event.sport,
+            sport: t.event.meta().sport,
             lang: t.lang,
             notes: &[],
             groups: Some(&p.groups),
@@ -130,7 +130,7 @@ fn status_notes(t: &Target<'_>, p: &RoundPaper) -> Vec<String> {
 ///
 /// [`crate::Error::Output`] naming the workbook when it cannot be built.
 fn standings(t: &Target<'_>, sheets: &[crate::report::tables::SheetDoc]) -> Result<Rendered> {
-    let wb = crate::report::tables::signed_workbook(&t.event.event.name, sheets, t.lang);
+    let wb = crate::report::tables::signed_workbook(&t.event.meta().name, sheets, t.lang);
     Rendered::xlsx(Place::Out("standings.xlsx".into()), wb)
 }
 

@@ -216,7 +216,7 @@ pub(super) fn final_table(
     names: &[TeamName],
 ) -> TextTable {
     let (event, lang) = (t.event, t.lang);
-    let ranking = event.ranking.as_ref();
+    let ranking = event.ranking();
     let ranked = ranking.map_or(0, |r| r.places);
     let promoted = ranking.map_or(0, |r| r.promoted);
     let to = ranking

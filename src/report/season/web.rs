@@ -26,16 +26,16 @@ pub fn page(
     team_sections: &[crate::outcome::sections::SectionOutcome],
 ) -> Page {
     let (e, lang) = (t.event, t.lang);
-    let mut place = e.venue.city.clone();
-    if let Some(v) = &e.venue.venue {
+    let mut place = e.venue().city.clone();
+    if let Some(v) = &e.venue().venue {
         place.push(' ');
         place.push_str(v);
     }
     let subtitle = format!(
         "{} {} {}  {place}",
-        e.dates.start,
+        e.dates().start,
         lang.pick("至", "to"),
-        e.dates.end
+        e.dates().end
     );
     let mut shown = stage.map(|s| sections(t, s)).unwrap_or_default();
     for s in team_sections {
@@ -47,7 +47,7 @@ pub fn page(
         shown.extend(sections(&st, &s.stage));
     }
     Page {
-        title: e.event.name.clone(),
+        title: e.meta().name.clone(),
         subtitle,
         sections: shown,
     }
@@ -55,7 +55,7 @@ pub fn page(
 
 fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
     let lang = t.lang;
-    let (team_id, team_name) = t.event.sections.first().map_or_else(
+    let (team_id, team_name) = t.event.sections().first().map_or_else(
         || ("team".to_string(), lang.pick("团体赛", "Teams").to_string()),
         |s| (s.id.clone(), lang.pick(&s.name, &s.id).to_string()),
     );
@@ -156,11 +156,11 @@ fn individual_sections(
             // the section is scored).
             let bye = t
                 .event
-                .stages
+                .stages()
                 .iter()
                 .find(|x| x.id == s.stage)
                 .and_then(|x| x.bye.as_ref())
-                .map_or(t.event.scoring.game.win, |b| b.points);
+                .map_or(t.event.scoring().game.win, |b| b.points);
             let marks = section_marks(t.event, s, lang);
             let latest = o.papers.iter().rev().find(|p| p.id == s.id);
             let table = section_table(&s.standings, &s.codes, &s.entrants, &marks, lang);
@@ -193,7 +193,7 @@ fn individual_sections(
             }
         })
         .collect();
-    if let (Some(tr), Some(id)) = (&t.event.team_ranking, &o.delegation_list)
+    if let (Some(tr), Some(id)) = (t.event.team_ranking(), &o.delegation_list)
         && !o.delegations.is_empty()
     {
         v.push(Section {
@@ -275,7 +275,7 @@ fn round_block(
     let bye_points = (bye.map(|b| scoring.sport.points_text(b))).unwrap_or_default();
     let is_bye = |team: &str| crate::rounds::sheet::BYE_WORDS.contains(&team.trim());
     let lang = t.lang;
-    let sport = t.event.event.sport;
+    let sport = t.event.meta().sport;
     let title = match lang {
         Lang::Zh => format!("{} 第{}轮 对阵及成绩", p.name, p.round()),
         Lang::En => format!("{} round {}: pairings and results", p.id, p.round()),

@@ -43,7 +43,7 @@ pub(super) fn cycles(stage: &Stage) -> u32 {
 
 /// The key of the stage in event.toml.
 fn stage_key(event: &Event, stage: &Stage) -> String {
-    let i = event.stages.iter().position(|s| s.id == stage.id);
+    let i = event.stages().iter().position(|s| s.id == stage.id);
     format!("stages[{}]", i.unwrap_or(0))
 }
 
@@ -113,14 +113,14 @@ pub(super) fn order(
     section: &Section,
     entrants: &mut Vec<Entrant>,
 ) -> crate::Result<()> {
-    if let Some(names) = event.draw.sections.get(&section.id) {
+    if let Some(names) = event.draw().sections.get(&section.id) {
         return typed(section, names, entrants);
     }
     entrants.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.unit.cmp(&b.unit)));
     let base = event
-        .draw
+        .draw()
         .seed
-        .unwrap_or_else(|| seed_from(&[&event.event.name]));
+        .unwrap_or_else(|| seed_from(&[&event.meta().name]));
     let mut rng = SplitMix64::new(base ^ seed_from(&[&section.id]));
     for i in (1..entrants.len()).rev() {
         let j = usize::try_from(rng.below(i as u64 + 1)).unwrap_or(0);

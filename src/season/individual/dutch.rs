@@ -98,7 +98,7 @@ pub(super) fn order(
             .then_with(|| a.3.unit.cmp(&b.3.unit))
     });
     let drawn = stage.pairing.as_ref().and_then(|p| p.unrated) == Some(UnratedOrder::Draw);
-    if let (true, Some(seed)) = (drawn, event.draw.seed) {
+    if let (true, Some(seed)) = (drawn, event.draw().seed) {
         let mut rng = SplitMix64::new(seed ^ seed_from(&[&section.id]));
         let mut start = 0;
         while start < keyed.len() {
@@ -137,7 +137,7 @@ pub(super) fn requests(
     let planned = stage.rounds.unwrap_or(0);
     let mut out: Vec<Requested> = Vec::new();
     let mut count: HashMap<usize, u32> = HashMap::new();
-    for r in &event.rulings {
+    for r in event.rulings() {
         let kind = match r.decision {
             Decision::ByeHalf => ByeKind::Half,
             Decision::ByeZero => ByeKind::Zero,
@@ -303,7 +303,7 @@ pub(super) fn standings(
     let mut h = history(&sr.entrants, &sr.complete, points, |_| false);
     h.rounds_planned = planned as usize;
     // The rules in force on the stage's first day, as the TRF's 042 says.
-    let start = stage.start.unwrap_or(event.dates.start).to_string();
+    let start = stage.start.unwrap_or(event.dates().start).to_string();
     let edition = Edition::for_start_date(&start).unwrap_or(Edition::E2026);
     let t = h.scored(ViewOptions {
         edition: Some(edition),

@@ -58,7 +58,7 @@ pub(super) fn play_section(
         inp.sheets,
         &mstage,
         planned,
-        !inp.event.draw.pair,
+        !inp.event.draw().pair,
         &mut rounds,
         findings,
     ) {
@@ -80,7 +80,7 @@ struct SectionRounds<'a, 'b> {
 impl SectionRounds<'_, '_> {
     /// The section's history over the complete rounds; `out` entrants are not paired.
     fn history(&self, out: impl Fn(usize) -> bool) -> History {
-        let g = &self.inp.event.scoring.game;
+        let g = &self.inp.event.scoring().game;
         let points = (g.win, g.draw, self.bye_points);
         match self.engine {
             Engine::Xiangqi(_) | Engine::Berger(_) => {
@@ -213,7 +213,7 @@ fn paper(
     let marks = marks(sr, &lines);
     RoundPaper {
         marker: Marker {
-            event: inp.event.event.name.clone(),
+            event: inp.event.meta().name.clone(),
             stage: marker_stage(inp.stage, section),
             round: r,
         },

@@ -44,7 +44,7 @@ pub fn header(
 }
 
 fn boards_len(event: &Event) -> usize {
-    event.boards.as_ref().map_or(0, |b| b.count())
+    event.boards().map_or(0, |b| b.count())
 }
 
 /// The export teams of a stage: team `numbers[i]` of the roster as pairing number `i + 1`

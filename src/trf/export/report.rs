@@ -63,22 +63,22 @@ impl Facts {
     /// The facts `event.toml` gives for a stage: names in Latin letters, city, dates, arbiters,
     /// time control, round dates and rounds (the caller sets the type, system and tie-breaks).
     pub fn of(event: &Event, stage: &Stage) -> Facts {
-        let city = stage.city.as_deref().unwrap_or(&event.venue.city);
+        let city = stage.city.as_deref().unwrap_or(&event.venue().city);
         Facts {
             name: event
-                .trf
+                .trf()
                 .name_en
                 .clone()
-                .unwrap_or_else(|| latin(&event.event.name)),
-            city: event.trf.place_en.clone().unwrap_or_else(|| latin(city)),
+                .unwrap_or_else(|| latin(&event.meta().name)),
+            city: event.trf().place_en.clone().unwrap_or_else(|| latin(city)),
             federation: "CHN".into(),
-            start: stage.start.or(Some(event.dates.start)),
-            end: stage.end.or(Some(event.dates.end)),
+            start: stage.start.or(Some(event.dates().start)),
+            end: stage.end.or(Some(event.dates().end)),
             kind: String::new(),
             // Arbiters as FIDE writes names: a Chinese name in pinyin, a Latin one as it is.
-            chief_arbiter: event.event.chief_arbiter.as_deref().map(fide_name),
+            chief_arbiter: event.meta().chief_arbiter.as_deref().map(fide_name),
             deputies: event
-                .event
+                .meta()
                 .deputy_arbiters
                 .iter()
                 .map(|a| fide_name(a))
@@ -404,7 +404,7 @@ pub fn event_id(event: &Event, dir: &std::path::Path) -> String {
     use crate::event::is_plain_id;
     let folder = folder_name(dir);
     event
-        .event
+        .meta()
         .id
         .clone()
         .filter(|s| is_plain_id(s))

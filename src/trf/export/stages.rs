@@ -18,7 +18,7 @@ use crate::trf::Trf;
 /// Whether the event's team stages have a FIDE report: FIDE-rated chess events only
 /// (`[event] fide_rated = true`; issue 42 point 7).
 fn reported(event: &Event) -> bool {
-    event.event.sport == crate::model::Sport::Chess && event.event.fide_rated
+    event.meta().sport == crate::model::Sport::Chess && event.meta().fide_rated
 }
 
 /// The TRF of a round robin's complete rounds (the finals are not in it).
@@ -73,7 +73,7 @@ pub fn team_swiss(
 /// match is decided, its final place; no `212` (the places are the bracket's).
 pub fn finals(event: &Event, roster: &Roster, o: &LeagueOutcome) -> Option<Trf> {
     let f = o.finals.as_ref().filter(|_| reported(event))?;
-    let stage = event.stages.iter().find(|s| s.id == f.stage)?;
+    let stage = event.stages().iter().find(|s| s.id == f.stage)?;
     let complete: Vec<RoundResults> = f.complete_rounds();
     if complete.is_empty() {
         return None;

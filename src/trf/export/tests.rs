@@ -301,7 +301,11 @@ mod messy {
     /// gives when read back, with the regular stage's tie-breaks.
     fn season_and_export(rounds: &[RoundResults]) -> (String, String, crate::trf::Trf) {
         let ev = event();
-        let stage = ev.stages.iter().find(|s| s.id == "regular").expect("stage");
+        let stage = ev
+            .stages()
+            .iter()
+            .find(|s| s.id == "regular")
+            .expect("stage");
         let colours = vec![
             Colour::White,
             Colour::Black,
@@ -448,7 +452,7 @@ mod messy {
     fn trf_names_in_latin_letters_or_pinyin_for_012_and_022() {
         let ev = event();
         let stage = ev
-            .stages
+            .stages()
             .iter()
             .find(|s| s.id == "regular")
             .expect("stage")
@@ -509,7 +513,7 @@ mod report_facts {
     #[test]
     fn a_xiangqi_section_has_no_fide_system_or_tiebreaks() {
         let ev = xiangqi();
-        let f = Facts::of_section(&ev, &ev.stages[0], "open-men");
+        let f = Facts::of_section(&ev, &ev.stages()[0], "open-men");
         assert_eq!(
             f.name,
             "2023 Nian Quan Guo Ye Yu Qi Wang Sai Zong Jue Sai open-men"
@@ -526,7 +530,7 @@ mod report_facts {
             "[event]\nchief_arbiter = \"李四\"\ndeputy_arbiters = [\"王五\", \"Chen, Liu\"]\n",
         );
         let ev = sample_event(&text);
-        let f = Facts::of(&ev, &ev.stages[0]);
+        let f = Facts::of(&ev, &ev.stages()[0]);
         assert_eq!(f.chief_arbiter.as_deref(), Some("Li, Si"));
         assert_eq!(f.deputies, ["Wang, Wu", "Chen, Liu"]);
     }

@@ -462,6 +462,11 @@ fn guarded<T>(path: &str, f: impl FnOnce() -> Result<T, Unreadable>) -> Result<T
 /// The lowercase extension of the last path component, without the dot ("" when none).
 pub(crate) fn extension(path: &str) -> String {
     let name = path.rsplit('/').next().unwrap_or(path);
+    // The second file or zip member shown under one name is `报名表.csv#2`.
+    let name = match name.rsplit_once('#') {
+        Some((name, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => name,
+    };
     match name.rsplit_once('.') {
         Some((stem, ext)) if !stem.is_empty() => ext.to_ascii_lowercase(),
         _ => String::new(),
@@ -486,6 +491,9 @@ mod tests {
         assert_eq!(extension("a/b/报名表.XLSX"), "xlsx");
         assert_eq!(extension("a.zip/noext"), "");
         assert_eq!(extension(".hidden"), "");
+        assert_eq!(extension("报名表.CSV#2"), "csv");
+        assert_eq!(extension("a.zip/b.xlsx#12"), "xlsx");
+        assert_eq!(extension("队#1队.csv"), "csv");
         assert_eq!(stem("队/北京队.csv"), "北京队");
         assert_eq!(stem("noext"), "noext");
     }

@@ -95,7 +95,8 @@ pub(crate) fn shown_name(name: &OsStr) -> String {
 /// ignored: symbolic links (never followed), files that are not tables, other `.toml` files,
 /// files beyond [`Limits::max_files`]. Everything unreadable becomes a `file.unreadable`
 /// finding (error) naming the file, and the walk goes on. Files are read in the byte order of
-/// their relative paths; zip members follow their archive in the same order.
+/// their relative paths as shown, ties by the bytes of their real paths ([`by_path`]); zip
+/// members follow their archive in the same order.
 pub fn load(root: &Path, limits: &Limits, findings: &mut Findings) -> Loaded {
     let mut files: Vec<(String, PathBuf)> = Vec::new();
     let mut ignored = Vec::new();
@@ -116,7 +117,8 @@ pub fn load(root: &Path, limits: &Limits, findings: &mut Findings) -> Loaded {
             !twice
         });
     }
-    files.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    files.sort_by(by_path);
+    number_alike(&mut files);
 
     let mut loaded = Loaded::default();
     let over = files.split_off(files.len().min(limits.max_files));
@@ -169,6 +171,32 @@ pub fn load(root: &Path, limits: &Limits, findings: &mut Findings) -> Loaded {
         ));
     }
     loaded
+}
+
+/// The order files are read in: by their paths as shown, byte by byte; paths shown alike (a
+/// GBK-named file beside a UTF-8 one that decodes to the same name) by the bytes of their
+/// real full paths, so the order never depends on how the file system lists a folder.
+fn by_path(a: &(String, PathBuf), b: &(String, PathBuf)) -> std::cmp::Ordering {
+    a.0.as_bytes().cmp(b.0.as_bytes()).then_with(|| {
+        a.1.as_os_str()
+            .as_encoded_bytes()
+            .cmp(b.1.as_os_str().as_encoded_bytes())
+    })
+}
+
+/// Paths shown alike after the first are shown `#2`, `#3`… as zip members of one name are, so
+/// every finding names one file.
+fn number_alike(files: &mut [(String, PathBuf)]) {
+    let mut previous = String::new();
+    let mut occurrence = 1;
+    for (rel, _) in files.iter_mut() {
+        occurrence = if *rel == previous { occurrence + 1 } else { 1 };
+        if occurrence > 1 {
+            rel.push_str(&format!("#{occurrence}"));
+        } else {
+            previous.clone_from(rel);
+        }
+    }
 }
 
 /// Reads one file from disk by its real path, bounded by the file-size limit before reading;
@@ -239,7 +267,7 @@ fn collect(
             }
         }
     }
-    names.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    names.sort_by(by_path);
     for (name, full) in names {
         let child = if rel.is_empty() {
             name.clone()

@@ -26,17 +26,17 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let all = samples();
-    let system = event.stages.first().map(|st| st.system);
+    let system = event.stages().first().map(|st| st.system);
     let s = all
         .iter()
-        .find(|s| s.event.stages.first().map(|st| st.system) == system)
+        .find(|s| s.event.stages().first().map(|st| st.system) == system)
         .or(all.first());
     // The excluded events' rosters are the sample's own (read once), where the counts match.
     if let Some(s) = s {
-        let excluded = if s.excluded.len() == event.eligibility.excluded.len() {
+        let excluded = if s.excluded.len() == event.eligibility().excluded.len() {
             s.excluded.clone()
         } else {
-            vec![None; event.eligibility.excluded.len()]
+            vec![None; event.eligibility().excluded.len()]
         };
         let (roster, _, outcome) = through_outcome(&event, &excluded, &s.loaded);
         let Ok(outcome) = outcome else {

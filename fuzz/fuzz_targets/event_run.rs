@@ -102,7 +102,7 @@ fuzz_target!(|data: &[u8]| {
         out.save(r).expect("an output saved");
     };
     let lang = if flags & 8 == 8 { Lang::En } else { Lang::Zh };
-    let title = event.event.name.clone();
+    let title = event.meta().name.clone();
     let target = bianpai::report::season::Target {
         event,
         roster: &roster,
@@ -139,7 +139,7 @@ fuzz_target!(|data: &[u8]| {
         &roster,
         &sorted,
         &outcome,
-        event.event.sport,
+        event.meta().sport,
         lang,
     );
     // The packets of the teams the form gave (all of them would take most of the time).

@@ -34,9 +34,9 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let _ = (event.groups(), event.defaults(), event.is_team_event());
-    for s in &event.sections {
+    for s in event.sections() {
         let _ = event.stages_of(&s.id).count();
-        for st in &event.stages {
+        for st in event.stages() {
             let _ = event.tiebreaks_for(&st.id, &s.id);
         }
     }

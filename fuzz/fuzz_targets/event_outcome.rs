@@ -51,7 +51,9 @@ fuzz_target!(|data: &[u8]| {
             lang: Lang::Zh,
             statuses: &outcome.statuses,
         };
-        for r in bianpai::report::render_outcome(&target, &outcome, false).expect("the stage's workbooks") {
+        for r in bianpai::report::render_outcome(&target, &outcome, false)
+            .expect("the stage's workbooks")
+        {
             out.save(r).expect("saved");
         }
         out.finish().expect("the outputs written");

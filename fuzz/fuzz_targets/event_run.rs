@@ -49,7 +49,10 @@ fuzz_target!(|data: &[u8]| {
     const NAME: &str = "微信文件/测试队报名表.xlsx";
     let mut form = table(&mut b, "报名表");
     if flags & 1 == 1 {
-        let header = HEADER.iter().map(|h| Cell::Text((*h).to_string())).collect();
+        let header = HEADER
+            .iter()
+            .map(|h| Cell::Text((*h).to_string()))
+            .collect();
         form.rows.insert(0, header);
     }
     let mut tables = vec![form];
@@ -111,10 +114,13 @@ fuzz_target!(|data: &[u8]| {
         statuses: &outcome.statuses,
     };
     save(bianpai::report::roster::render_roster(&title, &roster, lang).expect("roster.xlsx"));
-    for r in bianpai::report::render_outcome(&target, &outcome, false).expect("the stage's workbooks") {
+    for r in
+        bianpai::report::render_outcome(&target, &outcome, false).expect("the stage's workbooks")
+    {
         save(r);
     }
-    let page = bianpai::report::season::web::page(&target, outcome.stage.as_ref(), &outcome.sections);
+    let page =
+        bianpai::report::season::web::page(&target, outcome.stage.as_ref(), &outcome.sections);
     // The pictures only when a flag says so (and the machine has a CJK font): each takes longer
     // than the rest of the outputs together.
     let font = (flags & 16 == 16).then(font).flatten();

@@ -1,6 +1,6 @@
 #![no_main]
 
-use bianpai::rounds::notation::{parse, Sport};
+use bianpai::rounds::notation::{Sport, parse};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -8,7 +8,10 @@ fuzz_target!(|data: &[u8]| {
     for sport in [Sport::Chess, Sport::Xiangqi] {
         if let Ok(r) = parse(&text, sport) {
             // What parses must print back to a notation that parses to the same result.
-            assert_eq!(parse(bianpai::rounds::notation::format(r, sport), sport), Ok(r));
+            assert_eq!(
+                parse(bianpai::rounds::notation::format(r, sport), sport),
+                Ok(r)
+            );
         }
     }
 });

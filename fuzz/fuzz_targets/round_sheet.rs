@@ -17,11 +17,62 @@ use libfuzzer_sys::fuzz_target;
 use tables::{Bytes, rows};
 
 const WORDS: &[&str] = &[
-    "场次", "台次", "主队", "主队棋手", "执色", "结果", "客队棋手", "客队", "台号", "白方",
-    "红方", "黑方", "Match", "Board", "Home team", "Away team", "White", "Black", "Result",
-    "1-0", "0-1", "½-½", "1/2-1/2", "=", "+:-", "-:+", "--", "2-0", "0-2", "1-1", "胜", "负",
-    "和", "红胜", "黑胜", "白", "黑", "红", "W", "B", "轮空", "BYE", "bye", "北京队", "张三",
-    " 1 ", "1", "2", "3", "4294967296", "-1", "", "　", "event", "stage", "round",
+    "场次",
+    "台次",
+    "主队",
+    "主队棋手",
+    "执色",
+    "结果",
+    "客队棋手",
+    "客队",
+    "台号",
+    "白方",
+    "红方",
+    "黑方",
+    "Match",
+    "Board",
+    "Home team",
+    "Away team",
+    "White",
+    "Black",
+    "Result",
+    "1-0",
+    "0-1",
+    "½-½",
+    "1/2-1/2",
+    "=",
+    "+:-",
+    "-:+",
+    "--",
+    "2-0",
+    "0-2",
+    "1-1",
+    "胜",
+    "负",
+    "和",
+    "红胜",
+    "黑胜",
+    "白",
+    "黑",
+    "红",
+    "W",
+    "B",
+    "轮空",
+    "BYE",
+    "bye",
+    "北京队",
+    "张三",
+    " 1 ",
+    "1",
+    "2",
+    "3",
+    "4294967296",
+    "-1",
+    "",
+    "　",
+    "event",
+    "stage",
+    "round",
     marker::MAGIC,
 ];
 
@@ -61,10 +112,15 @@ fuzz_target!(|data: &[u8]| {
     // The first byte chooses a well-formed marker (the common case) or a fuzzed one.
     let well_formed = b.byte().is_some_and(|x| x & 1 == 0);
     let marker_rows = if well_formed {
-        [[marker::MAGIC, ""], ["event", "联赛"], ["stage", "regular"], ["round", "1"]]
-            .iter()
-            .map(|r| r.iter().map(|s| Cell::Text((*s).to_string())).collect())
-            .collect()
+        [
+            [marker::MAGIC, ""],
+            ["event", "联赛"],
+            ["stage", "regular"],
+            ["round", "1"],
+        ]
+        .iter()
+        .map(|r| r.iter().map(|s| Cell::Text((*s).to_string())).collect())
+        .collect()
     } else {
         rows(&mut b, 8, 10, 8, cell)
     };

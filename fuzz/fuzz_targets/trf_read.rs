@@ -15,7 +15,11 @@ fuzz_target!(|data: &[u8]| {
             Err(e) => panic!("written text does not read: {e}\n{out:?}"),
         };
         assert_eq!(again, trf, "model changed through write/read");
-        assert_eq!(bianpai::trf::write(&again), out, "text is not a fixed point");
+        assert_eq!(
+            bianpai::trf::write(&again),
+            out,
+            "text is not a fixed point"
+        );
         // The canonical layout must carry every value too.
         let canonical = bianpai::trf::write(&bianpai::trf::without_layout(&trf));
         match bianpai::trf::parse(&canonical) {

@@ -17,7 +17,11 @@ fuzz_target!(|data: &[u8]| {
         .map(|(i, bytes)| RawName {
             bytes,
             utf8_flag: flags & (1 << (i % 8)) != 0,
-            unicode_path: if i % 3 == 2 { parts.first().copied() } else { None },
+            unicode_path: if i % 3 == 2 {
+                parts.first().copied()
+            } else {
+                None
+            },
         })
         .collect();
     let decoded = decode_member_names(&names);
@@ -28,8 +32,15 @@ fuzz_target!(|data: &[u8]| {
             assert!(!safe.starts_with('/'));
             assert!(!safe.contains('\\'));
             assert!(!safe.contains('\0'));
-            assert!(safe.split('/').all(|p| !p.is_empty() && p != "." && p != ".."));
-            assert!(!(safe.len() >= 2 && safe.as_bytes()[1] == b':' && safe.as_bytes()[0].is_ascii_alphabetic()));
+            assert!(
+                safe.split('/')
+                    .all(|p| !p.is_empty() && p != "." && p != "..")
+            );
+            assert!(
+                !(safe.len() >= 2
+                    && safe.as_bytes()[1] == b':'
+                    && safe.as_bytes()[0].is_ascii_alphabetic())
+            );
         }
     }
 });

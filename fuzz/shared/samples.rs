@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use bianpai::event::Event;
 use bianpai::findings::Findings;
-use bianpai::ingest::{Loaded, Limits};
+use bianpai::ingest::{Limits, Loaded};
 use bianpai::model::roster::Roster;
 use bianpai::outcome::EventOutcome;
 use bianpai::report::web::picture::Font;
@@ -30,24 +30,28 @@ pub struct Sample {
 pub fn samples() -> &'static [Sample] {
     static SAMPLES: OnceLock<Vec<Sample>> = OnceLock::new();
     SAMPLES.get_or_init(|| {
-        ["cca-a-league-2023", "cca-b-league-2025", "cxa-amateur-king-2023"]
-            .iter()
-            .map(|name| {
-                let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("../samples")
-                    .join(name);
-                let event = bianpai::event::load(&dir).expect("sample event.toml");
-                let mut findings = Findings::new();
-                let loaded = bianpai::ingest::load(&dir, &Limits::default(), &mut findings);
-                let excluded = bianpai::pipeline::excluded_rosters(&event, &dir);
-                Sample {
-                    dir,
-                    event,
-                    loaded,
-                    excluded,
-                }
-            })
-            .collect()
+        [
+            "cca-a-league-2023",
+            "cca-b-league-2025",
+            "cxa-amateur-king-2023",
+        ]
+        .iter()
+        .map(|name| {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../samples")
+                .join(name);
+            let event = bianpai::event::load(&dir).expect("sample event.toml");
+            let mut findings = Findings::new();
+            let loaded = bianpai::ingest::load(&dir, &Limits::default(), &mut findings);
+            let excluded = bianpai::pipeline::excluded_rosters(&event, &dir);
+            Sample {
+                dir,
+                event,
+                loaded,
+                excluded,
+            }
+        })
+        .collect()
     })
 }
 

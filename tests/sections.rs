@@ -42,7 +42,7 @@ fn placements(r: &Run) -> Vec<(String, Vec<String>)> {
         for p in &team.players {
             let ids = (r.event.sections().iter())
                 .filter(|s| s.holds(p))
-                .map(|s| s.id.clone())
+                .map(|s| s.id.to_string())
                 .collect();
             v.push((p.display_name().to_string(), ids));
         }

@@ -171,7 +171,7 @@ pub fn place(
     for (team, choices) in roster.teams.iter_mut().zip(&choices) {
         for (p, choice) in team.players.iter_mut().zip(choices) {
             p.section = match choice {
-                Choice::Named(s) | Choice::Assumed(s) => Placement::In(s.id.clone()),
+                Choice::Named(s) | Choice::Assumed(s) => Placement::In(s.id.to_string()),
                 Choice::Unplaced(_) | Choice::Team => Placement::Nowhere,
             };
         }

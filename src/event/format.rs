@@ -15,7 +15,7 @@ use crate::model::Points;
 #[serde(deny_unknown_fields)]
 pub struct Stage {
     /// Short ASCII identifier (`regular`, `finals`).
-    pub id: String,
+    pub id: super::StageId,
     /// Name as printed (`常规赛`).
     pub name: String,
     /// The sections played in this stage (section ids); empty = every section.

@@ -96,7 +96,7 @@ fn each_team_section_has_its_own_round_robin_stage() {
     let ev = super::parse(text, std::path::Path::new("event.toml")).expect("the template");
     let stages = |id: &str| -> Vec<String> {
         let e = ev.for_team_section(id);
-        e.stages().iter().map(|s| s.id.clone()).collect()
+        e.stages().iter().map(|s| s.id.to_string()).collect()
     };
     assert_eq!(stages("team-men"), ["regular", "finals"]);
     assert_eq!(stages("team-women"), ["women"]);

@@ -14,6 +14,7 @@ mod defaulted;
 mod error;
 mod format;
 mod group_text;
+mod ids;
 mod in_force;
 mod meta;
 mod money;
@@ -42,6 +43,7 @@ pub use format::{
     SeedGroup, Slot, Stage, System, ThreeInARow, TimeControl, UnratedOrder,
 };
 pub use group_text::{fold_group, group_core};
+pub use ids::{SectionId, StageId};
 pub use in_force::{SETTING_KEY, check_in_force, in_force};
 pub use meta::{
     Contact, Dates, Meta, Note, Organizer, Participants, Privacy, TrfNames, Venue, is_plain_id,

@@ -13,7 +13,7 @@ use crate::model::roster::Placement;
 #[serde(deny_unknown_fields)]
 pub struct Section {
     /// Short ASCII identifier used in file names and references (`open-men`).
-    pub id: String,
+    pub id: super::SectionId,
     /// Name as printed (`公开组男子`).
     pub name: String,
     /// The 组别 the entry form's dropdown offers (`公开组`); sections that differ only by sex share

@@ -94,7 +94,7 @@ pub fn classify(event: &Event, loaded: &Loaded, findings: &mut Findings) -> Inpu
         for s in event.team_sections() {
             let ev = event.for_team_section(&s.id);
             if let Some(d) = draw::read(kept(), &ev.draw_marker()) {
-                out.section_draws.push((s.id.clone(), d));
+                out.section_draws.push((s.id.to_string(), d));
             }
         }
     }

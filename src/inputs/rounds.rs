@@ -95,8 +95,8 @@ fn unmarked(f: &LoadedFile, event: &Event, findings: &mut Findings) -> Option<Ro
     let mut named: Vec<(String, &str)> = Vec::new();
     for st in event.stages() {
         if st.sections.is_empty() {
-            named.push((st.id.clone(), st.name.as_str()));
-            named.push((st.id.clone(), st.id.as_str()));
+            named.push((st.id.to_string(), st.name.as_str()));
+            named.push((st.id.to_string(), st.id.as_str()));
         }
         for sec in &st.sections {
             if let Some(s) = event.sections().iter().find(|s| &s.id == sec) {

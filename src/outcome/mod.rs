@@ -223,7 +223,7 @@ fn play(
         };
         if let Some(kind) = kind {
             let stage = StageOutcome {
-                stage: stage.id.clone(),
+                stage: stage.id.to_string(),
                 kind,
             };
             return Ok((Some(stage), rankings));

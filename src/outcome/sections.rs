@@ -54,7 +54,7 @@ pub(super) fn play_all(
         rankings.extend(r);
         if let Some(stage) = stage {
             out.push(SectionOutcome {
-                id: s.id.clone(),
+                id: s.id.to_string(),
                 name: s.name.clone(),
                 event,
                 roster,

@@ -478,7 +478,7 @@ pub(super) fn run_stage(
         .collect();
     let places = places.map(|p| super::ruled_out::without(p, &gone));
     Ok(FinalsOutcome {
-        stage: stage.id.clone(),
+        stage: stage.id.to_string(),
         state,
         papers,
         counts,

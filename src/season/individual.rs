@@ -362,8 +362,8 @@ pub fn run(inp: &StageInput<'_>, findings: &mut Findings) -> crate::Result<Indiv
         }
         let accelerations = baku::accelerations(&sr, planned, (g.win, g.draw));
         sections.push(SectionOutcome {
-            id: sr.section.id.clone(),
-            stage: stage.id.clone(),
+            id: sr.section.id.to_string(),
+            stage: stage.id.to_string(),
             planned,
             name: sr.section.name.clone(),
             entrants: sr.entrants,
@@ -464,7 +464,7 @@ fn group_ranking(sr: &SectionRun<'_>, st: &cxa::CxaStandings, planned: u32) -> G
         .flat_map(|r| r.withdrawn.iter().copied())
         .collect();
     GroupRanking {
-        section_id: sr.section.id.clone(),
+        section_id: sr.section.id.to_string(),
         section: sr.section.name.clone(),
         official: sr.section.official,
         rounds_planned: planned,

@@ -456,7 +456,7 @@ pub(super) fn paper(event: &Event, stage: &Stage, r: u32, lines: Lines, fresh: b
         },
         file: event.round_stem(stage, r),
         name: stage.name.clone(),
-        id: stage.id.clone(),
+        id: stage.id.to_string(),
         lines,
         fresh,
         replaces: None,

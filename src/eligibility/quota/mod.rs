@@ -213,7 +213,8 @@ fn check_team(
             team.players
                 .iter()
                 .filter(|p| {
-                    super::people::section_of(event, p).is_some_and(|s| g.sections.contains(&s.id))
+                    super::people::section_of(event, p)
+                        .is_some_and(|s| g.sections.iter().any(|x| *x == s.id))
                 })
                 .collect()
         })

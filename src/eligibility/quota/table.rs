@@ -145,7 +145,7 @@ fn meaning(event: &Event, label: &str) -> Option<Meaning> {
     if is_place_label(label) || event.sections().iter().any(|s| s.id == k) {
         let ids: Vec<String> = label_sections(event, label)
             .iter()
-            .map(|s| s.id.clone())
+            .map(|s| s.id.to_string())
             .collect();
         if !ids.is_empty() {
             return Some(Meaning::Places(ids));
@@ -279,7 +279,7 @@ mod tests {
         let ids = |l: &str| -> Vec<String> {
             label_sections(&ev, l)
                 .iter()
-                .map(|s| s.id.clone())
+                .map(|s| s.id.to_string())
                 .collect()
         };
         assert_eq!(ids("公开组男子"), vec!["open-men"]);

@@ -57,7 +57,7 @@ fn sections(t: &Target<'_>, stage: &StageOutcome) -> Vec<Section> {
     let lang = t.lang;
     let (team_id, team_name) = t.event.sections().first().map_or_else(
         || ("team".to_string(), lang.pick("团体赛", "Teams").to_string()),
-        |s| (s.id.clone(), lang.pick(&s.name, &s.id).to_string()),
+        |s| (s.id.to_string(), lang.pick(&s.name, &s.id).to_string()),
     );
     let after = |n: usize| match lang {
         Lang::Zh => format!("第{n}轮后排名"),

@@ -113,7 +113,7 @@ pub(super) fn order(
     section: &Section,
     entrants: &mut Vec<Entrant>,
 ) -> crate::Result<()> {
-    if let Some(names) = event.draw().sections.get(&section.id) {
+    if let Some(names) = event.draw().sections.get(section.id.as_str()) {
         return typed(section, names, entrants);
     }
     entrants.sort_by(|a, b| a.name.cmp(&b.name).then_with(|| a.unit.cmp(&b.unit)));

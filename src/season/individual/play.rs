@@ -219,7 +219,7 @@ fn paper(
         },
         file: format!("{}-r{r:02}", section.id),
         name: section.name.clone(),
-        id: section.id.clone(),
+        id: section.id.to_string(),
         lines,
         fresh,
         replaces: None,

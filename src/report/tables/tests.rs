@@ -81,3 +81,72 @@ fn numbers_are_written_from_their_values_and_text_stays_text() {
         ]
     );
 }
+
+/// Every cell's value of every sheet of `xlsx`, read back.
+fn values(xlsx: Vec<u8>) -> Vec<(String, Vec<Vec<Data>>)> {
+    let mut wb: Xlsx<_> = Xlsx::new(std::io::Cursor::new(xlsx)).expect("open");
+    let names = wb.sheet_names();
+    names
+        .into_iter()
+        .map(|n| {
+            let r = wb.worksheet_range(&n).expect("range");
+            let rows = r.rows().map(<[Data]>::to_vec).collect();
+            (n, rows)
+        })
+        .collect()
+}
+
+#[test]
+fn a_table_of_many_rows_is_written_in_low_memory_mode_with_the_same_cells() {
+    // One row under the threshold and one at it: the same table, the second in low-memory
+    // mode (its rows saved as the next one starts): the same cells, the title fitted alike.
+    let table = |n: usize| TextTable {
+        headers: ["名次", "姓名", "说明"].map(String::from).into(),
+        rows: (0..n)
+            .map(|i| {
+                let long = "说明文字".repeat(1 + i % 7);
+                vec![
+                    Cell::Int(i64::try_from(i).unwrap()),
+                    format!("棋手{i}").into(),
+                    long.into(),
+                ]
+            })
+            .collect(),
+        centred: vec![0],
+        wrapped: vec![2],
+        notes: vec!["注：测试".into()],
+        ..Default::default()
+    };
+    let book = |n: usize| {
+        let sheets = vec![SheetDoc {
+            name: "名单".into(),
+            title: "名单".into(),
+            table: table(n),
+            landscape: false,
+        }];
+        let event = "2023 中国国际象棋甲级联赛暨全国国际象棋团体锦标赛暨全国青少年国际象棋冠军赛";
+        signed_workbook(event, &sheets, Lang::Zh)
+            .and_then(|mut wb| wb.save_to_buffer())
+            .expect("write")
+    };
+    let (small, large) = (book(LOW_MEMORY_ROWS - 1), book(LOW_MEMORY_ROWS));
+    assert_ne!(small.len(), 0);
+    let (small, large) = (values(small), values(large));
+    let (Some((_, s)), Some((_, l))) = (small.first(), large.first()) else {
+        panic!("no sheet");
+    };
+    // The large table has one more body row: the rows above it and the title are the same.
+    assert_eq!(l.len(), s.len() + 1);
+    assert_eq!(s.get(..LOW_MEMORY_ROWS + 1), l.get(..LOW_MEMORY_ROWS + 1));
+    assert_eq!(
+        l.get(LOW_MEMORY_ROWS + 1).and_then(|r| r.get(1)),
+        Some(&Data::String(format!("棋手{}", LOW_MEMORY_ROWS - 1)))
+    );
+    assert_eq!(s.last(), l.last());
+    // The title, fitted to the table after the rows were laid out, is broken into lines.
+    let title = l.first().and_then(|r| r.first());
+    assert!(
+        matches!(title, Some(Data::String(t)) if t.contains('\n')),
+        "{title:?}"
+    );
+}

@@ -547,14 +547,13 @@ fn places(json: &serde_json::Value) -> Vec<(u64, String, f64, f64)> {
 /// folder: a search per team member made it take minutes (issue 46). The standings do not move.
 ///
 /// Not met yet: memory. The run goes to the end with the standings unchanged and within the
-/// time bounds (a debug build 26 s of CPU and 25 s wall, a release build 10 s of CPU and 9 s
-/// wall, on 2 shared cores), but it peaks at 1.8-1.9 GB: the model is ≈ 500 MB before any
-/// output is written (a `Person` is ≈ 1.5 KB, every field with its cell), and rust_xlsxwriter
-/// keeps every cell of a workbook in memory (≈ 250 bytes a cell) while roster.xlsx (the form
-/// twice), eligibility.xlsx and the team's packet each hold its 99,000 rows, two of them at a
-/// time. See docs/performance.md (issue 46). Run with `--ignored` while working on it.
+/// time bounds (a debug build 24 s of CPU and 24 s wall, a release build ≈ 11 s of CPU and 12 s
+/// wall, on 2 shared cores), but it peaks at ≈ 0.68 GB: the model is ≈ 500 MB before any output
+/// is written (a `Person` is ≈ 1.5 KB, every field with its cell); the large workbooks are now
+/// built one at a time and their sheets in rust_xlsxwriter's low-memory mode (1.88 GB before).
+/// See docs/performance.md (issue 46). Run with `--ignored` while working on it.
 #[test]
-#[ignore = "issue 46: a 99,000-row form peaks at 1.8 GB (bound 500 MB)"]
+#[ignore = "issue 46: a 99,000-row form peaks at 0.68 GB (bound 500 MB)"]
 fn a_form_of_99000_rows_runs_within_500_mb_and_the_time_bound() {
     let (_tmp, folder) = sample_copy(A);
     let (_, before, err) = run_json(&folder, &[]);

@@ -267,6 +267,10 @@ fn read_roster(dir: &Path, rel: &str) -> Option<Roster> {
     Some(crate::normalize::build_roster(&subs, &mut scratch))
 }
 
+/// The people (of the roster, or of a packet's team) from which a workbook listing them is
+/// built while no other such workbook is: 20,000 rows take ≈ 350 MB while written (issue 46).
+const HEAVY_PEOPLE: usize = 20_000;
+
 /// Renders every output and saves it in `out`: the roster, the stage's workbooks and TRF,
 /// prizes and costs, the results book, the results page and its pictures (`out/web/`), then the
 /// eligibility workbook and the team packets (which list every finding of the run). Returns the
@@ -334,7 +338,22 @@ fn render(
     let mut jobs = vec![Job::Roster, Job::Outcome, Job::Eligibility];
     jobs.extend((0..pictures.len()).map(Job::Picture));
     jobs.extend((0..packets.len()).map(Job::Packet));
+    // A workbook of tens of thousands of rows takes hundreds of MB while it is built and
+    // saved (rust_xlsxwriter keeps every cell): such workbooks are built one at a time, the
+    // other outputs beside them (issue 46). The files are the same bytes either way.
+    let heavy = std::sync::Mutex::new(());
+    let people = roster.people();
+    let size = |job: &Job| match *job {
+        Job::Roster | Job::Eligibility => people,
+        Job::Packet(i) => packets.people(i),
+        Job::Outcome | Job::Picture(_) => 0,
+    };
     let done = crate::report::workbook::par_map(&jobs, |job| -> Result<Vec<PathBuf>> {
+        let _one_at_a_time = (size(job) >= HEAVY_PEOPLE).then(|| {
+            heavy
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        });
         let files = match *job {
             Job::Roster => vec![crate::report::roster::render_roster(
                 &title, roster, opts.lang,

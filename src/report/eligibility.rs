@@ -412,6 +412,13 @@ impl<'a> Packets<'a> {
         self.jobs.len()
     }
 
+    /// The people on packet `i`'s team (0 for no such packet): what its workbook's size goes by.
+    pub fn people(&self, i: usize) -> usize {
+        self.jobs
+            .get(i)
+            .map_or(0, |(_, t)| t.players.len() + t.staff.len())
+    }
+
     /// Whether there is no team.
     pub fn is_empty(&self) -> bool {
         self.jobs.is_empty()

@@ -275,8 +275,14 @@ impl ColumnWidths {
         points: f64,
     ) -> Result<(), XlsxError> {
         ws.set_row_height(row, points)?;
-        self.heights.insert(row, points);
+        self.note_row_height(row, points);
         Ok(())
+    }
+
+    /// Remembers the height of `row` (points) for the page breaks, without setting it: a
+    /// sheet laid out before it is written ([`super::tables`], low-memory mode).
+    pub fn note_row_height(&mut self, row: u32, points: f64) {
+        self.heights.insert(row, points);
     }
 
     /// The printed height of `row` at 100 %, in points: as set, else a body row's.

@@ -12,9 +12,7 @@ use rust_xlsxwriter::{Url, Workbook, XlsxError};
 
 use super::cell::{Cell, NumberFormat};
 use super::style::{ColumnWidths, Styles};
-use super::workbook::{
-    RunFormats, SheetLayout, new_workbook, setup_sheet, write_header_row, write_text, write_text_in,
-};
+use super::workbook::{RunFormats, new_workbook, write_header_row, write_text, write_text_in};
 use crate::Lang;
 use crate::rounds::marker::Marker;
 
@@ -152,7 +150,7 @@ pub(crate) fn build_sheets(
     sheets: &[(&SheetDoc, Option<&CellLinks>)],
     texts: &Texts<'_>,
 ) -> Result<Workbook, XlsxError> {
-    let (empty, none) = (texts.empty, texts.none);
+    let empty = texts.empty;
     let mut wb = new_workbook(event_title)?;
     let styles = Styles::new();
     let link_fmt = styles
@@ -161,51 +159,21 @@ pub(crate) fn build_sheets(
         .set_font_color(rust_xlsxwriter::Color::Blue);
     let mut used = SheetNames::default();
     for &(s, links) in sheets {
-        let ws = wb.add_worksheet();
-        let mut widths = ColumnWidths::new();
-        let title = format!("{event_title} {}", s.title);
-        let all_columns = s.table.headers.len().max(1);
-        let printed = s
-            .table
-            .print_columns
-            .map_or(all_columns, |n| n.clamp(1, all_columns));
-        let columns = u16::try_from(printed).unwrap_or(u16::MAX);
         let name = used.claim(&s.name);
-        let layout = SheetLayout {
+        let title = format!("{event_title} {}", s.title);
+        let sheet = Sheet {
+            doc: s,
+            links,
             name: &name,
             title: &title,
-            columns,
-            frozen_rows: 2,
-            landscape: s.landscape,
-            lang: texts.lang,
+            styles: &styles,
+            link_fmt: &link_fmt,
+            texts,
         };
-        setup_sheet(ws, &styles, &layout)?;
-        widths.print_title(&layout, &styles);
-        write_headers(ws, &s.table, &styles, &mut widths)?;
-        write_body(ws, s, links, &styles, &link_fmt, none, &mut widths)?;
-        // Title, header and the body rows (one row saying `none` when empty).
-        let table_last = u32::try_from(s.table.rows.len().max(1)).unwrap_or(u32::MAX - 2) + 1;
-        let noted =
-            super::notes::write_notes(ws, table_last + 2, &s.table.notes, &styles, &mut widths)?;
-        let after = if s.table.notes.is_empty() {
-            table_last
+        if s.table.rows.len() >= LOW_MEMORY_ROWS {
+            write_sheet(wb.add_worksheet_with_low_memory()?, &sheet, true)?;
         } else {
-            noted
-        };
-        let last = match texts.signed {
-            Some(lang) => super::signature::write_signatures(
-                ws,
-                table_last,
-                after,
-                &styles,
-                &mut widths,
-                lang,
-            )?,
-            None => after,
-        };
-        widths.apply_grouped(ws, &sheet_groups(&s.table))?;
-        if printed < all_columns {
-            ws.set_print_area(0, 0, last, columns.saturating_sub(1))?;
+            write_sheet(wb.add_worksheet(), &sheet, false)?;
         }
     }
     if sheets.is_empty() {
@@ -269,16 +237,70 @@ fn write_headers(
     Ok(())
 }
 
+/// What [`write_body`] writes besides the cells' text.
+struct Body<'a> {
+    /// Links on body cells.
+    links: Option<&'a CellLinks>,
+    /// The format of a linked cell.
+    link_fmt: &'a rust_xlsxwriter::Format,
+    /// The one row of a table without rows.
+    none: &'a str,
+    /// The sheet is in low-memory mode: every cell gets its format as it is written (the
+    /// formats given per run afterwards would reach rows already saved).
+    low_memory: bool,
+}
+
+/// Notes the width of a body cell of column `c` (`number`: written as a number) and returns
+/// the lines it takes (a `wrapped` column wraps).
+fn note_cell(
+    t: &TextTable,
+    c: usize,
+    text: &str,
+    number: bool,
+    widths: &mut ColumnWidths,
+) -> usize {
+    let col = u16::try_from(c).unwrap_or(u16::MAX);
+    if number {
+        widths.note(col, text);
+    } else if t.wrapped.contains(&c) {
+        let wrap = t.wrap_width.unwrap_or(WRAP_WIDTH).max(4);
+        widths.note_width(col, super::style::display_width(text).min(wrap));
+        return wrapped_lines(text, wrap);
+    } else {
+        widths.note(col, super::workbook::clip(text));
+    }
+    1
+}
+
+/// The height of a body row of `lines` wrapped lines, when taller than a body row.
+fn row_points(lines: usize) -> Option<f64> {
+    let n = u32::try_from(lines).unwrap_or(1);
+    (lines > 1).then(|| f64::from(n) * WRAPPED_LINE_POINTS + 2.0)
+}
+
+/// Notes the widths and row heights of a table's body as [`write_body`] does, writing nothing.
+fn note_body(t: &TextTable, widths: &mut ColumnWidths) {
+    for (i, row) in t.rows.iter().enumerate() {
+        let r = 2 + u32::try_from(i).unwrap_or(u32::MAX - 2);
+        let mut lines = 1usize;
+        for (c, cell) in row.iter().enumerate() {
+            let number = cell.number().is_some();
+            lines = lines.max(note_cell(t, c, &cell.text(), number, widths));
+        }
+        if let Some(points) = row_points(lines) {
+            widths.note_row_height(r, points);
+        }
+    }
+}
+
 /// Writes the body rows of `s` from row 2 (or one row saying `none` when there are none):
 /// numbers as numbers, `wrapped` columns wrapped with the row made tall
 /// enough, cells with a link as blue links.
 fn write_body(
     ws: &mut rust_xlsxwriter::Worksheet,
     s: &SheetDoc,
-    links: Option<&CellLinks>,
     styles: &Styles,
-    link_fmt: &rust_xlsxwriter::Format,
-    none: &str,
+    body: &Body<'_>,
     widths: &mut ColumnWidths,
 ) -> Result<(), XlsxError> {
     let t = &s.table;
@@ -286,9 +308,9 @@ fn write_body(
     if t.rows.is_empty() {
         let last = u16::try_from(t.headers.len().max(1) - 1).unwrap_or(0);
         if last == 0 {
-            write_text(ws, 2, 0, none, &styles.center, Some(widths))?;
+            write_text(ws, 2, 0, body.none, &styles.center, Some(widths))?;
         } else {
-            ws.merge_range(2, 0, 2, last, none, &styles.center)?;
+            ws.merge_range(2, 0, 2, last, body.none, &styles.center)?;
         }
         return Ok(());
     }
@@ -318,38 +340,38 @@ fn write_body(
             let text = &*cell.text();
             // A sheet holds at most MAX_LINKS links (the writer numbers them in 16 bits and
             // panics past that, a form of 99,000 rows did): later cells are plain text.
-            let link = links
+            let link = body
+                .links
                 .and_then(|l| l.get(&(i, c)))
                 .filter(|_| linked < MAX_LINKS);
             linked += usize::from(link.is_some());
-            if let Some((v, d)) = cell.number() {
+            // A linked cell is formatted now: the runs, given last, would undo the link's.
+            let by_runs = link.is_none() && !body.low_memory;
+            let number = cell.number();
+            if let Some((v, d)) = number {
                 let fmt = number_formats.get(&(centred, d)).unwrap_or(base(c));
-                if link.is_some() {
-                    ws.write_number_with_format(r, col, v, fmt)?;
-                } else {
+                if by_runs {
                     ws.write_number(r, col, v)?;
                     runs.note(r, col, fmt);
+                } else {
+                    ws.write_number_with_format(r, col, v, fmt)?;
                 }
-                widths.note(col, text);
-            } else if t.wrapped.contains(&c) {
-                let fmt = wrap_fmts.get(&centred).unwrap_or(base(c));
-                // A linked cell is formatted now: the runs, given last, would undo the link's.
-                let runs = link.is_none().then_some(&mut runs);
-                write_text_in(ws, r, col, text, fmt, runs, None)?;
-                let wrap = t.wrap_width.unwrap_or(WRAP_WIDTH).max(4);
-                widths.note_width(col, super::style::display_width(text).min(wrap));
-                lines = lines.max(wrapped_lines(text, wrap));
             } else {
-                let runs = link.is_none().then_some(&mut runs);
-                write_text_in(ws, r, col, text, base(c), runs, Some(widths))?;
+                let fmt = if t.wrapped.contains(&c) {
+                    wrap_fmts.get(&centred).unwrap_or(base(c))
+                } else {
+                    base(c)
+                };
+                let runs = by_runs.then_some(&mut runs);
+                write_text_in(ws, r, col, text, fmt, runs, None)?;
             }
+            lines = lines.max(note_cell(t, c, text, number.is_some(), widths));
             if let Some(url) = link {
-                write_link(ws, r, col, url, text, link_fmt, t.wrapped.contains(&c));
+                write_link(ws, r, col, url, text, body.link_fmt, t.wrapped.contains(&c));
             }
         }
-        if lines > 1 {
-            let n = u32::try_from(lines).unwrap_or(1);
-            widths.set_row_height(ws, r, f64::from(n) * WRAPPED_LINE_POINTS + 2.0)?;
+        if let Some(points) = row_points(lines) {
+            widths.set_row_height(ws, r, points)?;
         }
     }
     runs.apply(ws)
@@ -478,87 +500,8 @@ impl SheetNames {
     }
 }
 
+mod sheet;
+use sheet::{LOW_MEMORY_ROWS, Sheet, write_sheet};
+
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use calamine::{Data, Reader, Xlsx};
-
-    #[test]
-    fn tables_round_trip_through_calamine() {
-        let sheets = vec![SheetDoc {
-            name: "排名".into(),
-            title: "第11轮后排名".into(),
-            table: TextTable {
-                headers: vec!["名次".into(), "队名".into(), "场分".into()],
-                rows: vec![
-                    vec!["1".into(), "北京队".into(), "21.0".into()],
-                    vec!["2".into(), "=上海".into(), "17.0".into()],
-                ],
-                centred: vec![0, 2],
-                ..Default::default()
-            },
-            landscape: false,
-        }];
-        let bytes = || {
-            workbook("2023 甲级联赛", &sheets, Lang::Zh)
-                .and_then(|mut wb| wb.save_to_buffer())
-                .expect("write")
-        };
-        let first = bytes();
-        let mut wb: Xlsx<_> = Xlsx::new(std::io::Cursor::new(first.clone())).expect("open");
-        assert_eq!(wb.sheet_names(), vec!["排名".to_string()]);
-        let r = wb.worksheet_range("排名").expect("range");
-        assert_eq!(
-            r.get_value((0, 0)),
-            // 28 columns of title × 1.35 = 37.8 units over a table of 6.4 + 8.6 + 6.4 units:
-            // broken at the space after the event name (and wrapped by the cell).
-            Some(&Data::String("2023 甲级联赛\n第11轮后排名".into()))
-        );
-        assert_eq!(r.get_value((1, 1)), Some(&Data::String("队名".into())));
-        assert_eq!(r.get_value((2, 2)), Some(&Data::String("21.0".into())));
-        // Formula-looking text stays text.
-        assert_eq!(r.get_value((3, 1)), Some(&Data::String("=上海".into())));
-        assert_eq!(first, bytes());
-    }
-
-    #[test]
-    fn numbers_are_written_from_their_values_and_text_stays_text() {
-        use crate::model::Points;
-        let sheets = vec![SheetDoc {
-            name: "台次成绩".into(),
-            title: "台次成绩".into(),
-            table: TextTable {
-                headers: ["名次", "编号", "得分", "得分率", "比分", "SB"]
-                    .map(String::from)
-                    .into(),
-                rows: vec![vec![
-                    Cell::Int(3),
-                    Cell::entered("007".into()),
-                    Cell::points1(Points::from_halves(5)),
-                    Cell::Percent(63),
-                    "1/2".into(),
-                    Cell::decimal(crate::scoring::Rational::new(155, 4), 2),
-                ]],
-                ..Default::default()
-            },
-            landscape: false,
-        }];
-        let bytes = workbook("赛事", &sheets, Lang::Zh)
-            .and_then(|mut wb| wb.save_to_buffer())
-            .expect("write");
-        let mut wb: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes)).expect("open");
-        let r = wb.worksheet_range("台次成绩").expect("range");
-        let got: Vec<Option<&Data>> = (0..6).map(|c| r.get_value((2, c))).collect();
-        assert_eq!(
-            got,
-            [
-                Some(&Data::Float(3.0)),
-                Some(&Data::String("007".into())),
-                Some(&Data::Float(2.5)),
-                Some(&Data::Float(0.63)),
-                Some(&Data::String("1/2".into())),
-                Some(&Data::Float(38.75)),
-            ]
-        );
-    }
-}
+mod tests;

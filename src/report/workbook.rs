@@ -246,7 +246,7 @@ pub fn looks_like_formula(text: &str) -> bool {
 }
 
 /// Cuts text to Excel's cell limit (counted in UTF-16 units, as Excel does) on a char boundary.
-fn clip(text: &str) -> &str {
+pub(crate) fn clip(text: &str) -> &str {
     // UTF-8 takes at least as many bytes as UTF-16 takes units, character by character.
     if text.len() <= MAX_CELL_TEXT {
         return text;

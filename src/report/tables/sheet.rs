@@ -1,0 +1,141 @@
+//! Writing one sheet of a table workbook: in the ordinary mode, or in rust_xlsxwriter's
+//! low-memory mode for a table of many rows (issue 46).
+
+use rust_xlsxwriter::XlsxError;
+
+use super::super::style::{ColumnWidths, Styles};
+use super::super::workbook::{SheetLayout, setup_sheet};
+use super::{Body, CellLinks, SheetDoc, Texts, note_body, sheet_groups, write_body, write_headers};
+
+/// Rows of a table from which its sheet is written in rust_xlsxwriter's low-memory mode (each
+/// row saved to a temporary file as the next one starts, instead of every cell kept until the
+/// workbook is saved: ≈ 250 bytes a cell). The cells, their formats and the layout are the
+/// same, but the strings and formats are numbered in another order inside the file, so smaller
+/// tables (every sample's) keep the bytes of the ordinary mode (issue 46).
+pub(super) const LOW_MEMORY_ROWS: usize = 20_000;
+
+/// One sheet of [`build_sheets`] and what it is written with.
+pub(super) struct Sheet<'a> {
+    pub(super) doc: &'a SheetDoc,
+    pub(super) links: Option<&'a CellLinks>,
+    pub(super) name: &'a str,
+    pub(super) title: &'a str,
+    pub(super) styles: &'a Styles,
+    pub(super) link_fmt: &'a rust_xlsxwriter::Format,
+    pub(super) texts: &'a Texts<'a>,
+}
+
+impl Sheet<'_> {
+    /// The sheet's layout: title over the printed columns, title and header rows frozen.
+    fn layout(&self) -> SheetLayout<'_> {
+        SheetLayout {
+            name: self.name,
+            title: self.title,
+            columns: u16::try_from(self.printed()).unwrap_or(u16::MAX),
+            frozen_rows: 2,
+            landscape: self.doc.landscape,
+            lang: self.texts.lang,
+        }
+    }
+
+    /// The columns that print.
+    fn printed(&self) -> usize {
+        let all = self.doc.table.headers.len().max(1);
+        self.doc
+            .table
+            .print_columns
+            .map_or(all, |n| n.clamp(1, all))
+    }
+
+    /// The last row of the table (title, header and body rows; one row saying `none` when
+    /// empty).
+    fn table_last(&self) -> u32 {
+        u32::try_from(self.doc.table.rows.len().max(1)).unwrap_or(u32::MAX - 2) + 1
+    }
+
+    /// Writes the notes and the signature lines under the table; returns the sheet's last row.
+    fn write_tail(
+        &self,
+        ws: &mut rust_xlsxwriter::Worksheet,
+        widths: &mut ColumnWidths,
+    ) -> Result<u32, XlsxError> {
+        let (t, table_last) = (&self.doc.table, self.table_last());
+        let noted =
+            super::super::notes::write_notes(ws, table_last + 2, &t.notes, self.styles, widths)?;
+        let after = if t.notes.is_empty() {
+            table_last
+        } else {
+            noted
+        };
+        match self.texts.signed {
+            Some(lang) => super::super::signature::write_signatures(
+                ws,
+                table_last,
+                after,
+                self.styles,
+                widths,
+                lang,
+            ),
+            None => Ok(after),
+        }
+    }
+
+    /// What the body is written with.
+    fn body(&self, low_memory: bool) -> Body<'_> {
+        Body {
+            links: self.links,
+            link_fmt: self.link_fmt,
+            none: self.texts.none,
+            low_memory,
+        }
+    }
+
+    /// Sets the print area to the printed columns when some columns do not print.
+    fn print_area(&self, ws: &mut rust_xlsxwriter::Worksheet, last: u32) -> Result<(), XlsxError> {
+        let printed = self.printed();
+        if printed < self.doc.table.headers.len().max(1) {
+            let columns = u16::try_from(printed).unwrap_or(u16::MAX);
+            ws.set_print_area(0, 0, last, columns.saturating_sub(1))?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes one sheet: title, headers, body, notes and signatures, then the column widths and
+/// the printed layout (which fit the title, in row 0, to the columns). With `low_memory`, on a
+/// sheet in low-memory mode, where a row can no longer change once a later row is written:
+/// the widths and the printed layout are worked out first (the body's widths noted without
+/// writing it; the header, notes and signatures, a few cells, written on a scratch sheet), so
+/// that the title is fitted before the rows under it.
+pub(super) fn write_sheet(
+    ws: &mut rust_xlsxwriter::Worksheet,
+    sh: &Sheet<'_>,
+    low_memory: bool,
+) -> Result<(), XlsxError> {
+    let (s, styles) = (sh.doc, sh.styles);
+    let layout = sh.layout();
+    let mut widths = ColumnWidths::new();
+    widths.print_title(&layout, styles);
+    if !low_memory {
+        setup_sheet(ws, styles, &layout)?;
+        write_headers(ws, &s.table, styles, &mut widths)?;
+        write_body(ws, s, styles, &sh.body(false), &mut widths)?;
+        let last = sh.write_tail(ws, &mut widths)?;
+        widths.apply_grouped(ws, &sheet_groups(&s.table))?;
+        return sh.print_area(ws, last);
+    }
+    let mut scratch = rust_xlsxwriter::Worksheet::new();
+    write_headers(&mut scratch, &s.table, styles, &mut widths)?;
+    note_body(&s.table, &mut widths);
+    // The notes and signatures see the widths they see in the ordinary mode.
+    let before_tail = widths.clone();
+    let last = sh.write_tail(&mut scratch, &mut widths)?;
+    drop(scratch);
+    setup_sheet(ws, styles, &layout)?;
+    widths.apply_grouped(ws, &sheet_groups(&s.table))?;
+    let mut again = ColumnWidths::new();
+    write_headers(ws, &s.table, styles, &mut again)?;
+    write_body(ws, s, styles, &sh.body(true), &mut again)?;
+    sh.write_tail(ws, &mut before_tail.clone())?;
+    sh.print_area(ws, last)
+}

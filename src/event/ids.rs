@@ -11,7 +11,7 @@ use serde::Deserialize;
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+        #[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
         #[serde(transparent)]
         pub struct $name(String);
 
@@ -51,6 +51,13 @@ macro_rules! id_type {
         impl Borrow<str> for $name {
             fn borrow(&self) -> &str {
                 &self.0
+            }
+        }
+
+        /// As the text it holds (`"masters"`), as messages quote an id.
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Debug::fmt(&self.0, f)
             }
         }
 

@@ -123,7 +123,22 @@ fn check_inner(trf: &Trf, unplayed_round_ok: bool) -> Result<Vec<ParseError>, Pa
             _ => None,
         })
         .collect();
-    let find = |s: u16| players.iter().find(|(_, p)| p.start_no == s);
+    // Looked up by start number and per round once, so the check is linear in the file (a
+    // search per game made it quadratic: 8 % of a 10,000-player round, issue 48).
+    let mut by_no: std::collections::HashMap<u16, &PlayerRecord> =
+        std::collections::HashMap::with_capacity(players.len());
+    for &(_, p) in &players {
+        by_no.entry(p.start_no).or_insert(p);
+    }
+    let find = |s: u16| by_no.get(&s).copied();
+    let rounds = players
+        .iter()
+        .map(|(_, p)| p.rounds.len())
+        .max()
+        .unwrap_or(0);
+    let has_results: Vec<bool> = (0..rounds)
+        .map(|r| round_has_results(&players, r))
+        .collect();
     // One warning per round paired without any result: (round, warning).
     let mut unplayed: Vec<(usize, ParseError)> = Vec::new();
     for &(line, p) in &players {
@@ -140,7 +155,7 @@ fn check_inner(trf: &Trf, unplayed_round_ok: bool) -> Result<Vec<ParseError>, Pa
                     ),
                 ));
             }
-            let Some(&(_, q)) = find(o) else {
+            let Some(q) = find(o) else {
                 return Err(err(
                     line,
                     round_col(r, 0),
@@ -178,7 +193,7 @@ fn check_inner(trf: &Trf, unplayed_round_ok: bool) -> Result<Vec<ParseError>, Pa
                 ));
             }
             if e.result == ResultCode::Blank && t.result == ResultCode::Blank {
-                if unplayed_round_ok && !round_has_results(&players, r) {
+                if unplayed_round_ok && !has_results.get(r).copied().unwrap_or(false) {
                     if !unplayed.iter().any(|(x, _)| *x == round) {
                         unplayed.push((
                             round,

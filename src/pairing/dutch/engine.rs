@@ -13,7 +13,7 @@ mod bracket;
 mod shortcut;
 
 #[cfg(test)]
-pub(super) use shortcut::SHORTCUT;
+pub(super) use shortcut::{PATHS, SHORTCUT};
 
 use super::base::Base;
 use super::graph::Graph;
@@ -97,9 +97,16 @@ pub fn pair<const N: usize>(
         // A bracket the greedy pairs provably as the procedure would.
         let next_score = (group_start < n).then(|| score(group_start));
         let bye_near = odd && next_score.is_some_and(|ns| bye.score >= ns);
+        // The PAB falls on the last score group, just below the bracket: no bracket player
+        // may take it (their scores are above the PAB score), and the bracket procedure's
+        // weights are those of a bracket with the PAB far (C9 is not counted in this
+        // bracket), so the shortcut's proof holds as it is, its completion leaving the PAB
+        // to a candidate of that group.
+        let bye_in_last =
+            bye_near && !bye.single_downfloater && next_group == n && next_score == Some(bye.score);
         let mdp = (group_begin == 1).then(|| by_index[0]);
         if group_begin <= 1
-            && !bye_near
+            && (!bye_near || bye_in_last)
             && by_index[group_begin..next_begin]
                 .iter()
                 .copied()
@@ -113,6 +120,9 @@ pub fn pair<const N: usize>(
                 odd,
             };
             if let Some(done) = round.pair(mdp, group_begin_vertex, next_begin_vertex) {
+                if bye_in_last {
+                    shortcut::count_path(true);
+                }
                 for (a, b) in done.pairs {
                     partner[sorted[a]] = Some(sorted[b]);
                     partner[sorted[b]] = Some(sorted[a]);
@@ -123,8 +133,10 @@ pub fn pair<const N: usize>(
                 }
                 group_begin = usize::from(done.left.is_some());
                 group_begin_vertex = next_begin_vertex;
-                // As below: the PAB is not near.
-                bye.single_downfloater = false;
+                // As below: with the PAB on the last score group, everyone carried into it
+                // is paired at or above its score (there is nothing below it); else the PAB
+                // is not near.
+                bye.single_downfloater = bye_in_last;
                 continue;
             }
         }

@@ -17,6 +17,8 @@ pub mod state;
 mod weights;
 
 #[cfg(test)]
+mod shortcut_tests;
+#[cfg(test)]
 mod tests;
 
 use super::{Error, Pairing, PairingSystem};

@@ -9,6 +9,7 @@ use super::weights::{ByeInfo, Layout, edge_weight, next_bracket_part};
 use super::{pair_tournament, sim};
 use crate::model::Colour::{self, Black, White};
 use crate::pairing::matching::{Weight, Wide};
+use crate::pairing::{Error, Pairing};
 
 type W = Wide<4>;
 
@@ -395,26 +396,38 @@ fn the_bracket_graph_pairs_as_the_graph_that_holds_the_next_score_group() {
     assert_eq!(widened_total, 3);
 }
 
+/// Pairs `t`'s next round with the shortcut for homogeneous brackets and without it, and
+/// asserts they agree; returns the pairing and the brackets the shortcut paired.
+pub(super) fn pair_comparing_shortcut(t: &DutchTournament) -> (Result<Pairing, Error>, usize) {
+    SHORTCUT.with(|c| c.set((true, 0)));
+    let with = pair_tournament(t);
+    let shortcut = SHORTCUT.with(|c| c.get().1);
+    SHORTCUT.with(|c| c.set((false, 0)));
+    let without = pair_tournament(t);
+    SHORTCUT.with(|c| c.set((true, 0)));
+    assert_eq!(
+        with,
+        without,
+        "{} players, round {}",
+        t.players.len(),
+        t.played_rounds + 1
+    );
+    (with, shortcut)
+}
+
 /// Plays `t` to its end with the engine, results from `rng`, and at every round compares the
 /// pairing with the shortcut for homogeneous brackets against the pairing without it. Returns
 /// the brackets the shortcut paired.
-fn play_comparing_shortcut(t: &mut DutchTournament, rng: &mut sim::Rng, absent: u64) -> usize {
+pub(super) fn play_comparing_shortcut(
+    t: &mut DutchTournament,
+    rng: &mut sim::Rng,
+    absent: u64,
+) -> usize {
     let mut shortcut = 0;
     while t.played_rounds < t.total_rounds {
         sim::mark_absences(t, absent, rng);
-        SHORTCUT.with(|c| c.set((true, 0)));
-        let with = pair_tournament(t);
-        shortcut += SHORTCUT.with(|c| c.get().1);
-        SHORTCUT.with(|c| c.set((false, 0)));
-        let without = pair_tournament(t);
-        SHORTCUT.with(|c| c.set((true, 0)));
-        assert_eq!(
-            with,
-            without,
-            "{} players, round {}",
-            t.players.len(),
-            t.played_rounds + 1
-        );
+        let (with, paired) = pair_comparing_shortcut(t);
+        shortcut += paired;
         let Ok(p) = with else { break };
         let draws = 10 + rng.below(50);
         sim::record(t, &p, draws, rng);

@@ -6,18 +6,25 @@
 //! half) in order, each S1 player with the first S2 player that still allows a best matching.
 //! Here S1 is the top half and each S1 player takes, greedily, the first free S2 player it may
 //! meet that keeps C10 and C11 unbroken and C12 and C13 within their lower bounds (counted
-//! from the colour preferences alone). When the greedy pairs the whole bracket (all but one,
-//! in the last bracket of an odd field), it reaches a lower bound of every criterion, so it is
-//! a best matching: then every S2 player it skipped could not be in one, and the greedy's
-//! pairing is the procedure's. For a bracket with more score groups below, the rest of the
+//! from the colour preferences alone) and, when one player is left over, leaves free one
+//! who is no earlier downfloater. When an S1 player finds none, the one before him takes his
+//! next S2 player (the next transposition: a depth-first search in transposition order, a
+//! bounded number of steps back). When the greedy pairs the whole bracket (all but one),
+//! it reaches a lower bound of every criterion, so it is a best matching: then every S2
+//! player it skipped could not be in one, and the greedy's pairing is the procedure's. It
+//! finds no pairing that needs exchanges (S1 players paired among themselves): those go to
+//! the procedure, as do brackets where the search gives up. For a bracket with more score
+//! groups below, the rest of the
 //! field must still pair among itself (the completion, found explicitly); as the bracket is
 //! paired whole, nothing it does changes the weights below it (C8 onwards). When any of this
 //! cannot be shown, the bracket goes to the bracket procedure.
 //!
 //! Float criteria (C14-C21) count each player of a homogeneous bracket alone, whoever their
 //! opponent, so they are the same for every matching that pairs the bracket whole; with one
-//! player left over (the PAB), that player must be no earlier downfloater. C9 (the PAB
-//! receiver's unplayed games) counts each player at the PAB score alone, likewise.
+//! player left over (the PAB, or a downfloater), that player must be no earlier downfloater.
+//! C9 (the PAB receiver's unplayed games) counts each player at the PAB score alone,
+//! likewise; it is counted only in the last bracket (see [`super::pair`] for a bracket just
+//! above the PAB's score group).
 
 use crate::model::Colour;
 use crate::pairing::dutch::state::{Field, Float, State};
@@ -27,6 +34,25 @@ use crate::pairing::dutch::weights::{ByeInfo, Layout, colour_fields};
 thread_local! {
     /// Tests turn the shortcut off (`.0`) to compare, and count the brackets it paired (`.1`).
     pub static SHORTCUT: std::cell::Cell<(bool, usize)> = const { std::cell::Cell::new((true, 0)) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests count the new paths taken: brackets paired with the PAB on the score group just
+    /// below (`.0`, see [`super::pair`]), and brackets whose greedy skipped an S2 player to
+    /// leave over one who is no earlier downfloater or took the next transposition (`.1`).
+    pub static PATHS: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// Counts a path taken (tests only): `.0` when `pab_below`, else `.1`.
+pub(super) fn count_path(pab_below: bool) {
+    #[cfg(test)]
+    PATHS.with(|c| {
+        let (a, b) = c.get();
+        c.set(if pab_below { (a + 1, b) } else { (a, b + 1) });
+    });
+    #[cfg(not(test))]
+    let _ = pab_below;
 }
 
 fn shortcut_on() -> bool {
@@ -102,10 +128,17 @@ impl Round<'_> {
                 .position(|&y| !up(y) && self.fits(x, y, &mut budget12, &mut budget13))?;
             pairs.push((x, residents.remove(i)));
         }
-        let left = self.greedy(&residents, &mut pairs, &mut budget12, &mut budget13)?;
+        let mut steered = false;
+        let left = self.greedy(
+            &residents,
+            &mut pairs,
+            &mut budget12,
+            &mut budget13,
+            &mut steered,
+        );
+        let left = left?;
         match left {
             Some(x) => {
-                let earlier_down = |f: [Float; 3]| f[1] == Float::Down || f[2] == Float::Down;
                 if earlier_down(self.state(x).float) {
                     return None;
                 }
@@ -121,6 +154,9 @@ impl Round<'_> {
             None => {}
         }
         count_shortcut();
+        if steered {
+            count_path(false);
+        }
         Some(Paired { pairs, left })
     }
 
@@ -148,14 +184,21 @@ impl Round<'_> {
 
     /// S1 (the first half of `list`) in order, each with the first free S2 player that keeps
     /// the colour criteria within the budgets, the S1 players after it still able to meet
-    /// the free S2 players within what is left of them (counted by colour preference alone);
-    /// the S2 player left over, if any. `None` when an S1 player finds none.
+    /// the free S2 players within what is left of them (counted by colour preference alone),
+    /// and, with one S2 player left over, one who is no earlier downfloater still free. When
+    /// an S1 player finds none, the S1 player before him takes his next S2 player instead
+    /// (the next transposition), a bounded number of times; each test is one every best
+    /// matching without exchanges must pass, so the first pairing found is the first such
+    /// matching in transposition order. Returns the S2 player left over, if any; `None` when
+    /// there is no such pairing or the search gives up. `steered`: whether a skip for the
+    /// player left over or a step back was taken.
     fn greedy(
         &self,
         list: &[usize],
         pairs: &mut Vec<(usize, usize)>,
         budget12: &mut usize,
         budget13: &mut usize,
+        steered: &mut bool,
     ) -> Option<Option<usize>> {
         let half = list.len() / 2;
         let s2 = &list[half..];
@@ -164,42 +207,87 @@ impl Round<'_> {
             vs.iter().for_each(|&v| t.count(self.state(v), true));
             t
         };
-        let (mut rest1, mut rest2) = (tally(&list[..half]), tally(s2));
+        let mut rest = (tally(&list[..half]), tally(s2));
         // S2's free players as a linked list in order (`next` of each, `NONE` at the end).
         let mut next: Vec<usize> = (1..=s2.len())
             .map(|i| if i < s2.len() { i } else { NONE })
             .collect();
         let mut head = if s2.is_empty() { NONE } else { 0 };
-        for &a in &list[..half] {
-            rest1.count(self.state(a), false);
-            let (mut prev, mut j) = (NONE, head);
-            loop {
-                if j == NONE {
-                    return None;
-                }
+        // With one S2 player left over (he floats down, or takes the PAB), he must be no
+        // earlier downfloater for C14 and C16 to reach their bound (nobody): the S2 players
+        // left free keep one such, when S2 has any.
+        let clean = |v: usize| !earlier_down(self.state(v).float);
+        let mut clean_free = if list.len() % 2 == 1 {
+            s2.iter().filter(|&&v| clean(v)).count()
+        } else {
+            0
+        };
+        // Per S1 player paired: the S2 index taken, the one before it in the list, the cost.
+        let mut taken: Vec<(usize, usize, (usize, usize))> = Vec::with_capacity(half);
+        let mut backtracks = 2 * list.len() + 64;
+        // Where the scan of the current S1 player resumes: `(prev, j)`, and whether it starts.
+        let mut resume = (NONE, head);
+        let mut fresh = true;
+        while taken.len() < half {
+            let a = list[taken.len()];
+            if fresh {
+                rest.0.count(self.state(a), false);
+            }
+            let (mut prev, mut j) = resume;
+            let mut found = None;
+            while j != NONE {
                 if let Some((bad12, bad13)) = self.cost(a, s2[j])
                     && bad12 <= *budget12
                     && bad13 <= *budget13
                 {
-                    rest2.count(self.state(s2[j]), false);
-                    if rest1.least12(&rest2) + bad12 <= *budget12
-                        && rest1.least13(&rest2) + bad13 <= *budget13
+                    rest.1.count(self.state(s2[j]), false);
+                    if rest.0.least12(&rest.1) + bad12 <= *budget12
+                        && rest.0.least13(&rest.1) + bad13 <= *budget13
                     {
-                        *budget12 -= bad12;
-                        *budget13 -= bad13;
-                        break;
+                        if clean_free != 1 || !clean(s2[j]) {
+                            found = Some((bad12, bad13));
+                            break;
+                        }
+                        *steered = true;
                     }
-                    rest2.count(self.state(s2[j]), true);
+                    rest.1.count(self.state(s2[j]), true);
                 }
                 prev = j;
                 j = next[j];
             }
-            if prev == NONE {
-                head = next[j];
-            } else {
-                next[prev] = next[j];
+            if let Some((bad12, bad13)) = found {
+                *budget12 -= bad12;
+                *budget13 -= bad13;
+                clean_free -= usize::from(clean(s2[j]) && clean_free > 0);
+                if prev == NONE {
+                    head = next[j];
+                } else {
+                    next[prev] = next[j];
+                }
+                taken.push((j, prev, (bad12, bad13)));
+                (resume, fresh) = ((NONE, head), true);
+                continue;
             }
-            pairs.push((a, s2[j]));
+            // No S2 player for `a`: the S1 player before takes his next one.
+            rest.0.count(self.state(a), true);
+            let (j, prev, (bad12, bad13)) = taken.pop()?;
+            backtracks = backtracks.checked_sub(1)?;
+            *steered = true;
+            if prev == NONE {
+                head = j;
+            } else {
+                next[prev] = j;
+            }
+            *budget12 += bad12;
+            *budget13 += bad13;
+            rest.1.count(self.state(s2[j]), true);
+            if list.len() % 2 == 1 && clean(s2[j]) {
+                clean_free += 1;
+            }
+            (resume, fresh) = ((j, next[j]), false);
+        }
+        for (i, &(j, _, _)) in taken.iter().enumerate() {
+            pairs.push((list[i], s2[j]));
         }
         Some((head != NONE).then(|| s2[head]))
     }
@@ -283,6 +371,11 @@ impl Round<'_> {
             _ => false,
         }
     }
+}
+
+/// Whether a player floated down in either of the last two rounds (C14, C16).
+fn earlier_down(f: [Float; 3]) -> bool {
+    f[1] == Float::Down || f[2] == Float::Down
 }
 
 /// What the shortcut made of a bracket.

@@ -26,23 +26,36 @@ impl<const N: usize> Base<N> {
         self.values = Values::new();
     }
 
-    /// Appends the weight of `{larger, smaller}` for the next `smaller` of row `larger`.
-    pub fn push(&mut self, larger: usize, w: Wide<N>) {
-        let id = self.values.id(w);
+    /// The id of weight `w` among the bracket's distinct base weights (0 for zero).
+    pub fn intern(&mut self, w: Wide<N>) -> u32 {
+        self.values.id(w)
+    }
+
+    /// Appends the weight of id `id` (from [`Base::intern`]) for the next `smaller` of row
+    /// `larger`.
+    pub fn push_id(&mut self, larger: usize, id: u32) {
         if let Some(row) = self.rows.get_mut(larger) {
             row.push(id);
         }
     }
 
-    /// The weight of `{larger, smaller}`, zero when not set.
-    pub fn get(&self, larger: usize, smaller: usize) -> Wide<N> {
-        let id = self
-            .rows
+    /// The id of the weight of `{larger, smaller}`, 0 (zero) when not set.
+    pub fn id(&self, larger: usize, smaller: usize) -> u32 {
+        self.rows
             .get(larger)
             .and_then(|r| r.get(smaller))
             .copied()
-            .unwrap_or(0);
+            .unwrap_or(0)
+    }
+
+    /// The weight of id `id`.
+    pub fn value(&self, id: u32) -> Wide<N> {
         self.values.get(id)
+    }
+
+    /// The weight of `{larger, smaller}`, zero when not set.
+    pub fn get(&self, larger: usize, smaller: usize) -> Wide<N> {
+        self.values.get(self.id(larger, smaller))
     }
 
     /// Removes `{larger, smaller}`: weight zero from now on.
@@ -52,12 +65,11 @@ impl<const N: usize> Base<N> {
         }
     }
 
-    /// Every pair set, as `(larger, smaller, weight)`.
-    pub fn pairs(&self) -> impl Iterator<Item = (usize, usize, Wide<N>)> + '_ {
-        self.rows.iter().enumerate().flat_map(move |(l, row)| {
-            row.iter()
-                .enumerate()
-                .map(move |(s, &id)| (l, s, self.values.get(id)))
-        })
+    /// Every pair set, as `(larger, smaller, weight id)`.
+    pub fn pair_ids(&self) -> impl Iterator<Item = (usize, usize, u32)> + '_ {
+        self.rows
+            .iter()
+            .enumerate()
+            .flat_map(move |(l, row)| row.iter().enumerate().map(move |(s, &id)| (l, s, id)))
     }
 }

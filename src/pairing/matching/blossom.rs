@@ -64,6 +64,24 @@ impl<W: Weight> Matcher<W> {
             return;
         }
         let id = self.s.values.id(w);
+        self.set_weight_id(a, b, id);
+    }
+
+    /// The id of weight `w` in this graph's distinct weights (given one if it is new), for
+    /// [`Matcher::set_weight_id`]: a caller that sets many edges to a few weights looks each
+    /// weight up once.
+    pub fn value_id(&mut self, w: W) -> u32 {
+        self.s.values.id(w)
+    }
+
+    /// Sets the weight of edge `{a, b}` to the weight of `id` (from [`Matcher::value_id`] on
+    /// this graph since it was made; 0 removes the edge). Out-of-range or equal vertices are
+    /// ignored.
+    pub fn set_weight_id(&mut self, a: usize, b: usize, id: u32) {
+        let n = self.s.n;
+        if a == b || a >= n || b >= n {
+            return;
+        }
         if self.s.w[a * n + b] == id {
             return;
         }

@@ -30,7 +30,7 @@ use super::base::Base;
 use super::completion::Completion;
 use super::next_group::NextGroup;
 use super::state::Field;
-use super::sums::Sums;
+use super::sums::{Sums, sum};
 use super::weights::{ByeInfo, Layout, edge_weight, next_bracket_part};
 
 const NONE: usize = usize::MAX;
@@ -41,6 +41,14 @@ thread_local! {
     /// count the brackets begun in it (`.1`) and those widened from it (`.2`).
     pub static BRACKET_MODE: std::cell::Cell<(bool, usize, usize)> =
         const { std::cell::Cell::new((true, 0, 0)) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests count the weights [`Graph::set_sum`] wrote (`.0`) and those of them it found
+    /// in its tables without building the sum (`.1`); each is checked against the weight
+    /// [`Graph::set`] writes for the sum built in full.
+    pub static SUMS: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
 }
 
 /// Whether mode `Bracket` may be used: always, outside tests.
@@ -363,15 +371,11 @@ impl<'a, const N: usize> Graph<'a, N> {
             return;
         }
         let cell = self.sums.cell(bid, i, j, addend);
-        let id = match cell.and_then(|c| self.sums.get(c)) {
+        let found = cell.and_then(|c| self.sums.get(c));
+        let id = match found {
             Some(id) => id,
             None => {
-                let add = if addend < 0 {
-                    Wide::ZERO.sub_u64(addend.unsigned_abs())
-                } else {
-                    Wide::from_u64(addend as u64)
-                };
-                let w = self.encode(i, j, base.value(bid).wrapping_add(add));
+                let w = self.encode(i, j, sum(base.value(bid), addend));
                 let id = self.m.value_id(w);
                 if let Some(c) = cell {
                     self.sums.put(c, id);
@@ -380,6 +384,15 @@ impl<'a, const N: usize> Graph<'a, N> {
             }
         };
         self.m.set_weight_id(i, j, id);
+        #[cfg(test)]
+        {
+            let built = self.encode(i, j, sum(base.value(bid), addend));
+            assert_eq!(self.m.weight(i, j), built, "{{{i}, {j}}}: {bid} + {addend}");
+            SUMS.with(|c| {
+                let (written, hits) = c.get();
+                c.set((written + 1, hits + usize::from(found.is_some())));
+            });
+        }
     }
 
     /// Whether the matcher holds the next score group (its weights must be set).
@@ -568,3 +581,7 @@ impl<'a, const N: usize> Graph<'a, N> {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "graph_tests.rs"]
+mod tests;

@@ -10,6 +10,17 @@
 //! computed, and interned by value, only the first time. The ids are the matcher's own, so the
 //! matrix holds exactly what interning every sum would give.
 
+use crate::pairing::matching::Wide;
+
+/// `w + addend`, wrapping.
+pub fn sum<const N: usize>(w: Wide<N>, addend: i64) -> Wide<N> {
+    if addend < 0 {
+        w.wrapping_sub(Wide::from_u64(addend.unsigned_abs()))
+    } else {
+        w.wrapping_add(Wide::from_u64(addend as u64))
+    }
+}
+
 /// No id known yet.
 const UNKNOWN: u32 = u32::MAX;
 
@@ -122,5 +133,47 @@ impl Sums {
             self.cells.clear();
             self.size = 0;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addends_near_zero_and_near_the_band_have_slots_of_their_own() {
+        let mut s = Sums::new(vec![0, 1, 0, 2], 10, 1 << 20);
+        // Slots: -10..=10 are 0..=20, the band's -10..=10 are 21..=41; others none.
+        assert_eq!(s.slot(-10), Some(0));
+        assert_eq!(s.slot(10), Some(20));
+        assert_eq!(s.slot((1 << 20) - 10), Some(21));
+        assert_eq!(s.slot((1 << 20) + 10), Some(41));
+        assert_eq!(s.slot(11), None);
+        assert_eq!(s.slot((1 << 20) + 11), None);
+        assert_eq!(s.slot(i64::MIN), None);
+        // One `r` per base id and unordered pair of classes.
+        let a = s.cell(3, 0, 1, 5).unwrap();
+        assert_eq!(a, (15, 0));
+        assert_eq!(s.cell(3, 1, 2, 5), Some((15, 0)));
+        assert_eq!(s.cell(3, 2, 1, -5), Some((5, 0)));
+        assert_eq!(s.cell(3, 0, 3, 5), Some((15, 1)));
+        assert_eq!(s.cell(4, 0, 1, 5), Some((15, 2)));
+        assert_eq!(s.cell(3, 0, 9, 5), None);
+        assert_eq!(s.get(a), None);
+        s.put(a, 77);
+        assert_eq!(s.get(a), Some(77));
+        assert_eq!(s.get((15, 1)), None);
+        // A new band forgets the ids (the slots of the band mean other addends now).
+        s.set_band(1 << 21);
+        assert_eq!(s.get(a), None);
+        assert_eq!(s.cell(3, 0, 1, 5), Some(a));
+    }
+
+    #[test]
+    fn the_sum_wraps_like_the_wide_arithmetic() {
+        let w = Wide::<2>([5, 1]);
+        assert_eq!(sum(w, -6), Wide([u64::MAX, 0]));
+        assert_eq!(sum(w, 7), Wide([12, 1]));
+        assert_eq!(sum(Wide::<2>::ZERO, -1), Wide([u64::MAX, u64::MAX]));
     }
 }

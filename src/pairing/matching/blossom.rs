@@ -169,11 +169,16 @@ impl<W: Weight> Matcher<W> {
         for v in 0..n {
             let row = &self.s.w[v * n..(v + 1) * n];
             let values = &self.s.values;
-            self.s.dual[v] = row
-                .iter()
-                .map(|&id| values.get(id))
-                .max()
-                .unwrap_or(W::ZERO);
+            // The heaviest weight of the row, compared only where the id changes (a row holds
+            // runs of a few distinct weights).
+            let (mut best, mut top) = (0, W::ZERO);
+            for &id in row {
+                if id != best && values.get(id) > top {
+                    best = id;
+                    top = values.get(id);
+                }
+            }
+            self.s.dual[v] = top;
         }
         for v in 0..n {
             if self.s.mate[v] != NONE {

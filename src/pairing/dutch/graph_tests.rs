@@ -39,7 +39,9 @@ fn set_sum_writes_exactly_the_weights_of_the_wide_sums() {
     let lay = Layout::new(&t, &f, &sorted);
     let bye = ByeInfo::default();
     let score = |v: usize| f.states[sorted[v]].score;
-    let b_len = (0..sorted.len()).take_while(|&v| score(v) == score(0)).count();
+    let b_len = (0..sorted.len())
+        .take_while(|&v| score(v) == score(0))
+        .count();
     let u_len = (b_len..sorted.len())
         .take_while(|&v| score(v) == score(b_len))
         .count()
@@ -70,7 +72,10 @@ fn set_sum_writes_exactly_the_weights_of_the_wide_sums() {
         for step in 0..6 {
             for larger in 0..u_len {
                 for smaller in 0..larger {
-                    let (bid, a) = (base.id(larger, smaller), addend(step, larger, smaller, band));
+                    let (bid, a) = (
+                        base.id(larger, smaller),
+                        addend(step, larger, smaller, band),
+                    );
                     fast.set_sum(larger, smaller, &base, bid, a);
                     let w = if bid == 0 {
                         Wide::ZERO
@@ -92,7 +97,10 @@ fn set_sum_writes_exactly_the_weights_of_the_wide_sums() {
         // Not vacuous: weights were written, most of them found in the tables (step 5
         // repeats step 1), and the steps changed the matrix (zero stays zero).
         let (written, hits) = SUMS.with(|c| c.get());
-        assert!(written >= 6 * b_len * (b_len - 1) / 2 && b_len > 8, "{written}");
+        assert!(
+            written >= 6 * b_len * (b_len - 1) / 2 && b_len > 8,
+            "{written}"
+        );
         assert!(hits * 2 > written, "{hits} of {written}");
     }
     BRACKET_MODE.with(|c| c.set((true, 0, 0)));

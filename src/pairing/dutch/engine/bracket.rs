@@ -8,14 +8,10 @@ use crate::pairing::Error;
 use crate::pairing::matching::{WeightHasher, Wide};
 
 use super::Failure;
-use crate::pairing::dutch::base::Base;
+use crate::pairing::dutch::base::{Base, KeyPairs};
 use crate::pairing::dutch::graph::Graph;
 use crate::pairing::dutch::state::{Field, State};
 use crate::pairing::dutch::weights::{ByeInfo, Layout, edge_weight};
-
-/// Base weights packed once per pair of weight keys and position (current bracket or next
-/// score group), as their ids in [`Base`].
-pub(super) type Packed = HashMap<(u64, u64, bool), u32, BuildHasherDefault<WeightHasher>>;
 
 /// What stays fixed while one bracket is paired. Positions index `by_index`; vertices are
 /// positions in the round's sorted players (`sorted`), as the graph numbers them.
@@ -65,7 +61,7 @@ impl<const N: usize> Bracket<'_, N> {
         &self,
         base: &mut Base<N>,
         keys: &[u64],
-        packed: &mut Packed,
+        packed: &mut KeyPairs,
         larger_rows: std::ops::Range<usize>,
     ) {
         for larger in larger_rows {
@@ -73,19 +69,17 @@ impl<const N: usize> Bracket<'_, N> {
                 let (hi, lo) = (self.at(smaller), self.at(larger));
                 let in_current = larger < self.next_begin;
                 let id = if self.lay.compatible(self.field, hi, lo) {
-                    *packed
-                        .entry((keys[smaller], keys[larger], in_current))
-                        .or_insert_with(|| {
-                            base.intern(edge_weight(
-                                &self.lay,
-                                self.field,
-                                hi,
-                                lo,
-                                in_current,
-                                !in_current,
-                                self.bye,
-                            ))
-                        })
+                    packed.get_or_insert(keys[smaller], keys[larger], in_current, || {
+                        base.intern(edge_weight(
+                            &self.lay,
+                            self.field,
+                            hi,
+                            lo,
+                            in_current,
+                            !in_current,
+                            self.bye,
+                        ))
+                    })
                 } else {
                     0
                 };
@@ -180,7 +174,7 @@ impl<const N: usize> Search<'_, N> {
                 *key_ids.entry(b.at(pos).weight_key()).or_insert(next)
             })
             .collect();
-        let mut packed: Packed = HashMap::default();
+        let mut packed = KeyPairs::new(key_ids.len());
         b.rows(
             &mut self.base,
             &keys,

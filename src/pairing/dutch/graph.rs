@@ -26,9 +26,11 @@
 
 use crate::pairing::matching::{Matcher, Weight, Wide};
 
+use super::base::Base;
 use super::completion::Completion;
 use super::next_group::NextGroup;
 use super::state::Field;
+use super::sums::{Sums, sum};
 use super::weights::{ByeInfo, Layout, edge_weight, next_bracket_part};
 
 const NONE: usize = usize::MAX;
@@ -39,6 +41,14 @@ thread_local! {
     /// count the brackets begun in it (`.1`) and those widened from it (`.2`).
     pub static BRACKET_MODE: std::cell::Cell<(bool, usize, usize)> =
         const { std::cell::Cell::new((true, 0, 0)) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests count the weights [`Graph::set_sum`] wrote (`.0`) and those of them it found
+    /// in its tables without building the sum (`.1`); each is checked against the weight
+    /// [`Graph::set`] writes for the sum built in full.
+    pub static SUMS: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
 }
 
 /// Whether mode `Bracket` may be used: always, outside tests.
@@ -101,6 +111,10 @@ pub struct Graph<'a, const N: usize> {
     /// Local vertices of `B` that may no longer float into `N`.
     pinned: Vec<bool>,
     m: Matcher<Wide<N>>,
+    /// The matcher's ids of base weights plus addends ([`Graph::set_sum`]), and the second
+    /// band of addends the bracket procedure uses.
+    sums: Sums,
+    band: i64,
     isolated: Vec<bool>,
     completion: Completion,
     next: NextGroup,
@@ -126,6 +140,8 @@ impl<'a, const N: usize> Graph<'a, N> {
             unit: Wide::ZERO,
             pinned: Vec::new(),
             m: Matcher::new(0),
+            sums: Sums::default(),
+            band: 0,
             isolated: Vec::new(),
             completion: Completion::new(n),
             next: NextGroup::new(n),
@@ -164,13 +180,18 @@ impl<'a, const N: usize> Graph<'a, N> {
         w.wrapping_add(self.offset(a, b))
     }
 
-    /// Stores the engine's weight `w` for local `{i, j}` in the current encoding.
-    fn store(&mut self, i: usize, j: usize, w: Wide<N>) {
-        let w = if self.mode == Mode::Full || w.is_zero() {
+    /// The engine's weight `w` for local `{i, j}` in the current encoding.
+    fn encode(&self, i: usize, j: usize, w: Wide<N>) -> Wide<N> {
+        if self.mode == Mode::Full || w.is_zero() {
             w
         } else {
             w.wrapping_sub(self.offset(i, j))
-        };
+        }
+    }
+
+    /// Stores the engine's weight `w` for local `{i, j}` in the current encoding.
+    fn store(&mut self, i: usize, j: usize, w: Wide<N>) {
+        let w = self.encode(i, j, w);
         self.m.set_weight(i, j, w);
     }
 
@@ -280,6 +301,7 @@ impl<'a, const N: usize> Graph<'a, N> {
             }
         }
         self.m = Matcher::new(len);
+        self.sums = Sums::new(self.lift_classes(), 2 * self.u.len() as i64 + 2, self.band);
         match mode {
             Mode::Full => {
                 // Edges touching `L` keep the weights of the round's start (top field, and C9
@@ -308,6 +330,68 @@ impl<'a, const N: usize> Graph<'a, N> {
                 self.completion = c;
                 self.next = g;
             }
+        }
+    }
+
+    /// Each local vertex's lift class: vertices of one class have the same lift (all one
+    /// class in mode `Full`, which stores the engine's weights as they are).
+    fn lift_classes(&self) -> Vec<u32> {
+        if self.mode == Mode::Full {
+            return vec![0; self.verts.len()];
+        }
+        let mut seen: Vec<Wide<N>> = Vec::new();
+        self.lift
+            .iter()
+            .map(|l| {
+                let c = seen.iter().position(|s| s == l).unwrap_or_else(|| {
+                    seen.push(*l);
+                    seen.len() - 1
+                });
+                c as u32
+            })
+            .collect()
+    }
+
+    /// Sets the second band of addends given to [`Graph::set_sum`] (the remainder's S1 flag).
+    pub fn set_band(&mut self, band: i64) {
+        self.band = band;
+        self.sums.set_band(band);
+    }
+
+    /// Sets the weight of `{a, b}` (global vertices, both in the bracket) to the engine's
+    /// `base.value(bid) + addend` (wrapping; zero when `bid` is 0), as [`Graph::set`] would,
+    /// but finding the matcher's id in [`Sums`] instead of building and hashing the sum.
+    pub fn set_sum(&mut self, a: usize, b: usize, base: &Base<N>, bid: u32, addend: i64) {
+        let (i, j) = (self.local[a], self.local[b]);
+        if i == NONE || j == NONE {
+            return;
+        }
+        if bid == 0 {
+            self.m.set_weight_id(i, j, 0);
+            return;
+        }
+        let cell = self.sums.cell(bid, i, j, addend);
+        let found = cell.and_then(|c| self.sums.get(c));
+        let id = match found {
+            Some(id) => id,
+            None => {
+                let w = self.encode(i, j, sum(base.value(bid), addend));
+                let id = self.m.value_id(w);
+                if let Some(c) = cell {
+                    self.sums.put(c, id);
+                }
+                id
+            }
+        };
+        self.m.set_weight_id(i, j, id);
+        #[cfg(test)]
+        {
+            let built = self.encode(i, j, sum(base.value(bid), addend));
+            assert_eq!(self.m.weight(i, j), built, "{{{i}, {j}}}: {bid} + {addend}");
+            SUMS.with(|c| {
+                let (written, hits) = c.get();
+                c.set((written + 1, hits + usize::from(found.is_some())));
+            });
         }
     }
 
@@ -497,3 +581,7 @@ impl<'a, const N: usize> Graph<'a, N> {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "graph_tests.rs"]
+mod tests;

@@ -14,6 +14,7 @@ mod graph;
 mod next_group;
 pub mod sim;
 pub mod state;
+mod sums;
 mod weights;
 
 #[cfg(test)]

@@ -64,6 +64,24 @@ impl<W: Weight> Matcher<W> {
             return;
         }
         let id = self.s.values.id(w);
+        self.set_weight_id(a, b, id);
+    }
+
+    /// The id of weight `w` in this graph's distinct weights (given one if it is new), for
+    /// [`Matcher::set_weight_id`]: a caller that sets many edges to a few weights looks each
+    /// weight up once.
+    pub fn value_id(&mut self, w: W) -> u32 {
+        self.s.values.id(w)
+    }
+
+    /// Sets the weight of edge `{a, b}` to the weight of `id` (from [`Matcher::value_id`] on
+    /// this graph since it was made; 0 removes the edge). Out-of-range or equal vertices are
+    /// ignored.
+    pub fn set_weight_id(&mut self, a: usize, b: usize, id: u32) {
+        let n = self.s.n;
+        if a == b || a >= n || b >= n {
+            return;
+        }
         if self.s.w[a * n + b] == id {
             return;
         }
@@ -151,11 +169,16 @@ impl<W: Weight> Matcher<W> {
         for v in 0..n {
             let row = &self.s.w[v * n..(v + 1) * n];
             let values = &self.s.values;
-            self.s.dual[v] = row
-                .iter()
-                .map(|&id| values.get(id))
-                .max()
-                .unwrap_or(W::ZERO);
+            // The heaviest weight of the row, compared only where the id changes (a row holds
+            // runs of a few distinct weights).
+            let (mut best, mut top) = (0, W::ZERO);
+            for &id in row {
+                if id != best && values.get(id) > top {
+                    best = id;
+                    top = values.get(id);
+                }
+            }
+            self.s.dual[v] = top;
         }
         for v in 0..n {
             if self.s.mate[v] != NONE {

@@ -8,15 +8,10 @@ use crate::pairing::Error;
 use crate::pairing::matching::{WeightHasher, Wide};
 
 use super::Failure;
-use crate::pairing::dutch::base::Base;
+use crate::pairing::dutch::base::{Base, KeyPairs};
 use crate::pairing::dutch::graph::Graph;
 use crate::pairing::dutch::state::{Field, State};
 use crate::pairing::dutch::weights::{ByeInfo, Layout, edge_weight};
-
-/// Base weights packed once per pair of weight keys and position (current bracket or next
-/// score group).
-pub(super) type Packed<const N: usize> =
-    HashMap<(u64, u64, bool), Wide<N>, BuildHasherDefault<WeightHasher>>;
 
 /// What stays fixed while one bracket is paired. Positions index `by_index`; vertices are
 /// positions in the round's sorted players (`sorted`), as the graph numbers them.
@@ -66,31 +61,29 @@ impl<const N: usize> Bracket<'_, N> {
         &self,
         base: &mut Base<N>,
         keys: &[u64],
-        packed: &mut Packed<N>,
+        packed: &mut KeyPairs,
         larger_rows: std::ops::Range<usize>,
     ) {
         for larger in larger_rows {
             for smaller in 0..larger {
                 let (hi, lo) = (self.at(smaller), self.at(larger));
                 let in_current = larger < self.next_begin;
-                let w = if self.lay.compatible(self.field, hi, lo) {
-                    *packed
-                        .entry((keys[smaller], keys[larger], in_current))
-                        .or_insert_with(|| {
-                            edge_weight(
-                                &self.lay,
-                                self.field,
-                                hi,
-                                lo,
-                                in_current,
-                                !in_current,
-                                self.bye,
-                            )
-                        })
+                let id = if self.lay.compatible(self.field, hi, lo) {
+                    packed.get_or_insert(keys[smaller], keys[larger], in_current, || {
+                        base.intern(edge_weight(
+                            &self.lay,
+                            self.field,
+                            hi,
+                            lo,
+                            in_current,
+                            !in_current,
+                            self.bye,
+                        ))
+                    })
                 } else {
-                    Wide::ZERO
+                    0
                 };
-                base.push(larger, w);
+                base.push_id(larger, id);
             }
         }
     }
@@ -108,25 +101,16 @@ impl<const N: usize> Bracket<'_, N> {
         edge_weight(&self.lay, self.field, hi, lo, false, true, self.bye)
     }
 
-    /// bbp's `edgeWeightComputer`: fewest exchanges, then smallest BSN differences. `sri` is
-    /// the smaller player's place in the remainder, `pairs` the remainder's S1 size.
-    fn remainder_weight(
-        &self,
-        base: &Base<N>,
-        smaller: usize,
-        larger: usize,
-        sri: usize,
-        pairs: usize,
-    ) -> Wide<N> {
-        let r = base.get(larger, smaller);
-        if r.is_zero() {
-            return r;
-        }
-        let addend = Wide::<N>::from_u64(u64::from(sri < pairs))
-            .wrapping_shl(2 * self.size_bits)
-            .sub_u64(sri as u64)
-            .wrapping_shl(1);
-        r.wrapping_add(addend)
+    /// bbp's `edgeWeightComputer`: fewest exchanges, then smallest BSN differences, as the
+    /// addend to the base weight (wrapping: negative outside S1). `sri` is the smaller
+    /// player's place in the remainder, `pairs` the remainder's S1 size.
+    fn remainder_addend(&self, sri: usize, pairs: usize) -> i64 {
+        i64::from(sri < pairs) * self.band() - 2 * sri as i64
+    }
+
+    /// The S1 flag of [`Bracket::remainder_addend`]: above twice the BSN term.
+    pub(super) fn band(&self) -> i64 {
+        1i64 << (2 * self.size_bits + 1)
     }
 }
 
@@ -190,7 +174,7 @@ impl<const N: usize> Search<'_, N> {
                 *key_ids.entry(b.at(pos).weight_key()).or_insert(next)
             })
             .collect();
-        let mut packed: Packed<N> = HashMap::default();
+        let mut packed = KeyPairs::new(key_ids.len());
         b.rows(
             &mut self.base,
             &keys,
@@ -216,20 +200,22 @@ impl<const N: usize> Search<'_, N> {
         } else {
             b.next_begin
         };
-        for (larger, smaller, w) in self.base.pairs() {
-            self.m.set(b.by_index[larger], b.by_index[smaller], w);
+        self.m.set_band(b.band());
+        for (larger, smaller, id) in self.base.pair_ids() {
+            let (l, s) = (b.by_index[larger], b.by_index[smaller]);
+            self.m.set_sum(l, s, &self.base, id, 0);
         }
         self.pinned = vec![false; len];
         Ok(())
     }
 
     /// Raises MDP `pi`'s weights to the bracket's residents by `addend`.
-    fn raise_mdp(&mut self, b: &Bracket<'_, N>, pi: usize, addend: u64) {
+    fn raise_mdp(&mut self, b: &Bracket<'_, N>, pi: usize, addend: i64) {
         let pv = b.by_index[pi];
         for oi in b.group_begin..b.next_begin {
-            let w = self.base.get(oi, pi);
-            if !w.is_zero() {
-                self.m.set(pv, b.by_index[oi], w.add_u64(addend));
+            let id = self.base.id(oi, pi);
+            if id != 0 {
+                self.m.set_sum(pv, b.by_index[oi], &self.base, id, addend);
             }
         }
     }
@@ -273,7 +259,7 @@ impl<const N: usize> Search<'_, N> {
                 self.matched[pv] = true;
                 remaining_matched -= 1;
                 // A larger raise keeps this MDP paired while the later ones are tried.
-                self.raise_mdp(b, pi, (b.next_begin - b.group_begin) as u64 + 1);
+                self.raise_mdp(b, pi, (b.next_begin - b.group_begin) as i64 + 1);
             }
         }
     }
@@ -286,15 +272,15 @@ impl<const N: usize> Search<'_, N> {
             if !self.matched[pv] {
                 continue;
             }
-            let mut addend = b.by_index.len() as u64;
+            let mut addend = b.by_index.len() as i64;
             for oi in (b.group_begin..b.next_begin).rev() {
                 let ov = b.by_index[oi];
                 if self.matched[ov] {
                     continue;
                 }
-                let w = self.base.get(oi, pi);
-                if !w.is_zero() {
-                    self.m.set(pv, ov, w.add_u64(addend));
+                let id = self.base.id(oi, pi);
+                if id != 0 {
+                    self.m.set_sum(pv, ov, &self.base, id, addend);
                     addend += 1;
                 }
             }
@@ -339,8 +325,8 @@ impl<const N: usize> Search<'_, N> {
         for (oi_pos, &oi) in list.iter().enumerate() {
             let ov = b.by_index[oi];
             for (sri, &pi) in list.iter().enumerate().take(oi_pos) {
-                let w = b.remainder_weight(&self.base, pi, oi, sri, pairs);
-                self.m.set(b.by_index[pi], ov, w);
+                let (id, addend) = (self.base.id(oi, pi), b.remainder_addend(sri, pairs));
+                self.m.set_sum(b.by_index[pi], ov, &self.base, id, addend);
             }
         }
         self.solve(b);
@@ -360,11 +346,11 @@ impl<const N: usize> Search<'_, N> {
     /// Nudges remainder member `pos`'s weights to the members after it, one up or down.
     fn nudge_after(&mut self, b: &Bracket<'_, N>, rem: &Remainder, pos: usize, up: bool) {
         let (pi, pv) = (rem.list[pos], b.by_index[rem.list[pos]]);
+        let addend = b.remainder_addend(pos, rem.pairs) + if up { 1 } else { -1 };
         for &oi in &rem.list[pos + 1..] {
-            let w = b.remainder_weight(&self.base, pi, oi, pos, rem.pairs);
-            if !w.is_zero() {
-                let w = if up { w.add_u64(1) } else { w.sub_u64(1) };
-                self.m.set(pv, b.by_index[oi], w);
+            let id = self.base.id(oi, pi);
+            if id != 0 {
+                self.m.set_sum(pv, b.by_index[oi], &self.base, id, addend);
             }
         }
     }
@@ -372,9 +358,10 @@ impl<const N: usize> Search<'_, N> {
     /// Restores remainder member `pos`'s weights to the members after it.
     fn restore_after(&mut self, b: &Bracket<'_, N>, rem: &Remainder, pos: usize) {
         let (pi, pv) = (rem.list[pos], b.by_index[rem.list[pos]]);
+        let addend = b.remainder_addend(pos, rem.pairs);
         for &oi in &rem.list[pos + 1..] {
-            let w = b.remainder_weight(&self.base, pi, oi, pos, rem.pairs);
-            self.m.set(pv, b.by_index[oi], w);
+            let id = self.base.id(oi, pi);
+            self.m.set_sum(pv, b.by_index[oi], &self.base, id, addend);
         }
     }
 
@@ -445,7 +432,7 @@ impl<const N: usize> Search<'_, N> {
                 if !self.in_s1(b, pv) || self.in_s1(b, ov) {
                     self.base.zero(oi, pi);
                 }
-                self.m.set(pv, ov, self.base.get(oi, pi));
+                self.m.set_sum(pv, ov, &self.base, self.base.id(oi, pi), 0);
             }
         }
     }
@@ -474,7 +461,7 @@ impl<const N: usize> Search<'_, N> {
                     let ov = b.by_index[oi];
                     oi > pi
                         && !self.matched[ov]
-                        && !self.base.get(oi, pi).is_zero()
+                        && self.base.id(oi, pi) != 0
                         && (!solved || !self.m.loose(pv, ov))
                 })
                 .map(|&oi| b.by_index[oi]);
@@ -482,15 +469,15 @@ impl<const N: usize> Search<'_, N> {
                 || solved
                     && favourite.is_some_and(|f| self.m.swap_through(pv, f, &mut self.stable));
             if !settled {
-                let mut addend = 0u64;
+                let mut addend = 0i64;
                 for &oi in rem.list.iter().rev() {
                     let ov = b.by_index[oi];
                     if oi <= pi || self.matched[ov] {
                         continue;
                     }
-                    let w = self.base.get(oi, pi);
-                    if !w.is_zero() {
-                        self.m.set(pv, ov, w.add_u64(addend));
+                    let id = self.base.id(oi, pi);
+                    if id != 0 {
+                        self.m.set_sum(pv, ov, &self.base, id, addend);
                     }
                     addend += 1;
                 }

@@ -225,7 +225,7 @@ pub fn render_eligibility(
     event_dir: &Path,
     event_title: &str,
     roster: &Roster,
-    findings: &[Finding],
+    findings: &[&Finding],
     lang: Lang,
 ) -> Result<Rendered, Error> {
     let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
@@ -268,12 +268,11 @@ pub fn render_eligibility(
         },
         landscape: false,
     };
-    let all: Vec<&Finding> = findings.iter().collect();
     let links = Links::new(event_dir, out);
     let list = findings_sheet(
         lang.pick("问题清单", "Findings"),
         lang.pick("资格审查问题清单", "eligibility findings"),
-        &all,
+        findings,
         &links,
         lang,
     );
@@ -325,7 +324,7 @@ pub fn safe_file_stem(name: &str) -> String {
 /// a caller can spread them over threads with other outputs.
 pub struct Packets<'a> {
     event_title: &'a str,
-    findings: &'a [Finding],
+    findings: &'a [&'a Finding],
     statuses: &'a crate::outcome::Statuses,
     lang: Lang,
     links: Links,
@@ -351,7 +350,7 @@ impl<'a> Packets<'a> {
         event_dir: &Path,
         event_title: &'a str,
         roster: &'a Roster,
-        findings: &'a [Finding],
+        findings: &'a [&'a Finding],
         outcome: &'a crate::outcome::EventOutcome,
         sport: crate::rounds::notation::Sport,
         lang: Lang,
@@ -439,7 +438,8 @@ impl<'a> Packets<'a> {
             self.by_team.get(t.unit.value.as_str()).unwrap_or(&none),
             self.by_file.get(t.file.as_str()).unwrap_or(&none),
         );
-        let mine: Vec<&Finding> = merged(a, b).filter_map(|i| self.findings.get(i)).collect();
+        let mine: Vec<&Finding> =
+            (merged(a, b).filter_map(|i| self.findings.get(i)).copied()).collect();
         let mut sheets = sheets_of(t, &mine, &self.links, lang);
         // The team's standing, on the findings sheet's title: 资格待查 (prizes withheld) or
         // 取消资格, until the arbiter rules.

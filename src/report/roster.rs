@@ -53,17 +53,17 @@ fn source_of(p: &Person, lang: Lang) -> String {
     note(
         "出生日期",
         "birth date",
-        p.birth.as_ref().and_then(|b| b.derived.as_ref()),
+        p.birth.as_ref().and_then(|b| b.derived.as_deref()),
     );
     note(
         "性别",
         "sex",
-        p.sex.as_ref().and_then(|b| b.derived.as_ref()),
+        p.sex.as_ref().and_then(|b| b.derived.as_deref()),
     );
     note(
         "身份证号",
         "ID",
-        p.id.as_ref().and_then(|b| b.derived.as_ref()),
+        p.id.as_ref().and_then(|b| b.derived.as_deref()),
     );
     if !notes.is_empty() {
         s.push_str(" (");

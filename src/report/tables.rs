@@ -171,7 +171,7 @@ pub(crate) fn build_sheets(
             texts,
         };
         if s.table.rows.len() >= LOW_MEMORY_ROWS {
-            write_sheet(wb.add_worksheet_with_low_memory()?, &sheet, true)?;
+            write_sheet(wb.add_worksheet_with_constant_memory()?, &sheet, true)?;
         } else {
             write_sheet(wb.add_worksheet(), &sheet, false)?;
         }

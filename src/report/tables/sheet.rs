@@ -7,11 +7,13 @@ use super::super::style::{ColumnWidths, Styles};
 use super::super::workbook::{SheetLayout, setup_sheet};
 use super::{Body, CellLinks, SheetDoc, Texts, note_body, sheet_groups, write_body, write_headers};
 
-/// Rows of a table from which its sheet is written in rust_xlsxwriter's low-memory mode (each
-/// row saved to a temporary file as the next one starts, instead of every cell kept until the
-/// workbook is saved: ≈ 250 bytes a cell). The cells, their formats and the layout are the
-/// same, but the strings and formats are numbered in another order inside the file, so smaller
-/// tables (every sample's) keep the bytes of the ordinary mode (issue 46).
+/// Rows of a table from which its sheet is written in rust_xlsxwriter's constant-memory mode
+/// (each row saved to a temporary file as the next one starts, instead of every cell kept until
+/// the workbook is saved: ≈ 250 bytes a cell; its strings written inline in the cells, not kept
+/// in the workbook's table of shared strings: ≈ 75 MB for a form of 99,000 rows). The cells,
+/// their formats and the layout are the same, but the strings are stored and the formats
+/// numbered otherwise inside the file, so smaller tables (every sample's) keep the bytes of the
+/// ordinary mode (issue 46).
 pub(super) const LOW_MEMORY_ROWS: usize = 20_000;
 
 /// One sheet of [`build_sheets`] and what it is written with.

@@ -217,6 +217,6 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
 ///
 /// [`Error::Output`] naming the workbook when it cannot be built.
 pub fn render_roster(event_title: &str, roster: &Roster, lang: Lang) -> Result<Rendered, Error> {
-    let wb = super::tables::workbook(event_title, &sheets(roster, lang), lang);
+    let wb = super::tables::owned_workbook(event_title, sheets(roster, lang), lang);
     Rendered::xlsx(Place::Out("roster.xlsx".into()), wb)
 }

@@ -1,5 +1,5 @@
 //! Writing one sheet of a table workbook: in the ordinary mode, or in rust_xlsxwriter's
-//! low-memory mode for a table of many rows (issue 46).
+//! constant-memory mode for a table of many rows (issue 46).
 
 use rust_xlsxwriter::XlsxError;
 

@@ -360,7 +360,7 @@ fn eligibility_workbook_links_to_the_source_cell() {
     let run = check(&dir);
     let out = dir.join("out");
     std::fs::create_dir_all(&out).expect("out");
-    let mut sorted = run.findings.clone();
+    let mut sorted: Vec<&Finding> = run.findings.iter().collect();
     sorted.sort_by(|a, b| (a.severity, &a.source, a.code).cmp(&(b.severity, &b.source, b.code)));
     let event = bianpai::event::load(&dir).expect("event");
     let roster = bianpai::model::roster::Roster::default();

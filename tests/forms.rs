@@ -314,7 +314,11 @@ fn one_team_form() {
     // Sex from the form, birth from the ID (no finding).
     let b = ouyang.birth.as_ref().unwrap();
     assert_eq!(
-        (b.value.date, b.source.to_string(), b.derived.clone()),
+        (
+            b.value.date,
+            b.source.to_string(),
+            b.derived.as_deref().cloned()
+        ),
         (
             date(2002, 8, 15),
             "北京/报名表.xlsx!报名表!F8".to_string(),
@@ -344,7 +348,11 @@ fn one_team_form() {
     let ma = &bj.players[5];
     let id = ma.id.as_ref().unwrap();
     assert_eq!(
-        (id.value.kind, id.value.number.as_str(), id.derived.clone()),
+        (
+            id.value.kind,
+            id.value.number.as_str(),
+            id.derived.as_deref().cloned()
+        ),
         (
             IdKind::UpgradedFrom15,
             "110105198507120319",
@@ -352,7 +360,9 @@ fn one_team_form() {
         )
     );
     assert_eq!(
-        ma.sex.as_ref().map(|s| (s.value, s.derived.clone())),
+        ma.sex
+            .as_ref()
+            .map(|s| (s.value, s.derived.as_deref().cloned())),
         Some((Sex::Male, Some(Derivation::FromIdNumber)))
     );
     assert_eq!(

@@ -546,14 +546,12 @@ fn places(json: &serde_json::Value) -> Vec<(u64, String, f64, f64)> {
 /// just under the million-cell limit) is read and checked within the bounds of the hostile
 /// folder: a search per team member made it take minutes (issue 46). The standings do not move.
 ///
-/// Not met yet: memory. The run goes to the end with the standings unchanged and within the
-/// time bounds (a debug build 24 s of CPU and 24 s wall, a release build ≈ 11 s of CPU and 12 s
-/// wall, on 2 shared cores), but it peaks at ≈ 0.68 GB: the model is ≈ 500 MB before any output
-/// is written (a `Person` is ≈ 1.5 KB, every field with its cell); the large workbooks are now
-/// built one at a time and their sheets in rust_xlsxwriter's low-memory mode (1.88 GB before).
-/// See docs/performance.md (issue 46). Run with `--ignored` while working on it.
+/// It peaked at 1.88 GB, then 0.68 GB: the large workbooks are built one at a time, their
+/// sheets in rust_xlsxwriter's constant-memory mode and handed over to be dropped row by row as
+/// written; a `Person` is ≈ 0.85 KB instead of ≈ 1.5 KB (a 24-byte `Source` sharing its file and
+/// sheet, the `Derivation` boxed), the findings sorted by reference. See docs/performance.md
+/// (issue 46).
 #[test]
-#[ignore = "issue 46: a 99,000-row form peaks at 0.68 GB (bound 500 MB)"]
 fn a_form_of_99000_rows_runs_within_500_mb_and_the_time_bound() {
     let (_tmp, folder) = sample_copy(A);
     let (_, before, err) = run_json(&folder, &[]);

@@ -44,8 +44,9 @@ pub struct Sourced<T> {
     pub value: T,
     /// The cell (or sheet, or file) it was read from.
     pub source: Source,
-    /// Set when the value was derived rather than read as written.
-    pub derived: Option<Derivation>,
+    /// Set when the value was derived rather than read as written (boxed: most values are
+    /// read as written, and a person holds sixteen of them; issue 46).
+    pub derived: Option<Box<Derivation>>,
 }
 
 impl<T> Sourced<T> {
@@ -63,7 +64,7 @@ impl<T> Sourced<T> {
         Sourced {
             value,
             source,
-            derived: Some(how),
+            derived: Some(Box::new(how)),
         }
     }
 }

@@ -175,6 +175,9 @@ fn build_candidate(sub: &Submission, system: DateSystem) -> Candidate {
         system,
         require_birth_and_sex: true,
     };
+    // At most one player a row: reserved once, not grown by doubling (a `Person` holds sixteen
+    // values with their cells; a form of 99,000 rows, issue 46).
+    team.players.reserve_exact(sub.rows.len());
     for row in &sub.rows {
         let Some(row) = without_error_cells(row, &unit.value, &mut found) else {
             continue;
@@ -183,6 +186,7 @@ fn build_candidate(sub: &Submission, system: DateSystem) -> Candidate {
             add_person(&mut team, p);
         }
     }
+    team.players.shrink_to_fit();
     if team.leader.is_none() {
         team.leader = sub
             .leader
@@ -342,9 +346,8 @@ pub fn build_roster_with(
                 );
             }
         }
-        for f in &winner.findings {
-            findings.push(f.clone());
-        }
+        let winner = *winner;
+        findings.extend(winner.findings);
         roster.teams.push(winner.team);
         roster.earlier.extend(cands.into_iter().map(|c| c.team));
     }

@@ -16,7 +16,7 @@ use rust_xlsxwriter::{Workbook, XlsxError};
 
 use super::cell::Cell;
 use super::out_dir::{Place, Rendered};
-use super::tables::{CellLinks, SheetDoc, TextTable, Texts, build_sheets};
+use super::tables::{CellLinks, SheetDoc, TextTable, Texts, build_owned_sheets};
 use crate::findings::{Finding, Severity, Source};
 use crate::model::roster::{Roster, Team};
 use crate::{Error, Lang};
@@ -225,7 +225,7 @@ pub fn render_eligibility(
     event_dir: &Path,
     event_title: &str,
     roster: &Roster,
-    findings: &[Finding],
+    findings: &[&Finding],
     lang: Lang,
 ) -> Result<Rendered, Error> {
     let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
@@ -268,16 +268,15 @@ pub fn render_eligibility(
         },
         landscape: false,
     };
-    let all: Vec<&Finding> = findings.iter().collect();
     let links = Links::new(event_dir, out);
     let list = findings_sheet(
         lang.pick("问题清单", "Findings"),
         lang.pick("资格审查问题清单", "eligibility findings"),
-        &all,
+        findings,
         &links,
         lang,
     );
-    let wb = linked_workbook(event_title, &[summary.into(), list], lang);
+    let wb = linked_workbook(event_title, vec![summary.into(), list], lang);
     Rendered::xlsx(Place::Out("eligibility.xlsx".into()), wb)
 }
 
@@ -325,7 +324,7 @@ pub fn safe_file_stem(name: &str) -> String {
 /// a caller can spread them over threads with other outputs.
 pub struct Packets<'a> {
     event_title: &'a str,
-    findings: &'a [Finding],
+    findings: &'a [&'a Finding],
     statuses: &'a crate::outcome::Statuses,
     lang: Lang,
     links: Links,
@@ -351,7 +350,7 @@ impl<'a> Packets<'a> {
         event_dir: &Path,
         event_title: &'a str,
         roster: &'a Roster,
-        findings: &'a [Finding],
+        findings: &'a [&'a Finding],
         outcome: &'a crate::outcome::EventOutcome,
         sport: crate::rounds::notation::Sport,
         lang: Lang,
@@ -439,7 +438,8 @@ impl<'a> Packets<'a> {
             self.by_team.get(t.unit.value.as_str()).unwrap_or(&none),
             self.by_file.get(t.file.as_str()).unwrap_or(&none),
         );
-        let mine: Vec<&Finding> = merged(a, b).filter_map(|i| self.findings.get(i)).collect();
+        let mine: Vec<&Finding> =
+            (merged(a, b).filter_map(|i| self.findings.get(i)).copied()).collect();
         let mut sheets = sheets_of(t, &mine, &self.links, lang);
         // The team's standing, on the findings sheet's title: 资格待查 (prizes withheld) or
         // 取消资格, until the arbiter rules.
@@ -487,7 +487,7 @@ impl<'a> Packets<'a> {
         // The statement last, as its sheet in `costs.xlsx`: amounts as numbers, the sign-off.
         let st = self.statement_of.get(t.unit.value.as_str());
         let st = st.filter(|s| !s.lines.is_empty());
-        let wb = linked_workbook(self.event_title, &sheets, lang).and_then(|mut wb| {
+        let wb = linked_workbook(self.event_title, sheets, lang).and_then(|mut wb| {
             if let Some(st) = st {
                 let name = lang.pick("费用结算", "Statement");
                 let styles = super::style::Styles::new();
@@ -554,21 +554,23 @@ fn sheets_of(t: &Team, mine: &[&Finding], links: &Links, lang: Lang) -> Vec<Link
 }
 
 /// The sheets in one workbook: the layout of [`super::tables::workbook`] (title row, header
-/// row, frozen panes, A4), plus the links.
+/// row, frozen panes, A4), plus the links. The sheets are handed over: each is dropped once
+/// written (a packet of 99,000 people holds one of its large sheets at a time, issue 46).
 ///
 /// # Errors
 ///
 /// The writer's error for a sheet or cell outside Excel's limits.
 pub fn linked_workbook(
     event_title: &str,
-    sheets: &[LinkedSheet],
+    sheets: Vec<LinkedSheet>,
     lang: Lang,
 ) -> Result<Workbook, XlsxError> {
-    let linked: Vec<(&SheetDoc, Option<&CellLinks>)> =
-        sheets.iter().map(|s| (&s.doc, Some(&s.links))).collect();
-    build_sheets(
+    let linked: Vec<(SheetDoc, Option<CellLinks>)> = (sheets.into_iter())
+        .map(|s| (s.doc, Some(s.links)))
+        .collect();
+    build_owned_sheets(
         event_title,
-        &linked,
+        linked,
         &Texts {
             empty: lang.pick("没有问题", "no findings"),
             none: lang.pick("无", "none"),

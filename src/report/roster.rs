@@ -53,17 +53,17 @@ fn source_of(p: &Person, lang: Lang) -> String {
     note(
         "出生日期",
         "birth date",
-        p.birth.as_ref().and_then(|b| b.derived.as_ref()),
+        p.birth.as_ref().and_then(|b| b.derived.as_deref()),
     );
     note(
         "性别",
         "sex",
-        p.sex.as_ref().and_then(|b| b.derived.as_ref()),
+        p.sex.as_ref().and_then(|b| b.derived.as_deref()),
     );
     note(
         "身份证号",
         "ID",
-        p.id.as_ref().and_then(|b| b.derived.as_ref()),
+        p.id.as_ref().and_then(|b| b.derived.as_deref()),
     );
     if !notes.is_empty() {
         s.push_str(" (");
@@ -217,6 +217,6 @@ pub fn sheets(roster: &Roster, lang: Lang) -> Vec<SheetDoc> {
 ///
 /// [`Error::Output`] naming the workbook when it cannot be built.
 pub fn render_roster(event_title: &str, roster: &Roster, lang: Lang) -> Result<Rendered, Error> {
-    let wb = super::tables::workbook(event_title, &sheets(roster, lang), lang);
+    let wb = super::tables::owned_workbook(event_title, sheets(roster, lang), lang);
     Rendered::xlsx(Place::Out("roster.xlsx".into()), wb)
 }

@@ -6,6 +6,7 @@
 //! number stored as a number in the format its display text shows, so that a spreadsheet sorts
 //! and sums it and the same text prints in the workbook and on the web page.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use rust_xlsxwriter::{Url, Workbook, XlsxError};
@@ -69,6 +70,29 @@ pub struct SheetDoc {
 /// The writer's error for a sheet or cell outside Excel's limits.
 pub fn workbook(event_title: &str, sheets: &[SheetDoc], lang: Lang) -> Result<Workbook, XlsxError> {
     marked_workbook(event_title, sheets, lang, None)
+}
+
+/// Like [`workbook`], on sheets handed over: each is dropped once written, and the rows of a
+/// large one as they are written (the roster of a form of 99,000 rows, issue 46).
+///
+/// # Errors
+///
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub fn owned_workbook(
+    event_title: &str,
+    sheets: Vec<SheetDoc>,
+    lang: Lang,
+) -> Result<Workbook, XlsxError> {
+    build_owned_sheets(
+        event_title,
+        sheets.into_iter().map(|s| (s, None)).collect(),
+        &Texts {
+            empty: lang.pick("尚无成绩", "no results yet"),
+            none: lang.pick("无", "none"),
+            signed: None,
+            lang,
+        },
+    )
 }
 
 /// Like [`workbook`], each sheet with the signature lines (裁判长, 编排记录, 日期) under its table
@@ -150,6 +174,36 @@ pub(crate) fn build_sheets(
     sheets: &[(&SheetDoc, Option<&CellLinks>)],
     texts: &Texts<'_>,
 ) -> Result<Workbook, XlsxError> {
+    let borrowed = sheets
+        .iter()
+        .map(|&(s, links)| (Cow::Borrowed(s), links.map(Cow::Borrowed)));
+    write_sheets(event_title, borrowed, texts)
+}
+
+/// Like [`build_sheets`], on sheets handed over: each one is dropped once written, and the
+/// rows of a large one (see [`LOW_MEMORY_ROWS`]) as they are written, so that a workbook of
+/// several sheets of 99,000 rows holds one of them at a time (issue 46). The same cells.
+///
+/// # Errors
+///
+/// The writer's error for a sheet or cell outside Excel's limits.
+pub(crate) fn build_owned_sheets(
+    event_title: &str,
+    sheets: Vec<(SheetDoc, Option<CellLinks>)>,
+    texts: &Texts<'_>,
+) -> Result<Workbook, XlsxError> {
+    let owned = sheets
+        .into_iter()
+        .map(|(s, links)| (Cow::Owned(s), links.map(Cow::Owned)));
+    write_sheets(event_title, owned, texts)
+}
+
+/// The sheets of [`build_sheets`], borrowed or handed over.
+fn write_sheets<'a>(
+    event_title: &str,
+    sheets: impl Iterator<Item = (Cow<'a, SheetDoc>, Option<Cow<'a, CellLinks>>)>,
+    texts: &Texts<'_>,
+) -> Result<Workbook, XlsxError> {
     let empty = texts.empty;
     let mut wb = new_workbook(event_title)?;
     let styles = Styles::new();
@@ -158,12 +212,13 @@ pub(crate) fn build_sheets(
         .clone()
         .set_font_color(rust_xlsxwriter::Color::Blue);
     let mut used = SheetNames::default();
-    for &(s, links) in sheets {
+    let mut written = 0usize;
+    for (mut s, links) in sheets {
+        written += 1;
         let name = used.claim(&s.name);
         let title = format!("{event_title} {}", s.title);
         let sheet = Sheet {
-            doc: s,
-            links,
+            links: links.as_deref(),
             name: &name,
             title: &title,
             styles: &styles,
@@ -171,12 +226,12 @@ pub(crate) fn build_sheets(
             texts,
         };
         if s.table.rows.len() >= LOW_MEMORY_ROWS {
-            write_sheet(wb.add_worksheet_with_low_memory()?, &sheet, true)?;
+            write_large_sheet(wb.add_worksheet_with_constant_memory()?, &mut s, &sheet)?;
         } else {
-            write_sheet(wb.add_worksheet(), &sheet, false)?;
+            write_sheet(wb.add_worksheet(), &s, &sheet)?;
         }
     }
-    if sheets.is_empty() {
+    if written == 0 {
         let ws = wb.add_worksheet();
         ws.write_string(0, 0, empty)?;
     }
@@ -293,19 +348,22 @@ fn note_body(t: &TextTable, widths: &mut ColumnWidths) {
     }
 }
 
-/// Writes the body rows of `s` from row 2 (or one row saying `none` when there are none):
-/// numbers as numbers, `wrapped` columns wrapped with the row made tall
-/// enough, cells with a link as blue links.
-fn write_body(
+/// Writes the body `rows` of `s` (its table's rows, or the same rows taken out of it, each
+/// dropped once written) from row 2 (or one row saying `none` when there are none): numbers
+/// as numbers, `wrapped` columns wrapped with the row made tall enough, cells with a link as
+/// blue links.
+fn write_body<R: AsRef<[Cell]>>(
     ws: &mut rust_xlsxwriter::Worksheet,
     s: &SheetDoc,
+    rows: impl IntoIterator<Item = R>,
     styles: &Styles,
     body: &Body<'_>,
     widths: &mut ColumnWidths,
 ) -> Result<(), XlsxError> {
     let t = &s.table;
     let mut linked = 0usize;
-    if t.rows.is_empty() {
+    let mut rows = rows.into_iter().peekable();
+    if rows.peek().is_none() {
         let last = u16::try_from(t.headers.len().max(1) - 1).unwrap_or(0);
         if last == 0 {
             write_text(ws, 2, 0, body.none, &styles.center, Some(widths))?;
@@ -331,10 +389,10 @@ fn write_body(
         .collect();
     // Formats given per run of cells (see `RunFormats`), except on cells with a link.
     let mut runs = RunFormats::down();
-    for (i, row) in t.rows.iter().enumerate() {
+    for (i, row) in rows.enumerate() {
         let r = 2 + u32::try_from(i).unwrap_or(u32::MAX - 2);
         let mut lines = 1usize;
-        for (c, cell) in row.iter().enumerate() {
+        for (c, cell) in row.as_ref().iter().enumerate() {
             let col = u16::try_from(c).unwrap_or(u16::MAX);
             let centred = t.centred.contains(&c);
             let text = &*cell.text();
@@ -501,7 +559,7 @@ impl SheetNames {
 }
 
 mod sheet;
-use sheet::{LOW_MEMORY_ROWS, Sheet, write_sheet};
+use sheet::{LOW_MEMORY_ROWS, Sheet, write_large_sheet, write_sheet};
 
 #[cfg(test)]
 mod tests;

@@ -7,6 +7,7 @@
 mod blossom;
 mod changes;
 mod duals;
+mod nest;
 mod search;
 mod stage;
 mod swap;

@@ -14,6 +14,8 @@ mod graph;
 mod next_group;
 pub mod sim;
 pub mod state;
+#[cfg(test)]
+mod swap_tests;
 mod weights;
 
 #[cfg(test)]

@@ -15,6 +15,8 @@ mod values;
 mod wide;
 
 pub use blossom::Matcher;
+#[cfg(test)]
+pub use swap::DEEP_SWAPS;
 pub use values::{Values, WeightHasher};
 pub use wide::Wide;
 

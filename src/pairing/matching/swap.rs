@@ -22,6 +22,27 @@
 use super::Weight;
 use super::stage::{NONE, State};
 
+#[cfg(test)]
+thread_local! {
+    /// Tests turn the swaps inside blossoms and to exposed vertices off (`.0`), to compare
+    /// with the engine that solves there, and count those made (`.1`).
+    pub static DEEP_SWAPS: std::cell::Cell<(bool, usize)> =
+        const { std::cell::Cell::new((true, 0)) };
+}
+
+/// Whether a swap inside a blossom or to an exposed vertex may be made (always, outside
+/// tests), counting it (tests only).
+fn deep_swap_allowed() -> bool {
+    #[cfg(test)]
+    return DEEP_SWAPS.with(|c| {
+        let (on, made) = c.get();
+        c.set((on, made + usize::from(on)));
+        on
+    });
+    #[cfg(not(test))]
+    true
+}
+
 /// The level a swap runs on.
 pub(super) struct Level<W> {
     /// The blossom whose children are the nodes, or `NONE` for the top level.
@@ -294,6 +315,10 @@ impl<W: Weight> State<W> {
         }
         let lv = self.level_of(p, f);
         let plan = self.plan_swap(&lv, p, f)?;
+        let deep = lv.blossom != NONE || !plan.exposed.is_empty() || !plan.covered.is_empty();
+        if deep && !deep_swap_allowed() {
+            return None;
+        }
         let nest = if lv.blossom == NONE {
             None
         } else {

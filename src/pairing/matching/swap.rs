@@ -324,9 +324,8 @@ impl<W: Weight> State<W> {
         } else {
             Some(self.nest(&lv, &plan)?)
         };
-        if !(plan.exposed.is_empty() && plan.covered.is_empty())
-            && !accept(&plan.exposed, &plan.covered)
-        {
+        let floaters_change = !plan.exposed.is_empty() || !plan.covered.is_empty();
+        if floaters_change && !accept(&plan.exposed, &plan.covered) {
             return None;
         }
         let mut changed = Vec::new();

@@ -10,7 +10,8 @@
 //! edges inside `L` hold `L`'s old nested cycles, a factor-critical graph on the children,
 //! where such a search from the one unmatched child ends with every child in one blossom
 //! (Gallai-Edmonds: no child is inner). That blossom becomes `L` (its dual, parent and base
-//! unchanged); the blossoms inside it are new, with dual zero. When the search does not end
+//! unchanged); the blossoms inside it are new, with dual zero (those of dual zero that the
+//! level took apart, `Level::flattened`, are released). When the search does not end
 //! that way (an edge of `L`'s cycle was removed since the last solve), the swap is given up.
 
 use super::Weight;
@@ -140,7 +141,7 @@ impl<W: Weight> State<W> {
         let whole = blossoms
             .last()
             .is_some_and(|(_, _, base)| *base == fo.base[root]);
-        let room = self.unusedblossoms.len() + 1 >= blossoms.len();
+        let room = self.unusedblossoms.len() + lv.flattened.len() + 1 >= blossoms.len();
         (tops == 1 && whole && room).then_some(Nest { k, blossoms })
     }
 
@@ -213,6 +214,9 @@ impl<W: Weight> State<W> {
     pub(super) fn install(&mut self, lv: &Level<W>, nest: Nest) {
         let k = nest.k;
         let count = nest.blossoms.len();
+        for &b in &lv.flattened {
+            self.release(b);
+        }
         let mut ids = Vec::with_capacity(count);
         for _ in 1..count {
             ids.push(self.unusedblossoms.pop().unwrap_or(NONE));

@@ -4,7 +4,9 @@
 //!
 //! The search runs on a *level* of the blossom forest: the top level (every top-level blossom
 //! shrunk to one node), or, when both ends of the wanted edge lie in one top-level blossom, the
-//! children of the smallest blossom `L` holding both. A node's matched edge is the one at its
+//! children of the smallest blossom `L` of positive dual holding both (a blossom of dual zero
+//! around either end replaced by its children: such a blossom is no dual variable, only a
+//! description of the matching, and top-level ones are simply expanded first). A node's matched edge is the one at its
 //! base (at a nested level, only when it stays inside `L`). Swapping gives each node on the
 //! cycle or path a new exit vertex, and a blossom node is then rotated so that this vertex
 //! becomes its base (the inner matching moves along the blossom's tight cycle, as in an
@@ -49,11 +51,15 @@ pub(super) struct Level<W> {
     pub blossom: usize,
     /// Twice the duals of `blossom` and the blossoms around it (zero at the top level).
     pub z2: W,
-    /// At a nested level: `blossom`'s children (global ids), each vertex's index among them
-    /// (`NONE` outside `blossom`), and the vertices of `blossom`.
+    /// At a nested level: the nodes (global ids: `blossom`'s children, or theirs for the
+    /// `flattened` blossoms), each vertex's index among them (`NONE` outside `blossom`), and
+    /// the vertices of `blossom`.
     pub childs: Vec<usize>,
     pub index: Vec<usize>,
     pub verts: Vec<usize>,
+    /// Blossoms of dual zero inside `blossom` whose children are nodes: the rebuilt
+    /// structure drops them.
+    pub flattened: Vec<usize>,
 }
 
 /// How an alternating search ended at its last node.
@@ -119,17 +125,20 @@ impl<W: Weight> State<W> {
     }
 
     /// The level of edge `{p, f}`: the top level when they lie in different top-level nodes,
-    /// else the children of the smallest blossom holding both.
+    /// else the smallest blossom `A` of positive dual holding both, its nodes being its
+    /// children with every blossom of dual zero around `p` or `f` replaced by its children
+    /// (such a blossom only describes the matching; `A`'s rebuilt structure replaces it).
     fn level_of(&self, p: usize, f: usize) -> Level<W> {
-        let top = Level {
+        let mut lv = Level {
             blossom: NONE,
             z2: W::ZERO,
             childs: Vec::new(),
             index: Vec::new(),
             verts: Vec::new(),
+            flattened: Vec::new(),
         };
         if self.inblossom[p] != self.inblossom[f] {
-            return top;
+            return lv;
         }
         let mut around_p = Vec::new();
         let mut b = self.blossomparent[p];
@@ -137,12 +146,18 @@ impl<W: Weight> State<W> {
             around_p.push(b);
             b = self.blossomparent[b];
         }
+        let mut around_f = Vec::new();
         let mut l = self.blossomparent[f];
         while l != NONE && !around_p.contains(&l) {
+            around_f.push(l);
+            l = self.blossomparent[l];
+        }
+        while l != NONE && self.dual[l] == W::ZERO {
+            around_f.push(l);
             l = self.blossomparent[l];
         }
         if l == NONE {
-            return top;
+            return lv;
         }
         let mut z = W::ZERO;
         let mut c = l;
@@ -150,23 +165,27 @@ impl<W: Weight> State<W> {
             z = z.add(self.dual[c]);
             c = self.blossomparent[c];
         }
-        let childs = self.blossomchilds[l].clone();
-        let mut index = vec![NONE; self.n];
-        let mut verts = Vec::new();
-        for (i, &c) in childs.iter().enumerate() {
-            let from = verts.len();
-            self.leaves(c, &mut verts);
-            for &v in &verts[from..] {
-                index[v] = i;
+        let mut stack: Vec<usize> = self.blossomchilds[l].iter().rev().copied().collect();
+        while let Some(c) = stack.pop() {
+            let around = around_p.contains(&c) || around_f.contains(&c);
+            if c >= self.n && self.dual[c] == W::ZERO && around {
+                lv.flattened.push(c);
+                stack.extend(self.blossomchilds[c].iter().rev());
+            } else {
+                lv.childs.push(c);
             }
         }
-        Level {
-            blossom: l,
-            z2: z.double(),
-            childs,
-            index,
-            verts,
+        lv.index = vec![NONE; self.n];
+        for (i, &c) in lv.childs.iter().enumerate() {
+            let from = lv.verts.len();
+            self.leaves(c, &mut lv.verts);
+            for &v in &lv.verts[from..] {
+                lv.index[v] = i;
+            }
         }
+        lv.blossom = l;
+        lv.z2 = z.double();
+        lv
     }
 
     /// Breadth-first over alternating paths of level `lv` from node `start`, which needs a
@@ -312,6 +331,19 @@ impl<W: Weight> State<W> {
         let n = self.n;
         if p >= n || f >= n || p == f {
             return None;
+        }
+        // A top-level blossom of dual zero around both ends is expanded first, which is free
+        // (no dual moves, no slack changes, the matching stays): its children become nodes
+        // of the top level, where exits may change.
+        loop {
+            let b = self.inblossom[p];
+            if b < n || b != self.inblossom[f] || self.dual[b] != W::ZERO {
+                break;
+            }
+            if !deep_swap_allowed() {
+                return None;
+            }
+            self.expand_blossom(b, true);
         }
         let lv = self.level_of(p, f);
         let plan = self.plan_swap(&lv, p, f)?;

@@ -2,41 +2,15 @@
 //! (`matching/swap.rs`): every round of tournaments it plays itself must pair the same.
 
 use super::engine::SHORTCUT;
-use super::state::DutchTournament;
-use super::{pair_tournament, sim};
+use super::sim;
+use super::tests::play_comparing;
 use crate::model::Colour::{Black, White};
 use crate::pairing::matching::DEEP_SWAPS;
 
-/// Plays `t` to the end, each round paired with and without the deep swaps (the bracket
-/// shortcut off, so that the bracket procedure runs everywhere). How many deep swaps were made.
-fn play_comparing_swaps(t: &mut DutchTournament, rng: &mut sim::Rng, absent: u64) -> usize {
-    let mut made = 0;
-    SHORTCUT.with(|c| c.set((false, 0)));
-    while t.played_rounds < t.total_rounds {
-        sim::mark_absences(t, absent, rng);
-        DEEP_SWAPS.with(|c| c.set((true, 0)));
-        let with = pair_tournament(t);
-        made += DEEP_SWAPS.with(|c| c.get().1);
-        DEEP_SWAPS.with(|c| c.set((false, 0)));
-        let without = pair_tournament(t);
-        DEEP_SWAPS.with(|c| c.set((true, 0)));
-        assert_eq!(
-            with,
-            without,
-            "{} players, round {}",
-            t.players.len(),
-            t.played_rounds + 1
-        );
-        let Ok(p) = with else { break };
-        let draws = 10 + rng.below(50);
-        sim::record(t, &p, draws, rng);
-    }
-    SHORTCUT.with(|c| c.set((true, 0)));
-    made
-}
-
 #[test]
 fn swaps_inside_blossoms_and_to_floaters_pair_as_the_solves() {
+    // The bracket shortcut off, so that the bracket procedure runs everywhere.
+    SHORTCUT.with(|c| c.set((false, 0)));
     let mut made = 0;
     for case in 0..60u64 {
         let mut rng = sim::Rng::new(48_000 + case);
@@ -45,8 +19,11 @@ fn swaps_inside_blossoms_and_to_floaters_pair_as_the_solves() {
         let first = if case % 2 == 0 { White } else { Black };
         let mut t = sim::new_tournament(n, rounds, first);
         let absent = if case % 3 == 0 { 0 } else { 2 + rng.below(6) };
-        made += play_comparing_swaps(&mut t, &mut rng, absent);
+        made += play_comparing(&mut t, &mut rng, absent, &|on| {
+            DEEP_SWAPS.with(|c| c.replace((on, 0)).1)
+        });
     }
+    SHORTCUT.with(|c| c.set((true, 0)));
     // Not vacuous.
     eprintln!("{made} deep swaps planned");
     assert!(made > 200, "{made} deep swaps planned");

@@ -395,19 +395,23 @@ fn the_bracket_graph_pairs_as_the_graph_that_holds_the_next_score_group() {
     assert_eq!(widened_total, 3);
 }
 
-/// Plays `t` to its end with the engine, results from `rng`, and at every round compares the
-/// pairing with the shortcut for homogeneous brackets against the pairing without it. Returns
-/// the brackets the shortcut paired.
-fn play_comparing_shortcut(t: &mut DutchTournament, rng: &mut sim::Rng, absent: u64) -> usize {
-    let mut shortcut = 0;
+/// Plays `t` to the end, each round paired with a feature on and off (`switch(on)` sets it
+/// and returns what the previous setting counted), asserting the same pairing; returns the
+/// counts of the rounds paired with it on.
+pub(super) fn play_comparing(
+    t: &mut DutchTournament,
+    rng: &mut sim::Rng,
+    absent: u64,
+    switch: &dyn Fn(bool) -> usize,
+) -> usize {
+    let mut used = 0;
     while t.played_rounds < t.total_rounds {
         sim::mark_absences(t, absent, rng);
-        SHORTCUT.with(|c| c.set((true, 0)));
+        switch(true);
         let with = pair_tournament(t);
-        shortcut += SHORTCUT.with(|c| c.get().1);
-        SHORTCUT.with(|c| c.set((false, 0)));
+        used += switch(false);
         let without = pair_tournament(t);
-        SHORTCUT.with(|c| c.set((true, 0)));
+        switch(true);
         assert_eq!(
             with,
             without,
@@ -419,7 +423,14 @@ fn play_comparing_shortcut(t: &mut DutchTournament, rng: &mut sim::Rng, absent: 
         let draws = 10 + rng.below(50);
         sim::record(t, &p, draws, rng);
     }
-    shortcut
+    used
+}
+
+/// [`play_comparing`] with and without the homogeneous bracket shortcut.
+fn play_comparing_shortcut(t: &mut DutchTournament, rng: &mut sim::Rng, absent: u64) -> usize {
+    play_comparing(t, rng, absent, &|on| {
+        SHORTCUT.with(|c| c.replace((on, 0)).1)
+    })
 }
 
 #[test]

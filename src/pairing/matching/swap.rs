@@ -361,8 +361,12 @@ impl<W: Weight> State<W> {
             return None;
         }
         let mut changed = Vec::new();
-        for &(node, v) in &plan.exits {
+        for &(node, _) in &plan.exits {
             self.leaves(node, &mut changed);
+        }
+        let old_mates: Vec<usize> = changed.iter().map(|&v| self.mate[v]).collect();
+        let saved = self.save_rotated(&plan);
+        for &(node, v) in &plan.exits {
             if node >= n && self.blossombase[node] != v {
                 self.augment_blossom(node, v);
             }
@@ -373,9 +377,64 @@ impl<W: Weight> State<W> {
         for &v in &plan.exposed {
             self.mate[v] = NONE;
         }
+        // A blossom's cycle may hold an edge changed since the last solve (a pair fixed by
+        // the caller, its other edges removed): then a rotation through it would match a
+        // removed or loose edge. Every changed partner is checked, and the swap undone.
+        if !self.certified(&changed, &old_mates) {
+            for (&v, &m) in changed.iter().zip(&old_mates) {
+                self.mate[v] = m;
+            }
+            for (b, childs, endps, base) in saved {
+                self.blossomchilds[b] = childs;
+                self.blossomendps[b] = endps;
+                self.blossombase[b] = base;
+            }
+            return None;
+        }
         if let Some(nest) = nest {
             self.install(&lv, nest);
         }
         Some(changed)
+    }
+
+    /// The structure of every blossom inside a node the swap rotates, to undo it.
+    #[allow(clippy::type_complexity)]
+    fn save_rotated(&self, plan: &Plan) -> Vec<(usize, Vec<usize>, Vec<usize>, usize)> {
+        let mut saved = Vec::new();
+        for &(node, v) in &plan.exits {
+            if node < self.n || self.blossombase[node] == v {
+                continue;
+            }
+            let mut stack = vec![node];
+            while let Some(b) = stack.pop() {
+                if b < self.n {
+                    continue;
+                }
+                let childs = self.blossomchilds[b].clone();
+                stack.extend(&childs);
+                saved.push((b, childs, self.blossomendps[b].clone(), self.blossombase[b]));
+            }
+        }
+        saved
+    }
+
+    /// Whether every vertex of `changed` whose partner differs from `old` is matched by an
+    /// existing edge of reduced cost zero, or left exposed at dual zero.
+    fn certified(&self, changed: &[usize], old: &[usize]) -> bool {
+        changed.iter().zip(old).all(|(&v, &was)| {
+            let m = self.mate[v];
+            if m == was {
+                return true;
+            }
+            if m == NONE {
+                return self.dual[v] == W::ZERO;
+            }
+            let u = self.ep(m);
+            let w = self.weight(v, u);
+            let have = self.dual[v]
+                .add(self.dual[u])
+                .add(self.shared_blossom_duals(v, u));
+            w != W::ZERO && have == w.double()
+        })
     }
 }

@@ -425,13 +425,33 @@ impl<'a, const N: usize> Graph<'a, N> {
     }
 
     /// Re-pairs `a` with `b` (global vertices, both in the bracket) along tight edges without
-    /// a solve ([`Matcher::swap_through`]), updating `stable`. Whether it could.
+    /// a solve ([`Matcher::swap_through_with`]), updating `stable`. Whether it could. A swap
+    /// that changes who is left over must leave a matching the mode proves optimal, as after
+    /// a solve ([`Graph::proven`]).
     pub fn swap_through(&mut self, a: usize, b: usize, stable: &mut [usize]) -> bool {
         let (i, j) = (self.local[a], self.local[b]);
         if i == NONE || j == NONE {
             return false;
         }
-        let Some(changed) = self.m.swap_through(i, j) else {
+        let mut m = std::mem::replace(&mut self.m, Matcher::new(0));
+        let before = m.mates().to_vec();
+        let mut accept = |exposed: &[usize], covered: &[usize]| {
+            let mut mates = before.clone();
+            for &v in covered {
+                if let Some(x) = mates.get_mut(v) {
+                    *x = NONE;
+                }
+            }
+            for &v in exposed {
+                if let Some(x) = mates.get_mut(v) {
+                    *x = v;
+                }
+            }
+            self.proven(&mates)
+        };
+        let swapped = m.swap_through_with(i, j, &mut accept);
+        self.m = m;
+        let Some(changed) = swapped else {
             return false;
         };
         let reported = self.reported();
@@ -475,25 +495,7 @@ impl<'a, const N: usize> Graph<'a, N> {
     /// when `u[i]` or `u[j]` lies in `N`, read only when the graph must grow.
     pub fn compute(&mut self, stable: &mut [usize], weight: &dyn Fn(usize, usize) -> Wide<N>) {
         let mates = self.m.compute().to_vec();
-        let proven = match self.mode {
-            Mode::Full => true,
-            Mode::Groups => self.absorbed(&mates, None),
-            Mode::Bracket => {
-                let x: Vec<usize> = (0..self.b_len)
-                    .filter(|&i| mates[i] == i)
-                    .map(|i| self.verts[i])
-                    .collect();
-                let free = (0..self.b_len).all(|i| mates[i] != i || !self.pinned[i]);
-                let mut g = std::mem::replace(&mut self.next, NextGroup::new(0));
-                let left = if free {
-                    g.absorb(&x, &|a, b| self.compatible(a, b))
-                } else {
-                    None
-                };
-                self.next = g;
-                left.is_some_and(|left| self.absorbed(&mates, Some(&left)))
-            }
-        };
+        let proven = self.proven(&mates);
         if !proven {
             match self.mode {
                 Mode::Bracket => {
@@ -511,6 +513,32 @@ impl<'a, const N: usize> Graph<'a, N> {
             } else {
                 self.verts[m]
             };
+        }
+    }
+
+    /// Whether the matching `mates` (local) is proven optimal for the whole round in the
+    /// current mode: in mode `Bracket` the players it leaves over float into `N` (none of them
+    /// pinned) and `N` and `L` absorb the rest, in mode `Groups` `L` absorbs what `B ∪ N`
+    /// leaves over, in mode `Full` always. Only which vertices are exposed is read.
+    fn proven(&mut self, mates: &[usize]) -> bool {
+        match self.mode {
+            Mode::Full => true,
+            Mode::Groups => self.absorbed(mates, None),
+            Mode::Bracket => {
+                let x: Vec<usize> = (0..self.b_len)
+                    .filter(|&i| mates[i] == i)
+                    .map(|i| self.verts[i])
+                    .collect();
+                let free = (0..self.b_len).all(|i| mates[i] != i || !self.pinned[i]);
+                let mut g = std::mem::replace(&mut self.next, NextGroup::new(0));
+                let left = if free {
+                    g.absorb(&x, &|a, b| self.compatible(a, b))
+                } else {
+                    None
+                };
+                self.next = g;
+                left.is_some_and(|left| self.absorbed(mates, Some(&left)))
+            }
         }
     }
 

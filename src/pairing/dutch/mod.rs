@@ -15,6 +15,8 @@ mod next_group;
 pub mod sim;
 pub mod state;
 mod sums;
+#[cfg(test)]
+mod swap_tests;
 mod weights;
 
 #[cfg(test)]

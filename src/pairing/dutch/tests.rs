@@ -415,24 +415,47 @@ pub(super) fn pair_comparing_shortcut(t: &DutchTournament) -> (Result<Pairing, E
     (with, shortcut)
 }
 
-/// Plays `t` to its end with the engine, results from `rng`, and at every round compares the
-/// pairing with the shortcut for homogeneous brackets against the pairing without it. Returns
-/// the brackets the shortcut paired.
+/// Plays `t` to the end, each round paired with a feature on and off (`switch(on)` sets it
+/// and returns what the previous setting counted), asserting the same pairing; returns the
+/// counts of the rounds paired with it on.
+pub(super) fn play_comparing(
+    t: &mut DutchTournament,
+    rng: &mut sim::Rng,
+    absent: u64,
+    switch: &dyn Fn(bool) -> usize,
+) -> usize {
+    let mut used = 0;
+    while t.played_rounds < t.total_rounds {
+        sim::mark_absences(t, absent, rng);
+        switch(true);
+        let with = pair_tournament(t);
+        used += switch(false);
+        let without = pair_tournament(t);
+        switch(true);
+        assert_eq!(
+            with,
+            without,
+            "{} players, round {}",
+            t.players.len(),
+            t.played_rounds + 1
+        );
+        let Ok(p) = with else { break };
+        let draws = 10 + rng.below(50);
+        sim::record(t, &p, draws, rng);
+    }
+    used
+}
+
+/// [`play_comparing`] with and without the homogeneous bracket shortcut; returns the brackets
+/// the shortcut paired.
 pub(super) fn play_comparing_shortcut(
     t: &mut DutchTournament,
     rng: &mut sim::Rng,
     absent: u64,
 ) -> usize {
-    let mut shortcut = 0;
-    while t.played_rounds < t.total_rounds {
-        sim::mark_absences(t, absent, rng);
-        let (with, paired) = pair_comparing_shortcut(t);
-        shortcut += paired;
-        let Ok(p) = with else { break };
-        let draws = 10 + rng.below(50);
-        sim::record(t, &p, draws, rng);
-    }
-    shortcut
+    play_comparing(t, rng, absent, &|on| {
+        SHORTCUT.with(|c| c.replace((on, 0)).1)
+    })
 }
 
 #[test]

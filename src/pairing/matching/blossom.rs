@@ -110,20 +110,39 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Re-pairs `p` with `f` without a solve, when the last solve's duals allow it: swaps the
-    /// matching along an alternating cycle of tight edges through `{p, f}`, with every
-    /// top-level blossom taken as one node (see `swap.rs`). The new matching is as good as the
-    /// old and the duals stay valid. Returns the vertices whose partner may have changed, or
-    /// `None` when no such cycle was found (which proves nothing: solve instead).
+    /// matching along an alternating cycle of tight edges through `{p, f}`, or along a path
+    /// that ends at an exposed vertex of dual zero, between top-level blossoms or among the
+    /// children of the blossom holding both (see `swap.rs`). The new matching is as good as
+    /// the old and the duals stay valid. Returns the vertices whose partner may have changed,
+    /// or `None` when no swap was found (which proves nothing: solve instead).
     pub fn swap_through(&mut self, p: usize, f: usize) -> Option<Vec<usize>> {
+        self.swap_through_with(p, f, &mut |_, _| true)
+    }
+
+    /// [`Matcher::swap_through`], with a say for the caller when the swap changes which
+    /// vertices are exposed: `accept(left_exposed, newly_matched)` may refuse it, and then
+    /// nothing changes.
+    pub fn swap_through_with(
+        &mut self,
+        p: usize,
+        f: usize,
+        accept: &mut dyn FnMut(&[usize], &[usize]) -> bool,
+    ) -> Option<Vec<usize>> {
         if self.fresh {
             return None;
         }
-        let changed = self.s.swap_through(p, f)?;
+        let changed = self.s.swap_through(p, f, accept)?;
         for &v in &changed {
             let m = self.s.partner(v);
             self.out[v] = if m == NONE { v } else { m };
         }
         Some(changed)
+    }
+
+    /// The solver state (for tests).
+    #[cfg(test)]
+    pub(super) fn state(&self) -> &State<W> {
+        &self.s
     }
 
     /// Whether `v` lies inside a blossom (for tests).

@@ -7,6 +7,7 @@
 mod blossom;
 mod changes;
 mod duals;
+mod nest;
 mod search;
 mod stage;
 mod swap;
@@ -14,6 +15,8 @@ mod values;
 mod wide;
 
 pub use blossom::Matcher;
+#[cfg(test)]
+pub use swap::DEEP_SWAPS;
 pub use values::{Values, WeightHasher};
 pub use wide::Wide;
 

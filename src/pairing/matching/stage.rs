@@ -143,7 +143,7 @@ impl<W: Weight> State<W> {
     }
 
     /// Twice the total dual of the blossoms holding both `a` and `b`.
-    fn shared_blossom_duals(&self, a: usize, b: usize) -> W {
+    pub(super) fn shared_blossom_duals(&self, a: usize, b: usize) -> W {
         let (mut x, mut y) = (a, b);
         let (mut dx, mut dy) = (self.depth(x), self.depth(y));
         while dx > dy {

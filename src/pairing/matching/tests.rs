@@ -1,5 +1,6 @@
 //! Blossom solver tests: hand cases and a brute-force oracle on small random graphs.
 
+use super::stage::{NONE, State};
 use super::*;
 
 /// The best total weight over all matchings, by exhaustive search.
@@ -244,10 +245,8 @@ fn duals_rule_out_edges_and_tight_cycles_keep_the_optimum() {
                         mates[v] == before[v] || changed.contains(&v),
                         "round {round}: {v} changed unreported"
                     );
-                    if (mates[v] == v) != (before[v] == v) {
-                        panic!("round {round}: the exposed vertices changed");
-                    }
                 }
+                check_state(m.state(), &format!("round {round}"));
             }
         }
         for a in 0..n {
@@ -266,5 +265,165 @@ fn duals_rule_out_edges_and_tight_cycles_keep_the_optimum() {
     assert!(
         ruled_out > 1000 && swapped > 100 && swapped_in_blossoms > 10,
         "{ruled_out} {swapped} {swapped_in_blossoms}"
+    );
+}
+
+/// Asserts the solver's invariants: every edge's reduced cost non-negative and zero on the
+/// matching, exposed vertices at dual zero, and every blossom an odd cycle of tight edges
+/// matched away from its base child, with consistent parents, bases and top-level map.
+fn check_state(s: &State<u64>, at: &str) {
+    let n = s.n;
+    let inside = |v: usize, b: usize| {
+        let mut x = v;
+        while x != NONE && x != b {
+            x = s.blossomparent[x];
+        }
+        x == b
+    };
+    let reduced = |a: usize, b: usize| {
+        let mut shared = 0;
+        for c in n..2 * n {
+            if s.blossombase[c] != NONE && inside(a, c) && inside(b, c) {
+                shared += 2 * s.dual[c];
+            }
+        }
+        (s.dual[a] + s.dual[b] + shared) as i128 - 2 * s.weight(a, b) as i128
+    };
+    for a in 0..n {
+        let mut top = a;
+        while s.blossomparent[top] != NONE {
+            top = s.blossomparent[top];
+        }
+        assert_eq!(s.inblossom[a], top, "{at}: inblossom of {a}");
+        let m = s.partner(a);
+        if m == NONE {
+            assert_eq!(s.dual[a], 0, "{at}: exposed {a} with a positive dual");
+        } else {
+            assert_eq!(s.partner(m), a, "{at}: mates of {a}");
+            assert!(s.weight(a, m) > 0, "{at}: matched non-edge {a}-{m}");
+            assert_eq!(reduced(a, m), 0, "{at}: matched {a}-{m} not tight");
+        }
+        for b in 0..n {
+            if a != b && s.weight(a, b) > 0 {
+                assert!(reduced(a, b) >= 0, "{at}: {a}-{b} violated");
+            }
+        }
+    }
+    for b in n..2 * n {
+        if s.blossombase[b] == NONE {
+            continue;
+        }
+        let childs = &s.blossomchilds[b];
+        let endps = &s.blossomendps[b];
+        let len = childs.len();
+        assert!(
+            len >= 3 && len % 2 == 1,
+            "{at}: blossom {b} of {len} children"
+        );
+        assert_eq!(endps.len(), len, "{at}: blossom {b} edges");
+        let base_of = |c: usize| if c < n { c } else { s.blossombase[c] };
+        assert_eq!(s.blossombase[b], base_of(childs[0]), "{at}: base of {b}");
+        for (i, &c) in childs.iter().enumerate() {
+            assert_eq!(s.blossomparent[c], b, "{at}: parent of {c}");
+            let p = endps[i];
+            let (from, to) = (p / n, p % n);
+            assert!(inside(to, c), "{at}: blossom {b} edge {i} end");
+            assert!(
+                inside(from, childs[(i + 1) % len]),
+                "{at}: blossom {b} edge {i} start"
+            );
+            assert_eq!(reduced(from, to), 0, "{at}: blossom {b} edge {i} not tight");
+            if i % 2 == 1 {
+                assert_eq!(s.partner(to), from, "{at}: blossom {b} edge {i} unmatched");
+                assert_eq!(base_of(c), to, "{at}: base of child {c}");
+                assert_eq!(base_of(childs[(i + 1) % len]), from, "{at}: base of child");
+            }
+        }
+    }
+}
+
+/// Whether `a` and `b` lie in one top-level blossom.
+fn shared_blossom(s: &State<u64>, a: usize, b: usize) -> bool {
+    s.inblossom[a] == s.inblossom[b] && a != b
+}
+
+#[test]
+#[allow(clippy::needless_range_loop)] // a weight matrix reads clearest by index
+fn swaps_inside_blossoms_and_to_exposed_vertices_give_a_solve_s_optimum() {
+    let mut next = xorshift(0x0dd_ba11_cafe_f00d);
+    let (mut nested, mut exposing, mut optimal_pairs, mut swapped) = (0, 0, 0, 0);
+    for round in 0..2000 {
+        let n = 5 + (next() % 6) as usize;
+        let mut w = vec![vec![0u64; n]; n];
+        let mut m = Matcher::<u64>::new(n);
+        let dense = round % 3 != 0;
+        for a in 0..n {
+            for b in a + 1..n {
+                if dense || !next().is_multiple_of(3) {
+                    // Few distinct values: ties, blossoms and vertices left over at dual zero.
+                    let x = 1 + next() % [2, 3, 5][round % 3];
+                    w[a][b] = x;
+                    w[b][a] = x;
+                    m.set_weight(a, b, x);
+                }
+            }
+        }
+        let at = format!("round {round}: {w:?}");
+        let mut best = total_of(&w, m.compute());
+        assert_eq!(best, brute(n, &w, &mut vec![false; n]), "{at}");
+        check_state(m.state(), &at);
+        for step in 0..6 {
+            let p = (next() % n as u64) as usize;
+            let f = (next() % n as u64) as usize;
+            if p == f {
+                continue;
+            }
+            let inner = shared_blossom(m.state(), p, f);
+            let before = m.mates().to_vec();
+            let possible = brute_with(n, &w, p, f) == Some(best);
+            optimal_pairs += usize::from(possible);
+            match m.swap_through(p, f) {
+                Some(changed) => {
+                    assert!(possible, "{at}: swapped {p}-{f} into no optimum");
+                    swapped += 1;
+                    nested += usize::from(inner);
+                    let mates = m.mates().to_vec();
+                    assert_eq!((mates[p], mates[f]), (f, p), "{at}");
+                    assert_eq!(total_of(&w, &mates), best, "{at} step {step}");
+                    exposing += usize::from((0..n).any(|v| (mates[v] == v) != (before[v] == v)));
+                    for v in 0..n {
+                        assert!(mates[v] == before[v] || changed.contains(&v), "{at}");
+                    }
+                    check_state(m.state(), &format!("{at} after {p}-{f}"));
+                }
+                None => assert_eq!(m.mates(), &before[..], "{at}: a refused swap changed"),
+            }
+            // Sometimes change a vertex's edges and solve again from the swapped state.
+            if next().is_multiple_of(3) {
+                let v = (next() % n as u64) as usize;
+                for u in 0..n {
+                    if u != v && next().is_multiple_of(2) {
+                        let x = if next().is_multiple_of(3) {
+                            0
+                        } else {
+                            1 + next() % 3
+                        };
+                        w[v][u] = x;
+                        w[u][v] = x;
+                        m.set_weight(v, u, x);
+                    }
+                }
+                best = total_of(&w, m.compute());
+                assert_eq!(best, brute(n, &w, &mut vec![false; n]), "{at} step {step}");
+                check_state(m.state(), &format!("{at} step {step}"));
+            }
+        }
+    }
+    assert!(
+        nested > 100 && exposing > 20 && swapped > 1000,
+        "{nested} {exposing} {swapped} of {optimal_pairs}"
+    );
+    eprintln!(
+        "swapped {swapped} ({nested} inside blossoms, {exposing} exposing) of {optimal_pairs}"
     );
 }

@@ -396,15 +396,18 @@ fn the_bracket_graph_pairs_as_the_graph_that_holds_the_next_score_group() {
     assert_eq!(widened_total, 3);
 }
 
-/// Pairs `t`'s next round with the shortcut for homogeneous brackets and without it, and
-/// asserts they agree; returns the pairing and the brackets the shortcut paired.
-pub(super) fn pair_comparing_shortcut(t: &DutchTournament) -> (Result<Pairing, Error>, usize) {
-    SHORTCUT.with(|c| c.set((true, 0)));
+/// Pairs `t`'s next round with a feature on and off (`switch(on)` sets it and returns what the
+/// previous setting counted), asserting the same pairing; returns the pairing and the count of
+/// the pairing made with it on.
+pub(super) fn pair_comparing(
+    t: &DutchTournament,
+    switch: &dyn Fn(bool) -> usize,
+) -> (Result<Pairing, Error>, usize) {
+    switch(true);
     let with = pair_tournament(t);
-    let shortcut = SHORTCUT.with(|c| c.get().1);
-    SHORTCUT.with(|c| c.set((false, 0)));
+    let used = switch(false);
     let without = pair_tournament(t);
-    SHORTCUT.with(|c| c.set((true, 0)));
+    switch(true);
     assert_eq!(
         with,
         without,
@@ -412,12 +415,21 @@ pub(super) fn pair_comparing_shortcut(t: &DutchTournament) -> (Result<Pairing, E
         t.players.len(),
         t.played_rounds + 1
     );
-    (with, shortcut)
+    (with, used)
 }
 
-/// Plays `t` to the end, each round paired with a feature on and off (`switch(on)` sets it
-/// and returns what the previous setting counted), asserting the same pairing; returns the
-/// counts of the rounds paired with it on.
+/// The shortcut for homogeneous brackets on or off; returns the brackets it had paired.
+fn shortcut_switch(on: bool) -> usize {
+    SHORTCUT.with(|c| c.replace((on, 0)).1)
+}
+
+/// [`pair_comparing`] with and without the homogeneous bracket shortcut.
+pub(super) fn pair_comparing_shortcut(t: &DutchTournament) -> (Result<Pairing, Error>, usize) {
+    pair_comparing(t, &shortcut_switch)
+}
+
+/// Plays `t` to the end, each round paired by [`pair_comparing`]; returns the counts of the
+/// rounds paired with the feature on.
 pub(super) fn play_comparing(
     t: &mut DutchTournament,
     rng: &mut sim::Rng,
@@ -427,18 +439,8 @@ pub(super) fn play_comparing(
     let mut used = 0;
     while t.played_rounds < t.total_rounds {
         sim::mark_absences(t, absent, rng);
-        switch(true);
-        let with = pair_tournament(t);
-        used += switch(false);
-        let without = pair_tournament(t);
-        switch(true);
-        assert_eq!(
-            with,
-            without,
-            "{} players, round {}",
-            t.players.len(),
-            t.played_rounds + 1
-        );
+        let (with, count) = pair_comparing(t, switch);
+        used += count;
         let Ok(p) = with else { break };
         let draws = 10 + rng.below(50);
         sim::record(t, &p, draws, rng);
@@ -453,9 +455,7 @@ pub(super) fn play_comparing_shortcut(
     rng: &mut sim::Rng,
     absent: u64,
 ) -> usize {
-    play_comparing(t, rng, absent, &|on| {
-        SHORTCUT.with(|c| c.replace((on, 0)).1)
-    })
+    play_comparing(t, rng, absent, &shortcut_switch)
 }
 
 #[test]

@@ -182,7 +182,7 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Duals at each vertex's heaviest edge (so every slack `u[a] + u[b] - 2 w` is
-    /// non-negative), and the edges that are tight under them matched greedily.
+    /// non-negative), then lowered and matched greedily ([`State::greedy_start`]).
     fn cold_start(&mut self) {
         let n = self.s.n;
         for v in 0..n {
@@ -199,19 +199,7 @@ impl<W: Weight> Matcher<W> {
             }
             self.s.dual[v] = top;
         }
-        for v in 0..n {
-            if self.s.mate[v] != NONE {
-                continue;
-            }
-            let dv = self.s.dual[v];
-            let hit = (v + 1..n).find(|&x| {
-                let w = self.s.weight(v, x);
-                w != W::ZERO && w == dv && self.s.mate[x] == NONE && self.s.dual[x] == dv
-            });
-            if let Some(x) = hit {
-                self.s.join(v, x);
-            }
-        }
+        self.s.greedy_start();
         self.fresh = false;
         self.changed.clear();
     }

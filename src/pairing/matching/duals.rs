@@ -79,6 +79,61 @@ impl<W: Weight> State<W> {
         self.dual[v] = u;
     }
 
+    /// A starting matching for feasible duals (every slack non-negative, nothing matched):
+    /// each exposed vertex in turn lowers its dual as far as its edges allow (to the largest
+    /// `2 w - u[x]`, at least zero) and takes the first exposed vertex that makes tight; the
+    /// partner then hands as much of its dual to it as the partner's other edges allow, so
+    /// that the vertices still to come find tight edges at it. Matched edges stay tight and
+    /// every slack non-negative, as the solver requires of a warm start.
+    pub(super) fn greedy_start(&mut self) {
+        let n = self.n;
+        for v in 0..n {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            let doubled = self.values.doubled_all();
+            let row = &self.w[v * n..(v + 1) * n];
+            let mut need = W::ZERO;
+            for (x, (&id, &dx)) in row.iter().zip(&self.dual[..n]).enumerate() {
+                if id == 0 || x == v {
+                    continue;
+                }
+                let d = doubled[id as usize];
+                if d > dx && d.sub(dx) > need {
+                    need = d.sub(dx);
+                }
+            }
+            self.dual[v] = need;
+            if need == W::ZERO {
+                continue;
+            }
+            let hit = (0..n).find(|&x| {
+                let id = row[x];
+                x != v
+                    && id != 0
+                    && self.mate[x] == NONE
+                    && doubled[id as usize] == need.add(self.dual[x])
+            });
+            let Some(x) = hit else { continue };
+            let xrow = &self.w[x * n..(x + 1) * n];
+            let dx = self.dual[x];
+            let mut t = dx;
+            for (y, (&id, &dy)) in xrow.iter().zip(&self.dual[..n]).enumerate() {
+                if id == 0 || y == v || y == x {
+                    continue;
+                }
+                let k = W::slack_doubled(dx, dy, doubled[id as usize]);
+                if k < t {
+                    t = k;
+                }
+            }
+            self.dual[x] = dx.sub(t);
+            self.dual[v] = need.add(t);
+            self.mate[v] = v * n + x;
+            self.mate[x] = x * n + v;
+        }
+    }
+
     /// Gives every root (exposed vertex with a positive dual) the same dual parity. Tight
     /// edges join equal parities, so every labeled vertex then shares it and the slack between
     /// two S-blossoms stays even (the half-slack adjustment is exact). Raising an exposed

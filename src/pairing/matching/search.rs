@@ -9,7 +9,6 @@ impl<W: Weight> State<W> {
     pub fn solve(&mut self) {
         let n = self.n;
         // Each stage augments, or leaves one more exposed vertex at dual zero.
-        // Each stage augments, or leaves one more exposed vertex at dual zero.
         for _ in 0..4 * n + 4 {
             if !self.stage() {
                 break;
@@ -123,6 +122,7 @@ impl<W: Weight> State<W> {
             self.blossombestedges[b] = None;
         }
         self.queue.clear();
+        self.later.clear();
         self.align_root_parity();
         self.epoch += 1;
         let mut roots = false;
@@ -138,11 +138,19 @@ impl<W: Weight> State<W> {
         }
         let mut augmented = false;
         loop {
-            'scan: while let Some(v) = self.queue.pop_front() {
+            // Fresh S-vertices first, then the rows set aside: a tree that grew lets the
+            // others grow before it scans on, so that many trees meet in one stage instead of
+            // the first one taking every tight neighbour.
+            'scan: while let Some((v, start)) = self
+                .queue
+                .pop_front()
+                .map(|v| (v, 0))
+                .or_else(|| self.later.pop_front())
+            {
                 if self.is_dead(self.inblossom[v]) {
                     continue;
                 }
-                let mut from = 0;
+                let mut from = start;
                 while let Some(w) = self.scan_row(v, from) {
                     from = w + 1;
                     // A tight edge to an unlabeled or S-blossom of a live tree.
@@ -159,6 +167,8 @@ impl<W: Weight> State<W> {
                             continue 'scan;
                         }
                         self.assign_label(w, 2, self.rev(p));
+                        self.later.push_back((v, from));
+                        continue 'scan;
                     } else {
                         let base = self.scan_blossom(v, w);
                         if base != NONE {

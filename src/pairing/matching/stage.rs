@@ -52,6 +52,9 @@ pub struct State<W: Weight> {
     /// Vertex duals `0..n`, blossom duals `n..2n`.
     pub dual: Vec<W>,
     pub(super) queue: std::collections::VecDeque<usize>,
+    /// S-vertices whose row scan was set aside after their tree grew, with the column to
+    /// resume at: scanned once `queue` is empty.
+    pub(super) later: std::collections::VecDeque<(usize, usize)>,
     /// The root vertex of the alternating tree of each labeled blossom (`NONE` outside trees).
     pub(super) tree: Vec<usize>,
     /// The slack of `bestedge[b]`, valid while `bestepoch[b] == epoch`.
@@ -87,6 +90,7 @@ impl<W: Weight> State<W> {
             unusedblossoms: (n..2 * n).rev().collect(),
             dual: vec![W::ZERO; 2 * n],
             queue: std::collections::VecDeque::new(),
+            later: std::collections::VecDeque::new(),
             tree: vec![NONE; 2 * n],
             bestslack: vec![W::ZERO; 2 * n],
             bestepoch: vec![0; 2 * n],

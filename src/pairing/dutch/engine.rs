@@ -13,6 +13,8 @@ mod bracket;
 mod shortcut;
 
 #[cfg(test)]
+pub(super) use bracket::NO_EXCHANGE_PROOF;
+#[cfg(test)]
 pub(super) use shortcut::{PATHS, SHORTCUT};
 
 use super::base::Base;
@@ -159,10 +161,17 @@ pub fn pair<const N: usize>(
         search.solve(&b);
         search.choose_mdps(&b);
         search.mdp_opponents(&b)?;
-        let rem = search.remainder(&b);
-        search.exchange_s1(&b, &rem);
-        search.exchange_s2(&b, &rem);
-        search.fix_s1(&b, &rem);
+        let (list, pairs) = search.remainder_list(&b);
+        let rem = match search.without_exchanges(&b, &list, pairs) {
+            Some(rem) => rem,
+            None => {
+                let rem = search.remainder(&b, list, pairs);
+                search.exchange_s1(&b, &rem);
+                search.exchange_s2(&b, &rem);
+                search.fix_s1(&b, &rem);
+                rem
+            }
+        };
         search.s1_opponents(&b, &rem)?;
         let (next, mdps) = search.close(&b, &mut partner);
 

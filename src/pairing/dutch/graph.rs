@@ -24,7 +24,7 @@
 //! still absorbed ([`Mode::Groups`]), and when that fails too, or when a bracket player may
 //! receive the PAB, over `B ∪ N ∪ L` with the full weights ([`Mode::Full`]).
 
-use crate::pairing::matching::{Matcher, Weight, Wide};
+use crate::pairing::matching::{Certificate, Matcher, Weight, Wide};
 
 use super::base::Base;
 use super::completion::Completion;
@@ -118,6 +118,8 @@ pub struct Graph<'a, const N: usize> {
     isolated: Vec<bool>,
     completion: Completion,
     next: NextGroup,
+    /// Advanced whenever the matcher is made anew (a bracket, a widening).
+    generation: u64,
 }
 
 impl<'a, const N: usize> Graph<'a, N> {
@@ -145,6 +147,7 @@ impl<'a, const N: usize> Graph<'a, N> {
             isolated: Vec::new(),
             completion: Completion::new(n),
             next: NextGroup::new(n),
+            generation: 0,
         }
     }
 
@@ -272,6 +275,7 @@ impl<'a, const N: usize> Graph<'a, N> {
 
     /// Makes an edgeless matcher for `mode` over the current `u`, `b_len` and `l_start`.
     fn build(&mut self, mode: Mode) {
+        self.generation += 1;
         self.mode = mode;
         for &v in &self.verts {
             self.local[v] = NONE;
@@ -415,6 +419,31 @@ impl<'a, const N: usize> Graph<'a, N> {
         if let Some(p) = self.local.get(v).and_then(|&i| self.pinned.get_mut(i)) {
             *p = true;
         }
+    }
+
+    /// The duals of the last solve, for [`Graph::still_optimal`].
+    pub fn certificate(&mut self) -> Option<(u64, Certificate<Wide<N>>)> {
+        Some((self.generation, self.m.certificate()?))
+    }
+
+    /// Whether the current matching is optimal for the graph the certificate was taken on,
+    /// when edges have only been removed since (see [`Matcher::certified_by`]); `false` when
+    /// the matcher has been made anew in between.
+    pub fn still_optimal(&self, cert: &(u64, Certificate<Wide<N>>)) -> bool {
+        cert.0 == self.generation && self.m.certified_by(&cert.1)
+    }
+
+    /// Puts the matcher back as it was when `cert` was taken, once the caller has put back
+    /// the weights changed since; nothing when the matcher was made anew.
+    pub fn restore(&mut self, cert: (u64, Certificate<Wide<N>>)) {
+        if cert.0 == self.generation {
+            self.m.restore(cert.1);
+        }
+    }
+
+    /// Advanced whenever the matcher is made anew.
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// Whether the last solve proves that `a` and `b` (global vertices) are paired in no best

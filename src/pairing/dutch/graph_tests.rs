@@ -110,14 +110,17 @@ fn set_sum_writes_exactly_the_weights_of_the_wide_sums() {
 #[test]
 fn the_bracket_procedure_writes_its_weights_through_the_tables() {
     // Every weight the procedure writes through `set_sum` is checked there against the
-    // wide sum; rounds of generated fields, even and odd, without the shortcut.
+    // wide sum; rounds of generated fields, even and odd, without the shortcut and with
+    // every remainder weighted (none skipped by the proof that it needs no exchange).
     SHORTCUT.with(|c| c.set((false, 0)));
+    crate::pairing::dutch::engine::NO_EXCHANGE_PROOF.with(|c| c.set((false, 0)));
     SUMS.with(|c| c.set((0, 0)));
     for (n, rounds, seed) in [(40, 2, 3), (71, 4, 8), (150, 6, 9), (201, 8, 10)] {
         let t = sim::greedy_field(n, rounds, seed);
         assert!(pair_tournament(&t).is_ok(), "{n} players");
     }
     SHORTCUT.with(|c| c.set((true, 0)));
+    crate::pairing::dutch::engine::NO_EXCHANGE_PROOF.with(|c| c.set((true, 0)));
     let (written, hits) = SUMS.with(|c| c.get());
     assert!(written > 10_000, "{written}");
     assert!(hits * 10 > written * 7, "{hits} of {written}");

@@ -139,6 +139,34 @@ impl<W: Weight> Matcher<W> {
         Some(changed)
     }
 
+    /// The solver state, once solved.
+    pub(super) fn state_ref(&self) -> Option<&State<W>> {
+        (!self.fresh).then_some(&self.s)
+    }
+
+    /// A copy of the solver state without the weights, the output and the pending changes.
+    pub(super) fn snapshot(&mut self) -> (State<W>, Vec<usize>, Changes) {
+        let w = std::mem::take(&mut self.s.w);
+        let state = self.s.clone();
+        self.s.w = w;
+        (state, self.out.clone(), self.changed.clone())
+    }
+
+    /// Puts back a [`Matcher::snapshot`], keeping the current weights and distinct weights
+    /// (which only grow, and which ids elsewhere may name).
+    pub(super) fn put_back(&mut self, state: State<W>, out: Vec<usize>, changed: Changes) {
+        if state.n != self.s.n || out.len() != self.out.len() {
+            return;
+        }
+        let w = std::mem::take(&mut self.s.w);
+        let values = std::mem::take(&mut self.s.values);
+        self.s = state;
+        self.s.w = w;
+        self.s.values = values;
+        self.out = out;
+        self.changed = changed;
+    }
+
     /// The solver state (for tests).
     #[cfg(test)]
     pub(super) fn state(&self) -> &State<W> {

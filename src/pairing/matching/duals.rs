@@ -62,18 +62,16 @@ impl<W: Weight> State<W> {
     /// Raises `v`'s dual (a lone vertex) just enough that no edge at it has negative slack.
     pub fn fit_dual(&mut self, v: usize) {
         let n = self.n;
+        let doubled = self.values.doubled_all();
+        let row = &self.w[v * n..(v + 1) * n];
         let mut u = W::ZERO;
-        for x in 0..n {
-            let w = self.values.get(self.w[v * n + x]);
-            if w == W::ZERO || x == v {
+        for (x, (&id, &dx)) in row.iter().zip(&self.dual[..n]).enumerate() {
+            if id == 0 || x == v {
                 continue;
             }
-            let need = w.double();
-            if need > self.dual[x] {
-                let d = need.sub(self.dual[x]);
-                if d > u {
-                    u = d;
-                }
+            let need = doubled[id as usize];
+            if need > dx && need.sub(dx) > u {
+                u = need.sub(dx);
             }
         }
         self.dual[v] = u;

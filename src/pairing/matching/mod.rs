@@ -5,6 +5,7 @@
 //! bbpPairings), so the weight type is generic: `u64`, `u128` or [`Wide`] limbs.
 
 mod blossom;
+mod certificate;
 mod changes;
 mod duals;
 mod nest;
@@ -15,6 +16,7 @@ mod values;
 mod wide;
 
 pub use blossom::Matcher;
+pub use certificate::Certificate;
 #[cfg(test)]
 pub use swap::DEEP_SWAPS;
 pub use values::{Values, WeightHasher};

@@ -125,6 +125,28 @@ pub(super) struct Remainder {
     exchanges: usize,
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Tests turn the proof that a remainder needs no exchange ([`Search::without_exchanges`])
+    /// off (`.0`), so that every remainder is weighted, and count the remainders it proved
+    /// (`.1`).
+    pub static NO_EXCHANGE_PROOF: std::cell::Cell<(bool, usize)> =
+        const { std::cell::Cell::new((true, 0)) };
+}
+
+/// Whether a remainder proved to need no exchange may skip its weighting (always, outside
+/// tests), counting it (tests only).
+fn proof_on() -> bool {
+    #[cfg(test)]
+    return NO_EXCHANGE_PROOF.with(|c| {
+        let (on, made) = c.get();
+        c.set((on, made + usize::from(on)));
+        on
+    });
+    #[cfg(not(test))]
+    true
+}
+
 /// The matching being narrowed, bracket after bracket.
 pub(super) struct Search<'a, const N: usize> {
     pub(super) m: Graph<'a, N>,
@@ -302,9 +324,9 @@ impl<const N: usize> Search<'_, N> {
         Ok(())
     }
 
-    /// The remainder (residents not paired with an MDP) and its S1 size, weighted for the
-    /// fewest exchanges, then the smallest BSN differences.
-    pub(super) fn remainder(&mut self, b: &Bracket<'_, N>) -> Remainder {
+    /// The remainder (residents not paired with an MDP, positions in order) and its S1 size
+    /// (the pairs among them) in the current optimum.
+    pub(super) fn remainder_list(&self, b: &Bracket<'_, N>) -> (Vec<usize>, usize) {
         let mut list: Vec<usize> = Vec::new();
         let mut pairs = 0usize;
         for (pi, &pv) in b
@@ -322,6 +344,17 @@ impl<const N: usize> Search<'_, N> {
                 pairs += 1;
             }
         }
+        (list, pairs)
+    }
+
+    /// The remainder `list` with S1 size `pairs`, weighted for the fewest exchanges, then
+    /// the smallest BSN differences.
+    pub(super) fn remainder(
+        &mut self,
+        b: &Bracket<'_, N>,
+        list: Vec<usize>,
+        pairs: usize,
+    ) -> Remainder {
         for (oi_pos, &oi) in list.iter().enumerate() {
             let ov = b.by_index[oi];
             for (sri, &pi) in list.iter().enumerate().take(oi_pos) {
@@ -341,6 +374,65 @@ impl<const N: usize> Search<'_, N> {
             pairs,
             exchanges,
         }
+    }
+
+    /// Whether the remainder needs no exchange, shown without weighting it: S1 (the first
+    /// `pairs` of `list`) is kept from meeting S1 and S2 from meeting S2, and the optimum of
+    /// that graph is still optimal for the graph before (the duals of the last solve certify
+    /// it), with every S1 player paired in S1. Then the remainder's weighting would find no
+    /// exchange, and the graph is the one [`Search::fix_s1`] leaves: its base weights are
+    /// zeroed as there, and the remainder is returned. Otherwise the edges taken away are
+    /// put back and the matcher restored as it was, for the remainder's weighting.
+    pub(super) fn without_exchanges(
+        &mut self,
+        b: &Bracket<'_, N>,
+        list: &[usize],
+        pairs: usize,
+    ) -> Option<Remainder> {
+        let same_side = |a: usize, c: usize| (a < pairs) == (c < pairs);
+        let cert = self.m.certificate()?;
+        let stable = self.stable.clone();
+        for (a, &pi) in list.iter().enumerate() {
+            let pv = b.by_index[pi];
+            for (c, &oi) in list.iter().enumerate().skip(a + 1) {
+                if same_side(a, c) {
+                    self.m.set_sum(pv, b.by_index[oi], &self.base, 0, 0);
+                }
+            }
+        }
+        self.solve(b);
+        let s1_paired = list
+            .iter()
+            .take(pairs)
+            .all(|&pi| self.in_s1(b, b.by_index[pi]));
+        if !s1_paired || !self.m.still_optimal(&cert) || !proof_on() {
+            if self.m.generation() == cert.0 {
+                for (a, &pi) in list.iter().enumerate() {
+                    let pv = b.by_index[pi];
+                    for (c, &oi) in list.iter().enumerate().skip(a + 1) {
+                        if same_side(a, c) {
+                            let id = self.base.id(oi, pi);
+                            self.m.set_sum(pv, b.by_index[oi], &self.base, id, 0);
+                        }
+                    }
+                }
+                self.m.restore(cert);
+                self.stable = stable;
+            }
+            return None;
+        }
+        for (a, &pi) in list.iter().enumerate() {
+            for (c, &oi) in list.iter().enumerate().skip(a + 1) {
+                if same_side(a, c) {
+                    self.base.zero(oi, pi);
+                }
+            }
+        }
+        Some(Remainder {
+            list: list.to_vec(),
+            pairs,
+            exchanges: 0,
+        })
     }
 
     /// Nudges remainder member `pos`'s weights to the members after it, one up or down.

@@ -61,6 +61,12 @@ impl<W: Weight> State<W> {
 
     /// Raises `v`'s dual (a lone vertex) just enough that no edge at it has negative slack.
     pub fn fit_dual(&mut self, v: usize) {
+        self.dual[v] = self.lowest_dual(v);
+    }
+
+    /// The least dual of `v` that leaves no edge at it with negative slack, the others'
+    /// duals as they are: the largest `2 w - u[x]` over its edges, at least zero.
+    fn lowest_dual(&self, v: usize) -> W {
         let n = self.n;
         let doubled = self.values.doubled_all();
         let row = &self.w[v * n..(v + 1) * n];
@@ -74,7 +80,7 @@ impl<W: Weight> State<W> {
                 u = need.sub(dx);
             }
         }
-        self.dual[v] = u;
+        u
     }
 
     /// A starting matching for feasible duals (every slack non-negative, nothing matched):
@@ -89,18 +95,9 @@ impl<W: Weight> State<W> {
             if self.mate[v] != NONE {
                 continue;
             }
+            let need = self.lowest_dual(v);
             let doubled = self.values.doubled_all();
             let row = &self.w[v * n..(v + 1) * n];
-            let mut need = W::ZERO;
-            for (x, (&id, &dx)) in row.iter().zip(&self.dual[..n]).enumerate() {
-                if id == 0 || x == v {
-                    continue;
-                }
-                let d = doubled[id as usize];
-                if d > dx && d.sub(dx) > need {
-                    need = d.sub(dx);
-                }
-            }
             self.dual[v] = need;
             if need == W::ZERO {
                 continue;

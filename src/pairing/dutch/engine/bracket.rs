@@ -125,6 +125,18 @@ pub(super) struct Remainder {
     exchanges: usize,
 }
 
+/// The pairs `(earlier, later)` of remainder `list` on the same side of S1's end (`pairs`):
+/// S1 with S1, S2 with S2.
+fn same_side_pairs(list: &[usize], pairs: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+    list.iter().enumerate().flat_map(move |(a, &pi)| {
+        list.iter()
+            .enumerate()
+            .skip(a + 1)
+            .filter(move |&(c, _)| (a < pairs) == (c < pairs))
+            .map(move |(_, &oi)| (pi, oi))
+    })
+}
+
 #[cfg(test)]
 thread_local! {
     /// Tests turn the proof that a remainder needs no exchange ([`Search::without_exchanges`])
@@ -389,16 +401,11 @@ impl<const N: usize> Search<'_, N> {
         list: &[usize],
         pairs: usize,
     ) -> Option<Remainder> {
-        let same_side = |a: usize, c: usize| (a < pairs) == (c < pairs);
         let cert = self.m.certificate()?;
         let stable = self.stable.clone();
-        for (a, &pi) in list.iter().enumerate() {
-            let pv = b.by_index[pi];
-            for (c, &oi) in list.iter().enumerate().skip(a + 1) {
-                if same_side(a, c) {
-                    self.m.set_sum(pv, b.by_index[oi], &self.base, 0, 0);
-                }
-            }
+        for (pi, oi) in same_side_pairs(list, pairs) {
+            self.m
+                .set_sum(b.by_index[pi], b.by_index[oi], &self.base, 0, 0);
         }
         self.solve(b);
         let s1_paired = list
@@ -407,26 +414,18 @@ impl<const N: usize> Search<'_, N> {
             .all(|&pi| self.in_s1(b, b.by_index[pi]));
         if !s1_paired || !self.m.still_optimal(&cert) || !proof_on() {
             if self.m.generation() == cert.0 {
-                for (a, &pi) in list.iter().enumerate() {
-                    let pv = b.by_index[pi];
-                    for (c, &oi) in list.iter().enumerate().skip(a + 1) {
-                        if same_side(a, c) {
-                            let id = self.base.id(oi, pi);
-                            self.m.set_sum(pv, b.by_index[oi], &self.base, id, 0);
-                        }
-                    }
+                for (pi, oi) in same_side_pairs(list, pairs) {
+                    let id = self.base.id(oi, pi);
+                    self.m
+                        .set_sum(b.by_index[pi], b.by_index[oi], &self.base, id, 0);
                 }
                 self.m.restore(cert);
                 self.stable = stable;
             }
             return None;
         }
-        for (a, &pi) in list.iter().enumerate() {
-            for (c, &oi) in list.iter().enumerate().skip(a + 1) {
-                if same_side(a, c) {
-                    self.base.zero(oi, pi);
-                }
-            }
+        for (pi, oi) in same_side_pairs(list, pairs) {
+            self.base.zero(oi, pi);
         }
         Some(Remainder {
             list: list.to_vec(),
